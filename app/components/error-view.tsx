@@ -1,0 +1,49 @@
+import { useEffect } from "react";
+import { isRouteErrorResponse, useLocation } from "react-router";
+import { isChunkLoadError, reloadOnceForChunkError } from "../lib/chunk-reload.ts";
+import { NotFound } from "./not-found.tsx";
+
+/**
+ * What an error boundary shows: the not-found view for a 404, a chunk-load
+ * failure reloads the page (guarded), anything else a plain 500 view whose
+ * details appear only in development.
+ */
+export function ErrorView({ error }: { error: unknown }) {
+  const location = useLocation();
+  const chunkError = isChunkLoadError(error);
+  useEffect(() => {
+    if (chunkError) reloadOnceForChunkError(location.pathname);
+  }, [chunkError, location.pathname]);
+
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16">
+        <title>Page not found</title>
+        <NotFound message={`Page not found: ${location.pathname}`} />
+      </div>
+    );
+  }
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const details = import.meta.env.DEV && error instanceof Error ? error.stack : null;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16">
+      <title>{chunkError ? "Updating…" : "Something went wrong"}</title>
+      <h1>{chunkError ? "A newer version is available" : "Something went wrong"}</h1>
+      <p className="mt-4 text-slate-700">
+        {chunkError
+          ? "This page is reloading to fetch the latest version."
+          : status >= 500
+            ? "We could not complete your request. Please try again in a moment; if it keeps happening, contact us."
+            : `The request could not be completed (status ${status}).`}
+      </p>
+      {details ? (
+        <pre className="mt-6 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100">{details}</pre>
+      ) : null}
+      <p className="mt-6">
+        <a className="link" href="/">
+          Go to the home page
+        </a>
+      </p>
+    </div>
+  );
+}

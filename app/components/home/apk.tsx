@@ -1,0 +1,81 @@
+import { Download } from "lucide-react";
+import { useEffect, useState } from "react";
+import type { HomeData } from "./facts.ts";
+
+interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: "accepted" | "dismissed" }>;
+}
+
+/** Install the site as an app (web app manifest), plus the Android app when one is configured. */
+export function ApkSection({ brandName, androidAppUrl }: HomeData) {
+  const [installEvent, setInstallEvent] = useState<BeforeInstallPromptEvent | null>(null);
+  const [status, setStatus] = useState<"idle" | "installed" | "dismissed">("idle");
+
+  useEffect(() => {
+    const onPrompt = (event: Event) => {
+      event.preventDefault();
+      setInstallEvent(event as BeforeInstallPromptEvent);
+    };
+    const onInstalled = () => setStatus("installed");
+    window.addEventListener("beforeinstallprompt", onPrompt);
+    window.addEventListener("appinstalled", onInstalled);
+    return () => {
+      window.removeEventListener("beforeinstallprompt", onPrompt);
+      window.removeEventListener("appinstalled", onInstalled);
+    };
+  }, []);
+
+  async function install() {
+    if (!installEvent) return;
+    await installEvent.prompt();
+    const choice = await installEvent.userChoice;
+    setStatus(choice.outcome === "accepted" ? "installed" : "dismissed");
+    setInstallEvent(null);
+  }
+
+  return (
+    <section id="app" aria-labelledby="app-title" className="bg-brand-900 text-white">
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-12 md:grid-cols-[1fr_auto] md:items-center">
+        <div>
+          <h2 id="app-title" className="text-white">
+            Keep {brandName} on your home screen
+          </h2>
+          <p className="mt-3 text-brand-100">
+            Install this site as an app: it opens full screen, like any other app, and takes almost no space.
+          </p>
+          <p className="mt-3 text-sm text-brand-100">
+            On Android in Chrome, open the menu (⋮) and choose “Install app” or “Add to Home screen”. On an iPhone in
+            Safari, tap Share and then “Add to Home Screen”.
+          </p>
+        </div>
+        <div className="flex flex-col gap-3 sm:flex-row md:flex-col">
+          <button
+            type="button"
+            className="btn bg-white text-brand-900 hover:bg-brand-50"
+            onClick={install}
+            disabled={!installEvent}
+            aria-describedby="install-status"
+          >
+            <Download aria-hidden="true" className="size-5" />
+            Install the app
+          </button>
+          <p id="install-status" className="text-sm text-brand-100" aria-live="polite">
+            {status === "installed"
+              ? "Installed. Find it on your home screen."
+              : status === "dismissed"
+                ? "Not installed. You can install it later from the browser menu."
+                : installEvent
+                  ? "Ready to install."
+                  : "If the button is not available, use your browser's menu as described."}
+          </p>
+          {androidAppUrl ? (
+            <a className="btn border border-white text-white hover:bg-brand-800" href={androidAppUrl} rel="noopener">
+              Get the Android app
+            </a>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+/** Facts of the live products that the home page quotes (computed on the server from the product data). */
+export interface HomeFacts {
+  emi: {
+    minAmountPaise: number;
+    maxAmountPaise: number;
+    minTenureMonths: number;
+    maxTenureMonths: number;
+    minRatePercent: number;
+    maxRatePercent: number;
+    feePercent: number;
+    minFeePaise: number;
+  };
+  salaryAdvance: {
+    minAmountPaise: number;
+    maxAmountPaise: number;
+    dailyRatePercent: number;
+    feePercent: number;
+    salaryCapPercent: number;
+  };
+  gstPercent: number;
+  penalChargePaise: number;
+  coolingOffDays: number;
+}
+
+export interface FeedbackItem {
+  id: number;
+  authorName: string;
+  city: string;
+  rating: number;
+  body: string;
+  isSample: boolean;
+}
+
+export interface HomeData {
+  facts: HomeFacts;
+  feedback: FeedbackItem[];
+  brandName: string;
+  androidAppUrl: string | null;
+}

@@ -1,0 +1,23 @@
+import { Link } from "react-router";
+
+/** The not-found view shared by the 404 route and the error boundaries. */
+export function NotFound({ message }: { message: string }) {
+  return (
+    <section aria-labelledby="not-found-title" className="py-8">
+      <h1 id="not-found-title" className="break-words">
+        {message}
+      </h1>
+      <p className="mt-4 text-slate-700">
+        The page you asked for does not exist or has moved. Check the address, or start again from the home page.
+      </p>
+      <p className="mt-6 flex flex-wrap gap-3">
+        <Link className="btn-primary" to="/">
+          Home
+        </Link>
+        <Link className="btn-secondary" to="/Contact-us">
+          Contact us
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Logger } from "pino";
+import { createContext } from "react-router";
+import type { Config } from "../server/config.ts";
+import type { Db } from "./server/db/client.ts";
+
+/** Long-lived services of the process, created once by server.ts. */
+export interface AppServices {
+  config: Config;
+  db: Db;
+  log: Logger;
+  /** The clock; injectable so tests can move time. */
+  now: () => Date;
+}
+
+/** Facts about the current request, set by the HTTP layer. */
+export interface RequestInfo {
+  requestId: string;
+  /** The per-request CSP nonce every inline and module script must carry. */
+  nonce: string;
+  /** Client address: the socket's, or X-Forwarded-For's when TRUST_PROXY allows it. */
+  ip: string;
+  userAgent: string;
+}
+
+export const servicesContext = createContext<AppServices>();
+export const requestContext = createContext<RequestInfo>();

@@ -1,0 +1,171 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
+import { Field } from "../../components/field.tsx";
+import { requestContext, servicesContext } from "../../context.ts";
+import { INDIAN_MOBILE_MESSAGE, normalizeIndianMobile } from "../../domain/validators/mobile.ts";
+import { formatTimeIST } from "../../lib/format.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import { usePublicConfig } from "../../root.tsx";
+import { contactMessages } from "../../server/db/schema.ts";
+import { redirectWithToast } from "../../server/flash.server.ts";
+import { hitRateLimit, rateLimits } from "../../server/rate-limit.server.ts";
+import type { Route } from "./+types/contact";
+
+/** One schema for the browser and the server. */
+export const contactSchema = z.object({
+  name: z
+    .string({ error: "Enter your name." })
+    .trim()
+    .min(2, "Enter your name (at least 2 letters).")
+    .max(100, "Keep your name under 100 characters.")
+    .regex(/^[\p{L} .'-]+$/u, "Use letters and spaces only in your name."),
+  mobile: z
+    .string({ error: "Enter your mobile number." })
+    .transform((v, ctx) => {
+      const mobile = normalizeIndianMobile(v);
+      if (!mobile) {
+        ctx.addIssue({ code: "custom", message: INDIAN_MOBILE_MESSAGE });
+        return z.NEVER;
+      }
+      return mobile;
+    }),
+  email: z.email({ error: (issue) => (issue.input ? "Enter a valid e-mail address, like name@example.com." : "Enter your e-mail address.") }),
+  message: z
+    .string({ error: "Write your message." })
+    .trim()
+    .min(10, "Write at least 10 characters so we can help.")
+    .max(2000, "Keep your message under 2,000 characters."),
+  /** Honeypot: hidden from people; bots fill it in. */
+  website: z.string().optional(),
+});
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, config, log, now } = context.get(servicesContext);
+  const { ip, userAgent } = context.get(requestContext);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: contactSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply(), { status: 400 });
+  }
+  const { website, ...message } = submission.value;
+  if (website) {
+    // A bot: answer as if it worked, store nothing.
+    log.info({ ip }, "contact form honeypot filled; message dropped");
+    return redirectWithToast(config, request, "/Contact-us", { type: "success", title: "Thank you. We have your message." });
+  }
+  const limit = await hitRateLimit(db, "contact", ip, rateLimits(config).contact, now());
+  if (!limit.allowed) {
+    return data(
+      submission.reply({
+        formErrors: [
+          `You have sent several messages in the last hour. Please try again after ${formatTimeIST(limit.resetAt)}, or call us.`,
+        ],
+      }),
+      { status: 429 },
+    );
+  }
+  await db.insert(contactMessages).values({ ...message, ip, userAgent });
+  return redirectWithToast(config, request, "/Contact-us", {
+    type: "success",
+    title: "Thank you. We have your message.",
+    description: "We reply within two working days.",
+  });
+}
+
+export default function Contact({ actionData }: Route.ComponentProps) {
+  const config = usePublicConfig();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData : null,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const officer = config?.lender.grievanceOfficer;
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[1fr_22rem]">
+      <section aria-labelledby="contact-title">
+        <h1 id="contact-title">Contact us</h1>
+        <p className="mt-3 text-slate-700">
+          Questions about a loan, your application or this website? Write to us and we reply within two working days.
+          Never share a one-time code with anyone, including us.
+        </p>
+        <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
+          {form.errors?.length ? (
+            <div id={form.errorId} role="alert" className="rounded-lg bg-danger-50 p-3 text-danger-600">
+              {form.errors.join(" ")}
+            </div>
+          ) : null}
+          <Field id={fields.name.id} label="Your name" errors={fields.name.errors} errorId={fields.name.errorId}>
+            <input
+              className="field-input"
+              autoComplete="name"
+              {...getInputProps(fields.name, { type: "text" })}
+              aria-describedby={fields.name.errorId}
+            />
+          </Field>
+          <Field
+            id={fields.mobile.id}
+            label="Mobile number"
+            hint="10 digits, for example 98765 43210."
+            hintId={fields.mobile.descriptionId}
+            errors={fields.mobile.errors}
+            errorId={fields.mobile.errorId}
+          >
+            <input
+              className="field-input"
+              autoComplete="tel-national"
+              inputMode="tel"
+              {...getInputProps(fields.mobile, { type: "tel", ariaDescribedBy: fields.mobile.descriptionId })}
+            />
+          </Field>
+          <Field id={fields.email.id} label="E-mail" errors={fields.email.errors} errorId={fields.email.errorId}>
+            <input className="field-input" autoComplete="email" {...getInputProps(fields.email, { type: "email" })} />
+          </Field>
+          <Field id={fields.message.id} label="Message" errors={fields.message.errors} errorId={fields.message.errorId}>
+            <textarea className="field-input min-h-32" rows={5} {...getTextareaProps(fields.message)} />
+          </Field>
+          <div className="absolute -left-[9999px]" aria-hidden="true">
+            <label htmlFor="contact-website">Leave this field empty</label>
+            <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+          </div>
+          <button type="submit" className="btn-primary w-full sm:w-auto" disabled={navigation.state === "submitting"}>
+            {navigation.state === "submitting" ? "Sending…" : "Send message"}
+          </button>
+        </Form>
+      </section>
+      <aside aria-labelledby="contact-other" className="space-y-4">
+        <h2 id="contact-other" className="text-xl">
+          Other ways to reach us
+        </h2>
+        <div className="card text-sm leading-6">
+          <p className="font-semibold">{config?.lender.name}</p>
+          <p>{config?.lender.address}</p>
+        </div>
+        <div className="card text-sm leading-6">
+          <p className="font-semibold">Complaints: grievance officer</p>
+          <p>{officer?.name}</p>
+          <p>
+            Phone: <a className="link" href={`tel:${officer?.phone.replace(/\s/g, "")}`}>{officer?.phone}</a>
+          </p>
+          <p>
+            E-mail: <a className="link" href={`mailto:${officer?.email}`}>{officer?.email}</a>
+          </p>
+          <p className="mt-2">
+            Read how we handle complaints in our{" "}
+            <a className="link" href="/grievance-policy">
+              grievance redressal policy
+            </a>
+            .
+          </p>
+        </div>
+      </aside>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Contact us", "Write to us about a loan, an application or this website.");

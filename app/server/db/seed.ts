@@ -1,0 +1,41 @@
+import { count, eq } from "drizzle-orm";
+import type { Db } from "./client.ts";
+import { feedback } from "./schema.ts";
+
+const SAMPLE_FEEDBACK = [
+  {
+    authorName: "Priya S.",
+    city: "Pune",
+    rating: 5,
+    body: "I could see the full repayment schedule and every charge before I signed. The money reached my salary account the next working day.",
+  },
+  {
+    authorName: "Rahul M.",
+    city: "Lucknow",
+    rating: 4,
+    body: "The one-time code sign-in was quick and the EMI matched what the calculator showed. I would like evening call-back hours.",
+  },
+  {
+    authorName: "Anjali K.",
+    city: "Kochi",
+    rating: 5,
+    body: "A salary advance that was repaid on my salary date, with the interest shown in rupees up front. No surprises.",
+  },
+  {
+    authorName: "Imran Q.",
+    city: "Hyderabad",
+    rating: 4,
+    body: "Uploading documents from my phone worked first time. The Key Fact Statement was easy to read.",
+  },
+];
+
+/**
+ * Demo data for a fresh local installation. Idempotent: running it again
+ * changes nothing. Every row it creates is marked as a sample.
+ */
+export async function seedDemoData(db: Db): Promise<{ feedback: number }> {
+  const [existing] = await db.select({ n: count() }).from(feedback).where(eq(feedback.isSample, true));
+  if ((existing?.n ?? 0) > 0) return { feedback: 0 };
+  await db.insert(feedback).values(SAMPLE_FEEDBACK.map((f) => ({ ...f, published: true, isSample: true })));
+  return { feedback: SAMPLE_FEEDBACK.length };
+}

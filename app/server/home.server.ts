@@ -1,0 +1,31 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { AppServices } from "../context.ts";
+import type { HomeData } from "../components/home/facts.ts";
+import { feedback } from "./db/schema.ts";
+import { homeFacts, loadProducts } from "./products.server.ts";
+
+/** Everything the home page's sections show. */
+export async function loadHomeData({ db, config }: AppServices): Promise<HomeData> {
+  const [productData, feedbackRows] = await Promise.all([
+    loadProducts(db),
+    db
+      .select({
+        id: feedback.id,
+        authorName: feedback.authorName,
+        city: feedback.city,
+        rating: feedback.rating,
+        body: feedback.body,
+        isSample: feedback.isSample,
+      })
+      .from(feedback)
+      .where(and(eq(feedback.published, true)))
+      .orderBy(desc(feedback.createdAt))
+      .limit(6),
+  ]);
+  return {
+    facts: homeFacts(productData),
+    feedback: feedbackRows,
+    brandName: config.public.brandName,
+    androidAppUrl: config.public.androidAppUrl,
+  };
+}

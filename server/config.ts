@@ -1,0 +1,192 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const booleanish = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const positiveInt = z.coerce.number().int().positive();
+
+/**
+ * TRUST_PROXY: unset/false = use the socket address; true = trust every hop;
+ * a number = trust that many hops; otherwise a comma list of addresses/subnets
+ * (Express's `trust proxy` setting).
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v): boolean | number | string => {
+    if (v === undefined || v === "" || v === "false" || v === "0") return false;
+    if (v === "true") return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    return v;
+  });
+
+export const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+    APP_ENV: z.enum(["local", "production"]).default("local"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    TRUST_PROXY: trustProxy,
+    SEED_DEMO_DATA: booleanish.optional(),
+
+    BRAND_NAME: z.string().min(1).max(60).default("Sugam Loans"),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    ENCRYPTION_KEY: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/i, "must be 64 hex characters (a 256-bit key)")
+      .optional(),
+    SMS_GATEWAY_URL: z.url().optional(),
+    SMS_GATEWAY_KEY: z.string().min(1).optional(),
+
+    LENDER_NAME: z.string().min(1).default("Demo NBFC Ltd (demo values, not a real lender)"),
+    LENDER_RBI_REG_NO: z.string().min(1).default("N-00.00000 (demo)"),
+    LENDER_CIN: z.string().min(1).default("U00000KA2026PLC000000 (demo)"),
+    LENDER_ADDRESS: z
+      .string()
+      .min(1)
+      .default("Demo House, 1 Example Road, Bengaluru, Karnataka 560001 (demo address)"),
+    GRIEVANCE_OFFICER_NAME: z.string().min(1).default("A. Demo (demo grievance officer)"),
+    GRIEVANCE_OFFICER_PHONE: z.string().min(1).default("+91 80 0000 0000"),
+    GRIEVANCE_OFFICER_EMAIL: z.email().default("grievance@example.invalid"),
+    ANDROID_APP_URL: z.url().optional(),
+
+    CONTACT_LIMIT_PER_HOUR: positiveInt.default(5),
+  })
+  .superRefine((env, ctx) => {
+    if (env.APP_ENV !== "production") return;
+    for (const key of ["SESSION_SECRET", "ENCRYPTION_KEY", "SMS_GATEWAY_URL", "SMS_GATEWAY_KEY"] as const) {
+      if (!env[key]) {
+        ctx.addIssue({ code: "custom", path: [key], message: "is required when APP_ENV=production" });
+      }
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appEnv: "local" | "production";
+  isProduction: boolean;
+  logLevel: Env["LOG_LEVEL"];
+  trustProxy: boolean | number | string;
+  seedDemoData: boolean;
+  sessionSecret: string;
+  encryptionKey: string;
+  sms: { url: string; key: string } | null;
+  limits: { contactPerHour: number };
+  /** Safe to send to the browser. */
+  public: PublicConfig;
+}
+
+export interface PublicConfig {
+  brandName: string;
+  appEnv: "local" | "production";
+  androidAppUrl: string | null;
+  lender: {
+    name: string;
+    rbiRegistration: string;
+    cin: string;
+    address: string;
+    grievanceOfficer: { name: string; phone: string; email: string };
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Treat empty strings as unset so `FOO= npm start` means the default.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(environment)"}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+interface LocalSecrets {
+  sessionSecret: string;
+  encryptionKey: string;
+}
+
+/**
+ * In `local`, secrets that are not configured are generated once into
+ * <DATA_DIR>/secrets.json so sessions survive a restart. Returns which were generated.
+ */
+function loadLocalSecrets(dataDir: string): { secrets: LocalSecrets; created: boolean } {
+  const file = path.join(dataDir, "secrets.json");
+  if (existsSync(file)) {
+    return { secrets: JSON.parse(readFileSync(file, "utf8")) as LocalSecrets, created: false };
+  }
+  const secrets: LocalSecrets = {
+    sessionSecret: randomBytes(32).toString("hex"),
+    encryptionKey: randomBytes(32).toString("hex"),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return { secrets, created: true };
+}
+
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+  warn: (message: string) => void = () => {},
+): Config {
+  const env = parseEnv(source);
+  const dataDir = path.resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+
+  let sessionSecret = env.SESSION_SECRET;
+  let encryptionKey = env.ENCRYPTION_KEY;
+  if (!sessionSecret || !encryptionKey) {
+    // Only reachable in `local`: production refuses to start without them.
+    const { secrets, created } = loadLocalSecrets(dataDir);
+    if (created) warn(`Generated local secrets into ${path.join(dataDir, "secrets.json")} (APP_ENV=local)`);
+    sessionSecret ??= secrets.sessionSecret;
+    encryptionKey ??= secrets.encryptionKey;
+  }
+
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    appEnv: env.APP_ENV,
+    isProduction: env.APP_ENV === "production",
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    seedDemoData: env.SEED_DEMO_DATA ?? env.APP_ENV === "local",
+    sessionSecret,
+    encryptionKey,
+    sms: env.SMS_GATEWAY_URL && env.SMS_GATEWAY_KEY ? { url: env.SMS_GATEWAY_URL, key: env.SMS_GATEWAY_KEY } : null,
+    limits: { contactPerHour: env.CONTACT_LIMIT_PER_HOUR },
+    public: {
+      brandName: env.BRAND_NAME,
+      appEnv: env.APP_ENV,
+      androidAppUrl: env.ANDROID_APP_URL ?? null,
+      lender: {
+        name: env.LENDER_NAME,
+        rbiRegistration: env.LENDER_RBI_REG_NO,
+        cin: env.LENDER_CIN,
+        address: env.LENDER_ADDRESS,
+        grievanceOfficer: {
+          name: env.GRIEVANCE_OFFICER_NAME,
+          phone: env.GRIEVANCE_OFFICER_PHONE,
+          email: env.GRIEVANCE_OFFICER_EMAIL,
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,148 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Server } from "node:http";
+import path from "node:path";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import helmet from "helmet";
+import type { AppServices, RequestInfo } from "../app/context.ts";
+import type { Database } from "../app/server/db/client.ts";
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+
+export interface HttpAppOptions {
+  services: AppServices;
+  database: Database;
+  /** Production: the built client directory served as static files. */
+  clientDir?: string;
+  /** Dev: Vite's middlewares (HMR, on-demand modules). */
+  devMiddleware?: RequestHandler;
+  /** The React Router handler (or a function returning it per request, in dev). */
+  handler: RequestHandler;
+}
+
+export function createHttpApp({ services, database, clientDir, devMiddleware, handler }: HttpAppOptions) {
+  const { config, log } = services;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+
+  // Request id, CSP nonce, client facts; one JSON log line per request.
+  app.use((req, res, next) => {
+    const incoming = req.get("x-request-id");
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const info: RequestInfo = {
+      requestId,
+      nonce: randomBytes(16).toString("base64"),
+      ip: req.ip ?? req.socket.remoteAddress ?? "",
+      userAgent: req.get("user-agent") ?? "",
+    };
+    res.locals.request = info;
+    res.setHeader("X-Request-Id", requestId);
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      log.info(
+        {
+          reqId: requestId,
+          method: req.method,
+          url: req.originalUrl,
+          status: res.statusCode,
+          ms: Number(process.hrtime.bigint() - started) / 1e6,
+          bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
+          ip: info.ip,
+        },
+        "request",
+      );
+    });
+    next();
+  });
+
+  const dev = Boolean(devMiddleware);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          // Only scripts carrying this response's nonce run; 'strict-dynamic' lets
+          // them load the hashed module chunks they import.
+          scriptSrc: [(_req, res) => `'nonce-${(res as express.Response).locals.request.nonce}'`, "'strict-dynamic'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:", "blob:"],
+          fontSrc: ["'self'"],
+          connectSrc: dev ? ["'self'", "ws:", "wss:"] : ["'self'"],
+          mediaSrc: ["'self'", "blob:"],
+          frameSrc: ["'self'"],
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'self'"],
+          ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    }),
+  );
+  app.use((_req, res, next) => {
+    res.setHeader("Permissions-Policy", "camera=(self), microphone=(), geolocation=(), payment=()");
+    next();
+  });
+
+  app.use(
+    compression({
+      // Never buffer server-sent events.
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+    }),
+  );
+
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    try {
+      await database.ping();
+      res.json({ status: "ready", database: database.kind });
+    } catch (error) {
+      log.warn({ err: error }, "readiness check failed");
+      res.status(503).json({ status: "unavailable", database: database.kind });
+    }
+  });
+
+  if (devMiddleware) app.use(devMiddleware);
+  if (clientDir) {
+    // Hashed build output never changes under a name: cache it for a year.
+    app.use(
+      "/assets",
+      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }),
+    );
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.use(handler);
+  return app;
+}
+
+/**
+ * Stops accepting connections, lets in-flight requests finish (up to
+ * `timeoutMs`), then closes idle keep-alive sockets and resolves.
+ */
+export function closeGracefully(server: Server, timeoutMs = 10_000): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      server.closeAllConnections();
+      resolve();
+    }, timeoutMs);
+    timer.unref();
+    server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}

@@ -1,0 +1,114 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { RequestHandler } from "express";
+import type { AppServices } from "../app/context.ts";
+import { type Database, migrate, openDatabase } from "../app/server/db/client.ts";
+import { seedReferenceData } from "../app/server/db/reference-data.ts";
+import { seedDemoData } from "../app/server/db/seed.ts";
+import { type Config, loadConfig } from "./config.ts";
+import { closeGracefully, createHttpApp } from "./http.ts";
+import { createLogger } from "./logger.ts";
+
+export interface StartOptions {
+  env?: Record<string, string | undefined>;
+  /** Development mode: Vite in middleware mode with hot reload. */
+  dev?: boolean;
+  /** Directory holding build/ (default: the current directory). */
+  root?: string;
+  /** PostgreSQL schema to run in (tests). */
+  searchPath?: string;
+  now?: () => Date;
+}
+
+export interface RunningServer {
+  url: string;
+  server: Server;
+  config: Config;
+  database: Database;
+  services: AppServices;
+  close(): Promise<void>;
+}
+
+type HandlerModule = { createReactRouterHandler(services: AppServices, mode: string): RequestHandler };
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const env = options.env ?? process.env;
+  const root = path.resolve(options.root ?? ".");
+  const bootLog = createLogger(env.LOG_LEVEL ?? "info");
+  const config = loadConfig(env, (message) => bootLog.warn(message));
+  const log = createLogger(config.logLevel);
+
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    searchPath: options.searchPath,
+  });
+  const applied = await migrate(database.db);
+  if (applied.length) log.info({ applied }, "database migrated");
+  const reference = await seedReferenceData(database.db);
+  if (reference.products || reference.riskBands) log.info(reference, "reference data seeded");
+  if (config.seedDemoData) {
+    const seeded = await seedDemoData(database.db);
+    if (seeded.feedback) log.info(seeded, "demo data seeded");
+  }
+
+  const services: AppServices = { config, db: database.db, log, now: options.now ?? (() => new Date()) };
+
+  let handler: RequestHandler;
+  let devMiddleware: RequestHandler | undefined;
+  let closeVite = async () => {};
+  if (options.dev) {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ root, server: { middlewareMode: true } });
+    devMiddleware = viteServer.middlewares as unknown as RequestHandler;
+    closeVite = () => viteServer.close();
+    handler = async (req, res, next) => {
+      try {
+        const mod = (await viteServer.ssrLoadModule(path.join(root, "server/app.ts"))) as HandlerModule;
+        await mod.createReactRouterHandler(services, "development")(req, res, next);
+      } catch (error) {
+        if (error instanceof Error) viteServer.ssrFixStacktrace(error);
+        next(error);
+      }
+    };
+  } else {
+    const buildFile = path.join(root, "build/server/index.js");
+    const mod = (await import(pathToFileURL(buildFile).href)) as HandlerModule;
+    handler = mod.createReactRouterHandler(services, "production");
+  }
+
+  const app = createHttpApp({
+    services,
+    database,
+    handler,
+    devMiddleware,
+    clientDir: options.dev ? undefined : path.join(root, "build/client"),
+  });
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(s)));
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://localhost:${port}`;
+  log.info({ url, database: database.kind, appEnv: config.appEnv }, `${config.public.brandName} listening on ${url}`);
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    server,
+    config,
+    database,
+    services,
+    close() {
+      closing ??= (async () => {
+        await closeGracefully(server);
+        await closeVite();
+        await database.close();
+        log.info("server stopped");
+      })();
+      return closing;
+    },
+  };
+}
