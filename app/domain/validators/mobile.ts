@@ -1,0 +1,11 @@
+/**
+ * Indian mobile numbers: 10 digits starting 6–9, optionally written with a
+ * +91 / 91 / 0 prefix and spaces or hyphens. Returns the 10-digit form or null.
+ */
+export function normalizeIndianMobile(input: string): string | null {
+  const compact = input.replace(/[\s-]/g, "");
+  const match = /^(?:\+91|91|0)?([6-9]\d{9})$/.exec(compact);
+  return match ? (match[1] ?? null) : null;
+}
+
+export const INDIAN_MOBILE_MESSAGE = "Enter a valid 10-digit Indian mobile number, starting with 6, 7, 8 or 9.";
