@@ -77,7 +77,7 @@ export async function migrate(db: Db, dir = migrationsDir): Promise<string[]> {
     .sort();
   const applied: string[] = [];
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(715_2026)`);
+    await tx.execute(sql`select pg_advisory_xact_lock(7152026)`);
     await tx.execute(
       sql`create table if not exists _migrations (name text primary key, applied_at timestamptz not null default now())`,
     );

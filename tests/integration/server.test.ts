@@ -1,0 +1,168 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrate } from "../../app/server/db/client.ts";
+import { feedback } from "../../app/server/db/schema.ts";
+import { seedDemoData } from "../../app/server/db/seed.ts";
+import { startTestServer, TEST_DATABASE_URL, type TestServer } from "../helpers/server.ts";
+
+let app: TestServer;
+beforeAll(async () => {
+  app = await startTestServer();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe(`server on ${TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}`, () => {
+  it("answers /healthz and /readyz", async () => {
+    const health = await app.get("/healthz");
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok" });
+    const ready = await app.get("/readyz");
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready", database: TEST_DATABASE_URL ? "postgres" : "pglite" });
+  });
+
+  it("enforces a CSP whose scripts need this response's nonce, and every script carries it", async () => {
+    const first = await app.get("/");
+    const csp = first.headers.get("content-security-policy") ?? "";
+    const nonce = /script-src 'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).not.toContain("unsafe-eval");
+    expect(first.headers.get("content-security-policy-report-only")).toBeNull();
+    const html = await first.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    const second = await app.get("/");
+    expect(second.headers.get("content-security-policy")).not.toContain(nonce);
+  });
+
+  it("sends security headers and no HSTS in local mode", async () => {
+    const res = await app.get("/About");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("strict-transport-security")).toBeNull();
+    expect(res.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("returns a request id, and keeps a sane one it was given", async () => {
+    const res = await app.get("/healthz");
+    expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const given = await app.get("/healthz", { headers: { "X-Request-Id": "edge-1234" } });
+    expect(given.headers.get("x-request-id")).toBe("edge-1234");
+    const bad = await app.get("/healthz", { headers: { "X-Request-Id": "<script>" } });
+    expect(bad.headers.get("x-request-id")).not.toBe("<script>");
+  });
+
+  it("compresses HTML and caches hashed assets for a year", async () => {
+    const res = await app.get("/", { headers: { "Accept-Encoding": "gzip" } });
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    const html = await (await app.get("/")).text();
+    const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const css = await app.get(asset as string);
+    expect(css.status).toBe(200);
+    expect(css.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it.each([
+    ["/", "Personal loans and salary advances"],
+    ["/About", "About"],
+    ["/Contact-us", "Contact us"],
+    ["/grievance-policy", "Grievance"],
+    ["/privacy-policy", "Privacy"],
+    ["/terms-and-conditions", "Terms"],
+    ["/ClearCache", "Clear this site"],
+    ["/homeComponents/top", "Personal loans"],
+    ["/homeComponents/choose", "Why borrowers choose"],
+    ["/homeComponents/loanProcess", "How a loan works"],
+    ["/homeComponents/feedback", "What borrowers say"],
+    ["/homeComponents/apk", "Install"],
+    ["/homeComponents/component", "How a loan works"],
+  ])("renders %s on the server", async (pathname, text) => {
+    const res = await app.get(pathname);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(text);
+    expect(html.match(/<h1\b/g)).toHaveLength(1);
+  });
+
+  it("matches paths ignoring letter case", async () => {
+    expect((await app.get("/about")).status).toBe(200);
+    expect((await app.get("/CONTACT-US")).status).toBe(200);
+    expect((await app.get("/homecomponents/LOANPROCESS")).status).toBe(200);
+  });
+
+  it("answers unknown paths with 404 and 'Page not found: {path}'", async () => {
+    for (const pathname of ["/no-such-page", "/a/b/c", "/homeComponents/nothing", "/homeComponents/calculator"]) {
+      const res = await app.get(pathname);
+      expect(res.status, pathname).toBe(404);
+      expect(await res.text()).toContain(`Page not found: ${pathname}`);
+    }
+  });
+
+  it("serves the web app manifest with the brand", async () => {
+    const res = await app.get("/manifest.webmanifest");
+    expect(res.headers.get("content-type")).toContain("application/manifest+json");
+    const manifest = await res.json();
+    expect(manifest).toMatchObject({ name: "Sugam Loans", display: "standalone", start_url: "/?source=pwa" });
+  });
+
+  it("shows published feedback from the database, marks samples, hides unpublished", async () => {
+    await app.services.db.insert(feedback).values([
+      { authorName: "Test Person", city: "Nagpur", rating: 5, body: "Published real feedback text", published: true },
+      { authorName: "Hidden Person", city: "Agra", rating: 2, body: "Unpublished feedback text", published: false },
+    ]);
+    const html = await (await app.get("/homeComponents/feedback")).text();
+    expect(html).toContain("Published real feedback text");
+    expect(html).not.toContain("Unpublished feedback text");
+    expect(html).toContain("Sample feedback (demo data)");
+  });
+
+  it("quotes the live product data on the home page", async () => {
+    const html = (await (await app.get("/")).text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("up to ₹5,00,000");
+    expect(html).toContain("14% – 24%");
+  });
+
+  it("applies migrations and the seed idempotently", async () => {
+    expect(await migrate(app.services.db)).toEqual([]);
+    const before = await app.services.db.select({ n: count() }).from(feedback).where(eq(feedback.isSample, true));
+    expect(await seedDemoData(app.services.db)).toEqual({ feedback: 0 });
+    const after = await app.services.db.select({ n: count() }).from(feedback).where(eq(feedback.isSample, true));
+    expect(after[0]?.n).toBe(before[0]?.n);
+    expect(before[0]?.n).toBeGreaterThan(0);
+  });
+});
+
+describe("production mode", () => {
+  let prod: TestServer;
+  beforeAll(async () => {
+    prod = await startTestServer({
+      APP_ENV: "production",
+      SESSION_SECRET: "x".repeat(48),
+      ENCRYPTION_KEY: "b".repeat(64),
+      SMS_GATEWAY_URL: "http://127.0.0.1:9/sms",
+      SMS_GATEWAY_KEY: "k",
+    });
+  });
+  afterAll(async () => {
+    await prod?.stop();
+  });
+
+  it("sends HSTS and never a stack trace", async () => {
+    const res = await prod.get("/");
+    expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    const missing = await (await prod.get("/nowhere")).text();
+    expect(missing).not.toMatch(/at .*\.(js|ts):\d+/);
+  });
+
+  it("seeds no demo feedback in production", async () => {
+    const html = await (await prod.get("/homeComponents/feedback")).text();
+    expect(html).not.toContain("Sample feedback");
+    expect(html).toContain("No published feedback yet.");
+  });
+});

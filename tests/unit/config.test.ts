@@ -1,0 +1,70 @@
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../server/config.ts";
+
+const tempDir = () => mkdtempSync(path.join(tmpdir(), "cfg-"));
+
+describe("configuration", () => {
+  it("uses the documented defaults for a fresh local start", () => {
+    const dir = tempDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.appEnv).toBe("local");
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.public.brandName).toBe("Sugam Loans");
+    expect(config.public.lender.name).toMatch(/demo/i);
+    expect(config.trustProxy).toBe(false);
+    expect(config.seedDemoData).toBe(true);
+  });
+
+  it("generates local secrets into the data directory once and reuses them", () => {
+    const dir = tempDir();
+    const warnings: string[] = [];
+    const first = loadConfig({ DATA_DIR: dir }, (m) => warnings.push(m));
+    expect(existsSync(path.join(dir, "secrets.json"))).toBe(true);
+    expect(warnings).toHaveLength(1);
+    const second = loadConfig({ DATA_DIR: dir }, (m) => warnings.push(m));
+    expect(second.sessionSecret).toBe(first.sessionSecret);
+    expect(second.encryptionKey).toBe(first.encryptionKey);
+    expect(warnings).toHaveLength(1);
+    expect(JSON.parse(readFileSync(path.join(dir, "secrets.json"), "utf8")).sessionSecret).toHaveLength(64);
+  });
+
+  it("names the variable that has a bad value", () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: "eighty" })).toThrowError(/PORT/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: "mysql://x" })).toThrowError(/DATABASE_URL/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), APP_ENV: "staging" })).toThrowError(/APP_ENV/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: "eighty" })).toThrowError(ConfigError);
+  });
+
+  it("refuses to start production without its secrets and SMS gateway", () => {
+    let message = "";
+    try {
+      loadConfig({ DATA_DIR: tempDir(), APP_ENV: "production" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const key of ["SESSION_SECRET", "ENCRYPTION_KEY", "SMS_GATEWAY_URL", "SMS_GATEWAY_KEY"]) {
+      expect(message).toContain(key);
+    }
+  });
+
+  it("starts production when everything is configured, without writing secrets", () => {
+    const dir = tempDir();
+    const config = loadConfig({
+      DATA_DIR: dir,
+      APP_ENV: "production",
+      SESSION_SECRET: "s".repeat(40),
+      ENCRYPTION_KEY: "a".repeat(64),
+      SMS_GATEWAY_URL: "https://sms.example.invalid/send",
+      SMS_GATEWAY_KEY: "key",
+      TRUST_PROXY: "1",
+    });
+    expect(config.isProduction).toBe(true);
+    expect(config.seedDemoData).toBe(false);
+    expect(config.trustProxy).toBe(1);
+    expect(existsSync(path.join(dir, "secrets.json"))).toBe(false);
+  });
+});

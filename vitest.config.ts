@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+// Unit and integration tests. Integration tests start the built server
+// (`npm run build` first; `npm test` does it) on PGlite, or on PostgreSQL
+// when TEST_DATABASE_URL is set.
+export default defineConfig({
+  test: {
+    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    setupFiles: ["tests/setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    maxWorkers: 2,
+  },
+});
