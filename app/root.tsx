@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   data,
   Links,
@@ -51,6 +52,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  useEffect(() => {
+    // A marker for tests and for styles that need JavaScript.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <ConfirmProvider>
       <FlashToasts toast={loaderData.toast} />

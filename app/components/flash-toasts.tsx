@@ -17,7 +17,7 @@ export function FlashToasts({ toast }: { toast: Toast | null }) {
 
   return (
     <>
-      <Toaster position="top-right" closeButton richColors duration={6000} />
+      <Toaster position="top-right" closeButton duration={6000} toastOptions={{ classNames: { description: "!text-slate-700" } }} />
       {!hydrated && toast ? (
         <div
           role="status"

@@ -1,0 +1,118 @@
+// `npm run bench`: speed and size figures, printed as tables.
+//  1. Home page: requests/s and p99 latency of the production server beside a
+//     raw Node http server sending the same bytes, in one run, with the ratio.
+//  2. Gzip size of the JavaScript and CSS each public page loads.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const PUBLIC_PAGES = [
+  "/",
+  "/About",
+  "/Contact-us",
+  "/grievance-policy",
+  "/privacy-policy",
+  "/terms-and-conditions",
+  "/ClearCache",
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+async function waitUntilUp(url: string) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function spawnNode(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+}
+
+async function load(url: string) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1 });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "bench-"));
+const appPort = await freePort();
+const rawPort = await freePort();
+const children: ChildProcess[] = [];
+try {
+  children.push(
+    spawnNode(["server.ts"], { NODE_ENV: "production", PORT: String(appPort), HOST: "127.0.0.1", DATA_DIR: dataDir }),
+  );
+  const appUrl = `http://127.0.0.1:${appPort}`;
+  await waitUntilUp(`${appUrl}/readyz`);
+
+  // The raw server sends exactly the bytes and content type of the home page.
+  const home = await fetch(`${appUrl}/`);
+  const body = Buffer.from(await home.arrayBuffer());
+  const rawSource = `
+    const http = require("node:http");
+    const body = Buffer.from(process.env.BODY_B64, "base64");
+    http.createServer((req, res) => {
+      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length });
+      res.end(body);
+    }).listen(${rawPort}, "127.0.0.1");
+  `;
+  children.push(spawnNode(["-e", rawSource], { BODY_B64: body.toString("base64") }));
+  const rawUrl = `http://127.0.0.1:${rawPort}`;
+  await waitUntilUp(rawUrl);
+
+  console.log(`\nHome page, ${DURATION} s each, ${CONNECTIONS} connections, ${body.length} bytes uncompressed`);
+  await load(`${appUrl}/`); // warm-up is part of the first run's first second; run once more for the figure
+  const app = await load(`${appUrl}/`);
+  const raw = await load(rawUrl);
+  console.table({
+    "application (SSR + DB)": { "req/s": Math.round(app.rps), "p99 ms": app.p99, errors: app.errors },
+    "raw node:http, same bytes": { "req/s": Math.round(raw.rps), "p99 ms": raw.p99, errors: raw.errors },
+  });
+  console.log(`ratio application/raw: ${(app.rps / raw.rps).toFixed(3)} of the raw throughput`);
+
+  console.log("\nJavaScript and CSS each public page loads (gzip -6 sizes)");
+  const sizes: Record<string, { "JS files": number; "JS gzip kB": string; "CSS gzip kB": string }> = {};
+  const gz = new Map<string, number>();
+  const gzipSize = async (href: string) => {
+    if (!gz.has(href)) gz.set(href, gzipSync(Buffer.from(await (await fetch(appUrl + href)).arrayBuffer()), { level: 6 }).length);
+    return gz.get(href) ?? 0;
+  };
+  for (const page of PUBLIC_PAGES) {
+    const html = await (await fetch(appUrl + page)).text();
+    const js = new Set([
+      ...[...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1] as string),
+      ...[...html.matchAll(/import\("([^"]+\.js)"\)/g)].map((m) => m[1] as string),
+    ]);
+    const css = new Set([...html.matchAll(/<link[^>]*rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1] as string));
+    let jsBytes = 0;
+    let cssBytes = 0;
+    for (const href of js) jsBytes += await gzipSize(href);
+    for (const href of css) cssBytes += await gzipSize(href);
+    sizes[page] = { "JS files": js.size, "JS gzip kB": (jsBytes / 1024).toFixed(1), "CSS gzip kB": (cssBytes / 1024).toFixed(1) };
+  }
+  console.table(sizes);
+} finally {
+  for (const child of children) child.kill("SIGTERM");
+  await new Promise((r) => setTimeout(r, 500));
+  rmSync(dataDir, { recursive: true, force: true });
+}

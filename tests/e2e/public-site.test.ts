@@ -1,0 +1,170 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations, launchBrowser, PHONE, waitForHydration, watchErrors } from "../helpers/browser.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+let app: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const PUBLIC_ROUTES: Array<[string, RegExp]> = [
+  ["/", /Personal loans and salary advances/],
+  ["/About", /About/],
+  ["/Contact-us", /Contact us/],
+  ["/grievance-policy", /Grievance/],
+  ["/privacy-policy", /Privacy/],
+  ["/terms-and-conditions", /Terms/],
+  ["/ClearCache", /Clear this site/],
+  ["/homeComponents/top", /Personal loans/],
+  ["/homeComponents/choose", /Why choose us/],
+  ["/homeComponents/loanProcess", /How a loan works/],
+  ["/homeComponents/feedback", /What borrowers say/],
+  ["/homeComponents/apk", /Install the app/],
+  ["/homeComponents/component", /Personal loans/],
+];
+
+describe("public pages in Chromium", () => {
+  it.each(PUBLIC_ROUTES)("%s renders on the server with JavaScript off", async (pathname, heading) => {
+    const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const res = await page.goto(app.url + pathname);
+    expect(res?.status()).toBe(200);
+    await expect(page.locator("h1").textContent()).resolves.toMatch(heading);
+    expect(await page.title()).not.toBe("");
+    // Nothing overflows a 360 px screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
+  it.each(PUBLIC_ROUTES)("%s hydrates without a console error and passes axe-core", async (pathname) => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(app.url + pathname);
+    await waitForHydration(page);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the not-found texts with status 404", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const res = await page.goto(`${app.url}/no/such/page`);
+    expect(res?.status()).toBe(404);
+    await expect(page.locator("h1").textContent()).resolves.toBe("Page not found: /no/such/page");
+    expect(await axeViolations(page)).toEqual([]);
+    // Client-side navigation to an unknown path shows the same text.
+    await page.goto(app.url + "/");
+    await waitForHydration(page);
+    await page.evaluate(() =>
+      (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate("/somewhere-else"),
+    );
+    await page.locator("h1", { hasText: "Page not found: /somewhere-else" }).waitFor();
+    // The browser logs the 404 answers themselves; nothing else may fail.
+    expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
+    await context.close();
+  });
+
+  it("moves between pages on the client, the loading bar stays 3 px high", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(app.url + "/");
+    await waitForHydration(page);
+    const bar = page.getByTestId("loading-bar");
+    expect(await bar.evaluate((el) => getComputedStyle(el).height)).toBe("3px");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact" }).click();
+    await page.waitForURL(/Contact-us$/);
+    await page.locator("h1", { hasText: "Contact us" }).waitFor();
+    await context.close();
+  });
+});
+
+describe("confirm dialog and toasts", () => {
+  it("ClearCache asks first; cancel keeps the data, confirm clears it and says what it cleared", async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(app.url + "/ClearCache");
+    await waitForHydration(page);
+    await page.evaluate(() => {
+      localStorage.setItem("device_id", "abc");
+      sessionStorage.setItem("x", "1");
+      document.cookie = "visible=1; path=/";
+    });
+
+    await page.getByRole("button", { name: "Clear data on this device" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    expect(await page.evaluate(() => localStorage.getItem("device_id"))).toBe("abc");
+
+    await page.getByRole("button", { name: "Clear data on this device" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Clear data" }).click();
+    const report = page.getByRole("status").filter({ hasText: "Here is what was cleared" });
+    await report.waitFor();
+    await expect(report.textContent()).resolves.toContain("Local storage: 1 item(s)");
+    expect(await page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie])).toEqual([0, 0, ""]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("ClearCache works without JavaScript through Clear-Site-Data", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(app.url + "/ClearCache");
+    await page.getByRole("button", { name: "Clear data on this device" }).click();
+    await page.waitForURL(/cleared=1/);
+    await expect(page.getByRole("status").textContent()).resolves.toContain("asked to clear");
+    await context.close();
+  });
+
+  it("the contact form shows field errors as you go and a toast after sending", async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(app.url + "/Contact-us");
+    await waitForHydration(page);
+    await page.getByLabel("Mobile number").fill("12345");
+    await page.getByLabel("Your name").focus();
+    await expect(page.getByText("Enter a valid 10-digit Indian mobile number").textContent()).resolves.toBeTruthy();
+    await page.getByLabel("Your name").fill("Ravi Kumar");
+    await page.getByLabel("Mobile number").fill("9876543210");
+    await page.getByLabel("E-mail").fill("ravi@example.com");
+    await page.getByLabel("Message").fill("I would like to know about the salary advance.");
+    await page.getByRole("button", { name: "Send message" }).click();
+    const toast = page.getByRole("region", { name: /Notifications/ }).getByText("Thank you. We have your message.");
+    await toast.waitFor();
+    await page.waitForTimeout(600); // let the toast's entry animation finish before measuring contrast
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the contact form works without JavaScript: errors next to fields, then the flash toast", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(app.url + "/Contact-us");
+    await page.getByLabel("Your name").fill("Ravi Kumar");
+    await page.getByLabel("Mobile number").fill("555");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByText("Enter a valid 10-digit Indian mobile number").count()).resolves.toBe(1);
+    expect(await page.getByLabel("Your name").inputValue()).toBe("Ravi Kumar");
+    await page.getByLabel("Mobile number").fill("9876543210");
+    await page.getByLabel("E-mail").fill("ravi@example.com");
+    await page.getByLabel("Message").fill("Please call me about an EMI loan.");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByRole("status").first().textContent()).resolves.toContain("Thank you. We have your message.");
+    await context.close();
+  });
+});
