@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "@axe-core/playwright";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -34,7 +34,7 @@ export function watchErrors(page: Page): string[] {
 
 /** Waits until React Router has hydrated the page. */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined && document.documentElement.dataset.hydrated === "true");
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
 
 export async function axeViolations(page: Page) {
