@@ -1,7 +1,10 @@
 import type { Logger } from "pino";
 import { createContext } from "react-router";
 import type { Config } from "../server/config.ts";
+import type { Keyring } from "./server/crypto.server.ts";
 import type { Db } from "./server/db/client.ts";
+import type { RealtimeHub } from "./server/realtime/hub.server.ts";
+import type { SmsSender } from "./server/sms/sms.server.ts";
 
 /** Long-lived services of the process, created once by server.ts. */
 export interface AppServices {
@@ -10,6 +13,9 @@ export interface AppServices {
   log: Logger;
   /** The clock; injectable so tests can move time. */
   now: () => Date;
+  sms: SmsSender;
+  realtime: RealtimeHub;
+  keyring: Keyring;
 }
 
 /** Facts about the current request, set by the HTTP layer. */

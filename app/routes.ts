@@ -3,7 +3,16 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 // Paths as in the original application; matching ignores letter case.
 export default [
   route("manifest.webmanifest", "routes/resources/manifest.ts"),
+  route("api/events", "routes/api/events.ts"),
+  route("api/session/clear", "routes/api/session-clear.ts"),
+  route("api/session/renew", "routes/api/session-renew.ts"),
+  route("auth/sign-out", "routes/api/sign-out.ts"),
+  layout("routes/user/layout.tsx", [
+    route("User", "routes/user/index.ts"),
+    route("User/Dashboard", "routes/user/dashboard.tsx"),
+  ]),
   layout("routes/site/layout.tsx", [
+    route("quickStart/Otp", "routes/quick-start/otp.tsx"),
     index("routes/site/home.tsx"),
     route("homeComponents/:section", "routes/site/home-section.tsx"),
     route("About", "routes/site/about.tsx"),

@@ -60,6 +60,20 @@ export const envSchema = z
     ANDROID_APP_URL: z.url().optional(),
 
     CONTACT_LIMIT_PER_HOUR: positiveInt.default(5),
+
+    OTP_TTL_SECONDS: positiveInt.default(300),
+    OTP_MAX_ATTEMPTS: positiveInt.default(5),
+    OTP_RESEND_SECONDS: z.coerce.number().int().min(0).default(30),
+    OTP_PER_NUMBER_PER_HOUR: positiveInt.default(5),
+    OTP_PER_IP_PER_HOUR: positiveInt.default(20),
+    SMS_DLT_TEMPLATE_OTP: z.string().min(1).default("1007000000000000001"),
+
+    FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+    FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+    FACEBOOK_AUTHORIZATION_URL: z.url().default("https://www.facebook.com/v19.0/dialog/oauth"),
+    FACEBOOK_TOKEN_URL: z.url().default("https://graph.facebook.com/v19.0/oauth/access_token"),
+    FACEBOOK_USERINFO_URL: z.url().default("https://graph.facebook.com/me?fields=id,name,email"),
+    PUBLIC_URL: z.url().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.APP_ENV !== "production") return;
@@ -86,6 +100,23 @@ export interface Config {
   encryptionKey: string;
   sms: { url: string; key: string } | null;
   limits: { contactPerHour: number };
+  otp: {
+    ttlSeconds: number;
+    maxAttempts: number;
+    resendSeconds: number;
+    perNumberPerHour: number;
+    perIpPerHour: number;
+  };
+  smsTemplates: { otp: string };
+  facebook: {
+    clientId: string;
+    clientSecret: string;
+    authorizationUrl: string;
+    tokenUrl: string;
+    userinfoUrl: string;
+  } | null;
+  /** The site's own origin for links in SMS and OAuth redirects (else taken from the request). */
+  publicUrl: string | null;
   /** Safe to send to the browser. */
   public: PublicConfig;
 }
@@ -94,6 +125,7 @@ export interface PublicConfig {
   brandName: string;
   appEnv: "local" | "production";
   androidAppUrl: string | null;
+  facebookSignIn: boolean;
   lender: {
     name: string;
     rbiRegistration: string;
@@ -172,10 +204,30 @@ export function loadConfig(
     encryptionKey,
     sms: env.SMS_GATEWAY_URL && env.SMS_GATEWAY_KEY ? { url: env.SMS_GATEWAY_URL, key: env.SMS_GATEWAY_KEY } : null,
     limits: { contactPerHour: env.CONTACT_LIMIT_PER_HOUR },
+    otp: {
+      ttlSeconds: env.OTP_TTL_SECONDS,
+      maxAttempts: env.OTP_MAX_ATTEMPTS,
+      resendSeconds: env.OTP_RESEND_SECONDS,
+      perNumberPerHour: env.OTP_PER_NUMBER_PER_HOUR,
+      perIpPerHour: env.OTP_PER_IP_PER_HOUR,
+    },
+    smsTemplates: { otp: env.SMS_DLT_TEMPLATE_OTP },
+    facebook:
+      env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET
+        ? {
+            clientId: env.FACEBOOK_CLIENT_ID,
+            clientSecret: env.FACEBOOK_CLIENT_SECRET,
+            authorizationUrl: env.FACEBOOK_AUTHORIZATION_URL,
+            tokenUrl: env.FACEBOOK_TOKEN_URL,
+            userinfoUrl: env.FACEBOOK_USERINFO_URL,
+          }
+        : null,
+    publicUrl: env.PUBLIC_URL ?? null,
     public: {
       brandName: env.BRAND_NAME,
       appEnv: env.APP_ENV,
       androidAppUrl: env.ANDROID_APP_URL ?? null,
+      facebookSignIn: Boolean(env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET),
       lender: {
         name: env.LENDER_NAME,
         rbiRegistration: env.LENDER_RBI_REG_NO,

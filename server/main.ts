@@ -7,6 +7,9 @@ import type { AppServices } from "../app/context.ts";
 import { type Database, migrate, openDatabase } from "../app/server/db/client.ts";
 import { seedReferenceData } from "../app/server/db/reference-data.ts";
 import { seedDemoData } from "../app/server/db/seed.ts";
+import { keyringFromHex } from "../app/server/crypto.server.ts";
+import { startRealtimeHub } from "../app/server/realtime/hub.server.ts";
+import { createHttpSms, createOutboxSms } from "../app/server/sms/sms.server.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { closeGracefully, createHttpApp } from "./http.ts";
 import { createLogger } from "./logger.ts";
@@ -54,7 +57,21 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (seeded.feedback) log.info(seeded, "demo data seeded");
   }
 
-  const services: AppServices = { config, db: database.db, log, now: options.now ?? (() => new Date()) };
+  const now = options.now ?? (() => new Date());
+  const realtime = await startRealtimeHub(database, {
+    channel: `app_events_${options.searchPath ?? "public"}`,
+    log,
+    now,
+  });
+  const services: AppServices = {
+    config,
+    db: database.db,
+    log,
+    now,
+    sms: config.sms ? createHttpSms(config.sms, log) : createOutboxSms(config.dataDir, log, now),
+    realtime,
+    keyring: keyringFromHex(config.encryptionKey),
+  };
 
   let handler: RequestHandler;
   let devMiddleware: RequestHandler | undefined;
@@ -103,6 +120,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     services,
     close() {
       closing ??= (async () => {
+        await realtime.stop(); // ends the open event streams, which would hold the server open
         await closeGracefully(server);
         await closeVite();
         await database.close();

@@ -145,7 +145,6 @@ describe("confirm dialog and toasts", () => {
     await page.getByRole("button", { name: "Send message" }).click();
     const toast = page.getByRole("region", { name: /Notifications/ }).getByText("Thank you. We have your message.");
     await toast.waitFor();
-    await page.waitForTimeout(600); // let the toast's entry animation finish before measuring contrast
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

@@ -58,6 +58,9 @@ function SiteFrame({ children }: { children: ReactNode }) {
                 {item.label}
               </NavLink>
             ))}
+            <NavLink to="/quickStart/Otp" className="btn-primary ml-1 min-h-9 px-3 py-1.5 text-sm whitespace-nowrap">
+              Sign in
+            </NavLink>
           </nav>
         </div>
       </header>

@@ -18,6 +18,10 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Runs `select 1`; rejects when the database is unreachable. */
   ping(): Promise<void>;
+  /** LISTEN on a channel (a dedicated connection on PostgreSQL); resolves to an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** NOTIFY a channel; every process listening on the same database receives it. */
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,13 +43,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const listeners = new Set<pg.Client>();
     return {
       db,
       kind: "postgres",
       async ping() {
         await pool.query("select 1");
       },
+      async listen(channel, onPayload) {
+        const client = new pg.Client({ connectionString: options.url });
+        await client.connect();
+        client.on("notification", (msg) => {
+          if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+        });
+        await client.query(`listen "${channel.replace(/"/g, "")}"`);
+        listeners.add(client);
+        return async () => {
+          listeners.delete(client);
+          await client.end();
+        };
+      },
+      async notify(channel, payload) {
+        await pool.query("select pg_notify($1, $2)", [channel, payload]);
+      },
       async close() {
+        await Promise.all([...listeners].map((c) => c.end()));
         await pool.end();
       },
     };
@@ -57,6 +79,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: "pglite",
     async ping() {
       await client.query("select 1");
+    },
+    async listen(channel, onPayload) {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => unlisten();
+    },
+    async notify(channel, payload) {
+      await client.query("select pg_notify($1, $2)", [channel, payload]);
     },
     async close() {
       await client.close();

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** Published borrower feedback shown on the home page. */
 export const feedback = pgTable(
@@ -91,3 +91,110 @@ export const riskBands = pgTable("risk_bands", {
   maxEmiToIncomeBps: integer("max_emi_to_income_bps"),
   rateBps: integer("rate_bps").notNull(),
 });
+/** Everyone who signs in: borrowers (mobile + one-time code) and staff (e-mail + password + TOTP). */
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    role: text("role").notNull().default("borrower"),
+    /** 10-digit Indian mobile number; null until a Facebook account verifies one. */
+    mobile: text("mobile").unique(),
+    mobileVerifiedAt: timestamp("mobile_verified_at", { withTimezone: true }),
+    /** Staff sign-in e-mail, lower-cased. */
+    email: text("email").unique(),
+    name: text("name"),
+    facebookId: text("facebook_id").unique(),
+    passwordHash: text("password_hash"),
+    /** Staff TOTP secret, encrypted at rest (see crypto.server.ts). */
+    totpSecretEnc: text("totp_secret_enc"),
+    totpEnrolledAt: timestamp("totp_enrolled_at", { withTimezone: true }),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("users_role", sql`${t.role} in ('borrower', 'staff', 'admin')`)],
+);
+
+/** Server-side sessions behind the `token` cookie; the cookie holds a random token, the table its hash. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    deviceId: text("device_id").notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** signed_out | displaced | renewed | expired */
+    endReason: text("end_reason"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId, t.endedAt)],
+);
+
+/** One-time codes, one live code per (target, purpose): sign-in, quick start, agreement signing. */
+export const verifications = pgTable(
+  "verifications",
+  {
+    target: text("target").notNull(),
+    purpose: text("purpose").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.target, t.purpose] })],
+);
+
+/** Every code sent, for the per-number and per-address hourly limits (a sliding hour). */
+export const verificationSends = pgTable(
+  "verification_sends",
+  {
+    id: serial("id").primaryKey(),
+    target: text("target").notNull(),
+    purpose: text("purpose").notNull(),
+    ip: text("ip").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("verification_sends_target_idx").on(t.target, t.sentAt), index("verification_sends_ip_idx").on(t.ip, t.sentAt)],
+);
+
+/** Who did what, when, from where: staff actions and every status change. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    actorUserId: uuid("actor_user_id"),
+    actorRole: text("actor_role"),
+    action: text("action").notNull(),
+    subjectType: text("subject_type"),
+    subjectId: text("subject_id"),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_subject_idx").on(t.subjectType, t.subjectId)],
+);
+
+/** Open realtime connections (one row each), heartbeated by the process that holds them. */
+export const presenceConnections = pgTable(
+  "presence_connections",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionId: uuid("session_id").notNull(),
+    deviceId: text("device_id").notNull(),
+    processId: text("process_id").notNull(),
+    connectedAt: timestamp("connected_at", { withTimezone: true }).notNull(),
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("presence_user_idx").on(t.userId), index("presence_heartbeat_idx").on(t.heartbeatAt)],
+);

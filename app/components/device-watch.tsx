@@ -1,0 +1,55 @@
+import { useEffect, useState } from "react";
+import { currentDeviceId, ensureDeviceId } from "../lib/device.ts";
+
+export const DISPLACED_MESSAGE = "Someone else logged in!";
+
+/**
+ * Keeps the signed-in page's realtime channel open (presence) and reacts to
+ * its events: another device signed in → say so, clear this device's data and
+ * go home; staff device reload → renew the session and reload.
+ */
+export function DeviceWatch() {
+  const [displaced, setDisplaced] = useState(false);
+
+  useEffect(() => {
+    const deviceId = ensureDeviceId() || currentDeviceId() || "";
+    const source = new EventSource(`/api/events?device=${encodeURIComponent(deviceId)}`);
+    source.addEventListener("displaced", async () => {
+      source.close();
+      setDisplaced(true);
+      try {
+        window.localStorage.clear();
+        window.sessionStorage.clear();
+      } catch {
+        /* storage blocked */
+      }
+      for (const part of document.cookie.split(";")) {
+        const name = part.split("=")[0]?.trim();
+        if (name) document.cookie = `${name}=; Max-Age=0; path=/`;
+      }
+      try {
+        await fetch("/api/session/clear", { method: "POST", credentials: "same-origin" });
+      } finally {
+        setTimeout(() => window.location.assign("/"), 1500);
+      }
+    });
+    source.addEventListener("reload", async () => {
+      source.close();
+      await fetch("/api/session/renew", { method: "POST", credentials: "same-origin" });
+      window.location.reload();
+    });
+    return () => source.close();
+  }, []);
+
+  if (!displaced) return null;
+  return (
+    <div className="fixed inset-0 z-[70] flex items-center justify-center bg-slate-900/60 p-4">
+      <div role="alertdialog" aria-modal="true" aria-labelledby="displaced-title" className="max-w-sm rounded-2xl bg-white p-6 text-center shadow-xl">
+        <p id="displaced-title" className="text-lg font-semibold">
+          {DISPLACED_MESSAGE}
+        </p>
+        <p className="mt-2 text-slate-700">Your account was signed in on another device, so this one has been signed out.</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,279 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { Field } from "../../components/field.tsx";
+import { requestContext, servicesContext } from "../../context.ts";
+import { INDIAN_MOBILE_MESSAGE, normalizeIndianMobile } from "../../domain/validators/mobile.ts";
+import { ensureDeviceId } from "../../lib/device.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+import { usePublicConfig } from "../../root.tsx";
+import { createUserSession, readSession, safeRedirect } from "../../server/auth/session.server.ts";
+import { type PendingSignIn, pendingSignInCookie, userForVerifiedMobile } from "../../server/auth/sign-in.server.ts";
+import { redirectWithToast } from "../../server/flash.server.ts";
+import { sendCode, verifyCode } from "../../server/otp/otp.server.ts";
+import type { Route } from "./+types/otp";
+
+export const mobileSchema = z.object({
+  mobile: z
+    .string({ error: "Enter your mobile number." })
+    .transform((v, ctx) => {
+      const mobile = normalizeIndianMobile(v);
+      if (!mobile) {
+        ctx.addIssue({ code: "custom", message: INDIAN_MOBILE_MESSAGE });
+        return z.NEVER;
+      }
+      return mobile;
+    }),
+  redirectTo: z.string().optional(),
+});
+
+export const codeSchema = z.object({
+  code: z
+    .string({ error: "Enter the 6-digit code from the SMS." })
+    .trim()
+    .regex(/^\d{6}$/, "The code is 6 digits, for example 123456."),
+  deviceId: z.string().max(100).optional(),
+});
+
+const maskMobile = (m: string) => `${m.slice(0, 2)}xxxxx${m.slice(7)}`;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
+  const signedIn = await readSession(services, request);
+  if (signedIn?.user.mobileVerifiedAt) throw redirect(redirectTo);
+  const pending = (await pendingSignInCookie(services.config).parse(request.headers.get("Cookie"))) as PendingSignIn | null;
+  return {
+    redirectTo,
+    pending: pending ? { masked: maskMobile(pending.mobile), resendAt: pending.resendAt } : null,
+    linking: Boolean(signedIn),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const { config } = services;
+  const { ip, userAgent } = context.get(requestContext);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const pendingCookie = pendingSignInCookie(config);
+  const pending = (await pendingCookie.parse(request.headers.get("Cookie"))) as PendingSignIn | null;
+
+  if (intent === "change") {
+    return redirect(`/quickStart/Otp?redirectTo=${encodeURIComponent(pending?.redirectTo ?? "/User/Dashboard")}`, {
+      headers: { "Set-Cookie": await pendingCookie.serialize("", { maxAge: 0 }) },
+    });
+  }
+
+  if (intent === "send" || intent === "resend") {
+    const submission =
+      intent === "send"
+        ? parseWithZod(formData, { schema: mobileSchema })
+        : parseWithZod(new URLSearchParams({ mobile: pending?.mobile ?? "", redirectTo: pending?.redirectTo ?? "" }), {
+            schema: mobileSchema,
+          });
+    if (submission.status !== "success") return data({ step: "mobile" as const, result: submission.reply() }, { status: 400 });
+    const { mobile } = submission.value;
+    const redirectTo = safeRedirect(submission.value.redirectTo);
+    const sent = await sendCode(services, {
+      target: mobile,
+      purpose: "sign_in",
+      ip,
+      message: (code) =>
+        `${code} is your ${config.public.brandName} sign-in code. It is valid for ${Math.round(config.otp.ttlSeconds / 60)} minutes. Never share it with anyone.`,
+    });
+    if (!sent.ok) {
+      return data(
+        { step: intent === "send" ? ("mobile" as const) : ("code" as const), result: submission.reply({ formErrors: [sent.message] }) },
+        { status: 429 },
+      );
+    }
+    const value: PendingSignIn = { mobile, redirectTo, resendAt: sent.resendAt.toISOString() };
+    return redirect(`/quickStart/Otp?redirectTo=${encodeURIComponent(redirectTo)}`, {
+      headers: { "Set-Cookie": await pendingCookie.serialize(value) },
+    });
+  }
+
+  // intent === "verify"
+  const submission = parseWithZod(formData, { schema: codeSchema });
+  if (!pending) {
+    return data(
+      { step: "mobile" as const, result: submission.reply({ formErrors: ["Your sign-in timed out. Enter your mobile number again."] }) },
+      { status: 400 },
+    );
+  }
+  if (submission.status !== "success") return data({ step: "code" as const, result: submission.reply() }, { status: 400 });
+  const verified = await verifyCode(services, { target: pending.mobile, purpose: "sign_in", code: submission.value.code });
+  if (!verified.ok) {
+    return data({ step: "code" as const, result: submission.reply({ fieldErrors: { code: [verified.message] } }) }, { status: 400 });
+  }
+  const current = await readSession(services, request);
+  const account = await userForVerifiedMobile(services, pending.mobile, current && !current.user.mobileVerifiedAt ? current.user.id : null);
+  if ("error" in account) {
+    return data({ step: "code" as const, result: submission.reply({ formErrors: [account.error] }) }, { status: 400 });
+  }
+  const deviceId = submission.value.deviceId || `web-${crypto.randomUUID()}`;
+  const { setCookie } = await createUserSession(services, { userId: account.userId, deviceId, ip, userAgent });
+  const headers = new Headers();
+  headers.append("Set-Cookie", setCookie);
+  headers.append("Set-Cookie", await pendingCookie.serialize("", { maxAge: 0 }));
+  return redirectWithToast(
+    config,
+    request,
+    pending.redirectTo,
+    { type: "success", title: account.created ? "Welcome! Your account is ready." : "You are signed in." },
+    { headers },
+  );
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const config = usePublicConfig();
+  const navigation = useNavigation();
+  const step = actionData?.step ?? (loaderData.pending ? "code" : "mobile");
+  const busy = navigation.state !== "idle";
+  return (
+    <div className="mx-auto max-w-md px-4 py-10">
+      <h1 className="text-2xl sm:text-3xl">{loaderData.linking ? "Verify your mobile number" : `Sign in to ${config?.brandName}`}</h1>
+      <p className="mt-2 text-slate-700">
+        {loaderData.linking
+          ? "Add your mobile number to continue. We send a one-time code to check that it is yours."
+          : "Enter your mobile number and we will send you a one-time code. New here? The same steps create your account."}
+      </p>
+      {step === "mobile" ? (
+        <MobileForm redirectTo={loaderData.redirectTo} lastResult={actionData?.step === "mobile" ? actionData.result : undefined} busy={busy} />
+      ) : (
+        <CodeForm
+          masked={loaderData.pending?.masked ?? ""}
+          resendAt={loaderData.pending?.resendAt ?? null}
+          lastResult={actionData?.step === "code" ? actionData.result : undefined}
+          busy={busy}
+        />
+      )}
+      {config?.facebookSignIn && !loaderData.linking ? (
+        <div className="mt-6 border-t border-slate-200 pt-6">
+          <a className="btn-secondary w-full" href="/auth/facebook">
+            Continue with Facebook
+          </a>
+          <p className="field-hint">You will still verify a mobile number before you apply.</p>
+        </div>
+      ) : null}
+      <p className="mt-6 text-sm text-slate-600">
+        By continuing you accept our <Link className="link" to="/terms-and-conditions">terms</Link> and{" "}
+        <Link className="link" to="/privacy-policy">privacy policy</Link>.
+      </p>
+    </div>
+  );
+}
+
+type LastResult = SubmissionResult<string[]> | undefined;
+
+function MobileForm({ redirectTo, lastResult, busy }: { redirectTo: string; lastResult: LastResult; busy: boolean }) {
+  const [form, fields] = useForm({
+    id: "sign-in-mobile",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: mobileSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <Field
+        id={fields.mobile.id}
+        label="Mobile number"
+        hint="10 digits. We send a code by SMS."
+        hintId={fields.mobile.descriptionId}
+        errors={fields.mobile.errors}
+        errorId={fields.mobile.errorId}
+      >
+        <input
+          className="field-input"
+          autoComplete="tel-national"
+          inputMode="numeric"
+          {...getInputProps(fields.mobile, { type: "tel", ariaDescribedBy: fields.mobile.descriptionId })}
+        />
+      </Field>
+      <button type="submit" name="intent" value="send" className="btn-primary w-full" disabled={busy}>
+        Send code
+      </button>
+    </Form>
+  );
+}
+
+function CodeForm({ masked, resendAt, lastResult, busy }: { masked: string; resendAt: string | null; lastResult: LastResult; busy: boolean }) {
+  const [form, fields] = useForm({
+    id: "sign-in-code",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: codeSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  // This browser's device id goes with the code, so that its other tabs are not displaced.
+  const deviceId = useHydrated() ? ensureDeviceId() : "";
+  const wait = useCountdown(resendAt);
+  return (
+    <>
+      <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <p role="status">We sent a 6-digit code to {masked}.</p>
+        <input type="hidden" name="deviceId" value={deviceId} />
+        <Field
+          id={fields.code.id}
+          label="One-time code"
+          hint="The code is valid for 5 minutes."
+          hintId={fields.code.descriptionId}
+          errors={fields.code.errors}
+          errorId={fields.code.errorId}
+        >
+          <input
+            className="field-input tracking-[0.3em]"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={6}
+            {...getInputProps(fields.code, { type: "text", ariaDescribedBy: fields.code.descriptionId })}
+          />
+        </Field>
+        <button type="submit" name="intent" value="verify" className="btn-primary w-full" disabled={busy}>
+          Verify and continue
+        </button>
+      </Form>
+      <Form method="post" className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <button type="submit" name="intent" value="resend" className="btn-secondary" disabled={busy || wait > 0}>
+          {wait > 0 ? `Resend code in ${wait} s` : "Resend code"}
+        </button>
+        <button type="submit" name="intent" value="change" className="link text-sm">
+          Use a different number
+        </button>
+      </Form>
+    </>
+  );
+}
+
+function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
+  return errors?.length ? (
+    <div id={id} role="alert" className="rounded-lg bg-danger-50 p-3 text-danger-600">
+      {errors.join(" ")}
+    </div>
+  ) : null;
+}
+
+/** Seconds until `iso` (0 when past or unknown), ticking once a second. */
+function useCountdown(iso: string | null) {
+  const target = iso ? Date.parse(iso) : 0;
+  const [now, setNow] = useState(() => target);
+  useEffect(() => {
+    if (!target) return;
+    const tick = () => setNow(Date.now());
+    tick();
+    const id = setInterval(tick, 1000);
+    return () => clearInterval(id);
+  }, [target]);
+  return Math.max(0, Math.ceil((target - now) / 1000));
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Sign in", "Sign in with your mobile number and a one-time code.");

@@ -1,0 +1,85 @@
+import { Form, Link } from "react-router";
+import { formatDateIST, formatTimeIST } from "../../lib/format.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import { signedInContext } from "../../server/auth/session.server.ts";
+import type { Route } from "./+types/dashboard";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { user, session } = context.get(signedInContext);
+  return {
+    mobile: user.mobile,
+    mobileVerified: Boolean(user.mobileVerifiedAt),
+    name: user.name,
+    memberSince: user.createdAt.toISOString(),
+    device: {
+      id: session.deviceId,
+      userAgent: session.userAgent ?? "",
+      signedInAt: session.createdAt.toISOString(),
+      ip: session.ip ?? "",
+    },
+  };
+}
+
+const formatMobile = (m: string | null) => (m ? `+91 ${m.slice(0, 5)} ${m.slice(5)}` : "not added yet");
+
+/** A short description of the browser from its user agent. */
+function describeBrowser(ua: string) {
+  const browser = /Edg\//.test(ua) ? "Edge" : /Chrome\//.test(ua) ? "Chrome" : /Firefox\//.test(ua) ? "Firefox" : /Safari\//.test(ua) ? "Safari" : "a browser";
+  const os = /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Windows/.test(ua) ? "Windows" : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : "";
+  return os ? `${browser} on ${os}` : browser;
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { device } = loaderData;
+  const signedInAt = new Date(device.signedInAt);
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl sm:text-3xl">{loaderData.name ? `Hello, ${loaderData.name}` : "Your dashboard"}</h1>
+      {!loaderData.mobileVerified ? (
+        <section aria-labelledby="verify-title" className="card border-amber-300 bg-amber-50">
+          <h2 id="verify-title" className="text-xl">
+            Verify your mobile number
+          </h2>
+          <p className="mt-2">You signed in with Facebook. Add and verify your mobile number before you apply for a loan.</p>
+          <Link className="btn-primary mt-4" to="/quickStart/Otp?redirectTo=/User/Dashboard">
+            Verify mobile number
+          </Link>
+        </section>
+      ) : null}
+      <section aria-labelledby="account-title" className="card">
+        <h2 id="account-title" className="text-xl">
+          Your account
+        </h2>
+        <dl className="mt-3 grid gap-2 sm:grid-cols-[12rem_1fr]">
+          <dt className="font-medium text-slate-600">Signed in as</dt>
+          <dd data-testid="signed-in-mobile">{formatMobile(loaderData.mobile)}</dd>
+          <dt className="font-medium text-slate-600">Member since</dt>
+          <dd>{formatDateIST(new Date(loaderData.memberSince))}</dd>
+        </dl>
+      </section>
+      <section aria-labelledby="device-title" className="card">
+        <h2 id="device-title" className="text-xl">
+          This device
+        </h2>
+        <dl className="mt-3 grid gap-2 sm:grid-cols-[12rem_1fr]">
+          <dt className="font-medium text-slate-600">Browser</dt>
+          <dd>{describeBrowser(device.userAgent)}</dd>
+          <dt className="font-medium text-slate-600">Signed in</dt>
+          <dd>
+            {formatDateIST(signedInAt)}, {formatTimeIST(signedInAt)} (India time)
+          </dd>
+        </dl>
+        <p className="mt-3 text-sm text-slate-600">
+          Your account is signed in on one device at a time. Signing in somewhere else signs this device out.
+        </p>
+        <Form method="post" action="/auth/sign-out" className="mt-4">
+          <button type="submit" className="btn-secondary">
+            Sign out
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Dashboard");

@@ -1,0 +1,64 @@
+import { eq } from "drizzle-orm";
+import { createCookie } from "react-router";
+import type { Config } from "../../../server/config.ts";
+import type { AppServices } from "../../context.ts";
+import { users } from "../db/schema.ts";
+
+/** The number a code was sent to, between the two steps of sign-in (10 minutes, signed). */
+const pendingCookies = new Map<string, ReturnType<typeof createCookie>>();
+export function pendingSignInCookie(config: Config) {
+  const key = `${config.sessionSecret}:${config.isProduction}`;
+  let cookie = pendingCookies.get(key);
+  if (!cookie) {
+    cookie = createCookie("otp_pending", {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: config.isProduction,
+      path: "/quickStart",
+      maxAge: 10 * 60,
+      secrets: [config.sessionSecret],
+    });
+    pendingCookies.set(key, cookie);
+  }
+  return cookie;
+}
+
+export interface PendingSignIn {
+  mobile: string;
+  redirectTo: string;
+  resendAt: string;
+}
+
+/**
+ * The account for a verified mobile number: a new number creates a borrower,
+ * a known one signs in. A signed-in account without a number (Facebook) gets it linked.
+ */
+export async function userForVerifiedMobile(
+  { db, now }: Pick<AppServices, "db" | "now">,
+  mobile: string,
+  linkToUserId: string | null,
+): Promise<{ userId: string; created: boolean } | { error: string }> {
+  const [existing] = await db.select().from(users).where(eq(users.mobile, mobile));
+  if (linkToUserId) {
+    if (existing && existing.id !== linkToUserId) {
+      return { error: "This mobile number belongs to another account. Sign in with it instead." };
+    }
+    await db.update(users).set({ mobile, mobileVerifiedAt: now() }).where(eq(users.id, linkToUserId));
+    return { userId: linkToUserId, created: false };
+  }
+  if (existing) {
+    if (existing.role !== "borrower") return { error: "Staff accounts sign in at the staff sign-in page." };
+    if (existing.disabledAt) return { error: "This account is closed. Please contact us." };
+    if (!existing.mobileVerifiedAt) await db.update(users).set({ mobileVerifiedAt: now() }).where(eq(users.id, existing.id));
+    return { userId: existing.id, created: false };
+  }
+  const [created] = await db
+    .insert(users)
+    .values({ mobile, mobileVerifiedAt: now(), role: "borrower" })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (created) return { userId: created.id, created: true };
+  // A concurrent sign-in created it first.
+  const [again] = await db.select({ id: users.id }).from(users).where(eq(users.mobile, mobile));
+  return again ? { userId: again.id, created: false } : { error: "Please try again." };
+}

@@ -1,0 +1,165 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations, launchBrowser, PHONE, waitForHydration, watchErrors } from "../helpers/browser.ts";
+import { latestCode, readOutbox } from "../helpers/outbox.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+let app: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestServer({ OTP_PER_IP_PER_HOUR: "200", OTP_PER_NUMBER_PER_HOUR: "50" }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+let counter = 0;
+const newMobile = () => `98${String(Date.now() % 1e6).padStart(6, "0")}${String(counter++ % 100).padStart(2, "0")}`;
+
+/** Signs in on `page` through the form, reading the code from the SMS outbox. */
+async function signIn(page: Page, mobile: string, startPath = "/quickStart/Otp") {
+  await page.goto(app.url + startPath);
+  await waitForHydration(page);
+  await page.getByLabel("Mobile number").fill(mobile);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await page.getByLabel("One-time code").waitFor();
+  await waitForHydration(page);
+  await page.getByLabel("One-time code").fill(latestCode(app.dataDir, mobile));
+  await page.getByRole("button", { name: "Verify and continue" }).click();
+}
+
+describe("borrower sign-in with a one-time code", () => {
+  it("sends signed-out visitors of /User pages to sign-in and brings them back to the page asked for", async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const mobile = newMobile();
+    await page.goto(`${app.url}/User/Dashboard?from=test`);
+    expect(new URL(page.url()).pathname).toBe("/quickStart/Otp");
+    expect(await axeViolations(page)).toEqual([]);
+    await signIn(page, mobile, new URL(page.url()).pathname + new URL(page.url()).search);
+    await page.waitForURL(/\/User\/Dashboard\?from=test$/);
+    await expect(page.getByTestId("signed-in-mobile").textContent()).resolves.toBe(`+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`);
+    const sms = readOutbox(app.dataDir).filter((m) => m.to === mobile);
+    expect(sms).toHaveLength(1);
+    expect(sms[0]?.text).toMatch(/^\d{6} is your Sugam Loans sign-in code/);
+    const token = (await context.cookies()).find((c) => c.name === "token");
+    expect(token).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+    expect((token?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(179 * 24 * 3600);
+    await waitForHydration(page);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+
+    // Sign-out ends it on the server and clears the cookie.
+    await page.getByRole("button", { name: "Sign out" }).first().click();
+    await page.waitForURL(app.url + "/");
+    expect((await context.cookies()).find((c) => c.name === "token")).toBeUndefined();
+    await page.goto(`${app.url}/User/Dashboard`);
+    expect(new URL(page.url()).pathname).toBe("/quickStart/Otp");
+    await context.close();
+  });
+
+  it("kills a code after 5 wrong tries, saying so", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const mobile = newMobile();
+    await page.goto(app.url + "/quickStart/Otp");
+    await page.getByLabel("Mobile number").fill(mobile);
+    await page.getByRole("button", { name: "Send code" }).click();
+    await page.getByLabel("One-time code").waitFor();
+    const right = latestCode(app.dataDir, mobile);
+    const wrong = right === "000000" ? "111111" : "000000";
+    for (let i = 4; i >= 1; i--) {
+      await page.getByLabel("One-time code").fill(wrong);
+      await page.getByRole("button", { name: "Verify and continue" }).click();
+      await page.getByText(`You have ${i} ${i === 1 ? "try" : "tries"} left.`).waitFor();
+    }
+    await page.getByLabel("One-time code").fill(wrong);
+    await page.getByRole("button", { name: "Verify and continue" }).click();
+    await page.getByText("no longer works after 5 wrong tries").waitFor();
+    // Even the right code is refused now.
+    await page.getByLabel("One-time code").fill(right);
+    await page.getByRole("button", { name: "Verify and continue" }).click();
+    await page.getByText("too many wrong tries").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/quickStart/Otp");
+    await context.close();
+  });
+
+  it("offers a resend only after 30 seconds", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const mobile = newMobile();
+    await page.goto(app.url + "/quickStart/Otp");
+    await waitForHydration(page);
+    await page.getByLabel("Mobile number").fill(mobile);
+    await page.getByRole("button", { name: "Send code" }).click();
+    const resend = page.getByRole("button", { name: /Resend code/ });
+    await resend.waitFor();
+    await waitForHydration(page);
+    expect(await resend.isDisabled()).toBe(true);
+    expect(await resend.textContent()).toMatch(/Resend code in (29|30) s/);
+    await context.close();
+  });
+});
+
+describe("one live device per borrower", () => {
+  async function dashboard(context: BrowserContext) {
+    const page = await context.newPage();
+    await page.goto(app.url + "/User/Dashboard");
+    await waitForHydration(page);
+    return page;
+  }
+
+  it("signing in on a second device displaces the first: notice, data cleared, back home", async () => {
+    const mobile = newMobile();
+    const deviceA = await browser.newContext(PHONE);
+    const pageA = await deviceA.newPage();
+    await signIn(pageA, mobile);
+    await pageA.waitForURL(/\/User\/Dashboard$/);
+    await waitForHydration(pageA);
+    // A second tab on the same device is the same device.
+    const tabA2 = await dashboard(deviceA);
+    await pageA.waitForFunction(() => localStorage.getItem("device_id") !== null);
+    // Give both tabs' event streams a moment to register.
+    await pageA.waitForTimeout(500);
+
+    const deviceB = await browser.newContext();
+    const pageB = await deviceB.newPage();
+    const started = Date.now();
+    await signIn(pageB, mobile);
+    await pageB.waitForURL(/\/User\/Dashboard$/);
+
+    await pageA.getByText("Someone else logged in!").waitFor({ timeout: 5000 });
+    const noticeMs = Date.now() - started;
+    await tabA2.getByText("Someone else logged in!").waitFor({ timeout: 5000 });
+    await pageA.waitForURL(app.url + "/", { timeout: 5000 });
+    expect(await pageA.evaluate(() => localStorage.length)).toBe(0);
+    expect((await deviceA.cookies()).find((c) => c.name === "token")).toBeUndefined();
+    expect(noticeMs).toBeLessThan(5000);
+
+    // Device B is still signed in.
+    await pageB.reload();
+    expect(new URL(pageB.url()).pathname).toBe("/User/Dashboard");
+    await deviceA.close();
+    await deviceB.close();
+  });
+
+  it("signing in again on the same device does not displace its other tabs", async () => {
+    const mobile = newMobile();
+    const device = await browser.newContext();
+    const first = await device.newPage();
+    await signIn(first, mobile);
+    await first.waitForURL(/\/User\/Dashboard$/);
+    await waitForHydration(first);
+    await first.waitForTimeout(300);
+    const second = await device.newPage();
+    // Sign in again on the same browser (same device_id in local storage).
+    await device.clearCookies();
+    await signIn(second, mobile);
+    await second.waitForURL(/\/User\/Dashboard$/);
+    await first.waitForTimeout(1500);
+    expect(await first.getByText("Someone else logged in!").count()).toBe(0);
+    await device.close();
+  });
+});
