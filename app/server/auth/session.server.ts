@@ -51,12 +51,12 @@ export async function createUserSession(
   const token = randomToken();
   const at = now();
   const { session, ended } = await db.transaction(async (tx) => {
-    const ended = await tx
+    const endedRows = await tx
       .update(sessions)
       .set({ endedAt: at, endReason: "displaced" })
       .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)))
       .returning({ id: sessions.id });
-    const [session] = await tx
+    const [created] = await tx
       .insert(sessions)
       .values({
         userId,
@@ -69,7 +69,7 @@ export async function createUserSession(
         expiresAt: new Date(at.getTime() + SESSION_DAYS * DAY),
       })
       .returning();
-    return { session: session as Session, ended };
+    return { session: created as Session, ended: endedRows };
   });
   if (ended.length) {
     await realtime.publish({
