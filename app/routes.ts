@@ -3,6 +3,8 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 // Paths as in the original application; matching ignores letter case.
 export default [
   route("manifest.webmanifest", "routes/resources/manifest.ts"),
+  route("api/emi", "routes/api/emi.ts"),
+  route("EmiCalculator/schedule.csv", "routes/resources/schedule-csv.ts"),
   route("api/events", "routes/api/events.ts"),
   route("api/session/clear", "routes/api/session-clear.ts"),
   route("api/session/renew", "routes/api/session-renew.ts"),
@@ -15,6 +17,8 @@ export default [
     route("quickStart/Otp", "routes/quick-start/otp.tsx"),
     index("routes/site/home.tsx"),
     route("homeComponents/:section", "routes/site/home-section.tsx"),
+    route("EmiCalculator", "routes/site/emi-calculator.tsx"),
+    route("Rate-terms", "routes/site/rate-terms.tsx"),
     route("About", "routes/site/about.tsx"),
     route("Contact-us", "routes/site/contact.tsx"),
     route("grievance-policy", "routes/site/grievance-policy.tsx"),

@@ -356,3 +356,61 @@ export function foreclosureQuote(input: {
     totalPaise: outstanding + accrued + input.unpaidDuesPaise + input.unpaidPenalPaise,
   };
 }
+
+// ---- prepayment what-if -------------------------------------------------------------------
+
+export interface PrepaymentResult {
+  schedule: ScheduleLine[];
+  totalInterestPaise: number;
+  interestSavedPaise: number;
+  months: number;
+  /** The EMI after the part-payment (unchanged when the tenure is reduced). */
+  newEmiPaise: number;
+}
+
+/**
+ * A one-time part-payment made with instalment `afterInstalment`: the balance
+ * falls by `amountPaise`; then either the EMI stays and the loan ends sooner
+ * ("tenure"), or the tenure stays and the EMI is recomputed ("emi").
+ */
+export function prepaymentWhatIf(
+  loan: { principalPaise: number; annualRateBps: number; months: number },
+  { afterInstalment, amountPaise, reduce }: { afterInstalment: number; amountPaise: number; reduce: "tenure" | "emi" },
+): PrepaymentResult {
+  const base = emiSchedule(loan);
+  const k = Math.min(Math.max(1, Math.floor(afterInstalment)), loan.months - 1);
+  const paid = base.schedule.slice(0, k).map((l) => ({ ...l }));
+  const last = paid[paid.length - 1] as ScheduleLine;
+  const prepay = Math.min(amountPaise, last.closingPaise);
+  last.paymentPaise += prepay;
+  last.principalPaise += prepay;
+  last.closingPaise -= prepay;
+  let balance = last.closingPaise;
+  const remainingMonths = loan.months - k;
+  const emi = reduce === "emi" ? emiPaise(balance, loan.annualRateBps, remainingMonths) : base.emiPaise;
+  const rest: ScheduleLine[] = [];
+  for (let i = 1; balance > 0 && i <= remainingMonths; i++) {
+    const interest = monthlyInterestPaise(balance, loan.annualRateBps);
+    const final = i === remainingMonths || emi - interest >= balance;
+    const principal = final ? balance : emi - interest;
+    rest.push({
+      instalment: k + i,
+      dueDate: null,
+      openingPaise: balance,
+      interestPaise: interest,
+      principalPaise: principal,
+      paymentPaise: principal + interest,
+      closingPaise: balance - principal,
+    });
+    balance -= principal;
+  }
+  const schedule = [...paid, ...rest];
+  const totalInterest = schedule.reduce((s, l) => s + l.interestPaise, 0);
+  return {
+    schedule,
+    totalInterestPaise: totalInterest,
+    interestSavedPaise: base.totalInterestPaise - totalInterest,
+    months: schedule.length,
+    newEmiPaise: emi,
+  };
+}

@@ -2,12 +2,14 @@ import { and, desc, eq } from "drizzle-orm";
 import type { AppServices } from "../context.ts";
 import type { HomeData } from "../components/home/facts.ts";
 import { feedback } from "./db/schema.ts";
+import { calculatorState } from "./calculator.server.ts";
 import { homeFacts, loadProducts } from "./products.server.ts";
 
 /** Everything the home page's sections show. */
 export async function loadHomeData({ db, config }: AppServices): Promise<HomeData> {
-  const [productData, feedbackRows] = await Promise.all([
+  const [productData, calculator, feedbackRows] = await Promise.all([
     loadProducts(db),
+    calculatorState(db, new URLSearchParams()),
     db
       .select({
         id: feedback.id,
@@ -24,6 +26,7 @@ export async function loadHomeData({ db, config }: AppServices): Promise<HomeDat
   ]);
   return {
     facts: homeFacts(productData),
+    calculator,
     feedback: feedbackRows,
     brandName: config.public.brandName,
     androidAppUrl: config.public.androidAppUrl,

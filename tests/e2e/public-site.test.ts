@@ -26,6 +26,9 @@ const PUBLIC_ROUTES: Array<[string, RegExp]> = [
   ["/homeComponents/loanProcess", /How a loan works/],
   ["/homeComponents/feedback", /What borrowers say/],
   ["/homeComponents/apk", /Install the app/],
+  ["/homeComponents/calculator", /EMI calculator/],
+  ["/EmiCalculator", /EMI calculator/],
+  ["/Rate-terms", /Rates, fees and terms/],
   ["/homeComponents/component", /Personal loans/],
 ];
 
@@ -137,7 +140,7 @@ describe("confirm dialog and toasts", () => {
     await waitForHydration(page);
     await page.getByLabel("Mobile number").fill("12345");
     await page.getByLabel("Your name").focus();
-    await expect(page.getByText("Enter a valid 10-digit Indian mobile number").textContent()).resolves.toBeTruthy();
+    await page.getByText("Enter a valid 10-digit Indian mobile number").waitFor();
     await page.getByLabel("Your name").fill("Ravi Kumar");
     await page.getByLabel("Mobile number").fill("9876543210");
     await page.getByLabel("E-mail").fill("ravi@example.com");
@@ -157,13 +160,52 @@ describe("confirm dialog and toasts", () => {
     await page.getByLabel("Your name").fill("Ravi Kumar");
     await page.getByLabel("Mobile number").fill("555");
     await page.getByRole("button", { name: "Send message" }).click();
-    await expect(page.getByText("Enter a valid 10-digit Indian mobile number").count()).resolves.toBe(1);
+    await page.getByText("Enter a valid 10-digit Indian mobile number").waitFor();
     expect(await page.getByLabel("Your name").inputValue()).toBe("Ravi Kumar");
     await page.getByLabel("Mobile number").fill("9876543210");
     await page.getByLabel("E-mail").fill("ravi@example.com");
     await page.getByLabel("Message").fill("Please call me about an EMI loan.");
     await page.getByRole("button", { name: "Send message" }).click();
     await expect(page.getByRole("status").first().textContent()).resolves.toContain("Thank you. We have your message.");
+    await context.close();
+  });
+});
+
+describe("EMI calculator in the browser", () => {
+  it("updates the results and the URL as the inputs move, matching the API", async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${app.url}/EmiCalculator?amount=100&rate=12&months=6`);
+    await waitForHydration(page);
+    await expect(page.getByTestId("emi").textContent()).resolves.toBe("₹17.25");
+    await page.getByLabel("Loan amount (₹)", { exact: true }).fill("250000");
+    await page.waitForURL(/amount=250000/);
+    const api = await (await app.get("/api/emi?amount=250000&rate=12&months=6")).json();
+    const expected = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2 }).format(api.emiPaise / 100);
+    await expect(page.getByTestId("emi").textContent()).resolves.toBe(expected);
+    await page.getByLabel("Tenure (months) slider").focus();
+    await page.keyboard.press("ArrowRight");
+    await page.waitForURL(/months=7/);
+    await expect(page.getByTestId("prepay-result").textContent()).resolves.toMatch(/save ₹/);
+    await page.getByLabel("Interest rate (% a year)", { exact: true }).fill("150");
+    await page.getByText("Interest rate must be between 0% and 100% a year.").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("works as a plain GET form without JavaScript", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/EmiCalculator`);
+    await page.getByLabel("Loan amount (₹)", { exact: true }).fill("100");
+    await page.getByLabel("Interest rate (% a year)", { exact: true }).fill("12");
+    await page.getByLabel("Tenure (months)", { exact: true }).fill("6");
+    await page.getByLabel("Processing fee with GST (₹, optional)").fill("");
+    await page.getByRole("button", { name: "Calculate" }).click();
+    await page.waitForURL(/amount=100&rate=12&months=6/);
+    await expect(page.getByTestId("emi").textContent()).resolves.toBe("₹17.25");
     await context.close();
   });
 });

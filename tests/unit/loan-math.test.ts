@@ -184,3 +184,27 @@ describe("working days", () => {
     expect(addWorkingDays("2026-11-20", 3, ["2026-11-24"])).toBe("2026-11-26");
   });
 });
+
+describe("prepayment what-if", () => {
+  it("reducing the tenure keeps the EMI, ends sooner and saves interest", async () => {
+    const { prepaymentWhatIf } = await import("../../app/domain/loan-math.ts");
+    const loan = { principalPaise: 50_000_000, annualRateBps: 1400, months: 36 };
+    const base = emiSchedule(loan);
+    const result = prepaymentWhatIf(loan, { afterInstalment: 6, amountPaise: 10_000_000, reduce: "tenure" });
+    expect(result.newEmiPaise).toBe(base.emiPaise);
+    expect(result.months).toBeLessThan(36);
+    expect(result.interestSavedPaise).toBeGreaterThan(0);
+    expect(result.schedule.reduce((s, l) => s + l.principalPaise, 0)).toBe(loan.principalPaise);
+    expect(result.schedule.at(-1)?.closingPaise).toBe(0);
+  });
+
+  it("reducing the EMI keeps the tenure with a smaller EMI", async () => {
+    const { prepaymentWhatIf } = await import("../../app/domain/loan-math.ts");
+    const loan = { principalPaise: 50_000_000, annualRateBps: 1400, months: 36 };
+    const result = prepaymentWhatIf(loan, { afterInstalment: 6, amountPaise: 10_000_000, reduce: "emi" });
+    expect(result.months).toBe(36);
+    expect(result.newEmiPaise).toBeLessThan(emiSchedule(loan).emiPaise);
+    expect(result.interestSavedPaise).toBeGreaterThan(0);
+    expect(result.schedule.reduce((s, l) => s + l.principalPaise, 0)).toBe(loan.principalPaise);
+  });
+});

@@ -31,7 +31,10 @@ export interface FeedbackItem {
   isSample: boolean;
 }
 
+import type { CalculatorLimits, CalculatorValues } from "../calculator/emi-calculator.tsx";
+
 export interface HomeData {
+  calculator: { initial: CalculatorValues; fallback: CalculatorValues; errors: Record<string, string>; limits: CalculatorLimits };
   facts: HomeFacts;
   feedback: FeedbackItem[];
   brandName: string;

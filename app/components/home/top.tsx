@@ -17,10 +17,10 @@ export function TopSection({ facts, brandName }: HomeData) {
             mobile number; no branch visit, no paperwork by post.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <a className="btn-primary" href="#loan-process">
-              How to apply
+            <a className="btn-primary" href="/quickStart/Otp">
+              Apply now
             </a>
-            <a className="btn-secondary" href="#choose">
+            <a className="btn-secondary" href="/Rate-terms">
               Rates and charges
             </a>
           </div>

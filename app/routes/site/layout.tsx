@@ -5,6 +5,8 @@ import { usePublicConfig } from "../../root.tsx";
 
 const NAV = [
   { to: "/", label: "Home", end: true },
+  { to: "/EmiCalculator", label: "EMI calculator" },
+  { to: "/Rate-terms", label: "Rates" },
   { to: "/About", label: "About us" },
   { to: "/Contact-us", label: "Contact" },
 ];

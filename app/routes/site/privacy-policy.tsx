@@ -33,7 +33,7 @@ export default function PrivacyPolicy() {
       </p>
 
       <h2>What we collect and why</h2>
-      <div className="overflow-x-auto">
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="What we collect and why (scrolls sideways)">
         <table className="w-full border-collapse text-left text-sm">
           <caption className="sr-only">Personal data we collect and the purpose of each</caption>
           <thead>

@@ -1,0 +1,378 @@
+import { useMemo, useState } from "react";
+import { Form } from "react-router";
+import { calculate, parseCalculatorQuery } from "../../domain/calculator.ts";
+import { prepaymentWhatIf, yearlySummary } from "../../domain/loan-math.ts";
+import { formatRupees } from "../../lib/money-format.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+import { BalanceChart, PrincipalInterestChart } from "./charts.tsx";
+
+export interface CalculatorValues {
+  amount: string;
+  rate: string;
+  months: string;
+  fee: string;
+}
+
+export interface CalculatorLimits {
+  minAmount: number;
+  maxAmount: number;
+  amountStep: number;
+  minMonths: number;
+  maxMonths: number;
+  minRate: number;
+  maxRate: number;
+}
+
+interface Props {
+  initial: CalculatorValues;
+  /** Last valid inputs (shown while the typed ones have errors). */
+  fallback: CalculatorValues;
+  serverErrors?: Record<string, string>;
+  limits: CalculatorLimits;
+  /** The home page's short version: figures and charts, no schedule. */
+  compact?: boolean;
+  headingLevel?: 2 | 3;
+}
+
+const toQuery = (v: CalculatorValues) => {
+  const q = new URLSearchParams({ amount: v.amount, rate: v.rate, months: v.months });
+  if (v.fee && v.fee !== "0") q.set("fee", v.fee);
+  return q;
+};
+const digitsOnly = (s: string) => s.replace(/[^\d.]/g, "");
+const groupIndian = (s: string) => {
+  const n = Number(digitsOnly(s));
+  return Number.isFinite(n) && digitsOnly(s) !== "" ? new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2 }).format(n) : s;
+};
+
+/**
+ * The EMI calculator: sliders with typed inputs, results that follow them,
+ * charts, the schedule and a part-payment what-if. The state lives in the URL
+ * query; without JavaScript the form is a plain GET that the server answers.
+ */
+export function EmiCalculator({ initial, fallback, serverErrors = {}, limits, compact = false }: Props) {
+  const [values, setValues] = useState<CalculatorValues>(initial);
+  const [unit, setUnit] = useState<"months" | "years">("months");
+  const parsed = useMemo(() => parseCalculatorQuery(toQuery(values)), [values]);
+  const [lastGood, setLastGood] = useState(fallback);
+  const shown = parsed.ok ? values : lastGood;
+  const input = parsed.ok ? parsed.input : (parseCalculatorQuery(toQuery(lastGood)) as { ok: true; input: Parameters<typeof calculate>[0] }).input;
+  const result = useMemo(() => calculate(input), [input]);
+  const errors: Record<string, string> = parsed.ok ? {} : { ...parsed.fieldErrors };
+  const showErrors = values === initial ? serverErrors : errors;
+
+  function update(next: Partial<CalculatorValues>) {
+    const merged = { ...values, ...next };
+    setValues(merged);
+    const check = parseCalculatorQuery(toQuery(merged));
+    if (check.ok) {
+      setLastGood(merged);
+      if (!compact) window.history.replaceState(window.history.state, "", `?${toQuery(merged).toString()}`);
+    }
+  }
+
+  const monthsNumber = Number(values.months) || 0;
+  const tenureShown = unit === "years" ? String(Math.round((monthsNumber / 12) * 100) / 100) : values.months;
+
+  return (
+    <div className={compact ? "grid grid-cols-1 gap-6 lg:grid-cols-2" : "grid grid-cols-1 gap-8 lg:grid-cols-[22rem_minmax(0,1fr)]"}>
+      <Form method="get" action="/EmiCalculator" className="card min-w-0 space-y-6 print:hidden" aria-label="Loan details">
+        <SliderField
+          id="calc-amount"
+          name="amount"
+          label="Loan amount (₹)"
+          value={values.amount}
+          display={groupIndian(values.amount)}
+          min={limits.minAmount}
+          max={limits.maxAmount}
+          step={limits.amountStep}
+          error={showErrors.amount}
+          onChange={(v) => update({ amount: digitsOnly(v) })}
+          inputMode="decimal"
+        />
+        <SliderField
+          id="calc-rate"
+          name="rate"
+          label="Interest rate (% a year)"
+          value={values.rate}
+          display={values.rate}
+          min={limits.minRate}
+          max={limits.maxRate}
+          step={0.25}
+          error={showErrors.rate}
+          onChange={(v) => update({ rate: v.replace(/[^\d.]/g, "") })}
+          inputMode="decimal"
+        />
+        <div>
+          <SliderField
+            id="calc-months"
+            name={unit === "months" ? "months" : "tenure-years"}
+            label={unit === "months" ? "Tenure (months)" : "Tenure (years)"}
+            value={values.months}
+            display={tenureShown}
+            min={limits.minMonths}
+            max={limits.maxMonths}
+            step={1}
+            error={showErrors.months}
+            onChange={(v, fromSlider) =>
+              update({ months: fromSlider || unit === "months" ? v.replace(/\D/g, "") : String(Math.round(Number(v.replace(/[^\d.]/g, "")) * 12)) })
+            }
+            inputMode="numeric"
+          />
+          {unit === "years" ? <input type="hidden" name="months" value={values.months} /> : null}
+          <fieldset className="mt-2 flex gap-4 text-sm">
+            <legend className="sr-only">Tenure unit</legend>
+            {(["months", "years"] as const).map((u) => (
+              <label key={u} className="flex items-center gap-1">
+                <input type="radio" name="tenure-unit" value={u} checked={unit === u} onChange={() => setUnit(u)} />
+                In {u}
+              </label>
+            ))}
+          </fieldset>
+        </div>
+        <div>
+          <label htmlFor="calc-fee" className="field-label">
+            Processing fee with GST (₹, optional)
+          </label>
+          <input
+            id="calc-fee"
+            name="fee"
+            className="field-input"
+            inputMode="decimal"
+            value={values.fee}
+            aria-invalid={showErrors.fee ? true : undefined}
+            aria-describedby="calc-fee-hint calc-fee-error"
+            onChange={(e) => update({ fee: digitsOnly(e.target.value) })}
+          />
+          <p id="calc-fee-hint" className="field-hint">
+            Every charge paid upfront; it is deducted from the amount you receive and raises the APR.
+          </p>
+          <p id="calc-fee-error" className="field-error" aria-live="polite">
+            {showErrors.fee}
+          </p>
+        </div>
+        <noscript>
+          <button type="submit" className="btn-primary w-full">
+            Calculate
+          </button>
+        </noscript>
+      </Form>
+
+      <section aria-label="Results" className="min-w-0 space-y-6">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-live="polite">
+          <Figure label="Monthly EMI" value={formatRupees(result.emiPaise)} big testId="emi" />
+          <Figure label="Total interest" value={formatRupees(result.totalInterestPaise)} testId="total-interest" />
+          <Figure label="Total payable" value={formatRupees(result.totalPayablePaise)} testId="total-payable" />
+          <Figure label="APR" value={`${result.aprPercent.toFixed(2)}%`} testId="apr" />
+          <Figure label="You receive" value={formatRupees(result.netDisbursedPaise)} testId="net" />
+          <Figure label="Instalments" value={`${input.months}`} />
+        </dl>
+        {!parsed.ok ? (
+          <p className="text-sm text-slate-600">Showing the last valid figures until the highlighted field is corrected.</p>
+        ) : null}
+        <div className="card space-y-6">
+          <PrincipalInterestChart principalPaise={input.amountPaise} interestPaise={result.totalInterestPaise} />
+          <BalanceChart balances={result.schedule.map((l) => l.closingPaise)} principalPaise={input.amountPaise} />
+        </div>
+        {compact ? (
+          <a className="btn-secondary" href={`/EmiCalculator?${toQuery(shown).toString()}`}>
+            See the full schedule and a part-payment plan
+          </a>
+        ) : (
+          <>
+            <Prepayment amountPaise={input.amountPaise} rateBps={input.rateBps} months={input.months} />
+            <Schedule result={result} query={toQuery(shown).toString()} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Figure({ label, value, big, testId }: { label: string; value: string; big?: boolean; testId?: string }) {
+  return (
+    <div className="card p-4 sm:p-4">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className={`money mt-1 ${big ? "text-2xl" : "text-lg"}`} data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function SliderField(props: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  display: string;
+  min: number;
+  max: number;
+  step: number;
+  error?: string;
+  inputMode: "decimal" | "numeric";
+  onChange: (value: string, fromSlider: boolean) => void;
+}) {
+  const numeric = Number(props.value);
+  const sliderValue = Number.isFinite(numeric) ? Math.min(props.max, Math.max(props.min, numeric)) : props.min;
+  return (
+    <div>
+      <label htmlFor={props.id} className="field-label">
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        name={props.name}
+        className="field-input text-right tabular-nums"
+        inputMode={props.inputMode}
+        value={props.display}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={`${props.id}-error`}
+        onChange={(e) => props.onChange(e.target.value, false)}
+      />
+      <input
+        type="range"
+        aria-label={`${props.label} slider`}
+        className="mt-3 w-full accent-brand-600"
+        min={props.min}
+        max={props.max}
+        step={props.step}
+        value={sliderValue}
+        onChange={(e) => props.onChange(e.target.value, true)}
+        tabIndex={0}
+      />
+      <p id={`${props.id}-error`} className="field-error" aria-live="polite">
+        {props.error}
+      </p>
+    </div>
+  );
+}
+
+function Prepayment({ amountPaise, rateBps, months }: { amountPaise: number; rateBps: number; months: number }) {
+  const [month, setMonth] = useState(String(Math.min(12, Math.max(1, months - 1))));
+  const [amount, setAmount] = useState(String(Math.round(amountPaise / 100 / 5)));
+  const [reduce, setReduce] = useState<"tenure" | "emi">("tenure");
+  const m = Math.floor(Number(month));
+  const a = Math.round(Number(amount) * 100);
+  const valid = months > 1 && m >= 1 && m < months && a > 0;
+  const whatIf = valid ? prepaymentWhatIf({ principalPaise: amountPaise, annualRateBps: rateBps, months }, { afterInstalment: m, amountPaise: a, reduce }) : null;
+  return (
+    <section aria-labelledby="prepay-title" className="card print:hidden">
+      <h2 id="prepay-title" className="text-xl">
+        What if you part-pay?
+      </h2>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor="prepay-amount" className="field-label">
+            Part-payment (₹)
+          </label>
+          <input id="prepay-amount" className="field-input" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value.replace(/[^\d.]/g, ""))} />
+        </div>
+        <div>
+          <label htmlFor="prepay-month" className="field-label">
+            With instalment number
+          </label>
+          <input id="prepay-month" className="field-input" inputMode="numeric" value={month} onChange={(e) => setMonth(e.target.value.replace(/\D/g, ""))} />
+        </div>
+      </div>
+      <fieldset className="mt-4">
+        <legend className="field-label">Then reduce</legend>
+        <div className="flex gap-6">
+          {(["tenure", "emi"] as const).map((r) => (
+            <label key={r} className="flex items-center gap-2">
+              <input type="radio" name="prepay-reduce" value={r} checked={reduce === r} onChange={() => setReduce(r)} />
+              {r === "tenure" ? "the tenure" : "the EMI"}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <p className="mt-4" aria-live="polite" data-testid="prepay-result">
+        {whatIf
+          ? reduce === "tenure"
+            ? `You would finish in ${whatIf.months} months instead of ${months} and save ${formatRupees(whatIf.interestSavedPaise)} in interest.`
+            : `Your EMI would fall to ${formatRupees(whatIf.newEmiPaise)} and you would save ${formatRupees(whatIf.interestSavedPaise)} in interest.`
+          : `Enter an amount and an instalment number from 1 to ${Math.max(1, months - 1)}.`}
+      </p>
+    </section>
+  );
+}
+
+function Schedule({ result, query }: { result: ReturnType<typeof calculate>; query: string }) {
+  const years = yearlySummary(result.schedule.map((l) => ({ ...l, dueDate: null })));
+  return (
+    <section aria-labelledby="schedule-title" className="card">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="schedule-title" className="text-xl">
+          Repayment schedule
+        </h2>
+        <div className="flex gap-2 print:hidden">
+          <a className="btn-secondary min-h-9 px-3 py-1.5 text-sm" href={`/EmiCalculator/schedule.csv?${query}`} download>
+            Download CSV
+          </a>
+          <PrintButton />
+        </div>
+      </div>
+      <h3 className="mt-4">By year</h3>
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Repayments by year (scrolls sideways)">
+        <table className="mt-2 w-full text-sm">
+          <caption className="sr-only">Repayments by year</caption>
+          <thead>
+            <tr className="border-b border-slate-300 text-left">
+              <th scope="col" className="py-2 pr-3">Year</th>
+              <th scope="col" className="py-2 pr-3 text-right">Principal</th>
+              <th scope="col" className="py-2 pr-3 text-right">Interest</th>
+              <th scope="col" className="py-2 text-right">Balance at end</th>
+            </tr>
+          </thead>
+          <tbody className="tabular-nums">
+            {years.map((y) => (
+              <tr key={y.year} className="border-b border-slate-100">
+                <th scope="row" className="py-1.5 pr-3 text-left font-normal">{y.year}</th>
+                <td className="py-1.5 pr-3 text-right">{formatRupees(y.principalPaise)}</td>
+                <td className="py-1.5 pr-3 text-right">{formatRupees(y.interestPaise)}</td>
+                <td className="py-1.5 text-right">{formatRupees(y.closingPaise)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <details className="mt-4" open={result.schedule.length <= 12}>
+        <summary className="cursor-pointer font-semibold">By month ({result.schedule.length} instalments)</summary>
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Repayments by month (scrolls sideways)">
+          <table className="mt-2 w-full text-sm">
+            <caption className="sr-only">Repayments by month</caption>
+            <thead>
+              <tr className="border-b border-slate-300 text-left">
+                <th scope="col" className="py-2 pr-3">No.</th>
+                <th scope="col" className="py-2 pr-3 text-right">Payment</th>
+                <th scope="col" className="py-2 pr-3 text-right">Principal</th>
+                <th scope="col" className="py-2 pr-3 text-right">Interest</th>
+                <th scope="col" className="py-2 text-right">Balance</th>
+              </tr>
+            </thead>
+            <tbody className="tabular-nums">
+              {result.schedule.map((l) => (
+                <tr key={l.instalment} className="border-b border-slate-100">
+                  <th scope="row" className="py-1.5 pr-3 text-left font-normal">{l.instalment}</th>
+                  <td className="py-1.5 pr-3 text-right">{formatRupees(l.paymentPaise)}</td>
+                  <td className="py-1.5 pr-3 text-right">{formatRupees(l.principalPaise)}</td>
+                  <td className="py-1.5 pr-3 text-right">{formatRupees(l.interestPaise)}</td>
+                  <td className="py-1.5 text-right">{formatRupees(l.closingPaise)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </section>
+  );
+}
+
+function PrintButton() {
+  if (!useHydrated()) return null;
+  return (
+    <button type="button" className="btn-secondary min-h-9 px-3 py-1.5 text-sm" onClick={() => window.print()}>
+      Print
+    </button>
+  );
+}
