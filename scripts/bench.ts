@@ -2,6 +2,8 @@
 //  1. Home page: requests/s and p99 latency of the production server beside a
 //     raw Node http server sending the same bytes, in one run, with the ratio.
 //  2. Gzip size of the JavaScript and CSS each public page loads.
+//  3. Loan math: a 360-month schedule with its APR, µs per call, beside the
+//     same computation with the `financial` package (Excel-compatible PMT/IRR).
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -9,6 +11,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { irr, pmt } from "financial";
+import { emiQuote } from "../app/domain/loan-math.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -52,6 +56,50 @@ function spawnNode(args: string[], env: Record<string, string>): ChildProcess {
 async function load(url: string) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1 });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+function microsPerCall(fn: () => unknown, minMs = 1500): number {
+  for (let i = 0; i < 200; i++) fn(); // warm up the JIT
+  let calls = 0;
+  const start = process.hrtime.bigint();
+  let elapsed = 0;
+  while (elapsed < minMs * 1e6) {
+    for (let i = 0; i < 50; i++) fn();
+    calls += 50;
+    elapsed = Number(process.hrtime.bigint() - start);
+  }
+  return elapsed / 1e3 / calls;
+}
+
+{
+  const principalPaise = 50_000_000;
+  const annualRateBps = 1800;
+  const months = 360;
+  const upfrontPaise = 1_180_000;
+  const ours = () => emiQuote({ principalPaise, annualRateBps, months, upfrontPaise });
+  const viaFinancial = () => {
+    const r = annualRateBps / 120_000;
+    const emi = Math.round(-pmt(r, months, principalPaise));
+    const flows = [-(principalPaise - upfrontPaise)];
+    let balance = principalPaise;
+    for (let i = 1; i <= months; i++) {
+      const interest = Math.round(balance * r);
+      const principal = i === months ? balance : emi - interest;
+      balance -= principal;
+      flows.push(principal + interest);
+    }
+    return irr(flows, r) * 1200;
+  };
+  const a = ours();
+  const b = viaFinancial();
+  const usOurs = microsPerCall(ours);
+  const usFinancial = microsPerCall(viaFinancial);
+  console.log("\nLoan math: 360-month schedule with APR (₹5,00,000 at 18%, ₹11,800 upfront)");
+  console.table({
+    "app/domain/loan-math": { "µs/call": usOurs.toFixed(1), APR: a.aprPercent.toFixed(2) },
+    "financial (pmt + irr)": { "µs/call": usFinancial.toFixed(1), APR: b.toFixed(2) },
+  });
+  console.log(`ratio ours/financial: ${(usOurs / usFinancial).toFixed(2)} (below 1 is faster)`);
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-"));
