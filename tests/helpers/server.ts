@@ -19,7 +19,7 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
  * Starts the built application on a free port with a database of its own:
  * a fresh PGlite directory, or a fresh schema on TEST_DATABASE_URL.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: { now?: () => Date } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "sugam-test-"));
   let schema: string | undefined;
   if (TEST_DATABASE_URL) {
@@ -39,6 +39,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       ...env,
     },
     searchPath: schema,
+    now: options.now,
   });
   return {
     ...running,
