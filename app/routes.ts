@@ -9,6 +9,13 @@ export default [
   route("api/session/clear", "routes/api/session-clear.ts"),
   route("api/session/renew", "routes/api/session-renew.ts"),
   route("auth/sign-out", "routes/api/sign-out.ts"),
+  route("admin/login", "routes/admin/login.tsx"),
+  route("admin/enrol/:token", "routes/admin/enrol.tsx"),
+  route("admin/presence/events", "routes/admin/presence-events.ts"),
+  layout("routes/admin/layout.tsx", [
+    route("admin", "routes/admin/index.ts"),
+    route("admin/presence", "routes/admin/presence.tsx"),
+  ]),
   layout("routes/user/layout.tsx", [
     route("User", "routes/user/index.ts"),
     route("User/Dashboard", "routes/user/dashboard.tsx"),

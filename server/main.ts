@@ -54,7 +54,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (reference.products || reference.riskBands) log.info(reference, "reference data seeded");
   if (config.seedDemoData) {
     const seeded = await seedDemoData(database.db);
-    if (seeded.feedback) log.info(seeded, "demo data seeded");
+    if (seeded.feedback) log.info({ feedback: seeded.feedback }, "demo data seeded");
+    if (seeded.admin) {
+      log.warn(
+        { email: seeded.admin.email, password: seeded.admin.password },
+        `Demo admin created (APP_ENV=local): sign in at /admin/login as ${seeded.admin.email} with password ${seeded.admin.password}`,
+      );
+    }
   }
 
   const now = options.now ?? (() => new Date());

@@ -23,6 +23,21 @@ export function ErrorView({ error }: { error: unknown }) {
       </div>
     );
   }
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    const message = (error.data as { message?: string } | null)?.message;
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16">
+        <title>Not allowed</title>
+        <h1>You cannot open this page</h1>
+        <p className="mt-4 text-slate-700">{message ?? "Your account does not have access to this page."}</p>
+        <p className="mt-6">
+          <a className="link" href="/">
+            Go to the home page
+          </a>
+        </p>
+      </div>
+    );
+  }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const details = import.meta.env.DEV && error instanceof Error ? error.stack : null;
   return (

@@ -135,6 +135,7 @@ describe(`server on ${TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}`, () => {
     expect(await migrate(app.services.db)).toEqual([]);
     const before = await app.services.db.select({ n: count() }).from(feedback).where(eq(feedback.isSample, true));
     expect(await seedDemoData(app.services.db)).toEqual({ feedback: 0 });
+    expect(await seedDemoData(app.services.db)).toEqual({ feedback: 0 });
     const after = await app.services.db.select({ n: count() }).from(feedback).where(eq(feedback.isSample, true));
     expect(after[0]?.n).toBe(before[0]?.n);
     expect(before[0]?.n).toBeGreaterThan(0);

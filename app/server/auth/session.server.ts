@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
-import { createContext, createCookie, redirect, type RouterContextProvider } from "react-router";
+import { createContext, createCookie, data, redirect, type RouterContextProvider } from "react-router";
 import type { Config } from "../../../server/config.ts";
 import { type AppServices, servicesContext } from "../../context.ts";
 import { randomToken, sha256 } from "../crypto.server.ts";
@@ -185,6 +185,27 @@ export async function requireBorrowerMiddleware(
   if (!signedIn.user.mobileVerifiedAt && url.pathname.toLowerCase() !== "/user/dashboard") {
     // A Facebook account verifies a mobile number before it can go further than the dashboard.
     throw redirect("/User/Dashboard");
+  }
+  (context as RouterContextProvider).set(signedInContext, signedIn);
+  const response = await next();
+  if (signedIn.setCookie) response.headers.append("Set-Cookie", signedIn.setCookie);
+  return response;
+}
+
+/** Middleware of the back office: staff and admins only; a borrower gets 403. */
+export async function requireStaffMiddleware(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  next: () => Promise<Response>,
+) {
+  const services = context.get(servicesContext);
+  const signedIn = await readSession(services, request);
+  const url = new URL(request.url);
+  if (!signedIn) {
+    const page = url.pathname.replace(/\.data$/, "") + url.search;
+    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(page)}`);
+  }
+  if (signedIn.user.role !== "staff" && signedIn.user.role !== "admin") {
+    throw data({ message: "This area is for the lender's staff." }, { status: 403 });
   }
   (context as RouterContextProvider).set(signedInContext, signedIn);
   const response = await next();

@@ -1,6 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { count, eq } from "drizzle-orm";
+import { hashPassword } from "../auth/staff.server.ts";
 import type { Db } from "./client.ts";
-import { feedback } from "./schema.ts";
+import { feedback, users } from "./schema.ts";
+
+export const DEMO_ADMIN_EMAIL = "admin@example.invalid";
 
 const SAMPLE_FEEDBACK = [
   {
@@ -33,9 +37,19 @@ const SAMPLE_FEEDBACK = [
  * Demo data for a fresh local installation. Idempotent: running it again
  * changes nothing. Every row it creates is marked as a sample.
  */
-export async function seedDemoData(db: Db): Promise<{ feedback: number }> {
+export async function seedDemoData(db: Db): Promise<{ feedback: number; admin?: { email: string; password: string } }> {
+  const result: { feedback: number; admin?: { email: string; password: string } } = { feedback: 0 };
   const [existing] = await db.select({ n: count() }).from(feedback).where(eq(feedback.isSample, true));
-  if ((existing?.n ?? 0) > 0) return { feedback: 0 };
-  await db.insert(feedback).values(SAMPLE_FEEDBACK.map((f) => ({ ...f, published: true, isSample: true })));
-  return { feedback: SAMPLE_FEEDBACK.length };
+  if ((existing?.n ?? 0) === 0) {
+    await db.insert(feedback).values(SAMPLE_FEEDBACK.map((f) => ({ ...f, published: true, isSample: true })));
+    result.feedback = SAMPLE_FEEDBACK.length;
+  }
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN_EMAIL));
+  if (!admin) {
+    // A demo admin with a random password, printed once; the authenticator is set up at first sign-in.
+    const password = `demo-${randomBytes(9).toString("base64url")}`;
+    await db.insert(users).values({ email: DEMO_ADMIN_EMAIL, role: "admin", name: "Demo admin", passwordHash: await hashPassword(password) });
+    result.admin = { email: DEMO_ADMIN_EMAIL, password };
+  }
+  return result;
 }

@@ -1,0 +1,67 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { eq } from "drizzle-orm";
+import { data, Form } from "react-router";
+import { z } from "zod";
+import { Field } from "../../components/field.tsx";
+import { requestContext, servicesContext } from "../../context.ts";
+import { passwordLengthProblem } from "../../domain/validators/password.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import { audit, consumeEnrolToken, hashPassword, passwordProblem, userForEnrolToken } from "../../server/auth/staff.server.ts";
+import { users } from "../../server/db/schema.ts";
+import { redirectWithToast } from "../../server/flash.server.ts";
+import type { Route } from "./+types/enrol";
+
+export const enrolSchema = z
+  .object({
+    password: z.string({ error: "Choose a password." }).superRefine((v, ctx) => {
+      const problem = passwordLengthProblem(v);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+    password_confirm: z.string({ error: "Type the password again." }),
+  })
+  .refine((v) => v.password === v.password_confirm, { path: ["password_confirm"], message: "The two passwords are not the same." });
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = await userForEnrolToken(context.get(servicesContext), params.token);
+  if (!user) throw data({ message: "This link is not valid or has expired." }, { status: 404 });
+  return { email: user.email };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const { ip, userAgent } = context.get(requestContext);
+  const user = await userForEnrolToken(services, params.token);
+  if (!user) throw data({ message: "This link is not valid or has expired." }, { status: 404 });
+  const submission = parseWithZod(await request.formData(), { schema: enrolSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password", "password_confirm"] }), { status: 400 });
+  const problem = passwordProblem(submission.value.password);
+  if (problem) return data(submission.reply({ fieldErrors: { password: [problem] }, hideFields: ["password", "password_confirm"] }), { status: 400 });
+  await services.db.update(users).set({ passwordHash: await hashPassword(submission.value.password), totpSecretEnc: null, totpEnrolledAt: null }).where(eq(users.id, user.id));
+  await consumeEnrolToken(services, user.id);
+  await audit(services, { actorUserId: user.id, actorRole: user.role, action: "staff.password_set", ip, userAgent });
+  return redirectWithToast(services.config, request, "/admin/login", { type: "success", title: "Password set. Sign in to set up your authenticator." });
+}
+
+export default function Enrol({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({ lastResult: actionData, onValidate: ({ formData }) => parseWithZod(formData, { schema: enrolSchema }), shouldValidate: "onBlur" });
+  return (
+    <main id="main" className="mx-auto max-w-md px-4 py-12">
+      <h1 className="text-2xl sm:text-3xl">Set your staff password</h1>
+      <p className="mt-2 text-slate-700">For {loaderData.email}. At least 12 characters; common passwords are refused.</p>
+      <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
+        <Field id={fields.password.id} label="New password" errors={fields.password.errors} errorId={fields.password.errorId}>
+          <input className="field-input" autoComplete="new-password" {...getInputProps(fields.password, { type: "password" })} />
+        </Field>
+        <Field id={fields.password_confirm.id} label="New password again" errors={fields.password_confirm.errors} errorId={fields.password_confirm.errorId}>
+          <input className="field-input" autoComplete="new-password" {...getInputProps(fields.password_confirm, { type: "password" })} />
+        </Field>
+        <button type="submit" className="btn-primary w-full">
+          Set password
+        </button>
+      </Form>
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Set your staff password");

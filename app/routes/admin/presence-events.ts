@@ -1,0 +1,46 @@
+import { servicesContext } from "../../context.ts";
+import { readSession } from "../../server/auth/session.server.ts";
+import type { Route } from "./+types/presence-events";
+
+/** GET /admin/presence/events: presence changes for the staff page (Server-Sent Events). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const signedIn = await readSession(services, request);
+  if (!signedIn || (signedIn.user.role !== "staff" && signedIn.user.role !== "admin")) {
+    return Response.json({ error: "staff only" }, { status: signedIn ? 403 : 401 });
+  }
+  const encoder = new TextEncoder();
+  let unsubscribe = () => {};
+  let ping: ReturnType<typeof setInterval> | undefined;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const write = (chunk: string) => {
+        try {
+          controller.enqueue(encoder.encode(chunk));
+        } catch {
+          unsubscribe();
+        }
+      };
+      const stop = () => {
+        unsubscribe();
+        clearInterval(ping);
+        try {
+          controller.close();
+        } catch {
+          /* closed */
+        }
+      };
+      unsubscribe = services.realtime.subscribe((event) => {
+        if (event.type === "presence") write(`event: presence\ndata: ${JSON.stringify(event)}\n\n`);
+      });
+      request.signal.addEventListener("abort", stop);
+      write("retry: 3000\n\n");
+      ping = setInterval(() => write(": ping\n\n"), 15_000);
+    },
+    cancel() {
+      unsubscribe();
+      clearInterval(ping);
+    },
+  });
+  return new Response(stream, { headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store" } });
+}

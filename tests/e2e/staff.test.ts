@@ -1,0 +1,126 @@
+import { generateTOTP } from "@epic-web/totp";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createStaffInvite, hashPassword } from "../../app/server/auth/staff.server.ts";
+import { users } from "../../app/server/db/schema.ts";
+import { eq } from "drizzle-orm";
+import { axeViolations, launchBrowser, waitForHydration, watchErrors } from "../helpers/browser.ts";
+import { latestCode } from "../helpers/outbox.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+let app: TestServer;
+let browser: Browser;
+const EMAIL = "officer@lender.example";
+const PASSWORD = "correct horse battery staple 42";
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestServer({ OTP_PER_IP_PER_HOUR: "200" }), launchBrowser()]);
+  const { userId } = await createStaffInvite(app.services, { email: EMAIL, role: "staff" });
+  await app.services.db.update(users).set({ passwordHash: await hashPassword(PASSWORD) }).where(eq(users.id, userId));
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const totp = async (secret: string) => (await generateTOTP({ secret, period: 30, digits: 6, algorithm: "SHA-1" })).otp;
+
+async function borrowerSignIn(page: Page, mobile: string) {
+  await page.goto(app.url + "/quickStart/Otp");
+  await waitForHydration(page);
+  await page.getByLabel("Mobile number").fill(mobile);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await page.getByLabel("One-time code").waitFor();
+  await waitForHydration(page);
+  await page.getByLabel("One-time code").fill(latestCode(app.dataDir, mobile));
+  await page.getByRole("button", { name: "Verify and continue" }).click();
+  await page.waitForURL(/\/User\/Dashboard$/);
+  await waitForHydration(page);
+}
+
+describe("staff back office", () => {
+  let staffPage: Page;
+  let secret = "";
+
+  it("signs staff in with password and an authenticator enrolled by QR code at first sign-in", async () => {
+    const context = await browser.newContext();
+    staffPage = await context.newPage();
+    const errors = watchErrors(staffPage);
+    await staffPage.goto(app.url + "/admin/presence");
+    await staffPage.waitForURL(/\/admin\/login/);
+    await staffPage.getByLabel("Work e-mail").fill(EMAIL);
+    await staffPage.getByLabel("Password").fill("wrong password here");
+    await staffPage.getByRole("button", { name: "Continue" }).click();
+    await staffPage.getByText("The e-mail or password is not right.").waitFor();
+    await staffPage.getByLabel("Work e-mail").fill(EMAIL);
+    await staffPage.getByLabel("Password").fill(PASSWORD);
+    await staffPage.getByRole("button", { name: "Continue" }).click();
+    await staffPage.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
+    secret = (await staffPage.getByTestId("totp-secret").textContent()) ?? "";
+    expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+    await staffPage.getByLabel("Authenticator code").fill("000000");
+    await staffPage.getByRole("button", { name: "Sign in" }).click();
+    await staffPage.getByText("That code is not right.").waitFor();
+    await staffPage.getByLabel("Authenticator code").fill(await totp(secret));
+    await staffPage.getByRole("button", { name: "Sign in" }).click();
+    await staffPage.waitForURL(/\/admin\/presence$/);
+    await staffPage.getByTestId("nobody-online").waitFor();
+    await waitForHydration(staffPage);
+    expect(await axeViolations(staffPage)).toEqual([]);
+    // The browser logs the two refused attempts (400); nothing else may fail.
+    expect(errors.filter((e) => !e.includes("status of 400"))).toEqual([]);
+  });
+
+  it("shows borrowers appearing and leaving, live, and reloads a borrower's device (audited)", async () => {
+    const borrower = await browser.newContext();
+    const page = await borrower.newPage();
+    await borrowerSignIn(page, "9812300001");
+    const row = staffPage.getByTestId("online-borrower").filter({ hasText: "9812300001" });
+    await row.waitFor({ timeout: 10_000 });
+
+    // Device reload: the borrower's page renews its session and reloads.
+    const tokenBefore = (await borrower.cookies()).find((c) => c.name === "token")?.value;
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await row.getByRole("button", { name: /Reload device/ }).click();
+    await page.waitForFunction(() => (window as unknown as { marker?: number }).marker === undefined, undefined, { timeout: 10_000 });
+    await waitForHydration(page);
+    const tokenAfter = (await borrower.cookies()).find((c) => c.name === "token")?.value;
+    expect(tokenAfter).toBeTruthy();
+    expect(tokenAfter).not.toBe(tokenBefore);
+    expect(new URL(page.url()).pathname).toBe("/User/Dashboard");
+    const audits = (await app.services.db.execute(
+      (await import("drizzle-orm")).sql`select action from audit_log where action = 'presence.device_reload'`,
+    )) as unknown as { rows: unknown[] };
+    expect(audits.rows).toHaveLength(1);
+
+    // Closing the page takes the borrower offline.
+    await page.close();
+    await staffPage.getByTestId("online-borrower").filter({ hasText: "9812300001" }).waitFor({ state: "detached", timeout: 10_000 });
+    await borrower.close();
+  });
+
+  it("refuses a borrower with 403", async () => {
+    const borrower = await browser.newContext();
+    const page = await borrower.newPage();
+    await borrowerSignIn(page, "9812300002");
+    const res = await page.goto(app.url + "/admin/presence");
+    expect(res?.status()).toBe(403);
+    await page.getByRole("heading", { name: "You cannot open this page" }).waitFor();
+    await page.getByText("This area is for the lender's staff.").waitFor();
+    await borrower.close();
+  });
+
+  it("asks for the authenticator code on later sign-ins", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(app.url + "/admin/login");
+    await page.getByLabel("Work e-mail").fill(EMAIL);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByLabel("Authenticator code").waitFor();
+    expect(await page.getByRole("img", { name: /QR code/ }).count()).toBe(0);
+    await page.getByLabel("Authenticator code").fill(await totp(secret));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/admin\/presence$/);
+    await context.close();
+  });
+});
