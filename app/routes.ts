@@ -9,6 +9,8 @@ export default [
   route("api/session/clear", "routes/api/session-clear.ts"),
   route("api/session/renew", "routes/api/session-renew.ts"),
   route("auth/sign-out", "routes/api/sign-out.ts"),
+  route("auth/facebook", "routes/api/facebook.ts"),
+  route("auth/facebook/callback", "routes/api/facebook-callback.ts"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/enrol/:token", "routes/admin/enrol.tsx"),
   route("admin/presence/events", "routes/admin/presence-events.ts"),
