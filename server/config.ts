@@ -33,6 +33,11 @@ export const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
       .optional(),
+    /** PostgreSQL only: run in this schema (search_path); lets several installations share a database. */
+    DATABASE_SCHEMA: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,62}$/, "must be a lower-case SQL identifier")
+      .optional(),
     APP_ENV: z.enum(["local", "production"]).default("local"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     TRUST_PROXY: trustProxy,
@@ -91,6 +96,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databaseSchema: string | undefined;
   appEnv: "local" | "production";
   isProduction: boolean;
   logLevel: Env["LOG_LEVEL"];
@@ -195,6 +201,7 @@ export function loadConfig(
     host: env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databaseSchema: env.DATABASE_SCHEMA,
     appEnv: env.APP_ENV,
     isProduction: env.APP_ENV === "production",
     logLevel: env.LOG_LEVEL,

@@ -43,11 +43,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const config = loadConfig(env, (message) => bootLog.warn(message));
   const log = createLogger(config.logLevel);
 
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.dataDir,
-    searchPath: options.searchPath,
-  });
+  const searchPath = options.searchPath ?? config.databaseSchema;
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, searchPath });
   const applied = await migrate(database.db);
   if (applied.length) log.info({ applied }, "database migrated");
   const reference = await seedReferenceData(database.db);
@@ -65,7 +62,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   const now = options.now ?? (() => new Date());
   const realtime = await startRealtimeHub(database, {
-    channel: `app_events_${options.searchPath ?? "public"}`,
+    channel: `app_events_${searchPath ?? "public"}`,
     log,
     now,
   });

@@ -114,7 +114,9 @@ export async function migrate(db: Db, dir = migrationsDir): Promise<string[]> {
     const doneNames = new Set(done.rows.map((r) => r.name));
     for (const file of files) {
       if (doneNames.has(file)) continue;
-      const text = readFileSync(path.join(dir, file), "utf8");
+      // drizzle-kit qualifies foreign keys with "public".: unqualified names follow the search_path,
+      // so one installation can live in its own schema.
+      const text = readFileSync(path.join(dir, file), "utf8").replaceAll('"public".', "");
       for (const statement of text.split("--> statement-breakpoint")) {
         if (statement.trim()) await tx.execute(sql.raw(statement));
       }
