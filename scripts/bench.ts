@@ -13,6 +13,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { irr, pmt } from "financial";
 import { emiQuote } from "../app/domain/loan-math.ts";
+import { realtimeBench } from "./bench-realtime.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -159,6 +160,16 @@ try {
     sizes[page] = { "JS files": js.size, "JS gzip kB": (jsBytes / 1024).toFixed(1), "CSS gzip kB": (cssBytes / 1024).toFixed(1) };
   }
   console.table(sizes);
+
+  const rt = await realtimeBench(await freePort());
+  console.log(`\nRealtime: ${rt.connections} open event streams to one process (opened in ${rt.openSeconds.toFixed(1)} s)`);
+  console.table({
+    "server RSS (MB)": { before: rt.rssBeforeMb.toFixed(1), after: rt.rssAfterMb.toFixed(1) },
+  });
+  console.log(`memory per connection: ${(rt.bytesPerConnection / 1024).toFixed(1)} kB`);
+  console.log(
+    `second sign-in → displacement notice on the first device (${rt.trials} trials): p50 ${rt.displacementP50Ms.toFixed(1)} ms, p99 ${rt.displacementP99Ms.toFixed(1)} ms`,
+  );
 } finally {
   for (const child of children) child.kill("SIGTERM");
   await new Promise((r) => setTimeout(r, 500));
