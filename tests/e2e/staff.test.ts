@@ -47,6 +47,8 @@ describe("staff back office", () => {
     const errors = watchErrors(staffPage);
     await staffPage.goto(app.url + "/admin/presence");
     await staffPage.waitForURL(/\/admin\/login/);
+    await waitForHydration(staffPage);
+    expect(await axeViolations(staffPage)).toEqual([]);
     await staffPage.getByLabel("Work e-mail").fill(EMAIL);
     await staffPage.getByLabel("Password").fill("wrong password here");
     await staffPage.getByRole("button", { name: "Continue" }).click();

@@ -1,6 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
 import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import commonPasswords from "fxa-common-password-list";
 import QRCode from "qrcode";
 import type { AppServices } from "../../context.ts";
@@ -60,7 +60,7 @@ export async function userForEnrolToken({ db, now }: Pick<AppServices, "db" | "n
   const [row] = await db
     .select({ user: users })
     .from(verifications)
-    .innerJoin(users, eq(users.id, verifications.target))
+    .innerJoin(users, sql`${users.id}::text = ${verifications.target}`)
     .where(
       and(
         eq(verifications.purpose, "staff_enrol"),
