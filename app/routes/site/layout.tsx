@@ -47,7 +47,10 @@ function SiteFrame({ children }: { children: ReactNode }) {
             <img src="/icon.svg" alt="" width={32} height={32} className="rounded-lg" />
             {brand}
           </NavLink>
-          <nav aria-label="Main" className="-mx-2 flex gap-1 overflow-x-auto">
+          <NavLink to="/quickStart/Otp" className="btn-primary min-h-9 px-4 py-1.5 text-sm whitespace-nowrap lg:order-last">
+            Sign in
+          </NavLink>
+          <nav aria-label="Main" className="-mx-2 flex w-full gap-1 overflow-x-auto lg:w-auto lg:flex-1 lg:justify-end">
             {NAV.map((item) => (
               <NavLink
                 key={item.to}
@@ -60,9 +63,6 @@ function SiteFrame({ children }: { children: ReactNode }) {
                 {item.label}
               </NavLink>
             ))}
-            <NavLink to="/quickStart/Otp" className="btn-primary ml-1 min-h-9 px-3 py-1.5 text-sm whitespace-nowrap">
-              Sign in
-            </NavLink>
           </nav>
         </div>
       </header>
