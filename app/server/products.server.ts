@@ -6,7 +6,31 @@ import { products, riskBands } from "./db/schema.ts";
 export type ProductRow = typeof products.$inferSelect;
 export type RiskBandRow = typeof riskBands.$inferSelect;
 
-export async function loadProducts(db: Db) {
+type Products = Awaited<ReturnType<typeof queryProducts>>;
+
+/**
+ * Product terms change rarely (staff edits) and are read by nearly every
+ * page: each process keeps them for PRODUCT_CACHE_MS. Product editing, when
+ * it arrives, calls invalidateProducts and tells the other processes through
+ * the realtime hub.
+ */
+export const PRODUCT_CACHE_MS = 30_000;
+const cache = new WeakMap<Db, { at: number; value: Promise<Products> }>();
+
+export function loadProducts(db: Db): Promise<Products> {
+  const hit = cache.get(db);
+  if (hit && Date.now() - hit.at < PRODUCT_CACHE_MS) return hit.value;
+  const value = queryProducts(db);
+  cache.set(db, { at: Date.now(), value });
+  value.catch(() => cache.delete(db));
+  return value;
+}
+
+export function invalidateProducts(db: Db) {
+  cache.delete(db);
+}
+
+async function queryProducts(db: Db) {
   const [productRows, bandRows] = await Promise.all([
     db.select().from(products),
     db.select().from(riskBands).orderBy(asc(riskBands.sortOrder)),
@@ -20,7 +44,7 @@ export async function loadProducts(db: Db) {
 const pct = (bps: number) => bps / 100;
 
 /** The product facts the home page quotes, from the live product data. */
-export function homeFacts({ emi, salaryAdvance, riskBands: bands }: Awaited<ReturnType<typeof loadProducts>>): HomeFacts {
+export function homeFacts({ emi, salaryAdvance, riskBands: bands }: Products): HomeFacts {
   const rates = bands.length ? bands.map((b) => b.rateBps) : [emi.rateBps];
   return {
     emi: {

@@ -40,9 +40,10 @@ const toQuery = (v: CalculatorValues) => {
   return q;
 };
 const digitsOnly = (s: string) => s.replace(/[^\d.]/g, "");
+const indianGrouping = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2 });
 const groupIndian = (s: string) => {
   const n = Number(digitsOnly(s));
-  return Number.isFinite(n) && digitsOnly(s) !== "" ? new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2 }).format(n) : s;
+  return Number.isFinite(n) && digitsOnly(s) !== "" ? indianGrouping.format(n) : s;
 };
 
 /**
