@@ -29,3 +29,12 @@ export function Field({ id, label, hint, errors, errorId, hintId, children }: Fi
     </div>
   );
 }
+
+/** Errors about the whole form (not one field), announced when they appear. */
+export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
+  return errors?.length ? (
+    <div id={id} role="alert" className="rounded-lg bg-danger-50 p-3 text-danger-600">
+      {errors.join(" ")}
+    </div>
+  ) : null;
+}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, launchBrowser, PHONE, waitForHydration, watchErrors } from "../helpers/browser.ts";
 import { latestCode, readOutbox } from "../helpers/outbox.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { signInWithCode } from "../helpers/sign-in.ts";
 
 let app: TestServer;
 let browser: Browser;
@@ -17,17 +18,8 @@ afterAll(async () => {
 let counter = 0;
 const newMobile = () => `98${String(Date.now() % 1e6).padStart(6, "0")}${String(counter++ % 100).padStart(2, "0")}`;
 
-/** Signs in on `page` through the form, reading the code from the SMS outbox. */
-async function signIn(page: Page, mobile: string, startPath = "/quickStart/Otp") {
-  await page.goto(app.url + startPath);
-  await waitForHydration(page);
-  await page.getByLabel("Mobile number").fill(mobile);
-  await page.getByRole("button", { name: "Send code" }).click();
-  await page.getByLabel("One-time code").waitFor();
-  await waitForHydration(page);
-  await page.getByLabel("One-time code").fill(latestCode(app.dataDir, mobile));
-  await page.getByRole("button", { name: "Verify and continue" }).click();
-}
+const signIn = (page: Page, mobile: string, startPath?: string) =>
+  signInWithCode(page, { baseUrl: app.url, dataDir: app.dataDir }, mobile, startPath);
 
 describe("borrower sign-in with a one-time code", () => {
   it("sends signed-out visitors of /User pages to sign-in and brings them back to the page asked for", async () => {

@@ -5,8 +5,8 @@ import { createStaffInvite, hashPassword } from "../../app/server/auth/staff.ser
 import { users } from "../../app/server/db/schema.ts";
 import { eq } from "drizzle-orm";
 import { axeViolations, launchBrowser, waitForHydration, watchErrors } from "../helpers/browser.ts";
-import { latestCode } from "../helpers/outbox.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { signInWithCode } from "../helpers/sign-in.ts";
 
 let app: TestServer;
 let browser: Browser;
@@ -25,14 +25,7 @@ afterAll(async () => {
 const totp = async (secret: string) => (await generateTOTP({ secret, period: 30, digits: 6, algorithm: "SHA-1" })).otp;
 
 async function borrowerSignIn(page: Page, mobile: string) {
-  await page.goto(app.url + "/quickStart/Otp");
-  await waitForHydration(page);
-  await page.getByLabel("Mobile number").fill(mobile);
-  await page.getByRole("button", { name: "Send code" }).click();
-  await page.getByLabel("One-time code").waitFor();
-  await waitForHydration(page);
-  await page.getByLabel("One-time code").fill(latestCode(app.dataDir, mobile));
-  await page.getByRole("button", { name: "Verify and continue" }).click();
+  await signInWithCode(page, { baseUrl: app.url, dataDir: app.dataDir }, mobile);
   await page.waitForURL(/\/User\/Dashboard$/);
   await waitForHydration(page);
 }

@@ -7,8 +7,8 @@ import pg from "pg";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, waitForHydration } from "../helpers/browser.ts";
-import { latestCode } from "../helpers/outbox.ts";
 import { TEST_DATABASE_URL } from "../helpers/server.ts";
+import { signInWithCode } from "../helpers/sign-in.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const schema = `mp_${randomBytes(5).toString("hex")}`;
@@ -36,14 +36,7 @@ async function startProcess(port: number) {
 }
 
 async function signIn(page: Page, base: { url: string; dataDir: string }, mobile: string) {
-  await page.goto(`${base.url}/quickStart/Otp`);
-  await waitForHydration(page);
-  await page.getByLabel("Mobile number").fill(mobile);
-  await page.getByRole("button", { name: "Send code" }).click();
-  await page.getByLabel("One-time code").waitFor();
-  await waitForHydration(page);
-  await page.getByLabel("One-time code").fill(latestCode(base.dataDir, mobile));
-  await page.getByRole("button", { name: "Verify and continue" }).click();
+  await signInWithCode(page, { baseUrl: base.url, dataDir: base.dataDir }, mobile);
   await page.waitForURL(/\/User\/Dashboard$/);
   await waitForHydration(page);
 }

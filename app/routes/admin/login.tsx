@@ -1,14 +1,14 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { eq } from "drizzle-orm";
-import { createCookie, data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import type { Config } from "../../../server/config.ts";
-import { Field } from "../../components/field.tsx";
+import { Field, FormErrors } from "../../components/field.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { createUserSession, readSession, safeRedirect } from "../../server/auth/session.server.ts";
 import { audit, checkTotp, newTotpEnrolment, openTotpSecret, sealTotpSecret, totpQr, verifyPassword } from "../../server/auth/staff.server.ts";
+import { signedCookie } from "../../server/cookies.server.ts";
 import { users } from "../../server/db/schema.ts";
 import { redirectWithToast } from "../../server/flash.server.ts";
 import { hitRateLimit } from "../../server/rate-limit.server.ts";
@@ -30,22 +30,8 @@ interface Pending {
   enrolSecret?: string;
 }
 
-const cookies = new Map<string, ReturnType<typeof createCookie>>();
-function pendingCookie(config: Config) {
-  let cookie = cookies.get(config.sessionSecret);
-  if (!cookie) {
-    cookie = createCookie("staff_pending", {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: config.isProduction,
-      path: "/admin",
-      maxAge: 10 * 60,
-      secrets: [config.sessionSecret],
-    });
-    cookies.set(config.sessionSecret, cookie);
-  }
-  return cookie;
-}
+/** Who passed the password step, until the second factor (10 minutes, signed). */
+const pendingCookie = signedCookie("staff_pending", { path: "/admin", maxAge: 10 * 60 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -142,7 +128,7 @@ function PasswordForm({ redirectTo, lastResult, busy }: { redirectTo: string; la
   const [form, fields] = useForm({ id: "staff-password", lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordSchema }), shouldValidate: "onBlur" });
   return (
     <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
-      {form.errors?.length ? <div role="alert" className="rounded-lg bg-danger-50 p-3 text-danger-600">{form.errors.join(" ")}</div> : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <Field id={fields.email.id} label="Work e-mail" errors={fields.email.errors} errorId={fields.email.errorId}>
         <input className="field-input" autoComplete="username" {...getInputProps(fields.email, { type: "email" })} />
@@ -161,7 +147,7 @@ function TotpForm({ enrol, qrSvg, secret, lastResult, busy }: { enrol: boolean; 
   const [form, fields] = useForm({ id: "staff-totp", lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: totpSchema }), shouldValidate: "onSubmit" });
   return (
     <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
-      {form.errors?.length ? <div role="alert" className="rounded-lg bg-danger-50 p-3 text-danger-600">{form.errors.join(" ")}</div> : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
       {enrol ? (
         <div className="space-y-3">
           <p>Set up your second factor: scan this code with an authenticator app (for example Google Authenticator or Microsoft Authenticator), then enter the 6-digit code it shows.</p>

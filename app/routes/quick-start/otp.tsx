@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { Field } from "../../components/field.tsx";
+import { Field, FormErrors } from "../../components/field.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import { INDIAN_MOBILE_MESSAGE, normalizeIndianMobile } from "../../domain/validators/mobile.ts";
 import { ensureDeviceId } from "../../lib/device.ts";
@@ -252,14 +252,6 @@ function CodeForm({ masked, resendAt, lastResult, busy }: { masked: string; rese
       </Form>
     </>
   );
-}
-
-function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
-  return errors?.length ? (
-    <div id={id} role="alert" className="rounded-lg bg-danger-50 p-3 text-danger-600">
-      {errors.join(" ")}
-    </div>
-  ) : null;
 }
 
 /** Seconds until `iso` (0 when past or unknown), ticking once a second. */

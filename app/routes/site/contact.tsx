@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { Field } from "../../components/field.tsx";
+import { Field, FormErrors } from "../../components/field.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import { INDIAN_MOBILE_MESSAGE, normalizeIndianMobile } from "../../domain/validators/mobile.ts";
 import { formatTimeIST } from "../../lib/format.ts";
@@ -94,11 +94,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           Never share a one-time code with anyone, including us.
         </p>
         <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
-          {form.errors?.length ? (
-            <div id={form.errorId} role="alert" className="rounded-lg bg-danger-50 p-3 text-danger-600">
-              {form.errors.join(" ")}
-            </div>
-          ) : null}
+          <FormErrors id={form.errorId} errors={form.errors} />
           <Field id={fields.name.id} label="Your name" errors={fields.name.errors} errorId={fields.name.errorId}>
             <input
               className="field-input"

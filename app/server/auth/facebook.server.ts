@@ -1,8 +1,8 @@
 import { OAuth2Client } from "arctic";
 import { eq } from "drizzle-orm";
-import { createCookie } from "react-router";
 import type { Config } from "../../../server/config.ts";
 import type { AppServices } from "../../context.ts";
+import { signedCookie } from "../cookies.server.ts";
 import { users } from "../db/schema.ts";
 
 export function redirectUri(config: Config, request: Request) {
@@ -15,23 +15,8 @@ export function facebookClient(config: Config, request: Request) {
   return new OAuth2Client(config.facebook.clientId, config.facebook.clientSecret, redirectUri(config, request));
 }
 
-const cookies = new Map<string, ReturnType<typeof createCookie>>();
 /** State and PKCE verifier between the redirect to Facebook and the callback (10 minutes, signed). */
-export function oauthStateCookie(config: Config) {
-  let cookie = cookies.get(config.sessionSecret);
-  if (!cookie) {
-    cookie = createCookie("fb_oauth", {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: config.isProduction,
-      path: "/auth/facebook",
-      maxAge: 600,
-      secrets: [config.sessionSecret],
-    });
-    cookies.set(config.sessionSecret, cookie);
-  }
-  return cookie;
-}
+export const oauthStateCookie = signedCookie("fb_oauth", { path: "/auth/facebook", maxAge: 600 });
 
 /** The profile Facebook returns (`id`; OpenID-style providers say `sub`). */
 export async function fetchFacebookProfile(config: Config, accessToken: string) {

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
-import { createContext, createCookie, data, redirect, type RouterContextProvider } from "react-router";
+import { createContext, data, redirect, type RouterContextProvider } from "react-router";
 import type { Config } from "../../../server/config.ts";
+import { signedCookie } from "../cookies.server.ts";
 import { type AppServices, servicesContext } from "../../context.ts";
 import { randomToken, sha256 } from "../crypto.server.ts";
 import { sessions, users } from "../db/schema.ts";
@@ -17,24 +18,8 @@ export interface SignedIn {
   session: Session;
 }
 
-const cookies = new Map<string, ReturnType<typeof createCookie>>();
 /** The `token` cookie: HttpOnly, SameSite=Lax, Secure in production, 180 days, signed. */
-export function tokenCookie(config: Config) {
-  const key = `${config.sessionSecret}:${config.isProduction}`;
-  let cookie = cookies.get(key);
-  if (!cookie) {
-    cookie = createCookie("token", {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: config.isProduction,
-      path: "/",
-      maxAge: SESSION_DAYS * 24 * 60 * 60,
-      secrets: [config.sessionSecret],
-    });
-    cookies.set(key, cookie);
-  }
-  return cookie;
-}
+export const tokenCookie = signedCookie("token", { path: "/", maxAge: SESSION_DAYS * 24 * 60 * 60 });
 
 export const clearTokenCookie = (config: Config) => tokenCookie(config).serialize("", { maxAge: 0 });
 
@@ -165,50 +150,51 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   return to;
 }
 
-/**
- * Middleware of the borrower area: a request without a live session goes to
- * the sign-in page, which brings the borrower back here afterwards.
- */
-export async function requireBorrowerMiddleware(
-  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
-  next: () => Promise<Response>,
-) {
-  const services = context.get(servicesContext);
-  const signedIn = await readSession(services, request);
+type MiddlewareArgs = { request: Request; context: Readonly<RouterContextProvider> };
+
+/** The page a request is for: client navigations fetch "<path>.data" (and "/_root.data" for "/"). */
+export function pageOf(request: Request): { path: string; search: string } {
   const url = new URL(request.url);
-  if (!signedIn) {
-    // Data requests of client navigations end in ".data": send the borrower back to the page itself.
-    url.searchParams.delete("_routes");
-    const page = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") + url.search;
-    throw redirect(`/quickStart/Otp?redirectTo=${encodeURIComponent(page)}`);
-  }
-  if (!signedIn.user.mobileVerifiedAt && url.pathname.toLowerCase() !== "/user/dashboard") {
-    // A Facebook account verifies a mobile number before it can go further than the dashboard.
-    throw redirect("/User/Dashboard");
-  }
+  url.searchParams.delete("_routes");
+  return { path: url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/"), search: url.search };
+}
+
+/**
+ * Shared shape of the area guards: without a live session, off to `signInPath`
+ * (which brings the visitor back); `allow` may throw a redirect or a 403; the
+ * session is then available to the routes below, and a renewed cookie is sent.
+ */
+async function guardArea(
+  { request, context }: MiddlewareArgs,
+  next: () => Promise<Response>,
+  signInPath: string,
+  allow: (signedIn: SignedIn, page: { path: string; search: string }) => void,
+) {
+  const signedIn = await readSession(context.get(servicesContext), request);
+  const page = pageOf(request);
+  if (!signedIn) throw redirect(`${signInPath}?redirectTo=${encodeURIComponent(page.path + page.search)}`);
+  allow(signedIn, page);
   (context as RouterContextProvider).set(signedInContext, signedIn);
   const response = await next();
   if (signedIn.setCookie) response.headers.append("Set-Cookie", signedIn.setCookie);
   return response;
 }
 
+/** Middleware of the borrower area: sign-in first, and a verified mobile number beyond the dashboard. */
+export function requireBorrowerMiddleware(args: MiddlewareArgs, next: () => Promise<Response>) {
+  return guardArea(args, next, "/quickStart/Otp", (signedIn, page) => {
+    if (!signedIn.user.mobileVerifiedAt && page.path.toLowerCase() !== "/user/dashboard") {
+      // A Facebook account verifies a mobile number before it can go further than the dashboard.
+      throw redirect("/User/Dashboard");
+    }
+  });
+}
+
 /** Middleware of the back office: staff and admins only; a borrower gets 403. */
-export async function requireStaffMiddleware(
-  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
-  next: () => Promise<Response>,
-) {
-  const services = context.get(servicesContext);
-  const signedIn = await readSession(services, request);
-  const url = new URL(request.url);
-  if (!signedIn) {
-    const page = url.pathname.replace(/\.data$/, "") + url.search;
-    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(page)}`);
-  }
-  if (signedIn.user.role !== "staff" && signedIn.user.role !== "admin") {
-    throw data({ message: "This area is for the lender's staff." }, { status: 403 });
-  }
-  (context as RouterContextProvider).set(signedInContext, signedIn);
-  const response = await next();
-  if (signedIn.setCookie) response.headers.append("Set-Cookie", signedIn.setCookie);
-  return response;
+export function requireStaffMiddleware(args: MiddlewareArgs, next: () => Promise<Response>) {
+  return guardArea(args, next, "/admin/login", (signedIn) => {
+    if (signedIn.user.role !== "staff" && signedIn.user.role !== "admin") {
+      throw data({ message: "This area is for the lender's staff." }, { status: 403 });
+    }
+  });
 }

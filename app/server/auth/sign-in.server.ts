@@ -1,27 +1,10 @@
 import { eq } from "drizzle-orm";
-import { createCookie } from "react-router";
-import type { Config } from "../../../server/config.ts";
 import type { AppServices } from "../../context.ts";
+import { signedCookie } from "../cookies.server.ts";
 import { users } from "../db/schema.ts";
 
 /** The number a code was sent to, between the two steps of sign-in (10 minutes, signed). */
-const pendingCookies = new Map<string, ReturnType<typeof createCookie>>();
-export function pendingSignInCookie(config: Config) {
-  const key = `${config.sessionSecret}:${config.isProduction}`;
-  let cookie = pendingCookies.get(key);
-  if (!cookie) {
-    cookie = createCookie("otp_pending", {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: config.isProduction,
-      path: "/quickStart",
-      maxAge: 10 * 60,
-      secrets: [config.sessionSecret],
-    });
-    pendingCookies.set(key, cookie);
-  }
-  return cookie;
-}
+export const pendingSignInCookie = signedCookie("otp_pending", { path: "/quickStart", maxAge: 10 * 60 });
 
 export interface PendingSignIn {
   mobile: string;
