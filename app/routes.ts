@@ -4,6 +4,8 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 export default [
   route("manifest.webmanifest", "routes/resources/manifest.ts"),
   route("api/emi", "routes/api/emi.ts"),
+  route("api/pincode/:pin", "routes/api/pincode.ts"),
+  route("api/ifsc/:code", "routes/api/ifsc.ts"),
   route("EmiCalculator/schedule.csv", "routes/resources/schedule-csv.ts"),
   route("api/events", "routes/api/events.ts"),
   route("api/session/clear", "routes/api/session-clear.ts"),

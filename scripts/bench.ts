@@ -25,6 +25,9 @@ const PUBLIC_PAGES = [
   "/privacy-policy",
   "/terms-and-conditions",
   "/ClearCache",
+  "/EmiCalculator",
+  "/Rate-terms",
+  "/quickStart/Otp",
 ];
 
 function freePort(): Promise<number> {

@@ -94,3 +94,17 @@ describe("the calculator page, the CSV and Rate-terms agree with the API", () =>
     expect(api.emiPaise).toBe(916_800);
   });
 });
+
+describe("reference lookups over HTTP", () => {
+  it("answers PIN codes and IFSCs from the shipped data, 404 for unknown ones", async () => {
+    const pin = await app.get("/api/pincode/110001");
+    expect(pin.status).toBe(200);
+    expect((await pin.json()).state).toMatch(/Delhi/i);
+    expect((await app.get("/api/pincode/999999")).status).toBe(404);
+    const ifsc = await app.get("/api/ifsc/SBIN0000001");
+    expect(await ifsc.json()).toMatchObject({ bankName: "State Bank of India" });
+    const unknown = await app.get("/api/ifsc/SBIN0999999");
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).field).toBe("ifsc");
+  });
+});
