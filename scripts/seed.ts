@@ -10,7 +10,7 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: config.d
 try {
   const applied = await migrate(database.db);
   const reference = await seedReferenceData(database.db);
-  const demo = config.seedDemoData ? await seedDemoData(database.db) : null;
+  const demo = config.seedDemoData ? await seedDemoData(database.db, { demoAdmin: !config.isProduction }) : null;
   console.warn(JSON.stringify({ database: database.kind, applied, reference, demo }));
 } finally {
   await database.close();

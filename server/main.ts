@@ -50,7 +50,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const reference = await seedReferenceData(database.db);
   if (reference.products || reference.riskBands) log.info(reference, "reference data seeded");
   if (config.seedDemoData) {
-    const seeded = await seedDemoData(database.db);
+    // Never a demo admin in production, even when demo data is asked for.
+    const seeded = await seedDemoData(database.db, { demoAdmin: !config.isProduction });
     if (seeded.feedback) log.info({ feedback: seeded.feedback }, "demo data seeded");
     if (seeded.admin) {
       log.warn(

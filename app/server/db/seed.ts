@@ -37,14 +37,17 @@ const SAMPLE_FEEDBACK = [
  * Demo data for a fresh local installation. Idempotent: running it again
  * changes nothing. Every row it creates is marked as a sample.
  */
-export async function seedDemoData(db: Db): Promise<{ feedback: number; admin?: { email: string; password: string } }> {
+export async function seedDemoData(
+  db: Db,
+  { demoAdmin = true }: { demoAdmin?: boolean } = {},
+): Promise<{ feedback: number; admin?: { email: string; password: string } }> {
   const result: { feedback: number; admin?: { email: string; password: string } } = { feedback: 0 };
   const [existing] = await db.select({ n: count() }).from(feedback).where(eq(feedback.isSample, true));
   if ((existing?.n ?? 0) === 0) {
     await db.insert(feedback).values(SAMPLE_FEEDBACK.map((f) => ({ ...f, published: true, isSample: true })));
     result.feedback = SAMPLE_FEEDBACK.length;
   }
-  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN_EMAIL));
+  const [admin] = demoAdmin ? await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN_EMAIL)) : [{ id: "" }];
   if (!admin) {
     // A demo admin with a random password, printed once; the authenticator is set up at first sign-in.
     const password = `demo-${randomBytes(9).toString("base64url")}`;
