@@ -23,6 +23,7 @@ export default [
   layout("routes/user/layout.tsx", [
     route("User", "routes/user/index.ts"),
     route("User/Dashboard", "routes/user/dashboard.tsx"),
+    route("User/Profile/components/Profile", "routes/user/profile/profile-section.tsx"),
   ]),
   layout("routes/site/layout.tsx", [
     route("quickStart/Otp", "routes/quick-start/otp.tsx"),

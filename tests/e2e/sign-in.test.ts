@@ -155,3 +155,36 @@ describe("one live device per borrower", () => {
     await device.close();
   });
 });
+
+describe("KYC profile section", () => {
+  it("is reachable from the dashboard, accessible, and shows errors next to fields without JavaScript", async () => {
+    const mobile = newMobile();
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    await signIn(page, mobile);
+    await page.waitForURL(/\/User\/Dashboard$/);
+    await page.getByRole("link", { name: "Personal details" }).click();
+    await page.getByRole("heading", { name: "Your profile" }).waitFor();
+    await waitForHydration(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+
+    const noJs = await browser.newContext({ ...PHONE, javaScriptEnabled: false, storageState: await (async () => {
+      const c = await browser.newContext();
+      const p = await c.newPage();
+      await signIn(p, newMobile());
+      await p.waitForURL(/\/User\/Dashboard$/);
+      const state = await c.storageState();
+      await c.close();
+      return state;
+    })() });
+    const plain = await noJs.newPage();
+    await plain.goto(app.url + "/User/Profile/components/Profile");
+    await plain.getByLabel("Full name (as on PAN)").fill("Ravi Kumar");
+    await plain.getByLabel("PAN", { exact: true }).fill("ABCDE1234F");
+    await plain.getByRole("button", { name: "Save profile" }).click();
+    await plain.getByText("4th letter must be P").waitFor();
+    expect(await plain.getByLabel("Full name (as on PAN)").inputValue()).toBe("Ravi Kumar");
+    await noJs.close();
+  });
+});

@@ -46,6 +46,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Link>
         </section>
       ) : null}
+      {loaderData.mobileVerified ? (
+        <section aria-labelledby="kyc-title" className="card">
+          <h2 id="kyc-title" className="text-xl">
+            Your KYC profile
+          </h2>
+          <p className="mt-2 text-slate-700">Your personal details, as on your PAN, with your consent for the KYC checks.</p>
+          <Link className="btn-secondary mt-4" to="/User/Profile/components/Profile">
+            Personal details
+          </Link>
+        </section>
+      ) : null}
       <section aria-labelledby="account-title" className="card">
         <h2 id="account-title" className="text-xl">
           Your account

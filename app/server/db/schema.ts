@@ -198,3 +198,38 @@ export const presenceConnections = pgTable(
   },
   (t) => [index("presence_user_idx").on(t.userId), index("presence_heartbeat_idx").on(t.heartbeatAt)],
 );
+
+/** KYC: the Profile section (PRODUCT.md §8). PAN encrypted with its keyed hash beside it; Aadhaar: last 4 digits only. */
+export const borrowerProfiles = pgTable("borrower_profiles", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  fullName: text("full_name").notNull(),
+  dateOfBirth: text("date_of_birth").notNull(),
+  gender: text("gender").notNull(),
+  email: text("email").notNull(),
+  panEnc: text("pan_enc").notNull(),
+  /** HMAC of the PAN: finds a second account with the same PAN without decrypting. */
+  panHmac: text("pan_hmac").notNull().unique(),
+  panMasked: text("pan_masked").notNull(),
+  aadhaarLast4: text("aadhaar_last4").notNull(),
+  maritalStatus: text("marital_status").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Consents per purpose (KYC, communications), each change logged with time and address. */
+export const consents = pgTable(
+  "consents",
+  {
+    id: serial("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull(),
+    granted: boolean("granted").notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("consents_user_idx").on(t.userId, t.purpose, t.createdAt)],
+);

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { accepted } from "../validators/form-rules.ts";
+import { aadhaarProblem, dobProblem, nameProblem, normalizePan, panProblem } from "../validators/identity.ts";
+
+export const GENDERS = { female: "Female", male: "Male", other: "Other" } as const;
+export const MARITAL_STATUSES = { single: "Single", married: "Married", divorced: "Divorced", widowed: "Widowed" } as const;
+
+const check = (problem: (v: string) => string | null) => (v: string, ctx: z.RefinementCtx) => {
+  const message = problem(v);
+  if (message) ctx.addIssue({ code: "custom", message });
+};
+
+/**
+ * The Profile section's form, for the browser and the server. `today` sets
+ * the age window; PAN and Aadhaar may be left empty to keep the saved ones.
+ */
+export function profileSchema({ today, hasSaved }: { today: string; hasSaved: boolean }) {
+  const secret = (problem: (v: string) => string | null, missing: string) =>
+    hasSaved
+      ? z.string().trim().optional().superRefine((v, ctx) => (v ? check(problem)(v, ctx) : undefined))
+      : z.string({ error: missing }).trim().min(1, missing).superRefine(check(problem));
+  return z.object({
+    fullName: z
+      .string({ error: "Enter your full name as on your PAN." })
+      .superRefine(check(nameProblem))
+      .transform((v) => v.trim().replace(/\s+/g, " ")),
+    dateOfBirth: z.string({ error: "Enter your date of birth." }).superRefine(check((v) => dobProblem(v, today))),
+    gender: z.enum(Object.keys(GENDERS) as [keyof typeof GENDERS], { error: "Choose one." }),
+    email: z.email({ error: (issue) => (issue.input ? "Enter a valid e-mail address, like name@example.com." : "Enter your e-mail address.") }),
+    pan: secret(panProblem, "Enter your PAN.").transform((v) => (v ? normalizePan(v) : undefined)),
+    aadhaar: secret(aadhaarProblem, "Enter your 12-digit Aadhaar number.").transform((v) => (v ? v.replace(/\s/g, "") : undefined)),
+    maritalStatus: z.enum(Object.keys(MARITAL_STATUSES) as [keyof typeof MARITAL_STATUSES], { error: "Choose one." }),
+    consentKyc: z.string().optional().refine((v) => accepted(v), "We need your consent to check your KYC details."),
+    consentCommunications: z.string().optional(),
+  });
+}
+
+export type ProfileInput = z.output<ReturnType<typeof profileSchema>>;
+
+export const maskPan = (pan: string) => `XXXXXX${pan.slice(-4)}`;
+export const maskAadhaar = (last4: string) => `XXXX XXXX ${last4}`;

@@ -1,0 +1,152 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import { Field, FormErrors } from "../../../components/field.tsx";
+import { requestContext, servicesContext } from "../../../context.ts";
+import { GENDERS, MARITAL_STATUSES, maskAadhaar, profileSchema } from "../../../domain/kyc/profile-schema.ts";
+import { pageMeta } from "../../../lib/meta.ts";
+import { usePublicConfig } from "../../../root.tsx";
+import { signedInContext } from "../../../server/auth/session.server.ts";
+import { redirectWithToast } from "../../../server/flash.server.ts";
+import { loadConsents, loadProfile, saveProfile } from "../../../server/kyc/profile.server.ts";
+import type { Route } from "./+types/profile-section";
+
+const todayIST = (now: Date) => new Date(now.getTime() + 5.5 * 3600_000).toISOString().slice(0, 10);
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const { user } = context.get(signedInContext);
+  const [profile, consentState] = await Promise.all([loadProfile(services, user.id), loadConsents(services, user.id)]);
+  return {
+    today: todayIST(services.now()),
+    saved: profile
+      ? {
+          fullName: profile.fullName,
+          dateOfBirth: profile.dateOfBirth,
+          gender: profile.gender,
+          email: profile.email,
+          maritalStatus: profile.maritalStatus,
+          panMasked: profile.panMasked,
+          aadhaarMasked: maskAadhaar(profile.aadhaarLast4),
+        }
+      : null,
+    consents: consentState,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const { user } = context.get(signedInContext);
+  const existing = await loadProfile(services, user.id);
+  const schema = profileSchema({ today: todayIST(services.now()), hasSaved: Boolean(existing) });
+  const submission = parseWithZod(await request.formData(), { schema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["aadhaar"] }), { status: 400 });
+  const saved = await saveProfile(services, user.id, submission.value, context.get(requestContext));
+  if (!saved.ok) return data(submission.reply({ fieldErrors: saved.fieldErrors, hideFields: ["aadhaar"] }), { status: 400 });
+  return redirectWithToast(services.config, request, "/User/Profile/components/Profile", { type: "success", title: "Your profile details are saved." });
+}
+
+export default function ProfileSection({ loaderData, actionData }: Route.ComponentProps) {
+  const { saved, today } = loaderData;
+  const lenderName = usePublicConfig()?.lender.name ?? "the lender";
+  const navigation = useNavigation();
+  const schema = profileSchema({ today, hasSaved: Boolean(saved) });
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData : null,
+    defaultValue: saved
+      ? { ...saved, consentKyc: loaderData.consents.kyc ? "on" : undefined, consentCommunications: loaderData.consents.communications ? "on" : undefined }
+      : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <div className="mx-auto max-w-2xl">
+      <p className="text-sm">
+        <Link className="link" to="/User/Dashboard">
+          Dashboard
+        </Link>{" "}
+        › Profile
+      </p>
+      <h1 className="mt-2 text-2xl sm:text-3xl">Your profile</h1>
+      <p className="mt-2 text-slate-700">Your details as on your PAN. We check them for KYC; they are never shared without your consent.</p>
+      <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field id={fields.fullName.id} label="Full name (as on PAN)" errors={fields.fullName.errors} errorId={fields.fullName.errorId}>
+          <input className="field-input" autoComplete="name" {...getInputProps(fields.fullName, { type: "text" })} />
+        </Field>
+        <Field id={fields.dateOfBirth.id} label="Date of birth" errors={fields.dateOfBirth.errors} errorId={fields.dateOfBirth.errorId}>
+          <input className="field-input" autoComplete="bday" {...getInputProps(fields.dateOfBirth, { type: "date" })} />
+        </Field>
+        <Field id={fields.gender.id} label="Gender" errors={fields.gender.errors} errorId={fields.gender.errorId}>
+          <select className="field-input" {...getSelectProps(fields.gender)}>
+            <option value="">Choose…</option>
+            {Object.entries(GENDERS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={fields.email.id} label="E-mail" errors={fields.email.errors} errorId={fields.email.errorId}>
+          <input className="field-input" autoComplete="email" {...getInputProps(fields.email, { type: "email" })} />
+        </Field>
+        <Field
+          id={fields.pan.id}
+          label="PAN"
+          hint={saved ? `Saved: ${saved.panMasked}. Leave empty to keep it.` : "10 characters, like ABCPE1234F."}
+          hintId={fields.pan.descriptionId}
+          errors={fields.pan.errors}
+          errorId={fields.pan.errorId}
+        >
+          <input className="field-input uppercase" autoComplete="off" {...getInputProps(fields.pan, { type: "text", ariaDescribedBy: fields.pan.descriptionId })} />
+        </Field>
+        <Field
+          id={fields.aadhaar.id}
+          label="Aadhaar number"
+          hint={
+            saved
+              ? `Saved: ${saved.aadhaarMasked}. Leave empty to keep it.`
+              : "12 digits. We check it and keep only the last 4 digits; the full number is never stored."
+          }
+          hintId={fields.aadhaar.descriptionId}
+          errors={fields.aadhaar.errors}
+          errorId={fields.aadhaar.errorId}
+        >
+          <input className="field-input" inputMode="numeric" autoComplete="off" {...getInputProps(fields.aadhaar, { type: "text", ariaDescribedBy: fields.aadhaar.descriptionId })} />
+        </Field>
+        <Field id={fields.maritalStatus.id} label="Marital status" errors={fields.maritalStatus.errors} errorId={fields.maritalStatus.errorId}>
+          <select className="field-input" {...getSelectProps(fields.maritalStatus)}>
+            <option value="">Choose…</option>
+            {Object.entries(MARITAL_STATUSES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <fieldset className="space-y-3">
+          <legend className="field-label">Consent</legend>
+          <div>
+            <label className="flex items-start gap-3">
+              <input className="mt-1 size-5" {...getInputProps(fields.consentKyc, { type: "checkbox" })} />
+              <span>I consent to {lenderName} checking my identity and KYC details with the documents I give, for my loan application.</span>
+            </label>
+            <p id={fields.consentKyc.errorId} className="field-error">
+              {fields.consentKyc.errors?.join(" ")}
+            </p>
+          </div>
+          <label className="flex items-start gap-3">
+            <input className="mt-1 size-5" {...getInputProps(fields.consentCommunications, { type: "checkbox" })} />
+            <span>Send me messages about my account and loans by SMS and e-mail (optional).</span>
+          </label>
+        </fieldset>
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={navigation.state === "submitting"}>
+          Save profile
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Your profile");
