@@ -24,6 +24,8 @@ export default [
     route("User", "routes/user/index.ts"),
     route("User/Dashboard", "routes/user/dashboard.tsx"),
     route("User/Profile/components/Profile", "routes/user/profile/profile-section.tsx"),
+    route("User/Profile/components/Address", "routes/user/profile/address-section.tsx"),
+    route("User/Profile/components/Employment", "routes/user/profile/employment-section.tsx"),
   ]),
   layout("routes/site/layout.tsx", [
     route("quickStart/Otp", "routes/quick-start/otp.tsx"),

@@ -167,6 +167,17 @@ describe("KYC profile section", () => {
     await page.getByRole("heading", { name: "Your profile" }).waitFor();
     await waitForHydration(page);
     expect(await axeViolations(page)).toEqual([]);
+    for (const [path, heading] of [
+      ["/User/Profile/components/Address", "Your address"],
+      ["/User/Profile/components/Employment", "Your work and income"],
+    ] as const) {
+      await page.goto(app.url + path);
+      await page.getByRole("heading", { name: heading }).waitFor();
+      await waitForHydration(page);
+      expect(await axeViolations(page)).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    }
     await context.close();
 
     const noJs = await browser.newContext({ ...PHONE, javaScriptEnabled: false, storageState: await (async () => {

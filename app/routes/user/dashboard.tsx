@@ -51,10 +51,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <h2 id="kyc-title" className="text-xl">
             Your KYC profile
           </h2>
-          <p className="mt-2 text-slate-700">Your personal details, as on your PAN, with your consent for the KYC checks.</p>
-          <Link className="btn-secondary mt-4" to="/User/Profile/components/Profile">
-            Personal details
-          </Link>
+          <p className="mt-2 text-slate-700">Your personal details as on your PAN, your address, and your work and income.</p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <Link className="btn-secondary" to="/User/Profile/components/Profile">
+              Personal details
+            </Link>
+            <Link className="btn-secondary" to="/User/Profile/components/Address">
+              Address
+            </Link>
+            <Link className="btn-secondary" to="/User/Profile/components/Employment">
+              Work and income
+            </Link>
+          </div>
         </section>
       ) : null}
       <section aria-labelledby="account-title" className="card">

@@ -233,3 +233,41 @@ export const consents = pgTable(
   },
   (t) => [index("consents_user_idx").on(t.userId, t.purpose, t.createdAt)],
 );
+
+/** KYC: the Address section. City, district and state come from the shipped PIN data. */
+export const borrowerAddresses = pgTable("borrower_addresses", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  currentLine1: text("current_line1").notNull(),
+  currentLine2: text("current_line2"),
+  currentPincode: text("current_pincode").notNull(),
+  currentCity: text("current_city").notNull(),
+  currentDistrict: text("current_district").notNull(),
+  currentState: text("current_state").notNull(),
+  residenceType: text("residence_type").notNull(),
+  yearsAtAddress: integer("years_at_address").notNull(),
+  permanentSame: boolean("permanent_same").notNull(),
+  permanentLine1: text("permanent_line1"),
+  permanentLine2: text("permanent_line2"),
+  permanentPincode: text("permanent_pincode"),
+  permanentCity: text("permanent_city"),
+  permanentDistrict: text("permanent_district"),
+  permanentState: text("permanent_state"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** KYC: the Employment section. Money in paise. */
+export const borrowerEmployment = pgTable("borrower_employment", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  employmentType: text("employment_type").notNull(),
+  employerName: text("employer_name").notNull(),
+  designation: text("designation").notNull(),
+  netMonthlyIncomePaise: integer("net_monthly_income_paise").notNull(),
+  existingEmiPaise: integer("existing_emi_paise").notNull(),
+  salaryDay: smallint("salary_day"),
+  monthsWithEmployer: integer("months_with_employer").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { Field, FormErrors } from "../../../components/field.tsx";
+import { KycSection } from "../../../components/kyc-section.tsx";
 import { requestContext, servicesContext } from "../../../context.ts";
 import { GENDERS, MARITAL_STATUSES, maskAadhaar, profileSchema } from "../../../domain/kyc/profile-schema.ts";
 import { pageMeta } from "../../../lib/meta.ts";
@@ -61,15 +62,7 @@ export default function ProfileSection({ loaderData, actionData }: Route.Compone
     shouldRevalidate: "onInput",
   });
   return (
-    <div className="mx-auto max-w-2xl">
-      <p className="text-sm">
-        <Link className="link" to="/User/Dashboard">
-          Dashboard
-        </Link>{" "}
-        › Profile
-      </p>
-      <h1 className="mt-2 text-2xl sm:text-3xl">Your profile</h1>
-      <p className="mt-2 text-slate-700">Your details as on your PAN. We check them for KYC; they are never shared without your consent.</p>
+    <KycSection title="Your profile" intro="Your details as on your PAN. We check them for KYC; they are never shared without your consent.">
       <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field id={fields.fullName.id} label="Full name (as on PAN)" errors={fields.fullName.errors} errorId={fields.fullName.errorId}>
@@ -145,7 +138,7 @@ export default function ProfileSection({ loaderData, actionData }: Route.Compone
           Save profile
         </button>
       </Form>
-    </div>
+    </KycSection>
   );
 }
 

@@ -1,0 +1,108 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
+import { Field, FormErrors } from "../../../components/field.tsx";
+import { KycSection } from "../../../components/kyc-section.tsx";
+import { servicesContext } from "../../../context.ts";
+import { addressSchema, RESIDENCE_TYPES } from "../../../domain/kyc/address-employment-schema.ts";
+import { pageMeta } from "../../../lib/meta.ts";
+import { signedInContext } from "../../../server/auth/session.server.ts";
+import { redirectWithToast } from "../../../server/flash.server.ts";
+import { loadAddress, saveAddress } from "../../../server/kyc/sections.server.ts";
+import type { Route } from "./+types/address-section";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user } = context.get(signedInContext);
+  return { saved: await loadAddress(context.get(servicesContext), user.id) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const { user } = context.get(signedInContext);
+  const submission = parseWithZod(await request.formData(), { schema: addressSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const saved = await saveAddress(services, user.id, submission.value);
+  if (!saved.ok) return data(submission.reply({ fieldErrors: saved.fieldErrors }), { status: 400 });
+  return redirectWithToast(services.config, request, "/User/Profile/components/Address", { type: "success", title: "Your address is saved." });
+}
+
+export default function AddressSection({ loaderData, actionData }: Route.ComponentProps) {
+  const { saved } = loaderData;
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData : null,
+    defaultValue: saved
+      ? {
+          currentLine1: saved.currentLine1,
+          currentLine2: saved.currentLine2 ?? "",
+          currentPincode: saved.currentPincode,
+          residenceType: saved.residenceType,
+          yearsAtAddress: String(saved.yearsAtAddress),
+          permanentSame: saved.permanentSame ? "on" : undefined,
+          permanentLine1: saved.permanentSame ? "" : (saved.permanentLine1 ?? ""),
+          permanentLine2: saved.permanentSame ? "" : (saved.permanentLine2 ?? ""),
+          permanentPincode: saved.permanentSame ? "" : (saved.permanentPincode ?? ""),
+        }
+      : { permanentSame: "on" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addressSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <KycSection title="Your address" intro="Where you live now, and your permanent address if it is different.">
+      <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field id={fields.currentLine1.id} label="House number and street" errors={fields.currentLine1.errors} errorId={fields.currentLine1.errorId}>
+          <input className="field-input" autoComplete="address-line1" {...getInputProps(fields.currentLine1, { type: "text" })} />
+        </Field>
+        <Field id={fields.currentLine2.id} label="Area or locality (optional)" errors={fields.currentLine2.errors} errorId={fields.currentLine2.errorId}>
+          <input className="field-input" autoComplete="address-line2" {...getInputProps(fields.currentLine2, { type: "text" })} />
+        </Field>
+        <Field
+          id={fields.currentPincode.id}
+          label="PIN code"
+          hint={saved ? `${saved.currentCity}, ${saved.currentDistrict}, ${saved.currentState}` : "We fill in the city, district and state from it."}
+          hintId={fields.currentPincode.descriptionId}
+          errors={fields.currentPincode.errors}
+          errorId={fields.currentPincode.errorId}
+        >
+          <input className="field-input" inputMode="numeric" autoComplete="postal-code" maxLength={6} {...getInputProps(fields.currentPincode, { type: "text", ariaDescribedBy: fields.currentPincode.descriptionId })} />
+        </Field>
+        <Field id={fields.residenceType.id} label="This home is" errors={fields.residenceType.errors} errorId={fields.residenceType.errorId}>
+          <select className="field-input" {...getSelectProps(fields.residenceType)}>
+            <option value="">Choose…</option>
+            {Object.entries(RESIDENCE_TYPES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={fields.yearsAtAddress.id} label="Years at this address" errors={fields.yearsAtAddress.errors} errorId={fields.yearsAtAddress.errorId}>
+          <input className="field-input" inputMode="numeric" {...getInputProps(fields.yearsAtAddress, { type: "text" })} />
+        </Field>
+        <label className="flex items-center gap-3">
+          <input className="size-5" {...getInputProps(fields.permanentSame, { type: "checkbox" })} />
+          My permanent address is the same as my current address
+        </label>
+        <fieldset className="space-y-5 rounded-xl border border-slate-200 p-4">
+          <legend className="px-1 font-medium">Permanent address (if different)</legend>
+          <Field id={fields.permanentLine1.id} label="Permanent address: house number and street" errors={fields.permanentLine1.errors} errorId={fields.permanentLine1.errorId}>
+            <input className="field-input" {...getInputProps(fields.permanentLine1, { type: "text" })} />
+          </Field>
+          <Field id={fields.permanentLine2.id} label="Permanent address: area (optional)" errors={fields.permanentLine2.errors} errorId={fields.permanentLine2.errorId}>
+            <input className="field-input" {...getInputProps(fields.permanentLine2, { type: "text" })} />
+          </Field>
+          <Field id={fields.permanentPincode.id} label="Permanent address: PIN code" errors={fields.permanentPincode.errors} errorId={fields.permanentPincode.errorId}>
+            <input className="field-input" inputMode="numeric" maxLength={6} {...getInputProps(fields.permanentPincode, { type: "text" })} />
+          </Field>
+        </fieldset>
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={navigation.state === "submitting"}>
+          Save address
+        </button>
+      </Form>
+    </KycSection>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Your address");

@@ -1,0 +1,97 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
+import { Field, FormErrors } from "../../../components/field.tsx";
+import { KycSection } from "../../../components/kyc-section.tsx";
+import { servicesContext } from "../../../context.ts";
+import { EMPLOYMENT_TYPES, employmentSchema } from "../../../domain/kyc/address-employment-schema.ts";
+import { pageMeta } from "../../../lib/meta.ts";
+import { signedInContext } from "../../../server/auth/session.server.ts";
+import { redirectWithToast } from "../../../server/flash.server.ts";
+import { loadEmployment, saveEmployment } from "../../../server/kyc/sections.server.ts";
+import type { Route } from "./+types/employment-section";
+
+const rupees = (paise: number) => String(paise / 100);
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user } = context.get(signedInContext);
+  return { saved: await loadEmployment(context.get(servicesContext), user.id) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const { user } = context.get(signedInContext);
+  const submission = parseWithZod(await request.formData(), { schema: employmentSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  await saveEmployment(services, user.id, submission.value);
+  return redirectWithToast(services.config, request, "/User/Profile/components/Employment", { type: "success", title: "Your work and income details are saved." });
+}
+
+export default function EmploymentSection({ loaderData, actionData }: Route.ComponentProps) {
+  const { saved } = loaderData;
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData : null,
+    defaultValue: saved
+      ? {
+          employmentType: saved.employmentType,
+          employerName: saved.employerName,
+          designation: saved.designation,
+          netMonthlyIncome: rupees(saved.netMonthlyIncomePaise),
+          existingEmis: rupees(saved.existingEmiPaise),
+          salaryDay: saved.salaryDay ? String(saved.salaryDay) : "",
+          monthsWithEmployer: String(saved.monthsWithEmployer),
+        }
+      : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: employmentSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <KycSection title="Your work and income" intro="We use these to work out what you can comfortably repay.">
+      <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field id={fields.employmentType.id} label="I am" errors={fields.employmentType.errors} errorId={fields.employmentType.errorId}>
+          <select className="field-input" {...getSelectProps(fields.employmentType)}>
+            <option value="">Choose…</option>
+            {Object.entries(EMPLOYMENT_TYPES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={fields.employerName.id} label="Employer or business name" errors={fields.employerName.errors} errorId={fields.employerName.errorId}>
+          <input className="field-input" autoComplete="organization" {...getInputProps(fields.employerName, { type: "text" })} />
+        </Field>
+        <Field id={fields.designation.id} label="Designation or role" errors={fields.designation.errors} errorId={fields.designation.errorId}>
+          <input className="field-input" autoComplete="organization-title" {...getInputProps(fields.designation, { type: "text" })} />
+        </Field>
+        <Field id={fields.netMonthlyIncome.id} label="Net monthly income (₹, after tax)" errors={fields.netMonthlyIncome.errors} errorId={fields.netMonthlyIncome.errorId}>
+          <input className="field-input" inputMode="decimal" {...getInputProps(fields.netMonthlyIncome, { type: "text" })} />
+        </Field>
+        <Field id={fields.existingEmis.id} label="Existing EMIs each month (₹, 0 if none)" errors={fields.existingEmis.errors} errorId={fields.existingEmis.errorId}>
+          <input className="field-input" inputMode="decimal" {...getInputProps(fields.existingEmis, { type: "text" })} />
+        </Field>
+        <Field
+          id={fields.salaryDay.id}
+          label="Salary day (salaried only)"
+          hint="The day of the month your salary reaches your account, 1 to 31."
+          hintId={fields.salaryDay.descriptionId}
+          errors={fields.salaryDay.errors}
+          errorId={fields.salaryDay.errorId}
+        >
+          <input className="field-input" inputMode="numeric" {...getInputProps(fields.salaryDay, { type: "text", ariaDescribedBy: fields.salaryDay.descriptionId })} />
+        </Field>
+        <Field id={fields.monthsWithEmployer.id} label="Months with this employer or in this business" errors={fields.monthsWithEmployer.errors} errorId={fields.monthsWithEmployer.errorId}>
+          <input className="field-input" inputMode="numeric" {...getInputProps(fields.monthsWithEmployer, { type: "text" })} />
+        </Field>
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={navigation.state === "submitting"}>
+          Save work and income
+        </button>
+      </Form>
+    </KycSection>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Your work and income");

@@ -1,0 +1,69 @@
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { AppServices } from "../../context.ts";
+import type { addressSchema, employmentSchema } from "../../domain/kyc/address-employment-schema.ts";
+import { accepted } from "../../domain/validators/form-rules.ts";
+import { borrowerAddresses, borrowerEmployment } from "../db/schema.ts";
+import { lookupPinCode } from "../reference/lookups.server.ts";
+
+type Db = Pick<AppServices, "db" | "now">;
+
+export async function loadAddress({ db }: Pick<AppServices, "db">, userId: string) {
+  const [row] = await db.select().from(borrowerAddresses).where(eq(borrowerAddresses.userId, userId));
+  return row ?? null;
+}
+
+/** Saves the Address section; PIN codes must exist in the shipped data, which fills city, district and state. */
+export async function saveAddress(
+  { db, now }: Db,
+  userId: string,
+  input: z.output<typeof addressSchema>,
+): Promise<{ ok: true } | { ok: false; fieldErrors: Record<string, string[]> }> {
+  const current = lookupPinCode(input.currentPincode);
+  const same = accepted(input.permanentSame);
+  const permanent = same ? current : lookupPinCode(input.permanentPincode ?? "");
+  const fieldErrors: Record<string, string[]> = {};
+  const unknown = "We do not know this PIN code. Check the 6 digits.";
+  if (!current) fieldErrors.currentPincode = [unknown];
+  if (!same && !permanent) fieldErrors.permanentPincode = [unknown];
+  if (!current || !permanent) return { ok: false, fieldErrors };
+  const values: Omit<typeof borrowerAddresses.$inferInsert, "userId"> = {
+    currentLine1: input.currentLine1,
+    currentLine2: input.currentLine2 || null,
+    currentPincode: input.currentPincode,
+    currentCity: current.city,
+    currentDistrict: current.district,
+    currentState: current.state,
+    residenceType: input.residenceType,
+    yearsAtAddress: input.yearsAtAddress,
+    permanentSame: same,
+    permanentLine1: same ? input.currentLine1 : (input.permanentLine1 ?? null),
+    permanentLine2: same ? input.currentLine2 || null : input.permanentLine2 || null,
+    permanentPincode: same ? input.currentPincode : (input.permanentPincode ?? null),
+    permanentCity: permanent.city,
+    permanentDistrict: permanent.district,
+    permanentState: permanent.state,
+    updatedAt: now(),
+  };
+  await db.insert(borrowerAddresses).values({ userId, ...values }).onConflictDoUpdate({ target: borrowerAddresses.userId, set: values });
+  return { ok: true };
+}
+
+export async function loadEmployment({ db }: Pick<AppServices, "db">, userId: string) {
+  const [row] = await db.select().from(borrowerEmployment).where(eq(borrowerEmployment.userId, userId));
+  return row ?? null;
+}
+
+export async function saveEmployment({ db, now }: Db, userId: string, input: z.output<typeof employmentSchema>) {
+  const values = {
+    employmentType: input.employmentType,
+    employerName: input.employerName,
+    designation: input.designation,
+    netMonthlyIncomePaise: input.netMonthlyIncome,
+    existingEmiPaise: input.existingEmis,
+    salaryDay: input.salaryDay,
+    monthsWithEmployer: input.monthsWithEmployer,
+    updatedAt: now(),
+  };
+  await db.insert(borrowerEmployment).values({ userId, ...values }).onConflictDoUpdate({ target: borrowerEmployment.userId, set: values });
+}
