@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import { createContext } from "react-router";
 import type { Config } from "../server/config.ts";
+import type { BankVerifier } from "./server/bank/verification.server.ts";
 import type { Keyring } from "./server/crypto.server.ts";
 import type { Db } from "./server/db/client.ts";
 import type { RealtimeHub } from "./server/realtime/hub.server.ts";
@@ -16,6 +17,7 @@ export interface AppServices {
   sms: SmsSender;
   realtime: RealtimeHub;
   keyring: Keyring;
+  bankVerifier: BankVerifier;
 }
 
 /** Facts about the current request, set by the HTTP layer. */

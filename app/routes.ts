@@ -26,6 +26,8 @@ export default [
     route("User/Profile/components/Profile", "routes/user/profile/profile-section.tsx"),
     route("User/Profile/components/Address", "routes/user/profile/address-section.tsx"),
     route("User/Profile/components/Employment", "routes/user/profile/employment-section.tsx"),
+    route("User/Profile/components/Bank", "routes/user/profile/bank-section.tsx"),
+    route("User/Profile/components/Reference", "routes/user/profile/reference-section.tsx"),
   ]),
   layout("routes/site/layout.tsx", [
     route("quickStart/Otp", "routes/quick-start/otp.tsx"),

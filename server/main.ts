@@ -7,6 +7,7 @@ import type { AppServices } from "../app/context.ts";
 import { type Database, migrate, openDatabase } from "../app/server/db/client.ts";
 import { seedReferenceData } from "../app/server/db/reference-data.ts";
 import { seedDemoData } from "../app/server/db/seed.ts";
+import { createLocalBankVerifier } from "../app/server/bank/verification.server.ts";
 import { keyringFromHex } from "../app/server/crypto.server.ts";
 import { startRealtimeHub } from "../app/server/realtime/hub.server.ts";
 import { createHttpSms, createOutboxSms } from "../app/server/sms/sms.server.ts";
@@ -75,6 +76,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     sms: config.sms ? createHttpSms(config.sms, log) : createOutboxSms(config.dataDir, log, now),
     realtime,
     keyring: keyringFromHex(config.encryptionKey),
+    bankVerifier: createLocalBankVerifier(config.dataDir, now),
   };
 
   let handler: RequestHandler;

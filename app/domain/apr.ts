@@ -69,7 +69,7 @@ export function monthlyIrr(netPaise: number, payments: readonly number[], guessM
     else hi = v;
     let next = df > 0 ? v - f / df : Number.NaN;
     if (!(next > lo && next < hi)) next = Number.isFinite(hi) ? (lo + hi) / 2 : Math.max(2 * v, 1);
-    if (Math.abs(next - v) <= 1e-15 * v) {
+    if (Math.abs(next - v) <= 1e-14 * v) {
       v = next;
       break;
     }
@@ -95,7 +95,12 @@ export function roundPercent2(percent: number): number {
  */
 export function aprPercent(netDisbursedPaise: number, payments: readonly number[], nominalAnnualBps?: number): number {
   const guess = nominalAnnualBps !== undefined && nominalAnnualBps > 0 ? nominalAnnualBps / 120_000 : 0.01;
-  return roundPercent2(12 * monthlyIrr(netDisbursedPaise, payments, guess) * 100);
+  return aprPercentFromIrr(monthlyIrr(netDisbursedPaise, payments, guess));
+}
+
+/** APR percent (two decimals) from a monthly IRR: 12 × rate × 100, rounded half-up. */
+export function aprPercentFromIrr(monthlyRate: number): number {
+  return roundPercent2(12 * monthlyRate * 100);
 }
 
 /**

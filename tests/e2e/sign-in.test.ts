@@ -170,6 +170,8 @@ describe("KYC profile section", () => {
     for (const [path, heading] of [
       ["/User/Profile/components/Address", "Your address"],
       ["/User/Profile/components/Employment", "Your work and income"],
+      ["/User/Profile/components/Bank", "Your bank account"],
+      ["/User/Profile/components/Reference", "Your references"],
     ] as const) {
       await page.goto(app.url + path);
       await page.getByRole("heading", { name: heading }).waitFor();

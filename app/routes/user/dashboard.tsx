@@ -51,7 +51,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <h2 id="kyc-title" className="text-xl">
             Your KYC profile
           </h2>
-          <p className="mt-2 text-slate-700">Your personal details as on your PAN, your address, and your work and income.</p>
+          <p className="mt-2 text-slate-700">Your personal details as on your PAN, address, work and income, bank account and references.</p>
           <div className="mt-4 flex flex-wrap gap-3">
             <Link className="btn-secondary" to="/User/Profile/components/Profile">
               Personal details
@@ -61,6 +61,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </Link>
             <Link className="btn-secondary" to="/User/Profile/components/Employment">
               Work and income
+            </Link>
+            <Link className="btn-secondary" to="/User/Profile/components/Bank">
+              Bank account
+            </Link>
+            <Link className="btn-secondary" to="/User/Profile/components/Reference">
+              References
             </Link>
           </div>
         </section>

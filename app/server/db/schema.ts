@@ -271,3 +271,37 @@ export const borrowerEmployment = pgTable("borrower_employment", {
   monthsWithEmployer: integer("months_with_employer").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** KYC: the Reference section, two people per borrower. */
+export const borrowerReferences = pgTable(
+  "borrower_references",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    name: text("name").notNull(),
+    relation: text("relation").notNull(),
+    mobile: text("mobile").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.position] })],
+);
+
+/** KYC: the Bank section. Account number encrypted; verified when the bank's name matches the profile name. */
+export const borrowerBankAccounts = pgTable("borrower_bank_accounts", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  holderName: text("holder_name").notNull(),
+  accountNumberEnc: text("account_number_enc").notNull(),
+  accountMasked: text("account_masked").notNull(),
+  ifsc: text("ifsc").notNull(),
+  bankName: text("bank_name").notNull(),
+  accountType: text("account_type").notNull(),
+  nameAtBank: text("name_at_bank"),
+  /** 0–100: how closely the bank's name matches the profile name. */
+  nameMatchScore: smallint("name_match_score"),
+  verifiedAt: timestamp("verified_at", { withTimezone: true }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { ifscFormatProblem, nameProblem } from "../validators/identity.ts";
+import { INDIAN_MOBILE_MESSAGE, normalizeIndianMobile } from "../validators/mobile.ts";
+
+export const RELATIONS = { parent: "Parent", spouse: "Spouse", sibling: "Brother or sister", relative: "Other relative", friend: "Friend", colleague: "Colleague" } as const;
+export const ACCOUNT_TYPES = { savings: "Savings", current: "Current", salary: "Salary" } as const;
+
+const problem = (check: (v: string) => string | null) => (v: string, ctx: z.RefinementCtx) => {
+  const message = check(v);
+  if (message) ctx.addIssue({ code: "custom", message });
+};
+const mobile = z.string({ error: "Enter a mobile number." }).transform((v, ctx) => {
+  const m = normalizeIndianMobile(v);
+  if (!m) {
+    ctx.addIssue({ code: "custom", message: INDIAN_MOBILE_MESSAGE });
+    return z.NEVER;
+  }
+  return m;
+});
+const reference = {
+  name: z.string({ error: "Enter the name." }).superRefine(problem(nameProblem)).transform((v) => v.trim().replace(/\s+/g, " ")),
+  relation: z.enum(Object.keys(RELATIONS) as [keyof typeof RELATIONS], { error: "Choose how you know them." }),
+  mobile,
+};
+
+/** Two references; their mobiles differ from each other and from the borrower's (`ownMobile`). */
+export function referencesSchema(ownMobile: string | null) {
+  return z
+    .object({
+      ref1Name: reference.name,
+      ref1Relation: reference.relation,
+      ref1Mobile: reference.mobile,
+      ref2Name: reference.name,
+      ref2Relation: reference.relation,
+      ref2Mobile: reference.mobile,
+    })
+    .superRefine((v, ctx) => {
+      if (ownMobile && v.ref1Mobile === ownMobile) ctx.addIssue({ code: "custom", path: ["ref1Mobile"], message: "Give someone else's number, not your own." });
+      if (ownMobile && v.ref2Mobile === ownMobile) ctx.addIssue({ code: "custom", path: ["ref2Mobile"], message: "Give someone else's number, not your own." });
+      if (v.ref1Mobile === v.ref2Mobile) ctx.addIssue({ code: "custom", path: ["ref2Mobile"], message: "The two references need different mobile numbers." });
+    });
+}
+
+/** The Bank section's form; the account number is typed twice (`accountNumber_confirm`). */
+export const bankSchema = z
+  .object({
+    holderName: z.string({ error: "Enter the account holder's name." }).superRefine(problem(nameProblem)).transform((v) => v.trim().replace(/\s+/g, " ")),
+    accountNumber: z
+      .string({ error: "Enter the account number." })
+      .transform((v) => v.replace(/\s/g, ""))
+      .refine((v) => /^\d{9,18}$/.test(v), "The account number is 9 to 18 digits."),
+    accountNumber_confirm: z.string({ error: "Type the account number again." }).transform((v) => v.replace(/\s/g, "")),
+    ifsc: z
+      .string({ error: "Enter the IFSC." })
+      .transform((v) => v.trim().toUpperCase())
+      .superRefine(problem(ifscFormatProblem)),
+    accountType: z.enum(Object.keys(ACCOUNT_TYPES) as [keyof typeof ACCOUNT_TYPES], { error: "Choose one." }),
+  })
+  .refine((v) => v.accountNumber === v.accountNumber_confirm, { path: ["accountNumber_confirm"], message: "The two account numbers are not the same." });
+
+const HONORIFICS = new Set(["mr", "mrs", "ms", "miss", "dr", "shri", "smt", "kumari", "km", "sri"]);
+const tokens = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^\p{L}\s]/gu, " ")
+    .split(/\s+/)
+    .filter((t) => t && !HONORIFICS.has(t));
+
+/**
+ * How closely the name the bank holds matches the profile name, 0–100: the
+ * Dice coefficient of their words (case, punctuation and honorifics ignored),
+ * with a one-letter initial counting as a match for a word it begins.
+ * The account counts as verified at 80 or more.
+ */
+export function nameMatchScore(profileName: string, bankName: string): number {
+  const a = tokens(profileName);
+  const b = tokens(bankName);
+  if (!a.length || !b.length) return 0;
+  const used = new Set<number>();
+  let matches = 0;
+  for (const word of a) {
+    const i = b.findIndex((other, k) => !used.has(k) && (other === word || (other.length === 1 && word.startsWith(other)) || (word.length === 1 && other.startsWith(word))));
+    if (i >= 0) {
+      used.add(i);
+      matches += 1;
+    }
+  }
+  return Math.round(((2 * matches) / (a.length + b.length)) * 100);
+}
+export const NAME_MATCH_THRESHOLD = 80;
+export const maskAccount = (n: string) => `${"X".repeat(Math.max(0, n.length - 4))}${n.slice(-4)}`;

@@ -1,0 +1,119 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
+import { Field, FormErrors } from "../../../components/field.tsx";
+import { KycSection } from "../../../components/kyc-section.tsx";
+import { servicesContext } from "../../../context.ts";
+import { ACCOUNT_TYPES, bankSchema, NAME_MATCH_THRESHOLD } from "../../../domain/kyc/references-bank-schema.ts";
+import { pageMeta } from "../../../lib/meta.ts";
+import { signedInContext } from "../../../server/auth/session.server.ts";
+import { redirectWithToast } from "../../../server/flash.server.ts";
+import { loadBank, saveBank } from "../../../server/kyc/references-bank.server.ts";
+import type { Route } from "./+types/bank-section";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user } = context.get(signedInContext);
+  const bank = await loadBank(context.get(servicesContext), user.id);
+  return {
+    saved: bank
+      ? {
+          holderName: bank.holderName,
+          accountMasked: bank.accountMasked,
+          ifsc: bank.ifsc,
+          bankName: bank.bankName,
+          accountType: bank.accountType,
+          nameAtBank: bank.nameAtBank,
+          score: bank.nameMatchScore,
+          verified: Boolean(bank.verifiedAt),
+        }
+      : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const { user } = context.get(signedInContext);
+  const submission = parseWithZod(await request.formData(), { schema: bankSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["accountNumber", "accountNumber_confirm"] }), { status: 400 });
+  const saved = await saveBank(services, user.id, submission.value);
+  if (!saved.ok) return data(submission.reply({ fieldErrors: saved.fieldErrors, hideFields: ["accountNumber", "accountNumber_confirm"] }), { status: 400 });
+  return redirectWithToast(
+    services.config,
+    request,
+    "/User/Profile/components/Bank",
+    saved.verified
+      ? { type: "success", title: "Your bank account is saved and verified." }
+      : { type: "error", title: "Saved, but not verified: the name at the bank does not match your profile.", description: `Match ${saved.score} of 100; ${NAME_MATCH_THRESHOLD} is needed.` },
+  );
+}
+
+export default function BankSection({ loaderData, actionData }: Route.ComponentProps) {
+  const { saved } = loaderData;
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData : null,
+    defaultValue: saved ? { holderName: saved.holderName, ifsc: saved.ifsc, accountType: saved.accountType } : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: bankSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <KycSection title="Your bank account" intro="The account in your own name where we pay your loan. We verify it with the bank before any money moves.">
+      {saved ? (
+        <section aria-labelledby="bank-saved" className={`card mt-6 ${saved.verified ? "border-money-600" : "border-amber-400"}`}>
+          <h2 id="bank-saved" className="text-lg">
+            {saved.verified ? "Verified account" : "Account not verified"}
+          </h2>
+          <dl className="mt-2 grid gap-1 sm:grid-cols-[10rem_1fr]">
+            <dt className="text-slate-600">Account</dt>
+            <dd data-testid="bank-account">{saved.accountMasked}</dd>
+            <dt className="text-slate-600">Bank</dt>
+            <dd>
+              {saved.bankName} ({saved.ifsc})
+            </dd>
+            <dt className="text-slate-600">Name at the bank</dt>
+            <dd>{saved.nameAtBank}</dd>
+            <dt className="text-slate-600">Name match</dt>
+            <dd data-testid="name-match">
+              {saved.score} of 100 ({NAME_MATCH_THRESHOLD} or more verifies the account)
+            </dd>
+          </dl>
+          <p className="mt-2 text-sm text-slate-600">
+            The match compares the words of the two names, ignoring case, punctuation and titles such as Mr or Smt; an
+            initial counts for a name it begins.
+          </p>
+        </section>
+      ) : null}
+      <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field id={fields.holderName.id} label="Account holder's name" errors={fields.holderName.errors} errorId={fields.holderName.errorId}>
+          <input className="field-input" autoComplete="name" {...getInputProps(fields.holderName, { type: "text" })} />
+        </Field>
+        <Field id={fields.accountNumber.id} label="Account number" errors={fields.accountNumber.errors} errorId={fields.accountNumber.errorId}>
+          <input className="field-input" inputMode="numeric" autoComplete="off" {...getInputProps(fields.accountNumber, { type: "password" })} />
+        </Field>
+        <Field id={fields.accountNumber_confirm.id} label="Account number again" errors={fields.accountNumber_confirm.errors} errorId={fields.accountNumber_confirm.errorId}>
+          <input className="field-input" inputMode="numeric" autoComplete="off" {...getInputProps(fields.accountNumber_confirm, { type: "text" })} />
+        </Field>
+        <Field id={fields.ifsc.id} label="IFSC" hint="11 characters, on your cheque book or passbook; we fill in the bank's name." hintId={fields.ifsc.descriptionId} errors={fields.ifsc.errors} errorId={fields.ifsc.errorId}>
+          <input className="field-input uppercase" autoComplete="off" maxLength={11} {...getInputProps(fields.ifsc, { type: "text", ariaDescribedBy: fields.ifsc.descriptionId })} />
+        </Field>
+        <Field id={fields.accountType.id} label="Account type" errors={fields.accountType.errors} errorId={fields.accountType.errorId}>
+          <select className="field-input" {...getSelectProps(fields.accountType)}>
+            <option value="">Choose…</option>
+            {Object.entries(ACCOUNT_TYPES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={navigation.state === "submitting"}>
+          Save and verify
+        </button>
+      </Form>
+    </KycSection>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Your bank account");

@@ -1,0 +1,80 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
+import { Field, FormErrors } from "../../../components/field.tsx";
+import { KycSection } from "../../../components/kyc-section.tsx";
+import { servicesContext } from "../../../context.ts";
+import { RELATIONS, referencesSchema } from "../../../domain/kyc/references-bank-schema.ts";
+import { pageMeta } from "../../../lib/meta.ts";
+import { signedInContext } from "../../../server/auth/session.server.ts";
+import { redirectWithToast } from "../../../server/flash.server.ts";
+import { loadReferences, saveReferences } from "../../../server/kyc/references-bank.server.ts";
+import type { Route } from "./+types/reference-section";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user } = context.get(signedInContext);
+  const saved = await loadReferences(context.get(servicesContext), user.id);
+  return { ownMobile: user.mobile, saved: saved.map(({ name, relation, mobile }) => ({ name, relation, mobile })) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const { user } = context.get(signedInContext);
+  const submission = parseWithZod(await request.formData(), { schema: referencesSchema(user.mobile) });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  await saveReferences(services, user.id, submission.value);
+  return redirectWithToast(services.config, request, "/User/Profile/components/Reference", { type: "success", title: "Your references are saved." });
+}
+
+export default function ReferenceSection({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [r1, r2] = loaderData.saved;
+  const schema = referencesSchema(loaderData.ownMobile);
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData : null,
+    defaultValue: r1 && r2 ? { ref1Name: r1.name, ref1Relation: r1.relation, ref1Mobile: r1.mobile, ref2Name: r2.name, ref2Relation: r2.relation, ref2Mobile: r2.mobile } : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const person = (n: 1 | 2) => {
+    const name = n === 1 ? fields.ref1Name : fields.ref2Name;
+    const relation = n === 1 ? fields.ref1Relation : fields.ref2Relation;
+    const mobile = n === 1 ? fields.ref1Mobile : fields.ref2Mobile;
+    return (
+      <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
+        <legend className="px-1 font-medium">Reference {n}</legend>
+        <Field id={name.id} label={`Reference ${n}: name`} errors={name.errors} errorId={name.errorId}>
+          <input className="field-input" {...getInputProps(name, { type: "text" })} />
+        </Field>
+        <Field id={relation.id} label={`Reference ${n}: how you know them`} errors={relation.errors} errorId={relation.errorId}>
+          <select className="field-input" {...getSelectProps(relation)}>
+            <option value="">Choose…</option>
+            {Object.entries(RELATIONS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={mobile.id} label={`Reference ${n}: mobile number`} errors={mobile.errors} errorId={mobile.errorId}>
+          <input className="field-input" inputMode="tel" {...getInputProps(mobile, { type: "tel" })} />
+        </Field>
+      </fieldset>
+    );
+  };
+  return (
+    <KycSection title="Your references" intro="Two people who know you. We contact them only if we cannot reach you about your loan.">
+      <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {person(1)}
+        {person(2)}
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={navigation.state === "submitting"}>
+          Save references
+        </button>
+      </Form>
+    </KycSection>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Your references");

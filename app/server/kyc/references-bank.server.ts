@@ -1,0 +1,64 @@
+import { asc, eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { AppServices } from "../../context.ts";
+import { type bankSchema, maskAccount, NAME_MATCH_THRESHOLD, nameMatchScore, type referencesSchema } from "../../domain/kyc/references-bank-schema.ts";
+import { encrypt } from "../crypto.server.ts";
+import { borrowerBankAccounts, borrowerProfiles, borrowerReferences } from "../db/schema.ts";
+import { lookupIfsc } from "../reference/lookups.server.ts";
+
+export async function loadReferences({ db }: Pick<AppServices, "db">, userId: string) {
+  return db.select().from(borrowerReferences).where(eq(borrowerReferences.userId, userId)).orderBy(asc(borrowerReferences.position));
+}
+
+export async function saveReferences({ db, now }: Pick<AppServices, "db" | "now">, userId: string, v: z.output<ReturnType<typeof referencesSchema>>) {
+  const rows = [
+    { userId, position: 1, name: v.ref1Name, relation: v.ref1Relation, mobile: v.ref1Mobile, updatedAt: now() },
+    { userId, position: 2, name: v.ref2Name, relation: v.ref2Relation, mobile: v.ref2Mobile, updatedAt: now() },
+  ];
+  await db.transaction(async (tx) => {
+    await tx.delete(borrowerReferences).where(eq(borrowerReferences.userId, userId));
+    await tx.insert(borrowerReferences).values(rows);
+  });
+}
+
+/** The borrower's bank account as shown to them (masked), scoped by owner. */
+export async function loadBank({ db }: Pick<AppServices, "db">, userId: string) {
+  const [row] = await db.select().from(borrowerBankAccounts).where(eq(borrowerBankAccounts.userId, userId));
+  if (!row) return null;
+  const { accountNumberEnc: _enc, ...visible } = row;
+  return visible;
+}
+
+/**
+ * Saves the Bank section: the IFSC must exist (its bank's name is filled in),
+ * the account number is encrypted, and the account is verified through the
+ * bank-verification interface when the bank's name matches the profile name.
+ */
+export async function saveBank(
+  services: Pick<AppServices, "db" | "now" | "keyring" | "bankVerifier">,
+  userId: string,
+  v: z.output<typeof bankSchema>,
+): Promise<{ ok: true; verified: boolean; score: number } | { ok: false; fieldErrors: Record<string, string[]> }> {
+  const { db, now, keyring, bankVerifier } = services;
+  const bank = lookupIfsc(v.ifsc);
+  if (!bank) return { ok: false, fieldErrors: { ifsc: ["We do not know this IFSC. Check it on your cheque book or passbook."] } };
+  const [profile] = await db.select({ fullName: borrowerProfiles.fullName }).from(borrowerProfiles).where(eq(borrowerProfiles.userId, userId));
+  if (!profile) return { ok: false, fieldErrors: { holderName: ["Save your personal details first: we compare the bank's name for the account with the name on your profile."] } };
+  const { nameAtBank } = await bankVerifier.verify({ accountNumber: v.accountNumber, ifsc: bank.ifsc, holderName: v.holderName });
+  const score = nameMatchScore(profile.fullName, nameAtBank);
+  const verified = score >= NAME_MATCH_THRESHOLD;
+  const values = {
+    holderName: v.holderName,
+    accountNumberEnc: encrypt(keyring, v.accountNumber),
+    accountMasked: maskAccount(v.accountNumber),
+    ifsc: bank.ifsc,
+    bankName: bank.bankName,
+    accountType: v.accountType,
+    nameAtBank,
+    nameMatchScore: score,
+    verifiedAt: verified ? now() : null,
+    updatedAt: now(),
+  };
+  await db.insert(borrowerBankAccounts).values({ userId, ...values }).onConflictDoUpdate({ target: borrowerBankAccounts.userId, set: values });
+  return { ok: true, verified, score };
+}
