@@ -6,6 +6,7 @@ import type { Keyring } from "./server/crypto.server.ts";
 import type { Db } from "./server/db/client.ts";
 import type { RealtimeHub } from "./server/realtime/hub.server.ts";
 import type { SmsSender } from "./server/sms/sms.server.ts";
+import type { FileStorage } from "./server/storage/storage.server.ts";
 
 /** Long-lived services of the process, created once by server.ts. */
 export interface AppServices {
@@ -18,6 +19,7 @@ export interface AppServices {
   realtime: RealtimeHub;
   keyring: Keyring;
   bankVerifier: BankVerifier;
+  storage: FileStorage;
 }
 
 /** Facts about the current request, set by the HTTP layer. */

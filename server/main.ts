@@ -11,6 +11,7 @@ import { createLocalBankVerifier } from "../app/server/bank/verification.server.
 import { keyringFromHex } from "../app/server/crypto.server.ts";
 import { startRealtimeHub } from "../app/server/realtime/hub.server.ts";
 import { createHttpSms, createOutboxSms } from "../app/server/sms/sms.server.ts";
+import { createLocalStorage } from "../app/server/storage/storage.server.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { closeGracefully, createHttpApp } from "./http.ts";
 import { createLogger } from "./logger.ts";
@@ -77,6 +78,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     realtime,
     keyring: keyringFromHex(config.encryptionKey),
     bankVerifier: createLocalBankVerifier(config.dataDir, now),
+    storage: createLocalStorage(path.join(config.dataDir, "uploads")),
   };
 
   let handler: RequestHandler;

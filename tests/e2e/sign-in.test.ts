@@ -172,6 +172,7 @@ describe("KYC profile section", () => {
       ["/User/Profile/components/Employment", "Your work and income"],
       ["/User/Profile/components/Bank", "Your bank account"],
       ["/User/Profile/components/Reference", "Your references"],
+      ["/User/Profile/components/Documents", "Your documents"],
     ] as const) {
       await page.goto(app.url + path);
       await page.getByRole("heading", { name: heading }).waitFor();

@@ -68,6 +68,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <Link className="btn-secondary" to="/User/Profile/components/Reference">
               References
             </Link>
+            <Link className="btn-secondary" to="/User/Profile/components/Documents">
+              Documents
+            </Link>
           </div>
         </section>
       ) : null}

@@ -305,3 +305,22 @@ export const borrowerBankAccounts = pgTable("borrower_bank_accounts", {
   verifiedAt: timestamp("verified_at", { withTimezone: true }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** KYC: uploaded documents and the selfie; the bytes live in storage, outside the web root. */
+export const borrowerDocuments = pgTable(
+  "borrower_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    sha256: text("sha256").notNull(),
+    storageKey: text("storage_key").notNull(),
+    originalName: text("original_name").notNull(),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("borrower_documents_user_kind").on(t.userId, t.kind)],
+);

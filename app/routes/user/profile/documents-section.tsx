@@ -1,0 +1,142 @@
+import { eq } from "drizzle-orm";
+import { data, Form, useNavigation, useSubmit } from "react-router";
+import { useConfirm } from "../../../components/confirm-dialog.tsx";
+import { KycSection } from "../../../components/kyc-section.tsx";
+import { servicesContext } from "../../../context.ts";
+import { bankStatementMonths, DOCUMENT_KINDS, type DocumentKind, MAX_DOCUMENT_BYTES, requiredDocuments } from "../../../domain/kyc/documents.ts";
+import { formatDateIST } from "../../../lib/format.ts";
+import { pageMeta } from "../../../lib/meta.ts";
+import { signedInContext } from "../../../server/auth/session.server.ts";
+import { borrowerEmployment } from "../../../server/db/schema.ts";
+import { redirectWithToast } from "../../../server/flash.server.ts";
+import { deleteDocument, listDocuments, receiveUpload, storeUpload } from "../../../server/kyc/documents.server.ts";
+import type { Route } from "./+types/documents-section";
+
+async function kindsFor(services: { db: import("../../../server/db/client.ts").Db }, userId: string) {
+  const [job] = await services.db.select({ type: borrowerEmployment.employmentType }).from(borrowerEmployment).where(eq(borrowerEmployment.userId, userId));
+  const type = (job?.type ?? null) as "salaried" | "self_employed" | null;
+  return { type, kinds: requiredDocuments(type) };
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const { user } = context.get(signedInContext);
+  const [{ type, kinds }, docs] = await Promise.all([kindsFor(services, user.id), listDocuments(services, user.id)]);
+  return {
+    employmentType: type,
+    items: kinds.map((kind) => {
+      const doc = docs.find((d) => d.kind === kind);
+      return {
+        kind,
+        label: kind === "bank_statement" ? `Bank statement, last ${bankStatementMonths(type)} months` : DOCUMENT_KINDS[kind],
+        doc: doc ? { id: doc.id, name: doc.originalName, sizeKb: Math.ceil(doc.sizeBytes / 1024), type: doc.contentType, at: doc.uploadedAt.toISOString() } : null,
+      };
+    }),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const { user } = context.get(signedInContext);
+  const back = "/User/Profile/components/Documents";
+  if (!(request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
+    const form = await request.formData();
+    if (form.get("intent") === "delete" && (await deleteDocument(services, user.id, String(form.get("id") ?? "")))) {
+      return redirectWithToast(services.config, request, back, { type: "success", title: "The document is deleted." });
+    }
+    throw data({ message: "No such document." }, { status: 404 });
+  }
+  const { fields, file } = await receiveUpload(services, request, MAX_DOCUMENT_BYTES);
+  const { kinds } = await kindsFor(services, user.id);
+  const kind = fields.kind as DocumentKind;
+  if (!kinds.includes(kind)) {
+    if (file) await services.storage.remove(file.key);
+    return data({ kind: null, error: "Choose which document this is." }, { status: 400 });
+  }
+  const stored = await storeUpload(services, user.id, kind, file, { maxBytes: MAX_DOCUMENT_BYTES, allowed: ["image/jpeg", "image/png", "application/pdf"] });
+  if (!stored.ok) return data({ kind, error: stored.message }, { status: 400 });
+  return redirectWithToast(services.config, request, back, { type: "success", title: `${DOCUMENT_KINDS[kind]} uploaded.` });
+}
+
+export default function DocumentsSection({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const confirm = useConfirm();
+  const submit = useSubmit();
+  return (
+    <KycSection
+      title="Your documents"
+      intro="Clear photos or scans as JPEG, PNG or PDF, up to 5 MB each. For Aadhaar, upload the masked Aadhaar from UIDAI (myaadhaar.uidai.gov.in → Download Aadhaar → Masked Aadhaar): it shows only the last 4 digits."
+    >
+      {loaderData.employmentType === null ? (
+        <p className="card mt-6 border-amber-300 bg-amber-50">
+          Fill in your work and income first if you are self-employed: the documents differ (income-tax returns instead of salary slips).
+        </p>
+      ) : null}
+      <ul className="mt-6 space-y-4">
+        {loaderData.items.map((item) => {
+          const error = actionData?.kind === item.kind ? actionData.error : null;
+          const inputId = `file-${item.kind}`;
+          return (
+            <li key={item.kind} className="card space-y-3" data-testid={`doc-${item.kind}`}>
+              <h2 className="text-lg">{item.label}</h2>
+              {item.doc ? (
+                <div className="flex flex-wrap items-center gap-3 text-sm">
+                  <span>
+                    Uploaded {formatDateIST(new Date(item.doc.at))}: {item.doc.name} ({item.doc.sizeKb} kB)
+                  </span>
+                  <a className="link" href={`/User/Profile/documents/${item.doc.id}`} target="_blank" rel="noopener">
+                    View
+                  </a>
+                  <Form
+                    method="post"
+                    onSubmit={async (event) => {
+                      event.preventDefault();
+                      const formEl = event.currentTarget;
+                      if (await confirm({ title: `Delete ${item.label}?`, description: "You will need to upload it again before you apply.", confirmLabel: "Delete", danger: true })) {
+                        void submit(formEl);
+                      }
+                    }}
+                  >
+                    <input type="hidden" name="intent" value="delete" />
+                    <input type="hidden" name="id" value={item.doc.id} />
+                    <button type="submit" className="link text-danger-600">
+                      Delete
+                    </button>
+                  </Form>
+                </div>
+              ) : (
+                <p className="text-sm text-slate-600">Not uploaded yet.</p>
+              )}
+              <Form method="post" encType="multipart/form-data" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+                <input type="hidden" name="kind" value={item.kind} />
+                <div className="flex-1">
+                  <label htmlFor={inputId} className="field-label">
+                    {item.doc ? `Replace ${item.label}` : `Upload ${item.label}`}
+                  </label>
+                  <input
+                    id={inputId}
+                    name="file"
+                    type="file"
+                    accept="image/jpeg,image/png,application/pdf"
+                    className="block w-full text-sm"
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={`${inputId}-error`}
+                    required
+                  />
+                  <p id={`${inputId}-error`} className="field-error" aria-live="polite">
+                    {error}
+                  </p>
+                </div>
+                <button type="submit" className="btn-secondary" disabled={navigation.state === "submitting"}>
+                  Upload
+                </button>
+              </Form>
+            </li>
+          );
+        })}
+      </ul>
+    </KycSection>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Your documents");
