@@ -29,6 +29,7 @@ export default [
     route("User/Profile/components/Bank", "routes/user/profile/bank-section.tsx"),
     route("User/Profile/components/Reference", "routes/user/profile/reference-section.tsx"),
     route("User/Profile/components/Documents", "routes/user/profile/documents-section.tsx"),
+    route("User/Profile/components/Selfie", "routes/user/profile/selfie-section.tsx"),
     route("User/Profile/documents/:id", "routes/user/profile/document-file.ts"),
   ]),
   layout("routes/site/layout.tsx", [

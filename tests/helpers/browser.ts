@@ -3,7 +3,7 @@ import { type Browser, type BrowserContextOptions, chromium, type Page } from "p
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -15,6 +15,7 @@ export function launchBrowser(): Promise<Browser> {
       "--no-first-run",
       "--disable-sync",
       "--disable-quic",
+      ...extraArgs,
     ],
   });
 }

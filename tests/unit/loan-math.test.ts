@@ -26,6 +26,11 @@ describe("EMI schedule (PRODUCT.md §4)", () => {
     expect(loan.schedule.at(-1)?.closingPaise).toBe(0);
   });
 
+  it("rounds an EMI that is exactly half a paisa up, despite float error", () => {
+    // ₹11,214 at 3% for 2 months: the exact EMI is 5,628.035 rupees (562,803.5 paise).
+    expect(emiSchedule({ principalPaise: 1_121_400, annualRateBps: 300, months: 2 }).emiPaise).toBe(562_804);
+  });
+
   it("rounds each month's interest half-up to the paisa", () => {
     expect(monthlyInterestPaise(8375, 1200)).toBe(84); // 83.75
     expect(monthlyInterestPaise(250, 1200)).toBe(3); // 2.5 → 3

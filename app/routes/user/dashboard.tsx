@@ -71,6 +71,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <Link className="btn-secondary" to="/User/Profile/components/Documents">
               Documents
             </Link>
+            <Link className="btn-secondary" to="/User/Profile/components/Selfie">
+              Selfie
+            </Link>
           </div>
         </section>
       ) : null}

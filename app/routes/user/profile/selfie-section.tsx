@@ -1,0 +1,67 @@
+import { and, eq } from "drizzle-orm";
+import { data, Form, useNavigation } from "react-router";
+import { KycSection } from "../../../components/kyc-section.tsx";
+import { SelfieCamera } from "../../../components/selfie-camera.tsx";
+import { servicesContext } from "../../../context.ts";
+import { MAX_SELFIE_BYTES } from "../../../domain/kyc/documents.ts";
+import { formatDateIST } from "../../../lib/format.ts";
+import { pageMeta } from "../../../lib/meta.ts";
+import { useHydrated } from "../../../lib/use-hydrated.ts";
+import { signedInContext } from "../../../server/auth/session.server.ts";
+import { borrowerDocuments } from "../../../server/db/schema.ts";
+import { redirectWithToast } from "../../../server/flash.server.ts";
+import { receiveUpload, storeUpload } from "../../../server/kyc/documents.server.ts";
+import type { Route } from "./+types/selfie-section";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  const { user } = context.get(signedInContext);
+  const [selfie] = await db
+    .select({ id: borrowerDocuments.id, at: borrowerDocuments.uploadedAt })
+    .from(borrowerDocuments)
+    .where(and(eq(borrowerDocuments.userId, user.id), eq(borrowerDocuments.kind, "selfie")));
+  return { selfie: selfie ? { id: selfie.id, at: selfie.at.toISOString() } : null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const { user } = context.get(signedInContext);
+  const { file } = await receiveUpload(services, request, MAX_SELFIE_BYTES);
+  const stored = await storeUpload(services, user.id, "selfie", file, { maxBytes: MAX_SELFIE_BYTES, allowed: ["image/jpeg"] });
+  if (!stored.ok) return data({ error: stored.message }, { status: 400 });
+  return redirectWithToast(services.config, request, "/User/Profile/components/Selfie", { type: "success", title: "Your selfie is saved." });
+}
+
+export default function SelfieSection({ loaderData, actionData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  return (
+    <KycSection title="Your selfie" intro="A photo of your face that we compare with your documents. JPEG, up to 2 MB.">
+      {loaderData.selfie ? (
+        <div className="card mt-6 flex flex-wrap items-center gap-4">
+          <img src={`/User/Profile/documents/${loaderData.selfie.id}`} alt="Your saved selfie" className="size-24 rounded-xl object-cover" />
+          <p>Saved {formatDateIST(new Date(loaderData.selfie.at))}. Take or upload another to replace it.</p>
+        </div>
+      ) : null}
+      {actionData?.error ? (
+        <p role="alert" className="mt-6 rounded-lg bg-danger-50 p-3 text-danger-600">
+          {actionData.error}
+        </p>
+      ) : null}
+      {hydrated ? <SelfieCamera /> : null}
+      <Form method="post" encType="multipart/form-data" className="card mt-6 space-y-3">
+        <h2 className="text-lg">Or upload a photo</h2>
+        <label htmlFor="selfie-file" className="field-label">
+          Selfie photo (JPEG)
+        </label>
+        <input id="selfie-file" name="file" type="file" accept="image/jpeg" capture="user" required className="block w-full text-sm" />
+        <input type="hidden" name="kind" value="selfie" />
+        <button type="submit" className="btn-secondary" disabled={navigation.state === "submitting"}>
+          Upload photo
+        </button>
+      </Form>
+    </KycSection>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Your selfie");
