@@ -23,6 +23,7 @@ export default [
   layout("routes/user/layout.tsx", [
     route("User", "routes/user/index.ts"),
     route("User/Dashboard", "routes/user/dashboard.tsx"),
+    route("User/Profile", "routes/user/profile/overview.tsx"),
     route("User/Profile/components/Profile", "routes/user/profile/profile-section.tsx"),
     route("User/Profile/components/Address", "routes/user/profile/address-section.tsx"),
     route("User/Profile/components/Employment", "routes/user/profile/employment-section.tsx"),

@@ -9,6 +9,10 @@ export function KycSection({ title, intro, children }: { title: string; intro: s
         <Link className="link" to="/User/Dashboard">
           Dashboard
         </Link>{" "}
+        ›{" "}
+        <Link className="link" to="/User/Profile">
+          KYC profile
+        </Link>{" "}
         › {title}
       </p>
       <h1 className="mt-2 text-2xl sm:text-3xl">{title}</h1>

@@ -163,6 +163,11 @@ describe("KYC profile section", () => {
     const page = await context.newPage();
     await signIn(page, mobile);
     await page.waitForURL(/\/User\/Dashboard$/);
+    await page.getByRole("link", { name: "See what is missing" }).click();
+    await page.getByRole("heading", { name: "Your KYC profile" }).waitFor();
+    await waitForHydration(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await expect(page.getByTestId("kyc-progress").textContent()).resolves.toBe("0 of 7 sections complete.");
     await page.getByRole("link", { name: "Personal details" }).click();
     await page.getByRole("heading", { name: "Your profile" }).waitFor();
     await waitForHydration(page);
@@ -173,6 +178,7 @@ describe("KYC profile section", () => {
       ["/User/Profile/components/Bank", "Your bank account"],
       ["/User/Profile/components/Reference", "Your references"],
       ["/User/Profile/components/Documents", "Your documents"],
+      ["/User/Profile/components/Selfie", "Your selfie"],
     ] as const) {
       await page.goto(app.url + path);
       await page.getByRole("heading", { name: heading }).waitFor();

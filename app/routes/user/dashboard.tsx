@@ -51,30 +51,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <h2 id="kyc-title" className="text-xl">
             Your KYC profile
           </h2>
-          <p className="mt-2 text-slate-700">Your personal details as on your PAN, address, work and income, bank account and references.</p>
-          <div className="mt-4 flex flex-wrap gap-3">
-            <Link className="btn-secondary" to="/User/Profile/components/Profile">
-              Personal details
-            </Link>
-            <Link className="btn-secondary" to="/User/Profile/components/Address">
-              Address
-            </Link>
-            <Link className="btn-secondary" to="/User/Profile/components/Employment">
-              Work and income
-            </Link>
-            <Link className="btn-secondary" to="/User/Profile/components/Bank">
-              Bank account
-            </Link>
-            <Link className="btn-secondary" to="/User/Profile/components/Reference">
-              References
-            </Link>
-            <Link className="btn-secondary" to="/User/Profile/components/Documents">
-              Documents
-            </Link>
-            <Link className="btn-secondary" to="/User/Profile/components/Selfie">
-              Selfie
-            </Link>
-          </div>
+          <p className="mt-2 text-slate-700">Seven sections: personal details, address, work and income, bank account, references, documents and a selfie.</p>
+          <Link className="btn-primary mt-4" to="/User/Profile">
+            See what is missing
+          </Link>
         </section>
       ) : null}
       <section aria-labelledby="account-title" className="card">

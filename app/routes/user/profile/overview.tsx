@@ -1,0 +1,78 @@
+import { CheckCircle2, Circle } from "lucide-react";
+import { Link } from "react-router";
+import { servicesContext } from "../../../context.ts";
+import { pageMeta } from "../../../lib/meta.ts";
+import { signedInContext } from "../../../server/auth/session.server.ts";
+import { loadCompleteness } from "../../../server/kyc/completeness.server.ts";
+import type { Route } from "./+types/overview";
+
+const TITLES: Record<string, string> = {
+  Profile: "Personal details",
+  Address: "Address",
+  Employment: "Work and income",
+  Bank: "Bank account",
+  Reference: "References",
+  Documents: "Documents",
+  Selfie: "Selfie",
+};
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user } = context.get(signedInContext);
+  return loadCompleteness(context.get(servicesContext), user.id);
+}
+
+export default function ProfileOverview({ loaderData }: Route.ComponentProps) {
+  const { sections, completeCount, emi, salaryAdvance } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <div>
+        <h1 className="text-2xl sm:text-3xl">Your KYC profile</h1>
+        <p className="mt-2 text-slate-700" data-testid="kyc-progress">
+          {completeCount} of {sections.length} sections complete.
+        </p>
+        <div className="mt-3 h-2 w-full overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
+          <div className="h-full bg-money-600" style={{ width: `${(completeCount / sections.length) * 100}%` }} />
+        </div>
+      </div>
+      <section aria-labelledby="needs-title" className="card">
+        <h2 id="needs-title" className="text-xl">
+          What each loan needs
+        </h2>
+        <dl className="mt-3 space-y-3">
+          <div>
+            <dt className="font-semibold">EMI loan: all seven sections</dt>
+            <dd data-testid="emi-ready">{emi.ready ? "Ready to apply." : `Still needed: ${emi.missing.map((m) => TITLES[m] ?? m).join(", ")}.`}</dd>
+          </div>
+          <div>
+            <dt className="font-semibold">Salary advance: personal details, address, salaried work and income, a verified bank account, a selfie, and your PAN card, Aadhaar and latest salary slip</dt>
+            <dd data-testid="sa-ready">
+              {salaryAdvance.ready ? "Ready to apply." : `Still needed: ${salaryAdvance.missing.map((m) => TITLES[m] ?? m).join(", ")}.`}
+            </dd>
+          </div>
+        </dl>
+      </section>
+      <ul className="space-y-3" aria-label="Sections">
+        {sections.map((s) => (
+          <li key={s.name} className="card flex items-start gap-3">
+            {s.complete ? (
+              <CheckCircle2 aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-money-600" />
+            ) : (
+              <Circle aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-slate-400" />
+            )}
+            <div className="flex-1">
+              <h2 className="text-lg">
+                <Link className="link" to={s.href}>
+                  {TITLES[s.name]}
+                </Link>
+                <span className="sr-only">{s.complete ? " (complete)" : " (incomplete)"}</span>
+              </h2>
+              <p className="text-sm text-slate-700">{s.complete ? "Complete." : `Missing: ${s.missing.join("; ")}.`}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Your KYC profile");
