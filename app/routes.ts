@@ -19,6 +19,7 @@ export default [
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/index.ts"),
     route("admin/presence", "routes/admin/presence.tsx"),
+    route("admin/documents/:id", "routes/admin/document-file.ts"),
   ]),
   layout("routes/user/layout.tsx", [
     route("User", "routes/user/index.ts"),

@@ -108,3 +108,24 @@ describe("document uploads", () => {
     expect(await app.services.db.select().from(borrowerDocuments).where(eq(borrowerDocuments.userId, userId))).toEqual([]);
   });
 });
+
+describe("staff access to documents", () => {
+  it("lets staff open a borrower's document (audited) and keeps borrowers out of that URL", async () => {
+    const { createStaffInvite } = await import("../../app/server/auth/staff.server.ts");
+    const { createUserSession } = await import("../../app/server/auth/session.server.ts");
+    const { auditLog } = await import("../../app/server/db/schema.ts");
+    const owner = await borrower();
+    await upload(owner.cookie, "pan_card", jpeg(), "pan.jpg");
+    const [doc] = await app.services.db.select().from(borrowerDocuments).where(eq(borrowerDocuments.userId, owner.userId));
+    const { userId: staffId } = await createStaffInvite(app.services, { email: "reviewer@lender.example", role: "staff" });
+    const { setCookie } = await createUserSession(app.services, { userId: staffId, deviceId: "staff-test", ip: "127.0.0.1", userAgent: "test" });
+    const staffCookie = setCookie.split(";")[0] ?? "";
+    const res = await app.get(`/admin/documents/${doc?.id}`, { headers: { Cookie: staffCookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/jpeg");
+    const audits = await app.services.db.select().from(auditLog).where(eq(auditLog.subjectId, doc?.id ?? ""));
+    expect(audits.map((a) => a.action)).toEqual(["kyc.document_viewed"]);
+    expect((await app.get(`/admin/documents/${doc?.id}`, { headers: { Cookie: owner.cookie } })).status).toBe(403);
+    expect((await app.get(`/admin/documents/${doc?.id}`)).status).toBe(302);
+  });
+});
