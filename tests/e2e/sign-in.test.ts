@@ -187,6 +187,15 @@ describe("KYC profile section", () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
     }
+    // PIN code and IFSC are looked up while typing.
+    await page.goto(app.url + "/User/Profile/components/Address");
+    await waitForHydration(page);
+    await page.getByLabel("PIN code", { exact: true }).fill("110001");
+    await page.getByText(/Delhi/).first().waitFor();
+    await page.goto(app.url + "/User/Profile/components/Bank");
+    await waitForHydration(page);
+    await page.getByLabel("IFSC").fill("SBIN0000001");
+    await page.getByText("Bank: State Bank of India").waitFor();
     await context.close();
 
     const noJs = await browser.newContext({ ...PHONE, javaScriptEnabled: false, storageState: await (async () => {

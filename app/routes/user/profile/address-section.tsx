@@ -6,10 +6,13 @@ import { KycSection } from "../../../components/kyc-section.tsx";
 import { servicesContext } from "../../../context.ts";
 import { addressSchema, RESIDENCE_TYPES } from "../../../domain/kyc/address-employment-schema.ts";
 import { pageMeta } from "../../../lib/meta.ts";
+import { useLookup } from "../../../lib/use-lookup.ts";
 import { signedInContext } from "../../../server/auth/session.server.ts";
 import { redirectWithToast } from "../../../server/flash.server.ts";
 import { loadAddress, saveAddress } from "../../../server/kyc/sections.server.ts";
 import type { Route } from "./+types/address-section";
+
+const pinUrl = (pin: string) => `/api/pincode/${pin}`;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user } = context.get(signedInContext);
@@ -48,6 +51,19 @@ export default function AddressSection({ loaderData, actionData }: Route.Compone
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  const place = useLookup<{ city: string; district: string; state: string }>(
+    String(fields.currentPincode.value ?? ""),
+    /^[1-9]\d{5}$/,
+    pinUrl,
+  );
+  const placeHint =
+    place === "unknown"
+      ? "We do not know this PIN code. Check the 6 digits."
+      : place
+        ? `${place.city}, ${place.district}, ${place.state}`
+        : saved
+          ? `${saved.currentCity}, ${saved.currentDistrict}, ${saved.currentState}`
+          : "We fill in the city, district and state from it.";
   return (
     <KycSection title="Your address" intro="Where you live now, and your permanent address if it is different.">
       <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
@@ -61,7 +77,7 @@ export default function AddressSection({ loaderData, actionData }: Route.Compone
         <Field
           id={fields.currentPincode.id}
           label="PIN code"
-          hint={saved ? `${saved.currentCity}, ${saved.currentDistrict}, ${saved.currentState}` : "We fill in the city, district and state from it."}
+          hint={<span aria-live="polite">{placeHint}</span>}
           hintId={fields.currentPincode.descriptionId}
           errors={fields.currentPincode.errors}
           errorId={fields.currentPincode.errorId}

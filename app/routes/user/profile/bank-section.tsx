@@ -6,10 +6,13 @@ import { KycSection } from "../../../components/kyc-section.tsx";
 import { servicesContext } from "../../../context.ts";
 import { ACCOUNT_TYPES, bankSchema, NAME_MATCH_THRESHOLD } from "../../../domain/kyc/references-bank-schema.ts";
 import { pageMeta } from "../../../lib/meta.ts";
+import { useLookup } from "../../../lib/use-lookup.ts";
 import { signedInContext } from "../../../server/auth/session.server.ts";
 import { redirectWithToast } from "../../../server/flash.server.ts";
 import { loadBank, saveBank } from "../../../server/kyc/references-bank.server.ts";
 import type { Route } from "./+types/bank-section";
+
+const ifscUrl = (code: string) => `/api/ifsc/${code}`;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user } = context.get(signedInContext);
@@ -57,6 +60,9 @@ export default function BankSection({ loaderData, actionData }: Route.ComponentP
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  const bank = useLookup<{ bankName: string }>(String(fields.ifsc.value ?? "").toUpperCase(), /^[A-Z]{4}0[A-Z0-9]{6}$/, ifscUrl);
+  const ifscHint =
+    bank === "unknown" ? "We do not know this IFSC. Check it on your cheque book or passbook." : bank ? `Bank: ${bank.bankName}` : "11 characters, on your cheque book or passbook; we fill in the bank's name.";
   return (
     <KycSection title="Your bank account" intro="The account in your own name where we pay your loan. We verify it with the bank before any money moves.">
       {saved ? (
@@ -95,7 +101,7 @@ export default function BankSection({ loaderData, actionData }: Route.ComponentP
         <Field id={fields.accountNumber_confirm.id} label="Account number again" errors={fields.accountNumber_confirm.errors} errorId={fields.accountNumber_confirm.errorId}>
           <input className="field-input" inputMode="numeric" autoComplete="off" {...getInputProps(fields.accountNumber_confirm, { type: "text" })} />
         </Field>
-        <Field id={fields.ifsc.id} label="IFSC" hint="11 characters, on your cheque book or passbook; we fill in the bank's name." hintId={fields.ifsc.descriptionId} errors={fields.ifsc.errors} errorId={fields.ifsc.errorId}>
+        <Field id={fields.ifsc.id} label="IFSC" hint={<span aria-live="polite">{ifscHint}</span>} hintId={fields.ifsc.descriptionId} errors={fields.ifsc.errors} errorId={fields.ifsc.errorId}>
           <input className="field-input uppercase" autoComplete="off" maxLength={11} {...getInputProps(fields.ifsc, { type: "text", ariaDescribedBy: fields.ifsc.descriptionId })} />
         </Field>
         <Field id={fields.accountType.id} label="Account type" errors={fields.accountType.errors} errorId={fields.accountType.errorId}>
