@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { borrowerDocuments } from "../../app/server/db/schema.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { signedInBorrower } from "../helpers/session.ts";
 
@@ -49,5 +51,39 @@ describe("a borrower completing every KYC section", () => {
     html = await overview();
     expect(html).toContain("7 of 7 sections complete.");
     expect(html).toContain('data-testid="emi-ready">Ready to apply.');
+
+    // Another borrower: 404 for every document and selfie URL, and none of the section data.
+    const other = await signedInBorrower(app, "9830000009");
+    const docs = await app.services.db.select().from(borrowerDocuments);
+    expect(docs.length).toBe(8);
+    for (const doc of docs) {
+      expect((await app.get(`/User/Profile/documents/${doc.id}`, { headers: { Cookie: other.cookie } })).status).toBe(404);
+      const del = await app.get("/User/Profile/components/Documents", {
+        method: "POST",
+        body: new URLSearchParams({ intent: "delete", id: doc.id }),
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: other.cookie, Origin: origin },
+      });
+      expect(del.status).toBe(404);
+    }
+    for (const section of ["Profile", "Address", "Employment", "Bank", "Reference", "Documents", "Selfie"]) {
+      const page = await (await app.get(`/User/Profile/components/${section}`, { headers: { Cookie: other.cookie } })).text();
+      for (const secret of ["Neha Gupta", "XXXXXX321K", "4, Park Street", "Acme Ltd", "XXXXXXXXXX5678", "Amit Gupta", "salary_slip_1.jpg", "me.jpg"]) {
+        expect(page, `${section} shows ${secret}`).not.toContain(secret);
+      }
+    }
+    expect((await (await app.get("/User/Profile", { headers: { Cookie: other.cookie } })).text()).replaceAll("<!-- -->", "")).toContain("0 of 7 sections complete.");
+
+    // A full dump of the database holds no whole Aadhaar, no clear PAN and no clear account number.
+    const tables = (await app.services.db.execute(
+      sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
+    )) as unknown as { rows: { table_name: string }[] };
+    let dump = "";
+    for (const { table_name } of tables.rows) {
+      const rows = (await app.services.db.execute(sql.raw(`select * from "${table_name}"`))) as unknown as { rows: unknown[] };
+      dump += JSON.stringify(rows.rows);
+    }
+    expect(tables.rows.length).toBeGreaterThan(10);
+    expect(dump).toContain("Neha Gupta");
+    for (const secret of ["234123412346", "ABCPG4321K", "abcpg4321k", "50100012345678"]) expect(dump).not.toContain(secret);
   });
 });
