@@ -38,3 +38,37 @@ export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
     </div>
   ) : null;
 }
+
+interface ConformFieldLike {
+  id: string;
+  name: string;
+  errorId: string;
+  errors?: string[];
+  initialValue?: unknown;
+  /** Changes when Conform resets the field (a new server answer), remounting the select. */
+  key?: string;
+}
+
+/** A labelled select of `options` (value → label) for a Conform field, with "Choose…" first. */
+export function SelectField({ field, label, options }: { field: ConformFieldLike; label: string; options: Record<string, string> }) {
+  return (
+    <Field id={field.id} label={label} errors={field.errors} errorId={field.errorId}>
+      <select
+        key={field.key}
+        id={field.id}
+        name={field.name}
+        className="field-input"
+        defaultValue={typeof field.initialValue === "string" ? field.initialValue : ""}
+        aria-invalid={field.errors?.length ? true : undefined}
+        aria-describedby={field.errors?.length ? field.errorId : undefined}
+      >
+        <option value="">Choose…</option>
+        {Object.entries(options).map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}

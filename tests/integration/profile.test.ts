@@ -84,3 +84,17 @@ describe("KYC Profile section", () => {
     expect((await app.get(PATH)).status).toBe(302);
   });
 });
+
+describe("nothing valid is lost", () => {
+  it("keeps typed values and chosen options when one field is wrong", async () => {
+    const { cookie } = await signedInBorrower(app, "9900000077");
+    const res = await post(cookie, { ...valid, pan: "bad", gender: "male", maritalStatus: "married" });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('value="Asha  Rani Verma"');
+    expect(html).toMatch(/<option value="male" selected="">/);
+    expect(html).toMatch(/<option value="married" selected="">/);
+    // The Aadhaar number is never echoed back.
+    expect(html).not.toContain("2341 2341 2346");
+  });
+});

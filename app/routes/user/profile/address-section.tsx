@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
-import { Field, FormErrors } from "../../../components/field.tsx";
+import { Field, FormErrors, SelectField } from "../../../components/field.tsx";
 import { KycSection } from "../../../components/kyc-section.tsx";
 import { servicesContext } from "../../../context.ts";
 import { addressSchema, RESIDENCE_TYPES } from "../../../domain/kyc/address-employment-schema.ts";
@@ -84,16 +84,7 @@ export default function AddressSection({ loaderData, actionData }: Route.Compone
         >
           <input className="field-input" inputMode="numeric" autoComplete="postal-code" maxLength={6} {...getInputProps(fields.currentPincode, { type: "text", ariaDescribedBy: fields.currentPincode.descriptionId })} />
         </Field>
-        <Field id={fields.residenceType.id} label="This home is" errors={fields.residenceType.errors} errorId={fields.residenceType.errorId}>
-          <select className="field-input" {...getSelectProps(fields.residenceType)}>
-            <option value="">Choose…</option>
-            {Object.entries(RESIDENCE_TYPES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField field={fields.residenceType} label="This home is" options={RESIDENCE_TYPES} />
         <Field id={fields.yearsAtAddress.id} label="Years at this address" errors={fields.yearsAtAddress.errors} errorId={fields.yearsAtAddress.errorId}>
           <input className="field-input" inputMode="numeric" {...getInputProps(fields.yearsAtAddress, { type: "text" })} />
         </Field>

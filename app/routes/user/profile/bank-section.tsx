@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
-import { Field, FormErrors } from "../../../components/field.tsx";
+import { Field, FormErrors, SelectField } from "../../../components/field.tsx";
 import { KycSection } from "../../../components/kyc-section.tsx";
 import { servicesContext } from "../../../context.ts";
 import { ACCOUNT_TYPES, bankSchema, NAME_MATCH_THRESHOLD } from "../../../domain/kyc/references-bank-schema.ts";
@@ -104,16 +104,7 @@ export default function BankSection({ loaderData, actionData }: Route.ComponentP
         <Field id={fields.ifsc.id} label="IFSC" hint={<span aria-live="polite">{ifscHint}</span>} hintId={fields.ifsc.descriptionId} errors={fields.ifsc.errors} errorId={fields.ifsc.errorId}>
           <input className="field-input uppercase" autoComplete="off" maxLength={11} {...getInputProps(fields.ifsc, { type: "text", ariaDescribedBy: fields.ifsc.descriptionId })} />
         </Field>
-        <Field id={fields.accountType.id} label="Account type" errors={fields.accountType.errors} errorId={fields.accountType.errorId}>
-          <select className="field-input" {...getSelectProps(fields.accountType)}>
-            <option value="">Choose…</option>
-            {Object.entries(ACCOUNT_TYPES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField field={fields.accountType} label="Account type" options={ACCOUNT_TYPES} />
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={navigation.state === "submitting"}>
           Save and verify
         </button>

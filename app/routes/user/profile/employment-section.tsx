@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
-import { Field, FormErrors } from "../../../components/field.tsx";
+import { Field, FormErrors, SelectField } from "../../../components/field.tsx";
 import { KycSection } from "../../../components/kyc-section.tsx";
 import { servicesContext } from "../../../context.ts";
 import { EMPLOYMENT_TYPES, employmentSchema } from "../../../domain/kyc/address-employment-schema.ts";
@@ -51,16 +51,7 @@ export default function EmploymentSection({ loaderData, actionData }: Route.Comp
     <KycSection title="Your work and income" intro="We use these to work out what you can comfortably repay.">
       <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field id={fields.employmentType.id} label="I am" errors={fields.employmentType.errors} errorId={fields.employmentType.errorId}>
-          <select className="field-input" {...getSelectProps(fields.employmentType)}>
-            <option value="">Choose…</option>
-            {Object.entries(EMPLOYMENT_TYPES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField field={fields.employmentType} label="I am" options={EMPLOYMENT_TYPES} />
         <Field id={fields.employerName.id} label="Employer or business name" errors={fields.employerName.errors} errorId={fields.employerName.errorId}>
           <input className="field-input" autoComplete="organization" {...getInputProps(fields.employerName, { type: "text" })} />
         </Field>

@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
-import { Field, FormErrors } from "../../../components/field.tsx";
+import { Field, FormErrors, SelectField } from "../../../components/field.tsx";
 import { KycSection } from "../../../components/kyc-section.tsx";
 import { requestContext, servicesContext } from "../../../context.ts";
 import { GENDERS, MARITAL_STATUSES, maskAadhaar, profileSchema } from "../../../domain/kyc/profile-schema.ts";
@@ -71,16 +71,7 @@ export default function ProfileSection({ loaderData, actionData }: Route.Compone
         <Field id={fields.dateOfBirth.id} label="Date of birth" errors={fields.dateOfBirth.errors} errorId={fields.dateOfBirth.errorId}>
           <input className="field-input" autoComplete="bday" {...getInputProps(fields.dateOfBirth, { type: "date" })} />
         </Field>
-        <Field id={fields.gender.id} label="Gender" errors={fields.gender.errors} errorId={fields.gender.errorId}>
-          <select className="field-input" {...getSelectProps(fields.gender)}>
-            <option value="">Choose…</option>
-            {Object.entries(GENDERS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField field={fields.gender} label="Gender" options={GENDERS} />
         <Field id={fields.email.id} label="E-mail" errors={fields.email.errors} errorId={fields.email.errorId}>
           <input className="field-input" autoComplete="email" {...getInputProps(fields.email, { type: "email" })} />
         </Field>
@@ -108,16 +99,7 @@ export default function ProfileSection({ loaderData, actionData }: Route.Compone
         >
           <input className="field-input" inputMode="numeric" autoComplete="off" {...getInputProps(fields.aadhaar, { type: "text", ariaDescribedBy: fields.aadhaar.descriptionId })} />
         </Field>
-        <Field id={fields.maritalStatus.id} label="Marital status" errors={fields.maritalStatus.errors} errorId={fields.maritalStatus.errorId}>
-          <select className="field-input" {...getSelectProps(fields.maritalStatus)}>
-            <option value="">Choose…</option>
-            {Object.entries(MARITAL_STATUSES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField field={fields.maritalStatus} label="Marital status" options={MARITAL_STATUSES} />
         <fieldset className="space-y-3">
           <legend className="field-label">Consent</legend>
           <div>

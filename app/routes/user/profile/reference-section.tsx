@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
-import { Field, FormErrors } from "../../../components/field.tsx";
+import { Field, FormErrors, SelectField } from "../../../components/field.tsx";
 import { KycSection } from "../../../components/kyc-section.tsx";
 import { servicesContext } from "../../../context.ts";
 import { RELATIONS, referencesSchema } from "../../../domain/kyc/references-bank-schema.ts";
@@ -47,16 +47,7 @@ export default function ReferenceSection({ loaderData, actionData }: Route.Compo
         <Field id={name.id} label={`Reference ${n}: name`} errors={name.errors} errorId={name.errorId}>
           <input className="field-input" {...getInputProps(name, { type: "text" })} />
         </Field>
-        <Field id={relation.id} label={`Reference ${n}: how you know them`} errors={relation.errors} errorId={relation.errorId}>
-          <select className="field-input" {...getSelectProps(relation)}>
-            <option value="">Choose…</option>
-            {Object.entries(RELATIONS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField field={relation} label={`Reference ${n}: how you know them`} options={RELATIONS} />
         <Field id={mobile.id} label={`Reference ${n}: mobile number`} errors={mobile.errors} errorId={mobile.errorId}>
           <input className="field-input" inputMode="tel" {...getInputProps(mobile, { type: "tel" })} />
         </Field>
