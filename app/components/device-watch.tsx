@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { currentDeviceId, ensureDeviceId } from "../lib/device.ts";
+import { ensureDeviceId } from "../lib/device.ts";
 
 export const DISPLACED_MESSAGE = "Someone else logged in!";
 
@@ -12,7 +12,7 @@ export function DeviceWatch() {
   const [displaced, setDisplaced] = useState(false);
 
   useEffect(() => {
-    const deviceId = ensureDeviceId() || currentDeviceId() || "";
+    const deviceId = ensureDeviceId();
     const source = new EventSource(`/api/events?device=${encodeURIComponent(deviceId)}`);
     source.addEventListener("displaced", async () => {
       source.close();

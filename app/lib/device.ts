@@ -13,11 +13,3 @@ export function ensureDeviceId(): string {
     return "";
   }
 }
-
-export function currentDeviceId(): string | null {
-  try {
-    return window.localStorage.getItem(KEY);
-  } catch {
-    return null;
-  }
-}

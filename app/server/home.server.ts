@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { AppServices } from "../context.ts";
 import type { HomeData } from "../components/home/facts.ts";
 import { feedback } from "./db/schema.ts";
@@ -20,7 +20,7 @@ export async function loadHomeData({ db, config }: AppServices): Promise<HomeDat
         isSample: feedback.isSample,
       })
       .from(feedback)
-      .where(and(eq(feedback.published, true)))
+      .where(eq(feedback.published, true))
       .orderBy(desc(feedback.createdAt))
       .limit(6),
   ]);

@@ -11,8 +11,8 @@ type Products = Awaited<ReturnType<typeof queryProducts>>;
 /**
  * Product terms change rarely (staff edits) and are read by nearly every
  * page: each process keeps them for PRODUCT_CACHE_MS. Product editing, when
- * it arrives, calls invalidateProducts and tells the other processes through
- * the realtime hub.
+ * it arrives, must clear this cache and tell the other processes through the
+ * realtime hub.
  */
 export const PRODUCT_CACHE_MS = 30_000;
 const cache = new WeakMap<Db, { at: number; value: Promise<Products> }>();
@@ -24,10 +24,6 @@ export function loadProducts(db: Db): Promise<Products> {
   cache.set(db, { at: Date.now(), value });
   value.catch(() => cache.delete(db));
   return value;
-}
-
-export function invalidateProducts(db: Db) {
-  cache.delete(db);
 }
 
 async function queryProducts(db: Db) {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { createContext, data, redirect, type RouterContextProvider } from "react-router";
 import type { Config } from "../../../server/config.ts";
 import { signedCookie } from "../cookies.server.ts";
@@ -124,21 +124,6 @@ export async function renewSession(services: Pick<AppServices, "db" | "config" |
     });
   });
   return tokenCookie(config).serialize(token);
-}
-
-/** Other live sessions of a user (for tests and staff views). */
-export async function liveSessions(services: Pick<AppServices, "db" | "now">, userId: string, exceptId?: string) {
-  return services.db
-    .select()
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.endedAt),
-        gt(sessions.expiresAt, services.now()),
-        ...(exceptId ? [ne(sessions.id, exceptId)] : []),
-      ),
-    );
 }
 
 /** Set by the /User and /admin middleware for the routes below them. */

@@ -2,6 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { AppServices, RequestInfo } from "../../context.ts";
 import { maskPan, type ProfileInput } from "../../domain/kyc/profile-schema.ts";
 import { accepted } from "../../domain/validators/form-rules.ts";
+import { aadhaarLast4 } from "../../domain/validators/identity.ts";
 import { encrypt, hmac } from "../crypto.server.ts";
 import { borrowerProfiles, consents } from "../db/schema.ts";
 
@@ -32,9 +33,10 @@ export async function saveProfile(
   userId: string,
   input: ProfileInput,
   request: Pick<RequestInfo, "ip" | "userAgent">,
+  /** Whether the borrower already has a saved profile (the caller has read it). */
+  existing: boolean,
 ): Promise<{ ok: true } | { ok: false; fieldErrors: Record<string, string[]> }> {
   const { db, keyring, now } = services;
-  const existing = await loadProfile(services, userId);
   let pan: { panEnc: string; panHmac: string; panMasked: string } | null = null;
   if (input.pan) {
     const panHmac = hmac(panKey(services), input.pan);
@@ -54,7 +56,7 @@ export async function saveProfile(
     maritalStatus: input.maritalStatus,
     updatedAt: now(),
     ...(pan ?? {}),
-    ...(input.aadhaar ? { aadhaarLast4: input.aadhaar.slice(-4) } : {}),
+    ...(input.aadhaar ? { aadhaarLast4: aadhaarLast4(input.aadhaar) } : {}),
   };
   const before = await loadConsents(services, userId);
   try {

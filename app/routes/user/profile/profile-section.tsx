@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const schema = profileSchema({ today: todayIST(services.now()), hasSaved: Boolean(existing) });
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["aadhaar"] }), { status: 400 });
-  const saved = await saveProfile(services, user.id, submission.value, context.get(requestContext));
+  const saved = await saveProfile(services, user.id, submission.value, context.get(requestContext), Boolean(existing));
   if (!saved.ok) return data(submission.reply({ fieldErrors: saved.fieldErrors, hideFields: ["aadhaar"] }), { status: 400 });
   return redirectWithToast(services.config, request, "/User/Profile/components/Profile", { type: "success", title: "Your profile details are saved." });
 }
