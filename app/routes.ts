@@ -1,5 +1,16 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
+/** /User/newLoan/{segment}: start, then Step0, Step1, Step5, Step6, Step7; one module per step serves both kinds. */
+function newLoanRoutes(segment: "Emi" | "salaryAdvance", idPrefix: string) {
+  const base = `User/newLoan/${segment}`;
+  return [
+    route(base, "routes/user/new-loan/start.ts", { id: `${idPrefix}-start` }),
+    ...(["Step0", "Step1", "Step5", "Step6", "Step7"] as const).map((step) =>
+      route(`${base}/:id/${step}`, `routes/user/new-loan/${step.toLowerCase()}.tsx`, { id: `${idPrefix}-${step.toLowerCase()}` }),
+    ),
+  ];
+}
+
 // Paths as in the original application; matching ignores letter case.
 export default [
   route("manifest.webmanifest", "routes/resources/manifest.ts"),
@@ -33,6 +44,8 @@ export default [
     route("User/Profile/components/Documents", "routes/user/profile/documents-section.tsx"),
     route("User/Profile/components/Selfie", "routes/user/profile/selfie-section.tsx"),
     route("User/Profile/documents/:id", "routes/user/profile/document-file.ts"),
+    ...newLoanRoutes("Emi", "emi"),
+    ...newLoanRoutes("salaryAdvance", "salary-advance"),
   ]),
   layout("routes/site/layout.tsx", [
     route("quickStart/Otp", "routes/quick-start/otp.tsx"),
@@ -46,6 +59,14 @@ export default [
     route("privacy-policy", "routes/site/privacy-policy.tsx"),
     route("terms-and-conditions", "routes/site/terms.tsx"),
     route("ClearCache", "routes/site/clear-cache.tsx"),
+    // The KFS PDF pages sit outside the /User guard: a phone's PDF viewer has no session (PRODUCT.md §6).
+    route("User/newLoan/Emi/:id/Step5/pdfDisplay", "routes/site/application-pdf.tsx", { id: "emi-pdf-display" }),
+    route("User/newLoan/Emi/:id/Step5/pdfDownload", "routes/site/application-pdf.tsx", { id: "emi-pdf-download" }),
+    route("User/newLoan/salaryAdvance/:id/Step5/pdfDisplay", "routes/site/application-pdf.tsx", { id: "salary-advance-pdf-display" }),
+    route("User/newLoan/salaryAdvance/:id/Step5/pdfDownload", "routes/site/application-pdf.tsx", { id: "salary-advance-pdf-download" }),
+    route("Eagreement/:id", "routes/site/eagreement.tsx"),
+    route("Eagreement/:id/pdf", "routes/site/eagreement-pdf.tsx"),
+    route(":state/:id", "routes/site/outcome.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

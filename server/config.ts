@@ -79,6 +79,11 @@ export const envSchema = z
     FACEBOOK_TOKEN_URL: z.url().default("https://graph.facebook.com/v19.0/oauth/access_token"),
     FACEBOOK_USERINFO_URL: z.url().default("https://graph.facebook.com/me?fields=id,name,email"),
     PUBLIC_URL: z.url().optional(),
+    /** Holidays that are not working days (PRODUCT.md §4), comma-separated YYYY-MM-DD. */
+    HOLIDAYS: z
+      .string()
+      .regex(/^(\d{4}-\d{2}-\d{2})?(,\d{4}-\d{2}-\d{2})*$/, "must be dates as YYYY-MM-DD separated by commas")
+      .default("2026-01-26,2026-08-15,2026-10-02,2027-01-26,2027-08-15,2027-10-02"),
   })
   .superRefine((env, ctx) => {
     if (env.APP_ENV !== "production") return;
@@ -123,6 +128,8 @@ export interface Config {
   } | null;
   /** The site's own origin for links in SMS and OAuth redirects (else taken from the request). */
   publicUrl: string | null;
+  /** Dates (YYYY-MM-DD) that are not working days. */
+  holidays: string[];
   /** Safe to send to the browser. */
   public: PublicConfig;
 }
@@ -230,6 +237,7 @@ export function loadConfig(
           }
         : null,
     publicUrl: env.PUBLIC_URL ?? null,
+    holidays: env.HOLIDAYS.split(",").filter(Boolean),
     public: {
       brandName: env.BRAND_NAME,
       appEnv: env.APP_ENV,

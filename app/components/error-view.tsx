@@ -16,10 +16,12 @@ export function ErrorView({ error }: { error: unknown }) {
   }, [chunkError, location.pathname]);
 
   if (isRouteErrorResponse(error) && error.status === 404) {
+    // Reference and outcome pages say "Page Not Found: {fullPath}" (PRODUCT.md §10); the server sets it.
+    const message = (error.data as { message?: unknown } | null)?.message;
     return (
       <div className="mx-auto max-w-3xl px-4 py-16">
         <title>Page not found</title>
-        <NotFound message={`Page not found: ${location.pathname}`} />
+        <NotFound message={typeof message === "string" && message.startsWith("Page") ? message : `Page not found: ${location.pathname}`} />
       </div>
     );
   }

@@ -72,3 +72,27 @@ export function SelectField({ field, label, options }: { field: ConformFieldLike
     </Field>
   );
 }
+
+/** A labelled checkbox ("yes" when ticked) for a Conform field, its error next to it. */
+export function CheckboxField({ field, label, defaultChecked }: { field: ConformFieldLike; label: ReactNode; defaultChecked?: boolean }) {
+  return (
+    <div>
+      <div className="flex items-start gap-2">
+        <input
+          id={field.id}
+          name={field.name}
+          type="checkbox"
+          value="yes"
+          defaultChecked={defaultChecked}
+          className="mt-1 size-4"
+          aria-invalid={field.errors?.length ? true : undefined}
+          aria-describedby={field.errorId}
+        />
+        <label htmlFor={field.id}>{label}</label>
+      </div>
+      <div id={field.errorId} className="field-error" aria-live="polite">
+        {field.errors?.join(" ")}
+      </div>
+    </div>
+  );
+}

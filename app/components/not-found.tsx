@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 
 /** The not-found view shared by the 404 route and the error boundaries. */
 export function NotFound({ message }: { message: string }) {
@@ -19,5 +19,15 @@ export function NotFound({ message }: { message: string }) {
         </Link>
       </p>
     </section>
+  );
+}
+
+/** The 404 page of a route that renders it itself: "Page not found: {path}". */
+export function NotFoundPage({ path }: { path?: string }) {
+  const location = useLocation();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16">
+      <NotFound message={`Page not found: ${path ?? location.pathname}`} />
+    </div>
   );
 }

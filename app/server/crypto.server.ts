@@ -1,6 +1,8 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+/** SHA-256 of raw bytes, hex. */
+export const sha256Bytes = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 /** A keyed hash (HMAC-SHA-256): finds equal secrets without storing them. */
 export const hmac = (key: string, value: string) => createHmac("sha256", key).update(value).digest("hex");

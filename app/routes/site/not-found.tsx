@@ -1,18 +1,13 @@
-import { data, useLocation } from "react-router";
-import { NotFound } from "../../components/not-found.tsx";
+import { NotFoundPage } from "../../components/not-found.tsx";
+import { notFoundData } from "../../server/not-found.server.ts";
 import type { Route } from "./+types/not-found";
 
 export function loader({ request }: Route.LoaderArgs) {
-  return data({ path: new URL(request.url).pathname }, { status: 404 });
+  return notFoundData(request);
 }
 
-export default function NotFoundPage({ loaderData }: Route.ComponentProps) {
-  const location = useLocation();
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <NotFound message={`Page not found: ${loaderData?.path ?? location.pathname}`} />
-    </div>
-  );
+export default function NotFoundRoute({ loaderData }: Route.ComponentProps) {
+  return <NotFoundPage path={loaderData?.path} />;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Page not found" }, { name: "robots", content: "noindex" }];

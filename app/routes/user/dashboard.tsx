@@ -1,12 +1,33 @@
 import { Form, Link } from "react-router";
+import { fittingStep, KIND_NAME, type LoanKind, STEP_TITLES, stepPath } from "../../domain/loans/application.ts";
+import { type LoanStatus, STATUS_TEXT } from "../../domain/loans/lifecycle.ts";
 import { formatDateIST, formatTimeIST } from "../../lib/format.ts";
+import { formatRupees } from "../../lib/money-format.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { servicesContext } from "../../context.ts";
 import { signedInContext } from "../../server/auth/session.server.ts";
+import { listApplications } from "../../server/loans/applications.server.ts";
 import type { Route } from "./+types/dashboard";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { user, session } = context.get(signedInContext);
+  const applications = user.mobileVerifiedAt ? await listApplications(context.get(servicesContext).db, user.id) : [];
   return {
+    applications: applications.map((a) => {
+      const kind = a.product as LoanKind;
+      const status = a.status as LoanStatus;
+      const step = fittingStep({ status, termsSaved: Boolean(a.termsSavedAt), detailsSaved: Boolean(a.detailsSavedAt), hasDocument: a.hasDocument });
+      return {
+        reference: a.reference,
+        kindName: KIND_NAME[kind],
+        status,
+        amountPaise: a.amountPaise,
+        tenureMonths: a.tenureMonths,
+        createdAt: a.createdAt.toISOString(),
+        next: status === "draft" ? { href: stepPath(kind, a.reference, step), label: `Continue: ${STEP_TITLES[step].toLowerCase()}` } : { href: stepPath(kind, a.reference, "Step7"), label: "See status" },
+        agreementRef: a.agreementRef,
+      };
+    }),
     mobile: user.mobile,
     mobileVerified: Boolean(user.mobileVerifiedAt),
     name: user.name,
@@ -44,6 +65,49 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Link className="btn-primary mt-4" to="/quickStart/Otp?redirectTo=/User/Dashboard">
             Verify mobile number
           </Link>
+        </section>
+      ) : null}
+      {loaderData.mobileVerified ? (
+        <section aria-labelledby="loans-title" className="card space-y-4">
+          <h2 id="loans-title" className="text-xl">
+            Your applications
+          </h2>
+          {loaderData.applications.length ? (
+            <ul className="divide-y divide-slate-200" data-testid="applications">
+              {loaderData.applications.map((a) => (
+                <li key={a.reference} className="space-y-1 py-3">
+                  <p className="font-semibold">
+                    {a.kindName}
+                    {a.amountPaise ? ` of ${formatRupees(a.amountPaise)}` : ""}
+                    {a.tenureMonths ? ` over ${a.tenureMonths} months` : ""} <span className="font-mono text-sm font-normal text-slate-600">{a.reference.toUpperCase()}</span>
+                  </p>
+                  <p>
+                    Status: <strong>{STATUS_TEXT[a.status].label}</strong>. <span className="text-slate-700">{STATUS_TEXT[a.status].next}</span>
+                  </p>
+                  <p className="flex flex-wrap gap-3">
+                    <Link className="link" to={a.next.href}>
+                      {a.next.label}
+                    </Link>
+                    {a.agreementRef ? (
+                      <Link className="link" to={`/Eagreement/${a.agreementRef}`}>
+                        Signed agreement
+                      </Link>
+                    ) : null}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-slate-700">You have no loan applications yet.</p>
+          )}
+          <p className="flex flex-wrap gap-3">
+            <Link className="btn-primary" to="/User/newLoan/Emi">
+              Apply for an EMI loan
+            </Link>
+            <Link className="btn-secondary" to="/User/newLoan/salaryAdvance">
+              Apply for a salary advance
+            </Link>
+          </p>
         </section>
       ) : null}
       {loaderData.mobileVerified ? (

@@ -1,5 +1,11 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+/** Raw bytes (PDFs). PGlite hands back a Uint8Array, node-postgres a Buffer: both become a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
 
 /** Published borrower feedback shown on the home page. */
 export const feedback = pgTable(
@@ -324,3 +330,86 @@ export const borrowerDocuments = pgTable(
   },
   (t) => [index("borrower_documents_user_kind").on(t.userId, t.kind)],
 );
+
+/**
+ * A loan application and, once disbursed, the loan (PRODUCT.md §5). `reference`
+ * is the unguessable identifier in every URL; `id` never leaves the server.
+ */
+export const loanApplications = pgTable(
+  "loan_applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reference: text("reference").notNull().unique(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    product: text("product").notNull(), // 'emi' | 'salary_advance'
+    status: text("status").notNull().default("draft"),
+    statusReason: text("status_reason"),
+    amountPaise: integer("amount_paise"),
+    /** EMI loan: number of monthly instalments. */
+    tenureMonths: smallint("tenure_months"),
+    /** The offer the terms were chosen within (from eligibility), as shown. */
+    offer: jsonb("offer").$type<Record<string, unknown>>(),
+    purpose: text("purpose"),
+    purposeDetails: text("purpose_details"),
+    /** The verified account the money goes to, as it was when chosen (masked). */
+    disbursalAccount: jsonb("disbursal_account").$type<{ holderName: string; accountMasked: string; ifsc: string; bankName: string }>(),
+    termsSavedAt: timestamp("terms_saved_at", { withTimezone: true }),
+    detailsSavedAt: timestamp("details_saved_at", { withTimezone: true }),
+    signedAt: timestamp("signed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("loan_applications_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("loan_applications_one_in_progress")
+      .on(t.userId, t.product)
+      .where(sql`${t.status} in ('draft', 'signed', 'under_review', 'approved')`),
+    check("loan_applications_amount", sql`${t.amountPaise} is null or ${t.amountPaise} > 0`),
+  ],
+);
+
+/** The KFS + agreement PDF issued at Step5: the stored bytes are what the borrower is shown and signs. */
+export const loanDocuments = pgTable(
+  "loan_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "cascade" }),
+    pdf: bytea("pdf").notNull(),
+    sha256: text("sha256").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    /** The terms and figures printed in the document (the KFS model). */
+    terms: jsonb("terms").$type<Record<string, unknown>>().notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    /** Last day (India time) the KFS may be signed: 3 working days. */
+    validUntil: text("valid_until").notNull(),
+    assumedDisbursalDate: text("assumed_disbursal_date").notNull(),
+    supersededAt: timestamp("superseded_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("loan_documents_current").on(t.applicationId).where(sql`${t.supersededAt} is null`)],
+);
+
+/** The signature (PRODUCT.md §6): one per application; the signed PDF has its own hash and its own public reference. */
+export const loanSignatures = pgTable("loan_signatures", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  applicationId: uuid("application_id")
+    .notNull()
+    .unique()
+    .references(() => loanApplications.id, { onDelete: "cascade" }),
+  documentId: uuid("document_id")
+    .notNull()
+    .references(() => loanDocuments.id),
+  /** SHA-256 of the stored bytes that were shown and accepted. */
+  shownSha256: text("shown_sha256").notNull(),
+  signedAt: timestamp("signed_at", { withTimezone: true }).notNull(),
+  ip: text("ip").notNull(),
+  userAgent: text("user_agent").notNull(),
+  mobile: text("mobile").notNull(),
+  signedPdf: bytea("signed_pdf").notNull(),
+  signedSha256: text("signed_sha256").notNull(),
+  /** The /Eagreement/{id} reference: 128 random bits, unrelated to the application reference. */
+  agreementRef: text("agreement_ref").notNull().unique(),
+});

@@ -5,6 +5,7 @@ import { Field, FormErrors, SelectField } from "../../../components/field.tsx";
 import { KycSection } from "../../../components/kyc-section.tsx";
 import { requestContext, servicesContext } from "../../../context.ts";
 import { GENDERS, MARITAL_STATUSES, maskAadhaar, profileSchema } from "../../../domain/kyc/profile-schema.ts";
+import { todayIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { usePublicConfig } from "../../../root.tsx";
 import { signedInContext } from "../../../server/auth/session.server.ts";
@@ -12,7 +13,6 @@ import { redirectWithToast } from "../../../server/flash.server.ts";
 import { loadConsents, loadProfile, saveProfile } from "../../../server/kyc/profile.server.ts";
 import type { Route } from "./+types/profile-section";
 
-const todayIST = (now: Date) => new Date(now.getTime() + 5.5 * 3600_000).toISOString().slice(0, 10);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);

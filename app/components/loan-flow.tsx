@@ -1,0 +1,120 @@
+import type { ReactNode } from "react";
+import { Form, useSubmit } from "react-router";
+import { KIND_NAME, type LoanKind, type Step, STEP_TITLES, STEPS } from "../domain/loans/application.ts";
+import { borrowerCanCancel, type LoanStatus, STATUS_TEXT } from "../domain/loans/lifecycle.ts";
+import { useConfirm } from "./confirm-dialog.tsx";
+
+/** The frame of every new-loan step: which application, the steps with the current one marked, the content, and cancel. */
+export function LoanFlow({
+  kind,
+  reference,
+  step,
+  status,
+  title,
+  children,
+}: {
+  kind: LoanKind;
+  reference: string;
+  step: Step;
+  status: LoanStatus;
+  title: string;
+  children: ReactNode;
+}) {
+  const index = STEPS.indexOf(step);
+  return (
+    <div className="space-y-6">
+      <header>
+        <p className="text-sm font-medium text-brand-700">
+          {KIND_NAME[kind]} application <span className="font-mono text-slate-600">{reference.toUpperCase()}</span>
+        </p>
+        <h1 className="mt-1 text-2xl sm:text-3xl">{title}</h1>
+        <nav aria-label="Application steps" className="mt-4">
+          <p className="text-sm text-slate-600">
+            Step {index + 1} of {STEPS.length}
+          </p>
+          <ol className="mt-2 grid grid-cols-5 gap-1" data-testid="loan-steps">
+            {STEPS.map((s, i) => (
+              <li key={s} aria-current={s === step ? "step" : undefined} className="text-xs text-slate-700">
+                <span className={`block h-1.5 rounded-full ${i <= index ? "bg-brand-600" : "bg-slate-200"}`} aria-hidden="true" />
+                <span className={`mt-1 hidden sm:block ${s === step ? "font-semibold text-slate-900" : ""}`}>{STEP_TITLES[s]}</span>
+                <span className="sr-only sm:hidden">
+                  {STEP_TITLES[s]}
+                  {i < index ? " (done)" : ""}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      </header>
+      {children}
+      {borrowerCanCancel(status) ? <CancelApplication kindName={KIND_NAME[kind]} /> : null}
+    </div>
+  );
+}
+
+/** Cancel, after the confirm dialog (and without JavaScript, straight away: the button says what it does). */
+function CancelApplication({ kindName }: { kindName: string }) {
+  const confirm = useConfirm();
+  const submit = useSubmit();
+  return (
+    <Form
+      method="post"
+      className="border-t border-slate-200 pt-4"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const form = event.currentTarget;
+        const yes = await confirm({
+          title: `Cancel this ${kindName.toLowerCase()} application?`,
+          description: "It cannot be restarted; you can begin a new application at any time.",
+          confirmLabel: "Cancel application",
+          cancelLabel: "Keep it",
+          danger: true,
+        });
+        if (yes) void submit(form);
+      }}
+    >
+      <input type="hidden" name="intent" value="cancel" />
+      <button type="submit" className="link text-danger-600">
+        Cancel this application
+      </button>
+    </Form>
+  );
+}
+
+/** The status in words and what happens next. */
+export function StatusNote({ status, reason }: { status: LoanStatus; reason?: string | null }) {
+  const text = STATUS_TEXT[status];
+  return (
+    <div className="space-y-1">
+      <p>
+        Status: <strong data-testid="application-status">{text.label}</strong>
+        {reason && status === "rejected" ? <span> — {reason}</span> : null}
+      </p>
+      <p className="text-slate-700">{text.next}</p>
+    </div>
+  );
+}
+
+/** Label/value rows of a KFS section. */
+export function FactRows({ rows }: { rows: readonly (readonly [string, string])[] }) {
+  return (
+    <dl className="divide-y divide-slate-200">
+      {rows.map(([label, value]) => (
+        <div key={label} className="grid gap-1 py-2 sm:grid-cols-[14rem_1fr] sm:gap-4">
+          <dt className="font-medium text-slate-600">{label}</dt>
+          <dd className="break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * A same-origin PDF shown in the page. Not sandboxed on purpose: browsers
+ * refuse to run their PDF viewer inside a sandboxed frame. The PDF answer
+ * itself carries the site's CSP.
+ */
+export function PdfFrame({ title, src }: { title: string; src: string }) {
+  // oxlint-disable-next-line react/iframe-missing-sandbox
+  return <iframe title={title} src={src} className="h-[70vh] w-full rounded-lg border border-slate-300" />;
+}

@@ -1,0 +1,173 @@
+/**
+ * The new-loan flow (/User/newLoan/{kind}/{reference}/Step0 … Step7): the
+ * kinds, the reference format, which step fits an application, and the forms
+ * of Step0 and Step1 (one schema for the browser and the server).
+ */
+import { z } from "zod";
+import { formatRupees } from "../../lib/money-format.ts";
+import { parseRupeesToPaise } from "../calculator-input.ts";
+import type { LoanStatus } from "./lifecycle.ts";
+
+export type LoanKind = "emi" | "salary_advance";
+
+/** The path segment of each kind, as in the original routes. */
+export const KIND_SEGMENT: Record<LoanKind, string> = { emi: "Emi", salary_advance: "salaryAdvance" };
+export const KIND_NAME: Record<LoanKind, string> = { emi: "EMI loan", salary_advance: "Salary advance" };
+
+/** The kind a new-loan path is for (paths match ignoring case). */
+export function kindOfPath(pathname: string): LoanKind | null {
+  const m = /\/User\/newLoan\/(Emi|salaryAdvance)(?:\/|$|\.data)/i.exec(pathname);
+  if (!m?.[1]) return null;
+  return m[1].toLowerCase() === "emi" ? "emi" : "salary_advance";
+}
+
+/**
+ * References are 128 random bits in lower-case base32 (26 characters): never a
+ * row number, not guessable. The application reference and the agreement
+ * reference use the same form but are unrelated.
+ */
+export const REFERENCE_PATTERN = /^[a-z2-7]{26}$/;
+export function parseReference(value: string | undefined): string | null {
+  if (!value) return null;
+  const v = value.toLowerCase();
+  return REFERENCE_PATTERN.test(v) ? v : null;
+}
+
+export const STEPS = ["Step0", "Step1", "Step5", "Step6", "Step7"] as const;
+export type Step = (typeof STEPS)[number];
+export const STEP_TITLES: Record<Step, string> = {
+  Step0: "Amount and tenure",
+  Step1: "Purpose and bank account",
+  Step5: "Key Fact Statement and agreement",
+  Step6: "Accept and sign",
+  Step7: "Submitted",
+};
+
+export const stepPath = (kind: LoanKind, reference: string, step: Step) => `/User/newLoan/${KIND_SEGMENT[kind]}/${reference}/${step}`;
+
+export interface FlowState {
+  status: LoanStatus;
+  termsSaved: boolean;
+  detailsSaved: boolean;
+  /** A KFS has been issued and not superseded. */
+  hasDocument: boolean;
+}
+
+/** May this step be shown for an application in this state? */
+export function stepAllowed(step: Step, s: FlowState): boolean {
+  if (step === "Step7") return s.status !== "draft";
+  if (s.status !== "draft") return false;
+  switch (step) {
+    case "Step0":
+      return true;
+    case "Step1":
+      return s.termsSaved;
+    case "Step5":
+      return s.termsSaved && s.detailsSaved;
+    case "Step6":
+      return s.termsSaved && s.detailsSaved && s.hasDocument;
+  }
+}
+
+/** The step an application belongs on: the first one not yet done. */
+export function fittingStep(s: FlowState): Step {
+  if (s.status !== "draft") return "Step7";
+  if (!s.termsSaved) return "Step0";
+  if (!s.detailsSaved) return "Step1";
+  return "Step5";
+}
+
+// ---- Step0: amount and tenure ------------------------------------------------------------
+
+export interface TermsBounds {
+  kind: LoanKind;
+  minAmountPaise: number;
+  stepPaise: number;
+  /** Salary advance: the largest amount; EMI loan: the largest amount for each tenure. */
+  maxAmountPaise: number;
+  maxByTenure: Record<number, number>;
+  minTenure: number;
+  maxTenure: number;
+}
+
+/** Step0's form: amount (rupees, on the product's steps, within the offer) and, for an EMI loan, tenure. */
+export function termsSchema(b: TermsBounds) {
+  return z
+    .object({
+      amount: z.string({ error: "Enter the amount you want to borrow." }).trim().min(1, "Enter the amount you want to borrow."),
+      tenure: b.kind === "emi" ? z.string({ error: "Choose a tenure." }).trim().min(1, "Choose a tenure.") : z.string().optional(),
+    })
+    .transform((v, ctx) => {
+      const amountPaise = parseRupeesToPaise(v.amount);
+      let tenureMonths: number | null = null;
+      if (b.kind === "emi") {
+        const t = Number(v.tenure);
+        if (!Number.isInteger(t) || t < b.minTenure || t > b.maxTenure) {
+          ctx.addIssue({ code: "custom", path: ["tenure"], message: `Choose a tenure from ${b.minTenure} to ${b.maxTenure} months.` });
+          return z.NEVER;
+        }
+        tenureMonths = t;
+      }
+      if (amountPaise === null) {
+        ctx.addIssue({ code: "custom", path: ["amount"], message: "Enter the amount in rupees, like 50000." });
+        return z.NEVER;
+      }
+      const max = b.kind === "emi" && tenureMonths !== null ? (b.maxByTenure[tenureMonths] ?? 0) : b.maxAmountPaise;
+      if (amountPaise < b.minAmountPaise || amountPaise > max) {
+        const over = tenureMonths === null ? "" : ` over ${tenureMonths} months`;
+        ctx.addIssue({
+          code: "custom",
+          path: ["amount"],
+          message:
+            max < b.minAmountPaise
+              ? `No amount fits your offer${over}; choose a longer tenure.`
+              : `Choose an amount from ${formatRupees(b.minAmountPaise)} to ${formatRupees(max)}${over}.`,
+        });
+        return z.NEVER;
+      }
+      if (amountPaise % b.stepPaise !== 0) {
+        ctx.addIssue({ code: "custom", path: ["amount"], message: `Choose an amount in steps of ${formatRupees(b.stepPaise)}.` });
+        return z.NEVER;
+      }
+      return { amountPaise, tenureMonths };
+    });
+}
+
+// ---- Step1: purpose and disbursal account --------------------------------------------------
+
+export const PURPOSES = {
+  home_improvement: "Home repair or improvement",
+  medical: "Medical expenses",
+  education: "Education",
+  wedding: "Wedding",
+  travel: "Travel",
+  consumer_durable: "Buying a consumer durable",
+  debt_consolidation: "Paying off other debts",
+  business: "Business needs",
+  household: "Household expenses",
+  other: "Something else",
+} as const;
+export type Purpose = keyof typeof PURPOSES;
+
+export const detailsSchema = z
+  .object({
+    purpose: z.enum(Object.keys(PURPOSES) as [Purpose, ...Purpose[]], { error: "Choose what the loan is for." }),
+    purposeDetails: z.string().trim().max(200, "Keep it under 200 characters.").optional(),
+    disbursalConsent: z.string({ error: "Confirm the account the money goes to." }).refine((v) => v === "yes", "Confirm the account the money goes to."),
+  })
+  .superRefine((v, ctx) => {
+    if (v.purpose === "other" && !v.purposeDetails) {
+      ctx.addIssue({ code: "custom", path: ["purposeDetails"], message: "Tell us in a few words what the loan is for." });
+    }
+  });
+
+// ---- Step6: acceptance and code ------------------------------------------------------------
+
+export const signSchema = z.object({
+  documentId: z.string({ error: "The document you read is missing; open it again." }).uuid("The document you read is missing; open it again."),
+  accept: z.string({ error: "Tick the box to accept the Key Fact Statement and agreement." }).refine((v) => v === "yes", "Tick the box to accept the Key Fact Statement and agreement."),
+  code: z
+    .string({ error: "Enter the 6-digit code we sent to your mobile." })
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code we sent to your mobile."),
+});

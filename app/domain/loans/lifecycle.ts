@@ -1,0 +1,61 @@
+/**
+ * The loan lifecycle of PRODUCT.md §5: which status may follow which, and who
+ * may make each move. The server's `changeStatus` is the only writer of
+ * `loan_applications.status` and consults this table first.
+ */
+export const LOAN_STATUSES = [
+  "draft",
+  "signed",
+  "under_review",
+  "approved",
+  "active",
+  "closed",
+  "rejected",
+  "cancelled",
+  "written_off",
+] as const;
+export type LoanStatus = (typeof LOAN_STATUSES)[number];
+
+export type Actor = "borrower" | "staff" | "admin" | "system";
+
+/** from → to → who may do it. */
+const TRANSITIONS: Record<LoanStatus, Partial<Record<LoanStatus, readonly Actor[]>>> = {
+  draft: { signed: ["borrower"], cancelled: ["borrower"] },
+  signed: { under_review: ["staff", "admin"], rejected: ["staff", "admin"], cancelled: ["borrower"] },
+  under_review: { approved: ["staff", "admin"], rejected: ["staff", "admin"], cancelled: ["borrower"] },
+  approved: { active: ["staff", "admin"], cancelled: ["borrower"] },
+  // Cancelling an active loan is the cooling-off exit: the borrower repays principal and interest for the days used.
+  active: { closed: ["staff", "admin", "system"], cancelled: ["borrower", "staff", "admin"], written_off: ["admin"] },
+  closed: {},
+  rejected: {},
+  cancelled: {},
+  written_off: {},
+};
+
+export function canTransition(from: LoanStatus, to: LoanStatus, actor: Actor): boolean {
+  return TRANSITIONS[from]?.[to]?.includes(actor) ?? false;
+}
+
+export const isLoanStatus = (value: string): value is LoanStatus => (LOAN_STATUSES as readonly string[]).includes(value);
+
+/** Draft to approved: at most one per borrower and product (a partial unique index holds it). */
+export const IN_PROGRESS: readonly LoanStatus[] = ["draft", "signed", "under_review", "approved"];
+
+/** The borrower may cancel before the money moves. */
+export const borrowerCanCancel = (status: LoanStatus) => status === "draft" || status === "signed" || status === "under_review" || status === "approved";
+
+/** What the borrower reads about each status. */
+export const STATUS_TEXT: Record<LoanStatus, { label: string; next: string }> = {
+  draft: { label: "Draft", next: "Finish the steps and sign the Key Fact Statement and agreement to submit your application." },
+  signed: {
+    label: "Signed, waiting for review",
+    next: "Our credit team will check your KYC details, documents, selfie and bank account. We will send you an SMS when it is approved or if we need anything from you. Nothing is approved yet.",
+  },
+  under_review: { label: "Under review", next: "A credit officer is checking your application. We will send you an SMS with the decision." },
+  approved: { label: "Approved", next: "Your loan is approved. The money will be sent to your verified bank account; we will send you an SMS with the transfer reference." },
+  active: { label: "Active", next: "Your loan is disbursed. Pay each instalment by its due date." },
+  closed: { label: "Closed", next: "Everything is repaid. Your closure letter (NOC) is available." },
+  rejected: { label: "Not approved", next: "We could not approve this application. The reason is shown above." },
+  cancelled: { label: "Cancelled", next: "This application was cancelled. You can start a new one at any time." },
+  written_off: { label: "Written off", next: "Please contact us about this loan." },
+};

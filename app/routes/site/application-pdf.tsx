@@ -1,0 +1,46 @@
+import { NotFoundPage } from "../../components/not-found.tsx";
+import { servicesContext } from "../../context.ts";
+import { kindOfPath, parseReference } from "../../domain/loans/application.ts";
+import { readSession } from "../../server/auth/session.server.ts";
+import { documentBytes } from "../../server/loans/applications.server.ts";
+import { validPdfLink } from "../../server/loans/flow.server.ts";
+import { pdfResponse } from "../../server/pdf/respond.server.ts";
+import { notFoundData } from "../../server/not-found.server.ts";
+import type { Route } from "./+types/application-pdf";
+
+/**
+ * Step5/pdfDisplay and Step5/pdfDownload (PRODUCT.md §6): outside the /User
+ * guard, because a phone's PDF viewer has no session. They answer to the
+ * owner's session or to a signed link valid for 10 minutes, never redirect,
+ * and otherwise show the not-found page. The PDF is sent by this middleware;
+ * the loader and page below only ever render the 404.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, params, context }, next) => {
+    const services = context.get(servicesContext);
+    const url = new URL(request.url);
+    const kind = kindOfPath(url.pathname);
+    const reference = parseReference(params.id);
+    if (request.method !== "GET" || url.pathname.endsWith(".data") || !kind || !reference) return next();
+    let ownerId: string | null = null;
+    if (!validPdfLink(services.config, url, services.now())) {
+      const signedIn = await readSession(services, request);
+      if (!signedIn) return next();
+      ownerId = signedIn.user.id;
+    }
+    const doc = await documentBytes(services.db, kind, reference, ownerId);
+    if (!doc) return next();
+    const download = /\/pdfDownload$/i.test(url.pathname);
+    return pdfResponse(doc.pdf, `kfs-and-agreement-${reference.toUpperCase()}.pdf`, download ? "attachment" : "inline", doc.sha256);
+  },
+];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return notFoundData(request);
+}
+
+export default function PdfNotFound({ loaderData }: Route.ComponentProps) {
+  return <NotFoundPage path={loaderData?.path} />;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Page not found" }, { name: "robots", content: "noindex" }];

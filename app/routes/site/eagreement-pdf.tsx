@@ -1,0 +1,30 @@
+import { NotFoundPage } from "../../components/not-found.tsx";
+import { servicesContext } from "../../context.ts";
+import { parseReference } from "../../domain/loans/application.ts";
+import { signedAgreement } from "../../server/loans/applications.server.ts";
+import { pdfResponse } from "../../server/pdf/respond.server.ts";
+import { notFoundData } from "../../server/not-found.server.ts";
+import type { Route } from "./+types/eagreement-pdf";
+
+/** /Eagreement/{id}/pdf: the signed PDF, inline or (?download=1) as a download; otherwise the not-found page. */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, params, context }, next) => {
+    const url = new URL(request.url);
+    const ref = parseReference(params.id);
+    if (request.method !== "GET" || url.pathname.endsWith(".data") || !ref) return next();
+    const agreement = await signedAgreement(context.get(servicesContext).db, ref);
+    if (!agreement) return next();
+    const download = url.searchParams.get("download") === "1";
+    return pdfResponse(agreement.signedPdf, `signed-agreement-${agreement.reference.toUpperCase()}.pdf`, download ? "attachment" : "inline", agreement.signedSha256);
+  },
+];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return notFoundData(request);
+}
+
+export default function SignedPdfNotFound({ loaderData }: Route.ComponentProps) {
+  return <NotFoundPage path={loaderData?.path} />;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Page not found" }, { name: "robots", content: "noindex" }];

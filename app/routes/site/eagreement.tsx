@@ -1,0 +1,73 @@
+import { data } from "react-router";
+import { FactRows, PdfFrame } from "../../components/loan-flow.tsx";
+import { servicesContext } from "../../context.ts";
+import { KIND_NAME, type LoanKind, parseReference } from "../../domain/loans/application.ts";
+import { formatDateIST, formatTimeIST } from "../../lib/format.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import { formatRupees } from "../../lib/money-format.ts";
+import { pageOf } from "../../server/auth/session.server.ts";
+import { maskMobile, signedAgreement } from "../../server/loans/applications.server.ts";
+import type { Route } from "./+types/eagreement";
+
+/** /Eagreement/{id}: a signed agreement, for whoever holds its own unguessable link (PRODUCT.md §6). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const ref = parseReference(params.id);
+  const agreement = ref ? await signedAgreement(services.db, ref) : null;
+  if (!ref || !agreement) throw data({ message: `Page not found: ${pageOf(request).path}` }, { status: 404 });
+  return {
+    ref,
+    kindName: KIND_NAME[agreement.product as LoanKind],
+    name: agreement.name ?? "",
+    amountPaise: agreement.amountPaise ?? 0,
+    signedAt: agreement.signedAt.toISOString(),
+    mobile: maskMobile(agreement.mobile),
+    shownSha256: agreement.shownSha256,
+    signedSha256: agreement.signedSha256,
+  };
+}
+
+export default function Eagreement({ loaderData: a }: Route.ComponentProps) {
+  const signedAt = new Date(a.signedAt);
+  const pdf = `/Eagreement/${a.ref}/pdf`;
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-10">
+      <h1 className="text-2xl sm:text-3xl">Signed loan agreement</h1>
+      <section className="card" aria-labelledby="signature-title">
+        <h2 id="signature-title" className="text-xl">
+          Signature
+        </h2>
+        <FactRows
+          rows={[
+            ["Loan", `${a.kindName} of ${formatRupees(a.amountPaise)}`],
+            ["Signed by", a.name],
+            ["Signed at", `${formatDateIST(signedAt)}, ${formatTimeIST(signedAt)} (India time)`],
+            ["One-time code sent to", a.mobile],
+            ["SHA-256 of the document shown", a.shownSha256],
+            ["SHA-256 of this signed copy", a.signedSha256],
+          ]}
+        />
+      </section>
+      <section className="card space-y-3" aria-labelledby="document-title">
+        <h2 id="document-title" className="text-xl">
+          The document
+        </h2>
+        <PdfFrame title="Signed Key Fact Statement and loan agreement (PDF)" src={pdf} />
+        <p className="flex flex-wrap gap-3">
+          <a className="btn-secondary" href={pdf} target="_blank" rel="noopener">
+            Open the PDF
+          </a>
+          <a className="btn-primary" href={`${pdf}?download=1`} download>
+            Download the signed PDF
+          </a>
+        </p>
+      </section>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, "Signed loan agreement"),
+  { name: "robots", content: "noindex" },
+  { name: "referrer", content: "no-referrer" },
+];

@@ -1,0 +1,215 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Field, FormErrors } from "../../../components/field.tsx";
+import { LoanFlow } from "../../../components/loan-flow.tsx";
+import { parseRupeesToPaise } from "../../../domain/calculator-input.ts";
+import { KIND_NAME, stepPath, termsSchema } from "../../../domain/loans/application.ts";
+import { longDate } from "../../../domain/loans/kfs.ts";
+import { emiQuote, processingFee, salaryAdvanceQuote } from "../../../domain/loan-math.ts";
+import { todayIST } from "../../../lib/format.ts";
+import { pageMeta } from "../../../lib/meta.ts";
+import { formatRupees } from "../../../lib/money-format.ts";
+import { applicantFacts, offerFor, saveTerms } from "../../../server/loans/applications.server.ts";
+import { cancelFromStep, loadStep } from "../../../server/loans/flow.server.ts";
+import type { Route } from "./+types/step0";
+
+const DEFAULT_TENURE = 12;
+
+async function offerOf(loaded: Awaited<ReturnType<typeof loadStep>>) {
+  const { services, user, kind } = loaded;
+  const facts = await applicantFacts(services.db, user.id, todayIST(services.now()));
+  if (!facts.ok) return { facts, offer: null };
+  return { facts, offer: await offerFor(services, kind, facts.facts) };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const loaded = await loadStep(args, "Step0");
+  const { application, kind, reference } = loaded;
+  const { facts, offer } = await offerOf(loaded);
+  const base = { kind, reference, status: loaded.state.status, missing: facts.ok ? [] : facts.missing };
+  if (!offer) return { ...base, offer: null };
+  const b = offer.bounds;
+  const tenure = application.tenureMonths ?? Math.min(b.maxTenure, Math.max(b.minTenure, DEFAULT_TENURE));
+  const suggested = kind === "emi" ? (b.maxByTenure[tenure] ?? 0) : b.maxAmountPaise;
+  return {
+    ...base,
+    offer: {
+      eligible: offer.eligible,
+      reasons: offer.reasons,
+      bounds: b,
+      rateBps: offer.rateBps,
+      fees: { feeBps: offer.product.feeBps, minFeePaise: offer.product.minFeePaise, gstBps: offer.product.gstBps },
+      assumedDisbursalDate: offer.assumedDisbursalDate,
+      salaryDay: offer.salaryDay,
+    },
+    values: {
+      amount: String((application.amountPaise ?? suggested) / 100),
+      tenure: String(tenure),
+    },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const loaded = await loadStep(args, "Step0");
+  const formData = await args.request.formData();
+  if (formData.get("intent") === "cancel") return cancelFromStep(loaded, args.request);
+  const { offer } = await offerOf(loaded);
+  if (!offer?.eligible) throw redirect(args.request.url);
+  const submission = parseWithZod(formData, { schema: termsSchema(offer.bounds) });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  await saveTerms(loaded.services, loaded.user.id, loaded.application, submission.value, offer);
+  throw redirect(stepPath(loaded.kind, loaded.reference, "Step1"));
+}
+
+export default function Step0({ loaderData, actionData }: Route.ComponentProps) {
+  const { kind, reference, offer } = loaderData;
+  return (
+    <LoanFlow kind={kind} reference={reference} step="Step0" status={loaderData.status} title={`Choose your ${KIND_NAME[kind].toLowerCase()}`}>
+      {loaderData.missing.length ? (
+        <section className="card border-amber-300 bg-amber-50" aria-labelledby="missing-title">
+          <h2 id="missing-title" className="text-xl">
+            We need a few details to make you an offer
+          </h2>
+          <ul className="mt-3 list-disc space-y-1 pl-5">
+            {loaderData.missing.map((m) => (
+              <li key={m.section}>
+                <Link className="link" to={`${m.href}`}>
+                  {m.section}
+                </Link>
+                : {m.what}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {offer && !offer.eligible ? (
+        <section className="card border-amber-300 bg-amber-50" aria-labelledby="reasons-title">
+          <h2 id="reasons-title" className="text-xl">
+            We cannot offer you a {KIND_NAME[kind].toLowerCase()} right now
+          </h2>
+          <ul className="mt-3 list-disc space-y-1 pl-5" data-testid="offer-reasons">
+            {offer.reasons.map((r) => (
+              <li key={r.code}>{r.message}</li>
+            ))}
+          </ul>
+          <p className="mt-3 text-slate-700">
+            If something here is out of date, correct it in your <Link className="link" to="/User/Profile">profile</Link>.
+          </p>
+        </section>
+      ) : null}
+      {offer?.eligible && "values" in loaderData && loaderData.values ? (
+        <TermsForm loaderData={{ ...loaderData, offer, values: loaderData.values }} actionData={actionData} />
+      ) : null}
+    </LoanFlow>
+  );
+}
+
+type Loaded = Route.ComponentProps["loaderData"];
+type TermsProps = {
+  loaderData: Loaded & { offer: NonNullable<Loaded["offer"]>; values: { amount: string; tenure: string } };
+  actionData: Route.ComponentProps["actionData"];
+};
+
+function TermsForm({ loaderData, actionData }: TermsProps) {
+  const { offer, kind } = loaderData;
+  const navigation = useNavigation();
+  const schema = termsSchema(offer.bounds);
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData : null,
+    defaultValue: loaderData.values,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const b = offer.bounds;
+  const tenure = Number(fields.tenure.value ?? loaderData.values.tenure);
+  const max = kind === "emi" ? (b.maxByTenure[tenure] ?? 0) : b.maxAmountPaise;
+  const amountPaise = parseRupeesToPaise(String(fields.amount.value ?? loaderData.values.amount));
+  const valid = amountPaise !== null && amountPaise >= b.minAmountPaise && amountPaise <= max && amountPaise % b.stepPaise === 0;
+  return (
+    <Form method="post" className="card space-y-5" {...getFormProps(form)}>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <p>
+        {kind === "emi"
+          ? `Your rate is ${(offer.rateBps / 100).toFixed(2)}% a year (fixed, reducing balance). The most you can borrow depends on the tenure.`
+          : `Interest is ${(offer.rateBps / 100).toFixed(2)}% a day on the amount, for the days until your salary date. You can borrow up to ${formatRupees(b.maxAmountPaise)} (half your monthly salary).`}
+      </p>
+      {kind === "emi" ? (
+        <Field id={fields.tenure.id} label="Tenure (monthly instalments)" errors={fields.tenure.errors} errorId={fields.tenure.errorId}>
+          <select
+            key={fields.tenure.key}
+            id={fields.tenure.id}
+            name={fields.tenure.name}
+            className="field-input"
+            defaultValue={loaderData.values.tenure}
+            aria-invalid={fields.tenure.errors?.length ? true : undefined}
+            aria-describedby={fields.tenure.errors?.length ? fields.tenure.errorId : undefined}
+          >
+            {Object.entries(b.maxByTenure).map(([months, maxPaise]) => (
+              <option key={months} value={months}>
+                {months} months — {maxPaise >= b.minAmountPaise ? `up to ${formatRupees(maxPaise)}` : "not available"}
+              </option>
+            ))}
+          </select>
+        </Field>
+      ) : null}
+      <Field
+        id={fields.amount.id}
+        label="Amount (₹)"
+        hint={`From ${formatRupees(b.minAmountPaise)} to ${formatRupees(max)}, in steps of ${formatRupees(b.stepPaise)}.`}
+        hintId={fields.amount.descriptionId}
+        errors={fields.amount.errors}
+        errorId={fields.amount.errorId}
+      >
+        <input className="field-input" inputMode="numeric" {...getInputProps(fields.amount, { type: "text", ariaDescribedBy: fields.amount.descriptionId })} />
+      </Field>
+      {valid && amountPaise !== null ? <QuotePreview offer={offer} kind={kind} amountPaise={amountPaise} tenure={tenure} /> : null}
+      <button type="submit" className="btn-primary w-full sm:w-auto" disabled={navigation.state === "submitting"}>
+        Save and continue
+      </button>
+    </Form>
+  );
+}
+
+/** What these terms cost, from the same loan math as the KFS (shown again, exactly, at Step5). */
+function QuotePreview({ offer, kind, amountPaise, tenure }: { offer: TermsProps["loaderData"]["offer"]; kind: string; amountPaise: number; tenure: number }) {
+  const fee = processingFee(amountPaise, offer.fees);
+  const rows: [string, string][] = [];
+  if (kind === "emi") {
+    const q = emiQuote({ principalPaise: amountPaise, annualRateBps: offer.rateBps, months: tenure, upfrontPaise: fee.totalUpfrontPaise, disbursalDate: offer.assumedDisbursalDate });
+    rows.push(
+      ["Monthly instalment (EMI)", formatRupees(q.emiPaise)],
+      ["First instalment", q.schedule[0]?.dueDate ? longDate(q.schedule[0].dueDate) : ""],
+      ["Total interest", formatRupees(q.totalInterestPaise)],
+      ["Processing fee with GST", formatRupees(fee.totalUpfrontPaise)],
+      ["You receive", formatRupees(q.netDisbursedPaise)],
+      ["APR", `${q.aprPercent.toFixed(2)}%`],
+    );
+  } else if (offer.salaryDay) {
+    const q = salaryAdvanceQuote({ principalPaise: amountPaise, dailyRateBps: offer.rateBps, disbursalDate: offer.assumedDisbursalDate, salaryDay: offer.salaryDay, fees: offer.fees });
+    rows.push(
+      ["Repayment date", `${longDate(q.repaymentDate)} (${q.days} days)`],
+      ["Interest", formatRupees(q.interestPaise)],
+      ["You repay", formatRupees(q.totalRepayablePaise)],
+      ["Processing fee with GST", formatRupees(fee.totalUpfrontPaise)],
+      ["You receive", formatRupees(q.netDisbursedPaise)],
+      ["APR", `${q.aprPercent.toFixed(2)}%`],
+    );
+  }
+  return (
+    <div className="rounded-lg bg-slate-50 p-4" aria-live="polite" data-testid="quote-preview">
+      <p className="text-sm text-slate-600">If the money reaches you on {longDate(offer.assumedDisbursalDate)}:</p>
+      <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-slate-700">{label}</dt>
+            <dd className="money text-right font-semibold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "New loan: amount and tenure");

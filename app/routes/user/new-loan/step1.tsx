@@ -1,0 +1,154 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { CheckboxField, Field, FormErrors, SelectField } from "../../../components/field.tsx";
+import { LoanFlow } from "../../../components/loan-flow.tsx";
+import { detailsSchema, KIND_NAME, PURPOSES, stepPath } from "../../../domain/loans/application.ts";
+import { pageMeta } from "../../../lib/meta.ts";
+import { loadCompleteness } from "../../../server/kyc/completeness.server.ts";
+import { disbursalAccount, saveDetails } from "../../../server/loans/applications.server.ts";
+import { cancelFromStep, loadStep } from "../../../server/loans/flow.server.ts";
+import type { Route } from "./+types/step1";
+
+/** The profile sections this kind needs, still incomplete, with links to fix them. */
+async function readiness(loaded: Awaited<ReturnType<typeof loadStep>>) {
+  const { services, user, kind } = loaded;
+  const [completeness, bank] = await Promise.all([loadCompleteness(services, user.id), disbursalAccount(services.db, user.id)]);
+  const need = kind === "emi" ? completeness.emi : completeness.salaryAdvance;
+  const plain = new Set<string>(["Profile", "Address", "Bank", "Selfie"]);
+  const employmentMissing = need.missing.some((m) => m.startsWith("Employment"));
+  const documentsMissing = need.missing.some((m) => !plain.has(m) && !m.startsWith("Employment"));
+  const links = completeness.sections
+    .filter((s) =>
+      kind === "emi"
+        ? !s.complete
+        : (plain.has(s.name) && !s.complete) || (s.name === "Employment" && employmentMissing) || (s.name === "Documents" && documentsMissing),
+    )
+    .map((s) => ({
+      name: s.name,
+      href: s.href,
+      missing: s.missing.length ? s.missing : s.name === "Employment" ? ["a salary advance is for salaried people"] : [],
+    }));
+  return { ready: need.ready, missing: need.missing, links, bank };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const loaded = await loadStep(args, "Step1");
+  const { application, kind, reference } = loaded;
+  const r = await readiness(loaded);
+  return {
+    kind,
+    reference,
+    status: loaded.state.status,
+    ready: r.ready,
+    missing: r.missing,
+    links: r.links,
+    bank: r.bank.account,
+    bankProblem: r.bank.problem,
+    values: {
+      purpose: application.purpose ?? "",
+      purposeDetails: application.purposeDetails ?? "",
+      disbursalConsent: application.detailsSavedAt ? "yes" : "",
+    },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const loaded = await loadStep(args, "Step1");
+  const formData = await args.request.formData();
+  if (formData.get("intent") === "cancel") return cancelFromStep(loaded, args.request);
+  const submission = parseWithZod(formData, { schema: detailsSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const r = await readiness(loaded);
+  const ok = r.ready && r.bank.problem === null;
+  // The purpose is kept either way; the step is done only with a complete profile and a verified account.
+  await saveDetails(loaded.services, loaded.user.id, loaded.application, {
+    purpose: submission.value.purpose,
+    purposeDetails: submission.value.purposeDetails || null,
+    account: ok ? r.bank.account : null,
+  });
+  if (!ok) {
+    return data(
+      submission.reply({ formErrors: ["Your purpose is saved. Complete the profile sections listed above, then continue."] }),
+      { status: 400 },
+    );
+  }
+  throw redirect(stepPath(loaded.kind, loaded.reference, "Step5"));
+}
+
+export default function Step1({ loaderData, actionData }: Route.ComponentProps) {
+  const { kind, reference } = loaderData;
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData : null,
+    defaultValue: loaderData.values,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: detailsSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <LoanFlow kind={kind} reference={reference} step="Step1" status={loaderData.status} title="Purpose and bank account">
+      {!loaderData.ready ? (
+        <section className="card border-amber-300 bg-amber-50" aria-labelledby="profile-title" data-testid="profile-missing">
+          <h2 id="profile-title" className="text-xl">
+            Complete your profile to apply
+          </h2>
+          <p className="mt-2">A {KIND_NAME[kind].toLowerCase()} needs these parts of your profile:</p>
+          <ul className="mt-3 list-disc space-y-1 pl-5">
+            {loaderData.links.map((l) => (
+              <li key={l.name}>
+                <Link className="link" to={l.href}>
+                  {l.name}
+                </Link>
+                : {l.missing.join(", ")}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-3 text-sm text-slate-700">Still missing: {loaderData.missing.join(", ")}.</p>
+        </section>
+      ) : (
+        <p className="card border-emerald-300 bg-emerald-50">Your profile has everything this loan needs.</p>
+      )}
+      <Form method="post" className="card space-y-5" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <SelectField field={fields.purpose} label="What is the loan for?" options={PURPOSES} />
+        <Field
+          id={fields.purposeDetails.id}
+          label="In a few words (optional; needed for “Something else”)"
+          errors={fields.purposeDetails.errors}
+          errorId={fields.purposeDetails.errorId}
+        >
+          <input className="field-input" {...getInputProps(fields.purposeDetails, { type: "text" })} />
+        </Field>
+        <fieldset className="space-y-2">
+          <legend className="field-label">Where the money goes</legend>
+          {loaderData.bank ? (
+            <p data-testid="disbursal-account">
+              {loaderData.bank.holderName}, account {loaderData.bank.accountMasked}, {loaderData.bank.bankName} (IFSC {loaderData.bank.ifsc})
+            </p>
+          ) : null}
+          {loaderData.bankProblem ? (
+            <p className="text-danger-600">
+              {loaderData.bankProblem}{" "}
+              <Link className="link" to="/User/Profile/components/Bank">
+                Go to Bank
+              </Link>
+            </p>
+          ) : null}
+          <p className="text-sm text-slate-600">We pay only into your own verified account.</p>
+          <CheckboxField field={fields.disbursalConsent} label="Pay the loan into this account" defaultChecked={loaderData.values.disbursalConsent === "yes"} />
+        </fieldset>
+        <div className="flex flex-wrap gap-3">
+          <Link className="btn-secondary" to={stepPath(kind, reference, "Step0")}>
+            Back
+          </Link>
+          <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
+            Save and see the Key Fact Statement
+          </button>
+        </div>
+      </Form>
+    </LoanFlow>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "New loan: purpose and bank account");

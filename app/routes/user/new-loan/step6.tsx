@@ -1,0 +1,194 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { CheckboxField, Field, FormErrors } from "../../../components/field.tsx";
+import { LoanFlow } from "../../../components/loan-flow.tsx";
+import { signSchema, stepPath } from "../../../domain/loans/application.ts";
+import { longDate } from "../../../domain/loans/kfs.ts";
+import { formatDateIST, formatTimeIST } from "../../../lib/format.ts";
+import { pageMeta } from "../../../lib/meta.ts";
+import { formatRupees } from "../../../lib/money-format.ts";
+import { redirectWithToast } from "../../../server/flash.server.ts";
+import { currentDocumentInfo, maskMobile, signApplication } from "../../../server/loans/applications.server.ts";
+import { cancelFromStep, ensureDocument, ensureProfileReady, loadStep } from "../../../server/loans/flow.server.ts";
+import { sendCode, verifyCode } from "../../../server/otp/otp.server.ts";
+import { appendSignaturePage } from "../../../server/pdf/pdf.server.ts";
+import type { Route } from "./+types/step6";
+
+export async function loader(args: Route.LoaderArgs) {
+  const loaded = await loadStep(args, "Step6");
+  await ensureProfileReady(loaded, args.request);
+  const { services, kind, reference, application, user } = loaded;
+  // An expired KFS is replaced before signing, and the borrower reads the fresh one first.
+  const issued = await ensureDocument(loaded, args.request);
+  if (issued.reissued) {
+    throw await redirectWithToast(services.config, args.request, stepPath(kind, reference, "Step5"), {
+      type: "info",
+      title: "Your Key Fact Statement had expired, so here is a fresh one.",
+      description: "Read it before you sign.",
+    });
+  }
+  const doc = await currentDocumentInfo(services.db, application.id);
+  if (!doc) throw new Error("The KFS was issued but cannot be read back");
+  return {
+    kind,
+    reference,
+    status: loaded.state.status,
+    documentId: doc.id,
+    sha256: doc.sha256,
+    figures: doc.kfs.figures,
+    validUntil: doc.validUntil,
+    mobile: maskMobile(user.mobile),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const loaded = await loadStep(args, "Step6");
+  const { services, user, reference, application, request: info } = loaded;
+  const formData = await args.request.formData();
+  const intent = formData.get("intent");
+  if (intent === "cancel") return cancelFromStep(loaded, args.request);
+  if (!user.mobile) throw redirect("/User/Dashboard");
+  const mobile = user.mobile;
+
+  if (intent === "send") {
+    const sent = await sendCode(services, {
+      target: mobile,
+      purpose: "agreement",
+      ip: info.ip,
+      message: (code) =>
+        `${code} is your code to sign your ${services.config.public.brandName} loan agreement ${reference.toUpperCase()}. Valid ${Math.round(services.config.otp.ttlSeconds / 60)} minutes. Do not share it.`,
+    });
+    return data(
+      { send: sent.ok ? { ok: true as const, message: `We sent a 6-digit code to ${maskMobile(mobile)}. It works for ${Math.round(services.config.otp.ttlSeconds / 60)} minutes.` } : { ok: false as const, message: sent.message } },
+      { status: sent.ok ? 200 : 429 },
+    );
+  }
+
+  const submission = parseWithZod(formData, { schema: signSchema });
+  if (submission.status !== "success") return data({ sign: submission.reply() }, { status: 400 });
+  const { config } = services;
+  const outcome = await signApplication(
+    services,
+    {
+      verify: (tx, target, code) => verifyCode({ db: tx, config, now: services.now }, { target, purpose: "agreement", code }),
+      signPdf: (original, facts) =>
+        appendSignaturePage(original, {
+          ...facts,
+          mobileMasked: maskMobile(mobile),
+          signedAtText: `${formatDateIST(facts.signedAt)}, ${formatTimeIST(facts.signedAt)} India time (${facts.signedAt.toISOString()})`,
+          ip: info.ip,
+          userAgent: info.userAgent,
+          reference,
+          brandName: config.public.brandName,
+          lenderName: config.public.lender.name,
+        }),
+    },
+    user,
+    application.id,
+    submission.value,
+    { ip: info.ip, userAgent: info.userAgent },
+  );
+  if (!outcome.ok) {
+    const reply =
+      outcome.field === "code"
+        ? submission.reply({ fieldErrors: { code: [outcome.message] } })
+        : submission.reply({ formErrors: [outcome.message] });
+    return data({ sign: reply, stale: outcome.field === "documentId" }, { status: outcome.field === "code" ? 400 : 409 });
+  }
+  if (!outcome.alreadySigned) {
+    const origin = config.publicUrl ?? new URL(args.request.url).origin;
+    try {
+      await services.sms.send({
+        to: mobile,
+        text: `You signed your ${config.public.brandName} loan agreement ${reference.toUpperCase()}. Your signed copy: ${origin}/Eagreement/${outcome.agreementRef}`,
+      });
+    } catch (error) {
+      // The signature stands; the link is also on the status page and the dashboard.
+      services.log.error({ err: error, reference }, "could not send the signed-agreement SMS");
+    }
+  }
+  throw redirect(`/success/${reference}`);
+}
+
+export default function Step6({ loaderData, actionData }: Route.ComponentProps) {
+  const { kind, reference, figures: f } = loaderData;
+  const navigation = useNavigation();
+  const signResult = actionData && "sign" in actionData ? actionData.sign : null;
+  const sendResult = actionData && "send" in actionData ? actionData.send : null;
+  const stale = actionData && "stale" in actionData ? actionData.stale : false;
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? signResult : null,
+    defaultValue: { documentId: loaderData.documentId },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state !== "idle";
+  return (
+    <LoanFlow kind={kind} reference={reference} step="Step6" status={loaderData.status} title="Accept and sign">
+      <section className="card space-y-2" aria-labelledby="what-title">
+        <h2 id="what-title" className="text-xl">
+          What you are signing
+        </h2>
+        <p>
+          A loan of <strong className="money">{formatRupees(f.amountPaise)}</strong>:{" "}
+          {f.instalments === 1
+            ? `you repay ${formatRupees(f.instalmentPaise)} on ${longDate(f.firstDueDate)}`
+            : `${f.instalments} monthly instalments of ${formatRupees(f.instalmentPaise)} from ${longDate(f.firstDueDate)}`}
+          , APR {f.aprPercent.toFixed(2)}%. You receive {formatRupees(f.netDisbursedPaise)} after the processing fee.
+        </p>
+        <p className="text-sm text-slate-600">
+          The Key Fact Statement is valid until the end of {longDate(loaderData.validUntil)}.{" "}
+          <Link className="link" to={stepPath(kind, reference, "Step5")}>
+            Read it again
+          </Link>
+        </p>
+        <p className="text-xs break-all text-slate-500">Document SHA-256 {loaderData.sha256}</p>
+      </section>
+
+      <section className="card space-y-3" aria-labelledby="code-title">
+        <h2 id="code-title" className="text-xl">
+          1. Get a one-time code
+        </h2>
+        <Form method="post" className="flex flex-wrap items-center gap-3">
+          <input type="hidden" name="intent" value="send" />
+          <button type="submit" className="btn-secondary" disabled={busy}>
+            Send a code to {loaderData.mobile}
+          </button>
+        </Form>
+        {sendResult ? (
+          <p role="status" className={sendResult.ok ? "text-emerald-700" : "text-danger-600"} data-testid="send-result">
+            {sendResult.message}
+          </p>
+        ) : null}
+      </section>
+
+      <Form method="post" className="card space-y-5" {...getFormProps(form)}>
+        <h2 className="text-xl">2. Accept and sign</h2>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {stale ? (
+          <p>
+            <Link className="link" to={stepPath(kind, reference, "Step5")}>
+              Read the current Key Fact Statement
+            </Link>
+          </p>
+        ) : null}
+        <input type="hidden" name="intent" value="sign" />
+        <input {...getInputProps(fields.documentId, { type: "hidden" })} />
+        <CheckboxField
+          field={fields.accept}
+          label="I have read the Key Fact Statement and the loan agreement, and I accept them. I understand that signing submits my application for review and does not approve it."
+        />
+        <Field id={fields.code.id} label="One-time code" errors={fields.code.errors} errorId={fields.code.errorId}>
+          <input className="field-input max-w-48" inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...getInputProps(fields.code, { type: "text" })} />
+        </Field>
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
+          Sign the agreement
+        </button>
+      </Form>
+    </LoanFlow>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "New loan: accept and sign");

@@ -1,0 +1,95 @@
+import { Link } from "react-router";
+import { FactRows, LoanFlow, StatusNote } from "../../../components/loan-flow.tsx";
+import type { LoanStatus } from "../../../domain/loans/lifecycle.ts";
+import { formatDateIST, formatTimeIST } from "../../../lib/format.ts";
+import { pageMeta } from "../../../lib/meta.ts";
+import { formatRupees } from "../../../lib/money-format.ts";
+import { applicationForOutcome, currentDocumentInfo } from "../../../server/loans/applications.server.ts";
+import { cancelFromStep, loadStep } from "../../../server/loans/flow.server.ts";
+import type { Route } from "./+types/step7";
+
+export async function loader(args: Route.LoaderArgs) {
+  const loaded = await loadStep(args, "Step7");
+  const { services, user, kind, reference, application } = loaded;
+  const [outcome, doc] = await Promise.all([
+    applicationForOutcome(services.db, user.id, reference),
+    currentDocumentInfo(services.db, application.id),
+  ]);
+  return {
+    kind,
+    reference,
+    status: application.status as LoanStatus,
+    statusReason: application.statusReason,
+    signedAt: application.signedAt?.toISOString() ?? null,
+    agreementRef: outcome?.agreementRef ?? null,
+    figures: doc?.kfs.figures ?? null,
+    account: application.disbursalAccount,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const loaded = await loadStep(args, "Step7");
+  const formData = await args.request.formData();
+  if (formData.get("intent") === "cancel") return cancelFromStep(loaded, args.request);
+  return new Response(null, { status: 405 });
+}
+
+export default function Step7({ loaderData }: Route.ComponentProps) {
+  const { kind, reference, figures: f } = loaderData;
+  const signedAt = loaderData.signedAt ? new Date(loaderData.signedAt) : null;
+  return (
+    <LoanFlow
+      kind={kind}
+      reference={reference}
+      step="Step7"
+      status={loaderData.status}
+      title={loaderData.status === "cancelled" ? "Application cancelled" : "Application submitted"}
+    >
+      <section className="card space-y-3" aria-labelledby="status-title">
+        <h2 id="status-title" className="text-xl">
+          Where it stands
+        </h2>
+        <StatusNote status={loaderData.status} reason={loaderData.statusReason} />
+        {signedAt ? (
+          <p className="text-slate-700">
+            You signed on {formatDateIST(signedAt)} at {formatTimeIST(signedAt)} (India time).
+          </p>
+        ) : null}
+        {f ? (
+          <FactRows
+            rows={[
+              ["Amount", formatRupees(f.amountPaise)],
+              [f.instalments === 1 ? "You repay" : "Monthly instalment", formatRupees(f.instalmentPaise)],
+              ["APR", `${f.aprPercent.toFixed(2)}%`],
+              ["Paid into", loaderData.account ? `${loaderData.account.accountMasked}, ${loaderData.account.bankName}` : "—"],
+            ]}
+          />
+        ) : null}
+      </section>
+      {loaderData.status !== "cancelled" && loaderData.status !== "rejected" ? (
+        <section className="card space-y-2" aria-labelledby="next-title">
+          <h2 id="next-title" className="text-xl">
+            What happens next
+          </h2>
+          <ol className="list-decimal space-y-1 pl-5">
+            <li>A credit officer checks your KYC details, documents, selfie and bank account.</li>
+            <li>We send you an SMS when your loan is approved, or tell you why not.</li>
+            <li>Once approved, the money goes to your own verified bank account, and your repayment schedule starts from that date.</li>
+          </ol>
+        </section>
+      ) : null}
+      <p className="flex flex-wrap gap-3">
+        {loaderData.agreementRef ? (
+          <Link className="btn-secondary" to={`/Eagreement/${loaderData.agreementRef}`}>
+            Your signed agreement
+          </Link>
+        ) : null}
+        <Link className="btn-primary" to="/User/Dashboard">
+          Go to the dashboard
+        </Link>
+      </p>
+    </LoanFlow>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "New loan: submitted");

@@ -1,0 +1,60 @@
+import { and, eq } from "drizzle-orm";
+import { type Actor, canTransition, isLoanStatus, type LoanStatus } from "../../domain/loans/lifecycle.ts";
+import type { Db } from "../db/client.ts";
+import { auditLog, loanApplications } from "../db/schema.ts";
+
+export class TransitionError extends Error {
+  readonly from: string;
+  readonly to: LoanStatus;
+  constructor(from: string, to: LoanStatus) {
+    super(`A loan application cannot go from ${from} to ${to}`);
+    this.from = from;
+    this.to = to;
+  }
+}
+
+export interface ChangeBy {
+  actor: Actor;
+  actorUserId: string | null;
+  reason?: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+/** Anything that runs queries: the database or an open transaction. */
+type Tx = Pick<Db, "select" | "update" | "insert">;
+
+/**
+ * The only writer of a loan application's status: checks the lifecycle table,
+ * moves the row only if it is still in `from` (so two racing changes cannot
+ * both win), and writes the audit row. Call it inside the transaction that
+ * makes the rest of the change.
+ */
+export async function changeStatus(
+  tx: Tx,
+  application: { id: string; status: string },
+  to: LoanStatus,
+  by: ChangeBy,
+  at: Date,
+  extra: Partial<typeof loanApplications.$inferInsert> = {},
+): Promise<void> {
+  const from = application.status;
+  if (!isLoanStatus(from) || !canTransition(from, to, by.actor)) throw new TransitionError(from, to);
+  const moved = await tx
+    .update(loanApplications)
+    .set({ ...extra, status: to, statusReason: by.reason ?? null, updatedAt: at })
+    .where(and(eq(loanApplications.id, application.id), eq(loanApplications.status, from)))
+    .returning({ id: loanApplications.id });
+  if (moved.length === 0) throw new TransitionError(from, to);
+  await tx.insert(auditLog).values({
+    actorUserId: by.actorUserId,
+    actorRole: by.actor,
+    action: "loan.status",
+    subjectType: "loan_application",
+    subjectId: application.id,
+    details: { from, to, reason: by.reason ?? null },
+    ip: by.ip ?? null,
+    userAgent: by.userAgent ?? null,
+    createdAt: at,
+  });
+}
