@@ -13,6 +13,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { irr, pmt } from "financial";
 import { emiQuote } from "../app/domain/loan-math.ts";
+import { pdfBench } from "./bench-pdf.ts";
 import { realtimeBench } from "./bench-realtime.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -104,6 +105,15 @@ function microsPerCall(fn: () => unknown, minMs = 1500): number {
     "financial (pmt + irr)": { "µs/call": usFinancial.toFixed(1), APR: b.toFixed(2) },
   });
   console.log(`ratio ours/financial: ${(usOurs / usFinancial).toFixed(2)} (below 1 is faster)`);
+}
+
+{
+  const pdf = await pdfBench();
+  console.log(`\nKFS + agreement PDF, 36-month EMI loan (${pdf.runs} runs)`);
+  console.table({
+    "generate (KFS, schedule, agreement)": { "p50 ms": pdf.render.p50.toFixed(1), "p95 ms": pdf.render.p95.toFixed(1), kB: (pdf.render.bytes / 1024).toFixed(1) },
+    "append signature page": { "p50 ms": pdf.sign.p50.toFixed(1), "p95 ms": pdf.sign.p95.toFixed(1), kB: (pdf.sign.bytes / 1024).toFixed(1) },
+  });
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-"));

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, useSubmit } from "react-router";
-import { KIND_NAME, type LoanKind, type Step, STEP_TITLES, STEPS } from "../domain/loans/application.ts";
+import { KIND_NAME, KIND_NOUN, type LoanKind, type Step, STEP_TITLES, STEPS } from "../domain/loans/application.ts";
 import { borrowerCanCancel, type LoanStatus, STATUS_TEXT } from "../domain/loans/lifecycle.ts";
 import { useConfirm } from "./confirm-dialog.tsx";
 
@@ -47,7 +47,7 @@ export function LoanFlow({
         </nav>
       </header>
       {children}
-      {borrowerCanCancel(status) ? <CancelApplication kindName={KIND_NAME[kind]} /> : null}
+      {borrowerCanCancel(status) ? <CancelApplication kindName={KIND_NOUN[kind]} /> : null}
     </div>
   );
 }
@@ -64,7 +64,7 @@ function CancelApplication({ kindName }: { kindName: string }) {
         event.preventDefault();
         const form = event.currentTarget;
         const yes = await confirm({
-          title: `Cancel this ${kindName.toLowerCase()} application?`,
+          title: `Cancel this ${kindName} application?`,
           description: "It cannot be restarted; you can begin a new application at any time.",
           confirmLabel: "Cancel application",
           cancelLabel: "Keep it",

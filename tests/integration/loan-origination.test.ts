@@ -30,7 +30,8 @@ const post = (path: string, cookie: string, fields: Record<string, string>) =>
     body: new URLSearchParams(fields),
     headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: origin },
   });
-const pdfText = async (bytes: ArrayBuffer) => (await extractText(new Uint8Array(bytes), { mergePages: true })).text as string;
+// A copy: pdf.js takes over (detaches) the buffer it is given.
+const pdfText = async (bytes: ArrayBuffer) => (await extractText(new Uint8Array(bytes).slice(), { mergePages: true })).text as string;
 const rupees = formatRupees;
 
 async function borrower(mobile: string, overrides = {}) {

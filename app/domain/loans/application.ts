@@ -13,6 +13,8 @@ export type LoanKind = "emi" | "salary_advance";
 /** The path segment of each kind, as in the original routes. */
 export const KIND_SEGMENT: Record<LoanKind, string> = { emi: "Emi", salary_advance: "salaryAdvance" };
 export const KIND_NAME: Record<LoanKind, string> = { emi: "EMI loan", salary_advance: "Salary advance" };
+/** The same within a sentence. */
+export const KIND_NOUN: Record<LoanKind, string> = { emi: "EMI loan", salary_advance: "salary advance" };
 
 /** The kind a new-loan path is for (paths match ignoring case). */
 export function kindOfPath(pathname: string): LoanKind | null {

@@ -53,13 +53,29 @@ class Writer {
   ensure(height: number) {
     if (this.y - height < MARGIN + 14) this.newPage();
   }
+  /** Text width at `size`, from each word's width at size 1 (measuring is the slow part of layout). */
+  measure(text: string, font: PDFFont, size: number): number {
+    let widths = this.widths.get(font);
+    if (!widths) this.widths.set(font, (widths = new Map()));
+    let total = 0;
+    const words = text.split(" ");
+    for (const word of words) {
+      let w = widths.get(word);
+      if (w === undefined) widths.set(word, (w = font.widthOfTextAtSize(word, 1)));
+      total += w;
+    }
+    let space = widths.get(" ");
+    if (space === undefined) widths.set(" ", (space = font.widthOfTextAtSize(" ", 1)));
+    return (total + space * (words.length - 1)) * size;
+  }
+  private readonly widths = new Map<PDFFont, Map<string, number>>();
   wrap(text: string, font: PDFFont, size: number, width: number): string[] {
     const lines: string[] = [];
     for (const paragraph of text.split("\n")) {
       let line = "";
       for (const word of paragraph.split(/\s+/)) {
         const candidate = line ? `${line} ${word}` : word;
-        if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate;
+        if (this.measure(candidate, font, size) <= width || !line) line = candidate;
         else {
           lines.push(line);
           line = word;
@@ -113,7 +129,7 @@ class Writer {
       let x = MARGIN;
       cells.forEach((cell, i) => {
         const w = widths[i] ?? 0;
-        const textWidth = font.widthOfTextAtSize(cell, size);
+        const textWidth = this.measure(cell, font, size);
         const left = i <= 1 ? x : x + w - textWidth - 2;
         this.page.drawText(cell, { x: left, y: this.y - size, size, font, color: INK });
         x += w;
@@ -143,9 +159,26 @@ class Writer {
   }
 }
 
+/**
+ * fontkit parses a font file on every embed (most of a document's time);
+ * parsed fonts are kept per file. Each document still makes its own subset.
+ */
+const parsedFonts = new Map<Uint8Array, ReturnType<typeof fontkit.create>>();
+const cachingFontkit: typeof fontkit = {
+  create(data, postscriptName) {
+    const key = data as Uint8Array;
+    let font = parsedFonts.get(key);
+    if (!font) {
+      font = fontkit.create(data, postscriptName);
+      parsedFonts.set(key, font);
+    }
+    return font;
+  },
+};
+
 async function newDocument(title: string, at: Date) {
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(cachingFontkit);
   const f = fonts();
   const regular = await doc.embedFont(f.regular, { subset: true });
   const bold = await doc.embedFont(f.bold, { subset: true });
@@ -200,7 +233,7 @@ export interface SignatureFacts {
 /** The signed copy: the stored bytes' pages, then a signature page recording who, when and the hash. */
 export async function appendSignaturePage(original: Uint8Array, s: SignatureFacts): Promise<Uint8Array> {
   const doc = await PDFDocument.load(original, { updateMetadata: false });
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(cachingFontkit);
   const f = fonts();
   const regular = await doc.embedFont(f.regular, { subset: true });
   const bold = await doc.embedFont(f.bold, { subset: true });

@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field, FormErrors } from "../../../components/field.tsx";
 import { LoanFlow } from "../../../components/loan-flow.tsx";
 import { parseRupeesToPaise } from "../../../domain/calculator-input.ts";
-import { KIND_NAME, stepPath, termsSchema } from "../../../domain/loans/application.ts";
+import { KIND_NAME, KIND_NOUN, stepPath, termsSchema } from "../../../domain/loans/application.ts";
 import { longDate } from "../../../domain/loans/kfs.ts";
 import { emiQuote, processingFee, salaryAdvanceQuote } from "../../../domain/loan-math.ts";
 import { todayIST } from "../../../lib/format.ts";
@@ -65,7 +65,7 @@ export async function action(args: Route.ActionArgs) {
 export default function Step0({ loaderData, actionData }: Route.ComponentProps) {
   const { kind, reference, offer } = loaderData;
   return (
-    <LoanFlow kind={kind} reference={reference} step="Step0" status={loaderData.status} title={`Choose your ${KIND_NAME[kind].toLowerCase()}`}>
+    <LoanFlow kind={kind} reference={reference} step="Step0" status={loaderData.status} title={`Choose your ${KIND_NOUN[kind]}`}>
       {loaderData.missing.length ? (
         <section className="card border-amber-300 bg-amber-50" aria-labelledby="missing-title">
           <h2 id="missing-title" className="text-xl">
@@ -86,7 +86,7 @@ export default function Step0({ loaderData, actionData }: Route.ComponentProps) 
       {offer && !offer.eligible ? (
         <section className="card border-amber-300 bg-amber-50" aria-labelledby="reasons-title">
           <h2 id="reasons-title" className="text-xl">
-            We cannot offer you a {KIND_NAME[kind].toLowerCase()} right now
+            We cannot offer you a {KIND_NOUN[kind]} right now
           </h2>
           <ul className="mt-3 list-disc space-y-1 pl-5" data-testid="offer-reasons">
             {offer.reasons.map((r) => (

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { CheckboxField, Field, FormErrors, SelectField } from "../../../components/field.tsx";
 import { LoanFlow } from "../../../components/loan-flow.tsx";
-import { detailsSchema, KIND_NAME, PURPOSES, stepPath } from "../../../domain/loans/application.ts";
+import { detailsSchema, KIND_NOUN, PURPOSES, stepPath } from "../../../domain/loans/application.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { loadCompleteness } from "../../../server/kyc/completeness.server.ts";
 import { disbursalAccount, saveDetails } from "../../../server/loans/applications.server.ts";
@@ -93,7 +93,7 @@ export default function Step1({ loaderData, actionData }: Route.ComponentProps) 
           <h2 id="profile-title" className="text-xl">
             Complete your profile to apply
           </h2>
-          <p className="mt-2">A {KIND_NAME[kind].toLowerCase()} needs these parts of your profile:</p>
+          <p className="mt-2">A {KIND_NOUN[kind]} needs these parts of your profile:</p>
           <ul className="mt-3 list-disc space-y-1 pl-5">
             {loaderData.links.map((l) => (
               <li key={l.name}>

@@ -90,7 +90,9 @@ export default function Step5({ loaderData }: Route.ComponentProps) {
         <h2 id="schedule-title" className="text-xl">
           Repayment schedule
         </h2>
-        <div className="mt-3 overflow-x-auto">
+        {/* Focusable so a keyboard can scroll the wide schedule on a phone. */}
+        {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Repayment schedule, scrolls sideways">
           <table className="w-full text-sm">
             <caption className="sr-only">Repayment schedule, assuming disbursal on {longDate(kfs.assumedDisbursalDate)}</caption>
             <thead>
