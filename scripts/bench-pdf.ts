@@ -1,32 +1,9 @@
 /** PDF figures for `npm run bench`: the KFS + agreement of a 36-month EMI loan, and signing it. */
-import { buildKfs, type KfsInput } from "../app/domain/loans/kfs.ts";
+import { buildKfs } from "../app/domain/loans/kfs.ts";
+import { sampleKfsInput } from "../tests/fixtures/kfs.ts";
 import { appendSignaturePage, renderAgreementPdf } from "../app/server/pdf/pdf.server.ts";
 
-const input: KfsInput = {
-  kind: "emi",
-  reference: "abcdefghijklmnopqrstuvwxyz",
-  brandName: "Sugam Loans",
-  lender: {
-    name: "Demo NBFC Ltd",
-    rbiRegistration: "N-00.00000",
-    cin: "U00000KA2026PLC000000",
-    address: "Demo House, 1 Example Road, Bengaluru 560001",
-    grievanceOfficer: { name: "A. Demo", phone: "+91 80 0000 0000", email: "grievance@example.invalid" },
-  },
-  borrower: { name: "Neha Gupta", panMasked: "XXXXXX321K", mobileMasked: "XXXXXX0001", address: "Kolkata, West Bengal 700016" },
-  issuedOn: "2026-11-23",
-  validUntil: "2026-11-26",
-  assumedDisbursalDate: "2026-11-24",
-  amountPaise: 50_000_000,
-  tenureMonths: 36,
-  rateBps: 1800,
-  fees: { feeBps: 200, minFeePaise: 49_900, gstBps: 1800 },
-  penalChargePaise: 50_000,
-  coolingOffDays: 3,
-  salaryDay: null,
-  purpose: "Education",
-  disbursalAccount: { holderName: "Neha Gupta", accountMasked: "XXXXXXXXXX5678", ifsc: "HDFC0000001", bankName: "HDFC Bank" },
-};
+const input = sampleKfsInput();
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 

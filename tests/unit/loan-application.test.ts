@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fittingStep, kindOfPath, parseReference, STEPS, stepAllowed, termsSchema, type FlowState } from "../../app/domain/loans/application.ts";
-import { buildKfs, type KfsInput } from "../../app/domain/loans/kfs.ts";
+import { buildKfs } from "../../app/domain/loans/kfs.ts";
+import { sampleKfsInput } from "../fixtures/kfs.ts";
 import { borrowerCanCancel, canTransition, LOAN_STATUSES } from "../../app/domain/loans/lifecycle.ts";
 import { calculate } from "../../app/domain/calculator.ts";
 import { processingFee } from "../../app/domain/loan-math.ts";
@@ -110,25 +111,7 @@ describe("Step0's form", () => {
 });
 
 describe("the KFS model", () => {
-  const input: KfsInput = {
-    kind: "emi",
-    reference: "abcdefghijklmnopqrstuvwxyz",
-    brandName: "Sugam Loans",
-    lender: { name: "Demo NBFC", rbiRegistration: "N-1", cin: "U1", address: "Bengaluru", grievanceOfficer: { name: "A", phone: "1", email: "a@example.invalid" } },
-    borrower: { name: "Neha Gupta", panMasked: "XXXXXX321K", mobileMasked: "XXXXXX0001", address: "Kolkata" },
-    issuedOn: "2026-11-23",
-    validUntil: "2026-11-26",
-    assumedDisbursalDate: "2026-01-31",
-    amountPaise: 36_000_000,
-    tenureMonths: 36,
-    rateBps: 1800,
-    fees: { feeBps: 200, minFeePaise: 49_900, gstBps: 1800 },
-    penalChargePaise: 50_000,
-    coolingOffDays: 3,
-    salaryDay: null,
-    purpose: "Education",
-    disbursalAccount: { holderName: "Neha Gupta", accountMasked: "XXXX5678", ifsc: "HDFC0000001", bankName: "HDFC Bank" },
-  };
+  const input = sampleKfsInput({ assumedDisbursalDate: "2026-01-31", amountPaise: 36_000_000 });
   it("prints the calculator's figures and every schedule line, with month-end due dates clamped", () => {
     const fee = processingFee(input.amountPaise, input.fees);
     const calc = calculate({ amountPaise: input.amountPaise, rateBps: 1800, months: 36, feePaise: fee.totalUpfrontPaise });
