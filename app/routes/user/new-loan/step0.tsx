@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field, FormErrors } from "../../../components/field.tsx";
 import { LoanFlow } from "../../../components/loan-flow.tsx";
 import { parseRupeesToPaise } from "../../../domain/calculator-input.ts";
-import { KIND_NAME, KIND_NOUN, stepPath, termsSchema } from "../../../domain/loans/application.ts";
+import { KIND_NOUN, stepPath, termsSchema } from "../../../domain/loans/application.ts";
 import { longDate } from "../../../domain/loans/kfs.ts";
 import { emiQuote, processingFee, salaryAdvanceQuote } from "../../../domain/loan-math.ts";
 import { todayIST } from "../../../lib/format.ts";
@@ -55,7 +55,8 @@ export async function action(args: Route.ActionArgs) {
   const formData = await args.request.formData();
   if (formData.get("intent") === "cancel") return cancelFromStep(loaded, args.request);
   const { offer } = await offerOf(loaded);
-  if (!offer?.eligible) throw redirect(args.request.url);
+  // No offer (ineligible, or profile details missing): nothing to save; the page says why.
+  if (!offer?.eligible) throw redirect(stepPath(loaded.kind, loaded.reference, "Step0"));
   const submission = parseWithZod(formData, { schema: termsSchema(offer.bounds) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await saveTerms(loaded.services, loaded.user.id, loaded.application, submission.value, offer);
