@@ -148,6 +148,9 @@ export interface PublicConfig {
   };
 }
 
+/** The site's own origin for links that leave the page (SMS, OAuth): PUBLIC_URL, else the request's. */
+export const siteOrigin = (config: Pick<Config, "publicUrl">, request: Request) => config.publicUrl ?? new URL(request.url).origin;
+
 export class ConfigError extends Error {}
 
 /** Parses the environment; throws ConfigError naming every bad variable. */

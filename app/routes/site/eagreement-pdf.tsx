@@ -1,7 +1,7 @@
 import { NotFoundPage } from "../../components/not-found.tsx";
 import { servicesContext } from "../../context.ts";
 import { parseReference } from "../../domain/loans/application.ts";
-import { signedAgreement } from "../../server/loans/applications.server.ts";
+import { signedAgreementPdf } from "../../server/loans/applications.server.ts";
 import { pdfResponse } from "../../server/pdf/respond.server.ts";
 import { notFoundData } from "../../server/not-found.server.ts";
 import type { Route } from "./+types/eagreement-pdf";
@@ -12,10 +12,10 @@ export const middleware: Route.MiddlewareFunction[] = [
     const url = new URL(request.url);
     const ref = parseReference(params.id);
     if (request.method !== "GET" || url.pathname.endsWith(".data") || !ref) return next();
-    const agreement = await signedAgreement(context.get(servicesContext).db, ref);
+    const agreement = await signedAgreementPdf(context.get(servicesContext).db, ref);
     if (!agreement) return next();
     const download = url.searchParams.get("download") === "1";
-    return pdfResponse(agreement.signedPdf, `signed-agreement-${agreement.reference.toUpperCase()}.pdf`, download ? "attachment" : "inline", agreement.signedSha256);
+    return pdfResponse(agreement.pdf, `signed-agreement-${agreement.reference.toUpperCase()}.pdf`, download ? "attachment" : "inline", agreement.sha256);
   },
 ];
 

@@ -1,12 +1,12 @@
 import { OAuth2Client } from "arctic";
 import { eq } from "drizzle-orm";
-import type { Config } from "../../../server/config.ts";
+import { type Config, siteOrigin } from "../../../server/config.ts";
 import type { AppServices } from "../../context.ts";
 import { signedCookie } from "../cookies.server.ts";
 import { users } from "../db/schema.ts";
 
 export function redirectUri(config: Config, request: Request) {
-  return `${config.publicUrl ?? new URL(request.url).origin}/auth/facebook/callback`;
+  return `${siteOrigin(config, request)}/auth/facebook/callback`;
 }
 
 /** The OAuth 2 client for Facebook; its endpoints come from configuration (Facebook's by default). */

@@ -8,14 +8,13 @@ import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { KIND_NAME, type LoanKind, PURPOSES, type Purpose, type TermsBounds } from "../../domain/loans/application.ts";
 import { buildKfs, KFS_VALID_WORKING_DAYS, type KfsInput, type KfsModel } from "../../domain/loans/kfs.ts";
-import { IN_PROGRESS, type LoanStatus } from "../../domain/loans/lifecycle.ts";
+import { borrowerCanCancel, IN_PROGRESS, type LoanStatus } from "../../domain/loans/lifecycle.ts";
 import { addWorkingDays, type IsoDate, nextWorkingDay } from "../../domain/loan-math.ts";
 import { type ApplicantFacts, ageOn, emiOffer, type ProductTerms, salaryAdvanceOffer } from "../../domain/offer.ts";
 import { todayIST } from "../../lib/format.ts";
 import { sha256Bytes } from "../crypto.server.ts";
 import type { Db } from "../db/client.ts";
 import {
-  auditLog,
   borrowerAddresses,
   borrowerBankAccounts,
   borrowerEmployment,
@@ -26,7 +25,7 @@ import {
   users,
 } from "../db/schema.ts";
 import { loadProducts } from "../products.server.ts";
-import { type ChangeBy, changeStatus } from "./lifecycle.server.ts";
+import { auditStatus, type ChangeBy, changeStatus } from "./lifecycle.server.ts";
 
 export type Application = typeof loanApplications.$inferSelect;
 type Services = Pick<AppServices, "db" | "config" | "now">;
@@ -68,19 +67,7 @@ export async function startApplication(
       .values({ reference: newReference(), userId, product: kind, status: "draft", createdAt: at, updatedAt: at })
       .onConflictDoNothing()
       .returning();
-    if (row) {
-      await tx.insert(auditLog).values({
-        actorUserId: userId,
-        actorRole: "borrower",
-        action: "loan.status",
-        subjectType: "loan_application",
-        subjectId: row.id,
-        details: { from: null, to: "draft", reason: "started" },
-        ip: meta.ip,
-        userAgent: meta.userAgent,
-        createdAt: at,
-      });
-    }
+    if (row) await auditStatus(tx, row.id, null, "draft", { actor: "borrower", actorUserId: userId, reason: "started", ...meta }, at);
     return row ?? null;
   });
   // Lost a race with another tab: the other tab's draft is the one in progress.
@@ -511,7 +498,7 @@ export async function cancelApplication(
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const application = await lockOwned(tx, userId, applicationId);
-    if (!application || !["draft", "signed", "under_review", "approved"].includes(application.status)) return false;
+    if (!application || !borrowerCanCancel(application.status as LoanStatus)) return false;
     await changeStatus(tx, application, "cancelled", { actor: "borrower", actorUserId: userId, reason: "Cancelled by the borrower", ...by }, now());
     return true;
   });
@@ -523,7 +510,6 @@ export async function cancelApplication(
 export async function signedAgreement(db: Db, agreementRef: string) {
   const [row] = await db
     .select({
-      signedPdf: loanSignatures.signedPdf,
       signedSha256: loanSignatures.signedSha256,
       shownSha256: loanSignatures.shownSha256,
       signedAt: loanSignatures.signedAt,
@@ -539,6 +525,22 @@ export async function signedAgreement(db: Db, agreementRef: string) {
     .leftJoin(borrowerProfiles, eq(borrowerProfiles.userId, loanApplications.userId))
     .where(eq(loanSignatures.agreementRef, agreementRef));
   return row ?? null;
+}
+
+/** The signed PDF behind an /Eagreement reference, or null. */
+export async function signedAgreementPdf(db: Db, agreementRef: string) {
+  const [row] = await db
+    .select({ pdf: loanSignatures.signedPdf, sha256: loanSignatures.signedSha256, reference: loanApplications.reference })
+    .from(loanSignatures)
+    .innerJoin(loanApplications, eq(loanApplications.id, loanSignatures.applicationId))
+    .where(eq(loanSignatures.agreementRef, agreementRef));
+  return row ?? null;
+}
+
+/** The /Eagreement reference of a signed application, or null. */
+export async function agreementRefOf(db: Db, applicationId: string) {
+  const [row] = await db.select({ ref: loanSignatures.agreementRef }).from(loanSignatures).where(eq(loanSignatures.applicationId, applicationId));
+  return row?.ref ?? null;
 }
 
 /** The borrower's applications, newest first, with their agreement references once signed. */

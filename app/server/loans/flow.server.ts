@@ -12,7 +12,7 @@ import type { Config } from "../../../server/config.ts";
 import { redirectWithToast } from "../flash.server.ts";
 import { loadCompleteness } from "../kyc/completeness.server.ts";
 import { renderAgreementPdf } from "../pdf/pdf.server.ts";
-import { cancelApplication, issueDocument, loadOwnedApplication } from "./applications.server.ts";
+import { cancelApplication, currentDocumentInfo, issueDocument, loadOwnedApplication } from "./applications.server.ts";
 
 /** 404 with "Page Not Found: {fullPath}" (the path with its query), for references and outcome pages. */
 export function notFoundFullPath(request: Request): never {
@@ -96,5 +96,7 @@ export async function ensureDocument(loaded: Awaited<ReturnType<typeof loadStep>
       title: issued.message,
     });
   }
-  return issued;
+  const document = issued.documentId === loaded.document?.id ? loaded.document : await currentDocumentInfo(services.db, application.id);
+  if (!document) throw new Error("The KFS was issued but cannot be read back");
+  return { reissued: issued.reissued, document };
 }

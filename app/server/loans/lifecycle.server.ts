@@ -46,12 +46,17 @@ export async function changeStatus(
     .where(and(eq(loanApplications.id, application.id), eq(loanApplications.status, from)))
     .returning({ id: loanApplications.id });
   if (moved.length === 0) throw new TransitionError(from, to);
+  await auditStatus(tx, application.id, from, to, by, at);
+}
+
+/** The audit row of a status change (`from` is null when the application is created). */
+export async function auditStatus(tx: Pick<Db, "insert">, applicationId: string, from: string | null, to: LoanStatus, by: ChangeBy, at: Date) {
   await tx.insert(auditLog).values({
     actorUserId: by.actorUserId,
     actorRole: by.actor,
     action: "loan.status",
     subjectType: "loan_application",
-    subjectId: application.id,
+    subjectId: applicationId,
     details: { from, to, reason: by.reason ?? null },
     ip: by.ip ?? null,
     userAgent: by.userAgent ?? null,

@@ -4,17 +4,14 @@ import { stepPath } from "../../../domain/loans/application.ts";
 import { longDate } from "../../../domain/loans/kfs.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { formatRupees } from "../../../lib/money-format.ts";
-import { currentDocumentInfo } from "../../../server/loans/applications.server.ts";
 import { cancelFromStep, ensureDocument, ensureProfileReady, loadStep, signedPdfLink } from "../../../server/loans/flow.server.ts";
 import type { Route } from "./+types/step5";
 
 export async function loader(args: Route.LoaderArgs) {
   const loaded = await loadStep(args, "Step5");
   await ensureProfileReady(loaded, args.request);
-  await ensureDocument(loaded, args.request);
-  const { services, kind, reference, application } = loaded;
-  const doc = await currentDocumentInfo(services.db, application.id);
-  if (!doc) throw new Error("The KFS was issued but cannot be read back");
+  const { document: doc } = await ensureDocument(loaded, args.request);
+  const { services, kind, reference } = loaded;
   const base = stepPath(kind, reference, "Step5");
   return {
     kind,

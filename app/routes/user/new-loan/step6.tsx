@@ -9,27 +9,26 @@ import { formatDateIST, formatTimeIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { formatRupees } from "../../../lib/money-format.ts";
 import { redirectWithToast } from "../../../server/flash.server.ts";
-import { currentDocumentInfo, maskMobile, signApplication } from "../../../server/loans/applications.server.ts";
+import { maskMobile, signApplication } from "../../../server/loans/applications.server.ts";
 import { cancelFromStep, ensureDocument, ensureProfileReady, loadStep } from "../../../server/loans/flow.server.ts";
 import { sendCode, verifyCode } from "../../../server/otp/otp.server.ts";
 import { appendSignaturePage } from "../../../server/pdf/pdf.server.ts";
+import { siteOrigin } from "../../../../server/config.ts";
 import type { Route } from "./+types/step6";
 
 export async function loader(args: Route.LoaderArgs) {
   const loaded = await loadStep(args, "Step6");
   await ensureProfileReady(loaded, args.request);
-  const { services, kind, reference, application, user } = loaded;
+  const { services, kind, reference, user } = loaded;
   // An expired KFS is replaced before signing, and the borrower reads the fresh one first.
-  const issued = await ensureDocument(loaded, args.request);
-  if (issued.reissued) {
+  const { reissued, document: doc } = await ensureDocument(loaded, args.request);
+  if (reissued) {
     throw await redirectWithToast(services.config, args.request, stepPath(kind, reference, "Step5"), {
       type: "info",
       title: "Your Key Fact Statement had expired, so here is a fresh one.",
       description: "Read it before you sign.",
     });
   }
-  const doc = await currentDocumentInfo(services.db, application.id);
-  if (!doc) throw new Error("The KFS was issued but cannot be read back");
   return {
     kind,
     reference,
@@ -97,11 +96,10 @@ export async function action(args: Route.ActionArgs) {
     return data({ sign: reply, stale: outcome.field === "documentId" }, { status: outcome.field === "code" ? 400 : 409 });
   }
   if (!outcome.alreadySigned) {
-    const origin = config.publicUrl ?? new URL(args.request.url).origin;
     try {
       await services.sms.send({
         to: mobile,
-        text: `You signed your ${config.public.brandName} loan agreement ${reference.toUpperCase()}. Your signed copy: ${origin}/Eagreement/${outcome.agreementRef}`,
+        text: `You signed your ${config.public.brandName} loan agreement ${reference.toUpperCase()}. Your signed copy: ${siteOrigin(config, args.request)}/Eagreement/${outcome.agreementRef}`,
       });
     } catch (error) {
       // The signature stands; the link is also on the status page and the dashboard.

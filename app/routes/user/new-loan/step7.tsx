@@ -4,24 +4,21 @@ import type { LoanStatus } from "../../../domain/loans/lifecycle.ts";
 import { formatDateIST, formatTimeIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { formatRupees } from "../../../lib/money-format.ts";
-import { applicationForOutcome, currentDocumentInfo } from "../../../server/loans/applications.server.ts";
+import { agreementRefOf } from "../../../server/loans/applications.server.ts";
 import { cancelFromStep, loadStep } from "../../../server/loans/flow.server.ts";
 import type { Route } from "./+types/step7";
 
 export async function loader(args: Route.LoaderArgs) {
   const loaded = await loadStep(args, "Step7");
-  const { services, user, kind, reference, application } = loaded;
-  const [outcome, doc] = await Promise.all([
-    applicationForOutcome(services.db, user.id, reference),
-    currentDocumentInfo(services.db, application.id),
-  ]);
+  const { services, kind, reference, application, document: doc } = loaded;
+  const agreementRef = await agreementRefOf(services.db, application.id);
   return {
     kind,
     reference,
     status: application.status as LoanStatus,
     statusReason: application.statusReason,
     signedAt: application.signedAt?.toISOString() ?? null,
-    agreementRef: outcome?.agreementRef ?? null,
+    agreementRef,
     figures: doc?.kfs.figures ?? null,
     account: application.disbursalAccount,
   };
