@@ -32,6 +32,7 @@ export default [
     route("admin/presence", "routes/admin/presence.tsx"),
     route("admin/documents/:id", "routes/admin/document-file.ts"),
   ]),
+  // The signed-in borrower's pages (and the quick start's steps).
   layout("routes/user/layout.tsx", [
     route("User", "routes/user/index.ts"),
     route("User/Dashboard", "routes/user/dashboard.tsx"),
@@ -46,8 +47,12 @@ export default [
     route("User/Profile/documents/:id", "routes/user/profile/document-file.ts"),
     ...newLoanRoutes("Emi", "emi"),
     ...newLoanRoutes("salaryAdvance", "salary-advance"),
+    // The quick start's steps follow the mobile code (/quickStart/Otp): a signed-in borrower, resumed at the first step not done.
+    route("quickStart/components", "routes/quick-start/components.ts"),
+    ...[0, 1, 2, 3, 4, 5, 6].map((n) => route(`quickStart/Step${n}`, `routes/quick-start/step${n}.tsx`)),
   ]),
   layout("routes/site/layout.tsx", [
+    route("quickStart", "routes/quick-start/index.tsx"),
     route("quickStart/Otp", "routes/quick-start/otp.tsx"),
     index("routes/site/home.tsx"),
     route("homeComponents/:section", "routes/site/home-section.tsx"),

@@ -4,6 +4,8 @@
 //  2. Gzip size of the JavaScript and CSS each public page loads.
 //  3. Loan math: a 360-month schedule with its APR, µs per call, beside the
 //     same computation with the `financial` package (Excel-compatible PMT/IRR).
+//  4. KFS PDF generation; realtime streams; 200 quick-start journeys at once
+//     against PostgreSQL (bench-quick-start.ts), checked in the database.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -14,6 +16,7 @@ import autocannon from "autocannon";
 import { irr, pmt } from "financial";
 import { emiQuote } from "../app/domain/loan-math.ts";
 import { pdfBench } from "./bench-pdf.ts";
+import { quickStartBench, reportQuickStart } from "./bench-quick-start.ts";
 import { realtimeBench } from "./bench-realtime.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -183,6 +186,8 @@ try {
   console.log(
     `second sign-in → displacement notice on the first device (${rt.trials} trials): p50 ${rt.displacementP50Ms.toFixed(1)} ms, p99 ${rt.displacementP99Ms.toFixed(1)} ms`,
   );
+
+  reportQuickStart(await quickStartBench(await freePort()));
 } finally {
   for (const child of children) child.kill("SIGTERM");
   await new Promise((r) => setTimeout(r, 500));

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, useSubmit } from "react-router";
+import { Form, Link, useSubmit } from "react-router";
 import { KIND_NAME, KIND_NOUN, type LoanKind, type Step, STEP_TITLES, STEPS } from "../domain/loans/application.ts";
 import { borrowerCanCancel, type LoanStatus, STATUS_TEXT } from "../domain/loans/lifecycle.ts";
 import { useConfirm } from "./confirm-dialog.tsx";
@@ -92,6 +92,41 @@ export function StatusNote({ status, reason }: { status: LoanStatus; reason?: st
       </p>
       <p className="text-slate-700">{text.next}</p>
     </div>
+  );
+}
+
+/** The details an offer still needs, each a link to where it is given. */
+export function MissingDetails({ items }: { items: readonly { key: string; href: string; label: string; what: string }[] }) {
+  return (
+    <section className="card border-amber-300 bg-amber-50" aria-labelledby="missing-title">
+      <h2 id="missing-title" className="text-xl">
+        We need a few details to make you an offer
+      </h2>
+      <ul className="mt-3 list-disc space-y-1 pl-5">
+        {items.map((m) => (
+          <li key={m.key}>
+            <Link className="link" to={m.href}>
+              {m.label}
+            </Link>
+            : {m.what}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Label/amount rows of a quote or an offer, the amounts right-aligned. */
+export function MoneyRows({ rows }: { rows: readonly (readonly [string, string])[] }) {
+  return (
+    <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-slate-700">{label}</dt>
+          <dd className="money text-right font-semibold">{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

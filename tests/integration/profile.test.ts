@@ -69,6 +69,15 @@ describe("KYC Profile section", () => {
     expect(await app.services.db.select().from(borrowerProfiles).where(eq(borrowerProfiles.userId, userId))).toEqual([]);
   });
 
+  it("refuses a form without the KYC consent box (an unticked box is not sent at all)", async () => {
+    const { cookie, userId } = await signedInBorrower(app, "9900000019");
+    const { consentKyc: _unticked, ...rest } = valid;
+    const res = await post(cookie, rest);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("We need your consent to check your KYC details.");
+    expect(await app.services.db.select().from(borrowerProfiles).where(eq(borrowerProfiles.userId, userId))).toEqual([]);
+  });
+
   it("refuses a second account with the same PAN", async () => {
     const { cookie } = await signedInBorrower(app, "9900000009");
     const res = await post(cookie, { ...valid, email: "other@example.com" });

@@ -17,7 +17,7 @@ export function TopSection({ facts, brandName }: HomeData) {
             mobile number; no branch visit, no paperwork by post.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <a className="btn-primary" href="/quickStart/Otp">
+            <a className="btn-primary" href="/quickStart">
               Apply now
             </a>
             <a className="btn-secondary" href="/Rate-terms">

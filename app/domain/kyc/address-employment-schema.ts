@@ -9,7 +9,8 @@ export const EMPLOYMENT_TYPES = { salaried: "Salaried", self_employed: "Self-emp
 const requiredLine = (label: string) =>
   z.string({ error: `Enter ${label}.` }).trim().min(3, `Enter ${label} (at least 3 characters).`).max(120, "Keep it under 120 characters.");
 const optionalLine = () => z.string().trim().max(120, "Keep it under 120 characters.").optional();
-const pin = z
+/** A PIN code's form (its existence is checked on the server against the shipped data). */
+export const pinCodeField = z
   .string({ error: "Enter the 6-digit PIN code." })
   .trim()
   .superRefine((v, ctx) => {
@@ -22,7 +23,7 @@ export const addressSchema = z
   .object({
     currentLine1: requiredLine("the house number and street"),
     currentLine2: optionalLine(),
-    currentPincode: pin,
+    currentPincode: pinCodeField,
     residenceType: z.enum(Object.keys(RESIDENCE_TYPES) as [keyof typeof RESIDENCE_TYPES], { error: "Choose one." }),
     yearsAtAddress: z.coerce
       .number({ error: "Enter the number of years." })
@@ -60,22 +61,41 @@ const rupees = (label: string, { min, max }: { min: number; max: number }) =>
       return paise;
     });
 
+/** The Employment fields the quick start also asks (Step3 and Step4), with the same rules. */
+export const employmentFields = {
+  employmentType: z.enum(Object.keys(EMPLOYMENT_TYPES) as [keyof typeof EMPLOYMENT_TYPES], { error: "Choose one." }),
+  netMonthlyIncome: rupees("your net monthly income", { min: 100, max: 100_000_000 }),
+  existingEmis: rupees("your existing monthly EMIs (0 if none)", { min: 0, max: 100_000_000 }),
+  salaryDay: z.string().trim().optional(),
+};
+
+/** Salaried people give the day their salary arrives (1–31); it is kept only for them. */
+function withSalaryDay<T extends z.ZodType<{ employmentType: string; salaryDay?: string | undefined }>>(schema: T) {
+  return schema
+    .superRefine((v, ctx) => {
+      if (v.employmentType !== "salaried") return;
+      const day = Number(v.salaryDay);
+      if (!v.salaryDay || !Number.isInteger(day) || day < 1 || day > 31) {
+        ctx.addIssue({ code: "custom", path: ["salaryDay"], message: "Enter the day of the month your salary arrives, from 1 to 31." });
+      }
+    })
+    .transform((v) => ({ ...v, salaryDay: v.employmentType === "salaried" ? Number(v.salaryDay) : null }));
+}
+
 /** The Employment section's form. */
-export const employmentSchema = z
-  .object({
-    employmentType: z.enum(Object.keys(EMPLOYMENT_TYPES) as [keyof typeof EMPLOYMENT_TYPES], { error: "Choose one." }),
+export const employmentSchema = withSalaryDay(
+  z.object({
+    employmentType: employmentFields.employmentType,
     employerName: z.string({ error: "Enter the employer or business name." }).trim().min(2, "Enter the employer or business name.").max(120),
     designation: z.string({ error: "Enter your designation or role." }).trim().min(2, "Enter your designation or role.").max(80),
-    netMonthlyIncome: rupees("your net monthly income", { min: 100, max: 100_000_000 }),
-    existingEmis: rupees("your existing monthly EMIs (0 if none)", { min: 0, max: 100_000_000 }),
-    salaryDay: z.string().trim().optional(),
+    netMonthlyIncome: employmentFields.netMonthlyIncome,
+    existingEmis: employmentFields.existingEmis,
+    salaryDay: employmentFields.salaryDay,
     monthsWithEmployer: z.coerce.number({ error: "Enter the number of months." }).int("Use whole months.").min(0).max(600, "Use 600 or fewer months."),
-  })
-  .superRefine((v, ctx) => {
-    if (v.employmentType !== "salaried") return;
-    const day = Number(v.salaryDay);
-    if (!v.salaryDay || !Number.isInteger(day) || day < 1 || day > 31) {
-      ctx.addIssue({ code: "custom", path: ["salaryDay"], message: "Enter the day of the month your salary arrives, from 1 to 31." });
-    }
-  })
-  .transform((v) => ({ ...v, salaryDay: v.employmentType === "salaried" ? Number(v.salaryDay) : null }));
+  }),
+);
+
+/** The quick start's Step3: employment type, net monthly income and salary day. */
+export const incomeSchema = withSalaryDay(
+  z.object({ employmentType: employmentFields.employmentType, netMonthlyIncome: employmentFields.netMonthlyIncome, salaryDay: employmentFields.salaryDay }),
+);

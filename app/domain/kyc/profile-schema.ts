@@ -10,12 +10,17 @@ const check = (problem: (v: string) => string | null) => (v: string, ctx: z.Refi
   if (message) ctx.addIssue({ code: "custom", message });
 };
 
+const KYC_CONSENT_NEEDED = "We need your consent to check your KYC details.";
+/** The KYC consent box: needed (a missing box is a refusal; an optional key would skip the check). */
+export const kycConsentField = z.string({ error: KYC_CONSENT_NEEDED }).refine((v) => accepted(v), KYC_CONSENT_NEEDED);
+
 /**
  * The Profile section's form, for the browser and the server. `today` sets
- * the age window; PAN and Aadhaar may be left empty to keep the saved ones.
+ * the age window; PAN and Aadhaar may be left empty to keep the saved ones
+ * (the quick start saves the PAN before the Aadhaar).
  */
-export function profileSchema({ today, hasSaved }: { today: string; hasSaved: boolean }) {
-  const secret = (problem: (v: string) => string | null, missing: string) =>
+export function profileSchema({ today, saved }: { today: string; saved: { pan: boolean; aadhaar: boolean } }) {
+  const secret = (problem: (v: string) => string | null, missing: string, hasSaved: boolean) =>
     hasSaved
       ? z.string().trim().optional().superRefine((v, ctx) => (v ? check(problem)(v, ctx) : undefined))
       : z.string({ error: missing }).trim().min(1, missing).superRefine(check(problem));
@@ -27,15 +32,20 @@ export function profileSchema({ today, hasSaved }: { today: string; hasSaved: bo
     dateOfBirth: z.string({ error: "Enter your date of birth." }).superRefine(check((v) => dobProblem(v, today))),
     gender: z.enum(Object.keys(GENDERS) as [keyof typeof GENDERS], { error: "Choose one." }),
     email: z.email({ error: (issue) => (issue.input ? "Enter a valid e-mail address, like name@example.com." : "Enter your e-mail address.") }),
-    pan: secret(panProblem, "Enter your PAN.").transform((v) => (v ? normalizePan(v) : undefined)),
-    aadhaar: secret(aadhaarProblem, "Enter your 12-digit Aadhaar number.").transform((v) => (v ? v.replace(/\s/g, "") : undefined)),
+    pan: secret(panProblem, "Enter your PAN.", saved.pan).transform((v) => (v ? normalizePan(v) : undefined)),
+    aadhaar: secret(aadhaarProblem, "Enter your 12-digit Aadhaar number.", saved.aadhaar).transform((v) => (v ? v.replace(/\s/g, "") : undefined)),
     maritalStatus: z.enum(Object.keys(MARITAL_STATUSES) as [keyof typeof MARITAL_STATUSES], { error: "Choose one." }),
-    consentKyc: z.string().optional().refine((v) => accepted(v), "We need your consent to check your KYC details."),
+    consentKyc: kycConsentField,
     consentCommunications: z.string().optional(),
   });
 }
 
 export type ProfileInput = z.output<ReturnType<typeof profileSchema>>;
+
+/** The quick start's Step1: name, date of birth and PAN, with the Profile section's own rules. */
+export const identitySchema = ({ today, panSaved }: { today: string; panSaved: boolean }) =>
+  profileSchema({ today, saved: { pan: panSaved, aadhaar: true } }).pick({ fullName: true, dateOfBirth: true, pan: true });
+export type IdentityInput = z.output<ReturnType<typeof identitySchema>>;
 
 export const maskPan = (pan: string) => `XXXXXX${pan.slice(-4)}`;
 export const maskAadhaar = (last4: string) => `XXXX XXXX ${last4}`;

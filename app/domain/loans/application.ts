@@ -15,6 +15,8 @@ export const KIND_SEGMENT: Record<LoanKind, string> = { emi: "Emi", salary_advan
 export const KIND_NAME: Record<LoanKind, string> = { emi: "EMI loan", salary_advance: "Salary advance" };
 /** The same within a sentence. */
 export const KIND_NOUN: Record<LoanKind, string> = { emi: "EMI loan", salary_advance: "salary advance" };
+/** The same with its article: "an EMI loan", "a salary advance". */
+export const KIND_WITH_ARTICLE: Record<LoanKind, string> = { emi: "an EMI loan", salary_advance: "a salary advance" };
 
 /** The kind a new-loan path is for (paths match ignoring case). */
 export function kindOfPath(pathname: string): LoanKind | null {
@@ -92,6 +94,27 @@ export interface TermsBounds {
   maxTenure: number;
 }
 
+export interface AmountRange {
+  minPaise: number;
+  maxPaise: number;
+  stepPaise: number;
+}
+
+/** Why an amount does not fit a range on its steps, in words (null when it fits). */
+export function amountProblem(amountPaise: number, r: AmountRange, suffix = ""): string | null {
+  if (amountPaise < r.minPaise || amountPaise > r.maxPaise) return `Choose an amount from ${formatRupees(r.minPaise)} to ${formatRupees(r.maxPaise)}${suffix}.`;
+  if (amountPaise % r.stepPaise !== 0) return `Choose an amount in steps of ${formatRupees(r.stepPaise)}.`;
+  return null;
+}
+
+/** The largest amount on the range's steps not above `wanted` and within the range (null when the range is empty). */
+export function fitAmount(wantedPaise: number, r: AmountRange): number | null {
+  const top = Math.min(wantedPaise, r.maxPaise);
+  const fitted = Math.floor(top / r.stepPaise) * r.stepPaise;
+  if (fitted >= r.minPaise) return fitted;
+  return r.maxPaise >= r.minPaise ? r.minPaise : null;
+}
+
 /** Step0's form: amount (rupees, on the product's steps, within the offer) and, for an EMI loan, tenure. */
 export function termsSchema(b: TermsBounds) {
   return z
@@ -115,20 +138,13 @@ export function termsSchema(b: TermsBounds) {
         return z.NEVER;
       }
       const max = b.kind === "emi" && tenureMonths !== null ? (b.maxByTenure[tenureMonths] ?? 0) : b.maxAmountPaise;
-      if (amountPaise < b.minAmountPaise || amountPaise > max) {
-        const over = tenureMonths === null ? "" : ` over ${tenureMonths} months`;
-        ctx.addIssue({
-          code: "custom",
-          path: ["amount"],
-          message:
-            max < b.minAmountPaise
-              ? `No amount fits your offer${over}; choose a longer tenure.`
-              : `Choose an amount from ${formatRupees(b.minAmountPaise)} to ${formatRupees(max)}${over}.`,
-        });
-        return z.NEVER;
-      }
-      if (amountPaise % b.stepPaise !== 0) {
-        ctx.addIssue({ code: "custom", path: ["amount"], message: `Choose an amount in steps of ${formatRupees(b.stepPaise)}.` });
+      const over = tenureMonths === null ? "" : ` over ${tenureMonths} months`;
+      const problem =
+        max < b.minAmountPaise
+          ? `No amount fits your offer${over}; choose a longer tenure.`
+          : amountProblem(amountPaise, { minPaise: b.minAmountPaise, maxPaise: max, stepPaise: b.stepPaise }, over);
+      if (problem) {
+        ctx.addIssue({ code: "custom", path: ["amount"], message: problem });
         return z.NEVER;
       }
       return { amountPaise, tenureMonths };

@@ -51,6 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     redirectTo,
     pending: pending ? { masked: maskMobile(pending.mobile), resendAt: pending.resendAt } : null,
     linking: Boolean(signedIn),
+    /** Coming from the quick start: the code is its first step. */
+    quickStart: redirectTo.toLowerCase().startsWith("/quickstart"),
   };
 }
 
@@ -137,11 +139,15 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const busy = navigation.state !== "idle";
   return (
     <div className="mx-auto max-w-md px-4 py-10">
-      <h1 className="text-2xl sm:text-3xl">{loaderData.linking ? "Verify your mobile number" : `Sign in to ${config?.brandName}`}</h1>
+      <h1 className="text-2xl sm:text-3xl">
+        {loaderData.linking ? "Verify your mobile number" : loaderData.quickStart ? "Quick start: your mobile number" : `Sign in to ${config?.brandName}`}
+      </h1>
       <p className="mt-2 text-slate-700">
         {loaderData.linking
           ? "Add your mobile number to continue. We send a one-time code to check that it is yours."
-          : "Enter your mobile number and we will send you a one-time code. New here? The same steps create your account."}
+          : loaderData.quickStart
+            ? "We send a one-time code to check the number is yours; this creates your account. Been here before? You carry on where you left off."
+            : "Enter your mobile number and we will send you a one-time code. New here? The same steps create your account."}
       </p>
       {step === "mobile" ? (
         <MobileForm redirectTo={loaderData.redirectTo} lastResult={actionData?.step === "mobile" ? actionData.result : undefined} busy={busy} />

@@ -5,7 +5,7 @@ import { usePublicConfig } from "../../root.tsx";
 import { requireBorrowerMiddleware } from "../../server/auth/session.server.ts";
 import type { Route } from "./+types/layout";
 
-/** Every /User/* route needs a signed-in borrower. */
+/** Every /User/* route (and each quick-start step) needs a signed-in borrower. */
 export const middleware: Route.MiddlewareFunction[] = [requireBorrowerMiddleware];
 
 export default function UserLayout() {

@@ -212,14 +212,14 @@ export const borrowerProfiles = pgTable("borrower_profiles", {
     .references(() => users.id, { onDelete: "cascade" }),
   fullName: text("full_name").notNull(),
   dateOfBirth: text("date_of_birth").notNull(),
-  gender: text("gender").notNull(),
-  email: text("email").notNull(),
+  gender: text("gender"),
+  email: text("email"),
   panEnc: text("pan_enc").notNull(),
   /** HMAC of the PAN: finds a second account with the same PAN without decrypting. */
   panHmac: text("pan_hmac").notNull().unique(),
   panMasked: text("pan_masked").notNull(),
-  aadhaarLast4: text("aadhaar_last4").notNull(),
-  maritalStatus: text("marital_status").notNull(),
+  aadhaarLast4: text("aadhaar_last4"),
+  maritalStatus: text("marital_status"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -240,20 +240,23 @@ export const consents = pgTable(
   (t) => [index("consents_user_idx").on(t.userId, t.purpose, t.createdAt)],
 );
 
-/** KYC: the Address section. City, district and state come from the shipped PIN data. */
+/**
+ * KYC: the Address section. City, district and state come from the shipped PIN data.
+ * The quick start saves only the PIN code (and what it fills); the rest stays empty until the section is saved.
+ */
 export const borrowerAddresses = pgTable("borrower_addresses", {
   userId: uuid("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  currentLine1: text("current_line1").notNull(),
+  currentLine1: text("current_line1"),
   currentLine2: text("current_line2"),
   currentPincode: text("current_pincode").notNull(),
   currentCity: text("current_city").notNull(),
   currentDistrict: text("current_district").notNull(),
   currentState: text("current_state").notNull(),
-  residenceType: text("residence_type").notNull(),
-  yearsAtAddress: integer("years_at_address").notNull(),
-  permanentSame: boolean("permanent_same").notNull(),
+  residenceType: text("residence_type"),
+  yearsAtAddress: integer("years_at_address"),
+  permanentSame: boolean("permanent_same"),
   permanentLine1: text("permanent_line1"),
   permanentLine2: text("permanent_line2"),
   permanentPincode: text("permanent_pincode"),
@@ -263,18 +266,18 @@ export const borrowerAddresses = pgTable("borrower_addresses", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** KYC: the Employment section. Money in paise. */
+/** KYC: the Employment section. Money in paise. The quick start fills type, income, salary day and EMIs first. */
 export const borrowerEmployment = pgTable("borrower_employment", {
   userId: uuid("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   employmentType: text("employment_type").notNull(),
-  employerName: text("employer_name").notNull(),
-  designation: text("designation").notNull(),
+  employerName: text("employer_name"),
+  designation: text("designation"),
   netMonthlyIncomePaise: integer("net_monthly_income_paise").notNull(),
-  existingEmiPaise: integer("existing_emi_paise").notNull(),
+  existingEmiPaise: integer("existing_emi_paise"),
   salaryDay: smallint("salary_day"),
-  monthsWithEmployer: integer("months_with_employer").notNull(),
+  monthsWithEmployer: integer("months_with_employer"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -413,3 +416,49 @@ export const loanSignatures = pgTable("loan_signatures", {
   /** The /Eagreement/{id} reference: 128 random bits, unrelated to the application reference. */
   agreementRef: text("agreement_ref").notNull().unique(),
 });
+
+/**
+ * The public quick start (PRODUCT.md §9), one per borrower: how far they got,
+ * what Step0 and the offer chose, and the application it continued into.
+ * The other steps' answers live in the profile tables.
+ */
+export const quickStarts = pgTable(
+  "quick_starts",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Steps completed in order: 0 (none) to 7 (all). The first incomplete step is Step{completed}. */
+    completedSteps: smallint("completed_steps").notNull().default(0),
+    product: text("product"), // 'emi' | 'salary_advance'
+    amountPaise: integer("amount_paise"),
+    /** The EMI tenure the offer was shown at. */
+    tenureMonths: smallint("tenure_months"),
+    /** The offer as accepted at Step5 (both products, from eligibility). */
+    offer: jsonb("offer").$type<Record<string, unknown>>(),
+    offerAt: timestamp("offer_at", { withTimezone: true }),
+    applicationId: uuid("application_id").references(() => loanApplications.id, { onDelete: "set null" }),
+    continuedAt: timestamp("continued_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("quick_starts_completed", sql`${t.completedSteps} between 0 and 7`),
+    check("quick_starts_amount", sql`${t.amountPaise} is null or ${t.amountPaise} > 0`),
+  ],
+);
+
+/** Quick-start funnel: step viewed, step completed, offer shown, continued (for the back office's funnel). */
+export const funnelEvents = pgTable(
+  "funnel_events",
+  {
+    id: serial("id").primaryKey(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    event: text("event").notNull(), // 'step_viewed' | 'step_completed' | 'offer_shown' | 'continued'
+    step: smallint("step"),
+    product: text("product"),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("funnel_events_event_idx").on(t.event, t.step, t.createdAt), index("funnel_events_user_idx").on(t.userId, t.createdAt)],
+);

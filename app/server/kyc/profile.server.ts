@@ -1,6 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { AppServices, RequestInfo } from "../../context.ts";
-import { maskPan, type ProfileInput } from "../../domain/kyc/profile-schema.ts";
+import { type IdentityInput, maskPan, type ProfileInput } from "../../domain/kyc/profile-schema.ts";
 import { accepted } from "../../domain/validators/form-rules.ts";
 import { aadhaarLast4 } from "../../domain/validators/identity.ts";
 import { encrypt, hmac } from "../crypto.server.ts";
@@ -24,6 +24,33 @@ export async function loadConsents({ db }: Pick<AppServices, "db">, userId: stri
   return latest;
 }
 
+const PAN_TAKEN = { pan: ["This PAN is already registered with another account. Sign in with that account, or contact us."] };
+type Saved = { ok: true } | { ok: false; fieldErrors: Record<string, string[]> };
+
+/** The stored form of a PAN (encrypted, keyed hash, masked), or an error when another account has it. */
+async function panColumns(services: Pick<AppServices, "db" | "config" | "keyring">, userId: string, pan: string) {
+  const panHmac = hmac(panKey(services), pan);
+  const [taken] = await services.db
+    .select({ userId: borrowerProfiles.userId })
+    .from(borrowerProfiles)
+    .where(and(eq(borrowerProfiles.panHmac, panHmac), ne(borrowerProfiles.userId, userId)));
+  if (taken) return null;
+  return { panEnc: encrypt(services.keyring, pan), panHmac, panMasked: maskPan(pan) };
+}
+
+/** Two accounts saving the same PAN at once: the unique keyed hash decides. */
+async function panRace(save: () => Promise<void>): Promise<Saved> {
+  try {
+    await save();
+    return { ok: true };
+  } catch (error) {
+    if (String((error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code) === "23505") {
+      return { ok: false, fieldErrors: PAN_TAKEN };
+    }
+    throw error;
+  }
+}
+
 /**
  * Saves the Profile section: PAN encrypted with its keyed hash (one account
  * per PAN), only the last 4 digits of Aadhaar, and each changed consent logged.
@@ -35,18 +62,10 @@ export async function saveProfile(
   request: Pick<RequestInfo, "ip" | "userAgent">,
   /** Whether the borrower already has a saved profile (the caller has read it). */
   existing: boolean,
-): Promise<{ ok: true } | { ok: false; fieldErrors: Record<string, string[]> }> {
-  const { db, keyring, now } = services;
-  let pan: { panEnc: string; panHmac: string; panMasked: string } | null = null;
-  if (input.pan) {
-    const panHmac = hmac(panKey(services), input.pan);
-    const [taken] = await db
-      .select({ userId: borrowerProfiles.userId })
-      .from(borrowerProfiles)
-      .where(and(eq(borrowerProfiles.panHmac, panHmac), ne(borrowerProfiles.userId, userId)));
-    if (taken) return { ok: false, fieldErrors: { pan: ["This PAN is already registered with another account. Sign in with that account, or contact us."] } };
-    pan = { panEnc: encrypt(keyring, input.pan), panHmac, panMasked: maskPan(input.pan) };
-  }
+): Promise<Saved> {
+  const { db, now } = services;
+  const pan = input.pan ? await panColumns(services, userId, input.pan) : null;
+  if (input.pan && !pan) return { ok: false, fieldErrors: PAN_TAKEN };
   if (!existing && (!pan || !input.aadhaar)) return { ok: false, fieldErrors: { pan: ["Enter your PAN."] } };
   const values = {
     fullName: input.fullName,
@@ -59,26 +78,51 @@ export async function saveProfile(
     ...(input.aadhaar ? { aadhaarLast4: aadhaarLast4(input.aadhaar) } : {}),
   };
   const before = await loadConsents(services, userId);
-  try {
-    await db.transaction(async (tx) => {
-    if (existing) {
-      await tx.update(borrowerProfiles).set(values).where(eq(borrowerProfiles.userId, userId));
-    } else {
-      await tx.insert(borrowerProfiles).values({ userId, ...(values as typeof values & NonNullable<typeof pan> & { aadhaarLast4: string }) });
-    }
-    const wanted = { kyc: true, communications: accepted(input.consentCommunications) };
-    for (const [purpose, granted] of Object.entries(wanted)) {
-      if (before[purpose] !== granted) {
-        await tx.insert(consents).values({ userId, purpose, granted, ip: request.ip, userAgent: request.userAgent, createdAt: now() });
+  return panRace(() =>
+    db.transaction(async (tx) => {
+      if (existing) {
+        await tx.update(borrowerProfiles).set(values).where(eq(borrowerProfiles.userId, userId));
+      } else {
+        await tx.insert(borrowerProfiles).values({ userId, ...(values as typeof values & NonNullable<typeof pan>) });
       }
+      await recordConsents(services, tx, userId, { kyc: true, communications: accepted(input.consentCommunications) }, before, request);
+    }),
+  );
+}
+
+/** Logs each consent whose answer differs from the latest one (time, address, browser). */
+export async function recordConsents(
+  { now }: Pick<AppServices, "now">,
+  tx: Pick<AppServices["db"], "insert">,
+  userId: string,
+  wanted: Record<string, boolean>,
+  before: Record<string, boolean>,
+  request: Pick<RequestInfo, "ip" | "userAgent">,
+) {
+  for (const [purpose, granted] of Object.entries(wanted)) {
+    if (before[purpose] !== granted) {
+      await tx.insert(consents).values({ userId, purpose, granted, ip: request.ip, userAgent: request.userAgent, createdAt: now() });
     }
-    });
-  } catch (error) {
-    // Two accounts saving the same PAN at once: the unique keyed hash decides.
-    if (String((error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code) === "23505") {
-      return { ok: false, fieldErrors: { pan: ["This PAN is already registered with another account. Sign in with that account, or contact us."] } };
-    }
-    throw error;
   }
-  return { ok: true };
+}
+
+/**
+ * The quick start's Step1: name, date of birth and PAN into the Profile
+ * section's row (the rest of the section stays empty until its form is saved).
+ */
+export async function saveIdentity(
+  services: Pick<AppServices, "db" | "config" | "keyring" | "now">,
+  userId: string,
+  input: IdentityInput,
+): Promise<Saved> {
+  const pan = input.pan ? await panColumns(services, userId, input.pan) : null;
+  if (input.pan && !pan) return { ok: false, fieldErrors: PAN_TAKEN };
+  const values = { fullName: input.fullName, dateOfBirth: input.dateOfBirth, updatedAt: services.now(), ...(pan ?? {}) };
+  if (pan) {
+    return panRace(async () => {
+      await services.db.insert(borrowerProfiles).values({ userId, ...values, ...pan }).onConflictDoUpdate({ target: borrowerProfiles.userId, set: values });
+    });
+  }
+  const updated = await services.db.update(borrowerProfiles).set(values).where(eq(borrowerProfiles.userId, userId)).returning({ id: borrowerProfiles.userId });
+  return updated.length ? { ok: true } : { ok: false, fieldErrors: { pan: ["Enter your PAN."] } };
 }

@@ -67,3 +67,40 @@ export async function saveEmployment({ db, now }: Db, userId: string, input: z.o
   };
   await db.insert(borrowerEmployment).values({ userId, ...values }).onConflictDoUpdate({ target: borrowerEmployment.userId, set: values });
 }
+
+// ---- what the quick start saves into these sections (the rest waits for each section's form) ----
+
+/** Quick start Step2: the current PIN code and what it fills (city, district, state). */
+export async function savePinCode(services: Db, userId: string, pincode: string): Promise<{ ok: true } | { ok: false; fieldErrors: Record<string, string[]> }> {
+  const place = lookupPinCode(pincode);
+  if (!place) return { ok: false, fieldErrors: { pincode: ["We do not know this PIN code. Check the 6 digits."] } };
+  const saved = await loadAddress(services, userId);
+  const current = { currentPincode: pincode, currentCity: place.city, currentDistrict: place.district, currentState: place.state };
+  // A saved "same as current" address moves with it.
+  const permanent = saved?.permanentSame
+    ? { permanentPincode: pincode, permanentCity: place.city, permanentDistrict: place.district, permanentState: place.state }
+    : {};
+  const values = { ...current, ...permanent, updatedAt: services.now() };
+  await services.db.insert(borrowerAddresses).values({ userId, ...values }).onConflictDoUpdate({ target: borrowerAddresses.userId, set: values });
+  return { ok: true };
+}
+
+/** Quick start Step3: employment type, net monthly income and salary day. */
+export async function saveIncome(
+  { db, now }: Db,
+  userId: string,
+  input: { employmentType: string; netMonthlyIncome: number; salaryDay: number | null },
+) {
+  const values = { employmentType: input.employmentType, netMonthlyIncomePaise: input.netMonthlyIncome, salaryDay: input.salaryDay, updatedAt: now() };
+  await db.insert(borrowerEmployment).values({ userId, ...values }).onConflictDoUpdate({ target: borrowerEmployment.userId, set: values });
+}
+
+/** Quick start Step4: existing monthly EMIs (Step3 has created the row). */
+export async function saveExistingEmis({ db, now }: Db, userId: string, existingEmiPaise: number) {
+  const updated = await db
+    .update(borrowerEmployment)
+    .set({ existingEmiPaise, updatedAt: now() })
+    .where(eq(borrowerEmployment.userId, userId))
+    .returning({ id: borrowerEmployment.userId });
+  return updated.length > 0;
+}

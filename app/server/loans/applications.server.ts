@@ -137,8 +137,10 @@ export async function applicantFacts(db: Db, userId: string, today: IsoDate): Pr
   ]);
   const missing = [];
   if (!profile) missing.push({ section: "Profile", href: "/User/Profile/components/Profile", what: "your date of birth and PAN" });
-  if (!employment) missing.push({ section: "Employment", href: "/User/Profile/components/Employment", what: "your work, income and existing EMIs" });
-  if (!profile || !employment) return { ok: false, missing };
+  if (!employment || employment.existingEmiPaise === null) {
+    missing.push({ section: "Employment", href: "/User/Profile/components/Employment", what: "your work, income and existing EMIs" });
+  }
+  if (!profile || !employment || employment.existingEmiPaise === null) return { ok: false, missing };
   return {
     ok: true,
     facts: {

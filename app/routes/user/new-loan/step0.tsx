@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field, FormErrors } from "../../../components/field.tsx";
-import { LoanFlow } from "../../../components/loan-flow.tsx";
+import { LoanFlow, MissingDetails, MoneyRows } from "../../../components/loan-flow.tsx";
 import { parseRupeesToPaise } from "../../../domain/calculator-input.ts";
 import { KIND_NOUN, stepPath, termsSchema } from "../../../domain/loans/application.ts";
 import { longDate } from "../../../domain/loans/kfs.ts";
@@ -68,21 +68,7 @@ export default function Step0({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <LoanFlow kind={kind} reference={reference} step="Step0" status={loaderData.status} title={`Choose your ${KIND_NOUN[kind]}`}>
       {loaderData.missing.length ? (
-        <section className="card border-amber-300 bg-amber-50" aria-labelledby="missing-title">
-          <h2 id="missing-title" className="text-xl">
-            We need a few details to make you an offer
-          </h2>
-          <ul className="mt-3 list-disc space-y-1 pl-5">
-            {loaderData.missing.map((m) => (
-              <li key={m.section}>
-                <Link className="link" to={`${m.href}`}>
-                  {m.section}
-                </Link>
-                : {m.what}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <MissingDetails items={loaderData.missing.map((m) => ({ key: m.section, href: m.href, label: m.section, what: m.what }))} />
       ) : null}
       {offer && !offer.eligible ? (
         <section className="card border-amber-300 bg-amber-50" aria-labelledby="reasons-title">
@@ -201,14 +187,7 @@ function QuotePreview({ offer, kind, amountPaise, tenure }: { offer: TermsProps[
   return (
     <div className="rounded-lg bg-slate-50 p-4" aria-live="polite" data-testid="quote-preview">
       <p className="text-sm text-slate-600">If the money reaches you on {longDate(offer.assumedDisbursalDate)}:</p>
-      <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-slate-700">{label}</dt>
-            <dd className="money text-right font-semibold">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <MoneyRows rows={rows} />
     </div>
   );
 }

@@ -3,16 +3,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { Field, FormErrors, SelectField } from "../../../components/field.tsx";
 import { KycSection } from "../../../components/kyc-section.tsx";
+import { PinCodeField } from "../../../components/pin-code-field.tsx";
 import { servicesContext } from "../../../context.ts";
 import { addressSchema, RESIDENCE_TYPES } from "../../../domain/kyc/address-employment-schema.ts";
 import { pageMeta } from "../../../lib/meta.ts";
-import { useLookup } from "../../../lib/use-lookup.ts";
 import { signedInContext } from "../../../server/auth/session.server.ts";
 import { redirectWithToast } from "../../../server/flash.server.ts";
 import { loadAddress, saveAddress } from "../../../server/kyc/sections.server.ts";
 import type { Route } from "./+types/address-section";
 
-const pinUrl = (pin: string) => `/api/pincode/${pin}`;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user } = context.get(signedInContext);
@@ -36,12 +35,13 @@ export default function AddressSection({ loaderData, actionData }: Route.Compone
     lastResult: navigation.state === "idle" ? actionData : null,
     defaultValue: saved
       ? {
-          currentLine1: saved.currentLine1,
+          currentLine1: saved.currentLine1 ?? "",
           currentLine2: saved.currentLine2 ?? "",
           currentPincode: saved.currentPincode,
-          residenceType: saved.residenceType,
-          yearsAtAddress: String(saved.yearsAtAddress),
-          permanentSame: saved.permanentSame ? "on" : undefined,
+          residenceType: saved.residenceType ?? "",
+          yearsAtAddress: saved.yearsAtAddress === null ? "" : String(saved.yearsAtAddress),
+          // The quick start saves only the PIN code: "same as current" stays the default until the form is saved.
+          permanentSame: saved.permanentSame !== false ? "on" : undefined,
           permanentLine1: saved.permanentSame ? "" : (saved.permanentLine1 ?? ""),
           permanentLine2: saved.permanentSame ? "" : (saved.permanentLine2 ?? ""),
           permanentPincode: saved.permanentSame ? "" : (saved.permanentPincode ?? ""),
@@ -51,19 +51,6 @@ export default function AddressSection({ loaderData, actionData }: Route.Compone
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const place = useLookup<{ city: string; district: string; state: string }>(
-    String(fields.currentPincode.value ?? ""),
-    /^[1-9]\d{5}$/,
-    pinUrl,
-  );
-  const placeHint =
-    place === "unknown"
-      ? "We do not know this PIN code. Check the 6 digits."
-      : place
-        ? `${place.city}, ${place.district}, ${place.state}`
-        : saved
-          ? `${saved.currentCity}, ${saved.currentDistrict}, ${saved.currentState}`
-          : "We fill in the city, district and state from it.";
   return (
     <KycSection title="Your address" intro="Where you live now, and your permanent address if it is different.">
       <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
@@ -74,16 +61,10 @@ export default function AddressSection({ loaderData, actionData }: Route.Compone
         <Field id={fields.currentLine2.id} label="Area or locality (optional)" errors={fields.currentLine2.errors} errorId={fields.currentLine2.errorId}>
           <input className="field-input" autoComplete="address-line2" {...getInputProps(fields.currentLine2, { type: "text" })} />
         </Field>
-        <Field
-          id={fields.currentPincode.id}
-          label="PIN code"
-          hint={<span aria-live="polite">{placeHint}</span>}
-          hintId={fields.currentPincode.descriptionId}
-          errors={fields.currentPincode.errors}
-          errorId={fields.currentPincode.errorId}
-        >
-          <input className="field-input" inputMode="numeric" autoComplete="postal-code" maxLength={6} {...getInputProps(fields.currentPincode, { type: "text", ariaDescribedBy: fields.currentPincode.descriptionId })} />
-        </Field>
+        <PinCodeField
+          field={fields.currentPincode}
+          saved={saved ? { city: saved.currentCity, district: saved.currentDistrict, state: saved.currentState } : null}
+        />
         <SelectField field={fields.residenceType} label="This home is" options={RESIDENCE_TYPES} />
         <Field id={fields.yearsAtAddress.id} label="Years at this address" errors={fields.yearsAtAddress.errors} errorId={fields.yearsAtAddress.errorId}>
           <input className="field-input" inputMode="numeric" {...getInputProps(fields.yearsAtAddress, { type: "text" })} />

@@ -11,7 +11,7 @@ import { redirectWithToast } from "../../../server/flash.server.ts";
 import { loadEmployment, saveEmployment } from "../../../server/kyc/sections.server.ts";
 import type { Route } from "./+types/employment-section";
 
-const rupees = (paise: number) => String(paise / 100);
+const rupees = (paise: number | null) => (paise === null ? "" : String(paise / 100));
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user } = context.get(signedInContext);
@@ -35,12 +35,12 @@ export default function EmploymentSection({ loaderData, actionData }: Route.Comp
     defaultValue: saved
       ? {
           employmentType: saved.employmentType,
-          employerName: saved.employerName,
-          designation: saved.designation,
+          employerName: saved.employerName ?? "",
+          designation: saved.designation ?? "",
           netMonthlyIncome: rupees(saved.netMonthlyIncomePaise),
           existingEmis: rupees(saved.existingEmiPaise),
           salaryDay: saved.salaryDay ? String(saved.salaryDay) : "",
-          monthsWithEmployer: String(saved.monthsWithEmployer),
+          monthsWithEmployer: saved.monthsWithEmployer === null ? "" : String(saved.monthsWithEmployer),
         }
       : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: employmentSchema }),

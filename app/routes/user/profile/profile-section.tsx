@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
+import { ConsentFields } from "../../../components/consent-fields.tsx";
 import { Field, FormErrors, SelectField } from "../../../components/field.tsx";
 import { KycSection } from "../../../components/kyc-section.tsx";
 import { requestContext, servicesContext } from "../../../context.ts";
 import { GENDERS, MARITAL_STATUSES, maskAadhaar, profileSchema } from "../../../domain/kyc/profile-schema.ts";
 import { todayIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
-import { usePublicConfig } from "../../../root.tsx";
 import { signedInContext } from "../../../server/auth/session.server.ts";
 import { redirectWithToast } from "../../../server/flash.server.ts";
 import { loadConsents, loadProfile, saveProfile } from "../../../server/kyc/profile.server.ts";
@@ -28,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
           email: profile.email,
           maritalStatus: profile.maritalStatus,
           panMasked: profile.panMasked,
-          aadhaarMasked: maskAadhaar(profile.aadhaarLast4),
+          aadhaarMasked: profile.aadhaarLast4 ? maskAadhaar(profile.aadhaarLast4) : null,
         }
       : null,
     consents: consentState,
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { user } = context.get(signedInContext);
   const existing = await loadProfile(services, user.id);
-  const schema = profileSchema({ today: todayIST(services.now()), hasSaved: Boolean(existing) });
+  const schema = profileSchema({ today: todayIST(services.now()), saved: { pan: Boolean(existing), aadhaar: Boolean(existing?.aadhaarLast4) } });
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["aadhaar"] }), { status: 400 });
   const saved = await saveProfile(services, user.id, submission.value, context.get(requestContext), Boolean(existing));
@@ -49,9 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ProfileSection({ loaderData, actionData }: Route.ComponentProps) {
   const { saved, today } = loaderData;
-  const lenderName = usePublicConfig()?.lender.name ?? "the lender";
   const navigation = useNavigation();
-  const schema = profileSchema({ today, hasSaved: Boolean(saved) });
+  const schema = profileSchema({ today, saved: { pan: Boolean(saved), aadhaar: Boolean(saved?.aadhaarMasked) } });
   const [form, fields] = useForm({
     lastResult: navigation.state === "idle" ? actionData : null,
     defaultValue: saved
@@ -89,7 +88,7 @@ export default function ProfileSection({ loaderData, actionData }: Route.Compone
           id={fields.aadhaar.id}
           label="Aadhaar number"
           hint={
-            saved
+            saved?.aadhaarMasked
               ? `Saved: ${saved.aadhaarMasked}. Leave empty to keep it.`
               : "12 digits. We check it and keep only the last 4 digits; the full number is never stored."
           }
@@ -100,22 +99,7 @@ export default function ProfileSection({ loaderData, actionData }: Route.Compone
           <input className="field-input" inputMode="numeric" autoComplete="off" {...getInputProps(fields.aadhaar, { type: "text", ariaDescribedBy: fields.aadhaar.descriptionId })} />
         </Field>
         <SelectField field={fields.maritalStatus} label="Marital status" options={MARITAL_STATUSES} />
-        <fieldset className="space-y-3">
-          <legend className="field-label">Consent</legend>
-          <div>
-            <label className="flex items-start gap-3">
-              <input className="mt-1 size-5" {...getInputProps(fields.consentKyc, { type: "checkbox" })} />
-              <span>I consent to {lenderName} checking my identity and KYC details with the documents I give, for my loan application.</span>
-            </label>
-            <p id={fields.consentKyc.errorId} className="field-error">
-              {fields.consentKyc.errors?.join(" ")}
-            </p>
-          </div>
-          <label className="flex items-start gap-3">
-            <input className="mt-1 size-5" {...getInputProps(fields.consentCommunications, { type: "checkbox" })} />
-            <span>Send me messages about my account and loans by SMS and e-mail (optional).</span>
-          </label>
-        </fieldset>
+        <ConsentFields consentKyc={fields.consentKyc} consentCommunications={fields.consentCommunications} />
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={navigation.state === "submitting"}>
           Save profile
         </button>

@@ -1,0 +1,27 @@
+import { type FieldMetadata, getInputProps } from "@conform-to/react";
+import { usePublicConfig } from "../root.tsx";
+
+type Checkbox = FieldMetadata<string | undefined>;
+
+/** The two consents (PRODUCT.md §8): KYC checks (needed to apply) and messages (optional), each logged when it changes. */
+export function ConsentFields({ consentKyc, consentCommunications }: { consentKyc: Checkbox; consentCommunications: Checkbox }) {
+  const lenderName = usePublicConfig()?.lender.name ?? "the lender";
+  return (
+    <fieldset className="space-y-3">
+      <legend className="field-label">Consent</legend>
+      <div>
+        <label className="flex items-start gap-3">
+          <input className="mt-1 size-5" {...getInputProps(consentKyc, { type: "checkbox" })} />
+          <span>I consent to {lenderName} checking my identity and KYC details with the documents I give, for my loan application.</span>
+        </label>
+        <p id={consentKyc.errorId} className="field-error">
+          {consentKyc.errors?.join(" ")}
+        </p>
+      </div>
+      <label className="flex items-start gap-3">
+        <input className="mt-1 size-5" {...getInputProps(consentCommunications, { type: "checkbox" })} />
+        <span>Send me messages about my account and loans by SMS and e-mail (optional).</span>
+      </label>
+    </fieldset>
+  );
+}

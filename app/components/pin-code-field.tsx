@@ -1,0 +1,43 @@
+import { type FieldMetadata, getInputProps } from "@conform-to/react";
+import { useLookup } from "../lib/use-lookup.ts";
+import { Field } from "./field.tsx";
+
+export interface Place {
+  city: string;
+  district: string;
+  state: string;
+}
+
+const pinUrl = (pin: string) => `/api/pincode/${pin}`;
+const placeText = (p: Place) => `${p.city}, ${p.district}, ${p.state}`;
+
+/** A PIN code input that names the place as it is typed (and the saved place before, without JavaScript). */
+export function PinCodeField({ field, label = "PIN code", saved }: { field: FieldMetadata<string | undefined>; label?: string; saved: Place | null }) {
+  const place = useLookup<Place>(String(field.value ?? ""), /^[1-9]\d{5}$/, pinUrl);
+  const hint =
+    place === "unknown"
+      ? "We do not know this PIN code. Check the 6 digits."
+      : place
+        ? placeText(place)
+        : saved
+          ? placeText(saved)
+          : "We fill in the city, district and state from it.";
+  return (
+    <Field
+      id={field.id}
+      label={label}
+      hint={<span aria-live="polite">{hint}</span>}
+      hintId={field.descriptionId}
+      errors={field.errors}
+      errorId={field.errorId}
+    >
+      <input
+        className="field-input"
+        inputMode="numeric"
+        autoComplete="postal-code"
+        maxLength={6}
+        {...getInputProps(field, { type: "text", ariaDescribedBy: field.descriptionId })}
+      />
+    </Field>
+  );
+}

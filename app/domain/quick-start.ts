@@ -1,0 +1,83 @@
+/**
+ * The public quick start (PRODUCT.md §9): after the mobile code, seven steps
+ * (Step0 … Step6). Steps are done in order; the first one not done is where a
+ * visitor resumes, and a later one sends them back to it. The step forms'
+ * schemas serve the browser and the server alike.
+ */
+import { z } from "zod";
+import { parseRupeesToPaise } from "./calculator-input.ts";
+import { employmentFields } from "./kyc/address-employment-schema.ts";
+import { kycConsentField } from "./kyc/profile-schema.ts";
+import { amountProblem, type AmountRange, KIND_NAME, KIND_WITH_ARTICLE, type LoanKind } from "./loans/application.ts";
+
+export const QUICK_STEPS = [
+  { title: "Loan and amount", short: "Loan" },
+  { title: "About you", short: "You" },
+  { title: "Where you live", short: "PIN" },
+  { title: "Work and income", short: "Income" },
+  { title: "Existing EMIs", short: "EMIs" },
+  { title: "Your offer", short: "Offer" },
+  { title: "Consents", short: "Consent" },
+] as const;
+export const QUICK_STEP_COUNT = QUICK_STEPS.length;
+/** The offer step: changing an answer before it means the offer is shown (and accepted) again. */
+export const OFFER_STEP = 5;
+export const CONSENT_STEP = 6;
+
+export const quickStepPath = (step: number) => `/quickStart/Step${step}`;
+
+/** The step a visitor belongs on: the first not done (the last one once all are done). */
+export const resumeStep = (completed: number) => Math.min(completed, QUICK_STEP_COUNT - 1);
+
+/** May step `step` be shown when `completed` steps are done? Only those up to the first not done. */
+export const quickStepAllowed = (step: number, completed: number) => step >= 0 && step < QUICK_STEP_COUNT && step <= completed;
+
+/**
+ * How many steps are done after `step` is saved: it counts when it is the
+ * first not done; an answer before the offer changes the offer, so the offer
+ * (and what follows) must be seen again.
+ */
+export function completedAfter(step: number, completed: number): number {
+  if (step >= completed) return step + 1;
+  if (step < OFFER_STEP && completed > OFFER_STEP) return OFFER_STEP;
+  return completed;
+}
+
+export const LOAN_KINDS = Object.keys(KIND_NAME) as [LoanKind, ...LoanKind[]];
+
+/** Step0: which loan and how much, within that product's range and steps. */
+export function loanChoiceSchema(ranges: Record<LoanKind, AmountRange>) {
+  return z
+    .object({
+      product: z.enum(LOAN_KINDS, { error: "Choose the kind of loan." }),
+      amount: z.string({ error: "Enter the amount you need." }).trim().min(1, "Enter the amount you need."),
+    })
+    .transform((v, ctx) => {
+      const amountPaise = parseRupeesToPaise(v.amount);
+      if (amountPaise === null) {
+        ctx.addIssue({ code: "custom", path: ["amount"], message: "Enter the amount in rupees, like 50000." });
+        return z.NEVER;
+      }
+      const problem = amountProblem(amountPaise, ranges[v.product], ` for ${KIND_WITH_ARTICLE[v.product]}`);
+      if (problem) {
+        ctx.addIssue({ code: "custom", path: ["amount"], message: problem });
+        return z.NEVER;
+      }
+      return { product: v.product, amountPaise };
+    });
+}
+
+/** Step4: existing monthly EMIs, with the Employment section's rule. */
+export const existingEmisSchema = z.object({ existingEmis: employmentFields.existingEmis });
+
+/** Step5: the product taken from the offer, at the tenure shown. */
+export const offerChoiceSchema = z.object({
+  product: z.enum(LOAN_KINDS, { error: "Choose the offer you want." }),
+  tenure: z.coerce.number().int().optional(),
+});
+
+/** Step6: consent to the KYC checks (needed) and to messages (optional), as in the Profile section. */
+export const consentSchema = z.object({
+  consentKyc: kycConsentField,
+  consentCommunications: z.string().optional(),
+});

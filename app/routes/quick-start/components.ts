@@ -1,0 +1,17 @@
+import { redirect } from "react-router";
+import { resumeStep, quickStepPath } from "../../domain/quick-start.ts";
+import { servicesContext } from "../../context.ts";
+import { signedInContext } from "../../server/auth/session.server.ts";
+import { quickStartOf } from "../../server/quick-start.server.ts";
+import type { Route } from "./+types/components";
+
+/**
+ * /quickStart/components held the step components in the original; here it
+ * is where a borrower resumes: the first step not yet done (after the mobile
+ * code, when not signed in).
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user } = context.get(signedInContext);
+  const progress = await quickStartOf(context.get(servicesContext).db, user.id);
+  return redirect(quickStepPath(resumeStep(progress.completedSteps)));
+}

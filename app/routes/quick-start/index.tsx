@@ -1,0 +1,66 @@
+import { Link } from "react-router";
+import { servicesContext } from "../../context.ts";
+import { QUICK_STEP_COUNT, QUICK_STEPS, resumeStep } from "../../domain/quick-start.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import { readSession } from "../../server/auth/session.server.ts";
+import { quickStartOf } from "../../server/quick-start.server.ts";
+import type { Route } from "./+types/index";
+
+const WHAT: readonly string[] = [
+  "The kind of loan and the amount you need.",
+  "Your name, date of birth and PAN, as on your PAN card.",
+  "The PIN code where you live.",
+  "Whether you are salaried or self-employed, your net monthly income and salary day.",
+  "The EMIs you pay now, if any.",
+  "Your offer: how much you can borrow, the EMI or repayment, and the APR with all charges.",
+  "Your consent to the KYC checks, then on to your loan application.",
+];
+
+/** The quick start's front page: what it asks, and Start (or Continue where you left off). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const signedIn = await readSession(services, request);
+  if (!signedIn?.user.mobileVerifiedAt) return { resume: null };
+  const progress = await quickStartOf(services.db, signedIn.user.id);
+  return { resume: { step: resumeStep(progress.completedSteps), completed: progress.completedSteps } };
+}
+
+export default function QuickStart({ loaderData }: Route.ComponentProps) {
+  const { resume } = loaderData;
+  const started = resume && resume.completed > 0;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10">
+      <h1 className="text-2xl sm:text-3xl">Quick start: see your offer in a few minutes</h1>
+      <p className="mt-3 text-slate-700">
+        First we send a one-time code to your mobile number (this also creates your account). Then {QUICK_STEP_COUNT} short steps. Each
+        answer is saved as you go: stop at any time and carry on later, on any device, after signing in again.
+      </p>
+      <ol className="card mt-6 space-y-3">
+        {QUICK_STEPS.map((s, i) => (
+          <li key={s.title} className="flex gap-3">
+            <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-50 font-semibold text-brand-800" aria-hidden="true">
+              {i + 1}
+            </span>
+            <span>
+              <span className="block font-semibold">
+                <span className="sr-only">Step {i + 1}: </span>
+                {s.title}
+                {resume && i < resume.completed ? <span className="ml-2 text-sm font-normal text-success-700">done</span> : null}
+              </span>
+              <span className="block text-slate-700">{WHAT[i]}</span>
+            </span>
+          </li>
+        ))}
+      </ol>
+      <p className="mt-4 text-sm text-slate-700">
+        Keep your PAN card handy. We never ask for your contacts, call logs, files or location.
+      </p>
+      <Link to="/quickStart/components" className="btn-primary mt-6 w-full sm:w-auto">
+        {started && resume ? `Continue at step ${resume.step + 1}: ${QUICK_STEPS[resume.step]?.title}` : "Start"}
+      </Link>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Quick start", "Apply for an EMI loan or a salary advance: seven short steps to your offer, saved as you go.");

@@ -1,0 +1,84 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Form } from "react-router";
+import { Field, FormErrors } from "../../components/field.tsx";
+import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
+import { KIND_NAME, type LoanKind } from "../../domain/loans/application.ts";
+import { LOAN_KINDS, loanChoiceSchema } from "../../domain/quick-start.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import { formatRupees } from "../../lib/money-format.ts";
+import { loadQuickStep, postQuickStep, productRanges } from "../../server/quick-start.server.ts";
+import type { Route } from "./+types/step0";
+
+const ABOUT: Record<LoanKind, string> = {
+  emi: "Repaid in equal monthly instalments, over months you choose. For salaried and self-employed people.",
+  salary_advance: "Repaid in one go on your next salary day. For salaried people, up to half your monthly salary.",
+};
+
+export async function loader(args: Route.LoaderArgs) {
+  const { services, progress } = await loadQuickStep(args, 0);
+  return {
+    completed: progress.completedSteps,
+    ranges: await productRanges(services.db),
+    values: { product: progress.product ?? "", amount: progress.amountPaise ? String(progress.amountPaise / 100) : "" },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  return postQuickStep(
+    args,
+    0,
+    async (q) => loanChoiceSchema(await productRanges(q.services.db)),
+    async (_q, value) => ({ patch: { product: value.product, amountPaise: value.amountPaise }, product: value.product }),
+  );
+}
+
+export default function QuickStep0({ loaderData, actionData }: Route.ComponentProps) {
+  const { ranges } = loaderData;
+  const { form, fields, busy } = useStepForm({ schema: loanChoiceSchema(ranges), lastResult: actionData, defaultValue: loaderData.values });
+  const chosen = (fields.product.value ?? loaderData.values.product) as LoanKind | "";
+  return (
+    <QuickStartFrame step={0} completed={loaderData.completed} intro="Tell us what you need. The offer in step 6 shows what you can borrow.">
+      <Form method="post" className="card space-y-5" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <fieldset aria-describedby={fields.product.errors?.length ? fields.product.errorId : undefined}>
+          <legend className="field-label">Kind of loan</legend>
+          <div className="mt-2 grid gap-3 sm:grid-cols-2">
+            {LOAN_KINDS.map((kind) => (
+              <label
+                key={kind}
+                className="grid cursor-pointer grid-cols-[auto_1fr] gap-x-3 rounded-lg border border-slate-300 p-3 has-checked:border-brand-600 has-checked:bg-brand-50"
+              >
+                <input type="radio" name={fields.product.name} value={kind} defaultChecked={loaderData.values.product === kind} className="row-span-3 mt-1 size-4" />
+                <span className="font-semibold">{KIND_NAME[kind]}</span>
+                <span className="text-sm text-slate-700">{ABOUT[kind]}</span>
+                <span className="text-sm text-slate-700">
+                  {formatRupees(ranges[kind].minPaise)} to {formatRupees(ranges[kind].maxPaise)}
+                </span>
+              </label>
+            ))}
+          </div>
+          <div id={fields.product.errorId} className="field-error" aria-live="polite">
+            {fields.product.errors?.join(" ")}
+          </div>
+        </fieldset>
+        <Field
+          id={fields.amount.id}
+          label="Amount you need (₹)"
+          hint={
+            chosen
+              ? `From ${formatRupees(ranges[chosen].minPaise)} to ${formatRupees(ranges[chosen].maxPaise)}, in steps of ${formatRupees(ranges[chosen].stepPaise)}.`
+              : "Choose the kind of loan first; each has its own range."
+          }
+          hintId={fields.amount.descriptionId}
+          errors={fields.amount.errors}
+          errorId={fields.amount.errorId}
+        >
+          <input className="field-input" inputMode="numeric" {...getInputProps(fields.amount, { type: "text", ariaDescribedBy: fields.amount.descriptionId })} />
+        </Field>
+        <StepButtons step={0} busy={busy} />
+      </Form>
+    </QuickStartFrame>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Quick start: loan and amount");

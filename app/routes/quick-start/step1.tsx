@@ -1,0 +1,68 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Form } from "react-router";
+import { Field, FormErrors } from "../../components/field.tsx";
+import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
+import { identitySchema } from "../../domain/kyc/profile-schema.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import { loadProfile, saveIdentity } from "../../server/kyc/profile.server.ts";
+import { loadQuickStep, postQuickStep } from "../../server/quick-start.server.ts";
+import type { Route } from "./+types/step1";
+
+export async function loader(args: Route.LoaderArgs) {
+  const { services, user, progress, today } = await loadQuickStep(args, 1);
+  const profile = await loadProfile(services, user.id);
+  return {
+    completed: progress.completedSteps,
+    today,
+    panMasked: profile?.panMasked ?? null,
+    values: { fullName: profile?.fullName ?? "", dateOfBirth: profile?.dateOfBirth ?? "" },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  return postQuickStep(
+    args,
+    1,
+    async (q) => identitySchema({ today: q.today, panSaved: Boolean(await loadProfile(q.services, q.user.id)) }),
+    (q, value) => saveIdentity(q.services, q.user.id, value),
+  );
+}
+
+export default function QuickStep1({ loaderData, actionData }: Route.ComponentProps) {
+  const { panMasked } = loaderData;
+  const schema = identitySchema({ today: loaderData.today, panSaved: Boolean(panMasked) });
+  const { form, fields, busy } = useStepForm({ schema, lastResult: actionData, defaultValue: loaderData.values });
+  return (
+    <QuickStartFrame step={1} completed={loaderData.completed} intro="As on your PAN card. They go into your KYC profile, so you will not be asked again.">
+      <Form method="post" className="card space-y-5" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field id={fields.fullName.id} label="Full name (as on PAN)" errors={fields.fullName.errors} errorId={fields.fullName.errorId}>
+          <input className="field-input" autoComplete="name" {...getInputProps(fields.fullName, { type: "text" })} />
+        </Field>
+        <Field
+          id={fields.dateOfBirth.id}
+          label="Date of birth"
+          hint="You need to be 21 to 60 years old to borrow."
+          hintId={fields.dateOfBirth.descriptionId}
+          errors={fields.dateOfBirth.errors}
+          errorId={fields.dateOfBirth.errorId}
+        >
+          <input className="field-input" autoComplete="bday" {...getInputProps(fields.dateOfBirth, { type: "date", ariaDescribedBy: fields.dateOfBirth.descriptionId })} />
+        </Field>
+        <Field
+          id={fields.pan.id}
+          label="PAN"
+          hint={panMasked ? `Saved: ${panMasked}. Leave empty to keep it.` : "10 characters, like ABCPE1234F."}
+          hintId={fields.pan.descriptionId}
+          errors={fields.pan.errors}
+          errorId={fields.pan.errorId}
+        >
+          <input className="field-input uppercase" autoComplete="off" {...getInputProps(fields.pan, { type: "text", ariaDescribedBy: fields.pan.descriptionId })} />
+        </Field>
+        <StepButtons step={1} busy={busy} />
+      </Form>
+    </QuickStartFrame>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Quick start: about you");

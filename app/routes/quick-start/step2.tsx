@@ -1,0 +1,43 @@
+import { getFormProps } from "@conform-to/react";
+import { Form } from "react-router";
+import { z } from "zod";
+import { FormErrors } from "../../components/field.tsx";
+import { PinCodeField } from "../../components/pin-code-field.tsx";
+import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
+import { pinCodeField } from "../../domain/kyc/address-employment-schema.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import { loadAddress, savePinCode } from "../../server/kyc/sections.server.ts";
+import { loadQuickStep, postQuickStep } from "../../server/quick-start.server.ts";
+import type { Route } from "./+types/step2";
+
+/** Step2: the PIN code where the borrower lives now (the Address section's rule). */
+const schema = z.object({ pincode: pinCodeField });
+
+export async function loader(args: Route.LoaderArgs) {
+  const { services, user, progress } = await loadQuickStep(args, 2);
+  const address = await loadAddress(services, user.id);
+  return {
+    completed: progress.completedSteps,
+    saved: address ? { city: address.currentCity, district: address.currentDistrict, state: address.currentState } : null,
+    values: { pincode: address?.currentPincode ?? "" },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  return postQuickStep(args, 2, schema, (q, value) => savePinCode(q.services, q.user.id, value.pincode));
+}
+
+export default function QuickStep2({ loaderData, actionData }: Route.ComponentProps) {
+  const { form, fields, busy } = useStepForm({ schema, lastResult: actionData, defaultValue: loaderData.values });
+  return (
+    <QuickStartFrame step={2} completed={loaderData.completed} intro="The PIN code of your current home. We fill in your city and state from it.">
+      <Form method="post" className="card space-y-5" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <PinCodeField field={fields.pincode} saved={loaderData.saved} />
+        <StepButtons step={2} busy={busy} />
+      </Form>
+    </QuickStartFrame>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Quick start: where you live");

@@ -1,0 +1,50 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Form, redirect } from "react-router";
+import { Field, FormErrors } from "../../components/field.tsx";
+import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
+import { existingEmisSchema, quickStepPath } from "../../domain/quick-start.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import { loadEmployment, saveExistingEmis } from "../../server/kyc/sections.server.ts";
+import { loadQuickStep, postQuickStep } from "../../server/quick-start.server.ts";
+import type { Route } from "./+types/step4";
+
+export async function loader(args: Route.LoaderArgs) {
+  const { services, user, progress } = await loadQuickStep(args, 4);
+  const job = await loadEmployment(services, user.id);
+  return {
+    completed: progress.completedSteps,
+    values: { existingEmis: job?.existingEmiPaise === null || !job ? "" : String(job.existingEmiPaise / 100) },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  return postQuickStep(args, 4, existingEmisSchema, async (q, value) => {
+    // Step3 (work and income) creates the row; without it, that step first.
+    if (!(await saveExistingEmis(q.services, q.user.id, value.existingEmis))) throw redirect(quickStepPath(3));
+    return undefined;
+  });
+}
+
+export default function QuickStep4({ loaderData, actionData }: Route.ComponentProps) {
+  const { form, fields, busy } = useStepForm({ schema: existingEmisSchema, lastResult: actionData, defaultValue: loaderData.values });
+  return (
+    <QuickStartFrame step={4} completed={loaderData.completed} intro="All your EMIs together count towards what you can afford: at most half your income.">
+      <Form method="post" className="card space-y-5" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field
+          id={fields.existingEmis.id}
+          label="Existing EMIs each month (₹)"
+          hint="Home, car, personal loans and card EMIs you pay now. Enter 0 if none."
+          hintId={fields.existingEmis.descriptionId}
+          errors={fields.existingEmis.errors}
+          errorId={fields.existingEmis.errorId}
+        >
+          <input className="field-input" inputMode="decimal" {...getInputProps(fields.existingEmis, { type: "text", ariaDescribedBy: fields.existingEmis.descriptionId })} />
+        </Field>
+        <StepButtons step={4} busy={busy} />
+      </Form>
+    </QuickStartFrame>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Quick start: existing EMIs");

@@ -1,0 +1,349 @@
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatRupees } from "../../app/lib/money-format.ts";
+import { borrowerAddresses, borrowerEmployment, borrowerProfiles, consents, funnelEvents, loanApplications, quickStarts } from "../../app/server/db/schema.ts";
+import { createUserSession } from "../../app/server/auth/session.server.ts";
+import { defaultProfile } from "../fixtures/kyc.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { signedInBorrower } from "../helpers/session.ts";
+
+// A Monday morning in India.
+const clock = new Date("2026-11-23T04:30:00Z");
+let app: TestServer;
+let origin: string;
+beforeAll(async () => {
+  app = await startTestServer({}, { now: () => clock });
+  origin = new URL(app.url).origin;
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+const html = async (res: Response) => (await res.text()).replaceAll("<!-- -->", "").replaceAll("&amp;", "&").replaceAll("&#x27;", "'");
+const get = (path: string, cookie: string) => app.get(path, { headers: { Cookie: cookie } });
+const post = (path: string, cookie: string, fields: Record<string, string>) =>
+  app.get(path, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: origin },
+  });
+const progressOf = async (userId: string) => (await app.services.db.select().from(quickStarts).where(eq(quickStarts.userId, userId)))[0];
+
+interface Answers {
+  product: string;
+  amount: string;
+  fullName: string;
+  dateOfBirth: string;
+  pan: string;
+  pincode: string;
+  employmentType: string;
+  netMonthlyIncome: string;
+  salaryDay: string;
+  existingEmis: string;
+}
+const answers = (overrides: Partial<Answers> = {}): Answers => {
+  const p = defaultProfile();
+  return {
+    product: "emi",
+    amount: "200000",
+    fullName: p.name,
+    dateOfBirth: p.dateOfBirth,
+    pan: p.pan,
+    pincode: "560001",
+    employmentType: "salaried",
+    netMonthlyIncome: "60000",
+    salaryDay: "28",
+    existingEmis: "0",
+    ...overrides,
+  };
+};
+const STEP_FIELDS: (keyof Answers)[][] = [
+  ["product", "amount"],
+  ["fullName", "dateOfBirth", "pan"],
+  ["pincode"],
+  ["employmentType", "netMonthlyIncome", "salaryDay"],
+  ["existingEmis"],
+];
+const fieldsOf = (a: Answers, step: number) => Object.fromEntries((STEP_FIELDS[step] ?? []).map((k) => [k, a[k]]));
+
+/** Answers steps 0 … last-1 (each must move on to the next). */
+async function answerSteps(cookie: string, a: Answers, last = 5) {
+  for (let step = 0; step < last; step++) {
+    const res = await post(`/quickStart/Step${step}`, cookie, { intent: "next", ...fieldsOf(a, step) });
+    expect(res.status, `Step${step}: ${res.status === 400 ? (await res.text()).slice(0, 200) : ""}`).toBe(302);
+    expect(res.headers.get("location")).toBe(`/quickStart/Step${step + 1}`);
+  }
+}
+
+let mobileSerial = 9_700_000_000;
+const newBorrower = () => signedInBorrower(app, String(mobileSerial++));
+
+describe("the quick start journey", () => {
+  let b: Awaited<ReturnType<typeof newBorrower>>;
+  const a = answers();
+
+  beforeAll(async () => {
+    b = await newBorrower();
+  });
+
+  it("asks a visitor for the mobile code first, and brings them back to the step", async () => {
+    const res = await app.get("/quickStart/Step2");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/quickStart/Otp?redirectTo=%2FquickStart%2FStep2");
+    const intro = await html(await app.get("/quickStart"));
+    expect(intro).toContain("Quick start");
+    expect(intro).toContain('href="/quickStart/components"');
+  });
+
+  it("starts at Step0 and sends a borrower who jumps ahead back to the first step not done", async () => {
+    const resume = await get("/quickStart/components", b.cookie);
+    expect(resume.headers.get("location")).toBe("/quickStart/Step0");
+    for (const step of [1, 3, 5, 6]) {
+      const res = await get(`/quickStart/Step${step}`, b.cookie);
+      expect(res.status, `Step${step}`).toBe(302);
+      expect(res.headers.get("location")).toBe("/quickStart/Step0");
+      const posted = await post(`/quickStart/Step${step}`, b.cookie, { intent: "next" });
+      expect(posted.headers.get("location")).toBe("/quickStart/Step0");
+    }
+    const page = await html(await get("/quickStart/Step0", b.cookie));
+    expect(page).toContain("Step 1 of 7");
+    expect(page).toContain("Loan and amount");
+  });
+
+  it("refuses an amount outside the product's range next to the field and stores nothing", async () => {
+    const res = await post("/quickStart/Step0", b.cookie, { intent: "next", product: "emi", amount: "5000" });
+    expect(res.status).toBe(400);
+    const page = await html(res);
+    expect(page).toMatch(/id="[^"]*-error"[^>]*>Choose an amount from ₹10,000 to ₹5,00,000 for an EMI loan\./i);
+    const row = await progressOf(b.userId);
+    expect(row?.completedSteps).toBe(0);
+    expect(row?.amountPaise).toBeNull();
+  });
+
+  it("saves each step on the server before moving on, into the profile tables", async () => {
+    await answerSteps(b.cookie, a, 5);
+    const row = await progressOf(b.userId);
+    expect(row).toMatchObject({ completedSteps: 5, product: "emi", amountPaise: 200_000_00 });
+    const [profile] = await app.services.db.select().from(borrowerProfiles).where(eq(borrowerProfiles.userId, b.userId));
+    expect(profile).toMatchObject({ fullName: a.fullName, dateOfBirth: a.dateOfBirth, panMasked: `XXXXXX${a.pan.slice(-4)}`, gender: null, aadhaarLast4: null });
+    expect(profile?.panEnc).not.toContain(a.pan);
+    const [address] = await app.services.db.select().from(borrowerAddresses).where(eq(borrowerAddresses.userId, b.userId));
+    expect(address).toMatchObject({ currentPincode: "560001", currentLine1: null });
+    expect(address?.currentCity).toBeTruthy();
+    expect(address?.currentState).toBe("Karnataka");
+    const [job] = await app.services.db.select().from(borrowerEmployment).where(eq(borrowerEmployment.userId, b.userId));
+    expect(job).toMatchObject({ employmentType: "salaried", netMonthlyIncomePaise: 60_000_00, salaryDay: 28, existingEmiPaise: 0, employerName: null });
+  });
+
+  it("shows the saved answers again on every step (Back never loses data)", async () => {
+    expect(await html(await get("/quickStart/Step0", b.cookie))).toContain('value="200000"');
+    const step1 = await html(await get("/quickStart/Step1", b.cookie));
+    expect(step1).toContain(`value="${a.fullName}"`);
+    expect(step1).toContain(`Saved: XXXXXX${a.pan.slice(-4)}`);
+    const step2 = await html(await get("/quickStart/Step2", b.cookie));
+    expect(step2).toContain('value="560001"');
+    expect(step2).toContain("Karnataka");
+    expect(await html(await get("/quickStart/Step3", b.cookie))).toContain('value="60000"');
+  });
+
+  it("the profile sections start from the quick start's answers, and say what is left", async () => {
+    const profile = await html(await get("/User/Profile/components/Profile", b.cookie));
+    expect(profile).toContain(`value="${a.fullName}"`);
+    expect(profile).toContain(`Saved: XXXXXX${a.pan.slice(-4)}. Leave empty to keep it.`);
+    // The Aadhaar is still to give.
+    expect(profile).not.toContain("Saved: XXXX XXXX");
+    const job = await html(await get("/User/Profile/components/Employment", b.cookie));
+    expect(job).toContain('value="60000"');
+    const overview = await html(await get("/User/Profile", b.cookie));
+    expect(overview).toContain("the rest of it: gender, e-mail, Aadhaar, marital status");
+    expect(overview).toContain("the rest of it: house and street");
+    expect(overview).toContain("the rest of it: employer or business");
+  });
+
+  it("shows both products' offers from eligibility, and stores the one taken", async () => {
+    const page = await html(await get("/quickStart/Step5", b.cookie));
+    // ₹60,000 a month, no EMIs: 14% band; the EMI loan at 12 months is capped by half the income.
+    expect(page).toContain("Step 6 of 7");
+    expect(page).toContain("EMI loan");
+    expect(page).toContain("Salary advance");
+    expect(page).toContain(formatRupees(30_000_00)); // salary advance: half the salary
+    expect(page).toContain("APR");
+    const shown = await app.services.db
+      .select()
+      .from(funnelEvents)
+      .where(and(eq(funnelEvents.userId, b.userId), eq(funnelEvents.event, "offer_shown")));
+    expect(shown.length).toBeGreaterThan(0);
+
+    const res = await post("/quickStart/Step5", b.cookie, { intent: "next", product: "emi", tenure: "24" });
+    expect(res.headers.get("location")).toBe("/quickStart/Step6");
+    const row = await progressOf(b.userId);
+    expect(row).toMatchObject({ completedSteps: 6, product: "emi", tenureMonths: 24, amountPaise: 200_000_00 });
+    const offer = row?.offer as { chosen: string; offers: { emi: { eligible: boolean; maxAmountPaise: number; rateBps: number } } };
+    expect(offer.chosen).toBe("emi");
+    expect(offer.offers.emi).toMatchObject({ eligible: true, rateBps: 1400 });
+    expect(offer.offers.emi.maxAmountPaise).toBeGreaterThanOrEqual(200_000_00);
+  });
+
+  it("needs the KYC consent, then continues into the EMI application with the offer filled in", async () => {
+    const refused = await post("/quickStart/Step6", b.cookie, { intent: "next" });
+    expect(refused.status).toBe(400);
+    expect(await html(refused)).toContain("We need your consent to check your KYC details.");
+
+    const res = await post("/quickStart/Step6", b.cookie, { intent: "next", consentKyc: "on", consentCommunications: "on" });
+    expect(res.status).toBe(302);
+    const location = res.headers.get("location") ?? "";
+    const m = /^\/User\/newLoan\/Emi\/([a-z2-7]{26})\/Step0$/.exec(location);
+    expect(m, location).not.toBeNull();
+    const [application] = await app.services.db.select().from(loanApplications).where(eq(loanApplications.userId, b.userId));
+    expect(application).toMatchObject({ reference: m?.[1], product: "emi", status: "draft", amountPaise: 200_000_00, tenureMonths: 24 });
+    expect(application?.offer).toMatchObject({ rateBps: 1400 });
+    const step0 = await html(await get(location, b.cookie));
+    expect(step0).toContain('value="200000"');
+    expect(step0).toMatch(/<option value="24" selected/);
+
+    const given = await app.services.db.select().from(consents).where(eq(consents.userId, b.userId));
+    expect(given.map((c) => [c.purpose, c.granted]).sort()).toEqual([
+      ["communications", true],
+      ["kyc", true],
+    ]);
+    const row = await progressOf(b.userId);
+    expect(row).toMatchObject({ completedSteps: 7, applicationId: application?.id });
+    expect(row?.continuedAt).toBeInstanceOf(Date);
+  });
+
+  it("records the funnel: each step viewed and completed, the offer shown, continued", async () => {
+    const events = await app.services.db.select().from(funnelEvents).where(eq(funnelEvents.userId, b.userId)).orderBy(asc(funnelEvents.id));
+    const completed = events.filter((e) => e.event === "step_completed").map((e) => e.step);
+    expect(completed).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    const viewed = new Set(events.filter((e) => e.event === "step_viewed").map((e) => e.step));
+    // Pages rendered: Step0–3 and 5 were opened; Step6 was shown again with its consent error.
+    expect([...viewed].sort()).toEqual([0, 1, 2, 3, 5, 6]);
+    expect(events.filter((e) => e.event === "continued")).toHaveLength(1);
+    expect(events.find((e) => e.event === "continued")?.product).toBe("emi");
+  });
+
+  it("resumes on another device after signing in again, and continues to the same application", async () => {
+    const { setCookie } = await createUserSession(app.services, { userId: b.userId, deviceId: "another-phone", ip: "127.0.0.1", userAgent: "test" });
+    const cookie = setCookie.split(";")[0] ?? "";
+    expect((await get("/quickStart/components", cookie)).headers.get("location")).toBe("/quickStart/Step6");
+    const page = await html(await get("/quickStart/Step6", cookie));
+    expect(page).toContain("Go to your application");
+    const again = await post("/quickStart/Step6", cookie, { intent: "next", consentKyc: "on", consentCommunications: "on" });
+    const apps = await app.services.db.select().from(loanApplications).where(eq(loanApplications.userId, b.userId));
+    expect(apps).toHaveLength(1);
+    expect(again.headers.get("location")).toContain(apps[0]?.reference);
+  });
+
+  it("Back keeps what is valid; a changed answer before the offer means the offer again", async () => {
+    const { setCookie } = await createUserSession(app.services, { userId: b.userId, deviceId: "third", ip: "127.0.0.1", userAgent: "test" });
+    const cookie = setCookie.split(";")[0] ?? "";
+    const res = await post("/quickStart/Step4", cookie, { intent: "back", existingEmis: "5000" });
+    expect(res.headers.get("location")).toBe("/quickStart/Step3");
+    const [job] = await app.services.db.select().from(borrowerEmployment).where(eq(borrowerEmployment.userId, b.userId));
+    expect(job?.existingEmiPaise).toBe(5_000_00);
+    expect((await progressOf(b.userId))?.completedSteps).toBe(5);
+    expect((await get("/quickStart/Step6", cookie)).headers.get("location")).toBe("/quickStart/Step5");
+    // Invalid input on Back: nothing stored, and back it goes.
+    const invalid = await post("/quickStart/Step4", cookie, { intent: "back", existingEmis: "lots" });
+    expect(invalid.headers.get("location")).toBe("/quickStart/Step3");
+    const [still] = await app.services.db.select().from(borrowerEmployment).where(eq(borrowerEmployment.userId, b.userId));
+    expect(still?.existingEmiPaise).toBe(5_000_00);
+  });
+
+  it("/quickStart/components is not a page: it sends the borrower to their step", async () => {
+    const fresh = await newBorrower();
+    expect((await get("/quickStart/components", fresh.cookie)).headers.get("location")).toBe("/quickStart/Step0");
+  });
+});
+
+describe("step errors next to the fields", () => {
+  it("checks name, date of birth, PAN, PIN code, income and salary day with the profile's rules", async () => {
+    const b = await newBorrower();
+    await answerSteps(b.cookie, answers(), 1);
+    const step1 = await html(await post("/quickStart/Step1", b.cookie, { intent: "next", fullName: "N3ha", dateOfBirth: "2010-01-01", pan: "ABCDE1234F" }));
+    expect(step1).toContain("You must be at least 21 years old.");
+    expect(step1).toMatch(/PAN/);
+    expect(await app.services.db.select().from(borrowerProfiles).where(eq(borrowerProfiles.userId, b.userId))).toEqual([]);
+
+    const other = await newBorrower();
+    const taken = answers();
+    await answerSteps(other.cookie, taken, 2);
+    const dup = await html(await post("/quickStart/Step1", b.cookie, { intent: "next", fullName: "Neha Gupta", dateOfBirth: "1992-06-15", pan: taken.pan }));
+    expect(dup).toContain("This PAN is already registered with another account.");
+
+    await answerSteps(b.cookie, answers(), 2);
+    const pin = await post("/quickStart/Step2", b.cookie, { intent: "next", pincode: "999999" });
+    expect(pin.status).toBe(400);
+    expect(await html(pin)).toContain("We do not know this PIN code. Check the 6 digits.");
+    await answerSteps(b.cookie, answers(), 3);
+    const day = await post("/quickStart/Step3", b.cookie, { intent: "next", employmentType: "salaried", netMonthlyIncome: "40000", salaryDay: "" });
+    expect(day.status).toBe(400);
+    expect(await html(day)).toContain("Enter the day of the month your salary arrives, from 1 to 31.");
+    expect((await progressOf(b.userId))?.completedSteps).toBe(3);
+  });
+});
+
+describe("not eligible: every reason in words", () => {
+  async function offerPage(overrides: Partial<Answers>, patch?: (userId: string) => Promise<void>) {
+    const b = await newBorrower();
+    await answerSteps(b.cookie, answers(overrides), 5);
+    if (patch) await patch(b.userId);
+    return { b, page: await html(await get("/quickStart/Step5", b.cookie)) };
+  }
+
+  it("income below ₹15,000: neither product; nothing to take", async () => {
+    const { b, page } = await offerPage({ netMonthlyIncome: "12000" });
+    expect(page).toContain("Your net monthly income of ₹12,000 is below the minimum of ₹15,000.");
+    expect(page).toContain("EMI loan: not available to you now");
+    expect(page).toContain("Salary advance: not available to you now");
+    expect(page).not.toContain("Take this offer");
+    const res = await post("/quickStart/Step5", b.cookie, { intent: "next", product: "emi", tenure: "12" });
+    expect(res.status).toBe(400);
+    expect((await progressOf(b.userId))?.completedSteps).toBe(5);
+  });
+
+  it("existing EMIs over half the income", async () => {
+    const { page } = await offerPage({ netMonthlyIncome: "40000", existingEmis: "21000" });
+    expect(page).toContain("Your existing EMIs of ₹21,000 a month already take 50% or more of your income");
+    expect(page).toContain("Your existing EMIs of ₹21,000 a month are more than 50% of your income.");
+  });
+
+  it("the smallest EMI loan would not be affordable (a salary advance still is)", async () => {
+    const { b, page } = await offerPage({ netMonthlyIncome: "20000", existingEmis: "9800" });
+    expect(page).toContain("Even the smallest loan of ₹10,000 over 12 months would take your EMIs above 50% of your income.");
+    expect(page).toContain("Take this offer");
+    const res = await post("/quickStart/Step5", b.cookie, { intent: "next", product: "emi", tenure: "12" });
+    expect(res.status).toBe(400);
+    expect(await html(res)).toContain("We cannot offer you an EMI loan");
+    const ok = await post("/quickStart/Step5", b.cookie, { intent: "next", product: "salary_advance", tenure: "12" });
+    expect(ok.headers.get("location")).toBe("/quickStart/Step6");
+    // Asked ₹2,00,000 for an EMI loan: the salary advance starts at its largest, half of ₹20,000.
+    expect(await progressOf(b.userId)).toMatchObject({ product: "salary_advance", amountPaise: 10_000_00 });
+  });
+
+  it("self-employed: no salary advance", async () => {
+    const { page } = await offerPage({ employmentType: "self_employed", salaryDay: "" });
+    expect(page).toContain("A salary advance is only for salaried people, as it is repaid from your salary.");
+  });
+
+  it("age outside 21–60 on the day of the offer", async () => {
+    const { page } = await offerPage({}, async (userId) => {
+      await app.services.db.update(borrowerProfiles).set({ dateOfBirth: "1965-01-01" }).where(eq(borrowerProfiles.userId, userId));
+    });
+    expect(page).toContain("You must be between 21 and 60 years old to borrow; you are 61.");
+  });
+
+  it("no salary day known for a salaried borrower", async () => {
+    const { page } = await offerPage({}, async (userId) => {
+      await app.services.db.update(borrowerEmployment).set({ salaryDay: null }).where(eq(borrowerEmployment.userId, userId));
+    });
+    expect(page).toContain("Tell us the day of the month your salary arrives");
+  });
+
+  it("half the salary below the smallest salary advance", async () => {
+    const { page } = await offerPage({}, async (userId) => {
+      await app.services.db.update(borrowerEmployment).set({ netMonthlyIncomePaise: 3_000_00 }).where(eq(borrowerEmployment.userId, userId));
+    });
+    expect(page).toContain("50% of your salary is below the smallest salary advance of ₹2,000.");
+  });
+});
