@@ -44,7 +44,7 @@ export async function quickStartBench(port: number): Promise<QuickStartFigures |
   const schema = `bench_qs_${process.pid}_${Date.now()}`;
   await admin.query(`create schema "${schema}"`);
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-qs-"));
-  const server: ChildProcess = spawn(process.execPath, ["server.ts"], {
+  const server: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS?.split(" ").filter(Boolean) ?? []), "server.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

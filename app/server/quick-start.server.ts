@@ -21,6 +21,15 @@ import { loadProducts, type ProductRow } from "./products.server.ts";
 export type QuickStart = typeof quickStarts.$inferSelect;
 export type FunnelEvent = "step_viewed" | "step_completed" | "offer_shown" | "continued";
 
+/** How far the borrower's quick start got (null when never begun), for the dashboard. */
+export async function quickStartProgress(db: Db, userId: string) {
+  const [row] = await db
+    .select({ completedSteps: quickStarts.completedSteps, continuedAt: quickStarts.continuedAt })
+    .from(quickStarts)
+    .where(eq(quickStarts.userId, userId));
+  return row ?? null;
+}
+
 /** The borrower's quick start, begun on first sight. */
 export async function quickStartOf(db: Db, userId: string): Promise<QuickStart> {
   const [row] = await db.select().from(quickStarts).where(eq(quickStarts.userId, userId));

@@ -133,6 +133,9 @@ describe("the quick start journey", () => {
     expect(address?.currentState).toBe("Karnataka");
     const [job] = await app.services.db.select().from(borrowerEmployment).where(eq(borrowerEmployment.userId, b.userId));
     expect(job).toMatchObject({ employmentType: "salaried", netMonthlyIncomePaise: 60_000_00, salaryDay: 28, existingEmiPaise: 0, employerName: null });
+    // The dashboard offers to carry on.
+    const dashboard = await html(await get("/User/Dashboard", b.cookie));
+    expect(dashboard).toContain("Next: step 6 of 7, your offer.");
   });
 
   it("shows the saved answers again on every step (Back never loses data)", async () => {
@@ -209,6 +212,7 @@ describe("the quick start journey", () => {
     const row = await progressOf(b.userId);
     expect(row).toMatchObject({ completedSteps: 7, applicationId: application?.id });
     expect(row?.continuedAt).toBeInstanceOf(Date);
+    expect(await html(await get("/User/Dashboard", b.cookie))).not.toContain("Finish your quick start");
   });
 
   it("records the funnel: each step viewed and completed, the offer shown, continued", async () => {

@@ -7,12 +7,17 @@ import { pageMeta } from "../../lib/meta.ts";
 import { servicesContext } from "../../context.ts";
 import { signedInContext } from "../../server/auth/session.server.ts";
 import { listApplications } from "../../server/loans/applications.server.ts";
+import { quickStartProgress } from "../../server/quick-start.server.ts";
+import { QUICK_STEP_COUNT, QUICK_STEPS, resumeStep } from "../../domain/quick-start.ts";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, session } = context.get(signedInContext);
-  const applications = user.mobileVerifiedAt ? await listApplications(context.get(servicesContext).db, user.id) : [];
+  const { db } = context.get(servicesContext);
+  const [applications, quickStart] = user.mobileVerifiedAt ? await Promise.all([listApplications(db, user.id), quickStartProgress(db, user.id)]) : [[], null];
+  const resume = quickStart && quickStart.completedSteps > 0 && !quickStart.continuedAt ? resumeStep(quickStart.completedSteps) : null;
   return {
+    quickStart: resume === null ? null : { step: resume + 1, title: QUICK_STEPS[resume]?.title ?? "" },
     applications: applications.map((a) => {
       const kind = a.product as LoanKind;
       const status = a.status as LoanStatus;
@@ -64,6 +69,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <p className="mt-2">You signed in with Facebook. Add and verify your mobile number before you apply for a loan.</p>
           <Link className="btn-primary mt-4" to="/quickStart/Otp?redirectTo=/User/Dashboard">
             Verify mobile number
+          </Link>
+        </section>
+      ) : null}
+      {loaderData.quickStart ? (
+        <section aria-labelledby="quick-title" className="card border-brand-300">
+          <h2 id="quick-title" className="text-xl">
+            Finish your quick start
+          </h2>
+          <p className="mt-2 text-slate-700">
+            Your answers are saved. Next: step {loaderData.quickStart.step} of {QUICK_STEP_COUNT}, {loaderData.quickStart.title.toLowerCase()}.
+          </p>
+          <Link className="btn-primary mt-4" to="/quickStart/components">
+            Continue the quick start
           </Link>
         </section>
       ) : null}
