@@ -31,6 +31,7 @@ const PUBLIC_PAGES = [
   "/ClearCache",
   "/EmiCalculator",
   "/Rate-terms",
+  "/quickStart",
   "/quickStart/Otp",
 ];
 

@@ -6,6 +6,7 @@ import { defaultProfile } from "../fixtures/kyc.ts";
 import { axeViolations, launchBrowser, PHONE, waitForHydration, watchErrors } from "../helpers/browser.ts";
 import { latestCode } from "../helpers/outbox.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { signedInBorrower } from "../helpers/session.ts";
 
 let app: TestServer;
 let browser: Browser;
@@ -220,6 +221,39 @@ describe("the quick start in a browser", () => {
     await page.getByRole("button", { name: "Continue to the loan application" }).click();
     await page.waitForURL(/\/User\/newLoan\/Emi\/[a-z2-7]{26}\/Step0$/);
     expect(await page.getByLabel("Amount (₹)").inputValue()).toBe("99000");
+    await context.close();
+  });
+
+  it("shows why a product is not offered, accessibly", async () => {
+    const { cookie } = await signedInBorrower(app, "9860000004");
+    const origin = new URL(app.url).origin;
+    const p = defaultProfile();
+    const steps = [
+      { product: "salary_advance", amount: "20000" },
+      { fullName: p.name, dateOfBirth: p.dateOfBirth, pan: p.pan },
+      { pincode: "560001" },
+      { employmentType: "self_employed", netMonthlyIncome: "12000" },
+      { existingEmis: "0" },
+    ];
+    for (const [i, fields] of steps.entries()) {
+      const res = await app.get(`/quickStart/Step${i}`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "next", ...fields }),
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: origin },
+      });
+      expect(res.headers.get("location")).toBe(`/quickStart/Step${i + 1}`);
+    }
+    const context = await browser.newContext(PHONE);
+    const at = cookie.indexOf("=");
+    await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: app.url }]);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${app.url}/quickStart/Step5`);
+    await waitForHydration(page);
+    await page.getByText("A salary advance is only for salaried people, as it is repaid from your salary.").waitFor();
+    await page.getByTestId("offer-emi").getByText("Your net monthly income of ₹12,000 is below the minimum of ₹15,000.").waitFor();
+    expect(await page.getByRole("button", { name: "Take this offer" }).count()).toBe(0);
+    await expectClean(page, errors);
     await context.close();
   });
 });
