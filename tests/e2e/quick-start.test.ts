@@ -228,7 +228,7 @@ describe("the quick start in a browser", () => {
     const { cookie } = await signedInBorrower(app, "9860000004");
     const origin = new URL(app.url).origin;
     const p = defaultProfile();
-    const steps = [
+    const steps: Record<string, string>[] = [
       { product: "salary_advance", amount: "20000" },
       { fullName: p.name, dateOfBirth: p.dateOfBirth, pan: p.pan },
       { pincode: "560001" },
