@@ -3,7 +3,7 @@ import { servicesContext } from "../../context.ts";
 import { QUICK_STEP_COUNT, QUICK_STEPS, resumeStep } from "../../domain/quick-start.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { readSession } from "../../server/auth/session.server.ts";
-import { quickStartOf } from "../../server/quick-start.server.ts";
+import { quickStartProgress } from "../../server/quick-start.server.ts";
 import type { Route } from "./+types/index";
 
 const WHAT: readonly string[] = [
@@ -21,8 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const signedIn = await readSession(services, request);
   if (!signedIn?.user.mobileVerifiedAt) return { resume: null };
-  const progress = await quickStartOf(services.db, signedIn.user.id);
-  return { resume: { step: resumeStep(progress.completedSteps), completed: progress.completedSteps } };
+  const completed = (await quickStartProgress(services.db, signedIn.user.id))?.completedSteps ?? 0;
+  return { resume: { step: resumeStep(completed), completed } };
 }
 
 export default function QuickStart({ loaderData }: Route.ComponentProps) {
