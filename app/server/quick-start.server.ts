@@ -235,6 +235,9 @@ export async function continueToApplication(services: Pick<AppServices, "db" | "
   const amountPaise = fitAmount(progress.amountPaise, { minPaise: b.minAmountPaise, maxPaise: max, stepPaise: b.stepPaise });
   if (amountPaise === null || max < b.minAmountPaise) return null;
   const application = await startApplication(services, user.id, kind, meta);
-  if (application.status === "draft") await saveTerms(services, user.id, application, { amountPaise, tenureMonths }, offer);
+  // Continuing again into the same application keeps the terms the borrower may have changed there;
+  // an offer taken again at Step5 (which clears continuedAt) replaces them.
+  const already = progress.continuedAt !== null && progress.applicationId === application.id;
+  if (application.status === "draft" && !already) await saveTerms(services, user.id, application, { amountPaise, tenureMonths }, offer);
   return application;
 }

@@ -27,6 +27,10 @@ const post = (path: string, cookie: string, fields: Record<string, string>) =>
     body: new URLSearchParams(fields),
     headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: origin },
   });
+const stepZero = async (userId: string) => {
+  const [row] = await app.services.db.select().from(loanApplications).where(eq(loanApplications.userId, userId));
+  return `/User/newLoan/Emi/${row?.reference}/Step0`;
+};
 const progressOf = async (userId: string) => (await app.services.db.select().from(quickStarts).where(eq(quickStarts.userId, userId)))[0];
 
 interface Answers {
@@ -232,9 +236,13 @@ describe("the quick start journey", () => {
     expect((await get("/quickStart/components", cookie)).headers.get("location")).toBe("/quickStart/Step6");
     const page = await html(await get("/quickStart/Step6", cookie));
     expect(page).toContain("Go to your application");
+    // The borrower has changed the amount in the application since: continuing again keeps it.
+    const changed = await post(await stepZero(b.userId), cookie, { amount: "120000", tenure: "24" });
+    expect(changed.status).toBe(302);
     const again = await post("/quickStart/Step6", cookie, { intent: "next", consentKyc: "on", consentCommunications: "on" });
     const apps = await app.services.db.select().from(loanApplications).where(eq(loanApplications.userId, b.userId));
     expect(apps).toHaveLength(1);
+    expect(apps[0]?.amountPaise).toBe(120_000_00);
     expect(again.headers.get("location")).toContain(apps[0]?.reference);
   });
 
@@ -252,6 +260,13 @@ describe("the quick start journey", () => {
     expect(invalid.headers.get("location")).toBe("/quickStart/Step3");
     const [still] = await app.services.db.select().from(borrowerEmployment).where(eq(borrowerEmployment.userId, b.userId));
     expect(still?.existingEmiPaise).toBe(5_000_00);
+    // The offer taken again (now at 12 months) replaces the application's terms on Continue.
+    await post("/quickStart/Step3", cookie, { intent: "next", employmentType: "salaried", netMonthlyIncome: "60000", salaryDay: "28" });
+    await post("/quickStart/Step4", cookie, { intent: "next", existingEmis: "5000" });
+    expect((await post("/quickStart/Step5", cookie, { intent: "next", product: "emi", tenure: "12" })).headers.get("location")).toBe("/quickStart/Step6");
+    await post("/quickStart/Step6", cookie, { intent: "next", consentKyc: "on" });
+    const [application] = await app.services.db.select().from(loanApplications).where(eq(loanApplications.userId, b.userId));
+    expect(application).toMatchObject({ amountPaise: 200_000_00, tenureMonths: 12 });
   });
 
   it("/quickStart/components is not a page: it sends the borrower to their step", async () => {

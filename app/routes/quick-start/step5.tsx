@@ -64,6 +64,8 @@ export async function action(args: Route.ActionArgs) {
         amountPaise,
         tenureMonths: result.tenureMonths,
         offerAt: at,
+        // The next Continue applies this offer to the application.
+        continuedAt: null,
         offer: { ...result, chosen: value.product, amountPaise, computedAt: at.toISOString() },
       },
     };
