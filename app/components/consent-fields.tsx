@@ -11,7 +11,7 @@ export function ConsentFields({ consentKyc, consentCommunications }: { consentKy
       <legend className="field-label">Consent</legend>
       <div>
         <label className="flex items-start gap-3">
-          <input className="mt-1 size-5" {...getInputProps(consentKyc, { type: "checkbox" })} />
+          <input className="mt-1 size-5" required {...getInputProps(consentKyc, { type: "checkbox" })} />
           <span>I consent to {lenderName} checking my identity and KYC details with the documents I give, for my loan application.</span>
         </label>
         <p id={consentKyc.errorId} className="field-error">

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { QUICK_STEP_COUNT, QUICK_STEPS, quickStepPath } from "../domain/quick-start.ts";
+import { QUICK_STEP_COUNT, QUICK_STEPS, quickStepPath, untouched } from "../domain/quick-start.ts";
 
 /** The frame of every quick-start step: "Step n of 7", the steps (done ones are links back), the title and the content. */
 export function QuickStartFrame({ step, completed, intro, children }: { step: number; completed: number; intro?: ReactNode; children: ReactNode }) {
@@ -31,9 +31,9 @@ export function QuickStartFrame({ step, completed, intro, children }: { step: nu
                 </>
               );
               return (
-                <li key={s.title} aria-current={here ? "step" : undefined}>
+                <li key={s.title} aria-current={here ? "step" : undefined} className={i <= completed && !here ? "" : "py-2.5 sm:py-0"}>
                   {i <= completed && !here ? (
-                    <Link to={quickStepPath(i)} className="block rounded focus-visible:outline-2">
+                    <Link to={quickStepPath(i)} className="block rounded py-2.5 focus-visible:outline-2 sm:py-0">
                       {label}
                     </Link>
                   ) : (
@@ -51,7 +51,7 @@ export function QuickStartFrame({ step, completed, intro, children }: { step: nu
   );
 }
 
-/** Back (saves what is valid on this step, then shows the one before; `plainBack`: just shows it) and Continue. */
+/** Back (saves this step's answers, then shows the one before; `plainBack`: just shows it) and Continue. */
 export function StepButtons({ step, busy, next = "Save and continue", plainBack }: { step: number; busy: boolean; next?: string; plainBack?: boolean }) {
   return (
     <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
@@ -60,7 +60,7 @@ export function StepButtons({ step, busy, next = "Save and continue", plainBack 
           Back
         </Link>
       ) : step > 0 ? (
-        <button type="submit" name="intent" value="back" className="btn-secondary" disabled={busy} formNoValidate>
+        <button type="submit" name="intent" value="back" className="btn-secondary" disabled={busy}>
           Back
         </button>
       ) : (
@@ -73,10 +73,7 @@ export function StepButtons({ step, busy, next = "Save and continue", plainBack 
   );
 }
 
-/**
- * A step's form: the step's schema checks in the browser as on the server,
- * except for Back, which the server handles (it keeps what is valid).
- */
+/** A step's form: the step's schema checks in the browser as on the server (for Back too, unless the step is left empty). */
 export function useStepForm<S extends z.ZodType<unknown, Record<string, unknown>>>({
   schema,
   lastResult,
@@ -91,7 +88,7 @@ export function useStepForm<S extends z.ZodType<unknown, Record<string, unknown>
     lastResult: navigation.state === "idle" ? lastResult : null,
     defaultValue,
     onValidate: ({ formData }) =>
-      (formData.get("intent") === "back" ? parseWithZod(formData, { schema: anything }) : parseWithZod(formData, { schema })) as Submission<
+      parseWithZod(formData, { schema: formData.get("intent") === "back" && untouched(formData) ? anything : schema }) as Submission<
         z.input<S>,
         string[],
         z.output<S>

@@ -43,6 +43,12 @@ export function completedAfter(step: number, completed: number): number {
   return completed;
 }
 
+/** Back from a step left empty just goes back (there is nothing to keep); anything typed is checked and kept. */
+export function untouched(formData: FormData): boolean {
+  for (const [name, value] of formData) if (name !== "intent" && typeof value === "string" && value.trim() !== "") return false;
+  return true;
+}
+
 export const LOAN_KINDS = Object.keys(KIND_NAME) as [LoanKind, ...LoanKind[]];
 
 /** Step0: which loan and how much, within that product's range and steps. */

@@ -27,10 +27,9 @@ export function loadProducts(db: Db): Promise<Products> {
 }
 
 async function queryProducts(db: Db) {
-  const [productRows, bandRows] = await Promise.all([
-    db.select().from(products),
-    db.select().from(riskBands).orderBy(asc(riskBands.sortOrder)),
-  ]);
+  // One after the other: `db` may be a transaction's single connection.
+  const productRows = await db.select().from(products);
+  const bandRows = await db.select().from(riskBands).orderBy(asc(riskBands.sortOrder));
   const emi = productRows.find((p) => p.code === "emi");
   const salaryAdvance = productRows.find((p) => p.code === "salary_advance");
   if (!emi || !salaryAdvance) throw new Error("Product data is missing: run the migrations and reference seed");

@@ -8,14 +8,15 @@ import { eq, sql } from "drizzle-orm";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { type AppServices, servicesContext } from "../context.ts";
-import { type AmountRange, fitAmount, type LoanKind } from "../domain/loans/application.ts";
+import type { AmountRange, LoanKind } from "../domain/loans/application.ts";
 import { type EmiOffer, eligibility, type SalaryAdvanceOffer } from "../domain/offer.ts";
-import { OFFER_STEP, quickStepAllowed, quickStepPath, resumeStep } from "../domain/quick-start.ts";
+import { OFFER_STEP, quickStepAllowed, quickStepPath, resumeStep, untouched } from "../domain/quick-start.ts";
 import { todayIST } from "../lib/format.ts";
 import { signedInContext } from "./auth/session.server.ts";
+import { redirectWithToast, type Toast } from "./flash.server.ts";
 import type { Db } from "./db/client.ts";
-import { funnelEvents, quickStarts } from "./db/schema.ts";
-import { applicantFacts, kfsDates, offerFor, saveTerms, startApplication } from "./loans/applications.server.ts";
+import { borrowerEmployment, borrowerProfiles, funnelEvents, quickStarts } from "./db/schema.ts";
+import { type Application, applicantFacts, kfsDates, offerFor, saveTerms, startApplication } from "./loans/applications.server.ts";
 import { loadProducts, type ProductRow } from "./products.server.ts";
 
 export type QuickStart = typeof quickStarts.$inferSelect;
@@ -69,50 +70,78 @@ export async function loadQuickStep(args: StepArgs, step: number) {
 }
 export type QuickStep = Awaited<ReturnType<typeof loadQuickStep>>;
 
+type Patch = Partial<Pick<QuickStart, "product" | "amountPaise" | "offerAmountPaise" | "tenureMonths" | "offer" | "offerAt" | "applicationId" | "continuedAt">>;
+
 /**
- * Marks `step` done (in the same transaction as `save`, when given): the
- * first step not done moves on; an answer before the offer sends the borrower
- * back through it (PRODUCT.md §9: the offer comes from these answers).
+ * Saves a step's own columns and moves the progress: Continue on the first
+ * step not done makes it done; an answer that changes the offer (given before
+ * it) sends a borrower who had taken the offer back to it.
  */
 export async function completeQuickStep(
   { db, now }: Pick<AppServices, "db" | "now">,
   userId: string,
   step: number,
-  patch: Partial<Pick<QuickStart, "product" | "amountPaise" | "tenureMonths" | "offer" | "offerAt" | "applicationId" | "continuedAt">> = {},
-  event: { product?: string | null; details?: Record<string, unknown> } = {},
+  patch: Patch,
+  how: { advance: boolean; offerChanged: boolean; event?: { product?: string | null; details?: Record<string, unknown> } },
 ) {
   const at = now();
-  await db.transaction(async (tx) => {
-    await tx
-      .update(quickStarts)
-      .set({
-        ...patch,
-        completedSteps: sql`case when ${step} >= ${quickStarts.completedSteps} then ${step + 1}
-          when ${step} < ${OFFER_STEP} and ${quickStarts.completedSteps} > ${OFFER_STEP} then ${OFFER_STEP}
-          else ${quickStarts.completedSteps} end`,
-        updatedAt: at,
-      })
-      .where(eq(quickStarts.userId, userId));
-    await recordFunnel(tx, userId, "step_completed", step, event, at);
-  });
+  await db
+    .update(quickStarts)
+    .set({
+      ...patch,
+      completedSteps: sql`case when ${how.advance} and ${step} >= ${quickStarts.completedSteps} then ${step + 1}
+        when ${how.offerChanged} and ${quickStarts.completedSteps} > ${OFFER_STEP} then ${OFFER_STEP}
+        else ${quickStarts.completedSteps} end`,
+      updatedAt: at,
+    })
+    .where(eq(quickStarts.userId, userId));
+  if (how.advance) await recordFunnel(db, userId, "step_completed", step, how.event ?? {}, at);
 }
 
-type Patch = Parameters<typeof completeQuickStep>[3];
+/** The offer must be seen (and taken) again: the borrower's answers or the products changed since. */
+export async function backToOffer({ db, now }: Pick<AppServices, "db" | "now">, userId: string) {
+  await db
+    .update(quickStarts)
+    .set({ completedSteps: sql`least(${quickStarts.completedSteps}, ${OFFER_STEP})`, continuedAt: null, updatedAt: now() })
+    .where(eq(quickStarts.userId, userId));
+}
+
+/** What the offer is worked out from, as one comparable value (Step0's choice and the eligibility facts). */
+async function offerInputs(db: Db, userId: string, progress: Pick<QuickStart, "product" | "amountPaise">) {
+  const [profile] = await db.select({ dob: borrowerProfiles.dateOfBirth }).from(borrowerProfiles).where(eq(borrowerProfiles.userId, userId));
+  const [job] = await db
+      .select({
+        type: borrowerEmployment.employmentType,
+        income: borrowerEmployment.netMonthlyIncomePaise,
+        day: borrowerEmployment.salaryDay,
+        emis: borrowerEmployment.existingEmiPaise,
+      })
+      .from(borrowerEmployment)
+      .where(eq(borrowerEmployment.userId, userId));
+  return JSON.stringify([progress.product, progress.amountPaise, profile?.dob, job?.type, job?.income, job?.day, job?.emis]);
+}
+
 export interface StepSaved {
   ok?: boolean;
   fieldErrors?: Record<string, string[]>;
+  formErrors?: string[];
   patch?: Patch;
   product?: string | null;
   details?: Record<string, unknown>;
   /** Where Continue goes instead of the next step. */
   redirectTo?: string;
+  /** Keep what `save` wrote, leave the progress as it is, and show this page with this note. */
+  stop?: { redirectTo: string; toast: Omit<Toast, "id"> };
 }
 
 /**
- * A step's POST: the step's schema (the browser's too), then `save` into the
- * profile tables (its field errors go back next to the fields), then the step
- * is done and Continue shows the next one. Back saves what is valid and shows
- * the step before; with invalid input it stores nothing and goes back.
+ * A step's POST, in one transaction with the borrower's progress row locked
+ * (two tabs queue; the step is checked again under the lock): the step's
+ * schema (the browser's too), then `save` into the profile tables (its field
+ * errors go back next to the fields), then the progress. Continue shows the
+ * next step; Back saves the same way without marking the step done, and shows
+ * the one before (from a step left empty it just goes back). Invalid input is
+ * never stored: its errors are shown.
  */
 export async function postQuickStep<S extends z.ZodType>(
   args: StepArgs,
@@ -120,18 +149,36 @@ export async function postQuickStep<S extends z.ZodType>(
   schema: S | ((q: QuickStep) => S | Promise<S>),
   save: (q: QuickStep, value: z.output<S>, how: { back: boolean }) => Promise<StepSaved | undefined>,
 ) {
-  const q = await loadQuickStep(args, step);
+  const services = args.context.get(servicesContext);
+  const { user } = args.context.get(signedInContext);
   const formData = await args.request.formData();
   const back = formData.get("intent") === "back" && step > 0;
-  const submission = parseWithZod(formData, { schema: typeof schema === "function" ? await schema(q) : schema });
-  if (submission.status !== "success") {
-    if (back) throw redirect(quickStepPath(step - 1));
-    return data(submission.reply(), { status: 400 });
-  }
-  const saved = (await save(q, submission.value, { back })) ?? {};
-  if (saved.fieldErrors) return data(submission.reply({ fieldErrors: saved.fieldErrors }), { status: 400 });
-  await completeQuickStep(q.services, q.user.id, step, saved.patch, { product: saved.product ?? q.progress.product, details: saved.details });
-  throw redirect(back ? quickStepPath(step - 1) : (saved.redirectTo ?? quickStepPath(step + 1)));
+  if (back && untouched(formData)) throw redirect(quickStepPath(step - 1));
+  await quickStartOf(services.db, user.id);
+  const outcome = await services.db.transaction(async (tx) => {
+    const [progress] = await tx.select().from(quickStarts).where(eq(quickStarts.userId, user.id)).for("update");
+    if (!progress) throw new Error("quick start row missing");
+    if (!quickStepAllowed(step, progress.completedSteps)) throw redirect(quickStepPath(resumeStep(progress.completedSteps)));
+    const q: QuickStep = { services: { ...services, db: tx }, user, progress, today: todayIST(services.now()) };
+    const submission = parseWithZod(formData, { schema: typeof schema === "function" ? await schema(q) : schema });
+    if (submission.status !== "success") return { response: data(submission.reply(), { status: 400 }) };
+    const before = step < OFFER_STEP ? await offerInputs(tx, user.id, progress) : null;
+    const saved = (await save(q, submission.value, { back })) ?? {};
+    if (saved.fieldErrors || saved.formErrors) {
+      return { response: data(submission.reply({ fieldErrors: saved.fieldErrors, formErrors: saved.formErrors }), { status: 400 }) };
+    }
+    if (saved.stop) return { saved };
+    const after = before === null ? null : await offerInputs(tx, user.id, { ...progress, ...saved.patch });
+    await completeQuickStep(q.services, user.id, step, saved.patch ?? {}, {
+      advance: !back,
+      offerChanged: before !== after,
+      event: { product: saved.product ?? progress.product, details: saved.details },
+    });
+    return { saved };
+  });
+  if ("response" in outcome) return outcome.response;
+  if (outcome.saved.stop) throw await redirectWithToast(services.config, args.request, outcome.saved.stop.redirectTo, outcome.saved.stop.toast);
+  throw redirect(back ? quickStepPath(step - 1) : (outcome.saved.redirectTo ?? quickStepPath(step + 1)));
 }
 
 // ---- the offer ---------------------------------------------------------------------------
@@ -199,7 +246,9 @@ function salaryAdvanceSummary(o: SalaryAdvanceOffer, p: ProductRow): ProductOffe
  */
 export async function quickOffer(services: Pick<AppServices, "db" | "config" | "now">, userId: string, tenureMonths: number) {
   const { today, assumedDisbursalDate } = kfsDates(services);
-  const [facts, products] = await Promise.all([applicantFacts(services.db, userId, today), loadProducts(services.db)]);
+  // One after the other: `services.db` may be a transaction's single connection.
+  const facts = await applicantFacts(services.db, userId, today);
+  const products = await loadProducts(services.db);
   if (!facts.ok) return { ok: false as const, missing: facts.missing };
   const tenure = Math.min(products.emi.maxTenure, Math.max(products.emi.minTenure, Math.round(tenureMonths)));
   const result = eligibility(facts.facts, products, products.riskBands, { emiTenureMonths: tenure, disbursalDate: assumedDisbursalDate });
@@ -218,26 +267,35 @@ export type QuickOffer = Extract<Awaited<ReturnType<typeof quickOffer>>, { ok: t
 /**
  * Step6's Continue: the new-loan application of the chosen product (the one
  * in progress, or a new draft) with the offer's amount and tenure saved as its
- * Step0 terms (with the offer, from the same eligibility function). Null when
- * the borrower no longer qualifies (answers changed since the offer).
+ * Step0 terms (with the offer, from the same eligibility function).
+ * `stale`: the offer is no longer what was shown (answers, profile or product
+ * terms changed since); `busy`: an application of this product is already
+ * past its draft.
  */
-export async function continueToApplication(services: Pick<AppServices, "db" | "config" | "now">, q: QuickStep, meta: { ip: string; userAgent: string }) {
+export async function continueToApplication(
+  services: Pick<AppServices, "db" | "config" | "now">,
+  q: QuickStep,
+  meta: { ip: string; userAgent: string },
+): Promise<{ ok: true; application: Application } | { ok: false; why: "stale" } | { ok: false; why: "busy"; application: Application }> {
   const { progress, user } = q;
   const kind = progress.product as LoanKind | null;
-  if (!kind || !progress.amountPaise) return null;
+  const taken = (progress.offer as { offers?: Record<string, ProductOffer> } | null)?.offers?.[kind ?? ""];
+  if (!kind || !progress.offerAmountPaise || !taken) return { ok: false, why: "stale" };
   const facts = await applicantFacts(services.db, user.id, q.today);
-  if (!facts.ok) return null;
+  if (!facts.ok) return { ok: false, why: "stale" };
   const offer = await offerFor(services, kind, facts.facts);
-  if (!offer.eligible) return null;
   const b = offer.bounds;
-  const tenureMonths = kind === "emi" ? Math.min(b.maxTenure, Math.max(b.minTenure, progress.tenureMonths ?? b.minTenure)) : null;
+  const tenureMonths = kind === "emi" ? (progress.tenureMonths ?? b.minTenure) : null;
   const max = tenureMonths === null ? b.maxAmountPaise : (b.maxByTenure[tenureMonths] ?? 0);
-  const amountPaise = fitAmount(progress.amountPaise, { minPaise: b.minAmountPaise, maxPaise: max, stepPaise: b.stepPaise });
-  if (amountPaise === null || max < b.minAmountPaise) return null;
+  // The same rate and the same largest amount as the offer shown, or it is shown again.
+  if (!offer.eligible || offer.rateBps !== taken.rateBps || max !== taken.maxAmountPaise || progress.offerAmountPaise > max) {
+    return { ok: false, why: "stale" };
+  }
   const application = await startApplication(services, user.id, kind, meta);
+  if (application.status !== "draft") return { ok: false, why: "busy", application };
   // Continuing again into the same application keeps the terms the borrower may have changed there;
   // an offer taken again at Step5 (which clears continuedAt) replaces them.
   const already = progress.continuedAt !== null && progress.applicationId === application.id;
-  if (application.status === "draft" && !already) await saveTerms(services, user.id, application, { amountPaise, tenureMonths }, offer);
-  return application;
+  if (!already) await saveTerms(services, user.id, application, { amountPaise: progress.offerAmountPaise, tenureMonths }, offer);
+  return { ok: true, application };
 }

@@ -102,8 +102,9 @@ describe("the quick start in a browser", () => {
     await page.getByTestId("offer-emi").waitFor();
     await page.getByTestId("offer-salary_advance").getByText("₹30,000").first().waitFor();
     await expectClean(page, errors);
-    // The tenure selector re-works the EMI offer (a GET form; submitted on change with JavaScript).
+    // The tenure selector re-works the EMI offer (a GET form, the same with or without JavaScript).
     await page.getByLabel("EMI loan tenure").selectOption("24");
+    await page.getByRole("button", { name: "Show offer" }).click();
     await page.waitForURL(/tenure=24/);
     await page.getByText("starting at ₹1,50,000 over 24 months").waitFor();
     await page.getByRole("button", { name: "Take this offer" }).click();

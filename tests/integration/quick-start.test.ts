@@ -1,9 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatRupees } from "../../app/lib/money-format.ts";
-import { borrowerAddresses, borrowerEmployment, borrowerProfiles, consents, funnelEvents, loanApplications, quickStarts } from "../../app/server/db/schema.ts";
+import { borrowerAddresses, borrowerBankAccounts, borrowerEmployment, borrowerProfiles, consents, funnelEvents, loanApplications, quickStarts } from "../../app/server/db/schema.ts";
 import { createUserSession } from "../../app/server/auth/session.server.ts";
-import { defaultProfile } from "../fixtures/kyc.ts";
+import { completeProfile, defaultProfile } from "../fixtures/kyc.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { signedInBorrower } from "../helpers/session.ts";
 
@@ -184,7 +184,7 @@ describe("the quick start journey", () => {
     const res = await post("/quickStart/Step5", b.cookie, { intent: "next", product: "emi", tenure: "24" });
     expect(res.headers.get("location")).toBe("/quickStart/Step6");
     const row = await progressOf(b.userId);
-    expect(row).toMatchObject({ completedSteps: 6, product: "emi", tenureMonths: 24, amountPaise: 200_000_00 });
+    expect(row).toMatchObject({ completedSteps: 6, product: "emi", tenureMonths: 24, amountPaise: 200_000_00, offerAmountPaise: 200_000_00 });
     const offer = row?.offer as { chosen: string; offers: { emi: { eligible: boolean; maxAmountPaise: number; rateBps: number } } };
     expect(offer.chosen).toBe("emi");
     expect(offer.offers.emi).toMatchObject({ eligible: true, rateBps: 1400 });
@@ -249,15 +249,23 @@ describe("the quick start journey", () => {
   it("Back keeps what is valid; a changed answer before the offer means the offer again", async () => {
     const { setCookie } = await createUserSession(app.services, { userId: b.userId, deviceId: "third", ip: "127.0.0.1", userAgent: "test" });
     const cookie = setCookie.split(";")[0] ?? "";
+    // Back with the same answer: nothing about the offer changed, so the progress stays.
+    const same = await post("/quickStart/Step2", cookie, { intent: "back", pincode: "560001" });
+    expect(same.headers.get("location")).toBe("/quickStart/Step1");
+    expect((await progressOf(b.userId))?.completedSteps).toBe(7);
     const res = await post("/quickStart/Step4", cookie, { intent: "back", existingEmis: "5000" });
     expect(res.headers.get("location")).toBe("/quickStart/Step3");
     const [job] = await app.services.db.select().from(borrowerEmployment).where(eq(borrowerEmployment.userId, b.userId));
     expect(job?.existingEmiPaise).toBe(5_000_00);
     expect((await progressOf(b.userId))?.completedSteps).toBe(5);
     expect((await get("/quickStart/Step6", cookie)).headers.get("location")).toBe("/quickStart/Step5");
-    // Invalid input on Back: nothing stored, and back it goes.
+    // Invalid input on Back: nothing stored; the error is shown next to the field.
     const invalid = await post("/quickStart/Step4", cookie, { intent: "back", existingEmis: "lots" });
-    expect(invalid.headers.get("location")).toBe("/quickStart/Step3");
+    expect(invalid.status).toBe(400);
+    expect(await html(invalid)).toContain("Enter your existing monthly EMIs (0 if none) in rupees, like 45000.");
+    // Back from a step left empty just goes back.
+    const empty = await post("/quickStart/Step4", cookie, { intent: "back", existingEmis: "" });
+    expect(empty.headers.get("location")).toBe("/quickStart/Step3");
     const [still] = await app.services.db.select().from(borrowerEmployment).where(eq(borrowerEmployment.userId, b.userId));
     expect(still?.existingEmiPaise).toBe(5_000_00);
     // The offer taken again (now at 12 months) replaces the application's terms on Continue.
@@ -269,9 +277,61 @@ describe("the quick start journey", () => {
     expect(application).toMatchObject({ amountPaise: 200_000_00, tenureMonths: 12 });
   });
 
+  it("shows the offer again when it changed since it was taken", async () => {
+    const { setCookie } = await createUserSession(app.services, { userId: b.userId, deviceId: "fourth", ip: "127.0.0.1", userAgent: "test" });
+    const cookie = setCookie.split(";")[0] ?? "";
+    expect((await progressOf(b.userId))?.completedSteps).toBe(7);
+    // The income is corrected in the profile's Employment section after the offer.
+    await app.services.db.update(borrowerEmployment).set({ netMonthlyIncomePaise: 40_000_00 }).where(eq(borrowerEmployment.userId, b.userId));
+    const res = await post("/quickStart/Step6", cookie, { intent: "next", consentKyc: "on" });
+    expect(res.headers.get("location")).toBe("/quickStart/Step5");
+    expect(await progressOf(b.userId)).toMatchObject({ completedSteps: 5, continuedAt: null });
+    const page = await html(await app.get("/quickStart/Step5", { headers: { Cookie: `${cookie}; ${res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ")}` } }));
+    expect(page).toContain("Your offer has changed");
+    await app.services.db.update(borrowerEmployment).set({ netMonthlyIncomePaise: 60_000_00 }).where(eq(borrowerEmployment.userId, b.userId));
+  });
+
+  it("does not continue into an application already signed", async () => {
+    const { setCookie } = await createUserSession(app.services, { userId: b.userId, deviceId: "fifth", ip: "127.0.0.1", userAgent: "test" });
+    const cookie = setCookie.split(";")[0] ?? "";
+    expect((await post("/quickStart/Step5", cookie, { intent: "next", product: "emi", tenure: "12" })).headers.get("location")).toBe("/quickStart/Step6");
+    await app.services.db.update(loanApplications).set({ status: "signed" }).where(eq(loanApplications.userId, b.userId));
+    const res = await post("/quickStart/Step6", cookie, { intent: "next", consentKyc: "on" });
+    expect(res.status).toBe(400);
+    expect(await html(res)).toMatch(/You already have an EMI loan application \([A-Z2-7]{26}\) that is /);
+    expect((await progressOf(b.userId))?.completedSteps).toBe(6);
+  });
+
   it("/quickStart/components is not a page: it sends the borrower to their step", async () => {
     const fresh = await newBorrower();
     expect((await get("/quickStart/components", fresh.cookie)).headers.get("location")).toBe("/quickStart/Step0");
+  });
+});
+
+describe("a borrower whose profile is already complete", () => {
+  it("is asked nothing new, and a changed name or PIN code is checked again in the profile", async () => {
+    const mobile = "9711111111";
+    const b = await signedInBorrower(app, mobile);
+    const p = defaultProfile();
+    await completeProfile(app, b.cookie, p, mobile);
+    await answerSteps(b.cookie, answers(), 1);
+    const step1 = await html(await get("/quickStart/Step1", b.cookie));
+    expect(step1).toContain(`value="${p.name}"`);
+    expect(step1).toContain(`value="${p.dateOfBirth}"`);
+    // The same person, the same PAN (left empty to keep it): the bank account stays verified.
+    await post("/quickStart/Step1", b.cookie, { intent: "next", fullName: p.name, dateOfBirth: p.dateOfBirth, pan: "" });
+    const [bank] = await app.services.db.select().from(borrowerBankAccounts).where(eq(borrowerBankAccounts.userId, b.userId));
+    expect(bank?.verifiedAt).toBeInstanceOf(Date);
+    // A different name no longer matches the bank's: the account must be verified again.
+    await post("/quickStart/Step1", b.cookie, { intent: "next", fullName: "Ravi Shankar Iyer", dateOfBirth: p.dateOfBirth, pan: "" });
+    const [after] = await app.services.db.select().from(borrowerBankAccounts).where(eq(borrowerBankAccounts.userId, b.userId));
+    expect(after?.verifiedAt).toBeNull();
+    // A new PIN code is a new address: the street lines are asked again.
+    await post("/quickStart/Step2", b.cookie, { intent: "next", pincode: "110001" });
+    const [address] = await app.services.db.select().from(borrowerAddresses).where(eq(borrowerAddresses.userId, b.userId));
+    expect(address).toMatchObject({ currentPincode: "110001", currentLine1: null });
+    const overview = await html(await get("/User/Profile", b.cookie));
+    expect(overview).toContain("the rest of it: house and street");
   });
 });
 
@@ -337,7 +397,7 @@ describe("not eligible: every reason in words", () => {
     const ok = await post("/quickStart/Step5", b.cookie, { intent: "next", product: "salary_advance", tenure: "12" });
     expect(ok.headers.get("location")).toBe("/quickStart/Step6");
     // Asked ₹2,00,000 for an EMI loan: the salary advance starts at its largest, half of ₹20,000.
-    expect(await progressOf(b.userId)).toMatchObject({ product: "salary_advance", amountPaise: 10_000_00 });
+    expect(await progressOf(b.userId)).toMatchObject({ product: "salary_advance", amountPaise: 200_000_00, offerAmountPaise: 10_000_00 });
   });
 
   it("self-employed: no salary advance", async () => {

@@ -40,7 +40,7 @@ export default function QuickStep0({ loaderData, actionData }: Route.ComponentPr
     <QuickStartFrame step={0} completed={loaderData.completed} intro="Tell us what you need. The offer in step 6 shows what you can borrow.">
       <Form method="post" className="card space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <fieldset aria-describedby={fields.product.errors?.length ? fields.product.errorId : undefined}>
+        <fieldset>
           <legend className="field-label">Kind of loan</legend>
           <div className="mt-2 grid gap-3 sm:grid-cols-2">
             {LOAN_KINDS.map((kind) => (
@@ -48,7 +48,15 @@ export default function QuickStep0({ loaderData, actionData }: Route.ComponentPr
                 key={kind}
                 className="grid cursor-pointer grid-cols-[auto_1fr] gap-x-3 rounded-lg border border-slate-300 p-3 has-checked:border-brand-600 has-checked:bg-brand-50"
               >
-                <input type="radio" name={fields.product.name} value={kind} defaultChecked={loaderData.values.product === kind} className="row-span-3 mt-1 size-4" />
+                <input
+                  type="radio"
+                  name={fields.product.name}
+                  value={kind}
+                  defaultChecked={loaderData.values.product === kind}
+                  required
+                  aria-describedby={fields.product.errors?.length ? fields.product.errorId : undefined}
+                  className="row-span-3 mt-1 size-4"
+                />
                 <span className="font-semibold">{KIND_NAME[kind]}</span>
                 <span className="text-sm text-slate-700">{ABOUT[kind]}</span>
                 <span className="text-sm text-slate-700">

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, Link } from "react-router";
 import { FormErrors } from "../../components/field.tsx";
 import { MissingDetails, MoneyRows } from "../../components/loan-flow.tsx";
 import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
@@ -61,7 +61,7 @@ export async function action(args: Route.ActionArgs) {
       details: { amountPaise },
       patch: {
         product: value.product,
-        amountPaise,
+        offerAmountPaise: amountPaise,
         tenureMonths: result.tenureMonths,
         offerAt: at,
         // The next Continue applies this offer to the application.
@@ -97,10 +97,9 @@ function Offers({ loaderData, actionData }: { loaderData: Loaded & { offer: NonN
   const eligible = LOAN_KINDS.filter((k) => offer.offers[k].eligible);
   const preferred = asked.product && eligible.includes(asked.product) ? asked.product : eligible[0];
   const { form, fields, busy } = useStepForm({ schema: offerChoiceSchema, lastResult: actionData, defaultValue: { product: preferred ?? "" } });
-  const submit = useSubmit();
   return (
     <>
-      <form method="get" className="card flex flex-wrap items-end gap-3" onChange={(e) => void submit(e.currentTarget, { preventScrollReset: true, replace: true })}>
+      <Form method="get" replace preventScrollReset className="card flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="tenure" className="field-label">
             EMI loan tenure
@@ -116,7 +115,7 @@ function Offers({ loaderData, actionData }: { loaderData: Loaded & { offer: NonN
         <button type="submit" className="btn-secondary">
           Show offer
         </button>
-      </form>
+      </Form>
       <div className="grid gap-4 sm:grid-cols-2" data-testid="offers">
         {LOAN_KINDS.map((kind) => (
           <OfferCard key={kind} offer={offer.offers[kind]} asked={asked.product === kind ? asked.amountPaise : null} starting={starting[kind]} />
@@ -126,12 +125,20 @@ function Offers({ loaderData, actionData }: { loaderData: Loaded & { offer: NonN
         <Form method="post" className="card space-y-5" {...getFormProps(form)}>
           <FormErrors id={form.errorId} errors={form.errors} />
           <input type="hidden" name="tenure" value={offer.tenureMonths} />
-          <fieldset aria-describedby={fields.product.errors?.length ? fields.product.errorId : undefined}>
+          <fieldset>
             <legend className="field-label">Apply for</legend>
             <div className="mt-2 space-y-2">
               {eligible.map((kind) => (
                 <label key={kind} className="flex items-center gap-3">
-                  <input type="radio" name={fields.product.name} value={kind} defaultChecked={kind === preferred} className="size-4" />
+                  <input
+                    type="radio"
+                    name={fields.product.name}
+                    value={kind}
+                    defaultChecked={kind === preferred}
+                    required
+                    aria-describedby={fields.product.errors?.length ? fields.product.errorId : undefined}
+                    className="size-4"
+                  />
                   {KIND_NAME[kind]}, starting at {formatRupees(starting[kind] ?? 0)}
                   {kind === "emi" ? ` over ${offer.tenureMonths} months` : ""}
                 </label>

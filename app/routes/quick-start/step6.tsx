@@ -1,18 +1,19 @@
 import { getFormProps } from "@conform-to/react";
 import { and, eq } from "drizzle-orm";
-import { Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import { ConsentFields } from "../../components/consent-fields.tsx";
 import { FormErrors } from "../../components/field.tsx";
 import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
 import { requestContext } from "../../context.ts";
-import { KIND_NOUN, type LoanKind, stepPath } from "../../domain/loans/application.ts";
+import { KIND_NOUN, KIND_WITH_ARTICLE, type LoanKind, stepPath } from "../../domain/loans/application.ts";
 import { CONSENT_STEP, consentSchema, OFFER_STEP, quickStepPath } from "../../domain/quick-start.ts";
 import { accepted } from "../../domain/validators/form-rules.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { formatRupees } from "../../lib/money-format.ts";
 import { loanApplications } from "../../server/db/schema.ts";
 import { loadConsents, recordConsents } from "../../server/kyc/profile.server.ts";
-import { completeQuickStep, continueToApplication, loadQuickStep, postQuickStep, recordFunnel } from "../../server/quick-start.server.ts";
+import { backToOffer, continueToApplication, loadQuickStep, postQuickStep, recordFunnel } from "../../server/quick-start.server.ts";
+import { type LoanStatus, STATUS_TEXT } from "../../domain/loans/lifecycle.ts";
 import type { Route } from "./+types/step6";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -28,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
   ]);
   return {
     completed: progress.completedSteps,
-    chosen: { product: progress.product as LoanKind, amountPaise: progress.amountPaise ?? 0, tenureMonths: progress.tenureMonths },
+    chosen: { product: progress.product as LoanKind, amountPaise: progress.offerAmountPaise ?? 0, tenureMonths: progress.tenureMonths },
     application: application && progress.continuedAt ? { href: stepPath(application.product as LoanKind, application.reference, "Step0") } : null,
     values: { consentKyc: consents.kyc ? "on" : undefined, consentCommunications: consents.communications ? "on" : undefined },
   };
@@ -43,12 +44,26 @@ export async function action(args: Route.ActionArgs) {
       recordConsents(services, tx, user.id, { kyc: true, communications: accepted(value.consentCommunications) }, before, request),
     );
     if (back) return undefined;
-    const application = await continueToApplication(services, q, request);
-    if (!application) {
-      // The answers no longer give this offer: the offer again, worked out afresh.
-      await completeQuickStep(services, user.id, OFFER_STEP - 1);
-      throw redirect(quickStepPath(OFFER_STEP));
+    const result = await continueToApplication(services, q, request);
+    if (!result.ok && result.why === "stale") {
+      // The answers, the profile or the product terms changed since the offer: it is worked out and shown again.
+      await backToOffer(services, user.id);
+      return {
+        stop: {
+          redirectTo: quickStepPath(OFFER_STEP),
+          toast: { type: "info", title: "Your offer has changed", description: "Something it depends on changed since you took it. Here it is again." },
+        },
+      };
     }
+    if (!result.ok) {
+      const a = result.application;
+      return {
+        formErrors: [
+            `You already have ${KIND_WITH_ARTICLE[a.product as LoanKind]} application (${a.reference.toUpperCase()}) that is ${STATUS_TEXT[a.status as LoanStatus].label.toLowerCase()}. You can follow it on your dashboard; a new one can start when it is finished.`,
+        ],
+      };
+    }
+    const { application } = result;
     const at = services.now();
     await recordFunnel(services.db, user.id, "continued", CONSENT_STEP, { product: application.product, details: { reference: application.reference } }, at);
     return {

@@ -431,7 +431,10 @@ export const quickStarts = pgTable(
     /** Steps completed in order: 0 (none) to 7 (all). The first incomplete step is Step{completed}. */
     completedSteps: smallint("completed_steps").notNull().default(0),
     product: text("product"), // 'emi' | 'salary_advance'
+    /** What the borrower asked for at Step0. */
     amountPaise: integer("amount_paise"),
+    /** What the application starts at: the amount asked for, within the offer taken at Step5. */
+    offerAmountPaise: integer("offer_amount_paise"),
     /** The EMI tenure the offer was shown at. */
     tenureMonths: smallint("tenure_months"),
     /** The offer as accepted at Step5 (both products, from eligibility). */

@@ -5,6 +5,7 @@ import { accepted } from "../../domain/validators/form-rules.ts";
 import { aadhaarLast4 } from "../../domain/validators/identity.ts";
 import { encrypt, hmac } from "../crypto.server.ts";
 import { borrowerProfiles, consents } from "../db/schema.ts";
+import { rematchBankName } from "./references-bank.server.ts";
 
 const panKey = (services: Pick<AppServices, "config">) => `pan:${services.config.encryptionKey}`;
 
@@ -86,6 +87,7 @@ export async function saveProfile(
         await tx.insert(borrowerProfiles).values({ userId, ...(values as typeof values & NonNullable<typeof pan>) });
       }
       await recordConsents(services, tx, userId, { kyc: true, communications: accepted(input.consentCommunications) }, before, request);
+      await rematchBankName({ db: tx, now }, userId, input.fullName);
     }),
   );
 }
@@ -119,10 +121,15 @@ export async function saveIdentity(
   if (input.pan && !pan) return { ok: false, fieldErrors: PAN_TAKEN };
   const values = { fullName: input.fullName, dateOfBirth: input.dateOfBirth, updatedAt: services.now(), ...(pan ?? {}) };
   if (pan) {
-    return panRace(async () => {
-      await services.db.insert(borrowerProfiles).values({ userId, ...values, ...pan }).onConflictDoUpdate({ target: borrowerProfiles.userId, set: values });
-    });
+    return panRace(() =>
+      services.db.transaction(async (tx) => {
+        await tx.insert(borrowerProfiles).values({ userId, ...values, ...pan }).onConflictDoUpdate({ target: borrowerProfiles.userId, set: values });
+        await rematchBankName({ db: tx, now: services.now }, userId, input.fullName);
+      }),
+    );
   }
   const updated = await services.db.update(borrowerProfiles).set(values).where(eq(borrowerProfiles.userId, userId)).returning({ id: borrowerProfiles.userId });
-  return updated.length ? { ok: true } : { ok: false, fieldErrors: { pan: ["Enter your PAN."] } };
+  if (!updated.length) return { ok: false, fieldErrors: { pan: ["Enter your PAN."] } };
+  await rematchBankName(services, userId, input.fullName);
+  return { ok: true };
 }

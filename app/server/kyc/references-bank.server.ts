@@ -62,3 +62,18 @@ export async function saveBank(
   await db.insert(borrowerBankAccounts).values({ userId, ...values }).onConflictDoUpdate({ target: borrowerBankAccounts.userId, set: values });
   return { ok: true, verified, score };
 }
+
+/**
+ * The profile name changed: the bank's name for the account is compared again
+ * (no new penny drop), so a verified account stays verified only if it still matches.
+ */
+export async function rematchBankName({ db, now }: Pick<AppServices, "db" | "now">, userId: string, fullName: string) {
+  const [bank] = await db
+    .select({ nameAtBank: borrowerBankAccounts.nameAtBank, verifiedAt: borrowerBankAccounts.verifiedAt })
+    .from(borrowerBankAccounts)
+    .where(eq(borrowerBankAccounts.userId, userId));
+  if (!bank?.nameAtBank) return;
+  const score = nameMatchScore(fullName, bank.nameAtBank);
+  const verifiedAt = score >= NAME_MATCH_THRESHOLD ? (bank.verifiedAt ?? now()) : null;
+  await db.update(borrowerBankAccounts).set({ nameMatchScore: score, verifiedAt, updatedAt: now() }).where(eq(borrowerBankAccounts.userId, userId));
+}

@@ -75,10 +75,24 @@ export async function savePinCode(services: Db, userId: string, pincode: string)
   const place = lookupPinCode(pincode);
   if (!place) return { ok: false, fieldErrors: { pincode: ["We do not know this PIN code. Check the 6 digits."] } };
   const saved = await loadAddress(services, userId);
-  const current = { currentPincode: pincode, currentCity: place.city, currentDistrict: place.district, currentState: place.state };
+  const moved = saved !== null && saved.currentPincode !== pincode;
+  // A new PIN code is a new address: its street lines are asked again in the Address section.
+  const current = {
+    currentPincode: pincode,
+    currentCity: place.city,
+    currentDistrict: place.district,
+    currentState: place.state,
+    ...(moved ? { currentLine1: null, currentLine2: null } : {}),
+  };
   // A saved "same as current" address moves with it.
   const permanent = saved?.permanentSame
-    ? { permanentPincode: pincode, permanentCity: place.city, permanentDistrict: place.district, permanentState: place.state }
+    ? {
+        permanentPincode: pincode,
+        permanentCity: place.city,
+        permanentDistrict: place.district,
+        permanentState: place.state,
+        ...(moved ? { permanentLine1: null, permanentLine2: null } : {}),
+      }
     : {};
   const values = { ...current, ...permanent, updatedAt: services.now() };
   await services.db.insert(borrowerAddresses).values({ userId, ...values }).onConflictDoUpdate({ target: borrowerAddresses.userId, set: values });

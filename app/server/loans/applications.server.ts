@@ -131,10 +131,9 @@ export type FactsResult = { ok: true; facts: ApplicantFacts } | { ok: false; mis
 
 /** What eligibility needs, from the Profile (date of birth) and Employment sections. */
 export async function applicantFacts(db: Db, userId: string, today: IsoDate): Promise<FactsResult> {
-  const [[profile], [employment]] = await Promise.all([
-    db.select({ dateOfBirth: borrowerProfiles.dateOfBirth }).from(borrowerProfiles).where(eq(borrowerProfiles.userId, userId)),
-    db.select().from(borrowerEmployment).where(eq(borrowerEmployment.userId, userId)),
-  ]);
+  // One after the other: `db` may be a transaction's single connection.
+  const [profile] = await db.select({ dateOfBirth: borrowerProfiles.dateOfBirth }).from(borrowerProfiles).where(eq(borrowerProfiles.userId, userId));
+  const [employment] = await db.select().from(borrowerEmployment).where(eq(borrowerEmployment.userId, userId));
   const missing = [];
   if (!profile) missing.push({ section: "Profile", href: "/User/Profile/components/Profile", what: "your date of birth and PAN" });
   if (!employment || employment.existingEmiPaise === null) {

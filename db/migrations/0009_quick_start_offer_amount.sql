@@ -1,0 +1,1 @@
+ALTER TABLE "quick_starts" ADD COLUMN "offer_amount_paise" integer;
