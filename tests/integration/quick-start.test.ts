@@ -162,9 +162,9 @@ describe("the quick start journey", () => {
     const job = await html(await get("/User/Profile/components/Employment", b.cookie));
     expect(job).toContain('value="60000"');
     const overview = await html(await get("/User/Profile", b.cookie));
-    expect(overview).toContain("the rest of it: gender, e-mail, Aadhaar, marital status");
-    expect(overview).toContain("the rest of it: house and street");
-    expect(overview).toContain("the rest of it: employer or business");
+    expect(overview).toContain("Missing: gender, e-mail, Aadhaar, marital status; your consent for KYC checks.");
+    expect(overview).toContain("Missing: house and street, residence type");
+    expect(overview).toContain("Missing: employer or business, designation, months with the employer.");
   });
 
   it("shows both products' offers from eligibility, and stores the one taken", async () => {
@@ -331,7 +331,7 @@ describe("a borrower whose profile is already complete", () => {
     const [address] = await app.services.db.select().from(borrowerAddresses).where(eq(borrowerAddresses.userId, b.userId));
     expect(address).toMatchObject({ currentPincode: "110001", currentLine1: null });
     const overview = await html(await get("/User/Profile", b.cookie));
-    expect(overview).toContain("the rest of it: house and street");
+    expect(overview).toContain("Missing: house and street.");
   });
 });
 

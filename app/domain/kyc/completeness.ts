@@ -53,7 +53,7 @@ export function sectionFill(row: Record<string, unknown> | null | undefined, res
   return missing.length ? missing : true;
 }
 
-const gaps = (fill: SectionFill, none: string) => (fill === true ? [] : fill === false ? [none] : [`the rest of it: ${fill.join(", ")}`]);
+const gaps = (fill: SectionFill, none: string) => (fill === true ? [] : fill === false ? [none] : [fill.join(", ")]);
 
 /** What each section still lacks, and whether each loan kind can be applied for (PRODUCT.md §8). */
 export function kycCompleteness(f: KycFacts) {
