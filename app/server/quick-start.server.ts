@@ -31,6 +31,15 @@ export async function quickStartProgress(db: Db, userId: string) {
   return row ?? null;
 }
 
+/**
+ * Where a sign-in lands when no page was asked for (PRODUCT.md §7): the next
+ * step of a quick start begun and not yet continued, otherwise the dashboard.
+ */
+export async function signInLanding(db: Db, userId: string) {
+  const progress = await quickStartProgress(db, userId);
+  return progress && progress.completedSteps > 0 && !progress.continuedAt ? quickStepPath(resumeStep(progress.completedSteps)) : "/User/Dashboard";
+}
+
 /** The borrower's quick start, begun on first sight. */
 export async function quickStartOf(db: Db, userId: string): Promise<QuickStart> {
   const [row] = await db.select().from(quickStarts).where(eq(quickStarts.userId, userId));

@@ -4,6 +4,7 @@ import { formatRupees } from "../../app/lib/money-format.ts";
 import { borrowerAddresses, borrowerBankAccounts, borrowerEmployment, borrowerProfiles, consents, funnelEvents, loanApplications, quickStarts } from "../../app/server/db/schema.ts";
 import { createUserSession } from "../../app/server/auth/session.server.ts";
 import { completeProfile, defaultProfile } from "../fixtures/kyc.ts";
+import { latestCode } from "../helpers/outbox.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { signedInBorrower } from "../helpers/session.ts";
 
@@ -305,6 +306,49 @@ describe("the quick start journey", () => {
   it("/quickStart/components is not a page: it sends the borrower to their step", async () => {
     const fresh = await newBorrower();
     expect((await get("/quickStart/components", fresh.cookie)).headers.get("location")).toBe("/quickStart/Step0");
+  });
+});
+
+/** Signs in through /quickStart/Otp over HTTP (mobile, then the code from the outbox); returns where it lands and the session. */
+async function signInByCode(mobile: string, redirectTo?: string) {
+  const form = { "Content-Type": "application/x-www-form-urlencoded", Origin: origin };
+  const sent = await app.get("/quickStart/Otp", {
+    method: "POST",
+    body: new URLSearchParams({ intent: "send", mobile, ...(redirectTo ? { redirectTo } : {}) }),
+    headers: form,
+  });
+  expect(sent.status).toBe(302);
+  const pending = (sent.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  const verified = await app.get("/quickStart/Otp", {
+    method: "POST",
+    body: new URLSearchParams({ intent: "verify", code: latestCode(app.dataDir, mobile), deviceId: `device-${crypto.randomUUID()}` }),
+    headers: { ...form, Cookie: pending },
+  });
+  expect(verified.status).toBe(302);
+  const cookie = verified.headers.getSetCookie().find((c) => c.startsWith("token="))?.split(";")[0] ?? "";
+  return { location: verified.headers.get("location"), cookie };
+}
+
+describe("signing in without a page asked for (PRODUCT.md §7)", () => {
+  it("lands on the next quick-start step while one is unfinished, otherwise on the dashboard", async () => {
+    const mobile = String(mobileSerial++);
+    const first = await signInByCode(mobile);
+    expect(first.location).toBe("/User/Dashboard");
+    await answerSteps(first.cookie, answers(), 3);
+
+    const again = await signInByCode(mobile);
+    expect(again.location).toBe("/quickStart/Step3");
+    // Already signed in, the sign-in page sends the borrower on the same way.
+    expect((await get("/quickStart/Otp", again.cookie)).headers.get("location")).toBe("/quickStart/Step3");
+    // The page asked for still wins.
+    expect((await signInByCode(mobile, "/User/Profile")).location).toBe("/User/Profile");
+
+    const latest = await signInByCode(mobile);
+    await answerSteps(latest.cookie, answers(), 5);
+    expect((await post("/quickStart/Step5", latest.cookie, { intent: "next", product: "emi", tenure: "24" })).status).toBe(302);
+    const continued = await post("/quickStart/Step6", latest.cookie, { intent: "next", consentKyc: "on" });
+    expect(continued.headers.get("location")).toMatch(/^\/User\/newLoan\/Emi\//);
+    expect((await signInByCode(mobile)).location).toBe("/User/Dashboard");
   });
 });
 

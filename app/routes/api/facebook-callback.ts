@@ -3,6 +3,7 @@ import { requestContext, servicesContext } from "../../context.ts";
 import { facebookClient, fetchFacebookProfile, oauthStateCookie, userForFacebook } from "../../server/auth/facebook.server.ts";
 import { createUserSession } from "../../server/auth/session.server.ts";
 import { redirectWithToast } from "../../server/flash.server.ts";
+import { signInLanding } from "../../server/quick-start.server.ts";
 import type { Route } from "./+types/facebook-callback";
 
 /** GET /auth/facebook/callback: finishes Facebook sign-in; the account then verifies a mobile number. */
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return redirectWithToast(
       config,
       request,
-      user.mobileVerifiedAt ? "/User/Dashboard" : "/quickStart/Otp",
+      user.mobileVerifiedAt ? await signInLanding(services.db, user.id) : "/quickStart/Otp",
       { type: "success", title: user.mobileVerifiedAt ? "You are signed in." : "Signed in with Facebook. Now verify your mobile number." },
       { headers },
     );

@@ -14,6 +14,7 @@ import { createUserSession, readSession, safeRedirect } from "../../server/auth/
 import { type PendingSignIn, pendingSignInCookie, userForVerifiedMobile } from "../../server/auth/sign-in.server.ts";
 import { redirectWithToast } from "../../server/flash.server.ts";
 import { sendCode, verifyCode } from "../../server/otp/otp.server.ts";
+import { signInLanding } from "../../server/quick-start.server.ts";
 import type { Route } from "./+types/otp";
 
 export const mobileSchema = z.object({
@@ -39,13 +40,15 @@ export const codeSchema = z.object({
 });
 
 const maskMobile = (m: string) => `${m.slice(0, 2)}xxxxx${m.slice(7)}`;
+/** This page, carrying the page asked for ("" when none: the sign-in then lands by signInLanding). */
+const otpPath = (redirectTo: string | undefined) => (redirectTo ? `/quickStart/Otp?redirectTo=${encodeURIComponent(redirectTo)}` : "/quickStart/Otp");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const url = new URL(request.url);
-  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
   const signedIn = await readSession(services, request);
-  if (signedIn?.user.mobileVerifiedAt) throw redirect(redirectTo);
+  if (signedIn?.user.mobileVerifiedAt) throw redirect(redirectTo || (await signInLanding(services.db, signedIn.user.id)));
   const pending = (await pendingSignInCookie(services.config).parse(request.headers.get("Cookie"))) as PendingSignIn | null;
   return {
     redirectTo,
@@ -66,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const pending = (await pendingCookie.parse(request.headers.get("Cookie"))) as PendingSignIn | null;
 
   if (intent === "change") {
-    return redirect(`/quickStart/Otp?redirectTo=${encodeURIComponent(pending?.redirectTo ?? "/User/Dashboard")}`, {
+    return redirect(otpPath(pending?.redirectTo), {
       headers: { "Set-Cookie": await pendingCookie.serialize("", { maxAge: 0 }) },
     });
   }
@@ -80,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           });
     if (submission.status !== "success") return data({ step: "mobile" as const, result: submission.reply() }, { status: 400 });
     const { mobile } = submission.value;
-    const redirectTo = safeRedirect(submission.value.redirectTo);
+    const redirectTo = safeRedirect(submission.value.redirectTo, "");
     const sent = await sendCode(services, {
       target: mobile,
       purpose: "sign_in",
@@ -95,7 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     const value: PendingSignIn = { mobile, redirectTo, resendAt: sent.resendAt.toISOString() };
-    return redirect(`/quickStart/Otp?redirectTo=${encodeURIComponent(redirectTo)}`, {
+    return redirect(otpPath(redirectTo), {
       headers: { "Set-Cookie": await pendingCookie.serialize(value) },
     });
   }
@@ -126,7 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(
     config,
     request,
-    pending.redirectTo,
+    pending.redirectTo || (await signInLanding(services.db, account.userId)),
     { type: "success", title: account.created ? "Welcome! Your account is ready." : "You are signed in." },
     { headers },
   );

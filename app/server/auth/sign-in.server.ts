@@ -8,6 +8,7 @@ export const pendingSignInCookie = signedCookie("otp_pending", { path: "/quickSt
 
 export interface PendingSignIn {
   mobile: string;
+  /** The page asked for, "" when none (then signInLanding decides). */
   redirectTo: string;
   resendAt: string;
 }
