@@ -3,20 +3,11 @@
 // posted) into a loan application, against PostgreSQL. Then the database is
 // checked: every journey finished, no step lost. Runs in its own schema of the
 // database, dropped afterwards.
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import pg from "pg";
+import { type BenchServer, signInByCode, startBenchServer, UNLIMITED_SIGN_IN } from "./bench-server.ts";
 
 const JOURNEYS = Number(process.env.BENCH_QUICK_START_JOURNEYS ?? 200);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-
-const setCookieValue = (res: Response, name: string) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0] ?? "")
-    .find((c) => c.startsWith(`${name}=`) && c.length > name.length + 1);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
@@ -34,7 +25,7 @@ export interface QuickStartFigures {
   stored: { completed: number; applications: number; profiles: number; stepCompletedEvents: number; continuedEvents: number };
 }
 
-export async function quickStartBench(port: number): Promise<QuickStartFigures | { skipped: string }> {
+export async function quickStartBench(): Promise<QuickStartFigures | { skipped: string }> {
   const admin = new pg.Client({ connectionString: DATABASE_URL });
   try {
     await admin.connect();
@@ -43,34 +34,11 @@ export async function quickStartBench(port: number): Promise<QuickStartFigures |
   }
   const schema = `bench_qs_${process.pid}_${Date.now()}`;
   await admin.query(`create schema "${schema}"`);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-qs-"));
-  const server: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS?.split(" ").filter(Boolean) ?? []), "server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL,
-      DATABASE_SCHEMA: schema,
-      LOG_LEVEL: "warn",
-      OTP_PER_IP_PER_HOUR: "1000000",
-      OTP_PER_NUMBER_PER_HOUR: "1000000",
-      OTP_RESEND_SECONDS: "0",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
+  let server: BenchServer | undefined;
   try {
-    for (let i = 0; i < 600; i++) {
-      try {
-        if ((await fetch(`${base}/readyz`)).ok) break;
-      } catch {
-        /* starting */
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-
+    const running = await startBenchServer({ DATABASE_URL, DATABASE_SCHEMA: schema, LOG_LEVEL: "warn", ...UNLIMITED_SIGN_IN });
+    server = running;
+    const { base } = running;
     const latencies: number[] = [];
     const journeyTimes: number[] = [];
     const errors: string[] = [];
@@ -96,13 +64,12 @@ export async function quickStartBench(port: number): Promise<QuickStartFigures |
       const pan = `ABCP${String.fromCharCode(65 + (i % 26))}${String(1000 + i).padStart(4, "0")}K`;
       const started = performance.now();
       // The mobile code (the SMS outbox stands in for the phone).
-      const sent = await request("/quickStart/Otp", { cookie: "", form: { intent: "send", mobile, redirectTo: "/quickStart/components" } }, { status: 302 });
-      const pending = setCookieValue(sent, "otp_pending") ?? "";
-      const lines = readFileSync(path.join(dataDir, "outbox", "sms.jsonl"), "utf8").trim().split("\n");
-      const last = lines.map((l) => JSON.parse(l) as { to: string; text: string }).filter((m) => m.to === mobile).at(-1);
-      const code = /\d{6}/.exec(last?.text ?? "")?.[0] ?? "";
-      const verified = await request("/quickStart/Otp", { cookie: pending, form: { intent: "verify", code, deviceId: `bench-${i}` } }, { status: 302, location: /^\/quickStart\/components$/ });
-      const cookie = setCookieValue(verified, "token") ?? "";
+      const { token: cookie } = await signInByCode(
+        running,
+        (pathname, form, pending) =>
+          request(pathname, { cookie: pending, form }, { status: 302, location: form.intent === "verify" ? /^\/quickStart\/components$/ : undefined }),
+        { mobile, deviceId: `bench-${i}`, redirectTo: "/quickStart/components" },
+      );
       await request("/quickStart/components", { cookie }, { status: 302, location: /^\/quickStart\/Step0$/ });
       const salaried = i % 2 === 0;
       const steps: Record<string, string>[] = [
@@ -155,11 +122,9 @@ export async function quickStartBench(port: number): Promise<QuickStartFigures |
       stored,
     };
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 500));
+    await server?.stop();
     await admin.query(`drop schema if exists "${schema}" cascade`).catch(() => undefined);
     await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -188,13 +153,4 @@ export function reportQuickStart(r: QuickStartFigures | { skipped: string }) {
   }
 }
 
-if (import.meta.main) {
-  const { createServer } = await import("node:net");
-  const port = await new Promise<number>((resolve) => {
-    const srv = createServer().listen(0, "127.0.0.1", () => {
-      const { port: p } = srv.address() as { port: number };
-      srv.close(() => resolve(p));
-    });
-  });
-  reportQuickStart(await quickStartBench(port));
-}
+if (import.meta.main) reportQuickStart(await quickStartBench());

@@ -1,67 +1,25 @@
 // Realtime figures for `npm run bench`: memory per open event stream, and the
 // time from a second sign-in to the displacement notice on the first device.
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { signInByCode, startBenchServer, UNLIMITED_SIGN_IN } from "./bench-server.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_SSE_CONNECTIONS ?? 2000);
 const TRIALS = Number(process.env.BENCH_DISPLACE_TRIALS ?? 40);
 
-const setCookieValue = (res: Response, name: string) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0] ?? "")
-    .find((c) => c.startsWith(`${name}=`) && c.length > name.length + 1);
-
-export async function realtimeBench(port: number) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-rt-"));
-  const server: ChildProcess = spawn(process.execPath, ["server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      OTP_PER_IP_PER_HOUR: "1000000",
-      OTP_PER_NUMBER_PER_HOUR: "1000000",
-      OTP_RESEND_SECONDS: "0",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const rss = () => {
-    const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
-    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-  };
+export async function realtimeBench() {
+  const server = await startBenchServer({ LOG_LEVEL: "warn", ...UNLIMITED_SIGN_IN });
+  const { base } = server;
+  const rss = server.rssBytes;
   try {
-    for (let i = 0; i < 300; i++) {
-      try {
-        if ((await fetch(`${base}/readyz`)).ok) break;
-      } catch {
-        /* starting */
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-
-    const form = (fields: Record<string, string>, cookie = "") =>
-      fetch(`${base}/quickStart/Otp`, {
+    const post = (pathname: string, fields: Record<string, string>, cookie: string) =>
+      fetch(base + pathname, {
         method: "POST",
         redirect: "manual",
         body: new URLSearchParams(fields),
         headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, Cookie: cookie },
       });
     const signIn = async (mobile: string, deviceId: string) => {
-      const sent = await form({ intent: "send", mobile, redirectTo: "/User/Dashboard" });
-      const pending = setCookieValue(sent, "otp_pending") ?? "";
-      const lines = readFileSync(path.join(dataDir, "outbox", "sms.jsonl"), "utf8").trim().split("\n");
-      const last = lines.map((l) => JSON.parse(l) as { to: string; text: string }).filter((m) => m.to === mobile).at(-1);
-      const code = /\d{6}/.exec(last?.text ?? "")?.[0] ?? "";
-      const started = performance.now();
-      const verified = await form({ intent: "verify", code, deviceId }, pending);
-      const token = setCookieValue(verified, "token");
-      if (!token) throw new Error(`sign-in failed: ${verified.status}`);
+      let started = 0;
+      const { token } = await signInByCode(server, post, { mobile, deviceId, redirectTo: "/User/Dashboard", beforeVerify: () => (started = performance.now()) });
       return { token, started };
     };
     const openStream = async (token: string, deviceId: string, onEvent: (name: string) => void) => {
@@ -139,8 +97,6 @@ export async function realtimeBench(port: number) {
       trials: TRIALS,
     };
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }

@@ -6,11 +6,7 @@
 //     same computation with the `financial` package (Excel-compatible PMT/IRR).
 //  4. KFS PDF generation; realtime streams; 200 quick-start journeys at once
 //     against PostgreSQL (bench-quick-start.ts), checked in the database.
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { irr, pmt } from "financial";
@@ -18,6 +14,7 @@ import { emiQuote } from "../app/domain/loan-math.ts";
 import { pdfBench } from "./bench-pdf.ts";
 import { quickStartBench, reportQuickStart } from "./bench-quick-start.ts";
 import { realtimeBench } from "./bench-realtime.ts";
+import { type BenchServer, freePort, spawnNode, startBenchServer, waitUntilUp } from "./bench-server.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -34,33 +31,6 @@ const PUBLIC_PAGES = [
   "/quickStart",
   "/quickStart/Otp",
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
-async function waitUntilUp(url: string) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-function spawnNode(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
-}
 
 async function load(url: string) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1 });
@@ -120,16 +90,12 @@ function microsPerCall(fn: () => unknown, minMs = 1500): number {
   });
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "bench-"));
-const appPort = await freePort();
 const rawPort = await freePort();
-const children: ChildProcess[] = [];
+let server: BenchServer | undefined;
+let rawServer: ChildProcess | undefined;
 try {
-  children.push(
-    spawnNode(["server.ts"], { NODE_ENV: "production", PORT: String(appPort), HOST: "127.0.0.1", DATA_DIR: dataDir }),
-  );
-  const appUrl = `http://127.0.0.1:${appPort}`;
-  await waitUntilUp(`${appUrl}/readyz`);
+  server = await startBenchServer();
+  const appUrl = server.base;
 
   // The raw server sends exactly the bytes and content type of the home page.
   const home = await fetch(`${appUrl}/`);
@@ -142,7 +108,7 @@ try {
       res.end(body);
     }).listen(${rawPort}, "127.0.0.1");
   `;
-  children.push(spawnNode(["-e", rawSource], { BODY_B64: body.toString("base64") }));
+  rawServer = spawnNode(["-e", rawSource], { BODY_B64: body.toString("base64") });
   const rawUrl = `http://127.0.0.1:${rawPort}`;
   await waitUntilUp(rawUrl);
 
@@ -178,7 +144,7 @@ try {
   }
   console.table(sizes);
 
-  const rt = await realtimeBench(await freePort());
+  const rt = await realtimeBench();
   console.log(`\nRealtime: ${rt.connections} open event streams to one process (opened in ${rt.openSeconds.toFixed(1)} s)`);
   console.table({
     "server RSS (MB)": { before: rt.rssBeforeMb.toFixed(1), after: rt.rssAfterMb.toFixed(1) },
@@ -188,9 +154,8 @@ try {
     `second sign-in → displacement notice on the first device (${rt.trials} trials): p50 ${rt.displacementP50Ms.toFixed(1)} ms, p99 ${rt.displacementP99Ms.toFixed(1)} ms`,
   );
 
-  reportQuickStart(await quickStartBench(await freePort()));
+  reportQuickStart(await quickStartBench());
 } finally {
-  for (const child of children) child.kill("SIGTERM");
-  await new Promise((r) => setTimeout(r, 500));
-  rmSync(dataDir, { recursive: true, force: true });
+  rawServer?.kill("SIGTERM");
+  await server?.stop();
 }
