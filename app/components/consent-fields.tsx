@@ -14,7 +14,7 @@ export function ConsentFields({ consentKyc, consentCommunications }: { consentKy
           <input className="mt-1 size-5" required {...getInputProps(consentKyc, { type: "checkbox" })} />
           <span>I consent to {lenderName} checking my identity and KYC details with the documents I give, for my loan application.</span>
         </label>
-        <p id={consentKyc.errorId} className="field-error">
+        <p id={consentKyc.errorId} className="field-error" aria-live="polite">
           {consentKyc.errors?.join(" ")}
         </p>
       </div>

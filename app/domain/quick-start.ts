@@ -32,17 +32,6 @@ export const resumeStep = (completed: number) => Math.min(completed, QUICK_STEP_
 /** May step `step` be shown when `completed` steps are done? Only those up to the first not done. */
 export const quickStepAllowed = (step: number, completed: number) => step >= 0 && step < QUICK_STEP_COUNT && step <= completed;
 
-/**
- * How many steps are done after `step` is saved: it counts when it is the
- * first not done; an answer before the offer changes the offer, so the offer
- * (and what follows) must be seen again.
- */
-export function completedAfter(step: number, completed: number): number {
-  if (step >= completed) return step + 1;
-  if (step < OFFER_STEP && completed > OFFER_STEP) return OFFER_STEP;
-  return completed;
-}
-
 /** Back from a step left empty just goes back (there is nothing to keep); anything typed is checked and kept. */
 export function untouched(formData: FormData): boolean {
   for (const [name, value] of formData) if (name !== "intent" && typeof value === "string" && value.trim() !== "") return false;

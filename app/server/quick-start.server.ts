@@ -94,12 +94,15 @@ export async function completeQuickStep(
   how: { advance: boolean; offerChanged: boolean; event?: { product?: string | null; details?: Record<string, unknown> } },
 ) {
   const at = now();
+  const offerAgain = sql`${how.offerChanged} and ${quickStarts.completedSteps} > ${OFFER_STEP}`;
   await db
     .update(quickStarts)
     .set({
+      // An offer to take again is an unfinished quick start (sign-in lands there, the dashboard points to it).
+      continuedAt: sql`case when ${offerAgain} then null else ${quickStarts.continuedAt} end`,
       ...patch,
       completedSteps: sql`case when ${how.advance} and ${step} >= ${quickStarts.completedSteps} then ${step + 1}
-        when ${how.offerChanged} and ${quickStarts.completedSteps} > ${OFFER_STEP} then ${OFFER_STEP}
+        when ${offerAgain} then ${OFFER_STEP}
         else ${quickStarts.completedSteps} end`,
       updatedAt: at,
     })

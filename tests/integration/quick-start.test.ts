@@ -258,8 +258,10 @@ describe("the quick start journey", () => {
     expect(res.headers.get("location")).toBe("/quickStart/Step3");
     const [job] = await app.services.db.select().from(borrowerEmployment).where(eq(borrowerEmployment.userId, b.userId));
     expect(job?.existingEmiPaise).toBe(5_000_00);
-    expect((await progressOf(b.userId))?.completedSteps).toBe(5);
+    expect(await progressOf(b.userId)).toMatchObject({ completedSteps: 5, continuedAt: null });
     expect((await get("/quickStart/Step6", cookie)).headers.get("location")).toBe("/quickStart/Step5");
+    // An offer to take again is an unfinished quick start: the dashboard points to it.
+    expect(await html(await get("/User/Dashboard", cookie))).toContain("Next: step 6 of 7, your offer.");
     // Invalid input on Back: nothing stored; the error is shown next to the field.
     const invalid = await post("/quickStart/Step4", cookie, { intent: "back", existingEmis: "lots" });
     expect(invalid.status).toBe(400);
@@ -385,7 +387,11 @@ describe("step errors next to the fields", () => {
     await answerSteps(b.cookie, answers(), 1);
     const step1 = await html(await post("/quickStart/Step1", b.cookie, { intent: "next", fullName: "N3ha", dateOfBirth: "2010-01-01", pan: "ABCDE1234F" }));
     expect(step1).toContain("You must be at least 21 years old.");
-    expect(step1).toMatch(/PAN/);
+    expect(step1).toContain("This is not a personal PAN: its 4th letter must be P.");
+    // Only the PAN wrong: still nothing stored.
+    const pan = await post("/quickStart/Step1", b.cookie, { intent: "next", fullName: "Neha Gupta", dateOfBirth: "1992-06-15", pan: "ABCDE1234F" });
+    expect(pan.status).toBe(400);
+    expect(await html(pan)).toContain("This is not a personal PAN: its 4th letter must be P.");
     expect(await app.services.db.select().from(borrowerProfiles).where(eq(borrowerProfiles.userId, b.userId))).toEqual([]);
 
     const other = await newBorrower();
@@ -440,8 +446,14 @@ describe("not eligible: every reason in words", () => {
     expect(await html(res)).toContain("We cannot offer you an EMI loan");
     const ok = await post("/quickStart/Step5", b.cookie, { intent: "next", product: "salary_advance", tenure: "12" });
     expect(ok.headers.get("location")).toBe("/quickStart/Step6");
-    // Asked ₹2,00,000 for an EMI loan: the salary advance starts at its largest, half of ₹20,000.
-    expect(await progressOf(b.userId)).toMatchObject({ product: "salary_advance", amountPaise: 200_000_00, offerAmountPaise: 10_000_00 });
+    // Asked ₹2,00,000 for an EMI loan: the salary advance starts at its largest, half of ₹20,000,
+    // and Step0 now shows that choice, which its own rules accept as it is.
+    expect(await progressOf(b.userId)).toMatchObject({ product: "salary_advance", amountPaise: 10_000_00, offerAmountPaise: 10_000_00 });
+    const step0 = await html(await get("/quickStart/Step0", b.cookie));
+    expect(step0).toContain('value="10000"');
+    const again = await post("/quickStart/Step0", b.cookie, { intent: "next", product: "salary_advance", amount: "10000" });
+    expect(again.headers.get("location")).toBe("/quickStart/Step1");
+    expect((await progressOf(b.userId))?.completedSteps).toBe(6);
   });
 
   it("self-employed: no salary advance", async () => {

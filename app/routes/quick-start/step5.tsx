@@ -5,13 +5,16 @@ import { MissingDetails, MoneyRows } from "../../components/loan-flow.tsx";
 import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
 import { fitAmount, KIND_NAME, KIND_WITH_ARTICLE, type LoanKind } from "../../domain/loans/application.ts";
 import { longDate } from "../../domain/loans/kfs.ts";
-import { LOAN_KINDS, offerChoiceSchema, quickStepPath } from "../../domain/quick-start.ts";
+import { LOAN_KINDS, offerChoiceSchema, QUICK_STEPS, quickStepPath } from "../../domain/quick-start.ts";
+import type { MissingFact } from "../../server/loans/applications.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { formatRupees } from "../../lib/money-format.ts";
 import { type ProductOffer, loadQuickStep, postQuickStep, quickOffer, recordFunnel } from "../../server/quick-start.server.ts";
 import type { Route } from "./+types/step5";
 
 const DEFAULT_TENURE = 12;
+/** The quick-start step that asks for each fact the offer needs. */
+const ASKED_AT: Record<MissingFact["fact"], number> = { dateOfBirth: 1, employment: 3, existingEmis: 4 };
 
 /** Tenure asked in the address (the tenure form works without JavaScript), else the one saved, else a year. */
 function tenureOf(url: URL, saved: number | null) {
@@ -61,6 +64,8 @@ export async function action(args: Route.ActionArgs) {
       details: { amountPaise },
       patch: {
         product: value.product,
+        // The amount asked was for the other product: Step0 now shows this one with its starting amount.
+        ...(value.product !== q.progress.product ? { amountPaise } : {}),
         offerAmountPaise: amountPaise,
         tenureMonths: result.tenureMonths,
         offerAt: at,
@@ -81,8 +86,8 @@ export default function QuickStep5({ loaderData, actionData }: Route.ComponentPr
       ) : (
         <MissingDetails
           items={loaderData.missing.map((m) => {
-            const profile = m.section === "Profile";
-            return { key: m.section, href: quickStepPath(profile ? 1 : 3), label: profile ? "About you" : "Work and income", what: m.what };
+            const step = ASKED_AT[m.fact];
+            return { key: m.fact, href: quickStepPath(step), label: QUICK_STEPS[step]?.title ?? "", what: m.what };
           })}
         />
       )}

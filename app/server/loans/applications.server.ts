@@ -127,17 +127,26 @@ export async function documentBytes(db: Db, kind: LoanKind, reference: string, o
 
 // ---- the offer --------------------------------------------------------------------------
 
-export type FactsResult = { ok: true; facts: ApplicantFacts } | { ok: false; missing: { section: string; href: string; what: string }[] };
+/** A fact eligibility needs and the profile lacks: which one, its section, where to give it. */
+export interface MissingFact {
+  fact: "dateOfBirth" | "employment" | "existingEmis";
+  section: string;
+  href: string;
+  what: string;
+}
+export type FactsResult = { ok: true; facts: ApplicantFacts } | { ok: false; missing: MissingFact[] };
 
 /** What eligibility needs, from the Profile (date of birth) and Employment sections. */
 export async function applicantFacts(db: Db, userId: string, today: IsoDate): Promise<FactsResult> {
   // One after the other: `db` may be a transaction's single connection.
   const [profile] = await db.select({ dateOfBirth: borrowerProfiles.dateOfBirth }).from(borrowerProfiles).where(eq(borrowerProfiles.userId, userId));
   const [employment] = await db.select().from(borrowerEmployment).where(eq(borrowerEmployment.userId, userId));
-  const missing = [];
-  if (!profile) missing.push({ section: "Profile", href: "/User/Profile/components/Profile", what: "your date of birth and PAN" });
-  if (!employment || employment.existingEmiPaise === null) {
-    missing.push({ section: "Employment", href: "/User/Profile/components/Employment", what: "your work, income and existing EMIs" });
+  const missing: MissingFact[] = [];
+  if (!profile) missing.push({ fact: "dateOfBirth", section: "Profile", href: "/User/Profile/components/Profile", what: "your date of birth and PAN" });
+  if (!employment) {
+    missing.push({ fact: "employment", section: "Employment", href: "/User/Profile/components/Employment", what: "your work, income and existing EMIs" });
+  } else if (employment.existingEmiPaise === null) {
+    missing.push({ fact: "existingEmis", section: "Employment", href: "/User/Profile/components/Employment", what: "your existing EMIs" });
   }
   if (!profile || !employment || employment.existingEmiPaise === null) return { ok: false, missing };
   return {
