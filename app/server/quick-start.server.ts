@@ -10,7 +10,7 @@ import type { z } from "zod";
 import { type AppServices, servicesContext } from "../context.ts";
 import type { AmountRange, LoanKind } from "../domain/loans/application.ts";
 import { type EmiOffer, eligibility, type SalaryAdvanceOffer } from "../domain/offer.ts";
-import { OFFER_STEP, quickStepAllowed, quickStepPath, resumeStep, untouched } from "../domain/quick-start.ts";
+import { OFFER_STEP, quickStepAllowed, quickStepPath, resumeStep, unfinishedStep, untouched } from "../domain/quick-start.ts";
 import { todayIST } from "../lib/format.ts";
 import { signedInContext } from "./auth/session.server.ts";
 import { redirectWithToast, type Toast } from "./flash.server.ts";
@@ -36,8 +36,8 @@ export async function quickStartProgress(db: Db, userId: string) {
  * step of a quick start begun and not yet continued, otherwise the dashboard.
  */
 export async function signInLanding(db: Db, userId: string) {
-  const progress = await quickStartProgress(db, userId);
-  return progress && progress.completedSteps > 0 && !progress.continuedAt ? quickStepPath(resumeStep(progress.completedSteps)) : "/User/Dashboard";
+  const step = unfinishedStep(await quickStartProgress(db, userId));
+  return step === null ? "/User/Dashboard" : quickStepPath(step);
 }
 
 /** The borrower's quick start, begun on first sight. */

@@ -8,14 +8,14 @@ import { servicesContext } from "../../context.ts";
 import { signedInContext } from "../../server/auth/session.server.ts";
 import { listApplications } from "../../server/loans/applications.server.ts";
 import { quickStartProgress } from "../../server/quick-start.server.ts";
-import { QUICK_STEP_COUNT, QUICK_STEPS, resumeStep } from "../../domain/quick-start.ts";
+import { QUICK_STEP_COUNT, QUICK_STEPS, unfinishedStep } from "../../domain/quick-start.ts";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, session } = context.get(signedInContext);
   const { db } = context.get(servicesContext);
   const [applications, quickStart] = user.mobileVerifiedAt ? await Promise.all([listApplications(db, user.id), quickStartProgress(db, user.id)]) : [[], null];
-  const resume = quickStart && quickStart.completedSteps > 0 && !quickStart.continuedAt ? resumeStep(quickStart.completedSteps) : null;
+  const resume = unfinishedStep(quickStart);
   return {
     quickStart: resume === null ? null : { step: resume + 1, title: QUICK_STEPS[resume]?.title ?? "" },
     applications: applications.map((a) => {
