@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { type FieldMetadata, getInputProps } from "@conform-to/react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 
 interface FieldProps {
   id: string;
@@ -27,6 +28,24 @@ export function Field({ id, label, hint, errors, errorId, hintId, children }: Fi
         {errors?.length ? errors.join(" ") : null}
       </div>
     </div>
+  );
+}
+
+interface TextFieldProps<S> extends Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id" | "name" | "defaultValue" | "form"> {
+  field: FieldMetadata<S>;
+  label: string;
+  /** Shown under the field and read with it (aria-describedby). */
+  hint?: ReactNode;
+  type?: "text" | "tel" | "email" | "date" | "password";
+}
+
+/** A labelled input for a Conform field: its constraints and saved value, the hint, its errors next to it. */
+export function TextField<S>({ field, label, hint, type = "text", className, ...attributes }: TextFieldProps<S>) {
+  const { key, ...props } = getInputProps(field, { type, ariaDescribedBy: hint ? field.descriptionId : undefined });
+  return (
+    <Field id={field.id} label={label} hint={hint} hintId={field.descriptionId} errors={field.errors} errorId={field.errorId}>
+      <input key={key} className={className ? `field-input ${className}` : "field-input"} {...props} {...attributes} />
+    </Field>
   );
 }
 

@@ -1,6 +1,6 @@
-import { type FieldMetadata, getInputProps } from "@conform-to/react";
+import type { FieldMetadata } from "@conform-to/react";
 import { useLookup } from "../lib/use-lookup.ts";
-import { Field } from "./field.tsx";
+import { TextField } from "./field.tsx";
 
 export interface Place {
   city: string;
@@ -22,22 +22,5 @@ export function PinCodeField({ field, label = "PIN code", saved }: { field: Fiel
         : saved
           ? placeText(saved)
           : "We fill in the city, district and state from it.";
-  return (
-    <Field
-      id={field.id}
-      label={label}
-      hint={<span aria-live="polite">{hint}</span>}
-      hintId={field.descriptionId}
-      errors={field.errors}
-      errorId={field.errorId}
-    >
-      <input
-        className="field-input"
-        inputMode="numeric"
-        autoComplete="postal-code"
-        maxLength={6}
-        {...getInputProps(field, { type: "text", ariaDescribedBy: field.descriptionId })}
-      />
-    </Field>
-  );
+  return <TextField field={field} label={label} hint={<span aria-live="polite">{hint}</span>} inputMode="numeric" autoComplete="postal-code" maxLength={6} />;
 }

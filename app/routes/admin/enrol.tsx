@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { eq } from "drizzle-orm";
 import { data, Form } from "react-router";
 import { z } from "zod";
-import { Field } from "../../components/field.tsx";
+import { TextField } from "../../components/field.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import { passwordLengthProblem } from "../../domain/validators/password.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -50,12 +50,8 @@ export default function Enrol({ loaderData, actionData }: Route.ComponentProps) 
       <h1 className="text-2xl sm:text-3xl">Set your staff password</h1>
       <p className="mt-2 text-slate-700">For {loaderData.email}. At least 12 characters; common passwords are refused.</p>
       <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
-        <Field id={fields.password.id} label="New password" errors={fields.password.errors} errorId={fields.password.errorId}>
-          <input className="field-input" autoComplete="new-password" {...getInputProps(fields.password, { type: "password" })} />
-        </Field>
-        <Field id={fields.password_confirm.id} label="New password again" errors={fields.password_confirm.errors} errorId={fields.password_confirm.errorId}>
-          <input className="field-input" autoComplete="new-password" {...getInputProps(fields.password_confirm, { type: "password" })} />
-        </Field>
+        <TextField field={fields.password} label="New password" type="password" autoComplete="new-password" />
+        <TextField field={fields.password_confirm} label="New password again" type="password" autoComplete="new-password" />
         <button type="submit" className="btn-primary w-full">
           Set password
         </button>

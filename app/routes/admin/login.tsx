@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { eq } from "drizzle-orm";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { Field, FormErrors } from "../../components/field.tsx";
+import { FormErrors, TextField } from "../../components/field.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { createUserSession, readSession, safeRedirect } from "../../server/auth/session.server.ts";
@@ -130,12 +130,8 @@ function PasswordForm({ redirectTo, lastResult, busy }: { redirectTo: string; la
     <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <Field id={fields.email.id} label="Work e-mail" errors={fields.email.errors} errorId={fields.email.errorId}>
-        <input className="field-input" autoComplete="username" {...getInputProps(fields.email, { type: "email" })} />
-      </Field>
-      <Field id={fields.password.id} label="Password" errors={fields.password.errors} errorId={fields.password.errorId}>
-        <input className="field-input" autoComplete="current-password" {...getInputProps(fields.password, { type: "password" })} />
-      </Field>
+      <TextField field={fields.email} label="Work e-mail" type="email" autoComplete="username" />
+      <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
       <button type="submit" name="intent" value="password" className="btn-primary w-full" disabled={busy}>
         Continue
       </button>
@@ -159,9 +155,7 @@ function TotpForm({ enrol, qrSvg, secret, lastResult, busy }: { enrol: boolean; 
       ) : (
         <p>Enter the 6-digit code from your authenticator app.</p>
       )}
-      <Field id={fields.otp.id} label="Authenticator code" errors={fields.otp.errors} errorId={fields.otp.errorId}>
-        <input className="field-input" autoComplete="one-time-code" inputMode="numeric" maxLength={6} {...getInputProps(fields.otp, { type: "text" })} />
-      </Field>
+      <TextField field={fields.otp} label="Authenticator code" autoComplete="one-time-code" inputMode="numeric" maxLength={6} />
       <button type="submit" name="intent" value="totp" className="btn-primary w-full" disabled={busy}>
         Sign in
       </button>

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { Field, FormErrors } from "../../components/field.tsx";
+import { FormErrors, TextField } from "../../components/field.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import { INDIAN_MOBILE_MESSAGE, normalizeIndianMobile } from "../../domain/validators/mobile.ts";
 import { ensureDeviceId } from "../../lib/device.ts";
@@ -192,21 +192,14 @@ function MobileForm({ redirectTo, lastResult, busy }: { redirectTo: string; last
     <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <Field
-        id={fields.mobile.id}
+      <TextField
+        field={fields.mobile}
         label="Mobile number"
         hint="10 digits. We send a code by SMS."
-        hintId={fields.mobile.descriptionId}
-        errors={fields.mobile.errors}
-        errorId={fields.mobile.errorId}
-      >
-        <input
-          className="field-input"
-          autoComplete="tel-national"
-          inputMode="numeric"
-          {...getInputProps(fields.mobile, { type: "tel", ariaDescribedBy: fields.mobile.descriptionId })}
-        />
-      </Field>
+        type="tel"
+        autoComplete="tel-national"
+        inputMode="numeric"
+      />
       <button type="submit" name="intent" value="send" className="btn-primary w-full" disabled={busy}>
         Send code
       </button>
@@ -231,22 +224,15 @@ function CodeForm({ masked, resendAt, lastResult, busy }: { masked: string; rese
         <FormErrors id={form.errorId} errors={form.errors} />
         <p role="status">We sent a 6-digit code to {masked}.</p>
         <input type="hidden" name="deviceId" value={deviceId} />
-        <Field
-          id={fields.code.id}
+        <TextField
+          field={fields.code}
           label="One-time code"
           hint="The code is valid for 5 minutes."
-          hintId={fields.code.descriptionId}
-          errors={fields.code.errors}
-          errorId={fields.code.errorId}
-        >
-          <input
-            className="field-input tracking-[0.3em]"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={6}
-            {...getInputProps(fields.code, { type: "text", ariaDescribedBy: fields.code.descriptionId })}
-          />
-        </Field>
+          className="tracking-[0.3em]"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={6}
+        />
         <button type="submit" name="intent" value="verify" className="btn-primary w-full" disabled={busy}>
           Verify and continue
         </button>

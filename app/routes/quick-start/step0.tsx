@@ -1,6 +1,6 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { Field, FormErrors } from "../../components/field.tsx";
+import { FormErrors, TextField } from "../../components/field.tsx";
 import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
 import { KIND_NAME, type LoanKind } from "../../domain/loans/application.ts";
 import { LOAN_KINDS, loanChoiceSchema } from "../../domain/quick-start.ts";
@@ -69,20 +69,16 @@ export default function QuickStep0({ loaderData, actionData }: Route.ComponentPr
             {fields.product.errors?.join(" ")}
           </div>
         </fieldset>
-        <Field
-          id={fields.amount.id}
+        <TextField
+          field={fields.amount}
           label="Amount you need (₹)"
           hint={
             chosen
               ? `From ${formatRupees(ranges[chosen].minPaise)} to ${formatRupees(ranges[chosen].maxPaise)}, in steps of ${formatRupees(ranges[chosen].stepPaise)}.`
               : "Choose the kind of loan first; each has its own range."
           }
-          hintId={fields.amount.descriptionId}
-          errors={fields.amount.errors}
-          errorId={fields.amount.errorId}
-        >
-          <input className="field-input" inputMode="numeric" {...getInputProps(fields.amount, { type: "text", ariaDescribedBy: fields.amount.descriptionId })} />
-        </Field>
+          inputMode="numeric"
+        />
         <StepButtons step={0} busy={busy} />
       </Form>
     </QuickStartFrame>

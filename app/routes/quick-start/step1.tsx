@@ -1,6 +1,6 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { Field, FormErrors } from "../../components/field.tsx";
+import { FormErrors, TextField } from "../../components/field.tsx";
 import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
 import { identitySchema } from "../../domain/kyc/profile-schema.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -36,29 +36,15 @@ export default function QuickStep1({ loaderData, actionData }: Route.ComponentPr
     <QuickStartFrame step={1} completed={loaderData.completed} intro="As on your PAN card. They go into your KYC profile, so you will not be asked again.">
       <Form method="post" className="card space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field id={fields.fullName.id} label="Full name (as on PAN)" errors={fields.fullName.errors} errorId={fields.fullName.errorId}>
-          <input className="field-input" autoComplete="name" {...getInputProps(fields.fullName, { type: "text" })} />
-        </Field>
-        <Field
-          id={fields.dateOfBirth.id}
-          label="Date of birth"
-          hint="You need to be 21 to 60 years old to borrow."
-          hintId={fields.dateOfBirth.descriptionId}
-          errors={fields.dateOfBirth.errors}
-          errorId={fields.dateOfBirth.errorId}
-        >
-          <input className="field-input" autoComplete="bday" {...getInputProps(fields.dateOfBirth, { type: "date", ariaDescribedBy: fields.dateOfBirth.descriptionId })} />
-        </Field>
-        <Field
-          id={fields.pan.id}
+        <TextField field={fields.fullName} label="Full name (as on PAN)" autoComplete="name" />
+        <TextField field={fields.dateOfBirth} label="Date of birth" hint="You need to be 21 to 60 years old to borrow." type="date" autoComplete="bday" />
+        <TextField
+          field={fields.pan}
           label="PAN"
           hint={panMasked ? `Saved: ${panMasked}. Leave empty to keep it.` : "10 characters, like ABCPE1234F."}
-          hintId={fields.pan.descriptionId}
-          errors={fields.pan.errors}
-          errorId={fields.pan.errorId}
-        >
-          <input className="field-input uppercase" autoComplete="off" {...getInputProps(fields.pan, { type: "text", ariaDescribedBy: fields.pan.descriptionId })} />
-        </Field>
+          className="uppercase"
+          autoComplete="off"
+        />
         <StepButtons step={1} busy={busy} />
       </Form>
     </QuickStartFrame>

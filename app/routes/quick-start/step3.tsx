@@ -1,6 +1,6 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { Field, FormErrors, SelectField } from "../../components/field.tsx";
+import { FormErrors, SelectField, TextField } from "../../components/field.tsx";
 import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
 import { EMPLOYMENT_TYPES, incomeSchema } from "../../domain/kyc/address-employment-schema.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -35,26 +35,18 @@ export default function QuickStep3({ loaderData, actionData }: Route.ComponentPr
       <Form method="post" className="card space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <SelectField field={fields.employmentType} label="I am" options={EMPLOYMENT_TYPES} />
-        <Field
-          id={fields.netMonthlyIncome.id}
+        <TextField
+          field={fields.netMonthlyIncome}
           label="Net monthly income (₹, after tax)"
           hint="What reaches your bank account each month."
-          hintId={fields.netMonthlyIncome.descriptionId}
-          errors={fields.netMonthlyIncome.errors}
-          errorId={fields.netMonthlyIncome.errorId}
-        >
-          <input className="field-input" inputMode="decimal" {...getInputProps(fields.netMonthlyIncome, { type: "text", ariaDescribedBy: fields.netMonthlyIncome.descriptionId })} />
-        </Field>
-        <Field
-          id={fields.salaryDay.id}
+          inputMode="decimal"
+        />
+        <TextField
+          field={fields.salaryDay}
           label="Salary day (salaried only)"
           hint="The day of the month your salary reaches your account, 1 to 31. A salary advance is repaid on it."
-          hintId={fields.salaryDay.descriptionId}
-          errors={fields.salaryDay.errors}
-          errorId={fields.salaryDay.errorId}
-        >
-          <input className="field-input" inputMode="numeric" {...getInputProps(fields.salaryDay, { type: "text", ariaDescribedBy: fields.salaryDay.descriptionId })} />
-        </Field>
+          inputMode="numeric"
+        />
         <StepButtons step={3} busy={busy} />
       </Form>
     </QuickStartFrame>

@@ -1,6 +1,6 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form, redirect } from "react-router";
-import { Field, FormErrors } from "../../components/field.tsx";
+import { FormErrors, TextField } from "../../components/field.tsx";
 import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
 import { existingEmisSchema, quickStepPath } from "../../domain/quick-start.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -31,16 +31,12 @@ export default function QuickStep4({ loaderData, actionData }: Route.ComponentPr
     <QuickStartFrame step={4} completed={loaderData.completed} intro="All your EMIs together count towards what you can afford: at most half your income.">
       <Form method="post" className="card space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field
-          id={fields.existingEmis.id}
+        <TextField
+          field={fields.existingEmis}
           label="Existing EMIs each month (₹)"
           hint="Home, car, personal loans and card EMIs you pay now. Enter 0 if none."
-          hintId={fields.existingEmis.descriptionId}
-          errors={fields.existingEmis.errors}
-          errorId={fields.existingEmis.errorId}
-        >
-          <input className="field-input" inputMode="decimal" {...getInputProps(fields.existingEmis, { type: "text", ariaDescribedBy: fields.existingEmis.descriptionId })} />
-        </Field>
+          inputMode="decimal"
+        />
         <StepButtons step={4} busy={busy} />
       </Form>
     </QuickStartFrame>

@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { Field, FormErrors } from "../../components/field.tsx";
+import { Field, FormErrors, TextField } from "../../components/field.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import { INDIAN_MOBILE_MESSAGE, normalizeIndianMobile } from "../../domain/validators/mobile.ts";
 import { formatTimeIST } from "../../lib/format.ts";
@@ -95,32 +95,16 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         </p>
         <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
           <FormErrors id={form.errorId} errors={form.errors} />
-          <Field id={fields.name.id} label="Your name" errors={fields.name.errors} errorId={fields.name.errorId}>
-            <input
-              className="field-input"
-              autoComplete="name"
-              {...getInputProps(fields.name, { type: "text" })}
-              aria-describedby={fields.name.errorId}
-            />
-          </Field>
-          <Field
-            id={fields.mobile.id}
+          <TextField field={fields.name} label="Your name" autoComplete="name" />
+          <TextField
+            field={fields.mobile}
             label="Mobile number"
             hint="10 digits, for example 98765 43210."
-            hintId={fields.mobile.descriptionId}
-            errors={fields.mobile.errors}
-            errorId={fields.mobile.errorId}
-          >
-            <input
-              className="field-input"
-              autoComplete="tel-national"
-              inputMode="tel"
-              {...getInputProps(fields.mobile, { type: "tel", ariaDescribedBy: fields.mobile.descriptionId })}
-            />
-          </Field>
-          <Field id={fields.email.id} label="E-mail" errors={fields.email.errors} errorId={fields.email.errorId}>
-            <input className="field-input" autoComplete="email" {...getInputProps(fields.email, { type: "email" })} />
-          </Field>
+            type="tel"
+            autoComplete="tel-national"
+            inputMode="tel"
+          />
+          <TextField field={fields.email} label="E-mail" type="email" autoComplete="email" />
           <Field id={fields.message.id} label="Message" errors={fields.message.errors} errorId={fields.message.errorId}>
             <textarea className="field-input min-h-32" rows={5} {...getTextareaProps(fields.message)} />
           </Field>

@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { Field, FormErrors } from "../../../components/field.tsx";
+import { Field, FormErrors, TextField } from "../../../components/field.tsx";
 import { LoanFlow, MissingDetails, MoneyRows } from "../../../components/loan-flow.tsx";
 import { parseRupeesToPaise } from "../../../domain/calculator-input.ts";
 import { KIND_NOUN, stepPath, termsSchema } from "../../../domain/loans/application.ts";
@@ -141,16 +141,12 @@ function TermsForm({ loaderData, actionData }: TermsProps) {
           </select>
         </Field>
       ) : null}
-      <Field
-        id={fields.amount.id}
+      <TextField
+        field={fields.amount}
         label="Amount (₹)"
         hint={`From ${formatRupees(b.minAmountPaise)} to ${formatRupees(max)}, in steps of ${formatRupees(b.stepPaise)}.`}
-        hintId={fields.amount.descriptionId}
-        errors={fields.amount.errors}
-        errorId={fields.amount.errorId}
-      >
-        <input className="field-input" inputMode="numeric" {...getInputProps(fields.amount, { type: "text", ariaDescribedBy: fields.amount.descriptionId })} />
-      </Field>
+        inputMode="numeric"
+      />
       {valid && amountPaise !== null ? <QuotePreview offer={offer} kind={kind} amountPaise={amountPaise} tenure={tenure} /> : null}
       <button type="submit" className="btn-primary w-full sm:w-auto" disabled={navigation.state === "submitting"}>
         Save and continue

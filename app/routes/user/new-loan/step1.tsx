@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { CheckboxField, Field, FormErrors, SelectField } from "../../../components/field.tsx";
+import { CheckboxField, FormErrors, SelectField, TextField } from "../../../components/field.tsx";
 import { LoanFlow } from "../../../components/loan-flow.tsx";
 import { detailsSchema, KIND_NOUN, PURPOSES, stepPath } from "../../../domain/loans/application.ts";
 import { pageMeta } from "../../../lib/meta.ts";
@@ -112,14 +112,7 @@ export default function Step1({ loaderData, actionData }: Route.ComponentProps) 
       <Form method="post" className="card space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <SelectField field={fields.purpose} label="What is the loan for?" options={PURPOSES} />
-        <Field
-          id={fields.purposeDetails.id}
-          label="In a few words (optional; needed for “Something else”)"
-          errors={fields.purposeDetails.errors}
-          errorId={fields.purposeDetails.errorId}
-        >
-          <input className="field-input" {...getInputProps(fields.purposeDetails, { type: "text" })} />
-        </Field>
+        <TextField field={fields.purposeDetails} label="In a few words (optional; needed for “Something else”)" />
         <fieldset className="space-y-2">
           <legend className="field-label">Where the money goes</legend>
           {loaderData.bank ? (

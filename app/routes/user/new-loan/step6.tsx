@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { CheckboxField, Field, FormErrors } from "../../../components/field.tsx";
+import { CheckboxField, FormErrors, TextField } from "../../../components/field.tsx";
 import { LoanFlow } from "../../../components/loan-flow.tsx";
 import { signSchema, stepPath } from "../../../domain/loans/application.ts";
 import { longDate } from "../../../domain/loans/kfs.ts";
@@ -178,9 +178,7 @@ export default function Step6({ loaderData, actionData }: Route.ComponentProps) 
           field={fields.accept}
           label="I have read the Key Fact Statement and the loan agreement, and I accept them. I understand that signing submits my application for review and does not approve it."
         />
-        <Field id={fields.code.id} label="One-time code" errors={fields.code.errors} errorId={fields.code.errorId}>
-          <input className="field-input max-w-48" inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...getInputProps(fields.code, { type: "text" })} />
-        </Field>
+        <TextField field={fields.code} label="One-time code" className="max-w-48" inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
           Sign the agreement
         </button>

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
-import { Field, FormErrors, SelectField } from "../../../components/field.tsx";
+import { FormErrors, SelectField, TextField } from "../../../components/field.tsx";
 import { KycSection } from "../../../components/kyc-section.tsx";
 import { PinCodeField } from "../../../components/pin-code-field.tsx";
 import { servicesContext } from "../../../context.ts";
@@ -55,35 +55,23 @@ export default function AddressSection({ loaderData, actionData }: Route.Compone
     <KycSection title="Your address" intro="Where you live now, and your permanent address if it is different.">
       <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field id={fields.currentLine1.id} label="House number and street" errors={fields.currentLine1.errors} errorId={fields.currentLine1.errorId}>
-          <input className="field-input" autoComplete="address-line1" {...getInputProps(fields.currentLine1, { type: "text" })} />
-        </Field>
-        <Field id={fields.currentLine2.id} label="Area or locality (optional)" errors={fields.currentLine2.errors} errorId={fields.currentLine2.errorId}>
-          <input className="field-input" autoComplete="address-line2" {...getInputProps(fields.currentLine2, { type: "text" })} />
-        </Field>
+        <TextField field={fields.currentLine1} label="House number and street" autoComplete="address-line1" />
+        <TextField field={fields.currentLine2} label="Area or locality (optional)" autoComplete="address-line2" />
         <PinCodeField
           field={fields.currentPincode}
           saved={saved ? { city: saved.currentCity, district: saved.currentDistrict, state: saved.currentState } : null}
         />
         <SelectField field={fields.residenceType} label="This home is" options={RESIDENCE_TYPES} />
-        <Field id={fields.yearsAtAddress.id} label="Years at this address" errors={fields.yearsAtAddress.errors} errorId={fields.yearsAtAddress.errorId}>
-          <input className="field-input" inputMode="numeric" {...getInputProps(fields.yearsAtAddress, { type: "text" })} />
-        </Field>
+        <TextField field={fields.yearsAtAddress} label="Years at this address" inputMode="numeric" />
         <label className="flex items-center gap-3">
           <input className="size-5" {...getInputProps(fields.permanentSame, { type: "checkbox" })} />
           My permanent address is the same as my current address
         </label>
         <fieldset className="space-y-5 rounded-xl border border-slate-200 p-4">
           <legend className="px-1 font-medium">Permanent address (if different)</legend>
-          <Field id={fields.permanentLine1.id} label="Permanent address: house number and street" errors={fields.permanentLine1.errors} errorId={fields.permanentLine1.errorId}>
-            <input className="field-input" {...getInputProps(fields.permanentLine1, { type: "text" })} />
-          </Field>
-          <Field id={fields.permanentLine2.id} label="Permanent address: area (optional)" errors={fields.permanentLine2.errors} errorId={fields.permanentLine2.errorId}>
-            <input className="field-input" {...getInputProps(fields.permanentLine2, { type: "text" })} />
-          </Field>
-          <Field id={fields.permanentPincode.id} label="Permanent address: PIN code" errors={fields.permanentPincode.errors} errorId={fields.permanentPincode.errorId}>
-            <input className="field-input" inputMode="numeric" maxLength={6} {...getInputProps(fields.permanentPincode, { type: "text" })} />
-          </Field>
+          <TextField field={fields.permanentLine1} label="Permanent address: house number and street" />
+          <TextField field={fields.permanentLine2} label="Permanent address: area (optional)" />
+          <TextField field={fields.permanentPincode} label="Permanent address: PIN code" inputMode="numeric" maxLength={6} />
         </fieldset>
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={navigation.state === "submitting"}>
           Save address

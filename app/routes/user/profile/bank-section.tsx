@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
-import { Field, FormErrors, SelectField } from "../../../components/field.tsx";
+import { FormErrors, SelectField, TextField } from "../../../components/field.tsx";
 import { KycSection } from "../../../components/kyc-section.tsx";
 import { servicesContext } from "../../../context.ts";
 import { ACCOUNT_TYPES, bankSchema, NAME_MATCH_THRESHOLD } from "../../../domain/kyc/references-bank-schema.ts";
@@ -92,18 +92,10 @@ export default function BankSection({ loaderData, actionData }: Route.ComponentP
       ) : null}
       <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field id={fields.holderName.id} label="Account holder's name" errors={fields.holderName.errors} errorId={fields.holderName.errorId}>
-          <input className="field-input" autoComplete="name" {...getInputProps(fields.holderName, { type: "text" })} />
-        </Field>
-        <Field id={fields.accountNumber.id} label="Account number" errors={fields.accountNumber.errors} errorId={fields.accountNumber.errorId}>
-          <input className="field-input" inputMode="numeric" autoComplete="off" {...getInputProps(fields.accountNumber, { type: "password" })} />
-        </Field>
-        <Field id={fields.accountNumber_confirm.id} label="Account number again" errors={fields.accountNumber_confirm.errors} errorId={fields.accountNumber_confirm.errorId}>
-          <input className="field-input" inputMode="numeric" autoComplete="off" {...getInputProps(fields.accountNumber_confirm, { type: "text" })} />
-        </Field>
-        <Field id={fields.ifsc.id} label="IFSC" hint={<span aria-live="polite">{ifscHint}</span>} hintId={fields.ifsc.descriptionId} errors={fields.ifsc.errors} errorId={fields.ifsc.errorId}>
-          <input className="field-input uppercase" autoComplete="off" maxLength={11} {...getInputProps(fields.ifsc, { type: "text", ariaDescribedBy: fields.ifsc.descriptionId })} />
-        </Field>
+        <TextField field={fields.holderName} label="Account holder's name" autoComplete="name" />
+        <TextField field={fields.accountNumber} label="Account number" type="password" inputMode="numeric" autoComplete="off" />
+        <TextField field={fields.accountNumber_confirm} label="Account number again" inputMode="numeric" autoComplete="off" />
+        <TextField field={fields.ifsc} label="IFSC" hint={<span aria-live="polite">{ifscHint}</span>} className="uppercase" autoComplete="off" maxLength={11} />
         <SelectField field={fields.accountType} label="Account type" options={ACCOUNT_TYPES} />
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={navigation.state === "submitting"}>
           Save and verify

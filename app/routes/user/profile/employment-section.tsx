@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
-import { Field, FormErrors, SelectField } from "../../../components/field.tsx";
+import { FormErrors, SelectField, TextField } from "../../../components/field.tsx";
 import { KycSection } from "../../../components/kyc-section.tsx";
 import { servicesContext } from "../../../context.ts";
 import { EMPLOYMENT_TYPES, employmentSchema } from "../../../domain/kyc/address-employment-schema.ts";
@@ -52,31 +52,17 @@ export default function EmploymentSection({ loaderData, actionData }: Route.Comp
       <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <SelectField field={fields.employmentType} label="I am" options={EMPLOYMENT_TYPES} />
-        <Field id={fields.employerName.id} label="Employer or business name" errors={fields.employerName.errors} errorId={fields.employerName.errorId}>
-          <input className="field-input" autoComplete="organization" {...getInputProps(fields.employerName, { type: "text" })} />
-        </Field>
-        <Field id={fields.designation.id} label="Designation or role" errors={fields.designation.errors} errorId={fields.designation.errorId}>
-          <input className="field-input" autoComplete="organization-title" {...getInputProps(fields.designation, { type: "text" })} />
-        </Field>
-        <Field id={fields.netMonthlyIncome.id} label="Net monthly income (₹, after tax)" errors={fields.netMonthlyIncome.errors} errorId={fields.netMonthlyIncome.errorId}>
-          <input className="field-input" inputMode="decimal" {...getInputProps(fields.netMonthlyIncome, { type: "text" })} />
-        </Field>
-        <Field id={fields.existingEmis.id} label="Existing EMIs each month (₹, 0 if none)" errors={fields.existingEmis.errors} errorId={fields.existingEmis.errorId}>
-          <input className="field-input" inputMode="decimal" {...getInputProps(fields.existingEmis, { type: "text" })} />
-        </Field>
-        <Field
-          id={fields.salaryDay.id}
+        <TextField field={fields.employerName} label="Employer or business name" autoComplete="organization" />
+        <TextField field={fields.designation} label="Designation or role" autoComplete="organization-title" />
+        <TextField field={fields.netMonthlyIncome} label="Net monthly income (₹, after tax)" inputMode="decimal" />
+        <TextField field={fields.existingEmis} label="Existing EMIs each month (₹, 0 if none)" inputMode="decimal" />
+        <TextField
+          field={fields.salaryDay}
           label="Salary day (salaried only)"
           hint="The day of the month your salary reaches your account, 1 to 31."
-          hintId={fields.salaryDay.descriptionId}
-          errors={fields.salaryDay.errors}
-          errorId={fields.salaryDay.errorId}
-        >
-          <input className="field-input" inputMode="numeric" {...getInputProps(fields.salaryDay, { type: "text", ariaDescribedBy: fields.salaryDay.descriptionId })} />
-        </Field>
-        <Field id={fields.monthsWithEmployer.id} label="Months with this employer or in this business" errors={fields.monthsWithEmployer.errors} errorId={fields.monthsWithEmployer.errorId}>
-          <input className="field-input" inputMode="numeric" {...getInputProps(fields.monthsWithEmployer, { type: "text" })} />
-        </Field>
+          inputMode="numeric"
+        />
+        <TextField field={fields.monthsWithEmployer} label="Months with this employer or in this business" inputMode="numeric" />
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={navigation.state === "submitting"}>
           Save work and income
         </button>

@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { ConsentFields } from "../../../components/consent-fields.tsx";
-import { Field, FormErrors, SelectField } from "../../../components/field.tsx";
+import { FormErrors, SelectField, TextField } from "../../../components/field.tsx";
 import { KycSection } from "../../../components/kyc-section.tsx";
 import { requestContext, servicesContext } from "../../../context.ts";
 import { GENDERS, MARITAL_STATUSES, maskAadhaar, profileSchema } from "../../../domain/kyc/profile-schema.ts";
@@ -64,40 +64,28 @@ export default function ProfileSection({ loaderData, actionData }: Route.Compone
     <KycSection title="Your profile" intro="Your details as on your PAN. We check them for KYC; they are never shared without your consent.">
       <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field id={fields.fullName.id} label="Full name (as on PAN)" errors={fields.fullName.errors} errorId={fields.fullName.errorId}>
-          <input className="field-input" autoComplete="name" {...getInputProps(fields.fullName, { type: "text" })} />
-        </Field>
-        <Field id={fields.dateOfBirth.id} label="Date of birth" errors={fields.dateOfBirth.errors} errorId={fields.dateOfBirth.errorId}>
-          <input className="field-input" autoComplete="bday" {...getInputProps(fields.dateOfBirth, { type: "date" })} />
-        </Field>
+        <TextField field={fields.fullName} label="Full name (as on PAN)" autoComplete="name" />
+        <TextField field={fields.dateOfBirth} label="Date of birth" type="date" autoComplete="bday" />
         <SelectField field={fields.gender} label="Gender" options={GENDERS} />
-        <Field id={fields.email.id} label="E-mail" errors={fields.email.errors} errorId={fields.email.errorId}>
-          <input className="field-input" autoComplete="email" {...getInputProps(fields.email, { type: "email" })} />
-        </Field>
-        <Field
-          id={fields.pan.id}
+        <TextField field={fields.email} label="E-mail" type="email" autoComplete="email" />
+        <TextField
+          field={fields.pan}
           label="PAN"
           hint={saved ? `Saved: ${saved.panMasked}. Leave empty to keep it.` : "10 characters, like ABCPE1234F."}
-          hintId={fields.pan.descriptionId}
-          errors={fields.pan.errors}
-          errorId={fields.pan.errorId}
-        >
-          <input className="field-input uppercase" autoComplete="off" {...getInputProps(fields.pan, { type: "text", ariaDescribedBy: fields.pan.descriptionId })} />
-        </Field>
-        <Field
-          id={fields.aadhaar.id}
+          className="uppercase"
+          autoComplete="off"
+        />
+        <TextField
+          field={fields.aadhaar}
           label="Aadhaar number"
           hint={
             saved?.aadhaarMasked
               ? `Saved: ${saved.aadhaarMasked}. Leave empty to keep it.`
               : "12 digits. We check it and keep only the last 4 digits; the full number is never stored."
           }
-          hintId={fields.aadhaar.descriptionId}
-          errors={fields.aadhaar.errors}
-          errorId={fields.aadhaar.errorId}
-        >
-          <input className="field-input" inputMode="numeric" autoComplete="off" {...getInputProps(fields.aadhaar, { type: "text", ariaDescribedBy: fields.aadhaar.descriptionId })} />
-        </Field>
+          inputMode="numeric"
+          autoComplete="off"
+        />
         <SelectField field={fields.maritalStatus} label="Marital status" options={MARITAL_STATUSES} />
         <ConsentFields consentKyc={fields.consentKyc} consentCommunications={fields.consentCommunications} />
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={navigation.state === "submitting"}>

@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
-import { Field, FormErrors, SelectField } from "../../../components/field.tsx";
+import { FormErrors, SelectField, TextField } from "../../../components/field.tsx";
 import { KycSection } from "../../../components/kyc-section.tsx";
 import { servicesContext } from "../../../context.ts";
 import { RELATIONS, referencesSchema } from "../../../domain/kyc/references-bank-schema.ts";
@@ -44,13 +44,9 @@ export default function ReferenceSection({ loaderData, actionData }: Route.Compo
     return (
       <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
         <legend className="px-1 font-medium">Reference {n}</legend>
-        <Field id={name.id} label={`Reference ${n}: name`} errors={name.errors} errorId={name.errorId}>
-          <input className="field-input" {...getInputProps(name, { type: "text" })} />
-        </Field>
+        <TextField field={name} label={`Reference ${n}: name`} />
         <SelectField field={relation} label={`Reference ${n}: how you know them`} options={RELATIONS} />
-        <Field id={mobile.id} label={`Reference ${n}: mobile number`} errors={mobile.errors} errorId={mobile.errorId}>
-          <input className="field-input" inputMode="tel" {...getInputProps(mobile, { type: "tel" })} />
-        </Field>
+        <TextField field={mobile} label={`Reference ${n}: mobile number`} type="tel" inputMode="tel" />
       </fieldset>
     );
   };
