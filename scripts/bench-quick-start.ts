@@ -146,7 +146,12 @@ export function reportQuickStart(r: QuickStartFigures | { skipped: string }) {
     `stored: ${r.stored.completed} quick starts complete, ${r.stored.applications} applications with terms and offer, ${r.stored.profiles} profiles with every quick-start answer, ${r.stored.stepCompletedEvents} step-completed events (expected ${r.journeys * 7}), ${r.stored.continuedEvents} continued`,
   );
   for (const e of r.errors.slice(0, 5)) console.log(`  error: ${e}`);
-  const lost = r.stored.completed !== r.journeys || r.stored.applications !== r.journeys || r.stored.stepCompletedEvents !== r.journeys * 7;
+  const lost =
+    r.stored.completed !== r.journeys ||
+    r.stored.applications !== r.journeys ||
+    r.stored.profiles !== r.journeys ||
+    r.stored.stepCompletedEvents !== r.journeys * 7 ||
+    r.stored.continuedEvents !== r.journeys;
   if (r.errors.length || lost) {
     console.log("QUICK START LOAD FAILED: an error or a lost step (see above)");
     process.exitCode = 1;
