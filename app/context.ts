@@ -30,6 +30,11 @@ export interface RequestInfo {
   /** Client address: the socket's, or X-Forwarded-For's when TRUST_PROXY allows it. */
   ip: string;
   userAgent: string;
+  /**
+   * The method the client sent. A page rendered after a form's POST without JavaScript
+   * runs its loaders with a GET request inside React Router; this still says POST.
+   */
+  method: string;
 }
 
 export const servicesContext = createContext<AppServices>();

@@ -35,6 +35,7 @@ export function createHttpApp({ services, database, clientDir, devMiddleware, ha
       nonce: randomBytes(16).toString("base64"),
       ip: req.ip ?? req.socket.remoteAddress ?? "",
       userAgent: req.get("user-agent") ?? "",
+      method: req.method,
     };
     res.locals.request = info;
     res.setHeader("X-Request-Id", requestId);

@@ -7,7 +7,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { eq, sql } from "drizzle-orm";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { type AppServices, servicesContext } from "../context.ts";
+import { type AppServices, requestContext, servicesContext } from "../context.ts";
 import type { AmountRange, LoanKind } from "../domain/loans/application.ts";
 import { type EmiOffer, eligibility, type SalaryAdvanceOffer } from "../domain/offer.ts";
 import { OFFER_STEP, quickStepAllowed, quickStepPath, resumeStep, unfinishedStep, untouched } from "../domain/quick-start.ts";
@@ -72,7 +72,8 @@ export async function loadQuickStep(args: StepArgs, step: number) {
   const { user } = args.context.get(signedInContext);
   const progress = await quickStartOf(services.db, user.id);
   if (!quickStepAllowed(step, progress.completedSteps)) throw redirect(quickStepPath(resumeStep(progress.completedSteps)));
-  if (args.request.method === "GET") {
+  // A view is the page opened, not the page shown again with a form's errors.
+  if (args.request.method === "GET" && args.context.get(requestContext).method === "GET") {
     await recordFunnel(services.db, user.id, "step_viewed", step, { product: progress.product });
   }
   return { services, user, progress, today: todayIST(services.now()) };

@@ -154,6 +154,18 @@ describe("the quick start journey", () => {
     expect(await html(await get("/quickStart/Step3", b.cookie))).toContain('value="60000"');
   });
 
+  it("keeps the loan kind just chosen when the amount is refused (without JavaScript), not the saved one", async () => {
+    const res = await post("/quickStart/Step0", b.cookie, { intent: "next", product: "salary_advance", amount: "999" });
+    expect(res.status).toBe(400);
+    const page = await html(res);
+    const radio = (kind: string) => new RegExp(`<input[^>]*value="${kind}"[^>]*>`).exec(page)?.[0] ?? "";
+    expect(radio("salary_advance")).toContain("checked");
+    expect(radio("emi")).not.toContain("checked");
+    expect(page).toContain('value="999"');
+    expect(page).toContain("From ₹2,000 to ₹1,00,000, in steps of ₹500.");
+    expect(await progressOf(b.userId)).toMatchObject({ product: "emi", amountPaise: 200_000_00 });
+  });
+
   it("the profile sections start from the quick start's answers, and say what is left", async () => {
     const profile = await html(await get("/User/Profile/components/Profile", b.cookie));
     expect(profile).toContain(`value="${a.fullName}"`);
@@ -225,8 +237,8 @@ describe("the quick start journey", () => {
     const completed = events.filter((e) => e.event === "step_completed").map((e) => e.step);
     expect(completed).toEqual([0, 1, 2, 3, 4, 5, 6]);
     const viewed = new Set(events.filter((e) => e.event === "step_viewed").map((e) => e.step));
-    // Pages rendered: Step0–3 and 5 were opened; Step6 was shown again with its consent error.
-    expect([...viewed].sort()).toEqual([0, 1, 2, 3, 5, 6]);
+    // Pages opened: Step0–3 and 5. Step6 was only posted to: its page shown again with the consent error is not a view.
+    expect([...viewed].sort()).toEqual([0, 1, 2, 3, 5]);
     expect(events.filter((e) => e.event === "continued")).toHaveLength(1);
     expect(events.find((e) => e.event === "continued")?.product).toBe("emi");
   });

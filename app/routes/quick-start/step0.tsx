@@ -52,7 +52,8 @@ export default function QuickStep0({ loaderData, actionData }: Route.ComponentPr
                   type="radio"
                   name={fields.product.name}
                   value={kind}
-                  defaultChecked={loaderData.values.product === kind}
+                  key={`${kind}-${fields.product.key}`}
+                  defaultChecked={fields.product.initialValue === kind}
                   required
                   aria-describedby={fields.product.errors?.length ? fields.product.errorId : undefined}
                   className="row-span-3 mt-1 size-4"

@@ -139,7 +139,8 @@ function Offers({ loaderData, actionData }: { loaderData: Loaded & { offer: NonN
                     type="radio"
                     name={fields.product.name}
                     value={kind}
-                    defaultChecked={kind === preferred}
+                    key={`${kind}-${fields.product.key}`}
+                    defaultChecked={fields.product.initialValue === kind}
                     required
                     aria-describedby={fields.product.errors?.length ? fields.product.errorId : undefined}
                     className="size-4"
