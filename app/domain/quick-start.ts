@@ -30,11 +30,12 @@ export const quickStepPath = (step: number) => `/quickStart/Step${step}`;
 export const resumeStep = (completed: number) => Math.min(completed, QUICK_STEP_COUNT - 1);
 
 /**
- * The step an unfinished quick start resumes at: begun and not yet continued
- * into an application (or sent back to the offer since); null otherwise.
+ * The step an unfinished quick start resumes at: begun (its row exists once a
+ * step page was opened) and not yet continued into an application (or sent
+ * back to the offer since); null otherwise.
  */
 export const unfinishedStep = (progress: { completedSteps: number; continuedAt: Date | null } | null) =>
-  progress && progress.completedSteps > 0 && !progress.continuedAt ? resumeStep(progress.completedSteps) : null;
+  progress && !progress.continuedAt ? resumeStep(progress.completedSteps) : null;
 
 /** May step `step` be shown when `completed` steps are done? Only those up to the first not done. */
 export const quickStepAllowed = (step: number, completed: number) => step >= 0 && step < QUICK_STEP_COUNT && step <= completed;

@@ -362,7 +362,23 @@ describe("signing in without a page asked for (PRODUCT.md §7)", () => {
     expect((await post("/quickStart/Step5", latest.cookie, { intent: "next", product: "emi", tenure: "24" })).status).toBe(302);
     const continued = await post("/quickStart/Step6", latest.cookie, { intent: "next", consentKyc: "on" });
     expect(continued.headers.get("location")).toMatch(/^\/User\/newLoan\/Emi\//);
-    expect((await signInByCode(mobile)).location).toBe("/User/Dashboard");
+    const last = await signInByCode(mobile);
+    expect(last.location).toBe("/User/Dashboard");
+    // The quick start's page says it is finished and points to the dashboard, not to step 7 again.
+    const intro = await html(await get("/quickStart", last.cookie));
+    expect(intro).toContain("You have finished the quick start");
+    expect(intro).toContain('href="/User/Dashboard"');
+    expect(intro).not.toContain("Continue at step");
+  });
+
+  it("lands on Step0 once the quick start is begun, before anything is answered", async () => {
+    const mobile = String(mobileSerial++);
+    const first = await signInByCode(mobile);
+    expect(first.location).toBe("/User/Dashboard");
+    expect((await get("/quickStart/components", first.cookie)).headers.get("location")).toBe("/quickStart/Step0");
+    const again = await signInByCode(mobile);
+    expect(again.location).toBe("/quickStart/Step0");
+    expect(await html(await get("/User/Dashboard", again.cookie))).toContain("Next: step 1 of 7, loan and amount.");
   });
 });
 

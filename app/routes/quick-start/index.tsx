@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { servicesContext } from "../../context.ts";
-import { QUICK_STEP_COUNT, QUICK_STEPS, resumeStep } from "../../domain/quick-start.ts";
+import { QUICK_STEP_COUNT, QUICK_STEPS, unfinishedStep } from "../../domain/quick-start.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { readSession } from "../../server/auth/session.server.ts";
 import { quickStartProgress } from "../../server/quick-start.server.ts";
@@ -20,13 +20,14 @@ const WHAT: readonly string[] = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const signedIn = await readSession(services, request);
-  if (!signedIn?.user.mobileVerifiedAt) return { resume: null };
-  const completed = (await quickStartProgress(services.db, signedIn.user.id))?.completedSteps ?? 0;
-  return { resume: { step: resumeStep(completed), completed } };
+  if (!signedIn?.user.mobileVerifiedAt) return { resume: null, finished: false };
+  const progress = await quickStartProgress(services.db, signedIn.user.id);
+  const step = unfinishedStep(progress);
+  return { resume: step === null ? null : { step, completed: progress?.completedSteps ?? 0 }, finished: Boolean(progress?.continuedAt) };
 }
 
 export default function QuickStart({ loaderData }: Route.ComponentProps) {
-  const { resume } = loaderData;
+  const { resume, finished } = loaderData;
   const started = resume && resume.completed > 0;
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
@@ -45,7 +46,7 @@ export default function QuickStart({ loaderData }: Route.ComponentProps) {
               <span className="block font-semibold">
                 <span className="sr-only">Step {i + 1}: </span>
                 {s.title}
-                {resume && i < resume.completed ? <span className="ml-2 text-sm font-normal text-success-700">done</span> : null}
+                {finished || (resume && i < resume.completed) ? <span className="ml-2 text-sm font-normal text-success-700">done</span> : null}
               </span>
               <span className="block text-slate-700">{WHAT[i]}</span>
             </span>
@@ -55,9 +56,20 @@ export default function QuickStart({ loaderData }: Route.ComponentProps) {
       <p className="mt-4 text-sm text-slate-700">
         Keep your PAN card handy. We never ask for your contacts, call logs, files or location.
       </p>
-      <Link to="/quickStart/components" className="btn-primary mt-6 w-full sm:w-auto">
-        {started && resume ? `Continue at step ${resume.step + 1}: ${QUICK_STEPS[resume.step]?.title}` : "Start"}
-      </Link>
+      {finished ? (
+        <>
+          <p className="mt-6" role="status">
+            You have finished the quick start: your loan application is on your dashboard.
+          </p>
+          <Link to="/User/Dashboard" className="btn-primary mt-4 w-full sm:w-auto">
+            Go to your dashboard
+          </Link>
+        </>
+      ) : (
+        <Link to="/quickStart/components" className="btn-primary mt-6 w-full sm:w-auto">
+          {started && resume ? `Continue at step ${resume.step + 1}: ${QUICK_STEPS[resume.step]?.title}` : "Start"}
+        </Link>
+      )}
     </div>
   );
 }

@@ -78,7 +78,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             Finish your quick start
           </h2>
           <p className="mt-2 text-slate-700">
-            Your answers are saved. Next: step {loaderData.quickStart.step} of {QUICK_STEP_COUNT}, {loaderData.quickStart.title.toLowerCase()}.
+            {loaderData.quickStart.step > 1 ? "Your answers are saved. " : ""}Next: step {loaderData.quickStart.step} of {QUICK_STEP_COUNT}, {loaderData.quickStart.title.toLowerCase()}.
           </p>
           <Link className="btn-primary mt-4" to="/quickStart/components">
             Continue the quick start
