@@ -23,6 +23,67 @@ export interface QuickStartFigures {
   journeyP50Ms: number;
   journeyP95Ms: number;
   stored: { completed: number; applications: number; profiles: number; stepCompletedEvents: number; continuedEvents: number };
+  /** Journeys whose stored rows (quick start, application, profile, funnel, consents) differ from what that journey sent. */
+  mismatches: string[];
+}
+
+/** What one journey sent, to compare with what its borrower's rows hold afterwards. */
+interface Sent {
+  product: "emi" | "salary_advance";
+  amountPaise: number;
+  tenureMonths: number | null;
+  panLast4: string;
+  employmentType: "salaried" | "self_employed";
+  incomePaise: number;
+  salaryDay: number | null;
+  existingEmiPaise: number;
+  communications: boolean;
+}
+
+/** One borrower's rows, read back after the run (null where a row is missing). */
+interface Stored {
+  mobile: string;
+  completed_steps: number | null;
+  qs_product: string | null;
+  offer_amount_paise: number | null;
+  app_product: string | null;
+  app_status: string | null;
+  app_amount_paise: number | null;
+  app_tenure_months: number | null;
+  pan_masked: string | null;
+  current_pincode: string | null;
+  employment_type: string | null;
+  net_monthly_income_paise: number | null;
+  salary_day: number | null;
+  existing_emi_paise: number | null;
+  steps_completed: string;
+  continued: string;
+  kyc: boolean | null;
+  communications: boolean | null;
+}
+
+function differences(sent: Sent, row: Stored | undefined): string[] {
+  if (!row) return ["no account"];
+  const expect: [string, unknown, unknown][] = [
+    ["steps done", row.completed_steps, 7],
+    ["quick-start product", row.qs_product, sent.product],
+    ["offer amount", row.offer_amount_paise, sent.amountPaise],
+    ["application product", row.app_product, sent.product],
+    ["application status", row.app_status, "draft"],
+    ["application amount", row.app_amount_paise, sent.amountPaise],
+    ["application tenure", row.app_tenure_months, sent.tenureMonths],
+    ["PAN", row.pan_masked, `XXXXXX${sent.panLast4}`],
+    ["PIN code", row.current_pincode, "560001"],
+    ["employment", row.employment_type, sent.employmentType],
+    ["income", row.net_monthly_income_paise, sent.incomePaise],
+    ["salary day", row.salary_day, sent.salaryDay],
+    ["existing EMIs", row.existing_emi_paise, sent.existingEmiPaise],
+    ["step-completed events (one per step)", row.steps_completed, "0,1,2,3,4,5,6"],
+    ["continued events", Number(row.continued), 1],
+    ["KYC consent", row.kyc, true],
+    ["communications consent", Boolean(row.communications), sent.communications],
+  ];
+  return expect.filter(([, got, want]) => got !== want).map(([what, got, want]) => `${what}: ${String(got)} instead of ${String(want)}`);
 }
 
 export async function quickStartBench(): Promise<QuickStartFigures | { skipped: string }> {
@@ -42,6 +103,7 @@ export async function quickStartBench(): Promise<QuickStartFigures | { skipped: 
     const latencies: number[] = [];
     const journeyTimes: number[] = [];
     const errors: string[] = [];
+    const sent = new Map<string, Sent>();
     const request = async (pathname: string, init: { cookie: string; form?: Record<string, string> }, expect: { status: number; location?: RegExp }) => {
       const started = performance.now();
       const res = await fetch(base + pathname, {
@@ -81,6 +143,18 @@ export async function quickStartBench(): Promise<QuickStartFigures | { skipped: 
         { product: salaried && i % 4 === 0 ? "salary_advance" : "emi", tenure: "24" },
         { consentKyc: "on", consentCommunications: i % 3 === 0 ? "on" : "" },
       ];
+      const advance = salaried && i % 4 === 0;
+      sent.set(mobile, {
+        product: advance ? "salary_advance" : "emi",
+        amountPaise: (advance ? 20_000 : 150_000) * 100,
+        tenureMonths: advance ? null : 24,
+        panLast4: pan.slice(-4),
+        employmentType: salaried ? "salaried" : "self_employed",
+        incomePaise: (salaried ? 65_000 : 80_000) * 100,
+        salaryDay: salaried ? 1 : null,
+        existingEmiPaise: (i % 5) * 1000 * 100,
+        communications: i % 3 === 0,
+      });
       for (const [step, fields] of steps.entries()) {
         await request(`/quickStart/Step${step}`, { cookie }, { status: 200 });
         const next = step === steps.length - 1 ? /^\/User\/newLoan\/(Emi|salaryAdvance)\/[a-z2-7]{26}\/Step0$/ : new RegExp(`^/quickStart/Step${step + 1}$`);
@@ -106,6 +180,30 @@ export async function quickStartBench(): Promise<QuickStartFigures | { skipped: 
       stepCompletedEvents: await count(`select count(*) as n from ${q("funnel_events")} where event = 'step_completed'`),
       continuedEvents: await count(`select count(*) as n from ${q("funnel_events")} where event = 'continued'`),
     };
+    // Each journey's own rows hold what that journey sent: nothing lost, nothing crossed between borrowers.
+    const rows = (
+      await admin.query<Stored>(`
+        select right(u.mobile, 10) as mobile, qs.completed_steps, qs.product as qs_product, qs.offer_amount_paise,
+          la.product as app_product, la.status as app_status, la.amount_paise as app_amount_paise, la.tenure_months as app_tenure_months,
+          p.pan_masked, ad.current_pincode, e.employment_type, e.net_monthly_income_paise, e.salary_day, e.existing_emi_paise,
+          (select string_agg(f.step::text, ',' order by f.step) from ${q("funnel_events")} f where f.user_id = u.id and f.event = 'step_completed') as steps_completed,
+          (select count(*) from ${q("funnel_events")} f where f.user_id = u.id and f.event = 'continued') as continued,
+          (select bool_or(c.granted) from ${q("consents")} c where c.user_id = u.id and c.purpose = 'kyc') as kyc,
+          (select c.granted from ${q("consents")} c where c.user_id = u.id and c.purpose = 'communications' order by c.created_at desc limit 1) as communications
+        from ${q("users")} u
+        left join ${q("quick_starts")} qs on qs.user_id = u.id
+        left join ${q("loan_applications")} la on la.id = qs.application_id and la.user_id = u.id
+        left join ${q("borrower_profiles")} p on p.user_id = u.id
+        left join ${q("borrower_addresses")} ad on ad.user_id = u.id
+        left join ${q("borrower_employment")} e on e.user_id = u.id
+        where u.role = 'borrower'`)
+    ).rows;
+    const byMobile = new Map(rows.map((r) => [r.mobile, r]));
+    const mismatches: string[] = [];
+    for (const [mobile, journeySent] of sent) {
+      const diff = differences(journeySent, byMobile.get(mobile));
+      if (diff.length) mismatches.push(`${mobile}: ${diff.join("; ")}`);
+    }
     latencies.sort((a, b) => a - b);
     journeyTimes.sort((a, b) => a - b);
     return {
@@ -120,6 +218,7 @@ export async function quickStartBench(): Promise<QuickStartFigures | { skipped: 
       journeyP50Ms: percentile(journeyTimes, 50),
       journeyP95Ms: percentile(journeyTimes, 95),
       stored,
+      mismatches,
     };
   } finally {
     await server?.stop();
@@ -145,13 +244,16 @@ export function reportQuickStart(r: QuickStartFigures | { skipped: string }) {
   console.log(
     `stored: ${r.stored.completed} quick starts complete, ${r.stored.applications} applications with terms and offer, ${r.stored.profiles} profiles with every quick-start answer, ${r.stored.stepCompletedEvents} step-completed events (expected ${r.journeys * 7}), ${r.stored.continuedEvents} continued`,
   );
+  console.log(`checked one by one: ${r.journeys - r.mismatches.length}/${r.journeys} borrowers' rows hold exactly what their journey sent`);
   for (const e of r.errors.slice(0, 5)) console.log(`  error: ${e}`);
+  for (const m of r.mismatches.slice(0, 5)) console.log(`  mismatch: ${m}`);
   const lost =
     r.stored.completed !== r.journeys ||
     r.stored.applications !== r.journeys ||
     r.stored.profiles !== r.journeys ||
     r.stored.stepCompletedEvents !== r.journeys * 7 ||
-    r.stored.continuedEvents !== r.journeys;
+    r.stored.continuedEvents !== r.journeys ||
+    r.mismatches.length > 0;
   if (r.errors.length || lost) {
     console.log("QUICK START LOAD FAILED: an error or a lost step (see above)");
     process.exitCode = 1;
