@@ -73,7 +73,7 @@ export async function loadQuickStep(args: StepArgs, step: number) {
   const progress = await quickStartOf(services.db, user.id);
   if (!quickStepAllowed(step, progress.completedSteps)) throw redirect(quickStepPath(resumeStep(progress.completedSteps)));
   // A view is the page opened, not the page shown again with a form's errors.
-  if (args.request.method === "GET" && args.context.get(requestContext).method === "GET") {
+  if (args.context.get(requestContext).method === "GET") {
     await recordFunnel(services.db, user.id, "step_viewed", step, { product: progress.product });
   }
   return { services, user, progress, today: todayIST(services.now()) };
