@@ -41,17 +41,20 @@ export function ErrorView({ error }: { error: unknown }) {
     );
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = isRouteErrorResponse(error) && status < 500 ? (error.data as { message?: unknown } | null)?.message : null;
   const details = import.meta.env.DEV && error instanceof Error ? error.stack : null;
   return (
     <div className="mx-auto max-w-3xl px-4 py-16">
-      <title>{chunkError ? "Updating…" : "Something went wrong"}</title>
-      <h1>{chunkError ? "A newer version is available" : "Something went wrong"}</h1>
+      <title>{chunkError ? "Updating…" : status < 500 ? "Not accepted" : "Something went wrong"}</title>
+      <h1>{chunkError ? "A newer version is available" : status < 500 ? "That could not be accepted" : "Something went wrong"}</h1>
       <p className="mt-4 text-slate-700">
         {chunkError
           ? "This page is reloading to fetch the latest version."
           : status >= 500
             ? "We could not complete your request. Please try again in a moment; if it keeps happening, contact us."
-            : `The request could not be completed (status ${status}).`}
+            : typeof message === "string"
+              ? message
+              : `The request could not be completed (status ${status}).`}
       </p>
       {details ? (
         <pre className="mt-6 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100">{details}</pre>

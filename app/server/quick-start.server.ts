@@ -18,6 +18,7 @@ import type { Db } from "./db/client.ts";
 import { borrowerEmployment, borrowerProfiles, funnelEvents, quickStarts } from "./db/schema.ts";
 import { type Application, applicantFacts, kfsDates, offerFor, saveTerms, startApplication } from "./loans/applications.server.ts";
 import { loadProducts, type ProductRow } from "./products.server.ts";
+import { readForm } from "./forms.server.ts";
 
 export type QuickStart = typeof quickStarts.$inferSelect;
 export type FunnelEvent = "step_viewed" | "step_completed" | "offer_shown" | "continued";
@@ -164,7 +165,7 @@ export async function postQuickStep<S extends z.ZodType>(
 ) {
   const services = args.context.get(servicesContext);
   const { user } = args.context.get(signedInContext);
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   const back = formData.get("intent") === "back" && step > 0;
   if (back && untouched(formData)) throw redirect(quickStepPath(step - 1));
   await quickStartOf(services.db, user.id);

@@ -7,13 +7,14 @@ import { signedInContext } from "../../server/auth/session.server.ts";
 import { audit } from "../../server/auth/staff.server.ts";
 import { borrowerDocuments } from "../../server/db/schema.ts";
 import type { Route } from "./+types/document-file";
+import { isUuid } from "../../domain/validators/ids.ts";
 
 /** GET /admin/documents/{id}: a borrower's document for staff review; every view is audited. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { user } = context.get(signedInContext);
   const { ip, userAgent } = context.get(requestContext);
-  if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw data({ message: "Not found" }, { status: 404 });
+  if (!isUuid(params.id)) throw data({ message: "Not found" }, { status: 404 });
   const [doc] = await services.db.select().from(borrowerDocuments).where(eq(borrowerDocuments.id, params.id));
   if (!doc || !(await services.storage.exists(doc.storageKey))) throw data({ message: "Not found" }, { status: 404 });
   await audit(services, {

@@ -10,6 +10,8 @@ import { presenceConnections, users } from "../../server/db/schema.ts";
 import { redirectWithToast } from "../../server/flash.server.ts";
 import { STALE_MS } from "../../server/realtime/hub.server.ts";
 import type { Route } from "./+types/presence";
+import { readForm } from "../../server/forms.server.ts";
+import { isUuid } from "../../domain/validators/ids.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, realtime, now } = context.get(servicesContext);
@@ -36,8 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { user } = context.get(signedInContext);
   const { ip, userAgent } = context.get(requestContext);
-  const form = await request.formData();
+  const form = await readForm(request);
   const userId = String(form.get("userId") ?? "");
+  if (!isUuid(userId)) throw data({ message: "No such borrower." }, { status: 404 });
   const [borrower] = await services.db.select({ id: users.id, mobile: users.mobile }).from(users).where(and(eq(users.id, userId), eq(users.role, "borrower")));
   if (!borrower) throw data({ message: "No such borrower." }, { status: 404 });
   await services.realtime.publish({ type: "reload", userId: borrower.id });

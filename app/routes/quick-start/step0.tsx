@@ -35,7 +35,9 @@ export async function action(args: Route.ActionArgs) {
 export default function QuickStep0({ loaderData, actionData }: Route.ComponentProps) {
   const { ranges } = loaderData;
   const { form, fields, busy } = useStepForm({ schema: loanChoiceSchema(ranges), lastResult: actionData, defaultValue: loaderData.values });
-  const chosen = (fields.product.value ?? loaderData.values.product) as LoanKind | "";
+  // The kind just sent, when it is one (a refused form may carry anything), else the saved one.
+  const asked = fields.product.value ?? loaderData.values.product;
+  const chosen: LoanKind | "" = LOAN_KINDS.find((kind) => kind === asked) ?? "";
   return (
     <QuickStartFrame step={0} completed={loaderData.completed} intro="Tell us what you need. The offer in step 6 shows what you can borrow.">
       <Form method="post" className="card space-y-5" {...getFormProps(form)}>

@@ -12,6 +12,7 @@ import { contactMessages } from "../../server/db/schema.ts";
 import { redirectWithToast } from "../../server/flash.server.ts";
 import { hitRateLimit, rateLimits } from "../../server/rate-limit.server.ts";
 import type { Route } from "./+types/contact";
+import { readForm } from "../../server/forms.server.ts";
 
 /** One schema for the browser and the server. */
 export const contactSchema = z.object({
@@ -44,7 +45,7 @@ export const contactSchema = z.object({
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, config, log, now } = context.get(servicesContext);
   const { ip, userAgent } = context.get(requestContext);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: contactSchema });
   if (submission.status !== "success") {
     return data(submission.reply(), { status: 400 });

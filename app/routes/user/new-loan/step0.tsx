@@ -13,6 +13,7 @@ import { formatRupees } from "../../../lib/money-format.ts";
 import { applicantFacts, offerFor, saveTerms } from "../../../server/loans/applications.server.ts";
 import { cancelFromStep, loadStep } from "../../../server/loans/flow.server.ts";
 import type { Route } from "./+types/step0";
+import { readForm } from "../../../server/forms.server.ts";
 
 const DEFAULT_TENURE = 12;
 
@@ -52,7 +53,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const loaded = await loadStep(args, "Step0");
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   if (formData.get("intent") === "cancel") return cancelFromStep(loaded, args.request);
   const { offer } = await offerOf(loaded);
   // No offer (ineligible, or profile details missing): nothing to save; the page says why.

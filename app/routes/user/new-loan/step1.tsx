@@ -9,6 +9,7 @@ import { loadCompleteness } from "../../../server/kyc/completeness.server.ts";
 import { disbursalAccount, saveDetails } from "../../../server/loans/applications.server.ts";
 import { cancelFromStep, loadStep } from "../../../server/loans/flow.server.ts";
 import type { Route } from "./+types/step1";
+import { readForm } from "../../../server/forms.server.ts";
 
 /** The profile sections this kind needs, still incomplete, with links to fix them. */
 async function readiness(loaded: Awaited<ReturnType<typeof loadStep>>) {
@@ -55,7 +56,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const loaded = await loadStep(args, "Step1");
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   if (formData.get("intent") === "cancel") return cancelFromStep(loaded, args.request);
   const submission = parseWithZod(formData, { schema: detailsSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });

@@ -6,6 +6,7 @@ import { pageMeta } from "../../../lib/meta.ts";
 import { formatRupees } from "../../../lib/money-format.ts";
 import { cancelFromStep, ensureDocument, ensureProfileReady, loadStep, signedPdfLink } from "../../../server/loans/flow.server.ts";
 import type { Route } from "./+types/step5";
+import { readForm } from "../../../server/forms.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const loaded = await loadStep(args, "Step5");
@@ -27,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const loaded = await loadStep(args, "Step5");
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   if (formData.get("intent") === "cancel") return cancelFromStep(loaded, args.request);
   return new Response(null, { status: 405 });
 }

@@ -7,6 +7,7 @@ import { formatRupees } from "../../../lib/money-format.ts";
 import { agreementRefOf } from "../../../server/loans/applications.server.ts";
 import { cancelFromStep, loadStep } from "../../../server/loans/flow.server.ts";
 import type { Route } from "./+types/step7";
+import { readForm } from "../../../server/forms.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const loaded = await loadStep(args, "Step7");
@@ -26,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const loaded = await loadStep(args, "Step7");
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   if (formData.get("intent") === "cancel") return cancelFromStep(loaded, args.request);
   return new Response(null, { status: 405 });
 }

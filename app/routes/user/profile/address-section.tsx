@@ -11,6 +11,7 @@ import { signedInContext } from "../../../server/auth/session.server.ts";
 import { redirectWithToast } from "../../../server/flash.server.ts";
 import { loadAddress, saveAddress } from "../../../server/kyc/sections.server.ts";
 import type { Route } from "./+types/address-section";
+import { readForm } from "../../../server/forms.server.ts";
 
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -21,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { user } = context.get(signedInContext);
-  const submission = parseWithZod(await request.formData(), { schema: addressSchema });
+  const submission = parseWithZod(await readForm(request), { schema: addressSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const saved = await saveAddress(services, user.id, submission.value);
   if (!saved.ok) return data(submission.reply({ fieldErrors: saved.fieldErrors }), { status: 400 });

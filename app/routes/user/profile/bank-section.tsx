@@ -11,6 +11,7 @@ import { signedInContext } from "../../../server/auth/session.server.ts";
 import { redirectWithToast } from "../../../server/flash.server.ts";
 import { loadBank, saveBank } from "../../../server/kyc/references-bank.server.ts";
 import type { Route } from "./+types/bank-section";
+import { readForm } from "../../../server/forms.server.ts";
 
 const ifscUrl = (code: string) => `/api/ifsc/${code}`;
 
@@ -36,7 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { user } = context.get(signedInContext);
-  const submission = parseWithZod(await request.formData(), { schema: bankSchema });
+  const submission = parseWithZod(await readForm(request), { schema: bankSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["accountNumber", "accountNumber_confirm"] }), { status: 400 });
   const saved = await saveBank(services, user.id, submission.value);
   if (!saved.ok) return data(submission.reply({ fieldErrors: saved.fieldErrors, hideFields: ["accountNumber", "accountNumber_confirm"] }), { status: 400 });

@@ -11,6 +11,7 @@ import { borrowerEmployment } from "../../../server/db/schema.ts";
 import { redirectWithToast } from "../../../server/flash.server.ts";
 import { deleteDocument, listDocuments, receiveUpload, storeUpload } from "../../../server/kyc/documents.server.ts";
 import type { Route } from "./+types/documents-section";
+import { readForm } from "../../../server/forms.server.ts";
 
 async function kindsFor(services: { db: import("../../../server/db/client.ts").Db }, userId: string) {
   const [job] = await services.db.select({ type: borrowerEmployment.employmentType }).from(borrowerEmployment).where(eq(borrowerEmployment.userId, userId));
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user } = context.get(signedInContext);
   const back = "/User/Profile/components/Documents";
   if (!(request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
-    const form = await request.formData();
+    const form = await readForm(request);
     if (form.get("intent") === "delete" && (await deleteDocument(services, user.id, String(form.get("id") ?? "")))) {
       return redirectWithToast(services.config, request, back, { type: "success", title: "The document is deleted." });
     }

@@ -10,6 +10,7 @@ import { signedInContext } from "../../../server/auth/session.server.ts";
 import { redirectWithToast } from "../../../server/flash.server.ts";
 import { loadEmployment, saveEmployment } from "../../../server/kyc/sections.server.ts";
 import type { Route } from "./+types/employment-section";
+import { readForm } from "../../../server/forms.server.ts";
 
 const rupees = (paise: number | null) => (paise === null ? "" : String(paise / 100));
 
@@ -21,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { user } = context.get(signedInContext);
-  const submission = parseWithZod(await request.formData(), { schema: employmentSchema });
+  const submission = parseWithZod(await readForm(request), { schema: employmentSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await saveEmployment(services, user.id, submission.value);
   return redirectWithToast(services.config, request, "/User/Profile/components/Employment", { type: "success", title: "Your work and income details are saved." });

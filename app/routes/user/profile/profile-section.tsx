@@ -12,6 +12,7 @@ import { signedInContext } from "../../../server/auth/session.server.ts";
 import { redirectWithToast } from "../../../server/flash.server.ts";
 import { loadConsents, loadProfile, saveProfile } from "../../../server/kyc/profile.server.ts";
 import type { Route } from "./+types/profile-section";
+import { readForm } from "../../../server/forms.server.ts";
 
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user } = context.get(signedInContext);
   const existing = await loadProfile(services, user.id);
   const schema = profileSchema({ today: todayIST(services.now()), saved: { pan: Boolean(existing), aadhaar: Boolean(existing?.aadhaarLast4) } });
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseWithZod(await readForm(request), { schema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["aadhaar"] }), { status: 400 });
   const saved = await saveProfile(services, user.id, submission.value, context.get(requestContext), Boolean(existing));
   if (!saved.ok) return data(submission.reply({ fieldErrors: saved.fieldErrors, hideFields: ["aadhaar"] }), { status: 400 });

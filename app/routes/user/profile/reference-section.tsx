@@ -10,6 +10,7 @@ import { signedInContext } from "../../../server/auth/session.server.ts";
 import { redirectWithToast } from "../../../server/flash.server.ts";
 import { loadReferences, saveReferences } from "../../../server/kyc/references-bank.server.ts";
 import type { Route } from "./+types/reference-section";
+import { readForm } from "../../../server/forms.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user } = context.get(signedInContext);
@@ -20,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { user } = context.get(signedInContext);
-  const submission = parseWithZod(await request.formData(), { schema: referencesSchema(user.mobile) });
+  const submission = parseWithZod(await readForm(request), { schema: referencesSchema(user.mobile) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await saveReferences(services, user.id, submission.value);
   return redirectWithToast(services.config, request, "/User/Profile/components/Reference", { type: "success", title: "Your references are saved." });
