@@ -3,12 +3,25 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext, servicesContext } from "./context.ts";
+import { scrubUrl } from "../server/logger.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors of loaders, actions and rendering, in the process's JSON log (the
+ * logger leaves out the values a failed query carried), never on the console.
+ * A request its client abandoned is not an error of ours.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const services = (context as RouterContextProvider).get(servicesContext);
+  const { requestId } = (context as RouterContextProvider).get(requestContext);
+  services.log.error({ err: error, reqId: requestId, method: request.method, path: scrubUrl(new URL(request.url).pathname) }, "request failed");
+};
 
 export default function handleRequest(
   request: Request,

@@ -6,6 +6,8 @@ import express, { type RequestHandler } from "express";
 import helmet from "helmet";
 import type { AppServices, RequestInfo } from "../app/context.ts";
 import type { Database } from "../app/server/db/client.ts";
+import { scrubUrl } from "./logger.ts";
+import { refuse, requestGuards } from "./request-guards.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 
@@ -45,7 +47,7 @@ export function createHttpApp({ services, database, clientDir, devMiddleware, ha
         {
           reqId: requestId,
           method: req.method,
-          url: req.originalUrl,
+          url: scrubUrl(req.originalUrl),
           status: res.statusCode,
           ms: Number(process.hrtime.bigint() - started) / 1e6,
           bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
@@ -107,8 +109,9 @@ export function createHttpApp({ services, database, clientDir, devMiddleware, ha
   app.get("/readyz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     try {
-      await database.ping();
-      res.json({ status: "ready", database: database.kind });
+      // Within 2 s either way: a load balancer's probe must not hang while the database is away.
+      await database.ping(1_500);
+      res.json({ status: "ready", database: database.kind, realtime: database.listening() ? "listening" : "reconnecting" });
     } catch (error) {
       log.warn({ err: error }, "readiness check failed");
       res.status(503).json({ status: "unavailable", database: database.kind });
@@ -125,7 +128,17 @@ export function createHttpApp({ services, database, clientDir, devMiddleware, ha
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
+  app.use(requestGuards({ publicUrl: config.publicUrl }));
   app.use(handler);
+  // What escaped the React Router handler: logged without values, answered without details.
+  app.use(((error, req, res, _next) => {
+    if (res.headersSent || req.socket.destroyed) {
+      res.destroy();
+      return;
+    }
+    log.error({ err: error, reqId: res.locals.request?.requestId, url: scrubUrl(req.originalUrl) }, "request failed");
+    refuse(req, res, 500, "We could not complete your request. Please try again in a moment.");
+  }) as express.ErrorRequestHandler);
   return app;
 }
 

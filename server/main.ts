@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
+import type { DestinationStream } from "pino";
 import type { AppServices } from "../app/context.ts";
 import { type Database, migrate, openDatabase } from "../app/server/db/client.ts";
 import { seedReferenceData } from "../app/server/db/reference-data.ts";
@@ -25,6 +26,8 @@ export interface StartOptions {
   /** PostgreSQL schema to run in (tests). */
   searchPath?: string;
   now?: () => Date;
+  /** Where the JSON log goes (default: standard output); tests read it. */
+  logDestination?: DestinationStream;
 }
 
 export interface RunningServer {
@@ -43,10 +46,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const root = path.resolve(options.root ?? ".");
   const bootLog = createLogger(env.LOG_LEVEL ?? "info");
   const config = loadConfig(env, (message) => bootLog.warn(message));
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, options.logDestination);
 
   const searchPath = options.searchPath ?? config.databaseSchema;
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, searchPath });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, searchPath, log });
   const applied = await migrate(database.db);
   if (applied.length) log.info({ applied }, "database migrated");
   const reference = await seedReferenceData(database.db);

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import type { DestinationStream } from "pino";
 import { type RunningServer, startServer } from "../../server/main.ts";
 
 export interface TestServer extends RunningServer {
@@ -19,7 +20,10 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
  * Starts the built application on a free port with a database of its own:
  * a fresh PGlite directory, or a fresh schema on TEST_DATABASE_URL.
  */
-export async function startTestServer(env: Record<string, string> = {}, options: { now?: () => Date } = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { now?: () => Date; logDestination?: DestinationStream } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "sugam-test-"));
   let schema: string | undefined;
   if (TEST_DATABASE_URL) {
@@ -40,6 +44,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     },
     searchPath: schema,
     now: options.now,
+    logDestination: options.logDestination,
   });
   return {
     ...running,

@@ -20,7 +20,7 @@ describe(`server on ${TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}`, () => {
     expect(await health.json()).toEqual({ status: "ok" });
     const ready = await app.get("/readyz");
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ready", database: TEST_DATABASE_URL ? "postgres" : "pglite" });
+    expect(await ready.json()).toEqual({ status: "ready", database: TEST_DATABASE_URL ? "postgres" : "pglite", realtime: "listening" });
   });
 
   it("enforces a CSP whose scripts need this response's nonce, and every script carries it", async () => {

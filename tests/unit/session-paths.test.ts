@@ -16,4 +16,16 @@ describe("guard paths", () => {
     expect(safeRedirect("https://evil.example")).toBe("/User/Dashboard");
     expect(safeRedirect(null, "/admin/presence")).toBe("/admin/presence");
   });
+
+  it("judges a redirect after the URL parser's normalisation, and returns it in the parser's form", () => {
+    // What the browser makes of these is another site: tabs and line breaks are dropped, "\\" is "/".
+    for (const hostile of ["/\t/evil.example", "/\n/evil.example", "/\r\n/evil.example", "\\/evil.example", "/\\/evil.example", "/.//evil.example", "/%2e//evil.example", " //evil.example", "/\u0000/evil"]) {
+      const to = safeRedirect(hostile);
+      expect(new URL(to, "https://sugam.example").origin, JSON.stringify(hostile)).toBe("https://sugam.example");
+      expect(to.startsWith("//"), JSON.stringify(hostile)).toBe(false);
+    }
+    expect(safeRedirect("/User/Dashboard\r\nSet-Cookie: x=1")).toBe("/User/DashboardSet-Cookie:%20x=1");
+    expect(safeRedirect("/quickStart/Step2?a=b#c")).toBe("/quickStart/Step2?a=b#c");
+    expect(safeRedirect("/a".repeat(2000))).toBe("/User/Dashboard");
+  });
 });

@@ -9,3 +9,6 @@ export function normalizeIndianMobile(input: string): string | null {
 }
 
 export const INDIAN_MOBILE_MESSAGE = "Enter a valid 10-digit Indian mobile number, starting with 6, 7, 8 or 9.";
+
+/** A mobile number as shown and logged: only its last 4 digits ("XXXXXX3210"). */
+export const maskMobile = (mobile: string | null | undefined) => (mobile ? `XXXXXX${mobile.slice(-4)}` : "");

@@ -31,7 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         }
       };
       unsubscribe = services.realtime.subscribe((event) => {
-        if (event.type === "presence") write(`event: presence\ndata: ${JSON.stringify(event)}\n\n`);
+        // After a lost database connection ("resync"), the page reads the list again too.
+        if (event.type === "presence" || event.type === "resync") write(`event: presence\ndata: ${JSON.stringify(event)}\n\n`);
       });
       request.signal.addEventListener("abort", stop);
       write("retry: 3000\n\n");

@@ -6,8 +6,9 @@ import { formatDateIST, formatTimeIST } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { formatRupees } from "../../lib/money-format.ts";
 import { pageOf } from "../../server/auth/session.server.ts";
-import { maskMobile, signedAgreement } from "../../server/loans/applications.server.ts";
+import { signedAgreement } from "../../server/loans/applications.server.ts";
 import type { Route } from "./+types/eagreement";
+import { maskMobile } from "../../domain/validators/mobile.ts";
 
 /** /Eagreement/{id}: a signed agreement, for whoever holds its own unguessable link (PRODUCT.md §6). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

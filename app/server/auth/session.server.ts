@@ -129,10 +129,24 @@ export async function renewSession(services: Pick<AppServices, "db" | "config" |
 /** Set by the /User and /admin middleware for the routes below them. */
 export const signedInContext = createContext<SignedIn>();
 
-/** Only same-site paths may be redirected to after sign-in. */
+const REDIRECT_BASE = "http://redirect.invalid";
+
+/**
+ * Only a path of this site may be redirected to after sign-in. The value is
+ * judged after the URL parser's own normalisation (which drops tabs and line
+ * breaks and turns "\\" into "/", so "/\t/evil.example" is "//evil.example"),
+ * and what is returned is the parser's serialisation: safe in a Location header.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/User/Dashboard") {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  if (typeof to !== "string" || !to.startsWith("/") || to.length > 2000) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, REDIRECT_BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== REDIRECT_BASE || url.pathname.startsWith("//")) return fallback;
+  return url.pathname + url.search + url.hash;
 }
 
 type MiddlewareArgs = { request: Request; context: Readonly<RouterContextProvider> };

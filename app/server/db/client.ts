@@ -16,13 +16,25 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
-  /** Runs `select 1`; rejects when the database is unreachable. */
-  ping(): Promise<void>;
-  /** LISTEN on a channel (a dedicated connection on PostgreSQL); resolves to an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Runs `select 1`; rejects when the database does not answer within `timeoutMs`. */
+  ping(timeoutMs?: number): Promise<void>;
+  /**
+   * LISTEN on a channel (one dedicated connection on PostgreSQL, re-established
+   * with backoff when it drops); resolves to an unsubscribe function. `onResume`
+   * runs after a reconnection: notifications sent while it was down are lost.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>;
   /** NOTIFY a channel; every process listening on the same database receives it. */
   notify(channel: string, payload: string): Promise<void>;
+  /** False while the LISTEN connection is down and being re-established. */
+  listening(): boolean;
   close(): Promise<void>;
+}
+
+/** Where the database layer reports what it survives (a dropped connection, a reconnection). */
+export interface DatabaseLog {
+  warn(details: object, message: string): void;
+  info(details: object, message: string): void;
 }
 
 export interface DatabaseOptions {
@@ -33,41 +45,156 @@ export interface DatabaseOptions {
   /** PostgreSQL only: a schema to use as search_path (tests isolate themselves this way). */
   searchPath?: string;
   poolSize?: number;
+  log?: DatabaseLog;
+}
+
+const silent: DatabaseLog = { warn() {}, info() {} };
+
+/** Rejects when `promise` has not settled within `ms`. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+const CONNECT_TIMEOUT_MS = 5_000;
+const RECONNECT_MAX_MS = 5_000;
+
+/**
+ * One connection that LISTENs on every channel asked for and comes back after
+ * it drops (a server restart, a failover, a proxy in between): each failure
+ * is logged and retried with backoff from 250 ms to 5 s.
+ */
+function createListener(connection: pg.ClientConfig, log: DatabaseLog) {
+  const channels = new Map<string, { onPayload: (payload: string) => void; onResume?: () => void }>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<void> | null = null;
+  let stopped = false;
+  let failures = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  const quote = (channel: string) => `"${channel.replace(/"/g, "")}"`;
+
+  const scheduleReconnect = () => {
+    if (stopped || retryTimer || connecting) return;
+    const delay = Math.min(RECONNECT_MAX_MS, 250 * 2 ** Math.min(failures, 6));
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      void connect(true).catch(() => {});
+    }, delay);
+    retryTimer.unref();
+  };
+
+  const drop = (c: pg.Client, error?: Error) => {
+    if (client !== c) return;
+    client = null;
+    log.warn({ err: error }, "database listener connection lost; reconnecting");
+    c.end().catch(() => {});
+    scheduleReconnect();
+  };
+
+  function connect(resuming: boolean): Promise<void> {
+    connecting ??= (async () => {
+      const c = new pg.Client({ ...connection, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      c.on("error", (error) => drop(c, error));
+      c.on("end", () => drop(c));
+      c.on("notification", (msg) => {
+        if (msg.payload !== undefined) channels.get(msg.channel)?.onPayload(msg.payload);
+      });
+      try {
+        await c.connect();
+        for (const channel of channels.keys()) await c.query(`listen ${quote(channel)}`);
+      } catch (error) {
+        c.removeAllListeners("end");
+        c.on("error", () => {});
+        await c.end().catch(() => {});
+        failures++;
+        throw error;
+      }
+      if (stopped) {
+        await c.end().catch(() => {});
+        return;
+      }
+      client = c;
+      failures = 0;
+      if (resuming) {
+        log.info({}, "database listener reconnected");
+        for (const { onResume } of channels.values()) onResume?.();
+      }
+    })().finally(() => {
+      connecting = null;
+    });
+    return connecting.catch((error: unknown) => {
+      if (resuming) {
+        log.warn({ err: error }, "database listener could not reconnect yet");
+        scheduleReconnect();
+      }
+      throw error;
+    });
+  }
+
+  return {
+    listening: () => client !== null || channels.size === 0,
+    async listen(channel: string, onPayload: (payload: string) => void, onResume?: () => void) {
+      channels.set(channel, { onPayload, onResume });
+      if (!client) await connect(false);
+      else await client.query(`listen ${quote(channel)}`);
+      return async () => {
+        channels.delete(channel);
+        await client?.query(`unlisten ${quote(channel)}`).catch(() => {});
+      };
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(retryTimer);
+      await connecting?.catch(() => {});
+      const c = client;
+      client = null;
+      if (c) {
+        c.removeAllListeners("end");
+        await c.end().catch(() => {});
+      }
+    },
+  };
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const log = options.log ?? silent;
   if (options.url) {
-    const pool = new pg.Pool({
+    const connection: pg.ClientConfig = {
       connectionString: options.url,
-      max: options.poolSize ?? 10,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    };
+    const pool = new pg.Pool({
+      ...connection,
+      max: options.poolSize ?? 10,
+      keepAlive: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
+    // A connection that drops (a restart, a failover, a proxy in between) emits 'error' on its
+    // client, and on the pool too while idle: unheard, either event would end the process. Each
+    // client's own listener logs it; the pool discards a broken client (idle, or on release) and
+    // opens a new one on next use, while the query that was running on it fails.
+    pool.on("connect", (client) => {
+      client.on("error", (error) => log.warn({ err: error }, "database connection lost; it is replaced on next use"));
+    });
+    pool.on("error", () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    const listeners = new Set<pg.Client>();
+    const listener = createListener(connection, log);
     return {
       db,
       kind: "postgres",
-      async ping() {
-        await pool.query("select 1");
+      async ping(timeoutMs = 2_000) {
+        await within(pool.query("select 1"), timeoutMs, "the database");
       },
-      async listen(channel, onPayload) {
-        const client = new pg.Client({ connectionString: options.url });
-        await client.connect();
-        client.on("notification", (msg) => {
-          if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
-        });
-        await client.query(`listen "${channel.replace(/"/g, "")}"`);
-        listeners.add(client);
-        return async () => {
-          listeners.delete(client);
-          await client.end();
-        };
-      },
+      listen: listener.listen,
+      listening: listener.listening,
       async notify(channel, payload) {
         await pool.query("select pg_notify($1, $2)", [channel, payload]);
       },
       async close() {
-        await Promise.all([...listeners].map((c) => c.end()));
+        await listener.stop();
         await pool.end();
       },
     };
@@ -77,8 +204,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: "pglite",
-    async ping() {
-      await client.query("select 1");
+    async ping(timeoutMs = 2_000) {
+      await within(client.query("select 1"), timeoutMs, "the database");
     },
     async listen(channel, onPayload) {
       const unlisten = await client.listen(channel, onPayload);
@@ -87,6 +214,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     async notify(channel, payload) {
       await client.query("select pg_notify($1, $2)", [channel, payload]);
     },
+    listening: () => true,
     async close() {
       await client.close();
     },
@@ -96,9 +224,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 export const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../db/migrations");
 
 /**
- * Applies the committed SQL migrations in name order, each in its own
- * transaction, recording them in `_migrations`. An advisory lock makes
- * concurrent starts of several processes safe on PostgreSQL.
+ * Applies the committed SQL migrations in name order, all in one transaction
+ * (a failing one leaves none of them applied), recording them in
+ * `_migrations`. A transaction-scoped advisory lock makes concurrent starts of
+ * several processes safe on PostgreSQL.
  */
 export async function migrate(db: Db, dir = migrationsDir): Promise<string[]> {
   const files = readdirSync(dir)

@@ -26,6 +26,7 @@ import {
 } from "../db/schema.ts";
 import { loadProducts } from "../products.server.ts";
 import { auditStatus, type ChangeBy, changeStatus } from "./lifecycle.server.ts";
+import { maskMobile } from "../../domain/validators/mobile.ts";
 
 export type Application = typeof loanApplications.$inferSelect;
 type Services = Pick<AppServices, "db" | "config" | "now">;
@@ -48,8 +49,6 @@ export function newReference(): string {
   }
   return out;
 }
-
-export const maskMobile = (mobile: string | null) => (mobile ? `XXXXXX${mobile.slice(-4)}` : "");
 
 /** The application in progress for this product, or a new draft (one in progress per borrower and product). */
 export async function startApplication(

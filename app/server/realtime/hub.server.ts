@@ -1,14 +1,21 @@
 import { randomUUID } from "node:crypto";
-import { and, count, eq, gt, inArray, lt } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "../db/client.ts";
-import { presenceConnections } from "../db/schema.ts";
+import { presenceConnections, sessions } from "../db/schema.ts";
 
 /** Events shared by every server process through PostgreSQL LISTEN/NOTIFY. */
 export type AppEvent =
   | { type: "session_ended"; userId: string; sessionIds: string[]; reason: string; byDeviceId: string | null }
   | { type: "reload"; userId: string }
   | { type: "presence"; userId: string; online: boolean };
+
+/**
+ * What a subscriber of this process hears: every AppEvent, and `resync` after
+ * the hub's connection to the database came back (events sent meanwhile were
+ * lost: read the state again).
+ */
+export type HubEvent = AppEvent | { type: "resync" };
 
 export interface Connection {
   id: string;
@@ -31,7 +38,7 @@ export interface RealtimeHub {
   /** Registers an open connection (online); the returned function closes it (offline when it was the last). */
   connect(connection: Omit<Connection, "id">): Promise<() => Promise<void>>;
   /** Every event this process hears (staff presence pages). */
-  subscribe(handler: (event: AppEvent) => void): () => void;
+  subscribe(handler: (event: HubEvent) => void): () => void;
   /** User ids online now, across all processes. */
   onlineUserIds(): Promise<string[]>;
   connectionCount(): number;
@@ -45,10 +52,11 @@ export async function startRealtimeHub(
   const { db } = database;
   const processId = randomUUID();
   const connections = new Map<string, Connection>();
-  const handlers = new Set<(event: AppEvent) => void>();
+  const handlers = new Set<(event: HubEvent) => void>();
 
-  const dispatch = (event: AppEvent) => {
+  const dispatch = (event: HubEvent) => {
     for (const handler of handlers) handler(event);
+    if (event.type === "resync") return;
     for (const connection of connections.values()) {
       if (connection.userId !== event.userId) continue;
       if (event.type === "session_ended") {
@@ -59,14 +67,6 @@ export async function startRealtimeHub(
       }
     }
   };
-
-  const unlisten = await database.listen(channel, (payload) => {
-    try {
-      dispatch(JSON.parse(payload) as AppEvent);
-    } catch (error) {
-      log.warn({ err: error }, "bad realtime payload");
-    }
-  });
 
   const freshSince = () => new Date(now().getTime() - STALE_MS);
   const liveCount = async (userId: string) =>
@@ -81,22 +81,75 @@ export async function startRealtimeHub(
     await database.notify(channel, JSON.stringify(event));
   };
 
+  const rowOf = (connection: Connection, at: Date) => ({
+    id: connection.id,
+    userId: connection.userId,
+    sessionId: connection.sessionId,
+    deviceId: connection.deviceId,
+    processId,
+    connectedAt: at,
+    heartbeatAt: at,
+  });
+
+  /**
+   * Marks this process's open streams alive, writing back any row another
+   * process removed as stale while this one could not reach the database;
+   * then removes the rows of processes that stopped heartbeating.
+   */
+  const heartbeat = async () => {
+    const at = now();
+    if (connections.size) {
+      await db
+        .insert(presenceConnections)
+        .values([...connections.values()].map((c) => rowOf(c, at)))
+        .onConflictDoUpdate({ target: presenceConnections.id, set: { heartbeatAt: sql`excluded.heartbeat_at` } });
+    }
+    const stale = await db
+      .delete(presenceConnections)
+      .where(lt(presenceConnections.heartbeatAt, freshSince()))
+      .returning({ userId: presenceConnections.userId });
+    for (const userId of new Set(stale.map((s) => s.userId))) {
+      if ((await liveCount(userId)) === 0) await publish({ type: "presence", userId, online: false });
+    }
+  };
+
+  /**
+   * Back after the database was out of reach: events published meanwhile were
+   * lost. Register the open streams again, tell the pages whose session was
+   * displaced meanwhile, and tell subscribers to read the state again.
+   */
+  const resume = async () => {
+    try {
+      await heartbeat();
+      const sessionIds = [...new Set([...connections.values()].map((c) => c.sessionId))];
+      if (sessionIds.length) {
+        const ended = await db
+          .select({ id: sessions.id, userId: sessions.userId, reason: sessions.endReason })
+          .from(sessions)
+          .where(and(inArray(sessions.id, sessionIds), isNotNull(sessions.endedAt), eq(sessions.endReason, "displaced")));
+        for (const row of ended) dispatch({ type: "session_ended", userId: row.userId, sessionIds: [row.id], reason: "displaced", byDeviceId: null });
+      }
+    } catch (error) {
+      log.warn({ err: error }, "realtime resync after reconnection failed");
+    }
+    dispatch({ type: "resync" });
+  };
+
+  const unlisten = await database.listen(
+    channel,
+    (payload) => {
+      try {
+        dispatch(JSON.parse(payload) as AppEvent);
+      } catch (error) {
+        log.warn({ err: error }, "bad realtime payload");
+      }
+    },
+    () => void resume(),
+  );
+
   const timer = setInterval(async () => {
     try {
-      if (connections.size) {
-        await db
-          .update(presenceConnections)
-          .set({ heartbeatAt: now() })
-          .where(eq(presenceConnections.processId, processId));
-      }
-      // Connections of processes that stopped heartbeating are gone.
-      const stale = await db
-        .delete(presenceConnections)
-        .where(lt(presenceConnections.heartbeatAt, freshSince()))
-        .returning({ userId: presenceConnections.userId });
-      for (const userId of new Set(stale.map((s) => s.userId))) {
-        if ((await liveCount(userId)) === 0) await publish({ type: "presence", userId, online: false });
-      }
+      await heartbeat();
     } catch (error) {
       log.warn({ err: error }, "presence heartbeat failed");
     }
@@ -108,25 +161,27 @@ export async function startRealtimeHub(
     publish,
     async connect(input) {
       const connection: Connection = { ...input, id: randomUUID() };
+      await db.insert(presenceConnections).values(rowOf(connection, now()));
       connections.set(connection.id, connection);
-      const at = now();
-      await db.insert(presenceConnections).values({
-        id: connection.id,
-        userId: connection.userId,
-        sessionId: connection.sessionId,
-        deviceId: connection.deviceId,
-        processId,
-        connectedAt: at,
-        heartbeatAt: at,
-      });
-      if ((await liveCount(connection.userId)) === 1) await publish({ type: "presence", userId: connection.userId, online: true });
+      try {
+        if ((await liveCount(connection.userId)) === 1) await publish({ type: "presence", userId: connection.userId, online: true });
+      } catch (error) {
+        // The stream is registered; staff pages catch up on their next read.
+        log.warn({ err: error }, "could not announce a borrower online");
+      }
       let closed = false;
+      // Never rejects: it runs when a page goes away, with no one to answer.
       return async () => {
         if (closed) return;
         closed = true;
         connections.delete(connection.id);
-        await db.delete(presenceConnections).where(eq(presenceConnections.id, connection.id));
-        if ((await liveCount(connection.userId)) === 0) await publish({ type: "presence", userId: connection.userId, online: false });
+        try {
+          await db.delete(presenceConnections).where(eq(presenceConnections.id, connection.id));
+          if ((await liveCount(connection.userId)) === 0) await publish({ type: "presence", userId: connection.userId, online: false });
+        } catch (error) {
+          // The row expires with the missed heartbeats; another process announces the borrower offline.
+          log.warn({ err: error }, "could not record a closed realtime stream");
+        }
       };
     },
     subscribe(handler) {
@@ -146,7 +201,11 @@ export async function startRealtimeHub(
       const ids = [...connections.keys()];
       for (const connection of connections.values()) connection.close();
       connections.clear();
-      if (ids.length) await db.delete(presenceConnections).where(inArray(presenceConnections.id, ids));
+      try {
+        if (ids.length) await db.delete(presenceConnections).where(inArray(presenceConnections.id, ids));
+      } catch (error) {
+        log.warn({ err: error }, "could not remove this process's realtime streams; they expire");
+      }
       await unlisten();
     },
   };

@@ -9,12 +9,14 @@ import { formatDateIST, formatTimeIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { formatRupees } from "../../../lib/money-format.ts";
 import { redirectWithToast } from "../../../server/flash.server.ts";
-import { maskMobile, signApplication } from "../../../server/loans/applications.server.ts";
+import { signApplication } from "../../../server/loans/applications.server.ts";
 import { cancelFromStep, ensureDocument, ensureProfileReady, loadStep } from "../../../server/loans/flow.server.ts";
 import { sendCode, verifyCode } from "../../../server/otp/otp.server.ts";
 import { appendSignaturePage } from "../../../server/pdf/pdf.server.ts";
 import { siteOrigin } from "../../../../server/config.ts";
 import type { Route } from "./+types/step6";
+import { readForm } from "../../../server/forms.server.ts";
+import { maskMobile } from "../../../domain/validators/mobile.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const loaded = await loadStep(args, "Step6");
@@ -44,7 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const loaded = await loadStep(args, "Step6");
   const { services, user, reference, application, request: info } = loaded;
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   const intent = formData.get("intent");
   if (intent === "cancel") return cancelFromStep(loaded, args.request);
   if (!user.mobile) throw redirect("/User/Dashboard");

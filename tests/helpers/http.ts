@@ -1,0 +1,66 @@
+import http from "node:http";
+import type { TestServer } from "./server.ts";
+
+export const originOf = (app: TestServer) => new URL(app.url).origin;
+
+/** POSTs a urlencoded form as this site's own page would (same Origin), optionally signed in. */
+export function postForm(app: TestServer, pathname: string, fields: Record<string, string> | URLSearchParams, init: { cookie?: string; headers?: Record<string, string> } = {}) {
+  return app.get(pathname, {
+    method: "POST",
+    body: fields instanceof URLSearchParams ? fields : new URLSearchParams(fields),
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: originOf(app),
+      ...(init.cookie ? { Cookie: init.cookie } : {}),
+      ...init.headers,
+    },
+  });
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * A request written by hand on a socket: headers as given (a declared length
+ * may differ from what is sent), then `chunks` written one by one; `abortAfter`
+ * destroys the connection after that many chunks instead of finishing.
+ * Resolves with the answer, or null when the connection ended without one.
+ */
+export function rawRequest(
+  app: TestServer,
+  { method = "POST", path, headers, chunks = [], abortAfter }: { method?: string; path: string; headers: Record<string, string>; chunks?: (string | Uint8Array)[]; abortAfter?: number },
+): Promise<RawAnswer | null> {
+  const url = new URL(app.url);
+  return new Promise((resolve) => {
+    const req = http.request({ host: url.hostname, port: url.port, method, path, headers: { Origin: url.origin, ...headers } });
+    req.on("response", (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (c: string) => {
+        body += c;
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      res.on("error", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on("error", () => resolve(null));
+    req.on("close", () => setTimeout(() => resolve(null), 50));
+    let written = 0;
+    const writeNext = () => {
+      if (abortAfter !== undefined && written >= abortAfter) {
+        req.destroy();
+        return;
+      }
+      const chunk = chunks[written++];
+      if (chunk === undefined) {
+        req.end();
+        return;
+      }
+      req.write(chunk, () => setTimeout(writeNext, 5));
+    };
+    req.flushHeaders();
+    writeNext();
+  });
+}
