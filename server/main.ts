@@ -72,6 +72,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     log,
     now,
   });
+  const keyring = keyringFromHex(config.encryptionKey);
+  const storage = createLocalStorage(path.join(config.dataDir, "uploads"), keyring);
+  // Uploads cut off by a killed process: on PGlite this process owns the data directory alone; on
+  // PostgreSQL other processes may share it and be receiving uploads now, so only long-idle ones go.
+  const leftovers = await storage.cleanTemp(database.kind === "pglite" ? 0 : 15 * 60_000);
+  const sealed = await storage.sealLegacyFiles();
+  if (leftovers || sealed) log.info({ leftovers, sealed }, "uploads tidied: partial uploads removed, files kept in clear sealed");
+  const tidyTimer = setInterval(() => {
+    storage.cleanTemp(15 * 60_000).catch((error: unknown) => log.warn({ err: error }, "could not remove idle partial uploads"));
+  }, 15 * 60_000);
+  tidyTimer.unref();
   const services: AppServices = {
     config,
     db: database.db,
@@ -79,9 +90,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     now,
     sms: config.sms ? createHttpSms(config.sms, log) : createOutboxSms(config.dataDir, log, now),
     realtime,
-    keyring: keyringFromHex(config.encryptionKey),
+    keyring,
     bankVerifier: createLocalBankVerifier(config.dataDir, now),
-    storage: createLocalStorage(path.join(config.dataDir, "uploads")),
+    storage,
   };
 
   let handler: RequestHandler;
@@ -131,6 +142,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     services,
     close() {
       closing ??= (async () => {
+        clearInterval(tidyTimer);
         await realtime.stop(); // ends the open event streams, which would hold the server open
         await closeGracefully(server);
         await closeVite();

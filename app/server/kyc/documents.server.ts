@@ -1,10 +1,14 @@
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import { and, eq } from "drizzle-orm";
+import { data } from "react-router";
 import type { AppServices } from "../../context.ts";
 import { type DocumentKind, judgeFile, type SniffedType } from "../../domain/kyc/documents.ts";
 import { borrowerDocuments } from "../db/schema.ts";
+import { hasControlCharacter, withoutControlCharacters } from "../forms.server.ts";
 import type { StoredFile } from "../storage/storage.server.ts";
+import { isUuid } from "../../domain/validators/ids.ts";
 
 type Services = Pick<AppServices, "db" | "storage" | "now">;
 
@@ -14,7 +18,7 @@ export async function listDocuments({ db }: Pick<AppServices, "db">, userId: str
 
 /** One document, only if it belongs to `userId` (a foreign id is the same as a missing one). */
 export async function getDocument({ db }: Pick<AppServices, "db">, userId: string, id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db.select().from(borrowerDocuments).where(and(eq(borrowerDocuments.id, id), eq(borrowerDocuments.userId, userId)));
   return row ?? null;
 }
@@ -27,30 +31,59 @@ export async function deleteDocument(services: Services, userId: string, id: str
   return true;
 }
 
-/** Streams a multipart form: its text fields, and its one file to temporary storage. */
-export async function receiveUpload(services: Services, request: Request, maxBytes: number) {
-  const fields: Record<string, string> = {};
-  let file: (StoredFile & { name: string }) | null = null;
+type Upload = StoredFile & { name: string };
+
+const uploadRefused = (status: number, message: string) => data({ message }, { status });
+
+/**
+ * Streams a multipart form: its text fields, and its one file to temporary
+ * storage. A body that is not a multipart form, one cut off before its end, or
+ * a client that goes away half-way is answered 400 (or 415), leaving nothing on disk.
+ */
+export async function receiveUpload(services: Services, request: Request, maxBytes: number): Promise<{ fields: Record<string, string>; file: Upload | null }> {
   const contentType = request.headers.get("content-type") ?? "";
-  if (!contentType.startsWith("multipart/form-data") || !request.body) return { fields, file };
-  await new Promise<void>((resolve, reject) => {
-    const parser = busboy({ headers: { "content-type": contentType }, limits: { files: 1, fields: 10, fieldSize: 1000 } });
-    const writes: Promise<void>[] = [];
-    parser.on("field", (name, value) => {
-      fields[name] = value;
-    });
-    parser.on("file", (_name, stream, info) => {
-      writes.push(
-        services.storage.writeTemp(stream, maxBytes).then((stored) => {
-          file = { ...stored, name: info.filename ?? "" };
-        }),
-      );
-    });
-    parser.on("error", reject);
-    parser.on("close", () => Promise.all(writes).then(() => resolve(), reject));
-    Readable.fromWeb(request.body as import("node:stream/web").ReadableStream).pipe(parser);
+  if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) {
+    throw uploadRefused(415, "Send the file with the page's upload form.");
+  }
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({ headers: { "content-type": contentType }, limits: { files: 1, fields: 10, fieldSize: 1000, parts: 12 } });
+  } catch {
+    throw uploadRefused(400, "The upload could not be read (its parts are not marked). Reload the page and try again.");
+  }
+  const fields: Record<string, string> = {};
+  const writes: Promise<Upload>[] = [];
+  const receiving = new Set<Readable>();
+  parser.on("field", (name, value) => {
+    fields[name] = value;
   });
-  return { fields, file: file as (StoredFile & { name: string }) | null };
+  parser.on("file", (_name, stream, info) => {
+    receiving.add(stream);
+    stream.once("close", () => receiving.delete(stream));
+    const write = services.storage.writeTemp(stream, maxBytes).then((stored) => ({ ...stored, name: info.filename ?? "" }));
+    // Settled below, after the whole body is read; until then a failed write must not count as unhandled.
+    write.catch(() => {});
+    writes.push(write);
+  });
+  const discard = async () => {
+    const settled = await Promise.allSettled(writes);
+    for (const result of settled) if (result.status === "fulfilled") await services.storage.remove(result.value.key);
+  };
+  try {
+    await pipeline(Readable.fromWeb(request.body as import("node:stream/web").ReadableStream), parser);
+  } catch {
+    // Cut off or abandoned: a file still being received will never end; end it so its temporary object goes.
+    for (const stream of receiving) stream.destroy(new Error("the upload ended early"));
+    await discard();
+    throw uploadRefused(400, "The upload did not arrive whole. Check your connection and try again.");
+  }
+  const settled = await Promise.allSettled(writes);
+  const stored = settled.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+  if (stored.length !== settled.length || Object.entries(fields).some(([name, value]) => hasControlCharacter(name) || hasControlCharacter(value))) {
+    for (const file of stored) await services.storage.remove(file.key);
+    throw uploadRefused(400, stored.length !== settled.length ? "The upload did not arrive whole. Check your connection and try again." : "The form contains a hidden control character. Reload the page and try again.");
+  }
+  return { fields, file: stored[0] ?? null };
 }
 
 /**
@@ -62,7 +95,7 @@ export async function storeUpload(
   services: Services,
   userId: string,
   kind: DocumentKind,
-  file: (StoredFile & { name: string }) | null,
+  file: Upload | null,
   { maxBytes, allowed }: { maxBytes: number; allowed: readonly SniffedType[] },
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   if (!file || (!file.name && file.size === 0)) {
@@ -79,23 +112,30 @@ export async function storeUpload(
     return { ok: false, message: judged.message };
   }
   const storageKey = await services.storage.commit(file.key);
-  const previous = await services.db
-    .select()
-    .from(borrowerDocuments)
-    .where(and(eq(borrowerDocuments.userId, userId), eq(borrowerDocuments.kind, kind)));
-  await services.db.transaction(async (tx) => {
-    await tx.delete(borrowerDocuments).where(and(eq(borrowerDocuments.userId, userId), eq(borrowerDocuments.kind, kind)));
-    await tx.insert(borrowerDocuments).values({
-      userId,
-      kind,
-      contentType: judged.type,
-      sizeBytes: file.size,
-      sha256: file.sha256,
-      storageKey,
-      originalName: file.name.slice(0, 200),
-      uploadedAt: services.now(),
+  let previous: { storageKey: string }[];
+  try {
+    previous = await services.db.transaction(async (tx) => {
+      const replaced = await tx
+        .delete(borrowerDocuments)
+        .where(and(eq(borrowerDocuments.userId, userId), eq(borrowerDocuments.kind, kind)))
+        .returning({ storageKey: borrowerDocuments.storageKey });
+      await tx.insert(borrowerDocuments).values({
+        userId,
+        kind,
+        contentType: judged.type,
+        sizeBytes: file.size,
+        sha256: file.sha256,
+        storageKey,
+        originalName: withoutControlCharacters(file.name).slice(0, 200),
+        uploadedAt: services.now(),
+      });
+      return replaced;
     });
-  });
+  } catch (error) {
+    // Not recorded (the database went away): the file must not stay behind unowned.
+    await services.storage.remove(storageKey);
+    throw error;
+  }
   for (const old of previous) await services.storage.remove(old.storageKey);
   return { ok: true };
 }
