@@ -1,4 +1,3 @@
-import { generateTOTP } from "@epic-web/totp";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaffInvite, hashPassword } from "../../app/server/auth/staff.server.ts";
@@ -7,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { axeViolations, launchBrowser, waitForHydration, watchErrors } from "../helpers/browser.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { signInWithCode } from "../helpers/sign-in.ts";
+import { authenticatorCode } from "../helpers/totp.ts";
 
 let app: TestServer;
 let browser: Browser;
@@ -22,7 +22,13 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const totp = async (secret: string) => (await generateTOTP({ secret, period: 30, digits: 6, algorithm: "SHA-1" })).otp;
+/** The step of the authenticator code used last: each is accepted once. */
+let lastStep = -1;
+const totp = async (secret: string) => {
+  const { otp, step } = await authenticatorCode(secret, lastStep);
+  lastStep = step;
+  return otp;
+};
 
 async function borrowerSignIn(page: Page, mobile: string) {
   await signInWithCode(page, { baseUrl: app.url, dataDir: app.dataDir }, mobile);

@@ -1,16 +1,15 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { eq } from "drizzle-orm";
 import { data, Form } from "react-router";
 import { z } from "zod";
 import { TextField } from "../../components/field.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import { passwordLengthProblem } from "../../domain/validators/password.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { audit, consumeEnrolToken, hashPassword, passwordProblem, userForEnrolToken } from "../../server/auth/staff.server.ts";
-import { users } from "../../server/db/schema.ts";
+import { audit, passwordProblem, setPasswordByEnrolToken, userForEnrolToken } from "../../server/auth/staff.server.ts";
 import { redirectWithToast } from "../../server/flash.server.ts";
 import type { Route } from "./+types/enrol";
+import { readForm } from "../../server/forms.server.ts";
 
 export const enrolSchema = z
   .object({
@@ -33,13 +32,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const { ip, userAgent } = context.get(requestContext);
   const user = await userForEnrolToken(services, params.token);
   if (!user) throw data({ message: "This link is not valid or has expired." }, { status: 404 });
-  const submission = parseWithZod(await request.formData(), { schema: enrolSchema });
+  const submission = parseWithZod(await readForm(request), { schema: enrolSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password", "password_confirm"] }), { status: 400 });
   const problem = passwordProblem(submission.value.password);
   if (problem) return data(submission.reply({ fieldErrors: { password: [problem] }, hideFields: ["password", "password_confirm"] }), { status: 400 });
-  await services.db.update(users).set({ passwordHash: await hashPassword(submission.value.password), totpSecretEnc: null, totpEnrolledAt: null }).where(eq(users.id, user.id));
-  await consumeEnrolToken(services, user.id);
-  await audit(services, { actorUserId: user.id, actorRole: user.role, action: "staff.password_set", ip, userAgent });
+  const updated = await setPasswordByEnrolToken(services, params.token, submission.value.password);
+  if (!updated) throw data({ message: "This link is not valid or has expired." }, { status: 404 });
+  await audit(services, { actorUserId: updated.id, actorRole: updated.role, action: "staff.password_set", ip, userAgent });
   return redirectWithToast(services.config, request, "/admin/login", { type: "success", title: "Password set. Sign in to set up your authenticator." });
 }
 

@@ -5,17 +5,18 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { FormErrors, TextField } from "../../components/field.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
-import { INDIAN_MOBILE_MESSAGE, normalizeIndianMobile } from "../../domain/validators/mobile.ts";
+import { INDIAN_MOBILE_MESSAGE, maskMobile, normalizeIndianMobile } from "../../domain/validators/mobile.ts";
 import { ensureDeviceId } from "../../lib/device.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { usePublicConfig } from "../../root.tsx";
 import { createUserSession, readSession, safeRedirect } from "../../server/auth/session.server.ts";
-import { type PendingSignIn, pendingSignInCookie, userForVerifiedMobile } from "../../server/auth/sign-in.server.ts";
+import { type PendingSignIn, pendingSignInCookie, STAFF_NOT_BORROWER, userForVerifiedMobile } from "../../server/auth/sign-in.server.ts";
 import { redirectWithToast } from "../../server/flash.server.ts";
 import { sendCode, verifyCode } from "../../server/otp/otp.server.ts";
 import { signInLanding } from "../../server/quick-start.server.ts";
 import type { Route } from "./+types/otp";
+import { readForm } from "../../server/forms.server.ts";
 
 export const mobileSchema = z.object({
   mobile: z
@@ -39,7 +40,6 @@ export const codeSchema = z.object({
   deviceId: z.string().max(100).optional(),
 });
 
-const maskMobile = (m: string) => `${m.slice(0, 2)}xxxxx${m.slice(7)}`;
 /** This page, carrying the page asked for ("" when none: the sign-in then lands by signInLanding). */
 const otpPath = (redirectTo: string | undefined) => (redirectTo ? `/quickStart/Otp?redirectTo=${encodeURIComponent(redirectTo)}` : "/quickStart/Otp");
 
@@ -48,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
   const signedIn = await readSession(services, request);
+  if (signedIn && signedIn.user.role !== "borrower") throw data({ message: STAFF_NOT_BORROWER }, { status: 403 });
   if (signedIn?.user.mobileVerifiedAt) throw redirect(redirectTo || (await signInLanding(services.db, signedIn.user.id)));
   const pending = (await pendingSignInCookie(services.config).parse(request.headers.get("Cookie"))) as PendingSignIn | null;
   return {
@@ -63,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { config } = services;
   const { ip, userAgent } = context.get(requestContext);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const pendingCookie = pendingSignInCookie(config);
   const pending = (await pendingCookie.parse(request.headers.get("Cookie"))) as PendingSignIn | null;
@@ -117,7 +118,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ step: "code" as const, result: submission.reply({ fieldErrors: { code: [verified.message] } }) }, { status: 400 });
   }
   const current = await readSession(services, request);
-  const account = await userForVerifiedMobile(services, pending.mobile, current && !current.user.mobileVerifiedAt ? current.user.id : null);
+  const account = await userForVerifiedMobile(services, pending.mobile, current && !current.user.mobileVerifiedAt ? current.user : null);
   if ("error" in account) {
     return data({ step: "code" as const, result: submission.reply({ formErrors: [account.error] }) }, { status: 400 });
   }

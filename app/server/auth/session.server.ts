@@ -5,6 +5,7 @@ import { signedCookie } from "../cookies.server.ts";
 import { type AppServices, servicesContext } from "../../context.ts";
 import { randomToken, sha256 } from "../crypto.server.ts";
 import { sessions, users } from "../db/schema.ts";
+import { STAFF_NOT_BORROWER } from "./sign-in.server.ts";
 
 export const SESSION_DAYS = 180;
 const DAY = 24 * 60 * 60 * 1000;
@@ -182,6 +183,7 @@ async function guardArea(
 /** Middleware of the borrower area: sign-in first, and a verified mobile number beyond the dashboard. */
 export function requireBorrowerMiddleware(args: MiddlewareArgs, next: () => Promise<Response>) {
   return guardArea(args, next, "/quickStart/Otp", (signedIn, page) => {
+    if (signedIn.user.role !== "borrower") throw data({ message: STAFF_NOT_BORROWER }, { status: 403 });
     if (!signedIn.user.mobileVerifiedAt && page.path.toLowerCase() !== "/user/dashboard") {
       // A Facebook account verifies a mobile number before it can go further than the dashboard.
       throw redirect("/User/Dashboard");

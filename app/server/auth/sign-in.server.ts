@@ -3,6 +3,9 @@ import type { AppServices } from "../../context.ts";
 import { signedCookie } from "../cookies.server.ts";
 import { users } from "../db/schema.ts";
 
+export const STAFF_NOT_BORROWER =
+  "You are signed in with a staff account. Staff accounts cannot use the borrower area, link a mobile number or apply: sign out first.";
+
 /** The number a code was sent to, between the two steps of sign-in (10 minutes, signed). */
 export const pendingSignInCookie = signedCookie("otp_pending", { path: "/quickStart", maxAge: 10 * 60 });
 
@@ -20,8 +23,11 @@ export interface PendingSignIn {
 export async function userForVerifiedMobile(
   { db, now }: Pick<AppServices, "db" | "now">,
   mobile: string,
-  linkToUserId: string | null,
+  linkTo: { id: string; role: string } | null,
 ): Promise<{ userId: string; created: boolean } | { error: string }> {
+  // Staff and borrowers are separate identities: a staff account never gets a mobile number or the borrower area.
+  if (linkTo && linkTo.role !== "borrower") return { error: STAFF_NOT_BORROWER };
+  const linkToUserId = linkTo?.id ?? null;
   const [existing] = await db.select().from(users).where(eq(users.mobile, mobile));
   if (linkToUserId) {
     if (existing && existing.id !== linkToUserId) {

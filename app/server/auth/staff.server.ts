@@ -1,5 +1,5 @@
 import { hash, verify } from "@node-rs/argon2";
-import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
+import { generateTOTP, getTOTPAuthUri } from "@epic-web/totp";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import commonPasswords from "fxa-common-password-list";
 import QRCode from "qrcode";
@@ -10,7 +10,8 @@ import { auditLog, users, verifications } from "../db/schema.ts";
 
 export const STAFF_ROLES = ["staff", "admin"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
-const TOTP = { period: 30, digits: 6, algorithm: "SHA-1" } as const;
+/** Authenticator apps' default: SHA-1, 6 digits, a new code every 30 seconds. */
+export const TOTP = { period: 30, digits: 6, algorithm: "SHA-1" } as const;
 const ENROL_HOURS = 24;
 
 /** Why a new staff password is refused, or null when it is acceptable. */
@@ -72,11 +73,29 @@ export async function userForEnrolToken({ db, now }: Pick<AppServices, "db" | "n
   return row?.user ?? null;
 }
 
-export async function consumeEnrolToken({ db, now }: Pick<AppServices, "db" | "now">, userId: string) {
-  await db
-    .update(verifications)
-    .set({ consumedAt: now() })
-    .where(and(eq(verifications.target, userId), eq(verifications.purpose, "staff_enrol")));
+/**
+ * Sets the password of the account an enrolment link belongs to, using the
+ * link up in the same statement that checks it: of two submissions at once,
+ * one sets the password and the other finds the link used. The authenticator
+ * is set up again at the next sign-in.
+ */
+export async function setPasswordByEnrolToken({ db, now }: Pick<AppServices, "db" | "now">, token: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const at = now();
+    const [used] = await tx
+      .update(verifications)
+      .set({ consumedAt: at })
+      .where(and(eq(verifications.purpose, "staff_enrol"), eq(verifications.codeHash, sha256(token)), isNull(verifications.consumedAt), gt(verifications.expiresAt, at)))
+      .returning({ target: verifications.target });
+    if (!used) return null;
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, totpSecretEnc: null, totpEnrolledAt: null, totpLastStep: null, totpFailures: 0, totpLockedUntil: null })
+      .where(sql`${users.id}::text = ${used.target}`)
+      .returning({ id: users.id, role: users.role });
+    return user ?? null;
+  });
 }
 
 /** A fresh TOTP secret with its otpauth:// URI and a QR code (SVG) for authenticator apps. */
@@ -90,10 +109,6 @@ export async function totpQr(brand: string, email: string, secret: string) {
   const uri = getTOTPAuthUri({ ...TOTP, secret, accountName: email, issuer: `${brand} staff` });
   const qrSvg = await QRCode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
   return { uri, qrSvg };
-}
-
-export async function checkTotp(secret: string, otp: string) {
-  return (await verifyTOTP({ ...TOTP, secret, otp, window: 1 })) !== null;
 }
 
 export const sealTotpSecret = (services: Pick<AppServices, "keyring">, secret: string) => encrypt(services.keyring, secret);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** Raw bytes (PDFs). PGlite hands back a Uint8Array, node-postgres a Buffer: both become a Buffer. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -114,6 +114,11 @@ export const users = pgTable(
     /** Staff TOTP secret, encrypted at rest (see crypto.server.ts). */
     totpSecretEnc: text("totp_secret_enc"),
     totpEnrolledAt: timestamp("totp_enrolled_at", { withTimezone: true }),
+    /** The TOTP time step (30-second counter) of the last code accepted: a code is never accepted twice. */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    /** Wrong authenticator codes since the last right one (across sign-ins); at 10 the second factor locks. */
+    totpFailures: integer("totp_failures").notNull().default(0),
+    totpLockedUntil: timestamp("totp_locked_until", { withTimezone: true }),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
