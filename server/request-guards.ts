@@ -2,7 +2,7 @@
 // state-changing request comes from this site, and its body has a declared
 // length within the limit for its kind of route.
 import type { Request, RequestHandler, Response } from "express";
-import { MAX_DOCUMENT_BYTES, MAX_SELFIE_BYTES } from "../app/domain/kyc/documents.ts";
+import { fileTooLargeMessage, MAX_DOCUMENT_BYTES, MAX_SELFIE_BYTES } from "../app/domain/kyc/documents.ts";
 
 /** A form's body: its fields only (files go to the upload routes). */
 export const FORM_BODY_LIMIT = 100 * 1024;
@@ -15,11 +15,12 @@ const UPLOAD_ROUTES: ReadonlyArray<readonly [RegExp, number]> = [
   [/^\/user\/profile\/components\/selfie(?:\.data)?\/?$/i, MAX_SELFIE_BYTES + UPLOAD_MARGIN],
 ];
 
-/** The most a request body to `pathname` may be, in bytes. */
-export function bodyLimit(pathname: string): number {
-  for (const [pattern, limit] of UPLOAD_ROUTES) if (pattern.test(pathname)) return limit;
-  return FORM_BODY_LIMIT;
+/** The most a request body to `pathname` may be, in bytes, and the largest file in it (null: a form without files). */
+export function bodyLimit(pathname: string): { bytes: number; fileBytes: number | null } {
+  for (const [pattern, bytes] of UPLOAD_ROUTES) if (pattern.test(pathname)) return { bytes, fileBytes: bytes - UPLOAD_MARGIN };
+  return { bytes: FORM_BODY_LIMIT, fileBytes: null };
 }
+
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** The event streams' addresses as a client navigation's data request ("<path>.data"). */
@@ -61,7 +62,8 @@ export function refuse(req: Request, res: Response, status: number, message: str
       .type("html")
       .send(
         `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Request refused</title></head>` +
-          `<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><main><h1>The request could not be accepted</h1><p>${escaped}</p><p><a href="/">Go to the home page</a></p></main></body></html>`,
+          `<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><main><h1>That could not be accepted</h1><p>${escaped}</p>` +
+          `<p><a href="${req.path.startsWith("//") ? "/" : encodeURI(req.path)}">Back to the page</a> · <a href="/">Home page</a></p></main></body></html>`,
       );
   } else {
     res.json({ error: message });
@@ -90,10 +92,16 @@ export function requestGuards({ publicUrl }: { publicUrl: string | null }): Requ
       return next();
     }
     if (!/^\d{1,15}$/.test(declared)) return refuse(req, res, 400, "The request's length is not a number.");
-    if (Number(declared) > limit) {
-      const mb = limit >= 1024 * 1024 ? `${Math.floor(limit / (1024 * 1024))} MB` : `${Math.round(limit / 1024)} kB`;
+    if (Number(declared) > limit.bytes) {
       // Nothing of the body is read: the connection is closed after this answer.
-      return refuse(req, res, 413, `What you sent is larger than this page accepts (${mb}). For a document, choose a smaller file or a clearer scan at lower resolution.`);
+      return refuse(
+        req,
+        res,
+        413,
+        limit.fileBytes === null
+          ? `What you sent is larger than this form accepts (${Math.round(limit.bytes / 1024)} kB).`
+          : fileTooLargeMessage(limit.fileBytes),
+      );
     }
     next();
   };

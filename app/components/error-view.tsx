@@ -59,7 +59,13 @@ export function ErrorView({ error }: { error: unknown }) {
       {details ? (
         <pre className="mt-6 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100">{details}</pre>
       ) : null}
-      <p className="mt-6">
+      <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2">
+        {status < 500 && !chunkError ? (
+          // A refused form: its page, opened afresh.
+          <a className="link" href={location.pathname + location.search}>
+            Back to the page
+          </a>
+        ) : null}
         <a className="link" href="/">
           Go to the home page
         </a>

@@ -67,4 +67,34 @@ describe("selfie", () => {
     await page.getByRole("alert").filter({ hasText: "not a JPG file" }).waitFor();
     await context.close();
   });
+
+  it("says a file is too large before sending it, on the selfie and the documents pages", async () => {
+    const context = await noCamera.newContext(PHONE);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signInWithCode(page, { baseUrl: app.url, dataDir: app.dataDir }, "9840000003");
+    await page.waitForURL(/\/User\/Dashboard$/);
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
+    const big = (mb: number) => ({ name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(mb * 1024 * 1024 + 10, 0xff) });
+
+    await page.goto(app.url + "/User/Profile/components/Selfie");
+    await waitForHydration(page);
+    await page.getByLabel("Selfie photo (JPEG)").setInputFiles(big(2));
+    await page.getByRole("button", { name: "Upload photo" }).click();
+    await page.getByRole("alert").filter({ hasText: "This file is larger than 2 MB." }).waitFor();
+
+    await page.goto(app.url + "/User/Profile/components/Documents");
+    await waitForHydration(page);
+    const pan = page.getByTestId("doc-pan_card");
+    await pan.getByLabel("Upload PAN card").setInputFiles(big(5));
+    await pan.getByRole("button", { name: "Upload", exact: true }).click();
+    await pan.getByText("This file is larger than 5 MB.").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(posts).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

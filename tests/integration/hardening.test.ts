@@ -83,7 +83,8 @@ describe("request bodies", () => {
       abortAfter: 5,
     });
     expect(answer?.status).toBe(413);
-    expect(answer?.body).toContain("larger than this page accepts");
+    expect(answer?.body).toContain("larger than this form accepts (100 kB)");
+    expect(answer?.body).toContain('<a href="/Contact-us">Back to the page</a>');
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 

@@ -25,6 +25,10 @@ export const bankStatementMonths = (employmentType: "salaried" | "self_employed"
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
 export const MAX_SELFIE_BYTES = 2 * 1024 * 1024;
 
+/** What a borrower is told, in the browser and from the server alike, when a file is over `maxBytes`. */
+export const fileTooLargeMessage = (maxBytes: number) =>
+  `This file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB. Choose a smaller file, or a clearer scan or photo at a lower resolution.`;
+
 export type SniffedType = "image/jpeg" | "image/png" | "application/pdf";
 const EXTENSIONS: Record<SniffedType, string[]> = {
   "image/jpeg": ["jpg", "jpeg"],

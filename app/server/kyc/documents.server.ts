@@ -4,7 +4,7 @@ import busboy from "busboy";
 import { and, eq } from "drizzle-orm";
 import { data } from "react-router";
 import type { AppServices } from "../../context.ts";
-import { type DocumentKind, judgeFile, type SniffedType } from "../../domain/kyc/documents.ts";
+import { type DocumentKind, fileTooLargeMessage, judgeFile, type SniffedType } from "../../domain/kyc/documents.ts";
 import { borrowerDocuments } from "../db/schema.ts";
 import { hasControlCharacter, withoutControlCharacters } from "../forms.server.ts";
 import type { StoredFile } from "../storage/storage.server.ts";
@@ -104,7 +104,7 @@ export async function storeUpload(
   }
   if (file.tooLarge) {
     await services.storage.remove(file.key);
-    return { ok: false, message: `This file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB. Upload a smaller file or a clearer scan at lower resolution.` };
+    return { ok: false, message: fileTooLargeMessage(maxBytes) };
   }
   const judged = judgeFile({ head: file.head, tail: file.tail, size: file.size, name: file.name }, allowed);
   if (!judged.ok) {

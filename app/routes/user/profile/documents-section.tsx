@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
+import { useState } from "react";
 import { data, Form, useNavigation, useSubmit } from "react-router";
 import { useConfirm } from "../../../components/confirm-dialog.tsx";
 import { KycSection } from "../../../components/kyc-section.tsx";
 import { servicesContext } from "../../../context.ts";
 import { bankStatementMonths, DOCUMENT_KINDS, type DocumentKind, MAX_DOCUMENT_BYTES, requiredDocuments } from "../../../domain/kyc/documents.ts";
+import { oversizedFile } from "../../../lib/file-size.ts";
 import { formatDateIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { signedInContext } from "../../../server/auth/session.server.ts";
@@ -63,6 +65,7 @@ export default function DocumentsSection({ loaderData, actionData }: Route.Compo
   const navigation = useNavigation();
   const confirm = useConfirm();
   const submit = useSubmit();
+  const [tooLarge, setTooLarge] = useState<Partial<Record<DocumentKind, string>>>({});
   return (
     <KycSection
       title="Your documents"
@@ -75,7 +78,7 @@ export default function DocumentsSection({ loaderData, actionData }: Route.Compo
       ) : null}
       <ul className="mt-6 space-y-4">
         {loaderData.items.map((item) => {
-          const error = actionData?.kind === item.kind ? actionData.error : null;
+          const error = tooLarge[item.kind] ?? (actionData?.kind === item.kind ? actionData.error : null);
           const inputId = `file-${item.kind}`;
           return (
             <li key={item.kind} className="card space-y-3" data-testid={`doc-${item.kind}`}>
@@ -108,7 +111,16 @@ export default function DocumentsSection({ loaderData, actionData }: Route.Compo
               ) : (
                 <p className="text-sm text-slate-600">Not uploaded yet.</p>
               )}
-              <Form method="post" encType="multipart/form-data" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+              <Form
+                method="post"
+                encType="multipart/form-data"
+                className="flex flex-col gap-2 sm:flex-row sm:items-end"
+                onSubmit={(event) => {
+                  const message = oversizedFile(event.currentTarget, MAX_DOCUMENT_BYTES);
+                  setTooLarge((shown) => ({ ...shown, [item.kind]: message ?? undefined }));
+                  if (message) event.preventDefault();
+                }}
+              >
                 <input type="hidden" name="kind" value={item.kind} />
                 <div className="flex-1">
                   <label htmlFor={inputId} className="field-label">

@@ -1,9 +1,11 @@
 import { and, eq } from "drizzle-orm";
+import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { KycSection } from "../../../components/kyc-section.tsx";
 import { SelfieCamera } from "../../../components/selfie-camera.tsx";
 import { servicesContext } from "../../../context.ts";
 import { MAX_SELFIE_BYTES } from "../../../domain/kyc/documents.ts";
+import { oversizedFile } from "../../../lib/file-size.ts";
 import { formatDateIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { useHydrated } from "../../../lib/use-hydrated.ts";
@@ -35,6 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SelfieSection({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
+  const [tooLarge, setTooLarge] = useState<string | null>(null);
+  const error = tooLarge ?? actionData?.error;
   return (
     <KycSection title="Your selfie" intro="A photo of your face that we compare with your documents. JPEG, up to 2 MB.">
       {loaderData.selfie ? (
@@ -43,13 +47,22 @@ export default function SelfieSection({ loaderData, actionData }: Route.Componen
           <p>Saved {formatDateIST(new Date(loaderData.selfie.at))}. Take or upload another to replace it.</p>
         </div>
       ) : null}
-      {actionData?.error ? (
+      {error ? (
         <p role="alert" className="mt-6 rounded-lg bg-danger-50 p-3 text-danger-600">
-          {actionData.error}
+          {error}
         </p>
       ) : null}
       {hydrated ? <SelfieCamera /> : null}
-      <Form method="post" encType="multipart/form-data" className="card mt-6 space-y-3">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="card mt-6 space-y-3"
+        onSubmit={(event) => {
+          const message = oversizedFile(event.currentTarget, MAX_SELFIE_BYTES);
+          setTooLarge(message);
+          if (message) event.preventDefault();
+        }}
+      >
         <h2 className="text-lg">Or upload a photo</h2>
         <label htmlFor="selfie-file" className="field-label">
           Selfie photo (JPEG)
