@@ -3,6 +3,8 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { borrowerAddresses, borrowerEmployment, contactMessages, sessions } from "../../app/server/db/schema.ts";
 import { originOf, postForm, rawRequest } from "../helpers/http.ts";
+import { latestCode } from "../helpers/outbox.ts";
+import { setCookieValue } from "../helpers/process.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { signedInBorrower } from "../helpers/session.ts";
 
@@ -32,6 +34,20 @@ describe("redirects after sign-in", () => {
       expect(new URL(location, app.url).origin, `${hostile} → ${location}`).toBe(originOf(app));
       expect(location.startsWith("//"), location).toBe(false);
       expect(res.headers.get("set-cookie") ?? "").not.toContain("x=1");
+    }
+  });
+
+  it("after a sign-in with the code, lands on this site whatever redirectTo said", async () => {
+    for (const [i, hostile] of ["/\t/evil.example", "/\r\n/evil.example", "//evil.example", "/\\evil.example"].entries()) {
+      const mobile = `97109${String(i).padStart(5, "0")}`;
+      const sent = await postForm(app, "/quickStart/Otp", { intent: "send", mobile, redirectTo: hostile });
+      expect(sent.status).toBe(302);
+      const pending = setCookieValue(sent, "otp_pending") ?? "";
+      const verified = await postForm(app, "/quickStart/Otp", { intent: "verify", code: latestCode(app.dataDir, mobile) }, { cookie: pending });
+      expect(verified.status, JSON.stringify(hostile)).toBe(302);
+      const location = verified.headers.get("location") ?? "";
+      expect(new URL(location, app.url).origin, `${JSON.stringify(hostile)} → ${location}`).toBe(originOf(app));
+      expect(location.startsWith("//")).toBe(false);
     }
   });
 

@@ -130,6 +130,19 @@ describe("staff second factor", () => {
   });
 });
 
+describe("staff sign-in's page to land on", () => {
+  it("is a path of this site, whatever redirectTo said", async () => {
+    const staff = await staffAccount();
+    const res = await postForm(app, "/admin/login", { intent: "password", email: staff.email, password: PASSWORD, redirectTo: "/\t/evil.example" }, { headers: { "X-Forwarded-For": staff.ip } });
+    const pending = setCookieValue(res, "staff_pending") ?? "";
+    const signedIn = await codeStep(staff, pending, (await authenticatorCode(staff.secret)).otp);
+    expect(signedIn.status).toBe(302);
+    const location = signedIn.headers.get("location") ?? "";
+    expect(new URL(location, app.url).origin).toBe(new URL(app.url).origin);
+    expect(location.startsWith("//")).toBe(false);
+  });
+});
+
 describe("staff password step", () => {
   it("takes as long for an unknown e-mail as for a known one (both hash)", async () => {
     const staff = await staffAccount();
