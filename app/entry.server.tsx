@@ -20,7 +20,10 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return;
   const services = (context as RouterContextProvider).get(servicesContext);
   const { requestId } = (context as RouterContextProvider).get(requestContext);
-  services.log.error({ err: error, reqId: requestId, method: request.method, path: scrubUrl(new URL(request.url).pathname) }, "request failed");
+  services.log.error(
+    { err: error, reqId: requestId, method: request.method, path: scrubUrl(new URL(request.url).pathname) },
+    "request failed",
+  );
 };
 
 export default function handleRequest(

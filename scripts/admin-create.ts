@@ -12,7 +12,7 @@ const { values } = parseArgs({
   options: { email: { type: "string" }, role: { type: "string", default: "admin" }, name: { type: "string" } },
 });
 if (!values.email || !/^[^@\s]+@[^@\s]+$/.test(values.email)) {
-  console.error("Usage: npm run admin:create -- --email someone@lender.example [--role admin|staff] [--name \"Full Name\"]");
+  console.error('Usage: npm run admin:create -- --email someone@lender.example [--role admin|staff] [--name "Full Name"]');
   process.exit(64);
 }
 if (!STAFF_ROLES.includes(values.role as StaffRole)) {
@@ -23,11 +23,13 @@ const config = loadConfig(process.env, (m) => console.warn(m));
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 try {
   await migrate(database.db);
-  const invite = await createStaffInvite({ db: database.db, now: () => new Date() }, { email: values.email, role: values.role as StaffRole, name: values.name });
+  const invite = await createStaffInvite(
+    { db: database.db, now: () => new Date() },
+    { email: values.email, role: values.role as StaffRole, name: values.name },
+  );
   const origin = config.publicUrl ?? `http://localhost:${config.port}`;
   console.log(`${invite.created ? "Created" : "Re-issued a link for"} ${values.role} ${values.email.toLowerCase()}.`);
   console.log(`One-time enrolment link (24 hours): ${origin}/admin/enrol/${invite.token}`);
 } finally {
   await database.close();
 }
-

@@ -104,7 +104,11 @@ export async function quickStartBench(): Promise<QuickStartFigures | { skipped: 
     const journeyTimes: number[] = [];
     const errors: string[] = [];
     const sent = new Map<string, Sent>();
-    const request = async (pathname: string, init: { cookie: string; form?: Record<string, string> }, expect: { status: number; location?: RegExp }) => {
+    const request = async (
+      pathname: string,
+      init: { cookie: string; form?: Record<string, string> },
+      expect: { status: number; location?: RegExp },
+    ) => {
       const started = performance.now();
       const res = await fetch(base + pathname, {
         method: init.form ? "POST" : "GET",
@@ -129,7 +133,11 @@ export async function quickStartBench(): Promise<QuickStartFigures | { skipped: 
       const { token: cookie } = await signInByCode(
         running,
         (pathname, form, pending) =>
-          request(pathname, { cookie: pending, form }, { status: 302, location: form.intent === "verify" ? /^\/quickStart\/components$/ : undefined }),
+          request(
+            pathname,
+            { cookie: pending, form },
+            { status: 302, location: form.intent === "verify" ? /^\/quickStart\/components$/ : undefined },
+          ),
         { mobile, deviceId: `bench-${i}`, redirectTo: "/quickStart/components" },
       );
       await request("/quickStart/components", { cookie }, { status: 302, location: /^\/quickStart\/Step0$/ });
@@ -138,7 +146,9 @@ export async function quickStartBench(): Promise<QuickStartFigures | { skipped: 
         { product: salaried && i % 4 === 0 ? "salary_advance" : "emi", amount: salaried && i % 4 === 0 ? "20000" : "150000" },
         { fullName: "Bench Borrower", dateOfBirth: "1990-04-12", pan },
         { pincode: "560001" },
-        salaried ? { employmentType: "salaried", netMonthlyIncome: "65000", salaryDay: "1" } : { employmentType: "self_employed", netMonthlyIncome: "80000" },
+        salaried
+          ? { employmentType: "salaried", netMonthlyIncome: "65000", salaryDay: "1" }
+          : { employmentType: "self_employed", netMonthlyIncome: "80000" },
         { existingEmis: String((i % 5) * 1000) },
         { product: salaried && i % 4 === 0 ? "salary_advance" : "emi", tenure: "24" },
         { consentKyc: "on", consentCommunications: i % 3 === 0 ? "on" : "" },
@@ -157,8 +167,15 @@ export async function quickStartBench(): Promise<QuickStartFigures | { skipped: 
       });
       for (const [step, fields] of steps.entries()) {
         await request(`/quickStart/Step${step}`, { cookie }, { status: 200 });
-        const next = step === steps.length - 1 ? /^\/User\/newLoan\/(Emi|salaryAdvance)\/[a-z2-7]{26}\/Step0$/ : new RegExp(`^/quickStart/Step${step + 1}$`);
-        const res = await request(`/quickStart/Step${step}`, { cookie, form: { intent: "next", ...fields } }, { status: 302, location: next });
+        const next =
+          step === steps.length - 1
+            ? /^\/User\/newLoan\/(Emi|salaryAdvance)\/[a-z2-7]{26}\/Step0$/
+            : new RegExp(`^/quickStart/Step${step + 1}$`);
+        const res = await request(
+          `/quickStart/Step${step}`,
+          { cookie, form: { intent: "next", ...fields } },
+          { status: 302, location: next },
+        );
         if (step === steps.length - 1) await request(res.headers.get("location") ?? "", { cookie }, { status: 200 });
       }
       journeyTimes.push(performance.now() - started);
@@ -173,7 +190,9 @@ export async function quickStartBench(): Promise<QuickStartFigures | { skipped: 
     const q = (table: string) => `"${schema}"."${table}"`;
     const stored = {
       completed: await count(`select count(*) as n from ${q("quick_starts")} where completed_steps = 7 and application_id is not null`),
-      applications: await count(`select count(*) as n from ${q("loan_applications")} where status = 'draft' and amount_paise is not null and offer is not null`),
+      applications: await count(
+        `select count(*) as n from ${q("loan_applications")} where status = 'draft' and amount_paise is not null and offer is not null`,
+      ),
       profiles: await count(
         `select count(*) as n from ${q("borrower_profiles")} p join ${q("borrower_addresses")} a using (user_id) join ${q("borrower_employment")} e using (user_id) where e.existing_emi_paise is not null`,
       ),
@@ -233,7 +252,9 @@ export function reportQuickStart(r: QuickStartFigures | { skipped: string }) {
     console.log(`\nQuick start under load: skipped, ${r.skipped}`);
     return;
   }
-  console.log(`\nQuick start: ${r.journeys} journeys at once against PostgreSQL (mobile code, 7 steps viewed and saved, application opened)`);
+  console.log(
+    `\nQuick start: ${r.journeys} journeys at once against PostgreSQL (mobile code, 7 steps viewed and saved, application opened)`,
+  );
   console.table({
     "each request": { "p50 ms": r.p50Ms.toFixed(0), "p95 ms": r.p95Ms.toFixed(0), "p99 ms": r.p99Ms.toFixed(0) },
     "whole journey": { "p50 ms": r.journeyP50Ms.toFixed(0), "p95 ms": r.journeyP95Ms.toFixed(0), "p99 ms": "" },

@@ -19,7 +19,12 @@ export async function realtimeBench() {
       });
     const signIn = async (mobile: string, deviceId: string) => {
       let started = 0;
-      const { token } = await signInByCode(server, post, { mobile, deviceId, redirectTo: "/User/Dashboard", beforeVerify: () => (started = performance.now()) });
+      const { token } = await signInByCode(server, post, {
+        mobile,
+        deviceId,
+        redirectTo: "/User/Dashboard",
+        beforeVerify: () => (started = performance.now()),
+      });
       return { token, started };
     };
     const openStream = async (token: string, deviceId: string, onEvent: (name: string) => void) => {

@@ -51,4 +51,3 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   const rssBytes = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
   return { base, dataDir, rssBytes, stop };
 }
-

@@ -85,8 +85,16 @@ function microsPerCall(fn: () => unknown, minMs = 1500): number {
   const pdf = await pdfBench();
   console.log(`\nKFS + agreement PDF, 36-month EMI loan (${pdf.runs} runs)`);
   console.table({
-    "generate (KFS, schedule, agreement)": { "p50 ms": pdf.render.p50.toFixed(1), "p95 ms": pdf.render.p95.toFixed(1), kB: (pdf.render.bytes / 1024).toFixed(1) },
-    "append signature page": { "p50 ms": pdf.sign.p50.toFixed(1), "p95 ms": pdf.sign.p95.toFixed(1), kB: (pdf.sign.bytes / 1024).toFixed(1) },
+    "generate (KFS, schedule, agreement)": {
+      "p50 ms": pdf.render.p50.toFixed(1),
+      "p95 ms": pdf.render.p95.toFixed(1),
+      kB: (pdf.render.bytes / 1024).toFixed(1),
+    },
+    "append signature page": {
+      "p50 ms": pdf.sign.p50.toFixed(1),
+      "p95 ms": pdf.sign.p95.toFixed(1),
+      kB: (pdf.sign.bytes / 1024).toFixed(1),
+    },
   });
 }
 

@@ -3,9 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
-const booleanish = z
-  .enum(["true", "false", "1", "0", "yes", "no"])
-  .transform((v) => v === "true" || v === "1" || v === "yes");
+const booleanish = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
 
 const positiveInt = z.coerce.number().int().positive();
 
@@ -55,10 +53,7 @@ export const envSchema = z
     LENDER_NAME: z.string().min(1).default("Demo NBFC Ltd (demo values, not a real lender)"),
     LENDER_RBI_REG_NO: z.string().min(1).default("N-00.00000 (demo)"),
     LENDER_CIN: z.string().min(1).default("U00000KA2026PLC000000 (demo)"),
-    LENDER_ADDRESS: z
-      .string()
-      .min(1)
-      .default("Demo House, 1 Example Road, Bengaluru, Karnataka 560001 (demo address)"),
+    LENDER_ADDRESS: z.string().min(1).default("Demo House, 1 Example Road, Bengaluru, Karnataka 560001 (demo address)"),
     GRIEVANCE_OFFICER_NAME: z.string().min(1).default("A. Demo (demo grievance officer)"),
     GRIEVANCE_OFFICER_PHONE: z.string().min(1).default("+91 80 0000 0000"),
     GRIEVANCE_OFFICER_EMAIL: z.email().default("grievance@example.invalid"),
@@ -188,10 +183,7 @@ function loadLocalSecrets(dataDir: string): { secrets: LocalSecrets; created: bo
   return { secrets, created: true };
 }
 
-export function loadConfig(
-  source: Record<string, string | undefined> = process.env,
-  warn: (message: string) => void = () => {},
-): Config {
+export function loadConfig(source: Record<string, string | undefined> = process.env, warn: (message: string) => void = () => {}): Config {
   const env = parseEnv(source);
   const dataDir = path.resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });

@@ -97,8 +97,7 @@ export function createHttpApp({ services, database, clientDir, devMiddleware, ha
   app.use(
     compression({
       // Never buffer server-sent events.
-      filter: (req, res) =>
-        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+      filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
     }),
   );
 
@@ -121,10 +120,7 @@ export function createHttpApp({ services, database, clientDir, devMiddleware, ha
   if (devMiddleware) app.use(devMiddleware);
   if (clientDir) {
     // Hashed build output never changes under a name: cache it for a year.
-    app.use(
-      "/assets",
-      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }),
-    );
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 

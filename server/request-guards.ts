@@ -21,7 +21,6 @@ export function bodyLimit(pathname: string): { bytes: number; fileBytes: number 
   return { bytes: FORM_BODY_LIMIT, fileBytes: null };
 }
 
-
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** The event streams' addresses as a client navigation's data request ("<path>.data"). */
 const EVENT_STREAM_DATA = /^\/(?:api\/events|admin\/presence\/events)\.data\/?$/i;
@@ -108,7 +107,8 @@ export function requestGuards({ publicUrl }: { publicUrl: string | null }): Requ
 }
 
 /** Pages that show one person's data, and the answers that set a cookie: never stored by a cache. */
-const PRIVATE_PATH = /^\/(?:user|admin|eagreement|api|auth|quickstart\/(?:step\d|components|otp))(?:[/.]|$)|^\/(?:success|failure|pending|cancelled)\/[^/]+(?:\.data)?$/i;
+const PRIVATE_PATH =
+  /^\/(?:user|admin|eagreement|api|auth|quickstart\/(?:step\d|components|otp))(?:[/.]|$)|^\/(?:success|failure|pending|cancelled)\/[^/]+(?:\.data)?$/i;
 
 export function isPrivatePath(pathname: string): boolean {
   return PRIVATE_PATH.test(pathname);

@@ -47,10 +47,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
               <AlertDialog.Cancel className="btn-secondary" onClick={() => answer(false)}>
                 {options?.cancelLabel ?? "Cancel"}
               </AlertDialog.Cancel>
-              <AlertDialog.Action
-                className={options?.danger ? "btn-danger" : "btn-primary"}
-                onClick={() => answer(true)}
-              >
+              <AlertDialog.Action className={options?.danger ? "btn-danger" : "btn-primary"} onClick={() => answer(true)}>
                 {options?.confirmLabel ?? "Confirm"}
               </AlertDialog.Action>
             </div>

@@ -44,7 +44,12 @@ export function DeviceWatch() {
   if (!displaced) return null;
   return (
     <div className="fixed inset-0 z-[70] flex items-center justify-center bg-slate-900/60 p-4">
-      <div role="alertdialog" aria-modal="true" aria-labelledby="displaced-title" className="max-w-sm rounded-2xl bg-white p-6 text-center shadow-xl">
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="displaced-title"
+        className="max-w-sm rounded-2xl bg-white p-6 text-center shadow-xl"
+      >
         <p id="displaced-title" className="text-lg font-semibold">
           {DISPLACED_MESSAGE}
         </p>

@@ -56,9 +56,7 @@ export function ErrorView({ error }: { error: unknown }) {
               ? message
               : `The request could not be completed (status ${status}).`}
       </p>
-      {details ? (
-        <pre className="mt-6 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100">{details}</pre>
-      ) : null}
+      {details ? <pre className="mt-6 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100">{details}</pre> : null}
       <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2">
         {status < 500 && !chunkError ? (
           // A refused form: its page, opened afresh.

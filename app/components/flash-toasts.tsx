@@ -19,10 +19,7 @@ export function FlashToasts({ toast }: { toast: Toast | null }) {
     <>
       <Toaster position="top-right" closeButton duration={6000} toastOptions={{ classNames: { description: "!text-slate-700" } }} />
       {!hydrated && toast ? (
-        <div
-          role="status"
-          className="fixed top-4 right-4 z-50 max-w-sm rounded-lg border border-slate-200 bg-white p-4 shadow-lg"
-        >
+        <div role="status" className="fixed top-4 right-4 z-50 max-w-sm rounded-lg border border-slate-200 bg-white p-4 shadow-lg">
           <p className="font-semibold">{toast.title}</p>
           {toast.description ? <p className="text-sm text-slate-700">{toast.description}</p> : null}
         </div>

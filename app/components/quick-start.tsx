@@ -6,7 +6,17 @@ import { z } from "zod";
 import { QUICK_STEP_COUNT, QUICK_STEPS, quickStepPath, untouched } from "../domain/quick-start.ts";
 
 /** The frame of every quick-start step: "Step n of 7", the steps (done ones are links back), the title and the content. */
-export function QuickStartFrame({ step, completed, intro, children }: { step: number; completed: number; intro?: ReactNode; children: ReactNode }) {
+export function QuickStartFrame({
+  step,
+  completed,
+  intro,
+  children,
+}: {
+  step: number;
+  completed: number;
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
   const current = QUICK_STEPS[step];
   return (
     <div className="mx-auto max-w-2xl space-y-6">
@@ -22,8 +32,13 @@ export function QuickStartFrame({ step, completed, intro, children }: { step: nu
               const here = i === step;
               const label = (
                 <>
-                  <span className={`block h-1.5 rounded-full ${i < completed || here ? "bg-brand-600" : "bg-slate-200"}`} aria-hidden="true" />
-                  <span className={`mt-1 hidden text-xs sm:block ${here ? "font-semibold text-slate-900" : "text-slate-700"}`}>{s.short}</span>
+                  <span
+                    className={`block h-1.5 rounded-full ${i < completed || here ? "bg-brand-600" : "bg-slate-200"}`}
+                    aria-hidden="true"
+                  />
+                  <span className={`mt-1 hidden text-xs sm:block ${here ? "font-semibold text-slate-900" : "text-slate-700"}`}>
+                    {s.short}
+                  </span>
                   <span className="sr-only">
                     {`Step ${i + 1}: ${s.title}`}
                     {i < completed && !here ? " (done)" : ""}
@@ -52,7 +67,17 @@ export function QuickStartFrame({ step, completed, intro, children }: { step: nu
 }
 
 /** Back (saves this step's answers, then shows the one before; `plainBack`: just shows it) and Continue. */
-export function StepButtons({ step, busy, next = "Save and continue", plainBack }: { step: number; busy: boolean; next?: string; plainBack?: boolean }) {
+export function StepButtons({
+  step,
+  busy,
+  next = "Save and continue",
+  plainBack,
+}: {
+  step: number;
+  busy: boolean;
+  next?: string;
+  plainBack?: boolean;
+}) {
   return (
     <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
       {plainBack ? (

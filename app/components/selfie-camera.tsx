@@ -102,7 +102,13 @@ export function SelfieCamera() {
         Take a selfie with your camera
       </h2>
       <p className="text-sm text-slate-700">Face the camera in good light, without a cap or dark glasses.</p>
-      <video ref={video} className={stage === "live" ? "w-full rounded-xl bg-slate-900" : "hidden"} playsInline muted aria-label="Camera preview" />
+      <video
+        ref={video}
+        className={stage === "live" ? "w-full rounded-xl bg-slate-900" : "hidden"}
+        playsInline
+        muted
+        aria-label="Camera preview"
+      />
       {photo ? <img src={photo.url} alt="Your captured selfie" className="w-full rounded-xl" /> : null}
       <p role="status" className="text-sm text-danger-600">
         {message}

@@ -43,7 +43,10 @@ export const emiQuerySchema = z
     rate: num("rate", "Interest rate")
       .transform((v) => Number(v))
       .refine((v) => v >= 0 && v <= 100, "Interest rate must be between 0% and 100% a year.")
-      .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, "Interest rate can have at most two decimals."),
+      .refine(
+        (v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-9,
+        "Interest rate can have at most two decimals.",
+      ),
     months: num("months", "Tenure")
       .transform((v) => Number(v))
       .refine((v) => Number.isInteger(v) && v >= 1 && v <= 480, "Tenure must be a whole number of months from 1 to 480."),

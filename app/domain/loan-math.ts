@@ -89,8 +89,7 @@ export function emiPaise(principalPaise: number, annualRateBps: number, months: 
 }
 
 /** One month's interest on a balance: balance × annual/1200, rounded half-up, exact in integers. */
-export const monthlyInterestPaise = (balancePaise: number, annualRateBps: number) =>
-  divHalfUp(balancePaise * annualRateBps, 120_000);
+export const monthlyInterestPaise = (balancePaise: number, annualRateBps: number) => divHalfUp(balancePaise * annualRateBps, 120_000);
 
 /**
  * The reducing-balance schedule: each month's interest on the opening balance,

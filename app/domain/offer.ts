@@ -4,7 +4,15 @@
  * new-loan flows both call it.
  */
 import { formatRupees } from "../lib/money-format.ts";
-import { type EmiQuote, emiPaise, emiQuote, type IsoDate, processingFee, type SalaryAdvanceQuote, salaryAdvanceQuote } from "./loan-math.ts";
+import {
+  type EmiQuote,
+  emiPaise,
+  emiQuote,
+  type IsoDate,
+  processingFee,
+  type SalaryAdvanceQuote,
+  salaryAdvanceQuote,
+} from "./loan-math.ts";
 
 /** A product's terms as stored (the `products` table). */
 export interface ProductTerms {
@@ -97,7 +105,13 @@ export function rateForApplicant(facts: ApplicantFacts, bands: readonly RiskBand
 const floorToStep = (paise: number, step: number) => Math.floor(paise / step) * step;
 
 /** The EMI loan offer: the largest amount whose EMI fits under half the income at this tenure. */
-export function emiOffer(facts: ApplicantFacts, product: ProductTerms, bands: readonly RiskBand[], tenureMonths: number, disbursalDate?: IsoDate): EmiOffer {
+export function emiOffer(
+  facts: ApplicantFacts,
+  product: ProductTerms,
+  bands: readonly RiskBand[],
+  tenureMonths: number,
+  disbursalDate?: IsoDate,
+): EmiOffer {
   const months = Math.min(product.maxTenure, Math.max(product.minTenure, Math.round(tenureMonths)));
   const rateBps = rateForApplicant(facts, bands, product.rateBps);
   const reasons = commonReasons(facts);

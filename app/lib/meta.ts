@@ -14,8 +14,5 @@ export function brandFromMatches(matches: ReadonlyArray<MatchLike | undefined>):
 /** Title "Page | Brand" and a description. */
 export function pageMeta(matches: ReadonlyArray<MatchLike | undefined>, title: string, description?: string): MetaDescriptor[] {
   const brand = brandFromMatches(matches);
-  return [
-    { title: brand ? `${title} | ${brand}` : title },
-    ...(description ? [{ name: "description", content: description }] : []),
-  ];
+  return [{ title: brand ? `${title} | ${brand}` : title }, ...(description ? [{ name: "description", content: description }] : [])];
 }

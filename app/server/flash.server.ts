@@ -31,13 +31,7 @@ function flashStorage(config: Config): FlashStorage {
 }
 
 /** Redirects and carries a toast to the next page (a flash message that survives the redirect). */
-export async function redirectWithToast(
-  config: Config,
-  request: Request,
-  url: string,
-  toast: Omit<Toast, "id">,
-  init?: ResponseInit,
-) {
+export async function redirectWithToast(config: Config, request: Request, url: string, toast: Omit<Toast, "id">, init?: ResponseInit) {
   const storage = flashStorage(config);
   const session = await storage.getSession(request.headers.get("Cookie"));
   session.flash("toast", { ...toast, id: crypto.randomUUID() });

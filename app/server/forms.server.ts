@@ -35,7 +35,10 @@ export async function readForm(request: Request): Promise<FormData> {
   }
   for (const [name, value] of form) {
     if (CONTROL_CHARACTER.test(name) || (typeof value === "string" && CONTROL_CHARACTER.test(value))) {
-      throw refused(400, "Something you typed or pasted contains a hidden control character (such as a null byte) that cannot be stored. Remove it and send the form again.");
+      throw refused(
+        400,
+        "Something you typed or pasted contains a hidden control character (such as a null byte) that cannot be stored. Remove it and send the form again.",
+      );
     }
   }
   return form;

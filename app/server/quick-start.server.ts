@@ -58,7 +58,9 @@ export async function recordFunnel(
   extra: { product?: string | null; details?: Record<string, unknown> } = {},
   at?: Date,
 ) {
-  await db.insert(funnelEvents).values({ userId, event, step, product: extra.product ?? null, details: extra.details ?? null, ...(at ? { createdAt: at } : {}) });
+  await db
+    .insert(funnelEvents)
+    .values({ userId, event, step, product: extra.product ?? null, details: extra.details ?? null, ...(at ? { createdAt: at } : {}) });
 }
 
 type StepArgs = { request: Request; context: Readonly<RouterContextProvider> };
@@ -81,7 +83,9 @@ export async function loadQuickStep(args: StepArgs, step: number) {
 }
 export type QuickStep = Awaited<ReturnType<typeof loadQuickStep>>;
 
-type Patch = Partial<Pick<QuickStart, "product" | "amountPaise" | "offerAmountPaise" | "tenureMonths" | "offer" | "offerAt" | "applicationId" | "continuedAt">>;
+type Patch = Partial<
+  Pick<QuickStart, "product" | "amountPaise" | "offerAmountPaise" | "tenureMonths" | "offer" | "offerAt" | "applicationId" | "continuedAt">
+>;
 
 /**
  * Saves a step's own columns and moves the progress: Continue on the first
@@ -122,16 +126,19 @@ export async function backToOffer({ db, now }: Pick<AppServices, "db" | "now">, 
 
 /** What the offer is worked out from, as one comparable value (Step0's choice and the eligibility facts). */
 async function offerInputs(db: Db, userId: string, progress: Pick<QuickStart, "product" | "amountPaise">) {
-  const [profile] = await db.select({ dob: borrowerProfiles.dateOfBirth }).from(borrowerProfiles).where(eq(borrowerProfiles.userId, userId));
+  const [profile] = await db
+    .select({ dob: borrowerProfiles.dateOfBirth })
+    .from(borrowerProfiles)
+    .where(eq(borrowerProfiles.userId, userId));
   const [job] = await db
-      .select({
-        type: borrowerEmployment.employmentType,
-        income: borrowerEmployment.netMonthlyIncomePaise,
-        day: borrowerEmployment.salaryDay,
-        emis: borrowerEmployment.existingEmiPaise,
-      })
-      .from(borrowerEmployment)
-      .where(eq(borrowerEmployment.userId, userId));
+    .select({
+      type: borrowerEmployment.employmentType,
+      income: borrowerEmployment.netMonthlyIncomePaise,
+      day: borrowerEmployment.salaryDay,
+      emis: borrowerEmployment.existingEmiPaise,
+    })
+    .from(borrowerEmployment)
+    .where(eq(borrowerEmployment.userId, userId));
   return JSON.stringify([progress.product, progress.amountPaise, profile?.dob, job?.type, job?.income, job?.day, job?.emis]);
 }
 
@@ -191,13 +198,18 @@ export async function postQuickStep<S extends z.ZodType>(
     return { saved };
   });
   if ("response" in outcome) return outcome.response;
-  if (outcome.saved.stop) throw await redirectWithToast(services.config, args.request, outcome.saved.stop.redirectTo, outcome.saved.stop.toast);
+  if (outcome.saved.stop)
+    throw await redirectWithToast(services.config, args.request, outcome.saved.stop.redirectTo, outcome.saved.stop.toast);
   throw redirect(back ? quickStepPath(step - 1) : (outcome.saved.redirectTo ?? quickStepPath(step + 1)));
 }
 
 // ---- the offer ---------------------------------------------------------------------------
 
-const range = (p: ProductRow, maxPaise = p.maxAmountPaise): AmountRange => ({ minPaise: p.minAmountPaise, maxPaise, stepPaise: p.amountStepPaise });
+const range = (p: ProductRow, maxPaise = p.maxAmountPaise): AmountRange => ({
+  minPaise: p.minAmountPaise,
+  maxPaise,
+  stepPaise: p.amountStepPaise,
+});
 
 /** Each product's amount range (Step0's form). */
 export async function productRanges(db: Db): Promise<Record<LoanKind, AmountRange>> {
@@ -271,7 +283,10 @@ export async function quickOffer(services: Pick<AppServices, "db" | "config" | "
     tenureMonths: tenure,
     tenures: { min: products.emi.minTenure, max: products.emi.maxTenure },
     assumedDisbursalDate,
-    offers: { emi: emiSummary(result.emi, products.emi), salary_advance: salaryAdvanceSummary(result.salaryAdvance, products.salaryAdvance) },
+    offers: {
+      emi: emiSummary(result.emi, products.emi),
+      salary_advance: salaryAdvanceSummary(result.salaryAdvance, products.salaryAdvance),
+    },
   };
 }
 export type QuickOffer = Extract<Awaited<ReturnType<typeof quickOffer>>, { ok: true }>;

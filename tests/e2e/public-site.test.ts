@@ -69,7 +69,9 @@ describe("public pages in Chromium", () => {
     await page.goto(app.url + "/");
     await waitForHydration(page);
     await page.evaluate(() =>
-      (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate("/somewhere-else"),
+      (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(
+        "/somewhere-else",
+      ),
     );
     await page.locator("h1", { hasText: "Page not found: /somewhere-else" }).waitFor();
     // The browser logs the 404 answers themselves; nothing else may fail.
@@ -182,7 +184,9 @@ describe("EMI calculator in the browser", () => {
     await page.getByLabel("Loan amount (₹)", { exact: true }).fill("250000");
     await page.waitForURL(/amount=250000/);
     const api = await (await app.get("/api/emi?amount=250000&rate=12&months=6")).json();
-    const expected = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2 }).format(api.emiPaise / 100);
+    const expected = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2 }).format(
+      api.emiPaise / 100,
+    );
     await expect(page.getByTestId("emi").textContent()).resolves.toBe(expected);
     await page.getByLabel("Tenure (months) slider").focus();
     await page.keyboard.press("ArrowRight");

@@ -122,7 +122,10 @@ describe("the quick start in a browser", () => {
     expect(await page.getByLabel("Amount (₹)").inputValue()).toBe("150000");
     expect(await page.getByLabel("Tenure (monthly instalments)").inputValue()).toBe("24");
     const user = await userByMobile(mobile);
-    const [application] = await app.services.db.select().from(loanApplications).where(eq(loanApplications.userId, user?.id ?? ""));
+    const [application] = await app.services.db
+      .select()
+      .from(loanApplications)
+      .where(eq(loanApplications.userId, user?.id ?? ""));
     expect(application).toMatchObject({ product: "emi", amountPaise: 150_000_00, tenureMonths: 24 });
     expect(errors).toEqual([]);
     await context.close();
@@ -172,7 +175,10 @@ describe("the quick start in a browser", () => {
     await again.getByText(`Saved: XXXXXX${p.pan.slice(-4)}. Leave empty to keep it.`).waitFor();
     expect(errors).toEqual([]);
     const user = await userByMobile(mobile);
-    const [row] = await app.services.db.select().from(quickStarts).where(eq(quickStarts.userId, user?.id ?? ""));
+    const [row] = await app.services.db
+      .select()
+      .from(quickStarts)
+      .where(eq(quickStarts.userId, user?.id ?? ""));
     expect(row).toMatchObject({ completedSteps: 3, product: "salary_advance", amountPaise: 20_000_00 });
     await second.close();
   });

@@ -41,7 +41,10 @@ describe("selfie", () => {
     await page.getByRole("button", { name: "Use this photo" }).click();
     await page.getByText("Your selfie is saved.").first().waitFor();
     const [user] = await app.services.db.select().from(users).where(eq(users.mobile, "9840000001"));
-    const [selfie] = await app.services.db.select().from(borrowerDocuments).where(and(eq(borrowerDocuments.userId, user?.id ?? ""), eq(borrowerDocuments.kind, "selfie")));
+    const [selfie] = await app.services.db
+      .select()
+      .from(borrowerDocuments)
+      .where(and(eq(borrowerDocuments.userId, user?.id ?? ""), eq(borrowerDocuments.kind, "selfie")));
     expect(selfie?.contentType).toBe("image/jpeg");
     expect(selfie?.sizeBytes).toBeLessThanOrEqual(2 * 1024 * 1024);
     await page.getByRole("img", { name: "Your saved selfie" }).waitFor();

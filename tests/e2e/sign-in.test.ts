@@ -198,15 +198,19 @@ describe("KYC profile section", () => {
     await page.getByText("Bank: State Bank of India").waitFor();
     await context.close();
 
-    const noJs = await browser.newContext({ ...PHONE, javaScriptEnabled: false, storageState: await (async () => {
-      const c = await browser.newContext();
-      const p = await c.newPage();
-      await signIn(p, newMobile());
-      await p.waitForURL(/\/User\/Dashboard$/);
-      const state = await c.storageState();
-      await c.close();
-      return state;
-    })() });
+    const noJs = await browser.newContext({
+      ...PHONE,
+      javaScriptEnabled: false,
+      storageState: await (async () => {
+        const c = await browser.newContext();
+        const p = await c.newPage();
+        await signIn(p, newMobile());
+        await p.waitForURL(/\/User\/Dashboard$/);
+        const state = await c.storageState();
+        await c.close();
+        return state;
+      })(),
+    });
     const plain = await noJs.newPage();
     await plain.goto(app.url + "/User/Profile/components/Profile");
     await plain.getByLabel("Full name (as on PAN)").fill("Ravi Kumar");

@@ -15,7 +15,10 @@ const PASSWORD = "correct horse battery staple 42";
 beforeAll(async () => {
   [app, browser] = await Promise.all([startTestServer({ OTP_PER_IP_PER_HOUR: "200" }), launchBrowser()]);
   const { userId } = await createStaffInvite(app.services, { email: EMAIL, role: "staff" });
-  await app.services.db.update(users).set({ passwordHash: await hashPassword(PASSWORD) }).where(eq(users.id, userId));
+  await app.services.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(PASSWORD) })
+    .where(eq(users.id, userId));
 });
 afterAll(async () => {
   await browser?.close();

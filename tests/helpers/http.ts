@@ -4,7 +4,12 @@ import type { TestServer } from "./server.ts";
 export const originOf = (app: TestServer) => new URL(app.url).origin;
 
 /** POSTs a urlencoded form as this site's own page would (same Origin), optionally signed in. */
-export function postForm(app: TestServer, pathname: string, fields: Record<string, string> | URLSearchParams, init: { cookie?: string; headers?: Record<string, string> } = {}) {
+export function postForm(
+  app: TestServer,
+  pathname: string,
+  fields: Record<string, string> | URLSearchParams,
+  init: { cookie?: string; headers?: Record<string, string> } = {},
+) {
   return app.get(pathname, {
     method: "POST",
     body: fields instanceof URLSearchParams ? fields : new URLSearchParams(fields),
@@ -31,7 +36,13 @@ export interface RawAnswer {
  */
 export function rawRequest(
   app: TestServer,
-  { method = "POST", path, headers, chunks = [], abortAfter }: { method?: string; path: string; headers: Record<string, string>; chunks?: (string | Uint8Array)[]; abortAfter?: number },
+  {
+    method = "POST",
+    path,
+    headers,
+    chunks = [],
+    abortAfter,
+  }: { method?: string; path: string; headers: Record<string, string>; chunks?: (string | Uint8Array)[]; abortAfter?: number },
 ): Promise<RawAnswer | null> {
   const url = new URL(app.url);
   return new Promise((resolve) => {

@@ -19,7 +19,9 @@ export function readOutbox(dataDir: string): OutboxSms[] {
 
 /** The code in the latest SMS to `mobile`. */
 export function latestCode(dataDir: string, mobile: string): string {
-  const sms = readOutbox(dataDir).filter((m) => m.to === mobile).at(-1);
+  const sms = readOutbox(dataDir)
+    .filter((m) => m.to === mobile)
+    .at(-1);
   const code = sms && /\b(\d{6})\b/.exec(sms.text)?.[1];
   if (!code) throw new Error(`no code in the outbox for ${mobile}`);
   return code;

@@ -9,6 +9,11 @@ export async function signedInBorrower(app: TestServer, mobile: string) {
     .values({ mobile, mobileVerifiedAt: new Date(), role: "borrower" })
     .returning({ id: users.id });
   if (!user) throw new Error("could not create the borrower");
-  const { setCookie } = await createUserSession(app.services, { userId: user.id, deviceId: `test-${mobile}`, ip: "127.0.0.1", userAgent: "test" });
+  const { setCookie } = await createUserSession(app.services, {
+    userId: user.id,
+    deviceId: `test-${mobile}`,
+    ip: "127.0.0.1",
+    userAgent: "test",
+  });
   return { cookie: setCookie.split(";")[0] ?? "", userId: user.id };
 }

@@ -16,9 +16,22 @@ describe("GET /api/emi", () => {
     const res = await app.get("/api/emi?amount=100&rate=12&months=6");
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ emiPaise: 1725, totalInterestPaise: 353, totalPayablePaise: 10_353, netDisbursedPaise: 10_000, aprPercent: 12 });
+    expect(body).toMatchObject({
+      emiPaise: 1725,
+      totalInterestPaise: 353,
+      totalPayablePaise: 10_353,
+      netDisbursedPaise: 10_000,
+      aprPercent: 12,
+    });
     expect(body.schedule).toHaveLength(6);
-    expect(body.schedule[0]).toEqual({ instalment: 1, openingPaise: 10_000, interestPaise: 100, principalPaise: 1625, paymentPaise: 1725, closingPaise: 8375 });
+    expect(body.schedule[0]).toEqual({
+      instalment: 1,
+      openingPaise: 10_000,
+      interestPaise: 100,
+      principalPaise: 1625,
+      paymentPaise: 1725,
+      closingPaise: 8375,
+    });
     expect(body.schedule[5]).toMatchObject({ paymentPaise: 1728, closingPaise: 0 });
   });
 
@@ -56,7 +69,13 @@ describe("the calculator page, the CSV and Rate-terms agree with the API", () =>
   it("renders the result for the query on the server", async () => {
     const api = await (await app.get("/api/emi?amount=250000&rate=14&months=24&fee=5900")).json();
     const html = await text(await app.get("/EmiCalculator?amount=250000&rate=14&months=24&fee=5900"));
-    const rupees = (p: number) => new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: p % 100 ? 2 : 0, maximumFractionDigits: p % 100 ? 2 : 0 }).format(p / 100);
+    const rupees = (p: number) =>
+      new Intl.NumberFormat("en-IN", {
+        style: "currency",
+        currency: "INR",
+        minimumFractionDigits: p % 100 ? 2 : 0,
+        maximumFractionDigits: p % 100 ? 2 : 0,
+      }).format(p / 100);
     expect(html).toContain(`data-testid="emi">${rupees(api.emiPaise)}<`);
     expect(html).toContain(`data-testid="apr">${api.aprPercent.toFixed(2)}%<`);
     expect(html).toContain(`data-testid="net">${rupees(api.netDisbursedPaise)}<`);
@@ -83,7 +102,14 @@ describe("the calculator page, the CSV and Rate-terms agree with the API", () =>
 
   it("Rate-terms shows live product terms and a worked example equal to the API's", async () => {
     const html = await text(await app.get("/Rate-terms"));
-    for (const fact of ["₹10,000 to ₹5,00,000", "3 to 36 monthly instalments", "14% to 24% a year", "2% of the amount, at least ₹499, plus 18% GST", "₹500 for each missed instalment", "3 days from disbursal"]) {
+    for (const fact of [
+      "₹10,000 to ₹5,00,000",
+      "3 to 36 monthly instalments",
+      "14% to 24% a year",
+      "2% of the amount, at least ₹499, plus 18% GST",
+      "₹500 for each missed instalment",
+      "3 days from disbursal",
+    ]) {
       expect(html).toContain(fact);
     }
     const link = /href="\/EmiCalculator\?([^"]+)"/.exec(html)?.[1]?.replaceAll("&amp;", "&");

@@ -17,7 +17,26 @@ afterAll(async () => {
 const PAGE = "/User/Profile/components/Documents";
 const jpeg = () => new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, ...new Array(200).fill(7), 0xff, 0xd9]);
 const png = () =>
-  new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(100).fill(1), 0, 0, 0, 0, ...new TextEncoder().encode("IEND"), 0xae, 0x42, 0x60, 0x82]);
+  new Uint8Array([
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
+    ...new Array(100).fill(1),
+    0,
+    0,
+    0,
+    0,
+    ...new TextEncoder().encode("IEND"),
+    0xae,
+    0x42,
+    0x60,
+    0x82,
+  ]);
 const pdf = () => new TextEncoder().encode("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 const elf = () => new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, ...new Array(100).fill(0)]);
 
@@ -118,12 +137,20 @@ describe("staff access to documents", () => {
     await upload(owner.cookie, "pan_card", jpeg(), "pan.jpg");
     const [doc] = await app.services.db.select().from(borrowerDocuments).where(eq(borrowerDocuments.userId, owner.userId));
     const { userId: staffId } = await createStaffInvite(app.services, { email: "reviewer@lender.example", role: "staff" });
-    const { setCookie } = await createUserSession(app.services, { userId: staffId, deviceId: "staff-test", ip: "127.0.0.1", userAgent: "test" });
+    const { setCookie } = await createUserSession(app.services, {
+      userId: staffId,
+      deviceId: "staff-test",
+      ip: "127.0.0.1",
+      userAgent: "test",
+    });
     const staffCookie = setCookie.split(";")[0] ?? "";
     const res = await app.get(`/admin/documents/${doc?.id}`, { headers: { Cookie: staffCookie } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/jpeg");
-    const audits = await app.services.db.select().from(auditLog).where(eq(auditLog.subjectId, doc?.id ?? ""));
+    const audits = await app.services.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subjectId, doc?.id ?? ""));
     expect(audits.map((a) => a.action)).toEqual(["kyc.document_viewed"]);
     expect((await app.get(`/admin/documents/${doc?.id}`, { headers: { Cookie: owner.cookie } })).status).toBe(403);
     expect((await app.get(`/admin/documents/${doc?.id}`)).status).toBe(302);

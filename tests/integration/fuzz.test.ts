@@ -16,7 +16,13 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import fc from "fast-check";
 import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addressSchema, employmentFields, employmentSchema, incomeSchema, pinCodeField } from "../../app/domain/kyc/address-employment-schema.ts";
+import {
+  addressSchema,
+  employmentFields,
+  employmentSchema,
+  incomeSchema,
+  pinCodeField,
+} from "../../app/domain/kyc/address-employment-schema.ts";
 import { DOCUMENT_KINDS, judgeFile, MAX_DOCUMENT_BYTES, MAX_SELFIE_BYTES, type SniffedType } from "../../app/domain/kyc/documents.ts";
 import { identitySchema, maskPan, profileSchema } from "../../app/domain/kyc/profile-schema.ts";
 import { bankSchema, maskAccount, NAME_MATCH_THRESHOLD, referencesSchema } from "../../app/domain/kyc/references-bank-schema.ts";
@@ -193,7 +199,9 @@ async function fire(shot: Shot): Promise<Response | null> {
   const logged = errorsLogged().slice(loggedBefore);
   if (logged.length) {
     const first = logged[0]?.[0];
-    record(`${res.status}, and the server logged an error (console.error): ${String(first instanceof Error ? first.message : first).slice(0, 160)}`);
+    record(
+      `${res.status}, and the server logged an error (console.error): ${String(first instanceof Error ? first.message : first).slice(0, 160)}`,
+    );
   }
   return res;
 }
@@ -240,7 +248,23 @@ function seedOf(name: string) {
 
 // ---- generated values --------------------------------------------------------------------------
 
-const CONTROL_CHARS = ["\u0000", "\u0001", "\u0007", "\b", "\t", "\n", "\r", "\u000b", "\u000c", "\u001b", "\u001f", "\u007f", "\u0080", "\u0085", "\u009f"];
+const CONTROL_CHARS = [
+  "\u0000",
+  "\u0001",
+  "\u0007",
+  "\b",
+  "\t",
+  "\n",
+  "\r",
+  "\u000b",
+  "\u000c",
+  "\u001b",
+  "\u001f",
+  "\u007f",
+  "\u0080",
+  "\u0085",
+  "\u009f",
+];
 const UNICODE_BITS = [
   "😀",
   "👩🏽‍💻",
@@ -320,7 +344,7 @@ const NASTY = [
   "salary_advance",
   "other",
   "a@b",
-  "\"quoted\"@example.com",
+  '"quoted"@example.com',
   "x@[127.0.0.1]",
   "//evil.example",
   "/\\evil.example",
@@ -369,7 +393,22 @@ const NUMBERISH = [
   "٤٢",
   "४२",
 ];
-const WRONG_TYPES: unknown[] = [123, -1, 0, 1e308, null, true, false, [], ["a", "b"], [1, [2]], {}, { a: 1 }, { $gt: "" }, JSON.parse('{"__proto__":{"polluted":1}}')];
+const WRONG_TYPES: unknown[] = [
+  123,
+  -1,
+  0,
+  1e308,
+  null,
+  true,
+  false,
+  [],
+  ["a", "b"],
+  [1, [2]],
+  {},
+  { a: 1 },
+  { $gt: "" },
+  JSON.parse('{"__proto__":{"polluted":1}}'),
+];
 
 const hostileText: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.string({ unit: "binary", maxLength: 30 }) },
@@ -381,7 +420,28 @@ const hostileText: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.bigInt().map(String) },
 );
 const hostileKey: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom("__proto__", "constructor", "prototype", "toString", "a.b", "a[0]", "a[]", "[0]", "", " ", "intent", "redirectTo", "$ACTION_ID_abc", "_data", "index", "x".repeat(300), "name\u0000", "😀", "fullName.first", "pan[0]"),
+  fc.constantFrom(
+    "__proto__",
+    "constructor",
+    "prototype",
+    "toString",
+    "a.b",
+    "a[0]",
+    "a[]",
+    "[0]",
+    "",
+    " ",
+    "intent",
+    "redirectTo",
+    "$ACTION_ID_abc",
+    "_data",
+    "index",
+    "x".repeat(300),
+    "name\u0000",
+    "😀",
+    "fullName.first",
+    "pan[0]",
+  ),
   fc.string({ unit: "binary", maxLength: 12 }),
 );
 const controlChar = fc.constantFrom(...CONTROL_CHARS);
@@ -401,7 +461,15 @@ type Op =
 const fieldIndex = fc.nat({ max: 63 });
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant("replace" as const), field: fieldIndex, value: hostileText }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant("inject" as const), field: fieldIndex, char: fc.oneof(controlChar, unicodeBit), at: fc.nat() }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant("inject" as const),
+      field: fieldIndex,
+      char: fc.oneof(controlChar, unicodeBit),
+      at: fc.nat(),
+    }),
+  },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -418,8 +486,18 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.oneof(
-      fc.record({ kind: fc.constant("long" as const), field: fieldIndex, length: fc.integer({ min: 10_000, max: 200_000 }), char: fc.constantFrom("a", "9", " ", "<", "%", "\u0000") }),
-      fc.record({ kind: fc.constant("long" as const), field: fieldIndex, length: fc.integer({ min: 10_000, max: 40_000 }), char: fc.constantFrom("é", "😀", "\u0301", "") }),
+      fc.record({
+        kind: fc.constant("long" as const),
+        field: fieldIndex,
+        length: fc.integer({ min: 10_000, max: 200_000 }),
+        char: fc.constantFrom("a", "9", " ", "<", "%", "\u0000"),
+      }),
+      fc.record({
+        kind: fc.constant("long" as const),
+        field: fieldIndex,
+        length: fc.integer({ min: 10_000, max: 40_000 }),
+        char: fc.constantFrom("é", "😀", "\u0301", ""),
+      }),
     ),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("extra" as const), name: hostileKey, value: hostileText }) },
@@ -462,7 +540,23 @@ const ODD_TYPES = [
   "application/json; charset=latin1",
   "form-data",
 ];
-const BAD_ESCAPES = ["%zz", "%C3%28", "%", "%%", "%E0%A4", "%G0", "%00", "%FF%FE", "%ED%A0%80", "%c0%af", "+%2B+", "&&", "==", "=%=", "%u0041"];
+const BAD_ESCAPES = [
+  "%zz",
+  "%C3%28",
+  "%",
+  "%%",
+  "%E0%A4",
+  "%G0",
+  "%00",
+  "%FF%FE",
+  "%ED%A0%80",
+  "%c0%af",
+  "+%2B+",
+  "&&",
+  "==",
+  "=%=",
+  "%u0041",
+];
 
 interface Plan {
   ops: Op[];
@@ -481,7 +575,10 @@ const planArb: fc.Arbitrary<Plan> = fc.record({
   ops: fc.array(opArb, { maxLength: 4 }),
   encoding: encodingArb,
   who: fc.nat({ max: 9 }),
-  method: fc.oneof({ weight: 17, arbitrary: fc.constant("POST" as const) }, { weight: 1, arbitrary: fc.constantFrom("PUT" as const, "PATCH" as const, "DELETE" as const) }),
+  method: fc.oneof(
+    { weight: 17, arbitrary: fc.constant("POST" as const) },
+    { weight: 1, arbitrary: fc.constantFrom("PUT" as const, "PATCH" as const, "DELETE" as const) },
+  ),
   dataSuffix: fc.oneof({ weight: 9, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
   reverse: fc.boolean(),
   bytes: fc.uint8Array({ maxLength: 2000 }),
@@ -492,7 +589,19 @@ const planArb: fc.Arbitrary<Plan> = fc.record({
 });
 
 /** A plan that changes nothing: the base form, urlencoded, POST, by the route's first user. */
-const EMPTY_PLAN: Plan = { ops: [], encoding: "urlencoded", who: 0, method: "POST", dataSuffix: false, reverse: false, bytes: new Uint8Array(0), cut: 0, oddType: "text/html", badEscapes: ["%zz"], aux: "" };
+const EMPTY_PLAN: Plan = {
+  ops: [],
+  encoding: "urlencoded",
+  who: 0,
+  method: "POST",
+  dataSuffix: false,
+  reverse: false,
+  bytes: new Uint8Array(0),
+  cut: 0,
+  oddType: "text/html",
+  badEscapes: ["%zz"],
+  aux: "",
+};
 
 type Entries = Array<[string, unknown]>;
 const insertAt = (s: string, c: string, at: number) => {
@@ -553,7 +662,9 @@ function applyPlan(base: Record<string, string>, choices: Record<string, readonl
 
 function multipartText(entries: Entries, boundary: string) {
   return (
-    entries.map(([n, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${n.replaceAll('"', "%22")}"\r\n\r\n${text(v)}\r\n`).join("") + `--${boundary}--\r\n`
+    entries
+      .map(([n, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${n.replaceAll('"', "%22")}"\r\n\r\n${text(v)}\r\n`)
+      .join("") + `--${boundary}--\r\n`
   );
 }
 
@@ -607,7 +718,10 @@ function encode(entries: Entries, plan: Plan): Encoded {
       return ofText(multipartText(entries, "realboundary7MA4YWxk"), "multipart/form-data; boundary=otherboundary9ZZ");
     case "multipart-truncated": {
       const whole = utf8(multipartText(entries, "fuzzboundary7MA4YWxk"));
-      return ofBytes(whole.subarray(0, 1 + (plan.cut % Math.max(1, whole.length - 1))), "multipart/form-data; boundary=fuzzboundary7MA4YWxk");
+      return ofBytes(
+        whole.subarray(0, 1 + (plan.cut % Math.max(1, whole.length - 1))),
+        "multipart/form-data; boundary=fuzzboundary7MA4YWxk",
+      );
     }
     case "multipart-garbage":
       return ofBytes(plan.bytes, "multipart/form-data; boundary=fuzzboundary7MA4YWxk");
@@ -634,7 +748,13 @@ function encode(entries: Entries, plan: Plan): Encoded {
           controller.close();
         },
       });
-      return { body, headers: { "Content-Type": "application/x-www-form-urlencoded" }, preview: `chunked ${previewText(urlencoded)}`, size: bytes.length, encoding: plan.encoding };
+      return {
+        body,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        preview: `chunked ${previewText(urlencoded)}`,
+        size: bytes.length,
+        encoding: plan.encoding,
+      };
     }
     case "oversized": {
       const padded = `${urlencoded}&pad=${"A".repeat(150_000 + (plan.cut % 250_000))}`;
@@ -659,7 +779,9 @@ interface FormRoute {
   runs: number;
   who: readonly Who[];
   /** The path (and the valid form) to start from, from the state of the moment. */
-  prepare: () => Promise<{ path: string; base: Record<string, string>; cookie?: string }> | { path: string; base: Record<string, string>; cookie?: string };
+  prepare: () =>
+    | Promise<{ path: string; base: Record<string, string>; cookie?: string }>
+    | { path: string; base: Record<string, string>; cookie?: string };
   /** Values to pick from for some fields (a function when they depend on the state set up before the tests). */
   choices?: Record<string, readonly string[]> | (() => Record<string, readonly string[]>);
 }
@@ -688,9 +810,17 @@ async function fuzzForm(spec: FormRoute) {
 // ---- the state each action needs --------------------------------------------------------------
 
 async function staffMember(role: "staff" | "admin", email: string): Promise<Person> {
-  const [user] = await app.services.db.insert(users).values({ email, role, name: `Fuzz ${role}` }).returning({ id: users.id });
+  const [user] = await app.services.db
+    .insert(users)
+    .values({ email, role, name: `Fuzz ${role}` })
+    .returning({ id: users.id });
   if (!user) throw new Error("could not create the staff member");
-  const { setCookie } = await createUserSession(app.services, { userId: user.id, deviceId: `test-${role}`, ip: "127.0.0.1", userAgent: "test" });
+  const { setCookie } = await createUserSession(app.services, {
+    userId: user.id,
+    deviceId: `test-${role}`,
+    ip: "127.0.0.1",
+    userAgent: "test",
+  });
   return { cookie: setCookie.split(";")[0] ?? "", userId: user.id, mobile: "" };
 }
 
@@ -702,9 +832,17 @@ async function borrower(): Promise<Person> {
 
 /** A fresh session for someone (sign-out and friends end the one they are given). */
 async function throwawaySession(): Promise<string> {
-  const [user] = await app.services.db.insert(users).values({ mobile: nextMobile(), mobileVerifiedAt: CLOCK, role: "borrower" }).returning({ id: users.id });
+  const [user] = await app.services.db
+    .insert(users)
+    .values({ mobile: nextMobile(), mobileVerifiedAt: CLOCK, role: "borrower" })
+    .returning({ id: users.id });
   if (!user) throw new Error("could not create the borrower");
-  const { setCookie } = await createUserSession(app.services, { userId: user.id, deviceId: "test-throwaway", ip: "127.0.0.1", userAgent: "test" });
+  const { setCookie } = await createUserSession(app.services, {
+    userId: user.id,
+    deviceId: "test-throwaway",
+    ip: "127.0.0.1",
+    userAgent: "test",
+  });
   return setCookie.split(";")[0] ?? "";
 }
 
@@ -745,7 +883,10 @@ async function currentDocumentId(applicationId: string) {
  * pages) to a state where `step` is allowed: a draft with terms, details and a
  * KFS as the step needs, or, for Step7, a signed one.
  */
-async function ensureLoanStep(kind: Kind, step: "Step0" | "Step1" | "Step5" | "Step6" | "Step7"): Promise<{ reference: string; documentId: string | null; code: string }> {
+async function ensureLoanStep(
+  kind: Kind,
+  step: "Step0" | "Step1" | "Step5" | "Step6" | "Step7",
+): Promise<{ reference: string; documentId: string | null; code: string }> {
   const { cookie, userId, mobile } = people.loan;
   const route = `new loan ${SEGMENT[kind]}`;
   const rows = await applicationsOf(userId, kind);
@@ -753,7 +894,11 @@ async function ensureLoanStep(kind: Kind, step: "Step0" | "Step1" | "Step5" | "S
     const done = rows.find((r) => r.status !== "draft");
     if (done) return { reference: done.reference, documentId: null, code: "" };
     const ready = await ensureLoanStep(kind, "Step6");
-    await setupPost(route, loanPath(kind, ready.reference, "Step6"), cookie, { documentId: ready.documentId ?? "", accept: "yes", code: ready.code });
+    await setupPost(route, loanPath(kind, ready.reference, "Step6"), cookie, {
+      documentId: ready.documentId ?? "",
+      accept: "yes",
+      code: ready.code,
+    });
     agreementCode = null;
     return { reference: ready.reference, documentId: null, code: "" };
   }
@@ -843,7 +988,9 @@ afterAll(async () => {
   const lines = [...sentByRoute]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([route, n]) => {
-      const statuses = [...(statusesByRoute.get(route) ?? [])].sort(([a], [b]) => a.localeCompare(b)).map(([status, count]) => `${status}×${count}`);
+      const statuses = [...(statusesByRoute.get(route) ?? [])]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([status, count]) => `${status}×${count}`);
       return `  ${String(n).padStart(5)}  ${route}  [${statuses.join(" ")}]`;
     });
   // oxlint-disable-next-line no-console
@@ -864,7 +1011,13 @@ describe("fuzzing the public forms", () => {
       who: [anonymous, as("qs"), as("staff")],
       prepare: () => ({
         path: "/Contact-us",
-        base: { name: "Neha Gupta", mobile: "9876543210", email: "neha@example.com", message: "Please call me back about my loan application.", website: "" },
+        base: {
+          name: "Neha Gupta",
+          mobile: "9876543210",
+          email: "neha@example.com",
+          message: "Please call me back about my loan application.",
+          website: "",
+        },
       }),
       choices: { website: ["", "https://spam.example"] },
     });
@@ -872,7 +1025,12 @@ describe("fuzzing the public forms", () => {
 
   it("POST /ClearCache", async () => {
     currentGroup = "POST /ClearCache";
-    await fuzzForm({ route: "POST /ClearCache", runs: 40, who: [anonymous, as("qs"), as("staff")], prepare: () => ({ path: "/ClearCache", base: {} }) });
+    await fuzzForm({
+      route: "POST /ClearCache",
+      runs: 40,
+      who: [anonymous, as("qs"), as("staff")],
+      prepare: () => ({ path: "/ClearCache", base: {} }),
+    });
   }, 30_000);
 
   it("POST /quickStart/Otp (send, resend, change, verify)", async () => {
@@ -881,7 +1039,10 @@ describe("fuzzing the public forms", () => {
       route: "POST /quickStart/Otp",
       runs: 150,
       who: [anonymous, as("fresh"), as("staff")],
-      prepare: () => ({ path: "/quickStart/Otp", base: { intent: "send", mobile: `+91 ${nextMobile()}`, redirectTo: "/User/Dashboard", code: "123456", deviceId: "web-fuzz" } }),
+      prepare: () => ({
+        path: "/quickStart/Otp",
+        base: { intent: "send", mobile: `+91 ${nextMobile()}`, redirectTo: "/User/Dashboard", code: "123456", deviceId: "web-fuzz" },
+      }),
       choices: { intent: ["send", "resend", "change", "verify", ""] },
     });
   }, 60_000);
@@ -894,12 +1055,27 @@ describe("fuzzing the public forms", () => {
       fc.asyncProperty(planArb, async (plan) => {
         const mobile = nextMobile();
         // The code is asked for with a generated page to land on (kept in the pending cookie until the code is right).
-        const sent = await fire({ route, path: "/quickStart/Otp", ...form({ intent: "send", mobile, redirectTo: plan.aux }), encoding: "urlencoded", preview: previewText(`intent=send&mobile=${mobile}&redirectTo=${plan.aux}`) });
-        const pending = sent?.headers.getSetCookie().find((c) => c.startsWith("otp_pending="))?.split(";")[0];
+        const sent = await fire({
+          route,
+          path: "/quickStart/Otp",
+          ...form({ intent: "send", mobile, redirectTo: plan.aux }),
+          encoding: "urlencoded",
+          preview: previewText(`intent=send&mobile=${mobile}&redirectTo=${plan.aux}`),
+        });
+        const pending = sent?.headers
+          .getSetCookie()
+          .find((c) => c.startsWith("otp_pending="))
+          ?.split(";")[0];
         if (!pending) return;
         const base = { intent: "verify", code: latestCode(app.dataDir, mobile), deviceId: `web-${mobile}` };
         const encoded = encode(applyPlan(base, { intent: ["verify", "resend", "change"] }, plan), plan);
-        await fire({ route, path: "/quickStart/Otp", method: plan.method, cookie: plan.who < 8 ? pending : `${pending}; ${people.fresh.cookie}`, ...encoded });
+        await fire({
+          route,
+          path: "/quickStart/Otp",
+          method: plan.method,
+          cookie: plan.who < 8 ? pending : `${pending}; ${people.fresh.cookie}`,
+          ...encoded,
+        });
       }),
       { seed, numRuns: 70 },
     );
@@ -914,8 +1090,14 @@ describe("fuzzing the back office as staff and admin", () => {
       route: "POST /admin/login",
       runs: 80,
       who: [anonymous, as("staff"), as("qs")],
-      prepare: () => ({ path: "/admin/login", base: { intent: "password", email: loginStaff.email, password: loginStaff.password, redirectTo: "/admin/presence", otp: "123456" } }),
-      choices: { intent: ["password", "totp", ""], email: ["FUZZ.OFFICER@LENDER.EXAMPLE", "fuzz.staff@lender.example", "nobody@lender.example"] },
+      prepare: () => ({
+        path: "/admin/login",
+        base: { intent: "password", email: loginStaff.email, password: loginStaff.password, redirectTo: "/admin/presence", otp: "123456" },
+      }),
+      choices: {
+        intent: ["password", "totp", ""],
+        email: ["FUZZ.OFFICER@LENDER.EXAMPLE", "fuzz.staff@lender.example", "nobody@lender.example"],
+      },
     });
   }, 60_000);
 
@@ -924,13 +1106,22 @@ describe("fuzzing the back office as staff and admin", () => {
     const route = "POST /admin/login (totp)";
     const seed = seedOf(route);
     // One account per run: an account accepts one code per time step (and locks after wrong ones).
-    const [{ passwordHash }] = (await app.services.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, loginStaff.userId))) as [{ passwordHash: string }];
+    const [{ passwordHash }] = (await app.services.db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, loginStaff.userId))) as [{ passwordHash: string }];
     let n = 0;
     await fc.assert(
       fc.asyncProperty(planArb, async (plan) => {
         const email = `fuzz.login${n++}@lender.example`;
         const { secret } = await generateTOTP(TOTP);
-        await app.services.db.insert(users).values({ email, role: plan.who < 5 ? "staff" : "admin", passwordHash, totpSecretEnc: sealTotpSecret(app.services, secret), totpEnrolledAt: CLOCK });
+        await app.services.db.insert(users).values({
+          email,
+          role: plan.who < 5 ? "staff" : "admin",
+          passwordHash,
+          totpSecretEnc: sealTotpSecret(app.services, secret),
+          totpEnrolledAt: CLOCK,
+        });
         const first = await fire({
           route,
           path: "/admin/login",
@@ -938,7 +1129,10 @@ describe("fuzzing the back office as staff and admin", () => {
           encoding: "urlencoded",
           preview: previewText(`intent=password&email=…&password=…&redirectTo=${plan.aux}`),
         });
-        const pending = first?.headers.getSetCookie().find((c) => c.startsWith("staff_pending="))?.split(";")[0];
+        const pending = first?.headers
+          .getSetCookie()
+          .find((c) => c.startsWith("staff_pending="))
+          ?.split(";")[0];
         if (!pending) return;
         const { otp } = await generateTOTP({ ...TOTP, secret });
         const encoded = encode(applyPlan({ intent: "totp", otp }, { intent: ["totp", "password"] }, plan), plan);
@@ -961,7 +1155,10 @@ describe("fuzzing the back office as staff and admin", () => {
         if (!token || !(await userForEnrolToken(app.services, token))) {
           token = (await createStaffInvite(app.services, { email: `fuzz.invite${invites++}@lender.example`, role: "staff" })).token;
         }
-        return { path: `/admin/enrol/${token}`, base: { password: "mango tree at dusk 1987", password_confirm: "mango tree at dusk 1987" } };
+        return {
+          path: `/admin/enrol/${token}`,
+          base: { password: "mango tree at dusk 1987", password_confirm: "mango tree at dusk 1987" },
+        };
       },
     });
   }, 60_000);
@@ -981,22 +1178,26 @@ describe("fuzzing the back office as staff and admin", () => {
 describe("fuzzing the quick start with a borrower who has reached each step", () => {
   // From the last step to the first: an answer changed at an earlier step sends the borrower back to the offer, not before it.
   const BASES: Record<number, Record<string, string>> = Object.fromEntries(QS_ANSWERS.map((a, i) => [i, { intent: "next", ...a }]));
-  it.each([6, 5, 4, 3, 2, 1, 0])("POST /quickStart/Step%i", async (step) => {
-    const route = `POST /quickStart/Step${step}`;
-    currentGroup = route;
-    await fuzzForm({
-      route,
-      runs: 85,
-      who: [as("qs"), as("fresh"), as("staff")],
-      prepare: () => ({ path: `/quickStart/Step${step}`, base: step === 1 ? { ...BASES[1], pan: pans.qs } : { ...BASES[step] } }),
-      choices: {
-        intent: ["next", "back", ""],
-        product: ["emi", "salary_advance"],
-        employmentType: ["salaried", "self_employed"],
-        pincode: ["110001", "700016", "999999"],
-      },
-    });
-  }, 60_000);
+  it.each([6, 5, 4, 3, 2, 1, 0])(
+    "POST /quickStart/Step%i",
+    async (step) => {
+      const route = `POST /quickStart/Step${step}`;
+      currentGroup = route;
+      await fuzzForm({
+        route,
+        runs: 85,
+        who: [as("qs"), as("fresh"), as("staff")],
+        prepare: () => ({ path: `/quickStart/Step${step}`, base: step === 1 ? { ...BASES[1], pan: pans.qs } : { ...BASES[step] } }),
+        choices: {
+          intent: ["next", "back", ""],
+          product: ["emi", "salary_advance"],
+          employmentType: ["salaried", "self_employed"],
+          pincode: ["110001", "700016", "999999"],
+        },
+      });
+    },
+    60_000,
+  );
 });
 
 describe("fuzzing the profile sections with a borrower whose profile is complete", () => {
@@ -1014,7 +1215,12 @@ describe("fuzzing the profile sections with a borrower whose profile is complete
         consentKyc: "on",
         consentCommunications: "on",
       }),
-      () => ({ gender: ["female", "male", "other"], maritalStatus: ["single", "married", "divorced", "widowed"], pan: ["", pans.qs], aadhaar: ["", "2341 2341 2346"] }),
+      () => ({
+        gender: ["female", "male", "other"],
+        maritalStatus: ["single", "married", "divorced", "widowed"],
+        pan: ["", pans.qs],
+        aadhaar: ["", "2341 2341 2346"],
+      }),
     ],
     [
       "Address",
@@ -1046,33 +1252,72 @@ describe("fuzzing the profile sections with a borrower whose profile is complete
     ],
     [
       "Bank",
-      () => ({ holderName: "Neha Gupta", accountNumber: "50100012345678", accountNumber_confirm: "50100012345678", ifsc: "HDFC0000001", accountType: "salary" }),
+      () => ({
+        holderName: "Neha Gupta",
+        accountNumber: "50100012345678",
+        accountNumber_confirm: "50100012345678",
+        ifsc: "HDFC0000001",
+        accountType: "salary",
+      }),
       () => ({ accountType: ["savings", "current", "salary"], ifsc: ["SBIN0000001", "hdfc0000001", "ABCD0123456"] }),
     ],
     [
       "Reference",
-      () => ({ ref1Name: "Amit Gupta", ref1Relation: "spouse", ref1Mobile: "9123456781", ref2Name: "Sara Das", ref2Relation: "friend", ref2Mobile: "9223456782" }),
-      () => ({ ref1Relation: ["parent", "spouse", "sibling", "relative", "friend", "colleague"], ref2Mobile: ["9123456781", people.kyc.mobile] }),
+      () => ({
+        ref1Name: "Amit Gupta",
+        ref1Relation: "spouse",
+        ref1Mobile: "9123456781",
+        ref2Name: "Sara Das",
+        ref2Relation: "friend",
+        ref2Mobile: "9223456782",
+      }),
+      () => ({
+        ref1Relation: ["parent", "spouse", "sibling", "relative", "friend", "colleague"],
+        ref2Mobile: ["9123456781", people.kyc.mobile],
+      }),
     ],
   ];
-  it.each(sections)("POST /User/Profile/components/%s", async (name, base, choices) => {
-    const route = `POST /User/Profile/components/${name}`;
-    currentGroup = route;
-    await fuzzForm({
-      route,
-      runs: 100,
-      who: [as("kyc"), as("fresh"), as("staff")],
-      prepare: () => ({ path: `/User/Profile/components/${name}`, base: base() }),
-      choices,
-    });
-  }, 60_000);
+  it.each(sections)(
+    "POST /User/Profile/components/%s",
+    async (name, base, choices) => {
+      const route = `POST /User/Profile/components/${name}`;
+      currentGroup = route;
+      await fuzzForm({
+        route,
+        runs: 100,
+        who: [as("kyc"), as("fresh"), as("staff")],
+        prepare: () => ({ path: `/User/Profile/components/${name}`, base: base() }),
+        choices,
+      });
+    },
+    60_000,
+  );
 });
 
 // ---- uploads ----
 
 const jpeg = () => new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, ...new Array(200).fill(7), 0xff, 0xd9]);
 const png = () =>
-  new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(100).fill(1), 0, 0, 0, 0, ...new TextEncoder().encode("IEND"), 0xae, 0x42, 0x60, 0x82]);
+  new Uint8Array([
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
+    ...new Array(100).fill(1),
+    0,
+    0,
+    0,
+    0,
+    ...new TextEncoder().encode("IEND"),
+    0xae,
+    0x42,
+    0x60,
+    0x82,
+  ]);
 const pdf = () => new TextEncoder().encode("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 const FILES = ["jpeg", "png", "pdf", "elf", "empty", "random", "truncated-jpeg", "too-large", "none", "two-files"] as const;
 const UPLOAD_TRANSPORTS = [
@@ -1090,7 +1335,10 @@ const uploadPlanArb = fc.record({
   transport: fc.oneof(...UPLOAD_TRANSPORTS.map(([weight, name]) => ({ weight, arbitrary: fc.constant(name) }))),
   kind: fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...Object.keys(DOCUMENT_KINDS)) }, { weight: 2, arbitrary: hostileText }),
   dropKind: fc.nat({ max: 9 }),
-  file: fc.oneof({ weight: 12, arbitrary: fc.constantFrom("jpeg" as const, "png" as const, "pdf" as const) }, { weight: 8, arbitrary: fc.constantFrom(...FILES) }),
+  file: fc.oneof(
+    { weight: 12, arbitrary: fc.constantFrom("jpeg" as const, "png" as const, "pdf" as const) },
+    { weight: 8, arbitrary: fc.constantFrom(...FILES) },
+  ),
   name: fc.oneof(
     { weight: 6, arbitrary: fc.constant("(matching)") },
     { weight: 2, arbitrary: fc.constantFrom("pan.jpg", "scan.png", "statement.pdf", "photo.jpeg", "x.pdf", "") },
@@ -1099,7 +1347,10 @@ const uploadPlanArb = fc.record({
   ),
   starName: fc.nat({ max: 4 }),
   partType: fc.constantFrom("image/jpeg", "application/pdf", "text/html", "application/octet-stream", "", "image/jpeg; x=\u0001"),
-  extras: fc.oneof({ weight: 3, arbitrary: fc.constant([] as Array<[string, string]>) }, { weight: 1, arbitrary: fc.array(fc.tuple(hostileKey, hostileText), { maxLength: 12 }) }),
+  extras: fc.oneof(
+    { weight: 3, arbitrary: fc.constant([] as Array<[string, string]>) },
+    { weight: 1, arbitrary: fc.array(fc.tuple(hostileKey, hostileText), { maxLength: 12 }) },
+  ),
   bytes: fc.uint8Array({ maxLength: 3000 }),
   cut: fc.nat(),
   who: fc.nat({ max: 9 }),
@@ -1137,7 +1388,8 @@ function fileBytes(plan: UploadPlan, max: number): Uint8Array {
 /** A multipart body built by hand: the file name and part headers exactly as generated (quotes, line breaks and all). */
 function uploadBody(plan: UploadPlan, max: number, boundary: string): Buffer {
   const parts: Buffer[] = [];
-  const addField = (name: string, value: string) => parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  const addField = (name: string, value: string) =>
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   if (plan.dropKind > 0) addField("kind", plan.kind);
   for (const [n, v] of plan.extras) addField(n.replaceAll('"', "%22"), v);
   const files = plan.file === "none" ? 0 : plan.file === "two-files" ? 2 : 1;
@@ -1146,7 +1398,9 @@ function uploadBody(plan: UploadPlan, max: number, boundary: string): Buffer {
   for (let i = 0; i < files; i++) {
     const disposition = plan.starName === 0 ? `filename*=UTF-8''${encodeURIComponent(name.toWellFormed())}` : `filename="${name}"`;
     parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; ${disposition}\r\n${plan.partType ? `Content-Type: ${plan.partType}\r\n` : ""}\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; ${disposition}\r\n${plan.partType ? `Content-Type: ${plan.partType}\r\n` : ""}\r\n`,
+      ),
       Buffer.from(fileBytes(plan, max)),
       Buffer.from("\r\n"),
     );
@@ -1163,10 +1417,22 @@ async function fuzzUploads(route: string, path: string, max: number, runs: numbe
       const boundary = "----fuzzUpload7MA4YWxkTrZu0gW";
       const cookie = pickWho(who, plan.who).cookie();
       if (plan.transport === "urlencoded-delete") {
-        const [doc] = await app.services.db.select({ id: borrowerDocuments.id }).from(borrowerDocuments).where(eq(borrowerDocuments.userId, people.kyc.userId));
+        const [doc] = await app.services.db
+          .select({ id: borrowerDocuments.id })
+          .from(borrowerDocuments)
+          .where(eq(borrowerDocuments.userId, people.kyc.userId));
         const id = plan.deleteId === "real" ? (doc?.id ?? "") : plan.deleteId;
         const body = new URLSearchParams({ intent: plan.dropKind < 2 ? plan.kind : "delete", id }).toString();
-        await fire({ route, path, cookie, body, headers: { "Content-Type": "application/x-www-form-urlencoded" }, encoding: plan.transport, preview: previewText(body), size: body.length });
+        await fire({
+          route,
+          path,
+          cookie,
+          body,
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          encoding: plan.transport,
+          preview: previewText(body),
+          size: body.length,
+        });
         return;
       }
       const whole = uploadBody(plan, max, boundary);
@@ -1217,46 +1483,66 @@ describe("fuzzing the uploads", () => {
 
 describe("fuzzing the new-loan steps with an application at each step", () => {
   const cases: Array<[Kind, "Step0" | "Step1" | "Step5" | "Step6" | "Step7"]> = [];
-  for (const kind of ["emi", "salary_advance"] as const) for (const step of ["Step0", "Step1", "Step5", "Step6", "Step7"] as const) cases.push([kind, step]);
-  it.each(cases)("POST /User/newLoan/%s/{reference}/%s", async (kind, step) => {
-    const route = `POST /User/newLoan/${SEGMENT[kind]}/:id/${step}`;
-    currentGroup = route;
-    const bases = {
-      Step0: () => ({ ...TERMS[kind] }),
-      Step1: () => ({ ...DETAILS }),
-      Step5: () => ({ intent: "" }),
-      Step6: (s: { documentId: string | null; code: string }) => ({ documentId: s.documentId ?? "", accept: "yes", code: s.code }),
-      Step7: () => ({ intent: "" }),
-    };
-    await fuzzForm({
-      route,
-      runs: step === "Step6" ? 40 : step === "Step0" || step === "Step1" ? 70 : 35,
-      who: [as("loan"), as("kyc"), as("staff")],
-      prepare: async () => {
-        const state = await ensureLoanStep(kind, step);
-        return { path: loanPath(kind, state.reference, step), base: bases[step](state) };
-      },
-      choices: {
-        intent: step === "Step6" ? ["send", "sign", ""] : ["", "cancel", "next"],
-        purpose: ["home_improvement", "medical", "education", "wedding", "travel", "consumer_durable", "debt_consolidation", "business", "household", "other"],
-        tenure: ["3", "36", "37", "2"],
-        accept: ["yes", "on", "no"],
-      },
-    });
-  }, 90_000);
+  for (const kind of ["emi", "salary_advance"] as const)
+    for (const step of ["Step0", "Step1", "Step5", "Step6", "Step7"] as const) cases.push([kind, step]);
+  it.each(cases)(
+    "POST /User/newLoan/%s/{reference}/%s",
+    async (kind, step) => {
+      const route = `POST /User/newLoan/${SEGMENT[kind]}/:id/${step}`;
+      currentGroup = route;
+      const bases = {
+        Step0: () => ({ ...TERMS[kind] }),
+        Step1: () => ({ ...DETAILS }),
+        Step5: () => ({ intent: "" }),
+        Step6: (s: { documentId: string | null; code: string }) => ({ documentId: s.documentId ?? "", accept: "yes", code: s.code }),
+        Step7: () => ({ intent: "" }),
+      };
+      await fuzzForm({
+        route,
+        runs: step === "Step6" ? 40 : step === "Step0" || step === "Step1" ? 70 : 35,
+        who: [as("loan"), as("kyc"), as("staff")],
+        prepare: async () => {
+          const state = await ensureLoanStep(kind, step);
+          return { path: loanPath(kind, state.reference, step), base: bases[step](state) };
+        },
+        choices: {
+          intent: step === "Step6" ? ["send", "sign", ""] : ["", "cancel", "next"],
+          purpose: [
+            "home_improvement",
+            "medical",
+            "education",
+            "wedding",
+            "travel",
+            "consumer_durable",
+            "debt_consolidation",
+            "business",
+            "household",
+            "other",
+          ],
+          tenure: ["3", "36", "37", "2"],
+          accept: ["yes", "on", "no"],
+        },
+      });
+    },
+    90_000,
+  );
 });
 
 describe("fuzzing the session APIs", () => {
-  it.each(["/auth/sign-out", "/api/session/clear", "/api/session/renew"])("POST %s", async (path) => {
-    const route = `POST ${path}`;
-    currentGroup = route;
-    await fuzzForm({
-      route,
-      runs: 25,
-      who: [{ label: "its own session", cookie: () => undefined }, anonymous, as("staff")],
-      prepare: async () => ({ path, base: { redirectTo: "/" }, cookie: await throwawaySession() }),
-    });
-  }, 30_000);
+  it.each(["/auth/sign-out", "/api/session/clear", "/api/session/renew"])(
+    "POST %s",
+    async (path) => {
+      const route = `POST ${path}`;
+      currentGroup = route;
+      await fuzzForm({
+        route,
+        runs: 25,
+        who: [{ label: "its own session", cookie: () => undefined }, anonymous, as("staff")],
+        prepare: async () => ({ path, base: { redirectTo: "/" }, cookie: await throwawaySession() }),
+      });
+    },
+    30_000,
+  );
 });
 
 describe("fuzzing the routes without an action", () => {
@@ -1318,9 +1604,25 @@ describe("fuzzing the GET APIs and pages that read the address", () => {
     { route: "GET /EmiCalculator", who: [anonymous], base: calc, path: () => "/EmiCalculator" },
     { route: "GET /api/pincode/:pin", who: [anonymous], base: () => ({ $pin: "560001" }), path: (p) => `/api/pincode/${p.$pin}` },
     { route: "GET /api/ifsc/:code", who: [anonymous], base: () => ({ $code: "HDFC0000001" }), path: (p) => `/api/ifsc/${p.$code}` },
-    { route: "GET /quickStart/Otp?redirectTo", who: [anonymous, as("qs")], base: () => ({ redirectTo: "/User/Dashboard" }), path: () => "/quickStart/Otp" },
-    { route: "GET /admin/login?redirectTo", who: [anonymous, as("staff")], base: () => ({ redirectTo: "/admin/presence" }), path: () => "/admin/login" },
-    { route: "GET /homeComponents/:section", who: [anonymous], base: () => ({ $section: "top" }), path: (p) => `/homeComponents/${p.$section}`, choices: { $section: ["component", "calculator", "faq"] } },
+    {
+      route: "GET /quickStart/Otp?redirectTo",
+      who: [anonymous, as("qs")],
+      base: () => ({ redirectTo: "/User/Dashboard" }),
+      path: () => "/quickStart/Otp",
+    },
+    {
+      route: "GET /admin/login?redirectTo",
+      who: [anonymous, as("staff")],
+      base: () => ({ redirectTo: "/admin/presence" }),
+      path: () => "/admin/login",
+    },
+    {
+      route: "GET /homeComponents/:section",
+      who: [anonymous],
+      base: () => ({ $section: "top" }),
+      path: (p) => `/homeComponents/${p.$section}`,
+      choices: { $section: ["component", "calculator", "faq"] },
+    },
     {
       route: "GET /:state/:id",
       who: [as("loan"), anonymous],
@@ -1329,7 +1631,12 @@ describe("fuzzing the GET APIs and pages that read the address", () => {
       choices: { $state: ["success", "failure", "pending", "cancelled", "Success"] },
     },
     { route: "GET /Eagreement/:id", who: [anonymous], base: () => ({ $id: emiRef }), path: (p) => `/Eagreement/${p.$id}` },
-    { route: "GET /Eagreement/:id/pdf", who: [anonymous], base: () => ({ $id: emiRef, download: "1" }), path: (p) => `/Eagreement/${p.$id}/pdf` },
+    {
+      route: "GET /Eagreement/:id/pdf",
+      who: [anonymous],
+      base: () => ({ $id: emiRef, download: "1" }),
+      path: (p) => `/Eagreement/${p.$id}/pdf`,
+    },
     {
       route: "GET /User/newLoan/Emi/:id/Step5/pdfDisplay",
       who: [anonymous, as("loan")],
@@ -1344,45 +1651,98 @@ describe("fuzzing the GET APIs and pages that read the address", () => {
       choices: { $kind: ["Emi", "salaryAdvance", "EMI", "emi"], $step: ["Step0", "Step1", "Step7", "step7", "Step2"] },
     },
     { route: "GET /quickStart/Step5?tenure", who: [as("qs")], base: () => ({ tenure: "12" }), path: () => "/quickStart/Step5" },
-    { route: "GET /User/Profile/documents/:id", who: [as("kyc"), as("loan")], base: () => ({ $id: docId }), path: (p) => `/User/Profile/documents/${p.$id}` },
-    { route: "GET /admin/documents/:id", who: [as("staff"), as("admin"), as("kyc")], base: () => ({ $id: docId }), path: (p) => `/admin/documents/${p.$id}` },
+    {
+      route: "GET /User/Profile/documents/:id",
+      who: [as("kyc"), as("loan")],
+      base: () => ({ $id: docId }),
+      path: (p) => `/User/Profile/documents/${p.$id}`,
+    },
+    {
+      route: "GET /admin/documents/:id",
+      who: [as("staff"), as("admin"), as("kyc")],
+      base: () => ({ $id: docId }),
+      path: (p) => `/admin/documents/${p.$id}`,
+    },
     { route: "GET /api/events?device", who: [as("fresh")], base: () => ({ device: "web-fuzz" }), path: () => "/api/events", stream: true },
-    { route: "GET /auth/facebook/callback", who: [anonymous], base: () => ({ code: "abc", state: "xyz" }), path: () => "/auth/facebook/callback" },
+    {
+      route: "GET /auth/facebook/callback",
+      who: [anonymous],
+      base: () => ({ code: "abc", state: "xyz" }),
+      path: () => "/auth/facebook/callback",
+    },
     { route: "GET /ClearCache", who: [anonymous], base: () => ({ cleared: "1" }), path: () => "/ClearCache" },
-    { route: "GET /:unknown (not found)", who: [anonymous, as("qs")], base: () => ({ $a: "nothing-here", q: "1" }), path: (p) => `/${p.$a}/x/y` },
+    {
+      route: "GET /:unknown (not found)",
+      who: [anonymous, as("qs")],
+      base: () => ({ $a: "nothing-here", q: "1" }),
+      path: (p) => `/${p.$a}/x/y`,
+    },
   ];
-  it.each(TARGETS.map((t) => [t.route, t] as const))("%s", async (route, target) => {
-    currentGroup = route;
-    emiRef = (await loanRef())[0]?.reference ?? emiRef;
-    const [doc] = await app.services.db.select({ id: borrowerDocuments.id }).from(borrowerDocuments).where(eq(borrowerDocuments.userId, people.kyc.userId));
-    docId = doc?.id ?? docId;
-    const seed = seedOf(route);
-    await fc.assert(
-      fc.asyncProperty(planArb, async (plan) => {
-        const entries = applyPlan(target.base(), target.choices ?? {}, plan);
-        const params: Record<string, string> = {};
-        const query: Array<[string, string]> = [];
-        for (const [n, v] of entries) {
-          if (n.startsWith("$") && !(n in params)) params[n] = plan.encoding === "bad-escapes" ? text(v) + (plan.badEscapes[0] ?? "") : encodeURIComponent(text(v).toWellFormed());
-          else if (!n.startsWith("$")) query.push([n, text(v)]);
-        }
-        for (const key of Object.keys(target.base())) if (key.startsWith("$") && !(key in params)) params[key] = "";
-        let search = new URLSearchParams(query).toString();
-        if (plan.encoding === "bad-escapes") search += `&${plan.badEscapes.join("&")}`;
-        const path = `${target.path(params)}${plan.dataSuffix ? ".data" : ""}${search ? `?${search}` : ""}`;
-        await fire({ route, path, method: "GET", cookie: pickWho(target.who, plan.who).cookie(), encoding: "query", preview: previewText(path), stream: target.stream });
-      }),
-      // Always tried too: every path parameter left empty.
-      { seed, numRuns: target.stream ? 20 : 45, examples: [[{ ...EMPTY_PLAN, ops: [0, 1, 2].map((i) => ({ kind: "replace" as const, field: i, value: "" })) }]] },
-    );
-    expect(serverErrors(), `5xx answers (seed ${seed})`).toEqual([]);
-  }, 60_000);
+  it.each(TARGETS.map((t) => [t.route, t] as const))(
+    "%s",
+    async (route, target) => {
+      currentGroup = route;
+      emiRef = (await loanRef())[0]?.reference ?? emiRef;
+      const [doc] = await app.services.db
+        .select({ id: borrowerDocuments.id })
+        .from(borrowerDocuments)
+        .where(eq(borrowerDocuments.userId, people.kyc.userId));
+      docId = doc?.id ?? docId;
+      const seed = seedOf(route);
+      await fc.assert(
+        fc.asyncProperty(planArb, async (plan) => {
+          const entries = applyPlan(target.base(), target.choices ?? {}, plan);
+          const params: Record<string, string> = {};
+          const query: Array<[string, string]> = [];
+          for (const [n, v] of entries) {
+            if (n.startsWith("$") && !(n in params))
+              params[n] =
+                plan.encoding === "bad-escapes" ? text(v) + (plan.badEscapes[0] ?? "") : encodeURIComponent(text(v).toWellFormed());
+            else if (!n.startsWith("$")) query.push([n, text(v)]);
+          }
+          for (const key of Object.keys(target.base())) if (key.startsWith("$") && !(key in params)) params[key] = "";
+          let search = new URLSearchParams(query).toString();
+          if (plan.encoding === "bad-escapes") search += `&${plan.badEscapes.join("&")}`;
+          const path = `${target.path(params)}${plan.dataSuffix ? ".data" : ""}${search ? `?${search}` : ""}`;
+          await fire({
+            route,
+            path,
+            method: "GET",
+            cookie: pickWho(target.who, plan.who).cookie(),
+            encoding: "query",
+            preview: previewText(path),
+            stream: target.stream,
+          });
+        }),
+        // Always tried too: every path parameter left empty.
+        {
+          seed,
+          numRuns: target.stream ? 20 : 45,
+          examples: [[{ ...EMPTY_PLAN, ops: [0, 1, 2].map((i) => ({ kind: "replace" as const, field: i, value: "" })) }]],
+        },
+      );
+      expect(serverErrors(), `5xx answers (seed ${seed})`).toEqual([]);
+    },
+    60_000,
+  );
 });
 
 describe("fuzzing the cookies", () => {
   const cookieValue = fc.oneof(
     fc.string({ unit: "binary-ascii", maxLength: 60 }).map((s) => s.replace(/[^ -~]/g, "")),
-    fc.constantFrom("", "x", "undefined", "null", "eyJ4IjoxfQ%3D%3D.c2ln", "eyJtb2JpbGUiOiJcdTAwMDAifQ.AAAA", "%", "%zz", "a".repeat(5000), "e30=.", "InRva2VuIg==.x"),
+    fc.constantFrom(
+      "",
+      "x",
+      "undefined",
+      "null",
+      "eyJ4IjoxfQ%3D%3D.c2ln",
+      "eyJtb2JpbGUiOiJcdTAwMDAifQ.AAAA",
+      "%",
+      "%zz",
+      "a".repeat(5000),
+      "e30=.",
+      "InRva2VuIg==.x",
+    ),
     fc.base64String({ maxLength: 80 }).map((s) => `${s}.${s.slice(0, 10)}`),
   );
   const TARGETS = [
@@ -1401,7 +1761,10 @@ describe("fuzzing the cookies", () => {
     await fc.assert(
       fc.asyncProperty(
         fc.nat({ max: TARGETS.length - 1 }),
-        fc.array(fc.tuple(fc.constantFrom("token", "otp_pending", "staff_pending", "__flash", "fb_oauth", "x"), cookieValue), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.tuple(fc.constantFrom("token", "otp_pending", "staff_pending", "__flash", "fb_oauth", "x"), cookieValue), {
+          minLength: 1,
+          maxLength: 4,
+        }),
         async (t, cookies) => {
           const [method, path] = TARGETS[t] ?? TARGETS[0];
           const cookie = cookies.map(([n, v]) => `${n}=${v}`).join("; ");
@@ -1452,9 +1815,28 @@ describe("cross-origin requests", () => {
     await setupGet(route, "/User/newLoan/Emi", victim.cookie);
     const [draft] = await applicationsOf(victim.userId, "emi");
     const requests: Array<[string, string | undefined, Record<string, string>]> = [
-      ["/Contact-us", undefined, { name: "Neha Gupta", mobile: "9876543210", email: "neha@example.com", message: "Please call me back about my loan." }],
-      ["/User/Profile/components/Profile", victim.cookie, { fullName: "Evil Name", dateOfBirth: "1980-01-01", gender: "male", email: "evil@example.com", maritalStatus: "single", consentKyc: "on" }],
-      ["/User/Profile/components/Address", victim.cookie, { currentLine1: "1 Evil Street", currentPincode: "110001", residenceType: "rented", yearsAtAddress: "1", permanentSame: "on" }],
+      [
+        "/Contact-us",
+        undefined,
+        { name: "Neha Gupta", mobile: "9876543210", email: "neha@example.com", message: "Please call me back about my loan." },
+      ],
+      [
+        "/User/Profile/components/Profile",
+        victim.cookie,
+        {
+          fullName: "Evil Name",
+          dateOfBirth: "1980-01-01",
+          gender: "male",
+          email: "evil@example.com",
+          maritalStatus: "single",
+          consentKyc: "on",
+        },
+      ],
+      [
+        "/User/Profile/components/Address",
+        victim.cookie,
+        { currentLine1: "1 Evil Street", currentPincode: "110001", residenceType: "rented", yearsAtAddress: "1", permanentSame: "on" },
+      ],
       ["/quickStart/Step0", victim.cookie, { intent: "next", product: "salary_advance", amount: "5000" }],
       [loanPath("emi", draft?.reference ?? "", "Step0"), victim.cookie, { intent: "cancel" }],
       ["/quickStart/Otp", undefined, { intent: "send", mobile: victim.mobile }],
@@ -1469,17 +1851,35 @@ describe("cross-origin requests", () => {
     const wrong: string[] = [];
     for (const foreign of origins) {
       for (const [path, cookie, fields] of requests) {
-        const res = await fire({ route, path, cookie, ...form(fields), origin: foreign, encoding: "urlencoded", preview: previewText(new URLSearchParams(fields).toString()) });
+        const res = await fire({
+          route,
+          path,
+          cookie,
+          ...form(fields),
+          origin: foreign,
+          encoding: "urlencoded",
+          preview: previewText(new URLSearchParams(fields).toString()),
+        });
         if (res?.status !== 403) wrong.push(`POST ${path} with Origin: ${foreign} → ${res?.status ?? "no response"} (expected 403)`);
       }
     }
     // No Origin at all, and a foreign Referer instead.
     for (const [path, cookie, fields] of requests.slice(0, 3)) {
-      const res = await fire({ route, path, cookie, ...form(fields), headers: { ...form(fields).headers, Referer: "https://evil.example/page" }, origin: null });
-      if (res?.status !== 403) wrong.push(`POST ${path} without Origin, Referer https://evil.example/page → ${res?.status ?? "no response"} (expected 403)`);
+      const res = await fire({
+        route,
+        path,
+        cookie,
+        ...form(fields),
+        headers: { ...form(fields).headers, Referer: "https://evil.example/page" },
+        origin: null,
+      });
+      if (res?.status !== 403)
+        wrong.push(`POST ${path} without Origin, Referer https://evil.example/page → ${res?.status ?? "no response"} (expected 403)`);
     }
     const after = await victimSnapshot();
-    const changed = Object.keys(before).filter((k) => JSON.stringify(before[k as keyof typeof before]) !== JSON.stringify(after[k as keyof typeof after]));
+    const changed = Object.keys(before).filter(
+      (k) => JSON.stringify(before[k as keyof typeof before]) !== JSON.stringify(after[k as keyof typeof after]),
+    );
     const stillSignedIn = await fire({ route, path: "/User/Dashboard", method: "GET", cookie: victim.cookie, setup: true });
     expect(wrong, "cross-origin requests not refused with 403").toEqual([]);
     expect(changed, "what the cross-origin requests changed").toEqual([]);
@@ -1490,7 +1890,8 @@ describe("cross-origin requests", () => {
 
 // ---- the stored rows ----
 
-type Parsed = { success: true } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+type Parsed =
+  { success: true } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
 interface Violation {
   table: string;
   row: string;
@@ -1520,7 +1921,8 @@ const rupees = (paise: number) => (paise / 100).toFixed(2);
 async function storedRowViolations(): Promise<Violation[]> {
   const db = app.services.db;
   const out: Violation[] = [];
-  const bad = (table: string, row: string, column: string, value: unknown, rule: string) => out.push({ table, row, column: snake(column), value, rule });
+  const bad = (table: string, row: string, column: string, value: unknown, rule: string) =>
+    out.push({ table, row, column: snake(column), value, rule });
   /** The Zod issues of a form rebuilt from a row, each against the column it came from. */
   const issues = (table: string, row: string, result: Parsed, columnOf: Record<string, [string, unknown]>) => {
     if (result.success) return;
@@ -1555,7 +1957,9 @@ async function storedRowViolations(): Promise<Violation[]> {
   const mobileOf = new Map(allUsers.map((u) => [u.id, u.mobile]));
   const productRows = await db.select().from(products);
   const product = (code: string) => productRows.find((p) => p.code === code);
-  const ranges = Object.fromEntries(productRows.map((p) => [p.code, { minPaise: p.minAmountPaise, maxPaise: p.maxAmountPaise, stepPaise: p.amountStepPaise }])) as Parameters<typeof loanChoiceSchema>[0];
+  const ranges = Object.fromEntries(
+    productRows.map((p) => [p.code, { minPaise: p.minAmountPaise, maxPaise: p.maxAmountPaise, stepPaise: p.amountStepPaise }]),
+  ) as Parameters<typeof loanChoiceSchema>[0];
   const emi = product("emi");
 
   // users
@@ -1563,15 +1967,19 @@ async function storedRowViolations(): Promise<Violation[]> {
     const row = userRow(u.id);
     scan("users", row, u);
     if (!["borrower", "staff", "admin"].includes(u.role)) bad("users", row, "role", u.role, "not a role");
-    if (u.mobile !== null && normalizeIndianMobile(u.mobile) !== u.mobile) bad("users", row, "mobile", u.mobile, "not a 10-digit Indian mobile number");
-    if (u.email !== null && (!z.email().safeParse(u.email).success || u.email !== u.email.toLowerCase())) bad("users", row, "email", u.email, "not a lower-case e-mail address");
+    if (u.mobile !== null && normalizeIndianMobile(u.mobile) !== u.mobile)
+      bad("users", row, "mobile", u.mobile, "not a 10-digit Indian mobile number");
+    if (u.email !== null && (!z.email().safeParse(u.email).success || u.email !== u.email.toLowerCase()))
+      bad("users", row, "email", u.email, "not a lower-case e-mail address");
   }
 
   // sessions
   for (const s of await db.select().from(sessions)) {
     const row = `session of ${userRow(s.userId)}`;
     scan("sessions", row, s);
-    issues("sessions", row, codeSchema.pick({ deviceId: true }).safeParse({ deviceId: s.deviceId }), { deviceId: ["deviceId", s.deviceId] });
+    issues("sessions", row, codeSchema.pick({ deviceId: true }).safeParse({ deviceId: s.deviceId }), {
+      deviceId: ["deviceId", s.deviceId],
+    });
   }
 
   // borrower_profiles: the Profile section's form (or the quick start's Step1 for a row it alone wrote)
@@ -1614,7 +2022,8 @@ async function storedRowViolations(): Promise<Violation[]> {
     }
     same("borrower_profiles", row, "panMasked", p.panMasked, maskPan(pan));
     if (!/^[0-9a-f]{64}$/.test(p.panHmac)) bad("borrower_profiles", row, "panHmac", p.panHmac, "not a keyed hash");
-    if (p.aadhaarLast4 !== null && !/^\d{4}$/.test(p.aadhaarLast4)) bad("borrower_profiles", row, "aadhaarLast4", p.aadhaarLast4, "not 4 digits");
+    if (p.aadhaarLast4 !== null && !/^\d{4}$/.test(p.aadhaarLast4))
+      bad("borrower_profiles", row, "aadhaarLast4", p.aadhaarLast4, "not 4 digits");
   }
 
   // consents
@@ -1653,10 +2062,12 @@ async function storedRowViolations(): Promise<Violation[]> {
     if (a.permanentLine1 !== null) checkField(t, row, "permanentLine1", a$.currentLine1, a.permanentLine1);
     if (a.permanentLine2 !== null) checkField(t, row, "permanentLine2", a$.currentLine2.unwrap().min(1), a.permanentLine2);
     if (a.permanentSame === true) {
-      for (const c of ["Line1", "Line2", "Pincode", "City", "District", "State"] as const) same(t, row, `permanent${c}`, a[`permanent${c}`], a[`current${c}`]);
+      for (const c of ["Line1", "Line2", "Pincode", "City", "District", "State"] as const)
+        same(t, row, `permanent${c}`, a[`permanent${c}`], a[`current${c}`]);
     } else if (a.permanentSame === false) {
       if (a.permanentLine1 === null) bad(t, row, "permanentLine1", null, "a permanent address is needed when it is not the current one");
-      if (a.permanentPincode === null) bad(t, row, "permanentPincode", null, "a permanent PIN code is needed when it is not the current one");
+      if (a.permanentPincode === null)
+        bad(t, row, "permanentPincode", null, "a permanent PIN code is needed when it is not the current one");
     }
   }
 
@@ -1696,7 +2107,11 @@ async function storedRowViolations(): Promise<Violation[]> {
         same(t, row, "monthsWithEmployer", e.monthsWithEmployer, r.data.monthsWithEmployer);
       }
     } else {
-      const r = incomeSchema.safeParse({ employmentType: e.employmentType, netMonthlyIncome: rupees(e.netMonthlyIncomePaise), salaryDay: formSalaryDay });
+      const r = incomeSchema.safeParse({
+        employmentType: e.employmentType,
+        netMonthlyIncome: rupees(e.netMonthlyIncomePaise),
+        salaryDay: formSalaryDay,
+      });
       issues(t, row, r, columns);
       if (r.success) {
         same(t, row, "netMonthlyIncomePaise", e.netMonthlyIncomePaise, r.data.netMonthlyIncome);
@@ -1708,7 +2123,8 @@ async function storedRowViolations(): Promise<Violation[]> {
         if (emis.success) same(t, row, "existingEmiPaise", e.existingEmiPaise, emis.data.existingEmis);
       }
     }
-    if (!employmentFields.employmentType.safeParse(e.employmentType).success) bad(t, row, "employmentType", e.employmentType, "not an employment type");
+    if (!employmentFields.employmentType.safeParse(e.employmentType).success)
+      bad(t, row, "employmentType", e.employmentType, "not an employment type");
   }
 
   // borrower_references: both references through the Reference section's form, against the owner's own mobile
@@ -1721,7 +2137,13 @@ async function storedRowViolations(): Promise<Violation[]> {
     const one = refs.find((r) => r.position === 1);
     const two = refs.find((r) => r.position === 2);
     if (!one || !two || refs.length !== 2) {
-      bad(t, row, "position", refs.map((r) => r.position), "two references, positions 1 and 2");
+      bad(
+        t,
+        row,
+        "position",
+        refs.map((r) => r.position),
+        "two references, positions 1 and 2",
+      );
       continue;
     }
     const columns = {
@@ -1767,7 +2189,13 @@ async function storedRowViolations(): Promise<Violation[]> {
       ifsc: ["ifsc", b.ifsc],
       accountType: ["accountType", b.accountType],
     } satisfies Record<string, [string, unknown]>;
-    const result = bankSchema.safeParse({ holderName: b.holderName, accountNumber: account, accountNumber_confirm: account, ifsc: b.ifsc, accountType: b.accountType });
+    const result = bankSchema.safeParse({
+      holderName: b.holderName,
+      accountNumber: account,
+      accountNumber_confirm: account,
+      ifsc: b.ifsc,
+      accountType: b.accountType,
+    });
     issues(t, row, result, columns);
     if (result.success) {
       same(t, row, "holderName", b.holderName, result.data.holderName);
@@ -1778,8 +2206,10 @@ async function storedRowViolations(): Promise<Violation[]> {
     if (!bank) bad(t, row, "ifsc", b.ifsc, "not an IFSC in the shipped list");
     else same(t, row, "bankName", b.bankName, bank.bankName);
     same(t, row, "accountMasked", b.accountMasked, maskAccount(account));
-    if (b.nameMatchScore !== null && !(Number.isInteger(b.nameMatchScore) && b.nameMatchScore >= 0 && b.nameMatchScore <= 100)) bad(t, row, "nameMatchScore", b.nameMatchScore, "not 0–100");
-    if ((b.verifiedAt !== null) !== ((b.nameMatchScore ?? 0) >= NAME_MATCH_THRESHOLD)) bad(t, row, "verifiedAt", b.verifiedAt, `verified exactly when the name match is ${NAME_MATCH_THRESHOLD} or more`);
+    if (b.nameMatchScore !== null && !(Number.isInteger(b.nameMatchScore) && b.nameMatchScore >= 0 && b.nameMatchScore <= 100))
+      bad(t, row, "nameMatchScore", b.nameMatchScore, "not 0–100");
+    if ((b.verifiedAt !== null) !== (b.nameMatchScore ?? 0) >= NAME_MATCH_THRESHOLD)
+      bad(t, row, "verifiedAt", b.verifiedAt, `verified exactly when the name match is ${NAME_MATCH_THRESHOLD} or more`);
   }
 
   // borrower_documents: a known kind, and stored bytes that the upload's own check accepts
@@ -1805,7 +2235,10 @@ async function storedRowViolations(): Promise<Violation[]> {
     const bytes = new Uint8Array(Buffer.concat(chunks));
     same(t, row, "sizeBytes", d.sizeBytes, bytes.length);
     same(t, row, "sha256", d.sha256, sha256Bytes(bytes));
-    const judged = judgeFile({ head: bytes.subarray(0, 16), tail: bytes.subarray(-1024), size: bytes.length, name: d.originalName }, allowed);
+    const judged = judgeFile(
+      { head: bytes.subarray(0, 16), tail: bytes.subarray(-1024), size: bytes.length, name: d.originalName },
+      allowed,
+    );
     if (!judged.ok) bad(t, row, "originalName / file", d.originalName, `the upload check refuses it: ${judged.message}`);
     else same(t, row, "contentType", d.contentType, judged.type);
   }
@@ -1825,13 +2258,18 @@ async function storedRowViolations(): Promise<Violation[]> {
       inProgress.add(`${l.userId}:${l.product}`);
     }
     if (p && l.amountPaise !== null) {
-      const problem = amountProblem(l.amountPaise, { minPaise: p.minAmountPaise, maxPaise: p.maxAmountPaise, stepPaise: p.amountStepPaise });
+      const problem = amountProblem(l.amountPaise, {
+        minPaise: p.minAmountPaise,
+        maxPaise: p.maxAmountPaise,
+        stepPaise: p.amountStepPaise,
+      });
       if (problem) bad(t, row, "amountPaise", l.amountPaise, problem);
     }
     if (l.termsSavedAt !== null && l.amountPaise === null) bad(t, row, "amountPaise", null, "terms saved without an amount");
     if (l.product === "emi" && p) {
       if (l.termsSavedAt !== null && l.tenureMonths === null) bad(t, row, "tenureMonths", null, "terms saved without a tenure");
-      if (l.tenureMonths !== null && !(l.tenureMonths >= p.minTenure && l.tenureMonths <= p.maxTenure)) bad(t, row, "tenureMonths", l.tenureMonths, `not ${p.minTenure}–${p.maxTenure} months`);
+      if (l.tenureMonths !== null && !(l.tenureMonths >= p.minTenure && l.tenureMonths <= p.maxTenure))
+        bad(t, row, "tenureMonths", l.tenureMonths, `not ${p.minTenure}–${p.maxTenure} months`);
     } else if (l.tenureMonths !== null) bad(t, row, "tenureMonths", l.tenureMonths, "a salary advance has no tenure in months");
     if (l.purpose !== null || l.purposeDetails !== null) {
       const r = detailsSchema.safeParse({ purpose: l.purpose ?? "", purposeDetails: l.purposeDetails ?? "", disbursalConsent: "yes" });
@@ -1857,7 +2295,8 @@ async function storedRowViolations(): Promise<Violation[]> {
       const problem = range ? amountProblem(q.offerAmountPaise, range) : "no product";
       if (problem) bad(t, row, "offerAmountPaise", q.offerAmountPaise, problem);
     }
-    if (q.tenureMonths !== null && emi && !(q.tenureMonths >= emi.minTenure && q.tenureMonths <= emi.maxTenure)) bad(t, row, "tenureMonths", q.tenureMonths, `not ${emi.minTenure}–${emi.maxTenure} months`);
+    if (q.tenureMonths !== null && emi && !(q.tenureMonths >= emi.minTenure && q.tenureMonths <= emi.maxTenure))
+      bad(t, row, "tenureMonths", q.tenureMonths, `not ${emi.minTenure}–${emi.maxTenure} months`);
   }
 
   // contact_messages: the contact form's schema, and what it would store
@@ -1880,7 +2319,8 @@ async function storedRowViolations(): Promise<Violation[]> {
     scan("verifications", row, v);
     // Codes sent by SMS go to a mobile number; the staff enrolment link and the staff sign-in's pending step belong to a staff id.
     const staffTarget = v.purpose.startsWith("staff_");
-    if (staffTarget ? !z.uuid().safeParse(v.target).success : normalizeIndianMobile(v.target) !== v.target) bad("verifications", row, "target", v.target, staffTarget ? "not a staff id" : "not a mobile number");
+    if (staffTarget ? !z.uuid().safeParse(v.target).success : normalizeIndianMobile(v.target) !== v.target)
+      bad("verifications", row, "target", v.target, staffTarget ? "not a staff id" : "not a mobile number");
   }
   for (const s of await db.select().from(verificationSends)) {
     scan("verification_sends", `send ${s.id}`, s);
@@ -1890,10 +2330,14 @@ async function storedRowViolations(): Promise<Violation[]> {
   for (const f of await db.select().from(funnelEvents)) scan("funnel_events", `event ${f.id}`, f);
   for (const p of await db.select().from(presenceConnections)) {
     scan("presence_connections", `connection of ${userRow(p.userId)}`, p);
-    if (p.deviceId.length > 100) bad("presence_connections", `connection of ${userRow(p.userId)}`, "deviceId", p.deviceId, "longer than 100 characters");
+    if (p.deviceId.length > 100)
+      bad("presence_connections", `connection of ${userRow(p.userId)}`, "deviceId", p.deviceId, "longer than 100 characters");
   }
   for (const r of await db.select().from(rateLimitCounters)) scan("rate_limit_counters", `${r.action}`, r);
-  for (const d of await db.select({ id: loanDocuments.id, terms: loanDocuments.terms, validUntil: loanDocuments.validUntil }).from(loanDocuments)) scan("loan_documents", `document ${d.id.slice(0, 8)}`, d);
+  for (const d of await db
+    .select({ id: loanDocuments.id, terms: loanDocuments.terms, validUntil: loanDocuments.validUntil })
+    .from(loanDocuments))
+    scan("loan_documents", `document ${d.id.slice(0, 8)}`, d);
   return out;
 }
 

@@ -19,15 +19,29 @@ afterAll(async () => {
 let n = 0;
 const borrower = () => signedInBorrower(app, `97100${String(n++).padStart(5, "0")}`);
 const liveSession = async (userId: string) =>
-  (await app.services.db.select({ endedAt: sessions.endedAt }).from(sessions).where(eq(sessions.userId, userId))).some((s) => s.endedAt === null);
+  (await app.services.db.select({ endedAt: sessions.endedAt }).from(sessions).where(eq(sessions.userId, userId))).some(
+    (s) => s.endedAt === null,
+  );
 const contactCount = async () => (await app.services.db.select({ n: count() }).from(contactMessages))[0]?.n ?? 0;
 
-const contact = { name: "Asha Verma", mobile: "9876543210", email: "asha@example.com", message: "Please tell me how the salary advance is repaid." };
+const contact = {
+  name: "Asha Verma",
+  mobile: "9876543210",
+  email: "asha@example.com",
+  message: "Please tell me how the salary advance is repaid.",
+};
 
 describe("redirects after sign-in", () => {
   it("never leave the site, however the path is disguised, and never answer 500", async () => {
     const { cookie } = await borrower();
-    for (const hostile of ["/%09/evil.example", "/%0a/evil.example", "%2F%2Fevil.example", "/%5Cevil.example", "/%0d%0aSet-Cookie:%20x=1", "https://evil.example/"]) {
+    for (const hostile of [
+      "/%09/evil.example",
+      "/%0a/evil.example",
+      "%2F%2Fevil.example",
+      "/%5Cevil.example",
+      "/%0d%0aSet-Cookie:%20x=1",
+      "https://evil.example/",
+    ]) {
       const res = await app.get(`/quickStart/Otp?redirectTo=${hostile}`, { headers: { Cookie: cookie } });
       expect(res.status, hostile).toBe(302);
       const location = res.headers.get("location") ?? "";
@@ -43,7 +57,12 @@ describe("redirects after sign-in", () => {
       const sent = await postForm(app, "/quickStart/Otp", { intent: "send", mobile, redirectTo: hostile });
       expect(sent.status).toBe(302);
       const pending = setCookieValue(sent, "otp_pending") ?? "";
-      const verified = await postForm(app, "/quickStart/Otp", { intent: "verify", code: latestCode(app.dataDir, mobile) }, { cookie: pending });
+      const verified = await postForm(
+        app,
+        "/quickStart/Otp",
+        { intent: "verify", code: latestCode(app.dataDir, mobile) },
+        { cookie: pending },
+      );
       expect(verified.status, JSON.stringify(hostile)).toBe(302);
       const location = verified.headers.get("location") ?? "";
       expect(new URL(location, app.url).origin, `${JSON.stringify(hostile)} → ${location}`).toBe(originOf(app));
@@ -64,14 +83,23 @@ describe("state-changing requests from another site", () => {
   it("are refused with 403 on pages, sign-out and the session endpoints, and change nothing", async () => {
     const { cookie, userId } = await borrower();
     for (const path of ["/auth/sign-out", "/api/session/clear", "/api/session/renew"]) {
-      for (const headers of [{ Origin: "https://evil.example" }, { Origin: "null" }, {} as Record<string, string>, { Referer: "https://evil.example/page" }]) {
+      for (const headers of [
+        { Origin: "https://evil.example" },
+        { Origin: "null" },
+        {} as Record<string, string>,
+        { Referer: "https://evil.example/page" },
+      ]) {
         const res = await app.get(path, { method: "POST", headers: { Cookie: cookie, ...headers } });
         expect(res.status, `${path} ${JSON.stringify(headers)}`).toBe(403);
       }
     }
     expect(await liveSession(userId)).toBe(true);
     const before = await contactCount();
-    const page = await app.get("/Contact-us", { method: "POST", body: new URLSearchParams(contact), headers: { Origin: "https://evil.example", Accept: "text/html" } });
+    const page = await app.get("/Contact-us", {
+      method: "POST",
+      body: new URLSearchParams(contact),
+      headers: { Origin: "https://evil.example", Accept: "text/html" },
+    });
     expect(page.status).toBe(403);
     expect(await page.text()).toContain("sent from another site");
     expect(await contactCount()).toBe(before);
@@ -79,7 +107,10 @@ describe("state-changing requests from another site", () => {
 
   it("are accepted from this site (Origin, or Referer when a browser sends no Origin)", async () => {
     const { cookie, userId } = await borrower();
-    const renew = await app.get("/api/session/renew", { method: "POST", headers: { Cookie: cookie, Referer: `${app.url}/User/Dashboard` } });
+    const renew = await app.get("/api/session/renew", {
+      method: "POST",
+      headers: { Cookie: cookie, Referer: `${app.url}/User/Dashboard` },
+    });
     expect(renew.status).toBe(200);
     const renewed = renew.headers.get("set-cookie")?.split(";")[0] ?? "";
     const out = await app.get("/auth/sign-out", { method: "POST", headers: { Cookie: renewed, Origin: originOf(app) } });
@@ -107,21 +138,49 @@ describe("request bodies", () => {
   it("allows an upload route its file's size but not a form route", async () => {
     const { cookie } = await borrower();
     const big = { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(3 * 1024 * 1024), Cookie: cookie };
-    expect((await rawRequest(app, { path: "/User/Profile/components/Selfie", headers: { ...big, "Content-Length": String(3 * 1024 * 1024) }, chunks: ["--x"] }))?.status).toBe(413);
-    expect((await rawRequest(app, { path: "/User/Profile/components/Address", headers: { ...big, "Content-Length": String(200 * 1024) }, chunks: ["--x"] }))?.status).toBe(413);
-    expect((await rawRequest(app, { path: "/User/Profile/components/Documents.data", headers: { ...big, "Content-Length": String(6 * 1024 * 1024) }, chunks: ["--x"] }))?.status).toBe(413);
+    expect(
+      (
+        await rawRequest(app, {
+          path: "/User/Profile/components/Selfie",
+          headers: { ...big, "Content-Length": String(3 * 1024 * 1024) },
+          chunks: ["--x"],
+        })
+      )?.status,
+    ).toBe(413);
+    expect(
+      (
+        await rawRequest(app, {
+          path: "/User/Profile/components/Address",
+          headers: { ...big, "Content-Length": String(200 * 1024) },
+          chunks: ["--x"],
+        })
+      )?.status,
+    ).toBe(413);
+    expect(
+      (
+        await rawRequest(app, {
+          path: "/User/Profile/components/Documents.data",
+          headers: { ...big, "Content-Length": String(6 * 1024 * 1024) },
+          chunks: ["--x"],
+        })
+      )?.status,
+    ).toBe(413);
   });
 
   it("refuses a body of unknown length (chunked) with 411", async () => {
-    const answer = await rawRequest(app, { path: "/Contact-us", headers: { "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked" }, chunks: ["name=a"] });
+    const answer = await rawRequest(app, {
+      path: "/Contact-us",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked" },
+      chunks: ["name=a"],
+    });
     expect(answer?.status).toBe(411);
   });
 
   it.each([
     ["application/json", JSON.stringify(contact), 415],
     ["text/plain", "name=Asha", 415],
-    ["multipart/form-data", "--x\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nAsha\r\n--x--\r\n", 400],
-    ["multipart/form-data; boundary=x", "--x\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nAsha", 400],
+    ["multipart/form-data", '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nAsha\r\n--x--\r\n', 400],
+    ["multipart/form-data; boundary=x", '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nAsha', 400],
     ["multipart/form-data; boundary=x", "garbage without any boundary", 400],
   ])("answers a %s body to a form with %d and a message the page shows", async (type, body, status) => {
     const before = await contactCount();
@@ -141,7 +200,12 @@ describe("request bodies", () => {
     const { cookie, userId } = await borrower();
     const address = await postForm(app, "/User/Profile/components/Address", { line1: "12\u0000 MG Road", pincode: "560001" }, { cookie });
     expect(address.status).toBe(400);
-    const employment = await postForm(app, "/User/Profile/components/Employment", { employmentType: "salaried", employerName: "Acme\u0000" }, { cookie });
+    const employment = await postForm(
+      app,
+      "/User/Profile/components/Employment",
+      { employmentType: "salaried", employerName: "Acme\u0000" },
+      { cookie },
+    );
     expect(employment.status).toBe(400);
     expect(await app.services.db.select().from(borrowerAddresses).where(eq(borrowerAddresses.userId, userId))).toEqual([]);
     expect(await app.services.db.select().from(borrowerEmployment).where(eq(borrowerEmployment.userId, userId))).toEqual([]);
@@ -161,7 +225,12 @@ describe("caching", () => {
       const res = await app.get(path, { headers: { Cookie: cookie } });
       expect(res.headers.get("cache-control"), path).toBe("private, no-store");
     }
-    for (const path of ["/admin/login", "/admin/presence", "/Eagreement/AAAAAAAAAAAAAAAAAAAAAAAAAA", "/success/AAAAAAAAAAAAAAAAAAAAAAAAAA"]) {
+    for (const path of [
+      "/admin/login",
+      "/admin/presence",
+      "/Eagreement/AAAAAAAAAAAAAAAAAAAAAAAAAA",
+      "/success/AAAAAAAAAAAAAAAAAAAAAAAAAA",
+    ]) {
       const res = await app.get(path);
       expect(res.headers.get("cache-control"), path).toBe("private, no-store");
     }
@@ -180,7 +249,11 @@ describe("behind an HTTPS proxy", () => {
       });
       expect(res.status).toBe(302);
       expect(res.headers.get("location")).toBe("/Contact-us");
-      const foreign = await behind.get("/Contact-us", { method: "POST", body: new URLSearchParams(contact), headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: originOf(behind) } });
+      const foreign = await behind.get("/Contact-us", {
+        method: "POST",
+        body: new URLSearchParams(contact),
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: originOf(behind) },
+      });
       expect(foreign.status).toBe(403);
     } finally {
       await behind.stop();

@@ -38,7 +38,13 @@ const profile = (pan: string) => ({
   consentKyc: "on",
 });
 const BANK = "/User/Profile/components/Bank";
-const bank = { holderName: "Asha R Verma", accountNumber: "123456789012", accountNumber_confirm: "123456789012", ifsc: "SBIN0000001", accountType: "savings" };
+const bank = {
+  holderName: "Asha R Verma",
+  accountNumber: "123456789012",
+  accountNumber_confirm: "123456789012",
+  ifsc: "SBIN0000001",
+  accountType: "savings",
+};
 let panSerial = 1000;
 const nextPan = () => `ABCPV${panSerial++}K`;
 
@@ -57,7 +63,12 @@ describe("Bank section", () => {
     expect((await post("/User/Profile/components/Profile", cookie, profile(nextPan()))).status).toBe(302);
     expect((await post(BANK, cookie, bank)).status).toBe(302);
     const [row] = await app.services.db.select().from(borrowerBankAccounts).where(eq(borrowerBankAccounts.userId, userId));
-    expect(row).toMatchObject({ accountMasked: "XXXXXXXX9012", bankName: "State Bank of India", nameAtBank: "Asha R Verma", nameMatchScore: 100 });
+    expect(row).toMatchObject({
+      accountMasked: "XXXXXXXX9012",
+      bankName: "State Bank of India",
+      nameAtBank: "Asha R Verma",
+      nameMatchScore: 100,
+    });
     expect(row?.verifiedAt).toBeTruthy();
     expect(JSON.stringify(row)).not.toContain("123456789012");
     expect(decrypt(app.services.keyring, row?.accountNumberEnc ?? "")).toBe("123456789012");
@@ -103,7 +114,14 @@ describe("Bank section", () => {
 
 describe("Reference section", () => {
   const REF = "/User/Profile/components/Reference";
-  const refs = { ref1Name: "Meena Iyer", ref1Relation: "friend", ref1Mobile: "9811122233", ref2Name: "Kiran Rao", ref2Relation: "colleague", ref2Mobile: "+91 98111 22244" };
+  const refs = {
+    ref1Name: "Meena Iyer",
+    ref1Relation: "friend",
+    ref1Mobile: "9811122233",
+    ref2Name: "Kiran Rao",
+    ref2Relation: "colleague",
+    ref2Mobile: "+91 98111 22244",
+  };
 
   it("saves two references", async () => {
     const { cookie, userId } = await borrower();

@@ -20,22 +20,68 @@ describe("a borrower completing every KYC section", () => {
     const { cookie } = await signedInBorrower(app, "9830000001");
     const origin = new URL(app.url).origin;
     const form = (p: string, fields: Record<string, string>) =>
-      app.get(p, { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: origin } });
+      app.get(p, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: origin },
+      });
     const upload = (p: string, kind: string, bytes: Buffer, name: string) => {
       const body = new FormData();
       body.set("kind", kind);
       body.set("file", new Blob([new Uint8Array(bytes)]), name);
       return app.get(p, { method: "POST", body, headers: { Cookie: cookie, Origin: origin } });
     };
-    const overview = async () => (await (await app.get("/User/Profile", { headers: { Cookie: cookie } })).text()).replaceAll("<!-- -->", "");
+    const overview = async () =>
+      (await (await app.get("/User/Profile", { headers: { Cookie: cookie } })).text()).replaceAll("<!-- -->", "");
 
     expect(await overview()).toContain("0 of 7 sections complete.");
     const steps: Array<() => Promise<Response>> = [
-      () => form("/User/Profile/components/Profile", { fullName: "Neha Gupta", dateOfBirth: "1992-06-15", gender: "female", email: "neha@example.com", pan: "ABCPG4321K", aadhaar: "234123412346", maritalStatus: "married", consentKyc: "on" }),
-      () => form("/User/Profile/components/Address", { currentLine1: "4, Park Street", currentPincode: "700016", residenceType: "owned", yearsAtAddress: "10", permanentSame: "on" }),
-      () => form("/User/Profile/components/Employment", { employmentType: "salaried", employerName: "Acme Ltd", designation: "Analyst", netMonthlyIncome: "60000", existingEmis: "0", salaryDay: "28", monthsWithEmployer: "40" }),
-      () => form("/User/Profile/components/Bank", { holderName: "Neha Gupta", accountNumber: "50100012345678", accountNumber_confirm: "50100012345678", ifsc: "HDFC0000001", accountType: "salary" }),
-      () => form("/User/Profile/components/Reference", { ref1Name: "Amit Gupta", ref1Relation: "spouse", ref1Mobile: "9830000002", ref2Name: "Sara Das", ref2Relation: "friend", ref2Mobile: "9830000003" }),
+      () =>
+        form("/User/Profile/components/Profile", {
+          fullName: "Neha Gupta",
+          dateOfBirth: "1992-06-15",
+          gender: "female",
+          email: "neha@example.com",
+          pan: "ABCPG4321K",
+          aadhaar: "234123412346",
+          maritalStatus: "married",
+          consentKyc: "on",
+        }),
+      () =>
+        form("/User/Profile/components/Address", {
+          currentLine1: "4, Park Street",
+          currentPincode: "700016",
+          residenceType: "owned",
+          yearsAtAddress: "10",
+          permanentSame: "on",
+        }),
+      () =>
+        form("/User/Profile/components/Employment", {
+          employmentType: "salaried",
+          employerName: "Acme Ltd",
+          designation: "Analyst",
+          netMonthlyIncome: "60000",
+          existingEmis: "0",
+          salaryDay: "28",
+          monthsWithEmployer: "40",
+        }),
+      () =>
+        form("/User/Profile/components/Bank", {
+          holderName: "Neha Gupta",
+          accountNumber: "50100012345678",
+          accountNumber_confirm: "50100012345678",
+          ifsc: "HDFC0000001",
+          accountType: "salary",
+        }),
+      () =>
+        form("/User/Profile/components/Reference", {
+          ref1Name: "Amit Gupta",
+          ref1Relation: "spouse",
+          ref1Mobile: "9830000002",
+          ref2Name: "Sara Das",
+          ref2Relation: "friend",
+          ref2Mobile: "9830000003",
+        }),
     ];
     for (const step of steps) expect((await step()).status).toBe(302);
     for (const kind of ["pan_card", "aadhaar_front", "aadhaar_back", "salary_slip_1"]) {
@@ -67,11 +113,22 @@ describe("a borrower completing every KYC section", () => {
     }
     for (const section of ["Profile", "Address", "Employment", "Bank", "Reference", "Documents", "Selfie"]) {
       const page = await (await app.get(`/User/Profile/components/${section}`, { headers: { Cookie: other.cookie } })).text();
-      for (const secret of ["Neha Gupta", "XXXXXX321K", "4, Park Street", "Acme Ltd", "XXXXXXXXXX5678", "Amit Gupta", "salary_slip_1.jpg", "me.jpg"]) {
+      for (const secret of [
+        "Neha Gupta",
+        "XXXXXX321K",
+        "4, Park Street",
+        "Acme Ltd",
+        "XXXXXXXXXX5678",
+        "Amit Gupta",
+        "salary_slip_1.jpg",
+        "me.jpg",
+      ]) {
         expect(page, `${section} shows ${secret}`).not.toContain(secret);
       }
     }
-    expect((await (await app.get("/User/Profile", { headers: { Cookie: other.cookie } })).text()).replaceAll("<!-- -->", "")).toContain("0 of 7 sections complete.");
+    expect((await (await app.get("/User/Profile", { headers: { Cookie: other.cookie } })).text()).replaceAll("<!-- -->", "")).toContain(
+      "0 of 7 sections complete.",
+    );
 
     // A full dump of the database holds no whole Aadhaar, no clear PAN and no clear account number.
     const tables = (await app.services.db.execute(

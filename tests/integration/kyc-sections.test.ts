@@ -22,9 +22,24 @@ const post = (path: string, cookie: string, fields: Record<string, string>) =>
   });
 
 const ADDRESS = "/User/Profile/components/Address";
-const address = { currentLine1: "12, MG Road", currentLine2: "Shivajinagar", currentPincode: "560001", residenceType: "rented", yearsAtAddress: "3", permanentSame: "on" };
+const address = {
+  currentLine1: "12, MG Road",
+  currentLine2: "Shivajinagar",
+  currentPincode: "560001",
+  residenceType: "rented",
+  yearsAtAddress: "3",
+  permanentSame: "on",
+};
 const EMPLOYMENT = "/User/Profile/components/Employment";
-const employment = { employmentType: "salaried", employerName: "Acme Software Pvt Ltd", designation: "Engineer", netMonthlyIncome: "45,000", existingEmis: "5000", salaryDay: "1", monthsWithEmployer: "26" };
+const employment = {
+  employmentType: "salaried",
+  employerName: "Acme Software Pvt Ltd",
+  designation: "Engineer",
+  netMonthlyIncome: "45,000",
+  existingEmis: "5000",
+  salaryDay: "1",
+  monthsWithEmployer: "26",
+};
 
 describe("Address section", () => {
   it("saves the address with city, district and state from the PIN code", async () => {

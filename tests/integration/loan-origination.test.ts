@@ -141,7 +141,9 @@ describe("the EMI loan flow", () => {
     expect(text).toContain(`Net disbursed amount ${rupees(calc.netDisbursedPaise)}`);
     expect(text).toContain("₹2,000 + GST ₹360 = ₹2,360");
     for (const line of calc.schedule) {
-      expect(text).toContain(`${rupees(line.principalPaise)} ${rupees(line.interestPaise)} ${rupees(line.paymentPaise)} ${rupees(line.closingPaise)}`);
+      expect(text).toContain(
+        `${rupees(line.principalPaise)} ${rupees(line.interestPaise)} ${rupees(line.paymentPaise)} ${rupees(line.closingPaise)}`,
+      );
     }
     expect(text).toContain("24 Dec 2026"); // first instalment: one month after the assumed disbursal
     expect(text).toContain("Integrated Ombudsman");
@@ -182,7 +184,12 @@ describe("the EMI loan flow", () => {
     const noAccept = await post(step("Step6"), b.cookie, { intent: "sign", documentId, code });
     expect(noAccept.status).toBe(400);
     expect(await html(noAccept)).toContain("Tick the box to accept the Key Fact Statement and agreement.");
-    const wrong = await post(step("Step6"), b.cookie, { intent: "sign", documentId, accept: "yes", code: code === "000000" ? "111111" : "000000" });
+    const wrong = await post(step("Step6"), b.cookie, {
+      intent: "sign",
+      documentId,
+      accept: "yes",
+      code: code === "000000" ? "111111" : "000000",
+    });
     expect(wrong.status).toBe(400);
     expect(await html(wrong)).toContain("That code is not right. You have 4 tries left.");
 
@@ -237,7 +244,12 @@ describe("the EMI loan flow", () => {
     const download = await app.get(`/Eagreement/${sig?.agreementRef}/pdf?download=1`);
     expect(download.headers.get("content-disposition")).toMatch(/^attachment; /);
 
-    for (const unknown of ["/Eagreement/aaaaaaaaaaaaaaaaaaaaaaaaaa", "/Eagreement/not-a-ref", `/Eagreement/${ref}`, "/Eagreement/aaaaaaaaaaaaaaaaaaaaaaaaaa/pdf"]) {
+    for (const unknown of [
+      "/Eagreement/aaaaaaaaaaaaaaaaaaaaaaaaaa",
+      "/Eagreement/not-a-ref",
+      `/Eagreement/${ref}`,
+      "/Eagreement/aaaaaaaaaaaaaaaaaaaaaaaaaa/pdf",
+    ]) {
       const res = await app.get(unknown);
       expect(res.status, unknown).toBe(404);
       expect(await html(res)).toContain(`Page not found: ${unknown}`);
@@ -282,7 +294,10 @@ describe("the EMI loan flow", () => {
     expect(res.headers.get("location")).toBe(step("Step7"));
     const [application] = await app.services.db.select().from(loanApplications).where(eq(loanApplications.reference, ref));
     expect(application?.status).toBe("cancelled");
-    const audits = await app.services.db.select().from(auditLog).where(eq(auditLog.subjectId, application?.id as string));
+    const audits = await app.services.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subjectId, application?.id as string));
     expect(audits.at(-1)?.details).toMatchObject({ from: "signed", to: "cancelled" });
     // A new application can start now.
     expect(await start(b.cookie, "Emi")).not.toBe(ref);
@@ -292,7 +307,11 @@ describe("the EMI loan flow", () => {
 describe("references and outcome pages", () => {
   it("gives 404 with the full path for a malformed reference and for every other two-segment path", async () => {
     const { cookie } = await signedInBorrower(app, "9840000050");
-    for (const path of ["/User/newLoan/Emi/12/Step0?x=1", "/User/newLoan/salaryAdvance/NOT-A-REF/Step1", "/User/newLoan/Emi/aaaaaaaaaaaaaaaaaaaaaaaaaa/Step5"]) {
+    for (const path of [
+      "/User/newLoan/Emi/12/Step0?x=1",
+      "/User/newLoan/salaryAdvance/NOT-A-REF/Step1",
+      "/User/newLoan/Emi/aaaaaaaaaaaaaaaaaaaaaaaaaa/Step5",
+    ]) {
       const res = await app.get(path, { headers: { Cookie: cookie } });
       expect(res.status, path).toBe(404);
       expect(await html(res)).toContain(`Page Not Found: ${path}`);
@@ -316,7 +335,11 @@ describe("the salary advance flow", () => {
     expect(await html(over)).toContain("Choose an amount from ₹2,000 to ₹20,000.");
     expect((await post(step("Step0"), b.cookie, { amount: "20000" })).headers.get("location")).toBe(step("Step1"));
     expect((await post(step("Step1"), b.cookie, { purpose: "other", disbursalConsent: "yes" })).status).toBe(400);
-    expect((await post(step("Step1"), b.cookie, { purpose: "other", purposeDetails: "School fees", disbursalConsent: "yes" })).headers.get("location")).toBe(step("Step5"));
+    expect(
+      (await post(step("Step1"), b.cookie, { purpose: "other", purposeDetails: "School fees", disbursalConsent: "yes" })).headers.get(
+        "location",
+      ),
+    ).toBe(step("Step5"));
     expect((await app.get(step("Step5"), { headers: { Cookie: b.cookie } })).status).toBe(200);
     const pdf = await app.get(step("Step5/pdfDisplay"), { headers: { Cookie: b.cookie } });
     const text = await pdfText(await pdf.arrayBuffer());
@@ -330,7 +353,12 @@ describe("the salary advance flow", () => {
     const page = await html(await app.get(step("Step6"), { headers: { Cookie: b.cookie } }));
     const documentId = /name="documentId" value="([0-9a-f-]{36})"/.exec(page)?.[1] as string;
     await post(step("Step6"), b.cookie, { intent: "send" });
-    const signed = await post(step("Step6"), b.cookie, { intent: "sign", documentId, accept: "yes", code: latestCode(app.dataDir, b.mobile) });
+    const signed = await post(step("Step6"), b.cookie, {
+      intent: "sign",
+      documentId,
+      accept: "yes",
+      code: latestCode(app.dataDir, b.mobile),
+    });
     expect(signed.headers.get("location")).toBe(`/success/${ref}`);
   });
 
@@ -363,11 +391,19 @@ describe("an expired Key Fact Statement", () => {
       const res = await app.get(step("Step6"), { headers: { Cookie: b.cookie } });
       expect(res.headers.get("location")).toBe(step("Step5"));
       await post(step("Step6"), b.cookie, { intent: "send" });
-      const stale = await post(step("Step6"), b.cookie, { intent: "sign", documentId: oldId, accept: "yes", code: latestCode(app.dataDir, b.mobile) });
+      const stale = await post(step("Step6"), b.cookie, {
+        intent: "sign",
+        documentId: oldId,
+        accept: "yes",
+        code: latestCode(app.dataDir, b.mobile),
+      });
       expect(stale.status).toBe(409);
       expect(await html(stale)).toContain("The Key Fact Statement has changed since you opened it. Read the new one before you sign.");
       const [application] = await app.services.db.select().from(loanApplications).where(eq(loanApplications.reference, ref));
-      const docs = await app.services.db.select().from(loanDocuments).where(eq(loanDocuments.applicationId, application?.id as string));
+      const docs = await app.services.db
+        .select()
+        .from(loanDocuments)
+        .where(eq(loanDocuments.applicationId, application?.id as string));
       expect(docs).toHaveLength(2);
       const fresh = docs.find((d) => !d.supersededAt);
       expect(fresh?.id).not.toBe(oldId);

@@ -55,7 +55,10 @@ describe("one-time codes", () => {
     const code = latestCode(app.dataDir, m);
     const wrong = code === "999999" ? "000000" : "999999";
     for (const left of [4, 3, 2, 1]) {
-      expect(await verifyCode(app.services, { target: m, purpose: "sign_in", code: wrong })).toMatchObject({ reason: "wrong", attemptsLeft: left });
+      expect(await verifyCode(app.services, { target: m, purpose: "sign_in", code: wrong })).toMatchObject({
+        reason: "wrong",
+        attemptsLeft: left,
+      });
     }
     expect(await verifyCode(app.services, { target: m, purpose: "sign_in", code: wrong })).toMatchObject({ reason: "locked" });
     expect(await verifyCode(app.services, { target: m, purpose: "sign_in", code })).toMatchObject({ reason: "locked" });

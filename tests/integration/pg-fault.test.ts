@@ -45,7 +45,16 @@ function databaseProxy(target: URL) {
       server.close(() => resolve());
       server = null;
     });
-  return { start, kill, url: () => { const u = new URL(target.href); u.hostname = "127.0.0.1"; u.port = String(port); return u.href; } };
+  return {
+    start,
+    kill,
+    url: () => {
+      const u = new URL(target.href);
+      u.hostname = "127.0.0.1";
+      u.port = String(port);
+      return u.href;
+    },
+  };
 }
 
 let proc: ChildProcess;
@@ -113,7 +122,8 @@ describe.skipIf(!TEST_DATABASE_URL)("the database connection drops under load", 
 
   it("lives on, answers /readyz 503 within 2 s while it is away, loses no acknowledged write, half-writes nothing, and fans out again", async () => {
     // Before: a borrower's page holds its realtime stream open through the outage.
-    const signIn = (mobile: string, deviceId: string) => signInByCode({ dataDir }, post, { mobile, deviceId, redirectTo: "/User/Dashboard" });
+    const signIn = (mobile: string, deviceId: string) =>
+      signInByCode({ dataDir }, post, { mobile, deviceId, redirectTo: "/User/Dashboard" });
     const first = await signIn("9811100001", "device-a");
     const events: string[] = [];
     const streamAbort = new AbortController();
@@ -201,7 +211,15 @@ describe.skipIf(!TEST_DATABASE_URL)("the database connection drops under load", 
       // Nothing half-written: each step a quick start counts as done has the answers it wrote
       // (Step0 the loan asked for, Step1 the profile) and its step-completed event, all written in
       // one transaction with the progress.
-      const progress = await db.query<{ user_id: string; completed_steps: number; product: string | null; amount_paise: number | null; full_name: string | null; pan_hmac: string | null; steps_with_event: number }>(
+      const progress = await db.query<{
+        user_id: string;
+        completed_steps: number;
+        product: string | null;
+        amount_paise: number | null;
+        full_name: string | null;
+        pan_hmac: string | null;
+        steps_with_event: number;
+      }>(
         `select q.user_id, q.completed_steps, q.product, q.amount_paise, p.full_name, p.pan_hmac,
                 (select count(distinct f.step)::int from funnel_events f
                   where f.user_id = q.user_id and f.event = 'step_completed' and f.step < q.completed_steps) as steps_with_event

@@ -1,7 +1,16 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatRupees } from "../../app/lib/money-format.ts";
-import { borrowerAddresses, borrowerBankAccounts, borrowerEmployment, borrowerProfiles, consents, funnelEvents, loanApplications, quickStarts } from "../../app/server/db/schema.ts";
+import {
+  borrowerAddresses,
+  borrowerBankAccounts,
+  borrowerEmployment,
+  borrowerProfiles,
+  consents,
+  funnelEvents,
+  loanApplications,
+  quickStarts,
+} from "../../app/server/db/schema.ts";
 import { createUserSession } from "../../app/server/auth/session.server.ts";
 import { completeProfile, defaultProfile } from "../fixtures/kyc.ts";
 import { latestCode } from "../helpers/outbox.ts";
@@ -130,14 +139,26 @@ describe("the quick start journey", () => {
     const row = await progressOf(b.userId);
     expect(row).toMatchObject({ completedSteps: 5, product: "emi", amountPaise: 200_000_00 });
     const [profile] = await app.services.db.select().from(borrowerProfiles).where(eq(borrowerProfiles.userId, b.userId));
-    expect(profile).toMatchObject({ fullName: a.fullName, dateOfBirth: a.dateOfBirth, panMasked: `XXXXXX${a.pan.slice(-4)}`, gender: null, aadhaarLast4: null });
+    expect(profile).toMatchObject({
+      fullName: a.fullName,
+      dateOfBirth: a.dateOfBirth,
+      panMasked: `XXXXXX${a.pan.slice(-4)}`,
+      gender: null,
+      aadhaarLast4: null,
+    });
     expect(profile?.panEnc).not.toContain(a.pan);
     const [address] = await app.services.db.select().from(borrowerAddresses).where(eq(borrowerAddresses.userId, b.userId));
     expect(address).toMatchObject({ currentPincode: "560001", currentLine1: null });
     expect(address?.currentCity).toBeTruthy();
     expect(address?.currentState).toBe("Karnataka");
     const [job] = await app.services.db.select().from(borrowerEmployment).where(eq(borrowerEmployment.userId, b.userId));
-    expect(job).toMatchObject({ employmentType: "salaried", netMonthlyIncomePaise: 60_000_00, salaryDay: 28, existingEmiPaise: 0, employerName: null });
+    expect(job).toMatchObject({
+      employmentType: "salaried",
+      netMonthlyIncomePaise: 60_000_00,
+      salaryDay: 28,
+      existingEmiPaise: 0,
+      employerName: null,
+    });
     // The dashboard offers to carry on.
     const dashboard = await html(await get("/User/Dashboard", b.cookie));
     expect(dashboard).toContain("Next: step 6 of 7, your offer.");
@@ -197,7 +218,13 @@ describe("the quick start journey", () => {
     const res = await post("/quickStart/Step5", b.cookie, { intent: "next", product: "emi", tenure: "24" });
     expect(res.headers.get("location")).toBe("/quickStart/Step6");
     const row = await progressOf(b.userId);
-    expect(row).toMatchObject({ completedSteps: 6, product: "emi", tenureMonths: 24, amountPaise: 200_000_00, offerAmountPaise: 200_000_00 });
+    expect(row).toMatchObject({
+      completedSteps: 6,
+      product: "emi",
+      tenureMonths: 24,
+      amountPaise: 200_000_00,
+      offerAmountPaise: 200_000_00,
+    });
     const offer = row?.offer as { chosen: string; offers: { emi: { eligible: boolean; maxAmountPaise: number; rateBps: number } } };
     expect(offer.chosen).toBe("emi");
     expect(offer.offers.emi).toMatchObject({ eligible: true, rateBps: 1400 });
@@ -244,7 +271,12 @@ describe("the quick start journey", () => {
   });
 
   it("resumes on another device after signing in again, and continues to the same application", async () => {
-    const { setCookie } = await createUserSession(app.services, { userId: b.userId, deviceId: "another-phone", ip: "127.0.0.1", userAgent: "test" });
+    const { setCookie } = await createUserSession(app.services, {
+      userId: b.userId,
+      deviceId: "another-phone",
+      ip: "127.0.0.1",
+      userAgent: "test",
+    });
     const cookie = setCookie.split(";")[0] ?? "";
     expect((await get("/quickStart/components", cookie)).headers.get("location")).toBe("/quickStart/Step6");
     const page = await html(await get("/quickStart/Step6", cookie));
@@ -260,7 +292,12 @@ describe("the quick start journey", () => {
   });
 
   it("Back keeps what is valid; a changed answer before the offer means the offer again", async () => {
-    const { setCookie } = await createUserSession(app.services, { userId: b.userId, deviceId: "third", ip: "127.0.0.1", userAgent: "test" });
+    const { setCookie } = await createUserSession(app.services, {
+      userId: b.userId,
+      deviceId: "third",
+      ip: "127.0.0.1",
+      userAgent: "test",
+    });
     const cookie = setCookie.split(";")[0] ?? "";
     // Back with the same answer: nothing about the offer changed, so the progress stays.
     const same = await post("/quickStart/Step2", cookie, { intent: "back", pincode: "560001" });
@@ -286,30 +323,59 @@ describe("the quick start journey", () => {
     // The offer taken again (now at 12 months) replaces the application's terms on Continue.
     await post("/quickStart/Step3", cookie, { intent: "next", employmentType: "salaried", netMonthlyIncome: "60000", salaryDay: "28" });
     await post("/quickStart/Step4", cookie, { intent: "next", existingEmis: "5000" });
-    expect((await post("/quickStart/Step5", cookie, { intent: "next", product: "emi", tenure: "12" })).headers.get("location")).toBe("/quickStart/Step6");
+    expect((await post("/quickStart/Step5", cookie, { intent: "next", product: "emi", tenure: "12" })).headers.get("location")).toBe(
+      "/quickStart/Step6",
+    );
     await post("/quickStart/Step6", cookie, { intent: "next", consentKyc: "on" });
     const [application] = await app.services.db.select().from(loanApplications).where(eq(loanApplications.userId, b.userId));
     expect(application).toMatchObject({ amountPaise: 200_000_00, tenureMonths: 12 });
   });
 
   it("shows the offer again when it changed since it was taken", async () => {
-    const { setCookie } = await createUserSession(app.services, { userId: b.userId, deviceId: "fourth", ip: "127.0.0.1", userAgent: "test" });
+    const { setCookie } = await createUserSession(app.services, {
+      userId: b.userId,
+      deviceId: "fourth",
+      ip: "127.0.0.1",
+      userAgent: "test",
+    });
     const cookie = setCookie.split(";")[0] ?? "";
     expect((await progressOf(b.userId))?.completedSteps).toBe(7);
     // The income is corrected in the profile's Employment section after the offer.
-    await app.services.db.update(borrowerEmployment).set({ netMonthlyIncomePaise: 40_000_00 }).where(eq(borrowerEmployment.userId, b.userId));
+    await app.services.db
+      .update(borrowerEmployment)
+      .set({ netMonthlyIncomePaise: 40_000_00 })
+      .where(eq(borrowerEmployment.userId, b.userId));
     const res = await post("/quickStart/Step6", cookie, { intent: "next", consentKyc: "on" });
     expect(res.headers.get("location")).toBe("/quickStart/Step5");
     expect(await progressOf(b.userId)).toMatchObject({ completedSteps: 5, continuedAt: null });
-    const page = await html(await app.get("/quickStart/Step5", { headers: { Cookie: `${cookie}; ${res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ")}` } }));
+    const page = await html(
+      await app.get("/quickStart/Step5", {
+        headers: {
+          Cookie: `${cookie}; ${res.headers
+            .getSetCookie()
+            .map((c) => c.split(";")[0])
+            .join("; ")}`,
+        },
+      }),
+    );
     expect(page).toContain("Your offer has changed");
-    await app.services.db.update(borrowerEmployment).set({ netMonthlyIncomePaise: 60_000_00 }).where(eq(borrowerEmployment.userId, b.userId));
+    await app.services.db
+      .update(borrowerEmployment)
+      .set({ netMonthlyIncomePaise: 60_000_00 })
+      .where(eq(borrowerEmployment.userId, b.userId));
   });
 
   it("does not continue into an application already signed", async () => {
-    const { setCookie } = await createUserSession(app.services, { userId: b.userId, deviceId: "fifth", ip: "127.0.0.1", userAgent: "test" });
+    const { setCookie } = await createUserSession(app.services, {
+      userId: b.userId,
+      deviceId: "fifth",
+      ip: "127.0.0.1",
+      userAgent: "test",
+    });
     const cookie = setCookie.split(";")[0] ?? "";
-    expect((await post("/quickStart/Step5", cookie, { intent: "next", product: "emi", tenure: "12" })).headers.get("location")).toBe("/quickStart/Step6");
+    expect((await post("/quickStart/Step5", cookie, { intent: "next", product: "emi", tenure: "12" })).headers.get("location")).toBe(
+      "/quickStart/Step6",
+    );
     await app.services.db.update(loanApplications).set({ status: "signed" }).where(eq(loanApplications.userId, b.userId));
     const res = await post("/quickStart/Step6", cookie, { intent: "next", consentKyc: "on" });
     expect(res.status).toBe(400);
@@ -339,7 +405,11 @@ async function signInByCode(mobile: string, redirectTo?: string) {
     headers: { ...form, Cookie: pending },
   });
   expect(verified.status).toBe(302);
-  const cookie = verified.headers.getSetCookie().find((c) => c.startsWith("token="))?.split(";")[0] ?? "";
+  const cookie =
+    verified.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("token="))
+      ?.split(";")[0] ?? "";
   return { location: verified.headers.get("location"), cookie };
 }
 
@@ -413,11 +483,18 @@ describe("step errors next to the fields", () => {
   it("checks name, date of birth, PAN, PIN code, income and salary day with the profile's rules", async () => {
     const b = await newBorrower();
     await answerSteps(b.cookie, answers(), 1);
-    const step1 = await html(await post("/quickStart/Step1", b.cookie, { intent: "next", fullName: "N3ha", dateOfBirth: "2010-01-01", pan: "ABCDE1234F" }));
+    const step1 = await html(
+      await post("/quickStart/Step1", b.cookie, { intent: "next", fullName: "N3ha", dateOfBirth: "2010-01-01", pan: "ABCDE1234F" }),
+    );
     expect(step1).toContain("You must be at least 21 years old.");
     expect(step1).toContain("This is not a personal PAN: its 4th letter must be P.");
     // Only the PAN wrong: still nothing stored.
-    const pan = await post("/quickStart/Step1", b.cookie, { intent: "next", fullName: "Neha Gupta", dateOfBirth: "1992-06-15", pan: "ABCDE1234F" });
+    const pan = await post("/quickStart/Step1", b.cookie, {
+      intent: "next",
+      fullName: "Neha Gupta",
+      dateOfBirth: "1992-06-15",
+      pan: "ABCDE1234F",
+    });
     expect(pan.status).toBe(400);
     expect(await html(pan)).toContain("This is not a personal PAN: its 4th letter must be P.");
     expect(await app.services.db.select().from(borrowerProfiles).where(eq(borrowerProfiles.userId, b.userId))).toEqual([]);
@@ -425,7 +502,9 @@ describe("step errors next to the fields", () => {
     const other = await newBorrower();
     const taken = answers();
     await answerSteps(other.cookie, taken, 2);
-    const dup = await html(await post("/quickStart/Step1", b.cookie, { intent: "next", fullName: "Neha Gupta", dateOfBirth: "1992-06-15", pan: taken.pan }));
+    const dup = await html(
+      await post("/quickStart/Step1", b.cookie, { intent: "next", fullName: "Neha Gupta", dateOfBirth: "1992-06-15", pan: taken.pan }),
+    );
     expect(dup).toContain("This PAN is already registered with another account.");
 
     await answerSteps(b.cookie, answers(), 2);
@@ -433,7 +512,12 @@ describe("step errors next to the fields", () => {
     expect(pin.status).toBe(400);
     expect(await html(pin)).toContain("We do not know this PIN code. Check the 6 digits.");
     await answerSteps(b.cookie, answers(), 3);
-    const day = await post("/quickStart/Step3", b.cookie, { intent: "next", employmentType: "salaried", netMonthlyIncome: "40000", salaryDay: "" });
+    const day = await post("/quickStart/Step3", b.cookie, {
+      intent: "next",
+      employmentType: "salaried",
+      netMonthlyIncome: "40000",
+      salaryDay: "",
+    });
     expect(day.status).toBe(400);
     expect(await html(day)).toContain("Enter the day of the month your salary arrives, from 1 to 31.");
     expect((await progressOf(b.userId))?.completedSteps).toBe(3);
@@ -505,7 +589,10 @@ describe("not eligible: every reason in words", () => {
 
   it("half the salary below the smallest salary advance", async () => {
     const { page } = await offerPage({}, async (userId) => {
-      await app.services.db.update(borrowerEmployment).set({ netMonthlyIncomePaise: 3_000_00 }).where(eq(borrowerEmployment.userId, userId));
+      await app.services.db
+        .update(borrowerEmployment)
+        .set({ netMonthlyIncomePaise: 3_000_00 })
+        .where(eq(borrowerEmployment.userId, userId));
     });
     expect(page).toContain("50% of your salary is below the smallest salary advance of ₹2,000.");
   });

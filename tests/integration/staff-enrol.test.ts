@@ -40,7 +40,10 @@ describe("the one-time enrolment link (npm run admin:create)", () => {
     const weak = await post(`/admin/enrol/${token}`, { password: "password1234", password_confirm: "password1234" });
     expect(weak.status).toBe(400);
     expect(await weak.text()).toContain("This password is on a list of common passwords.");
-    const mismatch = await post(`/admin/enrol/${token}`, { password: "mango tree at dusk 1987", password_confirm: "mango tree at dusk 1988" });
+    const mismatch = await post(`/admin/enrol/${token}`, {
+      password: "mango tree at dusk 1987",
+      password_confirm: "mango tree at dusk 1988",
+    });
     expect(await mismatch.text()).toContain("The two passwords are not the same.");
 
     const ok = await post(`/admin/enrol/${token}`, { password: "mango tree at dusk 1987", password_confirm: "mango tree at dusk 1987" });

@@ -36,7 +36,12 @@ type Staff = Awaited<ReturnType<typeof staffAccount>>;
 
 /** The password step; resolves to the `staff_pending` cookie. */
 async function passwordStep(staff: Staff, password = PASSWORD) {
-  const res = await postForm(app, "/admin/login", { intent: "password", email: staff.email, password }, { headers: { "X-Forwarded-For": staff.ip } });
+  const res = await postForm(
+    app,
+    "/admin/login",
+    { intent: "password", email: staff.email, password },
+    { headers: { "X-Forwarded-For": staff.ip } },
+  );
   expect(res.status).toBe(302);
   const pending = setCookieValue(res, "staff_pending");
   expect(pending).toBeTruthy();
@@ -45,7 +50,8 @@ async function passwordStep(staff: Staff, password = PASSWORD) {
 const codeStep = (staff: Staff, pending: string, otp: string) =>
   postForm(app, "/admin/login", { intent: "totp", otp }, { cookie: pending, headers: { "X-Forwarded-For": staff.ip } });
 const wrongCode = (otp: string) => String((Number(otp) + 1) % 1_000_000).padStart(6, "0");
-const liveSessions = async (userId: string) => (await app.services.db.select().from(sessions).where(eq(sessions.userId, userId))).filter((s) => !s.endedAt).length;
+const liveSessions = async (userId: string) =>
+  (await app.services.db.select().from(sessions).where(eq(sessions.userId, userId))).filter((s) => !s.endedAt).length;
 
 describe("staff second factor", () => {
   it("takes 5 wrong codes per pending sign-in, then sends the person back to the password step", async () => {
@@ -82,7 +88,10 @@ describe("staff second factor", () => {
     const locked = await codeStep(staff, pending, otp);
     expect(locked.status).toBe(429);
     expect(await locked.text()).toContain("its authenticator step is locked until");
-    const audits = await app.services.db.select().from(auditLog).where(and(eq(auditLog.actorUserId, staff.userId), eq(auditLog.action, "staff.totp_locked")));
+    const audits = await app.services.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorUserId, staff.userId), eq(auditLog.action, "staff.totp_locked")));
     expect(audits).toHaveLength(1);
     clock += 16 * 60_000;
     try {
@@ -133,7 +142,12 @@ describe("staff second factor", () => {
 describe("staff sign-in's page to land on", () => {
   it("is a path of this site, whatever redirectTo said", async () => {
     const staff = await staffAccount();
-    const res = await postForm(app, "/admin/login", { intent: "password", email: staff.email, password: PASSWORD, redirectTo: "/\t/evil.example" }, { headers: { "X-Forwarded-For": staff.ip } });
+    const res = await postForm(
+      app,
+      "/admin/login",
+      { intent: "password", email: staff.email, password: PASSWORD, redirectTo: "/\t/evil.example" },
+      { headers: { "X-Forwarded-For": staff.ip } },
+    );
     const pending = setCookieValue(res, "staff_pending") ?? "";
     const signedIn = await codeStep(staff, pending, (await authenticatorCode(staff.secret)).otp);
     expect(signedIn.status).toBe(302);
@@ -148,7 +162,12 @@ describe("staff password step", () => {
     const staff = await staffAccount();
     const time = async (email: string) => {
       const started = performance.now();
-      const res = await postForm(app, "/admin/login", { intent: "password", email, password: "not the password at all" }, { headers: { "X-Forwarded-For": "203.0.113.77" } });
+      const res = await postForm(
+        app,
+        "/admin/login",
+        { intent: "password", email, password: "not the password at all" },
+        { headers: { "X-Forwarded-For": "203.0.113.77" } },
+      );
       expect(res.status).toBe(400);
       return performance.now() - started;
     };
@@ -173,7 +192,10 @@ describe("the enrolment link", () => {
     const [user] = await app.services.db.select().from(users).where(eq(users.id, userId));
     const winner = passwords[answers.findIndex((r) => r.status === 302)] ?? "";
     expect(await verifyPassword(user?.passwordHash ?? "", winner)).toBe(true);
-    const sets = await app.services.db.select().from(auditLog).where(and(eq(auditLog.actorUserId, userId), eq(auditLog.action, "staff.password_set")));
+    const sets = await app.services.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorUserId, userId), eq(auditLog.action, "staff.password_set")));
     expect(sets).toHaveLength(1);
   });
 });
@@ -181,14 +203,24 @@ describe("the enrolment link", () => {
 describe("staff are never borrowers", () => {
   it("cannot link a mobile number, open the borrower area or apply", async () => {
     const staff = await staffAccount();
-    const { setCookie } = await createUserSession(app.services, { userId: staff.userId, deviceId: "staff-test", ip: "127.0.0.1", userAgent: "test" });
+    const { setCookie } = await createUserSession(app.services, {
+      userId: staff.userId,
+      deviceId: "staff-test",
+      ip: "127.0.0.1",
+      userAgent: "test",
+    });
     const cookie = setCookie.split(";")[0] ?? "";
     const otpPage = await app.get("/quickStart/Otp", { headers: { Cookie: cookie } });
     expect(otpPage.status).toBe(403);
     expect(await otpPage.text()).toContain("Staff accounts cannot use the borrower area");
     const sent = await postForm(app, "/quickStart/Otp", { intent: "send", mobile: "9876500001" }, { cookie });
     const pending = setCookieValue(sent, "otp_pending") ?? "";
-    const verify = await postForm(app, "/quickStart/Otp", { intent: "verify", code: latestCode(app.dataDir, "9876500001") }, { cookie: `${cookie}; ${pending}` });
+    const verify = await postForm(
+      app,
+      "/quickStart/Otp",
+      { intent: "verify", code: latestCode(app.dataDir, "9876500001") },
+      { cookie: `${cookie}; ${pending}` },
+    );
     expect(verify.status).toBe(400);
     const [after] = await app.services.db.select().from(users).where(eq(users.id, staff.userId));
     expect(after?.mobile).toBeNull();

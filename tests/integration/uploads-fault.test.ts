@@ -21,7 +21,8 @@ afterAll(async () => {
 const DOCUMENTS = "/User/Profile/components/Documents";
 const SELFIE = "/User/Profile/components/Selfie";
 const BOUNDARY = "----upload-fault-test";
-const jpeg = (size: number) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]), randomBytes(size), Buffer.from([0xff, 0xd9])]);
+const jpeg = (size: number) =>
+  Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]), randomBytes(size), Buffer.from([0xff, 0xd9])]);
 
 /** A multipart body with a `kind` field and one file; `complete: false` leaves off the closing boundary. */
 function multipart(kind: string, file: Buffer, complete = true) {
@@ -32,8 +33,13 @@ function multipart(kind: string, file: Buffer, complete = true) {
     Buffer.from(complete ? `\r\n--${BOUNDARY}--\r\n` : ""),
   ]);
 }
-const headers = (cookie: string, length: number) => ({ "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`, "Content-Length": String(length), Cookie: cookie });
-const onDisk = (dataDir = app.dataDir) => ["tmp", "docs"].flatMap((dir) => readdirSync(path.join(dataDir, "uploads", dir)).map((f) => `${dir}/${f}`));
+const headers = (cookie: string, length: number) => ({
+  "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`,
+  "Content-Length": String(length),
+  Cookie: cookie,
+});
+const onDisk = (dataDir = app.dataDir) =>
+  ["tmp", "docs"].flatMap((dir) => readdirSync(path.join(dataDir, "uploads", dir)).map((f) => `${dir}/${f}`));
 const alive = async () => (await app.get("/healthz")).status === 200;
 const settle = () => new Promise((r) => setTimeout(r, 300));
 
@@ -43,9 +49,16 @@ const borrower = () => signedInBorrower(app, `97200${String(n++).padStart(5, "0"
 describe("upload faults", () => {
   it("a body cut off before its closing boundary is 400 on both upload pages, and leaves nothing", async () => {
     const { cookie, userId } = await borrower();
-    for (const [page, kind] of [[DOCUMENTS, "pan_card"], [SELFIE, "selfie"]] as const) {
+    for (const [page, kind] of [
+      [DOCUMENTS, "pan_card"],
+      [SELFIE, "selfie"],
+    ] as const) {
       const body = multipart(kind, jpeg(200_000), false);
-      const answer = await rawRequest(app, { path: page, headers: headers(cookie, body.length), chunks: [body.subarray(0, 100_000), body.subarray(100_000)] });
+      const answer = await rawRequest(app, {
+        path: page,
+        headers: headers(cookie, body.length),
+        chunks: [body.subarray(0, 100_000), body.subarray(100_000)],
+      });
       expect(answer?.status, page).toBe(400);
       expect(answer?.body).toContain("did not arrive whole");
     }
@@ -69,10 +82,18 @@ describe("upload faults", () => {
 
   it("a file over its limit is refused: 413 unread when declared larger, 400 next to the field when just over", async () => {
     const { cookie } = await borrower();
-    const huge = await rawRequest(app, { path: DOCUMENTS, headers: headers(cookie, 60 * 1024 * 1024), chunks: [multipart("pan_card", jpeg(10)).subarray(0, 200)] });
+    const huge = await rawRequest(app, {
+      path: DOCUMENTS,
+      headers: headers(cookie, 60 * 1024 * 1024),
+      chunks: [multipart("pan_card", jpeg(10)).subarray(0, 200)],
+    });
     expect(huge?.status).toBe(413);
     const justOver = multipart("pan_card", jpeg(5 * 1024 * 1024 + 100));
-    const res = await app.get(DOCUMENTS, { method: "POST", body: justOver, headers: { ...headers(cookie, justOver.length), Origin: originOf(app) } });
+    const res = await app.get(DOCUMENTS, {
+      method: "POST",
+      body: justOver,
+      headers: { ...headers(cookie, justOver.length), Origin: originOf(app) },
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("larger than 5 MB");
     await settle();

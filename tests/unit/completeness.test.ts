@@ -20,7 +20,11 @@ describe("KYC completeness", () => {
   });
 
   it("lets a salary advance through without references, older slips or a statement, but not an EMI loan", () => {
-    const result = kycCompleteness({ ...complete, references: 0, documents: ["pan_card", "aadhaar_front", "aadhaar_back", "salary_slip_1"] });
+    const result = kycCompleteness({
+      ...complete,
+      references: 0,
+      documents: ["pan_card", "aadhaar_front", "aadhaar_back", "salary_slip_1"],
+    });
     expect(result.salaryAdvance.ready).toBe(true);
     expect(result.emi.ready).toBe(false);
     expect(result.emi.missing).toEqual(["Reference", "Documents"]);
@@ -32,7 +36,12 @@ describe("KYC completeness", () => {
   });
 
   it("needs a verified bank account and a salaried job for a salary advance", () => {
-    const result = kycCompleteness({ ...complete, bank: "unverified", employmentType: "self_employed", documents: ["pan_card", "aadhaar_front", "aadhaar_back", "itr_1", "itr_2", "bank_statement"] });
+    const result = kycCompleteness({
+      ...complete,
+      bank: "unverified",
+      employmentType: "self_employed",
+      documents: ["pan_card", "aadhaar_front", "aadhaar_back", "itr_1", "itr_2", "bank_statement"],
+    });
     expect(result.salaryAdvance.missing).toEqual(["Bank", "Employment (salaried)", "Salary slip, latest month"]);
     expect(result.sections.find((s) => s.name === "Bank")?.missing[0]).toContain("verified");
     expect(result.sections.find((s) => s.name === "Documents")?.complete).toBe(true);

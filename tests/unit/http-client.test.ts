@@ -6,7 +6,10 @@ const json = (status: number, body: unknown) =>
 
 describe("browser HTTP client", () => {
   it.each([408, 409, 425, 429, 500, 502, 503, 504])("retries a GET once after %i", async (status) => {
-    const fetchImpl = vi.fn().mockResolvedValueOnce(json(status, {})).mockResolvedValueOnce(json(200, { ok: true }));
+    const fetchImpl = vi
+      .fn()
+      .mockResolvedValueOnce(json(status, {}))
+      .mockResolvedValueOnce(json(200, { ok: true }));
     await expect(http("/x", { fetch: fetchImpl })).resolves.toEqual({ ok: true });
     expect(fetchImpl).toHaveBeenCalledTimes(2);
   });

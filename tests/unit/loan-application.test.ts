@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { fittingStep, kindOfPath, parseReference, STEPS, stepAllowed, termsSchema, type FlowState } from "../../app/domain/loans/application.ts";
+import {
+  fittingStep,
+  kindOfPath,
+  parseReference,
+  STEPS,
+  stepAllowed,
+  termsSchema,
+  type FlowState,
+} from "../../app/domain/loans/application.ts";
 import { buildKfs } from "../../app/domain/loans/kfs.ts";
 import { sampleKfsInput } from "../fixtures/kfs.ts";
 import { borrowerCanCancel, canTransition, LOAN_STATUSES } from "../../app/domain/loans/lifecycle.ts";
@@ -10,7 +18,9 @@ import { newReference } from "../../app/server/loans/applications.server.ts";
 describe("the lifecycle (PRODUCT.md §5)", () => {
   it("allows exactly the listed moves, each by its actor", () => {
     const allowed = LOAN_STATUSES.flatMap((from) =>
-      LOAN_STATUSES.flatMap((to) => (["borrower", "staff", "admin", "system"] as const).filter((a) => canTransition(from, to, a)).map((a) => `${from}>${to}:${a}`)),
+      LOAN_STATUSES.flatMap((to) =>
+        (["borrower", "staff", "admin", "system"] as const).filter((a) => canTransition(from, to, a)).map((a) => `${from}>${to}:${a}`),
+      ),
     );
     expect(allowed.sort()).toEqual(
       [
@@ -61,7 +71,8 @@ describe("references", () => {
   });
   it("parse case-insensitively and refuse anything else", () => {
     expect(parseReference("ABCDEFGHIJKLMNOPQRSTUVWXYZ")).toBe("abcdefghijklmnopqrstuvwxyz");
-    for (const bad of [undefined, "", "12", "abcdefghijklmnopqrstuvwxy1", "abcdefghijklmnopqrstuvwxyz2", "1"]) expect(parseReference(bad)).toBeNull();
+    for (const bad of [undefined, "", "12", "abcdefghijklmnopqrstuvwxy1", "abcdefghijklmnopqrstuvwxyz2", "1"])
+      expect(parseReference(bad)).toBeNull();
   });
   it("tell the kind from the path, whatever its case", () => {
     expect(kindOfPath("/User/newLoan/Emi/x/Step0")).toBe("emi");
@@ -72,14 +83,25 @@ describe("references", () => {
 });
 
 describe("which step fits", () => {
-  const draft = (over: Partial<FlowState> = {}): FlowState => ({ status: "draft", termsSaved: false, detailsSaved: false, hasDocument: false, ...over });
+  const draft = (over: Partial<FlowState> = {}): FlowState => ({
+    status: "draft",
+    termsSaved: false,
+    detailsSaved: false,
+    hasDocument: false,
+    ...over,
+  });
   it("goes in order and never skips a step", () => {
     expect(fittingStep(draft())).toBe("Step0");
     expect(fittingStep(draft({ termsSaved: true }))).toBe("Step1");
     expect(fittingStep(draft({ termsSaved: true, detailsSaved: true }))).toBe("Step5");
     expect(STEPS.filter((s) => stepAllowed(s, draft()))).toEqual(["Step0"]);
     expect(STEPS.filter((s) => stepAllowed(s, draft({ termsSaved: true, detailsSaved: true })))).toEqual(["Step0", "Step1", "Step5"]);
-    expect(STEPS.filter((s) => stepAllowed(s, draft({ termsSaved: true, detailsSaved: true, hasDocument: true })))).toEqual(["Step0", "Step1", "Step5", "Step6"]);
+    expect(STEPS.filter((s) => stepAllowed(s, draft({ termsSaved: true, detailsSaved: true, hasDocument: true })))).toEqual([
+      "Step0",
+      "Step1",
+      "Step5",
+      "Step6",
+    ]);
   });
   it("shows only Step7 once the application is submitted or closed", () => {
     for (const status of ["signed", "under_review", "cancelled", "rejected"] as const) {
@@ -91,10 +113,21 @@ describe("which step fits", () => {
 });
 
 describe("Step0's form", () => {
-  const bounds = { kind: "emi" as const, minAmountPaise: 1_000_000, stepPaise: 100_000, maxAmountPaise: 30_000_000, maxByTenure: { 3: 5_000_000, 12: 20_000_000 }, minTenure: 3, maxTenure: 36 };
+  const bounds = {
+    kind: "emi" as const,
+    minAmountPaise: 1_000_000,
+    stepPaise: 100_000,
+    maxAmountPaise: 30_000_000,
+    maxByTenure: { 3: 5_000_000, 12: 20_000_000 },
+    minTenure: 3,
+    maxTenure: 36,
+  };
   const parse = (v: Record<string, string>) => termsSchema(bounds).safeParse(v);
   it("accepts an amount on the steps within the offer for the tenure, typed the Indian way", () => {
-    expect(parse({ amount: "1,50,000", tenure: "12" })).toMatchObject({ success: true, data: { amountPaise: 15_000_000, tenureMonths: 12 } });
+    expect(parse({ amount: "1,50,000", tenure: "12" })).toMatchObject({
+      success: true,
+      data: { amountPaise: 15_000_000, tenureMonths: 12 },
+    });
   });
   it("refuses, with the reason, amounts outside the offer or off the steps", () => {
     const message = (v: Record<string, string>) => {

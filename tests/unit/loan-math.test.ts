@@ -95,14 +95,18 @@ describe("schedule properties over random loans", () => {
 
   it("agrees with Excel-compatible PMT and IRR (the `financial` package)", () => {
     fc.assert(
-      fc.property(loanArb.filter((l) => l.annualRateBps > 0), fc.integer({ min: 0, max: 400 }), (loan, feeBps) => {
-        const r = loan.annualRateBps / 120_000;
-        const excelEmi = -pmt(r, loan.months, loan.principalPaise);
-        const quote = emiQuote({ ...loan, upfrontPaise: Math.floor((loan.principalPaise * feeBps) / 10_000) });
-        expect(Math.abs(quote.emiPaise - excelEmi)).toBeLessThanOrEqual(0.5 + 1e-6);
-        const excelIrr = irr([-quote.netDisbursedPaise, ...quote.schedule.map((l) => l.paymentPaise)], r, 1e-12, 200);
-        expect(Math.abs(quote.aprPercent - excelIrr * 1200)).toBeLessThanOrEqual(0.006);
-      }),
+      fc.property(
+        loanArb.filter((l) => l.annualRateBps > 0),
+        fc.integer({ min: 0, max: 400 }),
+        (loan, feeBps) => {
+          const r = loan.annualRateBps / 120_000;
+          const excelEmi = -pmt(r, loan.months, loan.principalPaise);
+          const quote = emiQuote({ ...loan, upfrontPaise: Math.floor((loan.principalPaise * feeBps) / 10_000) });
+          expect(Math.abs(quote.emiPaise - excelEmi)).toBeLessThanOrEqual(0.5 + 1e-6);
+          const excelIrr = irr([-quote.netDisbursedPaise, ...quote.schedule.map((l) => l.paymentPaise)], r, 1e-12, 200);
+          expect(Math.abs(quote.aprPercent - excelIrr * 1200)).toBeLessThanOrEqual(0.006);
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -29,8 +29,14 @@ describe("logs", () => {
   it("mask mobile numbers and leave out a failed query's values", () => {
     const { log, lines } = capture();
     log.info({ to: "9876543210", sms: { to: "9876543210", text: "hello" } }, "SMS sent");
-    const cause = Object.assign(new Error('invalid input syntax for type uuid: "Asha Verma"'), { code: "22P02", detail: "Key (pan_hmac)=(abc) already exists." });
-    const failed = new Error('Failed query: insert into "borrower_profiles" ("full_name", "pan_enc") values ($1, $2)\nparams: Asha Verma,v1:k1:secret', { cause });
+    const cause = Object.assign(new Error('invalid input syntax for type uuid: "Asha Verma"'), {
+      code: "22P02",
+      detail: "Key (pan_hmac)=(abc) already exists.",
+    });
+    const failed = new Error(
+      'Failed query: insert into "borrower_profiles" ("full_name", "pan_enc") values ($1, $2)\nparams: Asha Verma,v1:k1:secret',
+      { cause },
+    );
     log.error({ err: failed }, "request failed");
     const text = JSON.stringify(lines);
     expect(text).not.toContain("9876543210");

@@ -6,7 +6,11 @@ import { DEFAULT_PRODUCT_ROWS, DEFAULT_RISK_BAND_ROWS } from "../../app/server/d
 const [emiRow, saRow] = DEFAULT_PRODUCT_ROWS;
 const emi = { ...emiRow, salaryCapBps: emiRow?.salaryCapBps ?? null, salariedOnly: false, minFeePaise: emiRow?.minFeePaise ?? 0 } as never;
 const sa = { ...saRow, salaryCapBps: saRow?.salaryCapBps ?? null, salariedOnly: true, minFeePaise: saRow?.minFeePaise ?? 0 } as never;
-const bands = DEFAULT_RISK_BAND_ROWS.map((b) => ({ minIncomePaise: b.minIncomePaise, maxEmiToIncomeBps: b.maxEmiToIncomeBps ?? null, rateBps: b.rateBps }));
+const bands = DEFAULT_RISK_BAND_ROWS.map((b) => ({
+  minIncomePaise: b.minIncomePaise,
+  maxEmiToIncomeBps: b.maxEmiToIncomeBps ?? null,
+  rateBps: b.rateBps,
+}));
 const today = "2026-11-22";
 
 const facts = (over: Partial<ApplicantFacts> = {}): ApplicantFacts => ({

@@ -7,20 +7,26 @@ import { openStream, SEGMENT_BYTES, sealStream } from "../../app/server/storage/
 
 const keyring = keyringFromHex("11".repeat(32));
 /** Feeds `bytes` in uneven chunks, as a network would. */
-const chunked = (bytes: Buffer) => Readable.from((function* () {
-  for (let i = 0, n = 1; i < bytes.length; i += n, n = (n * 7 + 3) % 9000 + 1) yield bytes.subarray(i, i + n);
-})());
+const chunked = (bytes: Buffer) =>
+  Readable.from(
+    (function* () {
+      for (let i = 0, n = 1; i < bytes.length; i += n, n = ((n * 7 + 3) % 9000) + 1) yield bytes.subarray(i, i + n);
+    })(),
+  );
 const seal = (bytes: Buffer) => buffer(chunked(bytes).pipe(sealStream(keyring)));
 const open = (sealed: Buffer, ring = keyring) => buffer(chunked(sealed).pipe(openStream(ring)));
 
 describe("sealed files", () => {
-  it.each([0, 1, SEGMENT_BYTES - 1, SEGMENT_BYTES, SEGMENT_BYTES + 1, 3 * SEGMENT_BYTES, 200_000])("round-trips %i bytes and never stores them in clear", async (size) => {
-    const plain = randomBytes(size);
-    const sealed = await seal(plain);
-    expect(sealed.subarray(0, 4).toString()).toBe("SLF1");
-    if (size >= 32) expect(sealed.includes(plain.subarray(0, 32))).toBe(false);
-    expect((await open(sealed)).equals(plain)).toBe(true);
-  });
+  it.each([0, 1, SEGMENT_BYTES - 1, SEGMENT_BYTES, SEGMENT_BYTES + 1, 3 * SEGMENT_BYTES, 200_000])(
+    "round-trips %i bytes and never stores them in clear",
+    async (size) => {
+      const plain = randomBytes(size);
+      const sealed = await seal(plain);
+      expect(sealed.subarray(0, 4).toString()).toBe("SLF1");
+      if (size >= 32) expect(sealed.includes(plain.subarray(0, 32))).toBe(false);
+      expect((await open(sealed)).equals(plain)).toBe(true);
+    },
+  );
 
   it("seals the same bytes differently each time", async () => {
     const plain = Buffer.from("%PDF-1.4 the same statement");

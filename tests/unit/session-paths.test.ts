@@ -19,7 +19,17 @@ describe("guard paths", () => {
 
   it("judges a redirect after the URL parser's normalisation, and returns it in the parser's form", () => {
     // What the browser makes of these is another site: tabs and line breaks are dropped, "\\" is "/".
-    for (const hostile of ["/\t/evil.example", "/\n/evil.example", "/\r\n/evil.example", "\\/evil.example", "/\\/evil.example", "/.//evil.example", "/%2e//evil.example", " //evil.example", "/\u0000/evil"]) {
+    for (const hostile of [
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/\r\n/evil.example",
+      "\\/evil.example",
+      "/\\/evil.example",
+      "/.//evil.example",
+      "/%2e//evil.example",
+      " //evil.example",
+      "/\u0000/evil",
+    ]) {
       const to = safeRedirect(hostile);
       expect(new URL(to, "https://sugam.example").origin, JSON.stringify(hostile)).toBe("https://sugam.example");
       expect(to.startsWith("//"), JSON.stringify(hostile)).toBe(false);

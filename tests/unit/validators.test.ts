@@ -1,6 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { accepted, alpha, alphanumeric, alphaSpaces, between, isAfter, isBefore, unconfirmedFields } from "../../app/domain/validators/form-rules.ts";
-import { aadhaarLast4, aadhaarProblem, dobProblem, ifscFormatProblem, nameProblem, panProblem, pinFormatProblem, verhoeffValid } from "../../app/domain/validators/identity.ts";
+import {
+  accepted,
+  alpha,
+  alphanumeric,
+  alphaSpaces,
+  between,
+  isAfter,
+  isBefore,
+  unconfirmedFields,
+} from "../../app/domain/validators/form-rules.ts";
+import {
+  aadhaarLast4,
+  aadhaarProblem,
+  dobProblem,
+  ifscFormatProblem,
+  nameProblem,
+  panProblem,
+  pinFormatProblem,
+  verhoeffValid,
+} from "../../app/domain/validators/identity.ts";
 
 describe("PAN", () => {
   it.each(["ABCPE1234F", "abcpe1234f", " AAAPL1234C "])("accepts %s", (v) => expect(panProblem(v)).toBeNull());

@@ -57,7 +57,9 @@ export function EmiCalculator({ initial, fallback, serverErrors = {}, limits, co
   const parsed = useMemo(() => parseCalculatorQuery(toQuery(values)), [values]);
   const [lastGood, setLastGood] = useState(fallback);
   const shown = parsed.ok ? values : lastGood;
-  const input = parsed.ok ? parsed.input : (parseCalculatorQuery(toQuery(lastGood)) as { ok: true; input: Parameters<typeof calculate>[0] }).input;
+  const input = parsed.ok
+    ? parsed.input
+    : (parseCalculatorQuery(toQuery(lastGood)) as { ok: true; input: Parameters<typeof calculate>[0] }).input;
   const result = useMemo(() => calculate(input), [input]);
   const errors: Record<string, string> = parsed.ok ? {} : { ...parsed.fieldErrors };
   const showErrors = values === initial ? serverErrors : errors;
@@ -116,7 +118,9 @@ export function EmiCalculator({ initial, fallback, serverErrors = {}, limits, co
             step={1}
             error={showErrors.months}
             onChange={(v, fromSlider) =>
-              update({ months: fromSlider || unit === "months" ? v.replace(/\D/g, "") : String(Math.round(Number(v.replace(/[^\d.]/g, "")) * 12)) })
+              update({
+                months: fromSlider || unit === "months" ? v.replace(/\D/g, "") : String(Math.round(Number(v.replace(/[^\d.]/g, "")) * 12)),
+              })
             }
             inputMode="numeric"
           />
@@ -256,7 +260,9 @@ function Prepayment({ amountPaise, rateBps, months }: { amountPaise: number; rat
   const m = Math.floor(Number(month));
   const a = Math.round(Number(amount) * 100);
   const valid = months > 1 && m >= 1 && m < months && a > 0;
-  const whatIf = valid ? prepaymentWhatIf({ principalPaise: amountPaise, annualRateBps: rateBps, months }, { afterInstalment: m, amountPaise: a, reduce }) : null;
+  const whatIf = valid
+    ? prepaymentWhatIf({ principalPaise: amountPaise, annualRateBps: rateBps, months }, { afterInstalment: m, amountPaise: a, reduce })
+    : null;
   return (
     <section aria-labelledby="prepay-title" className="card print:hidden">
       <h2 id="prepay-title" className="text-xl">
@@ -267,13 +273,25 @@ function Prepayment({ amountPaise, rateBps, months }: { amountPaise: number; rat
           <label htmlFor="prepay-amount" className="field-label">
             Part-payment (₹)
           </label>
-          <input id="prepay-amount" className="field-input" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value.replace(/[^\d.]/g, ""))} />
+          <input
+            id="prepay-amount"
+            className="field-input"
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value.replace(/[^\d.]/g, ""))}
+          />
         </div>
         <div>
           <label htmlFor="prepay-month" className="field-label">
             With instalment number
           </label>
-          <input id="prepay-month" className="field-input" inputMode="numeric" value={month} onChange={(e) => setMonth(e.target.value.replace(/\D/g, ""))} />
+          <input
+            id="prepay-month"
+            className="field-input"
+            inputMode="numeric"
+            value={month}
+            onChange={(e) => setMonth(e.target.value.replace(/\D/g, ""))}
+          />
         </div>
       </div>
       <fieldset className="mt-4">
@@ -319,16 +337,26 @@ function Schedule({ result, query }: { result: ReturnType<typeof calculate>; que
           <caption className="sr-only">Repayments by year</caption>
           <thead>
             <tr className="border-b border-slate-300 text-left">
-              <th scope="col" className="py-2 pr-3">Year</th>
-              <th scope="col" className="py-2 pr-3 text-right">Principal</th>
-              <th scope="col" className="py-2 pr-3 text-right">Interest</th>
-              <th scope="col" className="py-2 text-right">Balance at end</th>
+              <th scope="col" className="py-2 pr-3">
+                Year
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right">
+                Principal
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right">
+                Interest
+              </th>
+              <th scope="col" className="py-2 text-right">
+                Balance at end
+              </th>
             </tr>
           </thead>
           <tbody className="tabular-nums">
             {years.map((y) => (
               <tr key={y.year} className="border-b border-slate-100">
-                <th scope="row" className="py-1.5 pr-3 text-left font-normal">{y.year}</th>
+                <th scope="row" className="py-1.5 pr-3 text-left font-normal">
+                  {y.year}
+                </th>
                 <td className="py-1.5 pr-3 text-right">{formatRupees(y.principalPaise)}</td>
                 <td className="py-1.5 pr-3 text-right">{formatRupees(y.interestPaise)}</td>
                 <td className="py-1.5 text-right">{formatRupees(y.closingPaise)}</td>
@@ -344,17 +372,29 @@ function Schedule({ result, query }: { result: ReturnType<typeof calculate>; que
             <caption className="sr-only">Repayments by month</caption>
             <thead>
               <tr className="border-b border-slate-300 text-left">
-                <th scope="col" className="py-2 pr-3">No.</th>
-                <th scope="col" className="py-2 pr-3 text-right">Payment</th>
-                <th scope="col" className="py-2 pr-3 text-right">Principal</th>
-                <th scope="col" className="py-2 pr-3 text-right">Interest</th>
-                <th scope="col" className="py-2 text-right">Balance</th>
+                <th scope="col" className="py-2 pr-3">
+                  No.
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  Payment
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  Principal
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  Interest
+                </th>
+                <th scope="col" className="py-2 text-right">
+                  Balance
+                </th>
               </tr>
             </thead>
             <tbody className="tabular-nums">
               {result.schedule.map((l) => (
                 <tr key={l.instalment} className="border-b border-slate-100">
-                  <th scope="row" className="py-1.5 pr-3 text-left font-normal">{l.instalment}</th>
+                  <th scope="row" className="py-1.5 pr-3 text-left font-normal">
+                    {l.instalment}
+                  </th>
                   <td className="py-1.5 pr-3 text-right">{formatRupees(l.paymentPaise)}</td>
                   <td className="py-1.5 pr-3 text-right">{formatRupees(l.principalPaise)}</td>
                   <td className="py-1.5 pr-3 text-right">{formatRupees(l.interestPaise)}</td>

@@ -45,8 +45,8 @@ export function ApkSection({ brandName, androidAppUrl }: HomeData) {
             Install this site as an app: it opens full screen, like any other app, and takes almost no space.
           </p>
           <p className="mt-3 text-sm text-brand-100">
-            On Android in Chrome, open the menu (⋮) and choose “Install app” or “Add to Home screen”. On an iPhone in
-            Safari, tap Share and then “Add to Home Screen”.
+            On Android in Chrome, open the menu (⋮) and choose “Install app” or “Add to Home screen”. On an iPhone in Safari, tap Share and
+            then “Add to Home Screen”.
           </p>
         </div>
         <div className="flex flex-col gap-3 sm:flex-row md:flex-col">

@@ -20,11 +20,9 @@ export const HOME_SECTIONS: ReadonlyArray<{ name: string; title: string; Compone
 export function HomeSections(props: HomeData & { only?: string }) {
   return (
     <>
-      {HOME_SECTIONS.filter((s) => !props.only || s.name.toLowerCase() === props.only.toLowerCase()).map(
-        ({ name, Component }) => (
-          <Component key={name} {...props} />
-        ),
-      )}
+      {HOME_SECTIONS.filter((s) => !props.only || s.name.toLowerCase() === props.only.toLowerCase()).map(({ name, Component }) => (
+        <Component key={name} {...props} />
+      ))}
     </>
   );
 }

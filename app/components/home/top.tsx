@@ -11,10 +11,9 @@ export function TopSection({ facts, brandName }: HomeData) {
             Personal loans and salary advances, with every rupee shown before you sign
           </h1>
           <p className="mt-4 text-lg text-slate-700">
-            Borrow {formatRupees(facts.emi.minAmountPaise)} to {formatRupees(facts.emi.maxAmountPaise)} over{" "}
-            {facts.emi.minTenureMonths} to {facts.emi.maxTenureMonths} months, or get up to{" "}
-            {facts.salaryAdvance.salaryCapPercent}% of your salary ahead of payday. Apply from your phone with your
-            mobile number; no branch visit, no paperwork by post.
+            Borrow {formatRupees(facts.emi.minAmountPaise)} to {formatRupees(facts.emi.maxAmountPaise)} over {facts.emi.minTenureMonths} to{" "}
+            {facts.emi.maxTenureMonths} months, or get up to {facts.salaryAdvance.salaryCapPercent}% of your salary ahead of payday. Apply
+            from your phone with your mobile number; no branch visit, no paperwork by post.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
             <a className="btn-primary" href="/quickStart">

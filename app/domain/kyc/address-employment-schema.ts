@@ -7,7 +7,11 @@ export const RESIDENCE_TYPES = { owned: "Owned", rented: "Rented", family: "Fami
 export const EMPLOYMENT_TYPES = { salaried: "Salaried", self_employed: "Self-employed" } as const;
 
 const requiredLine = (label: string) =>
-  z.string({ error: `Enter ${label}.` }).trim().min(3, `Enter ${label} (at least 3 characters).`).max(120, "Keep it under 120 characters.");
+  z
+    .string({ error: `Enter ${label}.` })
+    .trim()
+    .min(3, `Enter ${label} (at least 3 characters).`)
+    .max(120, "Keep it under 120 characters.");
 const optionalLine = () => z.string().trim().max(120, "Keep it under 120 characters.").optional();
 /** A PIN code's form (its existence is checked on the server against the shipped data). */
 export const pinCodeField = z
@@ -55,7 +59,10 @@ const rupees = (label: string, { min, max }: { min: number; max: number }) =>
         return z.NEVER;
       }
       if (paise < min || paise > max) {
-        ctx.addIssue({ code: "custom", message: `Enter ${label} between ₹${(min / 100).toLocaleString("en-IN")} and ₹${(max / 100).toLocaleString("en-IN")}.` });
+        ctx.addIssue({
+          code: "custom",
+          message: `Enter ${label} between ₹${(min / 100).toLocaleString("en-IN")} and ₹${(max / 100).toLocaleString("en-IN")}.`,
+        });
         return z.NEVER;
       }
       return paise;
@@ -86,16 +93,28 @@ function withSalaryDay<T extends z.ZodType<{ employmentType: string; salaryDay?:
 export const employmentSchema = withSalaryDay(
   z.object({
     employmentType: employmentFields.employmentType,
-    employerName: z.string({ error: "Enter the employer or business name." }).trim().min(2, "Enter the employer or business name.").max(120),
+    employerName: z
+      .string({ error: "Enter the employer or business name." })
+      .trim()
+      .min(2, "Enter the employer or business name.")
+      .max(120),
     designation: z.string({ error: "Enter your designation or role." }).trim().min(2, "Enter your designation or role.").max(80),
     netMonthlyIncome: employmentFields.netMonthlyIncome,
     existingEmis: employmentFields.existingEmis,
     salaryDay: employmentFields.salaryDay,
-    monthsWithEmployer: z.coerce.number({ error: "Enter the number of months." }).int("Use whole months.").min(0).max(600, "Use 600 or fewer months."),
+    monthsWithEmployer: z.coerce
+      .number({ error: "Enter the number of months." })
+      .int("Use whole months.")
+      .min(0)
+      .max(600, "Use 600 or fewer months."),
   }),
 );
 
 /** The quick start's Step3: employment type, net monthly income and salary day. */
 export const incomeSchema = withSalaryDay(
-  z.object({ employmentType: employmentFields.employmentType, netMonthlyIncome: employmentFields.netMonthlyIncome, salaryDay: employmentFields.salaryDay }),
+  z.object({
+    employmentType: employmentFields.employmentType,
+    netMonthlyIncome: employmentFields.netMonthlyIncome,
+    salaryDay: employmentFields.salaryDay,
+  }),
 );

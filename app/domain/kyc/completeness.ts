@@ -36,7 +36,12 @@ export interface SectionStatus {
 
 /** The fields the quick start leaves for each section's own form, as named to the borrower. */
 export const PROFILE_REST = { gender: "gender", email: "e-mail", aadhaarLast4: "Aadhaar", maritalStatus: "marital status" } as const;
-export const ADDRESS_REST = { currentLine1: "house and street", residenceType: "residence type", yearsAtAddress: "years at the address", permanentSame: "permanent address" } as const;
+export const ADDRESS_REST = {
+  currentLine1: "house and street",
+  residenceType: "residence type",
+  yearsAtAddress: "years at the address",
+  permanentSame: "permanent address",
+} as const;
 export const EMPLOYMENT_REST = {
   employerName: "employer or business",
   designation: "designation",
@@ -60,10 +65,24 @@ export function kycCompleteness(f: KycFacts) {
   const docsNeeded = requiredDocuments(f.employmentType);
   const missingDocs = docsNeeded.filter((k) => !f.documents.includes(k)).map((k) => DOCUMENT_KINDS[k]);
   const sections: SectionStatus[] = [
-    { name: "Profile", missing: [...gaps(f.profile, "personal details, PAN and Aadhaar"), ...(f.profile !== false && !f.kycConsent ? ["your consent for KYC checks"] : [])] },
+    {
+      name: "Profile",
+      missing: [
+        ...gaps(f.profile, "personal details, PAN and Aadhaar"),
+        ...(f.profile !== false && !f.kycConsent ? ["your consent for KYC checks"] : []),
+      ],
+    },
     { name: "Address", missing: gaps(f.address, "your current address") },
     { name: "Employment", missing: gaps(f.employment ?? f.employmentType !== null, "your work and income") },
-    { name: "Bank", missing: f.bank === "verified" ? [] : f.bank === "unverified" ? ["a verified account (the name at the bank must match your profile)"] : ["your bank account"] },
+    {
+      name: "Bank",
+      missing:
+        f.bank === "verified"
+          ? []
+          : f.bank === "unverified"
+            ? ["a verified account (the name at the bank must match your profile)"]
+            : ["your bank account"],
+    },
     { name: "Reference", missing: f.references >= 2 ? [] : ["two references"] },
     { name: "Documents", missing: missingDocs },
     { name: "Selfie", missing: f.selfie ? [] : ["a selfie"] },

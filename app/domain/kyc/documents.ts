@@ -66,7 +66,10 @@ export function judgeFile(
   const ext = name.toLowerCase().split(".").pop() ?? "";
   const claimed = (Object.keys(EXTENSIONS) as SniffedType[]).find((t) => EXTENSIONS[t].includes(ext));
   if (claimed && claimed !== type) {
-    return { ok: false, message: `The file is named .${ext} but is really a ${extensionFor(type).toUpperCase()} file. Rename it correctly or choose the right file.` };
+    return {
+      ok: false,
+      message: `The file is named .${ext} but is really a ${extensionFor(type).toUpperCase()} file. Rename it correctly or choose the right file.`,
+    };
   }
   return { ok: true, type };
 }

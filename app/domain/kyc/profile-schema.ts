@@ -22,7 +22,11 @@ export const kycConsentField = z.string({ error: KYC_CONSENT_NEEDED }).refine((v
 export function profileSchema({ today, saved }: { today: string; saved: { pan: boolean; aadhaar: boolean } }) {
   const secret = (problem: (v: string) => string | null, missing: string, hasSaved: boolean) =>
     hasSaved
-      ? z.string().trim().optional().superRefine((v, ctx) => (v ? check(problem)(v, ctx) : undefined))
+      ? z
+          .string()
+          .trim()
+          .optional()
+          .superRefine((v, ctx) => (v ? check(problem)(v, ctx) : undefined))
       : z.string({ error: missing }).trim().min(1, missing).superRefine(check(problem));
   return z.object({
     fullName: z
@@ -31,9 +35,13 @@ export function profileSchema({ today, saved }: { today: string; saved: { pan: b
       .transform((v) => v.trim().replace(/\s+/g, " ")),
     dateOfBirth: z.string({ error: "Enter your date of birth." }).superRefine(check((v) => dobProblem(v, today))),
     gender: z.enum(Object.keys(GENDERS) as [keyof typeof GENDERS], { error: "Choose one." }),
-    email: z.email({ error: (issue) => (issue.input ? "Enter a valid e-mail address, like name@example.com." : "Enter your e-mail address.") }),
+    email: z.email({
+      error: (issue) => (issue.input ? "Enter a valid e-mail address, like name@example.com." : "Enter your e-mail address."),
+    }),
     pan: secret(panProblem, "Enter your PAN.", saved.pan).transform((v) => (v ? normalizePan(v) : undefined)),
-    aadhaar: secret(aadhaarProblem, "Enter your 12-digit Aadhaar number.", saved.aadhaar).transform((v) => (v ? v.replace(/\s/g, "") : undefined)),
+    aadhaar: secret(aadhaarProblem, "Enter your 12-digit Aadhaar number.", saved.aadhaar).transform((v) =>
+      v ? v.replace(/\s/g, "") : undefined,
+    ),
     maritalStatus: z.enum(Object.keys(MARITAL_STATUSES) as [keyof typeof MARITAL_STATUSES], { error: "Choose one." }),
     consentKyc: kycConsentField,
     consentCommunications: z.string().optional(),

@@ -2,7 +2,14 @@ import { z } from "zod";
 import { ifscFormatProblem, nameProblem } from "../validators/identity.ts";
 import { INDIAN_MOBILE_MESSAGE, normalizeIndianMobile } from "../validators/mobile.ts";
 
-export const RELATIONS = { parent: "Parent", spouse: "Spouse", sibling: "Brother or sister", relative: "Other relative", friend: "Friend", colleague: "Colleague" } as const;
+export const RELATIONS = {
+  parent: "Parent",
+  spouse: "Spouse",
+  sibling: "Brother or sister",
+  relative: "Other relative",
+  friend: "Friend",
+  colleague: "Colleague",
+} as const;
 export const ACCOUNT_TYPES = { savings: "Savings", current: "Current", salary: "Salary" } as const;
 
 const problem = (check: (v: string) => string | null) => (v: string, ctx: z.RefinementCtx) => {
@@ -18,7 +25,10 @@ const mobile = z.string({ error: "Enter a mobile number." }).transform((v, ctx) 
   return m;
 });
 const reference = {
-  name: z.string({ error: "Enter the name." }).superRefine(problem(nameProblem)).transform((v) => v.trim().replace(/\s+/g, " ")),
+  name: z
+    .string({ error: "Enter the name." })
+    .superRefine(problem(nameProblem))
+    .transform((v) => v.trim().replace(/\s+/g, " ")),
   relation: z.enum(Object.keys(RELATIONS) as [keyof typeof RELATIONS], { error: "Choose how you know them." }),
   mobile,
 };
@@ -35,16 +45,22 @@ export function referencesSchema(ownMobile: string | null) {
       ref2Mobile: reference.mobile,
     })
     .superRefine((v, ctx) => {
-      if (ownMobile && v.ref1Mobile === ownMobile) ctx.addIssue({ code: "custom", path: ["ref1Mobile"], message: "Give someone else's number, not your own." });
-      if (ownMobile && v.ref2Mobile === ownMobile) ctx.addIssue({ code: "custom", path: ["ref2Mobile"], message: "Give someone else's number, not your own." });
-      if (v.ref1Mobile === v.ref2Mobile) ctx.addIssue({ code: "custom", path: ["ref2Mobile"], message: "The two references need different mobile numbers." });
+      if (ownMobile && v.ref1Mobile === ownMobile)
+        ctx.addIssue({ code: "custom", path: ["ref1Mobile"], message: "Give someone else's number, not your own." });
+      if (ownMobile && v.ref2Mobile === ownMobile)
+        ctx.addIssue({ code: "custom", path: ["ref2Mobile"], message: "Give someone else's number, not your own." });
+      if (v.ref1Mobile === v.ref2Mobile)
+        ctx.addIssue({ code: "custom", path: ["ref2Mobile"], message: "The two references need different mobile numbers." });
     });
 }
 
 /** The Bank section's form; the account number is typed twice (`accountNumber_confirm`). */
 export const bankSchema = z
   .object({
-    holderName: z.string({ error: "Enter the account holder's name." }).superRefine(problem(nameProblem)).transform((v) => v.trim().replace(/\s+/g, " ")),
+    holderName: z
+      .string({ error: "Enter the account holder's name." })
+      .superRefine(problem(nameProblem))
+      .transform((v) => v.trim().replace(/\s+/g, " ")),
     accountNumber: z
       .string({ error: "Enter the account number." })
       .transform((v) => v.replace(/\s/g, ""))
@@ -56,7 +72,10 @@ export const bankSchema = z
       .superRefine(problem(ifscFormatProblem)),
     accountType: z.enum(Object.keys(ACCOUNT_TYPES) as [keyof typeof ACCOUNT_TYPES], { error: "Choose one." }),
   })
-  .refine((v) => v.accountNumber === v.accountNumber_confirm, { path: ["accountNumber_confirm"], message: "The two account numbers are not the same." });
+  .refine((v) => v.accountNumber === v.accountNumber_confirm, {
+    path: ["accountNumber_confirm"],
+    message: "The two account numbers are not the same.",
+  });
 
 const HONORIFICS = new Set(["mr", "mrs", "ms", "miss", "dr", "shri", "smt", "kumari", "km", "sri"]);
 const tokens = (name: string) =>
@@ -80,7 +99,10 @@ export function nameMatchScore(profileName: string, bankName: string): number {
   const used = new Set<number>();
   let matches = 0;
   for (const word of a) {
-    const i = b.findIndex((other, k) => !used.has(k) && (other === word || (other.length === 1 && word.startsWith(other)) || (word.length === 1 && other.startsWith(word))));
+    const i = b.findIndex(
+      (other, k) =>
+        !used.has(k) && (other === word || (other.length === 1 && word.startsWith(other)) || (word.length === 1 && other.startsWith(word))),
+    );
     if (i >= 0) {
       used.add(i);
       matches += 1;

@@ -102,7 +102,8 @@ export interface AmountRange {
 
 /** Why an amount does not fit a range on its steps, in words (null when it fits). */
 export function amountProblem(amountPaise: number, r: AmountRange, suffix = ""): string | null {
-  if (amountPaise < r.minPaise || amountPaise > r.maxPaise) return `Choose an amount from ${formatRupees(r.minPaise)} to ${formatRupees(r.maxPaise)}${suffix}.`;
+  if (amountPaise < r.minPaise || amountPaise > r.maxPaise)
+    return `Choose an amount from ${formatRupees(r.minPaise)} to ${formatRupees(r.maxPaise)}${suffix}.`;
   if (amountPaise % r.stepPaise !== 0) return `Choose an amount in steps of ${formatRupees(r.stepPaise)}.`;
   return null;
 }
@@ -171,7 +172,9 @@ export const detailsSchema = z
   .object({
     purpose: z.enum(Object.keys(PURPOSES) as [Purpose, ...Purpose[]], { error: "Choose what the loan is for." }),
     purposeDetails: z.string().trim().max(200, "Keep it under 200 characters.").optional(),
-    disbursalConsent: z.string({ error: "Confirm the account the money goes to." }).refine((v) => v === "yes", "Confirm the account the money goes to."),
+    disbursalConsent: z
+      .string({ error: "Confirm the account the money goes to." })
+      .refine((v) => v === "yes", "Confirm the account the money goes to."),
   })
   .superRefine((v, ctx) => {
     if (v.purpose === "other" && !v.purposeDetails) {
@@ -182,8 +185,12 @@ export const detailsSchema = z
 // ---- Step6: acceptance and code ------------------------------------------------------------
 
 export const signSchema = z.object({
-  documentId: z.string({ error: "The document you read is missing; open it again." }).uuid("The document you read is missing; open it again."),
-  accept: z.string({ error: "Tick the box to accept the Key Fact Statement and agreement." }).refine((v) => v === "yes", "Tick the box to accept the Key Fact Statement and agreement."),
+  documentId: z
+    .string({ error: "The document you read is missing; open it again." })
+    .uuid("The document you read is missing; open it again."),
+  accept: z
+    .string({ error: "Tick the box to accept the Key Fact Statement and agreement." })
+    .refine((v) => v === "yes", "Tick the box to accept the Key Fact Statement and agreement."),
   code: z
     .string({ error: "Enter the 6-digit code we sent to your mobile." })
     .trim()

@@ -6,13 +6,7 @@
  */
 import type { PublicConfig } from "../../../server/config.ts";
 import { formatRupees } from "../../lib/money-format.ts";
-import {
-  emiQuote,
-  type FeeTerms,
-  type IsoDate,
-  processingFee,
-  salaryAdvanceQuote,
-} from "../loan-math.ts";
+import { emiQuote, type FeeTerms, type IsoDate, processingFee, salaryAdvanceQuote } from "../loan-math.ts";
 import { KIND_NAME, KIND_NOUN, type LoanKind } from "./application.ts";
 
 export interface KfsInput {
@@ -164,7 +158,10 @@ export function buildKfs(input: KfsInput): KfsModel {
       ["Number of instalments", "1"],
       ["Instalment amount", rs(q.totalRepayablePaise)],
       ["Repayment date", `${longDate(q.repaymentDate)} (your salary day ${input.salaryDay}; at least 7 days after disbursal)`],
-      ["Interest rate and type", `${percent(input.rateBps)} a day on the principal, simple interest (${percent(input.rateBps * 365)} a year)`],
+      [
+        "Interest rate and type",
+        `${percent(input.rateBps)} a day on the principal, simple interest (${percent(input.rateBps * 365)} a year)`,
+      ],
       ["Floating rate details", "Not applicable (fixed rate)"],
     ];
     schedule = {
@@ -209,7 +206,10 @@ export function buildKfs(input: KfsInput): KfsModel {
     {
       title: "Part 2 — Other qualitative information",
       rows: [
-        ["Recovery agents", "Recovery, if needed, is done by the lender's own staff under the RBI Fair Practices Code; you will be told the name of any agent before contact."],
+        [
+          "Recovery agents",
+          "Recovery, if needed, is done by the lender's own staff under the RBI Fair Practices Code; you will be told the name of any agent before contact.",
+        ],
         [
           "Grievance redressal",
           `Raise a complaint in the app (Help) or with the grievance officer below. We answer within 30 days. If we do not, or you are not satisfied, you may complain to the RBI Integrated Ombudsman at https://cms.rbi.org.in.`,
@@ -222,14 +222,17 @@ export function buildKfs(input: KfsInput): KfsModel {
           `${input.coolingOffDays} days from disbursal: you may exit by repaying the principal and interest for the days used, with no penalty.`,
         ],
         ["Lending service provider", `None: ${input.brandName} is the lender's own platform.`],
-        ["Lender", `${input.lender.name}, RBI registration ${input.lender.rbiRegistration}, CIN ${input.lender.cin}, ${input.lender.address}`],
+        [
+          "Lender",
+          `${input.lender.name}, RBI registration ${input.lender.rbiRegistration}, CIN ${input.lender.cin}, ${input.lender.address}`,
+        ],
       ],
     },
     {
       title: "Computation of the APR",
       rows: [
         ["Sanctioned loan amount", rs(input.amountPaise)],
-        ["Loan term", input.kind === "emi" ? `${figures.instalments} months` : loanRows[0]?.[1] ?? ""],
+        ["Loan term", input.kind === "emi" ? `${figures.instalments} months` : (loanRows[0]?.[1] ?? "")],
         ["Number of instalments", String(figures.instalments)],
         ["Instalment amount", rs(figures.instalmentPaise)],
         ["Total interest", rs(figures.totalInterestPaise)],
@@ -237,7 +240,12 @@ export function buildKfs(input: KfsInput): KfsModel {
         ["Net disbursed amount", rs(figures.netDisbursedPaise)],
         ["Total amount you pay", rs(figures.totalPayablePaise)],
         ["Annual Percentage Rate", `${figures.aprPercent.toFixed(2)}%`],
-        ["Due dates", figures.instalments === 1 ? longDate(figures.firstDueDate) : `${longDate(figures.firstDueDate)} to ${longDate(figures.lastDueDate)}, monthly`],
+        [
+          "Due dates",
+          figures.instalments === 1
+            ? longDate(figures.firstDueDate)
+            : `${longDate(figures.firstDueDate)} to ${longDate(figures.lastDueDate)}, monthly`,
+        ],
       ],
     },
   ];

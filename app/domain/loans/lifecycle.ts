@@ -42,7 +42,8 @@ export const isLoanStatus = (value: string): value is LoanStatus => (LOAN_STATUS
 export const IN_PROGRESS: readonly LoanStatus[] = ["draft", "signed", "under_review", "approved"];
 
 /** The borrower may cancel before the money moves. */
-export const borrowerCanCancel = (status: LoanStatus) => status === "draft" || status === "signed" || status === "under_review" || status === "approved";
+export const borrowerCanCancel = (status: LoanStatus) =>
+  status === "draft" || status === "signed" || status === "under_review" || status === "approved";
 
 /** What the borrower reads about each status. */
 export const STATUS_TEXT: Record<LoanStatus, { label: string; next: string }> = {
@@ -51,8 +52,14 @@ export const STATUS_TEXT: Record<LoanStatus, { label: string; next: string }> = 
     label: "Signed, waiting for review",
     next: "Our credit team will check your KYC details, documents, selfie and bank account. We will send you an SMS when it is approved or if we need anything from you. Nothing is approved yet.",
   },
-  under_review: { label: "Under review", next: "A credit officer is checking your application. We will send you an SMS with the decision." },
-  approved: { label: "Approved", next: "Your loan is approved. The money will be sent to your verified bank account; we will send you an SMS with the transfer reference." },
+  under_review: {
+    label: "Under review",
+    next: "A credit officer is checking your application. We will send you an SMS with the decision.",
+  },
+  approved: {
+    label: "Approved",
+    next: "Your loan is approved. The money will be sent to your verified bank account; we will send you an SMS with the transfer reference.",
+  },
   active: { label: "Active", next: "Your loan is disbursed. Pay each instalment by its due date." },
   closed: { label: "Closed", next: "Everything is repaid. Your closure letter (NOC) is available." },
   rejected: { label: "Not approved", next: "We could not approve this application. The reason is shown above." },

@@ -35,15 +35,23 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: enrolSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password", "password_confirm"] }), { status: 400 });
   const problem = passwordProblem(submission.value.password);
-  if (problem) return data(submission.reply({ fieldErrors: { password: [problem] }, hideFields: ["password", "password_confirm"] }), { status: 400 });
+  if (problem)
+    return data(submission.reply({ fieldErrors: { password: [problem] }, hideFields: ["password", "password_confirm"] }), { status: 400 });
   const updated = await setPasswordByEnrolToken(services, params.token, submission.value.password);
   if (!updated) throw data({ message: "This link is not valid or has expired." }, { status: 404 });
   await audit(services, { actorUserId: updated.id, actorRole: updated.role, action: "staff.password_set", ip, userAgent });
-  return redirectWithToast(services.config, request, "/admin/login", { type: "success", title: "Password set. Sign in to set up your authenticator." });
+  return redirectWithToast(services.config, request, "/admin/login", {
+    type: "success",
+    title: "Password set. Sign in to set up your authenticator.",
+  });
 }
 
 export default function Enrol({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({ lastResult: actionData, onValidate: ({ formData }) => parseWithZod(formData, { schema: enrolSchema }), shouldValidate: "onBlur" });
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: enrolSchema }),
+    shouldValidate: "onBlur",
+  });
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-2xl sm:text-3xl">Set your staff password</h1>

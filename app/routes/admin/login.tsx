@@ -7,7 +7,13 @@ import { requestContext, servicesContext } from "../../context.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { formatTimeIST } from "../../lib/format.ts";
 import { readSession, safeRedirect } from "../../server/auth/session.server.ts";
-import { checkStaffCode, checkStaffPassword, type PendingStaffSignIn, staffPendingCookie, staffSignInStage } from "../../server/auth/staff-sign-in.server.ts";
+import {
+  checkStaffCode,
+  checkStaffPassword,
+  type PendingStaffSignIn,
+  staffPendingCookie,
+  staffSignInStage,
+} from "../../server/auth/staff-sign-in.server.ts";
 import { redirectWithToast } from "../../server/flash.server.ts";
 import type { Route } from "./+types/login";
 import { readForm } from "../../server/forms.server.ts";
@@ -18,7 +24,10 @@ export const passwordSchema = z.object({
   redirectTo: z.string().optional(),
 });
 export const totpSchema = z.object({
-  otp: z.string({ error: "Enter the 6-digit code from your authenticator app." }).trim().regex(/^\d{6}$/, "The code is 6 digits."),
+  otp: z
+    .string({ error: "Enter the 6-digit code from your authenticator app." })
+    .trim()
+    .regex(/^\d{6}$/, "The code is 6 digits."),
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -42,10 +51,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: passwordSchema });
     if (submission.status !== "success") return data({ stage: "password" as const, result: submission.reply() }, { status: 400 });
     const { email, password } = submission.value;
-    const step = await checkStaffPassword(services, { email, password, redirectTo: safeRedirect(submission.value.redirectTo, "/admin/presence") }, client);
+    const step = await checkStaffPassword(
+      services,
+      { email, password, redirectTo: safeRedirect(submission.value.redirectTo, "/admin/presence") },
+      client,
+    );
     if (!step.ok) {
-      const message = step.reason === "too_many" ? "Too many attempts. Wait 15 minutes and try again." : "The e-mail or password is not right.";
-      return data({ stage: "password" as const, result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status: step.reason === "too_many" ? 429 : 400 });
+      const message =
+        step.reason === "too_many" ? "Too many attempts. Wait 15 minutes and try again." : "The e-mail or password is not right.";
+      return data(
+        { stage: "password" as const, result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
+        { status: step.reason === "too_many" ? 429 : 400 },
+      );
     }
     return redirect("/admin/login", { headers: { "Set-Cookie": await cookie.serialize(step.pending) } });
   }
@@ -54,7 +71,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const pending = (await cookie.parse(request.headers.get("Cookie"))) as PendingStaffSignIn | null;
   const stage = pending?.enrolSecret ? ("enrol" as const) : ("totp" as const);
   if (!pending) {
-    return data({ stage: "password" as const, result: submission.reply({ formErrors: ["Your sign-in timed out. Start again."] }) }, { status: 400 });
+    return data(
+      { stage: "password" as const, result: submission.reply({ formErrors: ["Your sign-in timed out. Start again."] }) },
+      { status: 400 },
+    );
   }
   if (submission.status !== "success") return data({ stage, result: submission.reply() }, { status: 400 });
   const step = await checkStaffCode(services, pending, submission.value.otp, client);
@@ -68,7 +88,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     step.reason === "locked"
       ? `Too many wrong codes for this account: its authenticator step is locked until ${formatTimeIST(step.until)}. If these were not your attempts, tell your administrator.`
       : step.message;
-  return data({ stage: "password" as const, result: submission.reply({ formErrors: [message] }) }, { status: step.reason === "locked" ? 429 : 400, headers: await clearPending() });
+  return data(
+    { stage: "password" as const, result: submission.reply({ formErrors: [message] }) },
+    { status: step.reason === "locked" ? 429 : 400, headers: await clearPending() },
+  );
 }
 
 export default function StaffLogin({ loaderData, actionData }: Route.ComponentProps) {
@@ -78,7 +101,11 @@ export default function StaffLogin({ loaderData, actionData }: Route.ComponentPr
     <main id="main" className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-2xl sm:text-3xl">Staff sign-in</h1>
       {stage === "password" ? (
-        <PasswordForm redirectTo={loaderData.redirectTo} lastResult={actionData?.stage === "password" ? actionData.result : undefined} busy={navigation.state !== "idle"} />
+        <PasswordForm
+          redirectTo={loaderData.redirectTo}
+          lastResult={actionData?.stage === "password" ? actionData.result : undefined}
+          busy={navigation.state !== "idle"}
+        />
       ) : (
         <TotpForm
           enrol={stage === "enrol"}
@@ -95,7 +122,12 @@ export default function StaffLogin({ loaderData, actionData }: Route.ComponentPr
 type LastResult = SubmissionResult<string[]> | undefined;
 
 function PasswordForm({ redirectTo, lastResult, busy }: { redirectTo: string; lastResult: LastResult; busy: boolean }) {
-  const [form, fields] = useForm({ id: "staff-password", lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordSchema }), shouldValidate: "onBlur" });
+  const [form, fields] = useForm({
+    id: "staff-password",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordSchema }),
+    shouldValidate: "onBlur",
+  });
   return (
     <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />
@@ -109,17 +141,46 @@ function PasswordForm({ redirectTo, lastResult, busy }: { redirectTo: string; la
   );
 }
 
-function TotpForm({ enrol, qrSvg, secret, lastResult, busy }: { enrol: boolean; qrSvg: string | null; secret: string | null; lastResult: LastResult; busy: boolean }) {
-  const [form, fields] = useForm({ id: "staff-totp", lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: totpSchema }), shouldValidate: "onSubmit" });
+function TotpForm({
+  enrol,
+  qrSvg,
+  secret,
+  lastResult,
+  busy,
+}: {
+  enrol: boolean;
+  qrSvg: string | null;
+  secret: string | null;
+  lastResult: LastResult;
+  busy: boolean;
+}) {
+  const [form, fields] = useForm({
+    id: "staff-totp",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: totpSchema }),
+    shouldValidate: "onSubmit",
+  });
   return (
     <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />
       {enrol ? (
         <div className="space-y-3">
-          <p>Set up your second factor: scan this code with an authenticator app (for example Google Authenticator or Microsoft Authenticator), then enter the 6-digit code it shows.</p>
-          {qrSvg ? <img alt="QR code for your authenticator app" className="mx-auto size-48" src={`data:image/svg+xml;utf8,${encodeURIComponent(qrSvg)}`} /> : null}
+          <p>
+            Set up your second factor: scan this code with an authenticator app (for example Google Authenticator or Microsoft
+            Authenticator), then enter the 6-digit code it shows.
+          </p>
+          {qrSvg ? (
+            <img
+              alt="QR code for your authenticator app"
+              className="mx-auto size-48"
+              src={`data:image/svg+xml;utf8,${encodeURIComponent(qrSvg)}`}
+            />
+          ) : null}
           <p className="text-sm text-slate-700">
-            Cannot scan? Enter this key by hand: <code data-testid="totp-secret" className="break-all">{secret}</code>
+            Cannot scan? Enter this key by hand:{" "}
+            <code data-testid="totp-secret" className="break-all">
+              {secret}
+            </code>
           </p>
         </div>
       ) : (

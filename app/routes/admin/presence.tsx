@@ -21,7 +21,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     .select({ id: users.id, mobile: users.mobile, name: users.name, connectedAt: presenceConnections.connectedAt })
     .from(users)
     .innerJoin(presenceConnections, eq(presenceConnections.userId, users.id))
-    .where(and(inArray(users.id, ids), eq(users.role, "borrower"), gt(presenceConnections.heartbeatAt, new Date(now().getTime() - STALE_MS))))
+    .where(
+      and(inArray(users.id, ids), eq(users.role, "borrower"), gt(presenceConnections.heartbeatAt, new Date(now().getTime() - STALE_MS))),
+    )
     .orderBy(desc(presenceConnections.connectedAt));
   const seen = new Map<string, (typeof rows)[number] & { tabs: number }>();
   for (const row of rows) {
@@ -41,11 +43,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const userId = String(form.get("userId") ?? "");
   if (!isUuid(userId)) throw data({ message: "No such borrower." }, { status: 404 });
-  const [borrower] = await services.db.select({ id: users.id, mobile: users.mobile }).from(users).where(and(eq(users.id, userId), eq(users.role, "borrower")));
+  const [borrower] = await services.db
+    .select({ id: users.id, mobile: users.mobile })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.role, "borrower")));
   if (!borrower) throw data({ message: "No such borrower." }, { status: 404 });
   await services.realtime.publish({ type: "reload", userId: borrower.id });
-  await audit(services, { actorUserId: user.id, actorRole: user.role, action: "presence.device_reload", subjectType: "user", subjectId: borrower.id, ip, userAgent });
-  return redirectWithToast(services.config, request, "/admin/presence", { type: "success", title: `Reload sent to ${borrower.mobile ?? "the borrower"}'s open pages.` });
+  await audit(services, {
+    actorUserId: user.id,
+    actorRole: user.role,
+    action: "presence.device_reload",
+    subjectType: "user",
+    subjectId: borrower.id,
+    ip,
+    userAgent,
+  });
+  return redirectWithToast(services.config, request, "/admin/presence", {
+    type: "success",
+    title: `Reload sent to ${borrower.mobile ?? "the borrower"}'s open pages.`,
+  });
 }
 
 export default function Presence({ loaderData }: Route.ComponentProps) {
@@ -69,7 +85,9 @@ export default function Presence({ loaderData }: Route.ComponentProps) {
           {loaderData.online.map((b) => (
             <li key={b.id} className="card flex flex-wrap items-center justify-between gap-3" data-testid="online-borrower">
               <div>
-                <p className="font-semibold">{b.name ?? "Borrower"} · +91 {b.mobile}</p>
+                <p className="font-semibold">
+                  {b.name ?? "Borrower"} · +91 {b.mobile}
+                </p>
                 <p className="text-sm text-slate-600">
                   Online since {formatTimeIST(new Date(b.since))} · {b.tabs} {b.tabs === 1 ? "page" : "pages"} open
                 </p>

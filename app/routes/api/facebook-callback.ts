@@ -17,7 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     redirectWithToast(config, request, "/quickStart/Otp", { type: "error", title: "Facebook sign-in did not complete.", description: why });
   if (!config.facebook) return redirect("/quickStart/Otp");
   const code = url.searchParams.get("code");
-  if (!saved || !code || url.searchParams.get("state") !== saved.state) return fail("Please try again, or sign in with your mobile number.");
+  if (!saved || !code || url.searchParams.get("state") !== saved.state)
+    return fail("Please try again, or sign in with your mobile number.");
   try {
     const tokens = await facebookClient(config, request).validateAuthorizationCode(config.facebook.tokenUrl, code, saved.codeVerifier);
     const profile = await fetchFacebookProfile(config, tokens.accessToken());

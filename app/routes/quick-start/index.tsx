@@ -39,23 +39,26 @@ export default function QuickStart({ loaderData }: Route.ComponentProps) {
       <ol className="card mt-6 space-y-3">
         {QUICK_STEPS.map((s, i) => (
           <li key={s.title} className="flex gap-3">
-            <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-50 font-semibold text-brand-800" aria-hidden="true">
+            <span
+              className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-50 font-semibold text-brand-800"
+              aria-hidden="true"
+            >
               {i + 1}
             </span>
             <span>
               <span className="block font-semibold">
                 <span className="sr-only">Step {i + 1}: </span>
                 {s.title}
-                {finished || (resume && i < resume.completed) ? <span className="ml-2 text-sm font-normal text-success-700">done</span> : null}
+                {finished || (resume && i < resume.completed) ? (
+                  <span className="ml-2 text-sm font-normal text-success-700">done</span>
+                ) : null}
               </span>
               <span className="block text-slate-700">{WHAT[i]}</span>
             </span>
           </li>
         ))}
       </ol>
-      <p className="mt-4 text-sm text-slate-700">
-        Keep your PAN card handy. We never ask for your contacts, call logs, files or location.
-      </p>
+      <p className="mt-4 text-sm text-slate-700">Keep your PAN card handy. We never ask for your contacts, call logs, files or location.</p>
       {finished ? (
         <>
           <p className="mt-6" role="status">

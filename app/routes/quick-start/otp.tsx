@@ -19,16 +19,14 @@ import type { Route } from "./+types/otp";
 import { readForm } from "../../server/forms.server.ts";
 
 export const mobileSchema = z.object({
-  mobile: z
-    .string({ error: "Enter your mobile number." })
-    .transform((v, ctx) => {
-      const mobile = normalizeIndianMobile(v);
-      if (!mobile) {
-        ctx.addIssue({ code: "custom", message: INDIAN_MOBILE_MESSAGE });
-        return z.NEVER;
-      }
-      return mobile;
-    }),
+  mobile: z.string({ error: "Enter your mobile number." }).transform((v, ctx) => {
+    const mobile = normalizeIndianMobile(v);
+    if (!mobile) {
+      ctx.addIssue({ code: "custom", message: INDIAN_MOBILE_MESSAGE });
+      return z.NEVER;
+    }
+    return mobile;
+  }),
   redirectTo: z.string().optional(),
 });
 
@@ -41,7 +39,8 @@ export const codeSchema = z.object({
 });
 
 /** This page, carrying the page asked for ("" when none: the sign-in then lands by signInLanding). */
-const otpPath = (redirectTo: string | undefined) => (redirectTo ? `/quickStart/Otp?redirectTo=${encodeURIComponent(redirectTo)}` : "/quickStart/Otp");
+const otpPath = (redirectTo: string | undefined) =>
+  redirectTo ? `/quickStart/Otp?redirectTo=${encodeURIComponent(redirectTo)}` : "/quickStart/Otp";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -144,7 +143,11 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   return (
     <div className="mx-auto max-w-md px-4 py-10">
       <h1 className="text-2xl sm:text-3xl">
-        {loaderData.linking ? "Verify your mobile number" : loaderData.quickStart ? "Quick start: your mobile number" : `Sign in to ${config?.brandName}`}
+        {loaderData.linking
+          ? "Verify your mobile number"
+          : loaderData.quickStart
+            ? "Quick start: your mobile number"
+            : `Sign in to ${config?.brandName}`}
       </h1>
       <p className="mt-2 text-slate-700">
         {loaderData.linking
@@ -154,7 +157,11 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             : "Enter your mobile number and we will send you a one-time code. New here? The same steps create your account."}
       </p>
       {step === "mobile" ? (
-        <MobileForm redirectTo={loaderData.redirectTo} lastResult={actionData?.step === "mobile" ? actionData.result : undefined} busy={busy} />
+        <MobileForm
+          redirectTo={loaderData.redirectTo}
+          lastResult={actionData?.step === "mobile" ? actionData.result : undefined}
+          busy={busy}
+        />
       ) : (
         <CodeForm
           masked={loaderData.pending?.masked ?? ""}
@@ -172,8 +179,15 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         </div>
       ) : null}
       <p className="mt-6 text-sm text-slate-600">
-        By continuing you accept our <Link className="link" to="/terms-and-conditions">terms</Link> and{" "}
-        <Link className="link" to="/privacy-policy">privacy policy</Link>.
+        By continuing you accept our{" "}
+        <Link className="link" to="/terms-and-conditions">
+          terms
+        </Link>{" "}
+        and{" "}
+        <Link className="link" to="/privacy-policy">
+          privacy policy
+        </Link>
+        .
       </p>
     </div>
   );
@@ -208,7 +222,17 @@ function MobileForm({ redirectTo, lastResult, busy }: { redirectTo: string; last
   );
 }
 
-function CodeForm({ masked, resendAt, lastResult, busy }: { masked: string; resendAt: string | null; lastResult: LastResult; busy: boolean }) {
+function CodeForm({
+  masked,
+  resendAt,
+  lastResult,
+  busy,
+}: {
+  masked: string;
+  resendAt: string | null;
+  lastResult: LastResult;
+  busy: boolean;
+}) {
   const [form, fields] = useForm({
     id: "sign-in-code",
     lastResult,
@@ -264,4 +288,5 @@ function useCountdown(iso: string | null) {
   return Math.max(0, Math.ceil((target - now) / 1000));
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Sign in", "Sign in with your mobile number and a one-time code.");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Sign in", "Sign in with your mobile number and a one-time code.");

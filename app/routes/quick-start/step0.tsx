@@ -39,7 +39,11 @@ export default function QuickStep0({ loaderData, actionData }: Route.ComponentPr
   const asked = fields.product.value ?? loaderData.values.product;
   const chosen: LoanKind | "" = LOAN_KINDS.find((kind) => kind === asked) ?? "";
   return (
-    <QuickStartFrame step={0} completed={loaderData.completed} intro="Tell us what you need. The offer in step 6 shows what you can borrow.">
+    <QuickStartFrame
+      step={0}
+      completed={loaderData.completed}
+      intro="Tell us what you need. The offer in step 6 shows what you can borrow."
+    >
       <Form method="post" className="card space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <fieldset>

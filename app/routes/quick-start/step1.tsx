@@ -33,11 +33,21 @@ export default function QuickStep1({ loaderData, actionData }: Route.ComponentPr
   const schema = identitySchema({ today: loaderData.today, panSaved: Boolean(panMasked) });
   const { form, fields, busy } = useStepForm({ schema, lastResult: actionData, defaultValue: loaderData.values });
   return (
-    <QuickStartFrame step={1} completed={loaderData.completed} intro="As on your PAN card. They go into your KYC profile, so you will not be asked again.">
+    <QuickStartFrame
+      step={1}
+      completed={loaderData.completed}
+      intro="As on your PAN card. They go into your KYC profile, so you will not be asked again."
+    >
       <Form method="post" className="card space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField field={fields.fullName} label="Full name (as on PAN)" autoComplete="name" />
-        <TextField field={fields.dateOfBirth} label="Date of birth" hint="You need to be 21 to 60 years old to borrow." type="date" autoComplete="bday" />
+        <TextField
+          field={fields.dateOfBirth}
+          label="Date of birth"
+          hint="You need to be 21 to 60 years old to borrow."
+          type="date"
+          autoComplete="bday"
+        />
         <TextField
           field={fields.pan}
           label="PAN"

@@ -30,7 +30,11 @@ export async function action(args: Route.ActionArgs) {
 export default function QuickStep2({ loaderData, actionData }: Route.ComponentProps) {
   const { form, fields, busy } = useStepForm({ schema, lastResult: actionData, defaultValue: loaderData.values });
   return (
-    <QuickStartFrame step={2} completed={loaderData.completed} intro="The PIN code of your current home. We fill in your city and state from it.">
+    <QuickStartFrame
+      step={2}
+      completed={loaderData.completed}
+      intro="The PIN code of your current home. We fill in your city and state from it."
+    >
       <Form method="post" className="card space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <PinCodeField field={fields.pincode} saved={loaderData.saved} />

@@ -23,7 +23,8 @@ function tenureOf(url: URL, saved: number | null) {
 }
 
 /** What the borrower would apply with: the amount asked for, within the offer. */
-const startingAmount = (offer: ProductOffer, asked: number | null) => (offer.eligible ? fitAmount(asked ?? offer.maxAmountPaise, offer.range) : null);
+const startingAmount = (offer: ProductOffer, asked: number | null) =>
+  offer.eligible ? fitAmount(asked ?? offer.maxAmountPaise, offer.range) : null;
 
 export async function loader(args: Route.LoaderArgs) {
   const { services, user, progress } = await loadQuickStep(args, 5);
@@ -47,7 +48,10 @@ export async function loader(args: Route.LoaderArgs) {
     missing: [],
     offer: result,
     asked: { product: progress.product as LoanKind | null, amountPaise: progress.amountPaise },
-    starting: { emi: startingAmount(offers.emi, progress.amountPaise), salary_advance: startingAmount(offers.salary_advance, progress.amountPaise) },
+    starting: {
+      emi: startingAmount(offers.emi, progress.amountPaise),
+      salary_advance: startingAmount(offers.salary_advance, progress.amountPaise),
+    },
   };
 }
 
@@ -57,7 +61,12 @@ export async function action(args: Route.ActionArgs) {
     if (!result.ok) return { fieldErrors: { product: ["We need a few more details first."] } };
     const chosen = result.offers[value.product];
     const amountPaise = startingAmount(chosen, q.progress.amountPaise);
-    if (!chosen.eligible || amountPaise === null) return { fieldErrors: { product: [`We cannot offer you ${KIND_WITH_ARTICLE[value.product]}: ${chosen.reasons.map((r) => r.message).join(" ")}`] } };
+    if (!chosen.eligible || amountPaise === null)
+      return {
+        fieldErrors: {
+          product: [`We cannot offer you ${KIND_WITH_ARTICLE[value.product]}: ${chosen.reasons.map((r) => r.message).join(" ")}`],
+        },
+      };
     const at = q.services.now();
     return {
       product: value.product,
@@ -80,7 +89,11 @@ export async function action(args: Route.ActionArgs) {
 export default function QuickStep5({ loaderData, actionData }: Route.ComponentProps) {
   const { offer } = loaderData;
   return (
-    <QuickStartFrame step={5} completed={loaderData.completed} intro="From what you have told us. The rate and charges are the same ones you will see in your Key Fact Statement.">
+    <QuickStartFrame
+      step={5}
+      completed={loaderData.completed}
+      intro="From what you have told us. The rate and charges are the same ones you will see in your Key Fact Statement."
+    >
       {offer && "starting" in loaderData ? (
         <Offers loaderData={{ ...loaderData, offer }} actionData={actionData} />
       ) : (
@@ -97,11 +110,21 @@ export default function QuickStep5({ loaderData, actionData }: Route.ComponentPr
 
 type Loaded = Extract<Route.ComponentProps["loaderData"], { starting: unknown }>;
 
-function Offers({ loaderData, actionData }: { loaderData: Loaded & { offer: NonNullable<Loaded["offer"]> }; actionData: Route.ComponentProps["actionData"] }) {
+function Offers({
+  loaderData,
+  actionData,
+}: {
+  loaderData: Loaded & { offer: NonNullable<Loaded["offer"]> };
+  actionData: Route.ComponentProps["actionData"];
+}) {
   const { offer, asked, starting } = loaderData;
   const eligible = LOAN_KINDS.filter((k) => offer.offers[k].eligible);
   const preferred = asked.product && eligible.includes(asked.product) ? asked.product : eligible[0];
-  const { form, fields, busy } = useStepForm({ schema: offerChoiceSchema, lastResult: actionData, defaultValue: { product: preferred ?? "" } });
+  const { form, fields, busy } = useStepForm({
+    schema: offerChoiceSchema,
+    lastResult: actionData,
+    defaultValue: { product: preferred ?? "" },
+  });
   return (
     <>
       <Form method="get" replace preventScrollReset className="card flex flex-wrap items-end gap-3">
@@ -123,7 +146,12 @@ function Offers({ loaderData, actionData }: { loaderData: Loaded & { offer: NonN
       </Form>
       <div className="grid gap-4 sm:grid-cols-2" data-testid="offers">
         {LOAN_KINDS.map((kind) => (
-          <OfferCard key={kind} offer={offer.offers[kind]} asked={asked.product === kind ? asked.amountPaise : null} starting={starting[kind]} />
+          <OfferCard
+            key={kind}
+            offer={offer.offers[kind]}
+            asked={asked.product === kind ? asked.amountPaise : null}
+            starting={starting[kind]}
+          />
         ))}
       </div>
       {eligible.length ? (
@@ -154,7 +182,9 @@ function Offers({ loaderData, actionData }: { loaderData: Loaded & { offer: NonN
               {fields.product.errors?.join(" ")}
             </div>
           </fieldset>
-          <p className="text-sm text-slate-700">You can change the amount{eligible.includes("emi") ? " and tenure" : ""} in your application, up to the offer.</p>
+          <p className="text-sm text-slate-700">
+            You can change the amount{eligible.includes("emi") ? " and tenure" : ""} in your application, up to the offer.
+          </p>
           <StepButtons step={5} busy={busy} next="Take this offer" plainBack />
         </Form>
       ) : (
@@ -205,8 +235,13 @@ function OfferCard({ offer, asked, starting }: { offer: ProductOffer; asked: num
     ["Up to", formatRupees(offer.maxAmountPaise)],
     offer.product === "emi"
       ? ["Monthly EMI at that amount", `${formatRupees(offer.paymentPaise ?? 0)} × ${offer.tenureMonths}`]
-      : ["Repay on your salary day", `${formatRupees(offer.paymentPaise ?? 0)} on ${offer.repaymentDate ? longDate(offer.repaymentDate) : ""}`],
-    offer.product === "emi" ? ["Interest", `${(offer.rateBps / 100).toFixed(2)}% a year, fixed`] : ["Interest", `${(offer.rateBps / 100).toFixed(2)}% a day`],
+      : [
+          "Repay on your salary day",
+          `${formatRupees(offer.paymentPaise ?? 0)} on ${offer.repaymentDate ? longDate(offer.repaymentDate) : ""}`,
+        ],
+    offer.product === "emi"
+      ? ["Interest", `${(offer.rateBps / 100).toFixed(2)}% a year, fixed`]
+      : ["Interest", `${(offer.rateBps / 100).toFixed(2)}% a day`],
     ["You receive (after the processing fee with GST)", formatRupees(offer.netDisbursedPaise ?? 0)],
     ["APR (all charges included)", `${(offer.aprPercent ?? 0).toFixed(2)}%`],
   ];

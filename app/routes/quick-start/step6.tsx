@@ -30,7 +30,8 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     completed: progress.completedSteps,
     chosen: { product: progress.product as LoanKind, amountPaise: progress.offerAmountPaise ?? 0, tenureMonths: progress.tenureMonths },
-    application: application && progress.continuedAt ? { href: stepPath(application.product as LoanKind, application.reference, "Step0") } : null,
+    application:
+      application && progress.continuedAt ? { href: stepPath(application.product as LoanKind, application.reference, "Step0") } : null,
     values: { consentKyc: consents.kyc ? "on" : undefined, consentCommunications: consents.communications ? "on" : undefined },
   };
 }
@@ -51,7 +52,11 @@ export async function action(args: Route.ActionArgs) {
       return {
         stop: {
           redirectTo: quickStepPath(OFFER_STEP),
-          toast: { type: "info", title: "Your offer has changed", description: "Something it depends on changed since you took it. Here it is again." },
+          toast: {
+            type: "info",
+            title: "Your offer has changed",
+            description: "Something it depends on changed since you took it. Here it is again.",
+          },
         },
       };
     }
@@ -59,13 +64,20 @@ export async function action(args: Route.ActionArgs) {
       const a = result.application;
       return {
         formErrors: [
-            `You already have ${KIND_WITH_ARTICLE[a.product as LoanKind]} application (${a.reference.toUpperCase()}) that is ${STATUS_TEXT[a.status as LoanStatus].label.toLowerCase()}. You can follow it on your dashboard; a new one can start when it is finished.`,
+          `You already have ${KIND_WITH_ARTICLE[a.product as LoanKind]} application (${a.reference.toUpperCase()}) that is ${STATUS_TEXT[a.status as LoanStatus].label.toLowerCase()}. You can follow it on your dashboard; a new one can start when it is finished.`,
         ],
       };
     }
     const { application } = result;
     const at = services.now();
-    await recordFunnel(services.db, user.id, "continued", CONSENT_STEP, { product: application.product, details: { reference: application.reference } }, at);
+    await recordFunnel(
+      services.db,
+      user.id,
+      "continued",
+      CONSENT_STEP,
+      { product: application.product, details: { reference: application.reference } },
+      at,
+    );
     return {
       product: application.product,
       patch: { applicationId: application.id, continuedAt: at },
@@ -84,8 +96,8 @@ export default function QuickStep6({ loaderData, actionData }: Route.ComponentPr
       intro={
         <>
           Your {KIND_NOUN[chosen.product]} application starts at {formatRupees(chosen.amountPaise)}
-          {chosen.product === "emi" && chosen.tenureMonths ? ` over ${chosen.tenureMonths} months` : ""}. We need your consent before we check your KYC
-          details.
+          {chosen.product === "emi" && chosen.tenureMonths ? ` over ${chosen.tenureMonths} months` : ""}. We need your consent before we
+          check your KYC details.
         </>
       }
     >

@@ -14,9 +14,9 @@ export default function About() {
     <article className="prose-page px-4 py-10">
       <h1>About {brand}</h1>
       <p>
-        {brand} is the digital lending platform of {lender?.name}, a non-banking financial company (NBFC) registered
-        with the Reserve Bank of India. The loans you take through {brand} are given by {lender?.name}, on its own
-        books, under the RBI's rules for digital lending.
+        {brand} is the digital lending platform of {lender?.name}, a non-banking financial company (NBFC) registered with the Reserve Bank
+        of India. The loans you take through {brand} are given by {lender?.name}, on its own books, under the RBI's rules for digital
+        lending.
       </p>
       <dl className="card grid gap-2 sm:grid-cols-[12rem_1fr]">
         <dt className="font-semibold">Lender</dt>
@@ -32,12 +32,12 @@ export default function About() {
       <h2>What we offer</h2>
       <ul>
         <li>
-          <strong>EMI loans</strong> for salaried and self-employed people: a fixed interest rate on the reducing
-          balance, repaid in equal monthly instalments.
+          <strong>EMI loans</strong> for salaried and self-employed people: a fixed interest rate on the reducing balance, repaid in equal
+          monthly instalments.
         </li>
         <li>
-          <strong>Salary advances</strong> for salaried people: a short loan repaid in one payment on your next
-          salary date, with interest only for the days you use it.
+          <strong>Salary advances</strong> for salaried people: a short loan repaid in one payment on your next salary date, with interest
+          only for the days you use it.
         </li>
       </ul>
       <p>The current amounts, tenures, rates and every charge are published with the product details on this site.</p>
@@ -45,10 +45,12 @@ export default function About() {
       <h2>How we lend</h2>
       <ul>
         <li>You apply from your phone with your mobile number and a one-time code; no agent visits, no paperwork by post.</li>
-        <li>Your offer comes from clear, written rules about age, income and existing EMIs, and we tell you why if you are not eligible.</li>
         <li>
-          Before you sign you receive the Key Fact Statement: the amount, every fee, the annual percentage rate (APR)
-          and the full repayment schedule.
+          Your offer comes from clear, written rules about age, income and existing EMIs, and we tell you why if you are not eligible.
+        </li>
+        <li>
+          Before you sign you receive the Key Fact Statement: the amount, every fee, the annual percentage rate (APR) and the full repayment
+          schedule.
         </li>
         <li>You sign the agreement with a one-time code, and a copy is sent to you.</li>
         <li>Our staff verify your details before any money moves, and we pay only into your own verified bank account.</li>
@@ -61,13 +63,12 @@ export default function About() {
         <li>You may repay early at any time, and you may exit a new loan within the cooling-off period.</li>
         <li>We never ask for access to your contacts, call logs, files or location.</li>
         <li>
-          A named grievance officer answers complaints within 30 days; you can then go to the RBI Integrated
-          Ombudsman. See our <Link to="/grievance-policy">grievance redressal policy</Link>.
+          A named grievance officer answers complaints within 30 days; you can then go to the RBI Integrated Ombudsman. See our{" "}
+          <Link to="/grievance-policy">grievance redressal policy</Link>.
         </li>
       </ul>
       <p>
-        Read how we handle your data in our <Link to="/privacy-policy">privacy policy</Link>, or{" "}
-        <Link to="/Contact-us">write to us</Link>.
+        Read how we handle your data in our <Link to="/privacy-policy">privacy policy</Link>, or <Link to="/Contact-us">write to us</Link>.
       </p>
     </article>
   );

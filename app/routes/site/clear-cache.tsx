@@ -44,8 +44,8 @@ export default function ClearCache({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1>Clear this site's data</h1>
       <p className="mt-3 text-slate-700">
-        If pages look out of date or something does not work as it should, clearing what this browser keeps for our
-        site usually fixes it. It does not change anything in your account or your loans.
+        If pages look out of date or something does not work as it should, clearing what this browser keeps for our site usually fixes it.
+        It does not change anything in your account or your loans.
       </p>
       {report ? (
         <section aria-labelledby="cleared-title" className="card mt-6" role="status">

@@ -22,17 +22,17 @@ export const contactSchema = z.object({
     .min(2, "Enter your name (at least 2 letters).")
     .max(100, "Keep your name under 100 characters.")
     .regex(/^[\p{L} .'-]+$/u, "Use letters and spaces only in your name."),
-  mobile: z
-    .string({ error: "Enter your mobile number." })
-    .transform((v, ctx) => {
-      const mobile = normalizeIndianMobile(v);
-      if (!mobile) {
-        ctx.addIssue({ code: "custom", message: INDIAN_MOBILE_MESSAGE });
-        return z.NEVER;
-      }
-      return mobile;
-    }),
-  email: z.email({ error: (issue) => (issue.input ? "Enter a valid e-mail address, like name@example.com." : "Enter your e-mail address.") }),
+  mobile: z.string({ error: "Enter your mobile number." }).transform((v, ctx) => {
+    const mobile = normalizeIndianMobile(v);
+    if (!mobile) {
+      ctx.addIssue({ code: "custom", message: INDIAN_MOBILE_MESSAGE });
+      return z.NEVER;
+    }
+    return mobile;
+  }),
+  email: z.email({
+    error: (issue) => (issue.input ? "Enter a valid e-mail address, like name@example.com." : "Enter your e-mail address."),
+  }),
   message: z
     .string({ error: "Write your message." })
     .trim()
@@ -91,8 +91,8 @@ export default function Contact({ actionData }: Route.ComponentProps) {
       <section aria-labelledby="contact-title">
         <h1 id="contact-title">Contact us</h1>
         <p className="mt-3 text-slate-700">
-          Questions about a loan, your application or this website? Write to us and we reply within two working days.
-          Never share a one-time code with anyone, including us.
+          Questions about a loan, your application or this website? Write to us and we reply within two working days. Never share a one-time
+          code with anyone, including us.
         </p>
         <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
           <FormErrors id={form.errorId} errors={form.errors} />
@@ -130,10 +130,16 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           <p className="font-semibold">Complaints: grievance officer</p>
           <p>{officer?.name}</p>
           <p>
-            Phone: <a className="link" href={`tel:${officer?.phone.replace(/\s/g, "")}`}>{officer?.phone}</a>
+            Phone:{" "}
+            <a className="link" href={`tel:${officer?.phone.replace(/\s/g, "")}`}>
+              {officer?.phone}
+            </a>
           </p>
           <p>
-            E-mail: <a className="link" href={`mailto:${officer?.email}`}>{officer?.email}</a>
+            E-mail:{" "}
+            <a className="link" href={`mailto:${officer?.email}`}>
+              {officer?.email}
+            </a>
           </p>
           <p className="mt-2">
             Read how we handle complaints in our{" "}

@@ -15,7 +15,12 @@ export const middleware: Route.MiddlewareFunction[] = [
     const agreement = await signedAgreementPdf(context.get(servicesContext).db, ref);
     if (!agreement) return next();
     const download = url.searchParams.get("download") === "1";
-    return pdfResponse(agreement.pdf, `signed-agreement-${agreement.reference.toUpperCase()}.pdf`, download ? "attachment" : "inline", agreement.sha256);
+    return pdfResponse(
+      agreement.pdf,
+      `signed-agreement-${agreement.reference.toUpperCase()}.pdf`,
+      download ? "attachment" : "inline",
+      agreement.sha256,
+    );
   },
 ];
 

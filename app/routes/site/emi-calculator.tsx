@@ -13,8 +13,8 @@ export default function EmiCalculatorPage({ loaderData }: Route.ComponentProps) 
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1>EMI calculator</h1>
       <p className="mt-3 max-w-3xl text-slate-700">
-        Move the sliders or type the figures. The EMI, interest, APR and schedule use exactly the method of our Key Fact
-        Statement: the EMI and each month's interest rounded to the paisa, the last instalment settling the rest.
+        Move the sliders or type the figures. The EMI, interest, APR and schedule use exactly the method of our Key Fact Statement: the EMI
+        and each month's interest rounded to the paisa, the last instalment settling the rest.
       </p>
       <div className="mt-8">
         <EmiCalculator

@@ -13,8 +13,8 @@ export default function GrievancePolicy() {
     <article className="prose-page px-4 py-10">
       <h1>Grievance redressal policy</h1>
       <p>
-        {config?.lender.name} ("we") wants every complaint about {config?.brandName} handled quickly, fairly and in
-        writing. This policy follows the Reserve Bank of India's directions on fair practices and digital lending.
+        {config?.lender.name} ("we") wants every complaint about {config?.brandName} handled quickly, fairly and in writing. This policy
+        follows the Reserve Bank of India's directions on fair practices and digital lending.
       </p>
 
       <h2>Grievance officer</h2>
@@ -33,12 +33,11 @@ export default function GrievancePolicy() {
       <h2>How to raise a complaint</h2>
       <ul>
         <li>
-          E-mail or call the grievance officer, or use our <Link to="/Contact-us">contact form</Link> and say that it is
-          a complaint.
+          E-mail or call the grievance officer, or use our <Link to="/Contact-us">contact form</Link> and say that it is a complaint.
         </li>
         <li>
-          Tell us your name, the mobile number on your account, the loan or application reference if you have one,
-          what went wrong and what you would like us to do. Attach copies of anything that helps.
+          Tell us your name, the mobile number on your account, the loan or application reference if you have one, what went wrong and what
+          you would like us to do. Attach copies of anything that helps.
         </li>
         <li>Never send us your one-time codes, passwords or full card details. We will never ask for them.</li>
       </ul>
@@ -53,9 +52,8 @@ export default function GrievancePolicy() {
 
       <h2>If you are not satisfied</h2>
       <p>
-        If we do not answer within 30 days, or you are not satisfied with our answer, you may complain to the Reserve
-        Bank of India under the Reserve Bank – Integrated Ombudsman Scheme, 2021, through its Complaint Management
-        System at{" "}
+        If we do not answer within 30 days, or you are not satisfied with our answer, you may complain to the Reserve Bank of India under
+        the Reserve Bank – Integrated Ombudsman Scheme, 2021, through its Complaint Management System at{" "}
         <a href="https://cms.rbi.org.in" rel="noopener noreferrer">
           cms.rbi.org.in
         </a>

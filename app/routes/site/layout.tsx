@@ -74,8 +74,8 @@ function SiteFrame({ children }: { children: ReactNode }) {
           <div>
             <p className="font-semibold text-slate-900">{brand}</p>
             <p className="mt-2">
-              {brand} is a digital lending platform of {lender?.name}, a non-banking financial company registered with
-              the Reserve Bank of India.
+              {brand} is a digital lending platform of {lender?.name}, a non-banking financial company registered with the Reserve Bank of
+              India.
             </p>
             <p className="mt-2">RBI registration: {lender?.rbiRegistration}</p>
             <p>CIN: {lender?.cin}</p>

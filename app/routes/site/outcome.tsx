@@ -12,7 +12,10 @@ import type { Route } from "./+types/outcome";
 const STATES = {
   success: { title: "Done", lead: "It worked." },
   failure: { title: "That did not go through", lead: "Nothing was changed. You can try again from your application." },
-  pending: { title: "Waiting for confirmation", lead: "We are waiting to hear back. This page does not change by itself: check your application in a few minutes." },
+  pending: {
+    title: "Waiting for confirmation",
+    lead: "We are waiting to hear back. This page does not change by itself: check your application in a few minutes.",
+  },
   cancelled: { title: "Stopped", lead: "You stopped before finishing. Nothing was changed." },
 } as const;
 type State = keyof typeof STATES;
@@ -42,7 +45,8 @@ export default function Outcome({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl sm:text-3xl">{signedNow ? "You have signed your loan agreement" : STATES[state].title}</h1>
       <section className="card space-y-3" aria-labelledby="application-title">
         <h2 id="application-title" className="text-xl">
-          {a.kindName} {a.amountPaise ? `of ${formatRupees(a.amountPaise)}` : ""} <span className="font-mono text-base text-slate-600">{a.reference.toUpperCase()}</span>
+          {a.kindName} {a.amountPaise ? `of ${formatRupees(a.amountPaise)}` : ""}{" "}
+          <span className="font-mono text-base text-slate-600">{a.reference.toUpperCase()}</span>
         </h2>
         {signedNow ? (
           <p>Your application is submitted. We sent the link to your signed agreement to your mobile by SMS.</p>
@@ -69,4 +73,7 @@ export default function Outcome({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, loaderData ? (loaderData.state === "success" ? "Application signed" : STATES[loaderData.state].title) : "Page not found");
+  pageMeta(
+    matches,
+    loaderData ? (loaderData.state === "success" ? "Application signed" : STATES[loaderData.state].title) : "Page not found",
+  );

@@ -27,9 +27,8 @@ export default function PrivacyPolicy() {
     <article className="prose-page px-4 py-10">
       <h1>Privacy policy</h1>
       <p>
-        This policy explains how {config?.lender.name} ("we"), through {config?.brandName}, collects and uses your
-        personal data, under the Digital Personal Data Protection Act, 2023 and the Reserve Bank of India's directions
-        on digital lending.
+        This policy explains how {config?.lender.name} ("we"), through {config?.brandName}, collects and uses your personal data, under the
+        Digital Personal Data Protection Act, 2023 and the Reserve Bank of India's directions on digital lending.
       </p>
 
       <h2>What we collect and why</h2>
@@ -61,16 +60,15 @@ export default function PrivacyPolicy() {
 
       <h2>What we never collect</h2>
       <p>
-        We never ask for or read your contacts, call logs, messages, photos or files, or your location. We only see
-        the documents and the selfie that you choose to upload.
+        We never ask for or read your contacts, call logs, messages, photos or files, or your location. We only see the documents and the
+        selfie that you choose to upload.
       </p>
 
       <h2>Your consent</h2>
       <p>
-        We ask for your consent separately for each purpose: KYC checks, and communications about your account and
-        loans. Each consent is recorded with the time and the IP address it was given from. You may withdraw a consent
-        at any time by writing to the grievance officer; withdrawing KYC consent means we cannot give you a new loan,
-        but it does not cancel a loan you already have.
+        We ask for your consent separately for each purpose: KYC checks, and communications about your account and loans. Each consent is
+        recorded with the time and the IP address it was given from. You may withdraw a consent at any time by writing to the grievance
+        officer; withdrawing KYC consent means we cannot give you a new loan, but it does not cancel a loan you already have.
       </p>
 
       <h2>Where and how long we keep it</h2>
@@ -78,8 +76,8 @@ export default function PrivacyPolicy() {
         <li>Your data is stored on servers in India.</li>
         <li>PAN and bank account numbers are encrypted; documents are kept outside the website and shown only to you and our staff.</li>
         <li>
-          We keep KYC and loan records for as long as the RBI's Master Direction on KYC and the Prevention of Money
-          Laundering Act, 2002 require, and delete or anonymise what they do not require.
+          We keep KYC and loan records for as long as the RBI's Master Direction on KYC and the Prevention of Money Laundering Act, 2002
+          require, and delete or anonymise what they do not require.
         </li>
       </ul>
 
@@ -93,16 +91,16 @@ export default function PrivacyPolicy() {
 
       <h2>Cookies and storage on your device</h2>
       <p>
-        We use a session cookie named <code>token</code> to keep you signed in, a short-lived cookie to show you
-        messages after a form, and a random device identifier in your browser's storage. We use no advertising
-        trackers. You can clear all of them from the <Link to="/ClearCache">clear this site's data</Link> page.
+        We use a session cookie named <code>token</code> to keep you signed in, a short-lived cookie to show you messages after a form, and
+        a random device identifier in your browser's storage. We use no advertising trackers. You can clear all of them from the{" "}
+        <Link to="/ClearCache">clear this site's data</Link> page.
       </p>
 
       <h2>Your rights</h2>
       <p>
-        You may ask to see the personal data we hold about you, to correct it, to withdraw consent, and to complain.
-        Write to our grievance officer, {officer?.name}, at <a href={`mailto:${officer?.email}`}>{officer?.email}</a>{" "}
-        or call <a href={`tel:${officer?.phone.replace(/\s/g, "")}`}>{officer?.phone}</a>. See also our{" "}
+        You may ask to see the personal data we hold about you, to correct it, to withdraw consent, and to complain. Write to our grievance
+        officer, {officer?.name}, at <a href={`mailto:${officer?.email}`}>{officer?.email}</a> or call{" "}
+        <a href={`tel:${officer?.phone.replace(/\s/g, "")}`}>{officer?.phone}</a>. See also our{" "}
         <Link to="/grievance-policy">grievance redressal policy</Link>.
       </p>
     </article>

@@ -15,7 +15,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const emiAmount = Math.min(emi.maxAmountPaise, Math.max(emi.minAmountPaise, 10_000_000));
   const emiMonths = Math.min(emi.maxTenure, Math.max(emi.minTenure, 12));
   const emiFees = processingFee(emiAmount, emi);
-  const emiExample = emiQuote({ principalPaise: emiAmount, annualRateBps: emi.rateBps, months: emiMonths, upfrontPaise: emiFees.totalUpfrontPaise });
+  const emiExample = emiQuote({
+    principalPaise: emiAmount,
+    annualRateBps: emi.rateBps,
+    months: emiMonths,
+    upfrontPaise: emiFees.totalUpfrontPaise,
+  });
   const saAmount = Math.min(salaryAdvance.maxAmountPaise, Math.max(salaryAdvance.minAmountPaise, 2_000_000));
   const saDays = Math.min(salaryAdvance.maxTenure, Math.max(salaryAdvance.minTenure, 30));
   const saFees = processingFee(saAmount, salaryAdvance);
@@ -64,8 +69,8 @@ export default function RateTerms({ loaderData }: Route.ComponentProps) {
       <div>
         <h1>Rates, fees and terms</h1>
         <p className="mt-3 text-slate-700">
-          These are the current terms of our loans. Your own Key Fact Statement, given before you sign, shows your exact
-          rate, every charge, the APR and the full repayment schedule.
+          These are the current terms of our loans. Your own Key Fact Statement, given before you sign, shows your exact rate, every charge,
+          the APR and the full repayment schedule.
         </p>
       </div>
 
@@ -86,21 +91,18 @@ export default function RateTerms({ loaderData }: Route.ComponentProps) {
           </dd>
           <dt className="font-medium text-slate-600">Processing fee</dt>
           <dd>
-            {pct(emi.feeBps)} of the amount, at least {formatRupees(emi.minFeePaise)}, plus {pct(emi.gstBps)} GST; one-time, payable
-            to us, deducted from the amount paid out
+            {pct(emi.feeBps)} of the amount, at least {formatRupees(emi.minFeePaise)}, plus {pct(emi.gstBps)} GST; one-time, payable to us,
+            deducted from the amount paid out
           </dd>
           <dt className="font-medium text-slate-600">Penal charge</dt>
           <dd>
-            {formatRupees(emi.penalChargePaise)} for each missed instalment, a flat charge: never compounded, never earning
-            interest, never added to the loan, shown as its own line
+            {formatRupees(emi.penalChargePaise)} for each missed instalment, a flat charge: never compounded, never earning interest, never
+            added to the loan, shown as its own line
           </dd>
           <dt className="font-medium text-slate-600">Foreclosure</dt>
           <dd>Repay in full at any time, no charge: the outstanding principal and interest up to that day</dd>
           <dt className="font-medium text-slate-600">Cooling-off period</dt>
-          <dd>
-            {emi.coolingOffDays} days from disbursal: exit by repaying the principal and the interest for the days used, no
-            penalty
-          </dd>
+          <dd>{emi.coolingOffDays} days from disbursal: exit by repaying the principal and the interest for the days used, no penalty</dd>
           <dt className="font-medium text-slate-600">Who can apply</dt>
           <dd>Salaried or self-employed, age 21 to 60, net monthly income at least ₹15,000</dd>
         </dl>
@@ -109,9 +111,15 @@ export default function RateTerms({ loaderData }: Route.ComponentProps) {
             <caption className="py-2 text-left font-semibold">How your rate is set</caption>
             <thead>
               <tr className="border-b border-slate-300 text-left">
-                <th scope="col" className="py-2 pr-3">Net monthly income</th>
-                <th scope="col" className="py-2 pr-3">Existing EMIs</th>
-                <th scope="col" className="py-2 text-right">Rate a year</th>
+                <th scope="col" className="py-2 pr-3">
+                  Net monthly income
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Existing EMIs
+                </th>
+                <th scope="col" className="py-2 text-right">
+                  Rate a year
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -131,10 +139,16 @@ export default function RateTerms({ loaderData }: Route.ComponentProps) {
             {formatRupees(emiExample.amountPaise)} at {pct(emiExample.rateBps)} for {emiExample.months} months. Processing fee{" "}
             {formatRupees(emiExample.fees.feePaise)} + GST {formatRupees(emiExample.fees.gstPaise)}, so you receive{" "}
             <span className="money">{formatRupees(emiExample.netPaise)}</span>. EMI{" "}
-            <span className="money" data-testid="emi-example-emi">{formatRupees(emiExample.emiPaise)}</span>
-            {emiExample.lastPaymentPaise !== emiExample.emiPaise ? ` (last instalment ${formatRupees(emiExample.lastPaymentPaise)})` : ""}
-            ; total interest {formatRupees(emiExample.totalInterestPaise)}; total cost of the loan (interest and fees){" "}
-            {formatRupees(emiExample.totalCostPaise)}; APR <span className="money" data-testid="emi-example-apr">{emiExample.aprPercent.toFixed(2)}%</span>.
+            <span className="money" data-testid="emi-example-emi">
+              {formatRupees(emiExample.emiPaise)}
+            </span>
+            {emiExample.lastPaymentPaise !== emiExample.emiPaise ? ` (last instalment ${formatRupees(emiExample.lastPaymentPaise)})` : ""};
+            total interest {formatRupees(emiExample.totalInterestPaise)}; total cost of the loan (interest and fees){" "}
+            {formatRupees(emiExample.totalCostPaise)}; APR{" "}
+            <span className="money" data-testid="emi-example-apr">
+              {emiExample.aprPercent.toFixed(2)}%
+            </span>
+            .
           </p>
           <p className="mt-3">
             <Link className="link" to={`/EmiCalculator?${emiExample.calculatorQuery}`}>
@@ -154,15 +168,15 @@ export default function RateTerms({ loaderData }: Route.ComponentProps) {
           </dd>
           <dt className="font-medium text-slate-600">Repayment</dt>
           <dd>
-            One repayment on your next salary date, {salaryAdvance.minTenure} to {salaryAdvance.maxTenure} days after disbursal (if
-            your next salary is less than {salaryAdvance.minTenure} days away, the one after)
+            One repayment on your next salary date, {salaryAdvance.minTenure} to {salaryAdvance.maxTenure} days after disbursal (if your
+            next salary is less than {salaryAdvance.minTenure} days away, the one after)
           </dd>
           <dt className="font-medium text-slate-600">Interest</dt>
           <dd>{pct(salaryAdvance.rateBps)} a day on the principal, simple interest, only for the days you use</dd>
           <dt className="font-medium text-slate-600">Processing fee</dt>
           <dd>
-            {pct(salaryAdvance.feeBps)} of the amount plus {pct(salaryAdvance.gstBps)} GST; one-time, payable to us, deducted from
-            the amount paid out
+            {pct(salaryAdvance.feeBps)} of the amount plus {pct(salaryAdvance.gstBps)} GST; one-time, payable to us, deducted from the
+            amount paid out
           </dd>
           <dt className="font-medium text-slate-600">Penal charge</dt>
           <dd>{formatRupees(salaryAdvance.penalChargePaise)} once if the repayment is missed; never compounded, never earning interest</dd>
@@ -178,20 +192,28 @@ export default function RateTerms({ loaderData }: Route.ComponentProps) {
           <p className="mt-2">
             {formatRupees(saExample.amountPaise)} for {saExample.days} days. Processing fee {formatRupees(saExample.fees.feePaise)} + GST{" "}
             {formatRupees(saExample.fees.gstPaise)}, so you receive <span className="money">{formatRupees(saExample.netPaise)}</span>.
-            Interest {formatRupees(saExample.interestPaise)}; you repay <span className="money">{formatRupees(saExample.repaymentPaise)}</span>{" "}
-            on your salary date; total cost {formatRupees(saExample.totalCostPaise)}; APR{" "}
-            <span className="money">{saExample.aprPercent.toFixed(2)}%</span>.
+            Interest {formatRupees(saExample.interestPaise)}; you repay{" "}
+            <span className="money">{formatRupees(saExample.repaymentPaise)}</span> on your salary date; total cost{" "}
+            {formatRupees(saExample.totalCostPaise)}; APR <span className="money">{saExample.aprPercent.toFixed(2)}%</span>.
           </p>
         </div>
       </section>
 
       <p className="text-sm text-slate-600">
-        APR (annual percentage rate) is the yearly cost of the loan including the fees, worked out as the Reserve Bank of
-        India's Key Fact Statement requires. Complaints: see our <Link className="link" to="/grievance-policy">grievance redressal policy</Link>.
+        APR (annual percentage rate) is the yearly cost of the loan including the fees, worked out as the Reserve Bank of India's Key Fact
+        Statement requires. Complaints: see our{" "}
+        <Link className="link" to="/grievance-policy">
+          grievance redressal policy
+        </Link>
+        .
       </p>
     </article>
   );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Rates, fees and terms", "Interest rates, every fee with GST, penal charges, foreclosure and worked examples with the APR.");
+  pageMeta(
+    matches,
+    "Rates, fees and terms",
+    "Interest rates, every fee with GST, penal charges, foreclosure and worked examples with the APR.",
+  );

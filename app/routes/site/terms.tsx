@@ -14,9 +14,9 @@ export default function Terms() {
     <article className="prose-page px-4 py-10">
       <h1>Terms and conditions</h1>
       <p>
-        These terms apply to your use of {brand}, the digital lending platform of {lender}. Each loan is also governed
-        by its own Key Fact Statement and loan agreement, which you read and sign before the loan is made; where they
-        differ from these terms, the signed documents prevail.
+        These terms apply to your use of {brand}, the digital lending platform of {lender}. Each loan is also governed by its own Key Fact
+        Statement and loan agreement, which you read and sign before the loan is made; where they differ from these terms, the signed
+        documents prevail.
       </p>
 
       <h2>Who can apply</h2>
@@ -29,32 +29,33 @@ export default function Terms() {
       <h2>Your account</h2>
       <ul>
         <li>You sign in with your mobile number and a one-time code sent by SMS. Never share a code with anyone.</li>
-        <li>
-          Your account is signed in on one device at a time: signing in on a new device signs the old one out.
-        </li>
+        <li>Your account is signed in on one device at a time: signing in on a new device signs the old one out.</li>
         <li>You must give true and complete information and keep it up to date.</li>
       </ul>
 
       <h2>Loans, fees and charges</h2>
       <ul>
         <li>
-          Every loan states, before you sign: the amount, the interest rate, each fee (a processing fee plus 18% GST,
-          deducted from the amount paid out), the annual percentage rate (APR) and the full repayment schedule.
+          Every loan states, before you sign: the amount, the interest rate, each fee (a processing fee plus 18% GST, deducted from the
+          amount paid out), the annual percentage rate (APR) and the full repayment schedule.
         </li>
         <li>A missed instalment or repayment attracts a flat penal charge of ₹500. It is never compounded and never earns interest.</li>
-        <li>You may repay an EMI loan in full at any time with no foreclosure charge; a salary advance repaid early costs interest only for the days used.</li>
         <li>
-          Cooling-off: within 3 days of the money reaching your account you may exit the loan by repaying the principal
-          and the interest for the days used, with no penalty.
+          You may repay an EMI loan in full at any time with no foreclosure charge; a salary advance repaid early costs interest only for
+          the days used.
+        </li>
+        <li>
+          Cooling-off: within 3 days of the money reaching your account you may exit the loan by repaying the principal and the interest for
+          the days used, with no penalty.
         </li>
         <li>Money is paid only into the bank account in your own name that you verified with us.</li>
       </ul>
 
       <h2>Repayment and default</h2>
       <p>
-        Instalments are due on the dates in your schedule. If a payment is late, the loan becomes overdue and is counted
-        in days past due; we report repayment history to credit information companies as the law requires. Reminders
-        and recovery follow the RBI's fair practices code: politely, at reasonable hours, and never with threats.
+        Instalments are due on the dates in your schedule. If a payment is late, the loan becomes overdue and is counted in days past due;
+        we report repayment history to credit information companies as the law requires. Reminders and recovery follow the RBI's fair
+        practices code: politely, at reasonable hours, and never with threats.
       </p>
 
       <h2>Using this website</h2>
@@ -66,9 +67,9 @@ export default function Terms() {
 
       <h2>Complaints, law and changes</h2>
       <p>
-        Complaints are handled under our <Link to="/grievance-policy">grievance redressal policy</Link>. These terms
-        are governed by the laws of India. We may change these terms; a change never alters a loan you have already
-        signed, and we tell you of changes that affect you before they apply.
+        Complaints are handled under our <Link to="/grievance-policy">grievance redressal policy</Link>. These terms are governed by the
+        laws of India. We may change these terms; a change never alters a loan you have already signed, and we tell you of changes that
+        affect you before they apply.
       </p>
       <p>
         How we use your data is explained in our <Link to="/privacy-policy">privacy policy</Link>.

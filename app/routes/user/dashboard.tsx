@@ -14,14 +14,21 @@ import type { Route } from "./+types/dashboard";
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, session } = context.get(signedInContext);
   const { db } = context.get(servicesContext);
-  const [applications, quickStart] = user.mobileVerifiedAt ? await Promise.all([listApplications(db, user.id), quickStartProgress(db, user.id)]) : [[], null];
+  const [applications, quickStart] = user.mobileVerifiedAt
+    ? await Promise.all([listApplications(db, user.id), quickStartProgress(db, user.id)])
+    : [[], null];
   const resume = unfinishedStep(quickStart);
   return {
     quickStart: resume === null ? null : { step: resume + 1, title: QUICK_STEPS[resume]?.title ?? "" },
     applications: applications.map((a) => {
       const kind = a.product as LoanKind;
       const status = a.status as LoanStatus;
-      const step = fittingStep({ status, termsSaved: Boolean(a.termsSavedAt), detailsSaved: Boolean(a.detailsSavedAt), hasDocument: a.hasDocument });
+      const step = fittingStep({
+        status,
+        termsSaved: Boolean(a.termsSavedAt),
+        detailsSaved: Boolean(a.detailsSavedAt),
+        hasDocument: a.hasDocument,
+      });
       return {
         reference: a.reference,
         kindName: KIND_NAME[kind],
@@ -29,7 +36,10 @@ export async function loader({ context }: Route.LoaderArgs) {
         amountPaise: a.amountPaise,
         tenureMonths: a.tenureMonths,
         createdAt: a.createdAt.toISOString(),
-        next: status === "draft" ? { href: stepPath(kind, a.reference, step), label: `Continue: ${STEP_TITLES[step].toLowerCase()}` } : { href: stepPath(kind, a.reference, "Step7"), label: "See status" },
+        next:
+          status === "draft"
+            ? { href: stepPath(kind, a.reference, step), label: `Continue: ${STEP_TITLES[step].toLowerCase()}` }
+            : { href: stepPath(kind, a.reference, "Step7"), label: "See status" },
         agreementRef: a.agreementRef,
       };
     }),
@@ -50,8 +60,26 @@ const formatMobile = (m: string | null) => (m ? `+91 ${m.slice(0, 5)} ${m.slice(
 
 /** A short description of the browser from its user agent. */
 function describeBrowser(ua: string) {
-  const browser = /Edg\//.test(ua) ? "Edge" : /Chrome\//.test(ua) ? "Chrome" : /Firefox\//.test(ua) ? "Firefox" : /Safari\//.test(ua) ? "Safari" : "a browser";
-  const os = /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Windows/.test(ua) ? "Windows" : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : "";
+  const browser = /Edg\//.test(ua)
+    ? "Edge"
+    : /Chrome\//.test(ua)
+      ? "Chrome"
+      : /Firefox\//.test(ua)
+        ? "Firefox"
+        : /Safari\//.test(ua)
+          ? "Safari"
+          : "a browser";
+  const os = /Android/.test(ua)
+    ? "Android"
+    : /iPhone|iPad/.test(ua)
+      ? "iOS"
+      : /Windows/.test(ua)
+        ? "Windows"
+        : /Mac OS X/.test(ua)
+          ? "macOS"
+          : /Linux/.test(ua)
+            ? "Linux"
+            : "";
   return os ? `${browser} on ${os}` : browser;
 }
 
@@ -78,7 +106,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             Finish your quick start
           </h2>
           <p className="mt-2 text-slate-700">
-            {loaderData.quickStart.step > 1 ? "Your answers are saved. " : ""}Next: step {loaderData.quickStart.step} of {QUICK_STEP_COUNT}, {loaderData.quickStart.title.toLowerCase()}.
+            {loaderData.quickStart.step > 1 ? "Your answers are saved. " : ""}Next: step {loaderData.quickStart.step} of {QUICK_STEP_COUNT},{" "}
+            {loaderData.quickStart.title.toLowerCase()}.
           </p>
           <Link className="btn-primary mt-4" to="/quickStart/components">
             Continue the quick start
@@ -97,10 +126,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   <p className="font-semibold">
                     {a.kindName}
                     {a.amountPaise ? ` of ${formatRupees(a.amountPaise)}` : ""}
-                    {a.tenureMonths ? ` over ${a.tenureMonths} months` : ""} <span className="font-mono text-sm font-normal text-slate-600">{a.reference.toUpperCase()}</span>
+                    {a.tenureMonths ? ` over ${a.tenureMonths} months` : ""}{" "}
+                    <span className="font-mono text-sm font-normal text-slate-600">{a.reference.toUpperCase()}</span>
                   </p>
                   <p>
-                    Status: <strong>{STATUS_TEXT[a.status].label}</strong>. <span className="text-slate-700">{STATUS_TEXT[a.status].next}</span>
+                    Status: <strong>{STATUS_TEXT[a.status].label}</strong>.{" "}
+                    <span className="text-slate-700">{STATUS_TEXT[a.status].next}</span>
                   </p>
                   <p className="flex flex-wrap gap-3">
                     <Link className="link" to={a.next.href}>
@@ -133,7 +164,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <h2 id="kyc-title" className="text-xl">
             Your KYC profile
           </h2>
-          <p className="mt-2 text-slate-700">Seven sections: personal details, address, work and income, bank account, references, documents and a selfie.</p>
+          <p className="mt-2 text-slate-700">
+            Seven sections: personal details, address, work and income, bank account, references, documents and a selfie.
+          </p>
           <Link className="btn-primary mt-4" to="/User/Profile">
             See what is missing
           </Link>

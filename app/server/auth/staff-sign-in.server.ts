@@ -61,16 +61,37 @@ export async function checkStaffPassword(
   const candidate = user && user.role !== "borrower" && !user.disabledAt && user.passwordHash ? user : null;
   const matches = await verifyPassword(candidate?.passwordHash ?? (await hashForUnknownAccount()), password);
   if (!candidate || !matches) {
-    await audit(services, { actorUserId: user?.id ?? null, actorRole: user?.role ?? null, action: "staff.sign_in_failed", details: { email }, ...client });
+    await audit(services, {
+      actorUserId: user?.id ?? null,
+      actorRole: user?.role ?? null,
+      action: "staff.sign_in_failed",
+      details: { email },
+      ...client,
+    });
     return { ok: false, reason: "wrong" };
   }
   const token = randomToken();
   const at = now();
   // One pending sign-in per account: a newer password step replaces (and so ends) an older one.
-  const row = { target: candidate.id, purpose: PURPOSE, codeHash: sha256(token), attempts: 0, sentAt: at, expiresAt: new Date(at.getTime() + STAFF_SIGN_IN.pendingMinutes * 60_000), consumedAt: null };
-  await db.insert(verifications).values(row).onConflictDoUpdate({ target: [verifications.target, verifications.purpose], set: row });
+  const row = {
+    target: candidate.id,
+    purpose: PURPOSE,
+    codeHash: sha256(token),
+    attempts: 0,
+    sentAt: at,
+    expiresAt: new Date(at.getTime() + STAFF_SIGN_IN.pendingMinutes * 60_000),
+    consumedAt: null,
+  };
+  await db
+    .insert(verifications)
+    .values(row)
+    .onConflictDoUpdate({ target: [verifications.target, verifications.purpose], set: row });
   const pending: PendingStaffSignIn = { token, redirectTo };
-  if (!candidate.totpEnrolledAt) pending.enrolSecret = sealTotpSecret(services, (await newTotpEnrolment(services.config.public.brandName, candidate.email ?? "")).secret);
+  if (!candidate.totpEnrolledAt)
+    pending.enrolSecret = sealTotpSecret(
+      services,
+      (await newTotpEnrolment(services.config.public.brandName, candidate.email ?? "")).secret,
+    );
   return { ok: true, pending };
 }
 
@@ -80,7 +101,14 @@ async function livePending(db: Services["db"], token: string, at: Date, lock: bo
     .select({ row: verifications, user: users })
     .from(verifications)
     .innerJoin(users, sql`${users.id}::text = ${verifications.target}`)
-    .where(and(eq(verifications.purpose, PURPOSE), eq(verifications.codeHash, sha256(token)), isNull(verifications.consumedAt), gt(verifications.expiresAt, at)));
+    .where(
+      and(
+        eq(verifications.purpose, PURPOSE),
+        eq(verifications.codeHash, sha256(token)),
+        isNull(verifications.consumedAt),
+        gt(verifications.expiresAt, at),
+      ),
+    );
   const [found] = lock ? await query.for("update") : await query;
   return found && !found.user.disabledAt ? found : null;
 }
@@ -125,7 +153,11 @@ export async function checkStaffCode(services: Services, pending: PendingStaffSi
     const [user] = await tx.select().from(users).where(eq(users.id, found.user.id)).for("update");
     if (!user) return { ok: false, reason: "restart", message: "Start again." };
     if (user.totpLockedUntil && user.totpLockedUntil > at) return { ok: false, reason: "locked", until: user.totpLockedUntil };
-    const secret = pending.enrolSecret ? openTotpSecret(services, pending.enrolSecret) : user.totpSecretEnc ? openTotpSecret(services, user.totpSecretEnc) : null;
+    const secret = pending.enrolSecret
+      ? openTotpSecret(services, pending.enrolSecret)
+      : user.totpSecretEnc
+        ? openTotpSecret(services, user.totpSecretEnc)
+        : null;
     const step = secret ? await stepOfCode(secret, otp) : null;
     const replayed = step !== null && user.totpLastStep !== null && step <= user.totpLastStep;
     if (step === null || replayed) {
@@ -142,9 +174,19 @@ export async function checkStaffCode(services: Services, pending: PendingStaffSi
         .update(verifications)
         .set(spent ? { attempts, consumedAt: at } : { attempts })
         .where(and(eq(verifications.target, user.id), eq(verifications.purpose, PURPOSE)));
-      await audit({ db: tx }, { actorUserId: user.id, actorRole: user.role, action: lock ? "staff.totp_locked" : "staff.totp_failed", details: { replayed, attempts }, ...client });
+      await audit(
+        { db: tx },
+        {
+          actorUserId: user.id,
+          actorRole: user.role,
+          action: lock ? "staff.totp_locked" : "staff.totp_failed",
+          details: { replayed, attempts },
+          ...client,
+        },
+      );
       if (lock) return { ok: false, reason: "locked", until };
-      if (spent) return { ok: false, reason: "restart", message: `${STAFF_SIGN_IN.codesPerSignIn} wrong codes. Sign in again with your password.` };
+      if (spent)
+        return { ok: false, reason: "restart", message: `${STAFF_SIGN_IN.codesPerSignIn} wrong codes. Sign in again with your password.` };
       const left = STAFF_SIGN_IN.codesPerSignIn - attempts;
       return {
         ok: false,
@@ -152,7 +194,10 @@ export async function checkStaffCode(services: Services, pending: PendingStaffSi
         message: `${replayed ? "That code was already used. Wait for the next code from your authenticator app." : "That code is not right. Check the time on your phone and try the current code."} ${left} ${left === 1 ? "try" : "tries"} left.`,
       };
     }
-    await tx.update(verifications).set({ consumedAt: at }).where(and(eq(verifications.target, user.id), eq(verifications.purpose, PURPOSE)));
+    await tx
+      .update(verifications)
+      .set({ consumedAt: at })
+      .where(and(eq(verifications.target, user.id), eq(verifications.purpose, PURPOSE)));
     await tx
       .update(users)
       .set({
@@ -162,7 +207,8 @@ export async function checkStaffCode(services: Services, pending: PendingStaffSi
         ...(pending.enrolSecret ? { totpSecretEnc: pending.enrolSecret, totpEnrolledAt: at } : {}),
       })
       .where(eq(users.id, user.id));
-    if (pending.enrolSecret) await audit({ db: tx }, { actorUserId: user.id, actorRole: user.role, action: "staff.totp_enrolled", ...client });
+    if (pending.enrolSecret)
+      await audit({ db: tx }, { actorUserId: user.id, actorRole: user.role, action: "staff.totp_enrolled", ...client });
     return { ok: true, userId: user.id, role: user.role, enrolled: Boolean(pending.enrolSecret) };
   });
   if (!outcome.ok || !("userId" in outcome)) return outcome;

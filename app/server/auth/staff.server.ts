@@ -37,7 +37,10 @@ export async function createStaffInvite(
   let userId = existing?.id;
   if (existing && existing.role === "borrower") throw new Error("that e-mail belongs to a borrower account");
   if (!userId) {
-    const [created] = await db.insert(users).values({ email: normalized, role, name: name ?? null }).returning({ id: users.id });
+    const [created] = await db
+      .insert(users)
+      .values({ email: normalized, role, name: name ?? null })
+      .returning({ id: users.id });
     userId = created?.id;
   }
   if (!userId) throw new Error("could not create the staff account");
@@ -52,7 +55,10 @@ export async function createStaffInvite(
     expiresAt: new Date(at.getTime() + ENROL_HOURS * 3600_000),
     consumedAt: null,
   };
-  await db.insert(verifications).values(row).onConflictDoUpdate({ target: [verifications.target, verifications.purpose], set: row });
+  await db
+    .insert(verifications)
+    .values(row)
+    .onConflictDoUpdate({ target: [verifications.target, verifications.purpose], set: row });
   return { userId, token, created: !existing };
 }
 
@@ -86,7 +92,14 @@ export async function setPasswordByEnrolToken({ db, now }: Pick<AppServices, "db
     const [used] = await tx
       .update(verifications)
       .set({ consumedAt: at })
-      .where(and(eq(verifications.purpose, "staff_enrol"), eq(verifications.codeHash, sha256(token)), isNull(verifications.consumedAt), gt(verifications.expiresAt, at)))
+      .where(
+        and(
+          eq(verifications.purpose, "staff_enrol"),
+          eq(verifications.codeHash, sha256(token)),
+          isNull(verifications.consumedAt),
+          gt(verifications.expiresAt, at),
+        ),
+      )
       .returning({ target: verifications.target });
     if (!used) return null;
     const [user] = await tx

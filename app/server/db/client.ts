@@ -236,9 +236,7 @@ export async function migrate(db: Db, dir = migrationsDir): Promise<string[]> {
   const applied: string[] = [];
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(7152026)`);
-    await tx.execute(
-      sql`create table if not exists _migrations (name text primary key, applied_at timestamptz not null default now())`,
-    );
+    await tx.execute(sql`create table if not exists _migrations (name text primary key, applied_at timestamptz not null default now())`);
     const done = (await tx.execute(sql`select name from _migrations`)) as unknown as { rows: { name: string }[] };
     const doneNames = new Set(done.rows.map((r) => r.name));
     for (const file of files) {

@@ -1,5 +1,21 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /** Raw bytes (PDFs). PGlite hands back a Uint8Array, node-postgres a Buffer: both become a Buffer. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -21,10 +37,7 @@ export const feedback = pgTable(
     isSample: boolean("is_sample").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    check("feedback_rating_range", sql`${t.rating} between 1 and 5`),
-    index("feedback_published_idx").on(t.published, t.createdAt),
-  ],
+  (t) => [check("feedback_rating_range", sql`${t.rating} between 1 and 5`), index("feedback_published_idx").on(t.published, t.createdAt)],
 );
 
 /** Messages from the public contact form; staff read them in the back office. */
@@ -397,7 +410,11 @@ export const loanDocuments = pgTable(
     assumedDisbursalDate: text("assumed_disbursal_date").notNull(),
     supersededAt: timestamp("superseded_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("loan_documents_current").on(t.applicationId).where(sql`${t.supersededAt} is null`)],
+  (t) => [
+    uniqueIndex("loan_documents_current")
+      .on(t.applicationId)
+      .where(sql`${t.supersededAt} is null`),
+  ],
 );
 
 /** The signature (PRODUCT.md §6): one per application; the signed PDF has its own hash and its own public reference. */

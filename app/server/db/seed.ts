@@ -51,7 +51,9 @@ export async function seedDemoData(
   if (!admin) {
     // A demo admin with a random password, printed once; the authenticator is set up at first sign-in.
     const password = `demo-${randomBytes(9).toString("base64url")}`;
-    await db.insert(users).values({ email: DEMO_ADMIN_EMAIL, role: "admin", name: "Demo admin", passwordHash: await hashPassword(password) });
+    await db
+      .insert(users)
+      .values({ email: DEMO_ADMIN_EMAIL, role: "admin", name: "Demo admin", passwordHash: await hashPassword(password) });
     result.admin = { email: DEMO_ADMIN_EMAIL, password };
   }
   return result;

@@ -3,7 +3,14 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { AppServices } from "../../context.ts";
 import type { DocumentKind } from "../../domain/kyc/documents.ts";
 import { ADDRESS_REST, EMPLOYMENT_REST, kycCompleteness, PROFILE_REST, sectionFill } from "../../domain/kyc/completeness.ts";
-import { borrowerAddresses, borrowerBankAccounts, borrowerDocuments, borrowerEmployment, borrowerProfiles, borrowerReferences } from "../db/schema.ts";
+import {
+  borrowerAddresses,
+  borrowerBankAccounts,
+  borrowerDocuments,
+  borrowerEmployment,
+  borrowerProfiles,
+  borrowerReferences,
+} from "../db/schema.ts";
 import { loadConsents } from "./profile.server.ts";
 
 /** The columns named by a section's list of remaining fields. */

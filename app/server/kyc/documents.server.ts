@@ -19,7 +19,10 @@ export async function listDocuments({ db }: Pick<AppServices, "db">, userId: str
 /** One document, only if it belongs to `userId` (a foreign id is the same as a missing one). */
 export async function getDocument({ db }: Pick<AppServices, "db">, userId: string, id: string) {
   if (!isUuid(id)) return null;
-  const [row] = await db.select().from(borrowerDocuments).where(and(eq(borrowerDocuments.id, id), eq(borrowerDocuments.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(borrowerDocuments)
+    .where(and(eq(borrowerDocuments.id, id), eq(borrowerDocuments.userId, userId)));
   return row ?? null;
 }
 
@@ -40,7 +43,11 @@ const uploadRefused = (status: number, message: string) => data({ message }, { s
  * storage. A body that is not a multipart form, one cut off before its end, or
  * a client that goes away half-way is answered 400 (or 415), leaving nothing on disk.
  */
-export async function receiveUpload(services: Services, request: Request, maxBytes: number): Promise<{ fields: Record<string, string>; file: Upload | null }> {
+export async function receiveUpload(
+  services: Services,
+  request: Request,
+  maxBytes: number,
+): Promise<{ fields: Record<string, string>; file: Upload | null }> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) {
     throw uploadRefused(415, "Send the file with the page's upload form.");
@@ -79,9 +86,17 @@ export async function receiveUpload(services: Services, request: Request, maxByt
   }
   const settled = await Promise.allSettled(writes);
   const stored = settled.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
-  if (stored.length !== settled.length || Object.entries(fields).some(([name, value]) => hasControlCharacter(name) || hasControlCharacter(value))) {
+  if (
+    stored.length !== settled.length ||
+    Object.entries(fields).some(([name, value]) => hasControlCharacter(name) || hasControlCharacter(value))
+  ) {
     for (const file of stored) await services.storage.remove(file.key);
-    throw uploadRefused(400, stored.length !== settled.length ? "The upload did not arrive whole. Check your connection and try again." : "The form contains a hidden control character. Reload the page and try again.");
+    throw uploadRefused(
+      400,
+      stored.length !== settled.length
+        ? "The upload did not arrive whole. Check your connection and try again."
+        : "The form contains a hidden control character. Reload the page and try again.",
+    );
   }
   return { fields, file: stored[0] ?? null };
 }

@@ -123,12 +123,19 @@ export async function saveIdentity(
   if (pan) {
     return panRace(() =>
       services.db.transaction(async (tx) => {
-        await tx.insert(borrowerProfiles).values({ userId, ...values, ...pan }).onConflictDoUpdate({ target: borrowerProfiles.userId, set: values });
+        await tx
+          .insert(borrowerProfiles)
+          .values({ userId, ...values, ...pan })
+          .onConflictDoUpdate({ target: borrowerProfiles.userId, set: values });
         await rematchBankName({ db: tx, now: services.now }, userId, input.fullName);
       }),
     );
   }
-  const updated = await services.db.update(borrowerProfiles).set(values).where(eq(borrowerProfiles.userId, userId)).returning({ id: borrowerProfiles.userId });
+  const updated = await services.db
+    .update(borrowerProfiles)
+    .set(values)
+    .where(eq(borrowerProfiles.userId, userId))
+    .returning({ id: borrowerProfiles.userId });
   if (!updated.length) return { ok: false, fieldErrors: { pan: ["Enter your PAN."] } };
   await rematchBankName(services, userId, input.fullName);
   return { ok: true };

@@ -1,7 +1,13 @@
 import { asc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppServices } from "../../context.ts";
-import { type bankSchema, maskAccount, NAME_MATCH_THRESHOLD, nameMatchScore, type referencesSchema } from "../../domain/kyc/references-bank-schema.ts";
+import {
+  type bankSchema,
+  maskAccount,
+  NAME_MATCH_THRESHOLD,
+  nameMatchScore,
+  type referencesSchema,
+} from "../../domain/kyc/references-bank-schema.ts";
 import { encrypt } from "../crypto.server.ts";
 import { borrowerBankAccounts, borrowerProfiles, borrowerReferences } from "../db/schema.ts";
 import { lookupIfsc } from "../reference/lookups.server.ts";
@@ -10,7 +16,11 @@ export async function loadReferences({ db }: Pick<AppServices, "db">, userId: st
   return db.select().from(borrowerReferences).where(eq(borrowerReferences.userId, userId)).orderBy(asc(borrowerReferences.position));
 }
 
-export async function saveReferences({ db, now }: Pick<AppServices, "db" | "now">, userId: string, v: z.output<ReturnType<typeof referencesSchema>>) {
+export async function saveReferences(
+  { db, now }: Pick<AppServices, "db" | "now">,
+  userId: string,
+  v: z.output<ReturnType<typeof referencesSchema>>,
+) {
   const rows = [
     { userId, position: 1, name: v.ref1Name, relation: v.ref1Relation, mobile: v.ref1Mobile, updatedAt: now() },
     { userId, position: 2, name: v.ref2Name, relation: v.ref2Relation, mobile: v.ref2Mobile, updatedAt: now() },
@@ -42,8 +52,17 @@ export async function saveBank(
   const { db, now, keyring, bankVerifier } = services;
   const bank = lookupIfsc(v.ifsc);
   if (!bank) return { ok: false, fieldErrors: { ifsc: ["We do not know this IFSC. Check it on your cheque book or passbook."] } };
-  const [profile] = await db.select({ fullName: borrowerProfiles.fullName }).from(borrowerProfiles).where(eq(borrowerProfiles.userId, userId));
-  if (!profile) return { ok: false, fieldErrors: { holderName: ["Save your personal details first: we compare the bank's name for the account with the name on your profile."] } };
+  const [profile] = await db
+    .select({ fullName: borrowerProfiles.fullName })
+    .from(borrowerProfiles)
+    .where(eq(borrowerProfiles.userId, userId));
+  if (!profile)
+    return {
+      ok: false,
+      fieldErrors: {
+        holderName: ["Save your personal details first: we compare the bank's name for the account with the name on your profile."],
+      },
+    };
   const { nameAtBank } = await bankVerifier.verify({ accountNumber: v.accountNumber, ifsc: bank.ifsc, holderName: v.holderName });
   const score = nameMatchScore(profile.fullName, nameAtBank);
   const verified = score >= NAME_MATCH_THRESHOLD;
@@ -59,7 +78,10 @@ export async function saveBank(
     verifiedAt: verified ? now() : null,
     updatedAt: now(),
   };
-  await db.insert(borrowerBankAccounts).values({ userId, ...values }).onConflictDoUpdate({ target: borrowerBankAccounts.userId, set: values });
+  await db
+    .insert(borrowerBankAccounts)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: borrowerBankAccounts.userId, set: values });
   return { ok: true, verified, score };
 }
 
@@ -75,5 +97,8 @@ export async function rematchBankName({ db, now }: Pick<AppServices, "db" | "now
   if (!bank?.nameAtBank) return;
   const score = nameMatchScore(fullName, bank.nameAtBank);
   const verifiedAt = score >= NAME_MATCH_THRESHOLD ? (bank.verifiedAt ?? now()) : null;
-  await db.update(borrowerBankAccounts).set({ nameMatchScore: score, verifiedAt, updatedAt: now() }).where(eq(borrowerBankAccounts.userId, userId));
+  await db
+    .update(borrowerBankAccounts)
+    .set({ nameMatchScore: score, verifiedAt, updatedAt: now() })
+    .where(eq(borrowerBankAccounts.userId, userId));
 }

@@ -45,7 +45,10 @@ export async function saveAddress(
     permanentState: permanent.state,
     updatedAt: now(),
   };
-  await db.insert(borrowerAddresses).values({ userId, ...values }).onConflictDoUpdate({ target: borrowerAddresses.userId, set: values });
+  await db
+    .insert(borrowerAddresses)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: borrowerAddresses.userId, set: values });
   return { ok: true };
 }
 
@@ -65,13 +68,20 @@ export async function saveEmployment({ db, now }: Db, userId: string, input: z.o
     monthsWithEmployer: input.monthsWithEmployer,
     updatedAt: now(),
   };
-  await db.insert(borrowerEmployment).values({ userId, ...values }).onConflictDoUpdate({ target: borrowerEmployment.userId, set: values });
+  await db
+    .insert(borrowerEmployment)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: borrowerEmployment.userId, set: values });
 }
 
 // ---- what the quick start saves into these sections (the rest waits for each section's form) ----
 
 /** Quick start Step2: the current PIN code and what it fills (city, district, state). */
-export async function savePinCode(services: Db, userId: string, pincode: string): Promise<{ ok: true } | { ok: false; fieldErrors: Record<string, string[]> }> {
+export async function savePinCode(
+  services: Db,
+  userId: string,
+  pincode: string,
+): Promise<{ ok: true } | { ok: false; fieldErrors: Record<string, string[]> }> {
   const place = lookupPinCode(pincode);
   if (!place) return { ok: false, fieldErrors: { pincode: ["We do not know this PIN code. Check the 6 digits."] } };
   const saved = await loadAddress(services, userId);
@@ -95,7 +105,10 @@ export async function savePinCode(services: Db, userId: string, pincode: string)
       }
     : {};
   const values = { ...current, ...permanent, updatedAt: services.now() };
-  await services.db.insert(borrowerAddresses).values({ userId, ...values }).onConflictDoUpdate({ target: borrowerAddresses.userId, set: values });
+  await services.db
+    .insert(borrowerAddresses)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: borrowerAddresses.userId, set: values });
   return { ok: true };
 }
 
@@ -105,8 +118,16 @@ export async function saveIncome(
   userId: string,
   input: { employmentType: string; netMonthlyIncome: number; salaryDay: number | null },
 ) {
-  const values = { employmentType: input.employmentType, netMonthlyIncomePaise: input.netMonthlyIncome, salaryDay: input.salaryDay, updatedAt: now() };
-  await db.insert(borrowerEmployment).values({ userId, ...values }).onConflictDoUpdate({ target: borrowerEmployment.userId, set: values });
+  const values = {
+    employmentType: input.employmentType,
+    netMonthlyIncomePaise: input.netMonthlyIncome,
+    salaryDay: input.salaryDay,
+    updatedAt: now(),
+  };
+  await db
+    .insert(borrowerEmployment)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: borrowerEmployment.userId, set: values });
 }
 
 /** Quick start Step4: existing monthly EMIs (Step3 has created the row). */

@@ -77,7 +77,9 @@ async function inProgress(db: Db, userId: string, kind: LoanKind) {
   const [row] = await db
     .select()
     .from(loanApplications)
-    .where(and(eq(loanApplications.userId, userId), eq(loanApplications.product, kind), inArray(loanApplications.status, [...IN_PROGRESS])));
+    .where(
+      and(eq(loanApplications.userId, userId), eq(loanApplications.product, kind), inArray(loanApplications.status, [...IN_PROGRESS])),
+    );
   return row ?? null;
 }
 
@@ -110,7 +112,12 @@ export async function currentDocumentInfo(db: Db, applicationId: string) {
 /** The current document's bytes, for the application with this reference and kind (access is checked by the caller). */
 export async function documentBytes(db: Db, kind: LoanKind, reference: string, ownerId: string | null) {
   const [row] = await db
-    .select({ pdf: loanDocuments.pdf, sha256: loanDocuments.sha256, userId: loanApplications.userId, reference: loanApplications.reference })
+    .select({
+      pdf: loanDocuments.pdf,
+      sha256: loanDocuments.sha256,
+      userId: loanApplications.userId,
+      reference: loanApplications.reference,
+    })
     .from(loanDocuments)
     .innerJoin(loanApplications, eq(loanApplications.id, loanDocuments.applicationId))
     .where(
@@ -138,12 +145,21 @@ export type FactsResult = { ok: true; facts: ApplicantFacts } | { ok: false; mis
 /** What eligibility needs, from the Profile (date of birth) and Employment sections. */
 export async function applicantFacts(db: Db, userId: string, today: IsoDate): Promise<FactsResult> {
   // One after the other: `db` may be a transaction's single connection.
-  const [profile] = await db.select({ dateOfBirth: borrowerProfiles.dateOfBirth }).from(borrowerProfiles).where(eq(borrowerProfiles.userId, userId));
+  const [profile] = await db
+    .select({ dateOfBirth: borrowerProfiles.dateOfBirth })
+    .from(borrowerProfiles)
+    .where(eq(borrowerProfiles.userId, userId));
   const [employment] = await db.select().from(borrowerEmployment).where(eq(borrowerEmployment.userId, userId));
   const missing: MissingFact[] = [];
-  if (!profile) missing.push({ fact: "dateOfBirth", section: "Profile", href: "/User/Profile/components/Profile", what: "your date of birth and PAN" });
+  if (!profile)
+    missing.push({ fact: "dateOfBirth", section: "Profile", href: "/User/Profile/components/Profile", what: "your date of birth and PAN" });
   if (!employment) {
-    missing.push({ fact: "employment", section: "Employment", href: "/User/Profile/components/Employment", what: "your work, income and existing EMIs" });
+    missing.push({
+      fact: "employment",
+      section: "Employment",
+      href: "/User/Profile/components/Employment",
+      what: "your work, income and existing EMIs",
+    });
   } else if (employment.existingEmiPaise === null) {
     missing.push({ fact: "existingEmis", section: "Employment", href: "/User/Profile/components/Employment", what: "your existing EMIs" });
   }
@@ -199,7 +215,16 @@ export async function offerFor(services: Services, kind: LoanKind, facts: Applic
       minTenure: product.minTenure,
       maxTenure: product.maxTenure,
     };
-    return { kind, product, eligible: best.eligible, reasons: best.reasons, rateBps: best.rateBps, bounds, assumedDisbursalDate, salaryDay: null };
+    return {
+      kind,
+      product,
+      eligible: best.eligible,
+      reasons: best.reasons,
+      rateBps: best.rateBps,
+      bounds,
+      assumedDisbursalDate,
+      salaryDay: null,
+    };
   }
   const product = terms(products.salaryAdvance);
   const o = salaryAdvanceOffer(facts, product, assumedDisbursalDate);
@@ -212,7 +237,16 @@ export async function offerFor(services: Services, kind: LoanKind, facts: Applic
     minTenure: 1,
     maxTenure: 1,
   };
-  return { kind, product, eligible: o.eligible, reasons: o.reasons, rateBps: product.rateBps, bounds, assumedDisbursalDate, salaryDay: facts.salaryDay ?? null };
+  return {
+    kind,
+    product,
+    eligible: o.eligible,
+    reasons: o.reasons,
+    rateBps: product.rateBps,
+    bounds,
+    assumedDisbursalDate,
+    salaryDay: facts.salaryDay ?? null,
+  };
 }
 export type Offer = Awaited<ReturnType<typeof offerFor>>;
 
@@ -247,8 +281,7 @@ export async function saveTerms(
 ) {
   const at = now();
   await db.transaction(async (tx) => {
-    const changed =
-      application.amountPaise !== chosen.amountPaise || (application.tenureMonths ?? null) !== chosen.tenureMonths;
+    const changed = application.amountPaise !== chosen.amountPaise || (application.tenureMonths ?? null) !== chosen.tenureMonths;
     const updated = await tx
       .update(loanApplications)
       .set({
@@ -284,7 +317,12 @@ export async function disbursalAccount(db: Db, userId: string) {
     .where(eq(borrowerBankAccounts.userId, userId));
   if (!bank) return { account: null, problem: "Add your bank account in the Bank section of your profile." } as const;
   const { verifiedAt, ...account } = bank;
-  if (!verifiedAt) return { account, verified: false, problem: "Your bank account is not verified yet: the name at the bank must match your profile." } as const;
+  if (!verifiedAt)
+    return {
+      account,
+      verified: false,
+      problem: "Your bank account is not verified yet: the name at the bank must match your profile.",
+    } as const;
   return { account, verified: true, problem: null } as const;
 }
 
@@ -319,8 +357,7 @@ export async function saveDetails(
 // ---- the KFS and agreement ------------------------------------------------------------------
 
 export type IssueResult =
-  | { ok: true; documentId: string; reissued: boolean }
-  | { ok: false; reason: "offer_changed" | "not_draft" | "no_facts"; message: string };
+  { ok: true; documentId: string; reissued: boolean } | { ok: false; reason: "offer_changed" | "not_draft" | "no_facts"; message: string };
 
 /** The KFS's inputs: the saved choices, today's product terms and the borrower's own details. */
 async function kfsInput(services: Services, application: Application, dates: ReturnType<typeof kfsDates>) {
@@ -384,7 +421,8 @@ export async function issueDocument(
   const { db, now } = services;
   return db.transaction(async (tx) => {
     const application = await lockOwned(tx, userId, applicationId);
-    if (!application || application.status !== "draft") return { ok: false, reason: "not_draft", message: "This application is no longer a draft." } as const;
+    if (!application || application.status !== "draft")
+      return { ok: false, reason: "not_draft", message: "This application is no longer a draft." } as const;
     const dates = kfsDates(services);
     const [current] = await tx
       .select({ id: loanDocuments.id, validUntil: loanDocuments.validUntil })
@@ -394,7 +432,8 @@ export async function issueDocument(
 
     const at = now();
     const prepared = await kfsInput({ ...services, db: tx as unknown as Db }, application, dates);
-    if (!prepared) return { ok: false, reason: "no_facts", message: "Your profile is missing details the Key Fact Statement needs." } as const;
+    if (!prepared)
+      return { ok: false, reason: "no_facts", message: "Your profile is missing details the Key Fact Statement needs." } as const;
     if (!prepared.fits) {
       if (current) await supersedeDocument(tx, application.id, at);
       await tx.update(loanApplications).set({ termsSavedAt: null, updatedAt: at }).where(eq(loanApplications.id, application.id));
@@ -427,8 +466,7 @@ export async function issueDocument(
 // ---- signing ----------------------------------------------------------------------------------
 
 export type SignOutcome =
-  | { ok: true; agreementRef: string; alreadySigned: boolean }
-  | { ok: false; field: "code" | "documentId" | "form"; message: string };
+  { ok: true; agreementRef: string; alreadySigned: boolean } | { ok: false; field: "code" | "documentId" | "form"; message: string };
 
 /**
  * Step6: in one transaction, with the application row locked (so two clicks
@@ -467,17 +505,28 @@ export async function signApplication(
       .from(loanDocuments)
       .where(and(eq(loanDocuments.applicationId, application.id), isNull(loanDocuments.supersededAt)));
     if (!doc || doc.id !== form.documentId) {
-      return { ok: false, field: "documentId", message: "The Key Fact Statement has changed since you opened it. Read the new one before you sign." } as const;
+      return {
+        ok: false,
+        field: "documentId",
+        message: "The Key Fact Statement has changed since you opened it. Read the new one before you sign.",
+      } as const;
     }
     const today = todayIST(now());
     if (doc.validUntil < today) {
-      return { ok: false, field: "documentId", message: "This Key Fact Statement has expired. A fresh one is ready: read it before you sign." } as const;
+      return {
+        ok: false,
+        field: "documentId",
+        message: "This Key Fact Statement has expired. A fresh one is ready: read it before you sign.",
+      } as const;
     }
     const checked = await deps.verify(tx as unknown as Db, mobile, form.code);
     if (!checked.ok) return { ok: false, field: "code", message: checked.message } as const;
 
     const at = now();
-    const [profile] = await tx.select({ name: borrowerProfiles.fullName }).from(borrowerProfiles).where(eq(borrowerProfiles.userId, user.id));
+    const [profile] = await tx
+      .select({ name: borrowerProfiles.fullName })
+      .from(borrowerProfiles)
+      .where(eq(borrowerProfiles.userId, user.id));
     const shownSha256 = sha256Bytes(doc.pdf);
     const signedPdf = await deps.signPdf(doc.pdf, { name: profile?.name ?? "", signedAt: at, shownSha256 });
     const agreementRef = newReference();
@@ -508,7 +557,13 @@ export async function cancelApplication(
   return db.transaction(async (tx) => {
     const application = await lockOwned(tx, userId, applicationId);
     if (!application || !borrowerCanCancel(application.status as LoanStatus)) return false;
-    await changeStatus(tx, application, "cancelled", { actor: "borrower", actorUserId: userId, reason: "Cancelled by the borrower", ...by }, now());
+    await changeStatus(
+      tx,
+      application,
+      "cancelled",
+      { actor: "borrower", actorUserId: userId, reason: "Cancelled by the borrower", ...by },
+      now(),
+    );
     return true;
   });
 }
@@ -548,7 +603,10 @@ export async function signedAgreementPdf(db: Db, agreementRef: string) {
 
 /** The /Eagreement reference of a signed application, or null. */
 export async function agreementRefOf(db: Db, applicationId: string) {
-  const [row] = await db.select({ ref: loanSignatures.agreementRef }).from(loanSignatures).where(eq(loanSignatures.applicationId, applicationId));
+  const [row] = await db
+    .select({ ref: loanSignatures.agreementRef })
+    .from(loanSignatures)
+    .where(eq(loanSignatures.applicationId, applicationId));
   return row?.ref ?? null;
 }
 

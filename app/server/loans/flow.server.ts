@@ -5,7 +5,15 @@
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "../../context.ts";
-import { type FlowState, fittingStep, kindOfPath, parseReference, type Step, stepAllowed, stepPath } from "../../domain/loans/application.ts";
+import {
+  type FlowState,
+  fittingStep,
+  kindOfPath,
+  parseReference,
+  type Step,
+  stepAllowed,
+  stepPath,
+} from "../../domain/loans/application.ts";
 import { hmac, safeEqual } from "../crypto.server.ts";
 import { pageOf, signedInContext } from "../auth/session.server.ts";
 import type { Config } from "../../../server/config.ts";
@@ -48,7 +56,8 @@ export async function loadStep({ request, params, context }: StepArgs, step: Ste
 
 export const PDF_LINK_SECONDS = 10 * 60;
 
-const linkSignature = (config: Config, path: string, expires: number) => hmac(config.sessionSecret, `pdf-link:${path.toLowerCase()}:${expires}`);
+const linkSignature = (config: Config, path: string, expires: number) =>
+  hmac(config.sessionSecret, `pdf-link:${path.toLowerCase()}:${expires}`);
 
 /** A link to `path` that works without a session until it expires. */
 export function signedPdfLink(config: Config, path: string, now: Date) {
@@ -67,9 +76,14 @@ export function validPdfLink(config: Config, url: URL, now: Date): boolean {
 export async function cancelFromStep(loaded: Awaited<ReturnType<typeof loadStep>>, request: Request) {
   const { services, user, application, kind, reference } = loaded;
   const done = await cancelApplication(services, user.id, application.id, { ip: loaded.request.ip, userAgent: loaded.request.userAgent });
-  return redirectWithToast(services.config, request, stepPath(kind, reference, "Step7"), done
-    ? { type: "success", title: "Your application is cancelled." }
-    : { type: "error", title: "This application can no longer be cancelled here.", description: "Contact us if you need help." });
+  return redirectWithToast(
+    services.config,
+    request,
+    stepPath(kind, reference, "Step7"),
+    done
+      ? { type: "success", title: "Your application is cancelled." }
+      : { type: "error", title: "This application can no longer be cancelled here.", description: "Contact us if you need help." },
+  );
 }
 
 /** Step5 and Step6 need the profile still complete for this kind (a document may have been removed since Step1). */
@@ -91,10 +105,15 @@ export async function ensureDocument(loaded: Awaited<ReturnType<typeof loadStep>
   const { services, user, kind, reference, application } = loaded;
   const issued = await issueDocument(services, renderAgreementPdf, user.id, application.id);
   if (!issued.ok) {
-    throw await redirectWithToast(services.config, request, stepPath(kind, reference, issued.reason === "offer_changed" ? "Step0" : "Step1"), {
-      type: "error",
-      title: issued.message,
-    });
+    throw await redirectWithToast(
+      services.config,
+      request,
+      stepPath(kind, reference, issued.reason === "offer_changed" ? "Step0" : "Step1"),
+      {
+        type: "error",
+        title: issued.message,
+      },
+    );
   }
   const document = issued.documentId === loaded.document?.id ? loaded.document : await currentDocumentInfo(services.db, application.id);
   if (!document) throw new Error("The KFS was issued but cannot be read back");

@@ -50,7 +50,14 @@ export async function changeStatus(
 }
 
 /** The audit row of a status change (`from` is null when the application is created). */
-export async function auditStatus(tx: Pick<Db, "insert">, applicationId: string, from: string | null, to: LoanStatus, by: ChangeBy, at: Date) {
+export async function auditStatus(
+  tx: Pick<Db, "insert">,
+  applicationId: string,
+  from: string | null,
+  to: LoanStatus,
+  by: ChangeBy,
+  at: Date,
+) {
   await tx.insert(auditLog).values({
     actorUserId: by.actorUserId,
     actorRole: by.actor,

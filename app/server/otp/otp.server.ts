@@ -22,8 +22,7 @@ export type SendResult =
   | { ok: false; reason: "resend_too_soon" | "number_limit" | "ip_limit" | "sms_failed"; retryAt: Date | null; message: string };
 
 export type VerifyResult =
-  | { ok: true }
-  | { ok: false; reason: "no_code" | "expired" | "locked" | "wrong"; attemptsLeft: number; message: string };
+  { ok: true } | { ok: false; reason: "no_code" | "expired" | "locked" | "wrong"; attemptsLeft: number; message: string };
 
 const HOUR = 60 * 60 * 1000;
 
@@ -140,13 +139,28 @@ export async function verifyCode(
       .from(verifications)
       .where(and(eq(verifications.target, target), eq(verifications.purpose, purpose)));
     if (!row || row.consumedAt) {
-      return { ok: false as const, reason: "no_code" as const, attemptsLeft: 0, message: "There is no code waiting for this number. Ask for a new code." };
+      return {
+        ok: false as const,
+        reason: "no_code" as const,
+        attemptsLeft: 0,
+        message: "There is no code waiting for this number. Ask for a new code.",
+      };
     }
     if (row.attempts >= max) {
-      return { ok: false as const, reason: "locked" as const, attemptsLeft: 0, message: "This code has had too many wrong tries and no longer works. Ask for a new code." };
+      return {
+        ok: false as const,
+        reason: "locked" as const,
+        attemptsLeft: 0,
+        message: "This code has had too many wrong tries and no longer works. Ask for a new code.",
+      };
     }
     if (row.expiresAt <= at) {
-      return { ok: false as const, reason: "expired" as const, attemptsLeft: 0, message: `This code has expired (codes last ${Math.round(config.otp.ttlSeconds / 60)} minutes). Ask for a new code.` };
+      return {
+        ok: false as const,
+        reason: "expired" as const,
+        attemptsLeft: 0,
+        message: `This code has expired (codes last ${Math.round(config.otp.ttlSeconds / 60)} minutes). Ask for a new code.`,
+      };
     }
     if (!safeEqual(row.codeHash, codeHash(config, target, purpose, code))) {
       const attempts = row.attempts + 1;
@@ -156,8 +170,18 @@ export async function verifyCode(
         .where(and(eq(verifications.target, target), eq(verifications.purpose, purpose)));
       const left = max - attempts;
       return left > 0
-        ? { ok: false as const, reason: "wrong" as const, attemptsLeft: left, message: `That code is not right. You have ${left} ${left === 1 ? "try" : "tries"} left.` }
-        : { ok: false as const, reason: "locked" as const, attemptsLeft: 0, message: `That code is not right, and it no longer works after ${max} wrong tries. Ask for a new code.` };
+        ? {
+            ok: false as const,
+            reason: "wrong" as const,
+            attemptsLeft: left,
+            message: `That code is not right. You have ${left} ${left === 1 ? "try" : "tries"} left.`,
+          }
+        : {
+            ok: false as const,
+            reason: "locked" as const,
+            attemptsLeft: 0,
+            message: `That code is not right, and it no longer works after ${max} wrong tries. Ask for a new code.`,
+          };
     }
     await tx
       .update(verifications)

@@ -115,7 +115,12 @@ class Writer {
         this.page.drawText(line, { x: MARGIN + labelWidth + 10, y: this.y - size - i * lh, size, font: this.regular, color: INK }),
       );
       this.y -= height;
-      this.page.drawLine({ start: { x: MARGIN, y: this.y + 3 }, end: { x: MARGIN + this.width, y: this.y + 3 }, thickness: 0.4, color: RULE });
+      this.page.drawLine({
+        start: { x: MARGIN, y: this.y + 3 },
+        end: { x: MARGIN + this.width, y: this.y + 3 },
+        thickness: 0.4,
+        color: RULE,
+      });
     }
     this.y -= 6;
   }
@@ -138,7 +143,12 @@ class Writer {
     };
     const header = () => {
       drawRow(columns, this.bold);
-      this.page.drawLine({ start: { x: MARGIN, y: this.y + 3 }, end: { x: MARGIN + this.width, y: this.y + 3 }, thickness: 0.6, color: RULE });
+      this.page.drawLine({
+        start: { x: MARGIN, y: this.y + 3 },
+        end: { x: MARGIN + this.width, y: this.y + 3 },
+        thickness: 0.6,
+        color: RULE,
+      });
     };
     this.ensure(lh * 3);
     header();

@@ -127,7 +127,8 @@ export async function startRealtimeHub(
           .select({ id: sessions.id, userId: sessions.userId, reason: sessions.endReason })
           .from(sessions)
           .where(and(inArray(sessions.id, sessionIds), isNotNull(sessions.endedAt), eq(sessions.endReason, "displaced")));
-        for (const row of ended) dispatch({ type: "session_ended", userId: row.userId, sessionIds: [row.id], reason: "displaced", byDeviceId: null });
+        for (const row of ended)
+          dispatch({ type: "session_ended", userId: row.userId, sessionIds: [row.id], reason: "displaced", byDeviceId: null });
       }
     } catch (error) {
       log.warn({ err: error }, "realtime resync after reconnection failed");

@@ -36,11 +36,7 @@ export function createOutboxSms(dataDir: string, log: Logger, now: () => Date = 
  * Production: POST {to, text, templateId} as JSON to the configured gateway
  * with the key as a bearer token. A non-2xx answer is an error.
  */
-export function createHttpSms(
-  { url, key }: { url: string; key: string },
-  log: Logger,
-  fetchImpl: typeof fetch = fetch,
-): SmsSender {
+export function createHttpSms({ url, key }: { url: string; key: string }, log: Logger, fetchImpl: typeof fetch = fetch): SmsSender {
   return {
     async send({ to, text, templateId }) {
       const res = await fetchImpl(url, {

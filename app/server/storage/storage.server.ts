@@ -135,7 +135,11 @@ export function createLocalStorage(root: string, keyring: Keyring): FileStorage 
           if (isSealed(head)) continue;
           const temp = path.join(root, "tmp", randomUUID());
           try {
-            await pipeline(handle.createReadStream({ start: 0, autoClose: false }), sealStream(keys), createWriteStream(temp, { flags: "wx", mode: 0o600 }));
+            await pipeline(
+              handle.createReadStream({ start: 0, autoClose: false }),
+              sealStream(keys),
+              createWriteStream(temp, { flags: "wx", mode: 0o600 }),
+            );
             await rename(temp, file);
           } catch (error) {
             await removeQuietly(temp);

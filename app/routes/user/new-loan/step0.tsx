@@ -82,7 +82,11 @@ export default function Step0({ loaderData, actionData }: Route.ComponentProps) 
             ))}
           </ul>
           <p className="mt-3 text-slate-700">
-            If something here is out of date, correct it in your <Link className="link" to="/User/Profile">profile</Link>.
+            If something here is out of date, correct it in your{" "}
+            <Link className="link" to="/User/Profile">
+              profile
+            </Link>
+            .
           </p>
         </section>
       ) : null}
@@ -157,11 +161,27 @@ function TermsForm({ loaderData, actionData }: TermsProps) {
 }
 
 /** What these terms cost, from the same loan math as the KFS (shown again, exactly, at Step5). */
-function QuotePreview({ offer, kind, amountPaise, tenure }: { offer: TermsProps["loaderData"]["offer"]; kind: string; amountPaise: number; tenure: number }) {
+function QuotePreview({
+  offer,
+  kind,
+  amountPaise,
+  tenure,
+}: {
+  offer: TermsProps["loaderData"]["offer"];
+  kind: string;
+  amountPaise: number;
+  tenure: number;
+}) {
   const fee = processingFee(amountPaise, offer.fees);
   const rows: [string, string][] = [];
   if (kind === "emi") {
-    const q = emiQuote({ principalPaise: amountPaise, annualRateBps: offer.rateBps, months: tenure, upfrontPaise: fee.totalUpfrontPaise, disbursalDate: offer.assumedDisbursalDate });
+    const q = emiQuote({
+      principalPaise: amountPaise,
+      annualRateBps: offer.rateBps,
+      months: tenure,
+      upfrontPaise: fee.totalUpfrontPaise,
+      disbursalDate: offer.assumedDisbursalDate,
+    });
     rows.push(
       ["Monthly instalment (EMI)", formatRupees(q.emiPaise)],
       ["First instalment", q.schedule[0]?.dueDate ? longDate(q.schedule[0].dueDate) : ""],
@@ -171,7 +191,13 @@ function QuotePreview({ offer, kind, amountPaise, tenure }: { offer: TermsProps[
       ["APR", `${q.aprPercent.toFixed(2)}%`],
     );
   } else if (offer.salaryDay) {
-    const q = salaryAdvanceQuote({ principalPaise: amountPaise, dailyRateBps: offer.rateBps, disbursalDate: offer.assumedDisbursalDate, salaryDay: offer.salaryDay, fees: offer.fees });
+    const q = salaryAdvanceQuote({
+      principalPaise: amountPaise,
+      dailyRateBps: offer.rateBps,
+      disbursalDate: offer.assumedDisbursalDate,
+      salaryDay: offer.salaryDay,
+      fees: offer.fees,
+    });
     rows.push(
       ["Repayment date", `${longDate(q.repaymentDate)} (${q.days} days)`],
       ["Interest", formatRupees(q.interestPaise)],

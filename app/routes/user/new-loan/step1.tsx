@@ -23,7 +23,9 @@ async function readiness(loaded: Awaited<ReturnType<typeof loadStep>>) {
     .filter((s) =>
       kind === "emi"
         ? !s.complete
-        : (plain.has(s.name) && !s.complete) || (s.name === "Employment" && employmentMissing) || (s.name === "Documents" && documentsMissing),
+        : (plain.has(s.name) && !s.complete) ||
+          (s.name === "Employment" && employmentMissing) ||
+          (s.name === "Documents" && documentsMissing),
     )
     .map((s) => ({
       name: s.name,
@@ -69,10 +71,9 @@ export async function action(args: Route.ActionArgs) {
     account: ok ? r.bank.account : null,
   });
   if (!ok) {
-    return data(
-      submission.reply({ formErrors: ["Your purpose is saved. Complete the profile sections listed above, then continue."] }),
-      { status: 400 },
-    );
+    return data(submission.reply({ formErrors: ["Your purpose is saved. Complete the profile sections listed above, then continue."] }), {
+      status: 400,
+    });
   }
   throw redirect(stepPath(loaded.kind, loaded.reference, "Step5"));
 }
@@ -118,7 +119,8 @@ export default function Step1({ loaderData, actionData }: Route.ComponentProps) 
           <legend className="field-label">Where the money goes</legend>
           {loaderData.bank ? (
             <p data-testid="disbursal-account">
-              {loaderData.bank.holderName}, account {loaderData.bank.accountMasked}, {loaderData.bank.bankName} (IFSC {loaderData.bank.ifsc})
+              {loaderData.bank.holderName}, account {loaderData.bank.accountMasked}, {loaderData.bank.bankName} (IFSC {loaderData.bank.ifsc}
+              )
             </p>
           ) : null}
           {loaderData.bankProblem ? (
@@ -130,7 +132,11 @@ export default function Step1({ loaderData, actionData }: Route.ComponentProps) 
             </p>
           ) : null}
           <p className="text-sm text-slate-600">We pay only into your own verified account.</p>
-          <CheckboxField field={fields.disbursalConsent} label="Pay the loan into this account" defaultChecked={loaderData.values.disbursalConsent === "yes"} />
+          <CheckboxField
+            field={fields.disbursalConsent}
+            label="Pay the loan into this account"
+            defaultChecked={loaderData.values.disbursalConsent === "yes"}
+          />
         </fieldset>
         <div className="flex flex-wrap gap-3">
           <Link className="btn-secondary" to={stepPath(kind, reference, "Step0")}>

@@ -45,7 +45,10 @@ export default function Step5({ loaderData }: Route.ComponentProps) {
         <FactRows
           rows={[
             ["Amount", formatRupees(f.amountPaise)],
-            [f.instalments === 1 ? "You repay" : "Monthly instalment", `${formatRupees(f.instalmentPaise)}${f.instalments > 1 ? ` × ${f.instalments}` : ""}`],
+            [
+              f.instalments === 1 ? "You repay" : "Monthly instalment",
+              `${formatRupees(f.instalmentPaise)}${f.instalments > 1 ? ` × ${f.instalments}` : ""}`,
+            ],
             [f.instalments === 1 ? "Repayment date" : "First instalment", longDate(f.firstDueDate)],
             ["Total interest", formatRupees(f.totalInterestPaise)],
             ["Processing fee with GST", formatRupees(f.feePaise + f.gstPaise)],
@@ -54,7 +57,8 @@ export default function Step5({ loaderData }: Route.ComponentProps) {
           ]}
         />
         <p className="text-sm text-slate-700">
-          Valid for signing until the end of <strong>{longDate(kfs.validUntil)}</strong>. After that we issue a fresh one with the terms of that day.
+          Valid for signing until the end of <strong>{longDate(kfs.validUntil)}</strong>. After that we issue a fresh one with the terms of
+          that day.
         </p>
       </section>
       <section className="card space-y-3" aria-labelledby="pdf-title">
@@ -62,7 +66,8 @@ export default function Step5({ loaderData }: Route.ComponentProps) {
           The document you sign
         </h2>
         <p className="text-slate-700">
-          The Key Fact Statement and the loan agreement, as one PDF ({loaderData.document.sizeKb} kB). This exact file is what you accept at the next step.
+          The Key Fact Statement and the loan agreement, as one PDF ({loaderData.document.sizeKb} kB). This exact file is what you accept at
+          the next step.
         </p>
         <PdfFrame title="Key Fact Statement and loan agreement (PDF)" src={loaderData.display} />
         <p className="flex flex-wrap gap-3">
@@ -74,7 +79,11 @@ export default function Step5({ loaderData }: Route.ComponentProps) {
           </a>
         </p>
         <p className="text-sm text-slate-600">
-          Reading on a phone app? <a className="link" href={loaderData.appLink}>This link</a> opens the PDF without signing in, for 10 minutes.
+          Reading on a phone app?{" "}
+          <a className="link" href={loaderData.appLink}>
+            This link
+          </a>{" "}
+          opens the PDF without signing in, for 10 minutes.
         </p>
         <p className="text-xs break-all text-slate-500">SHA-256 {loaderData.document.sha256}</p>
       </section>

@@ -61,7 +61,14 @@ export async function action(args: Route.ActionArgs) {
         `${code} is your code to sign your ${services.config.public.brandName} loan agreement ${reference.toUpperCase()}. Valid ${Math.round(services.config.otp.ttlSeconds / 60)} minutes. Do not share it.`,
     });
     return data(
-      { send: sent.ok ? { ok: true as const, message: `We sent a 6-digit code to ${maskMobile(mobile)}. It works for ${Math.round(services.config.otp.ttlSeconds / 60)} minutes.` } : { ok: false as const, message: sent.message } },
+      {
+        send: sent.ok
+          ? {
+              ok: true as const,
+              message: `We sent a 6-digit code to ${maskMobile(mobile)}. It works for ${Math.round(services.config.otp.ttlSeconds / 60)} minutes.`,
+            }
+          : { ok: false as const, message: sent.message },
+      },
       { status: sent.ok ? 200 : 429 },
     );
   }
@@ -180,7 +187,14 @@ export default function Step6({ loaderData, actionData }: Route.ComponentProps) 
           field={fields.accept}
           label="I have read the Key Fact Statement and the loan agreement, and I accept them. I understand that signing submits my application for review and does not approve it."
         />
-        <TextField field={fields.code} label="One-time code" className="max-w-48" inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+        <TextField
+          field={fields.code}
+          label="One-time code"
+          className="max-w-48"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+        />
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
           Sign the agreement
         </button>

@@ -13,7 +13,6 @@ import { loadAddress, saveAddress } from "../../../server/kyc/sections.server.ts
 import type { Route } from "./+types/address-section";
 import { readForm } from "../../../server/forms.server.ts";
 
-
 export async function loader({ context }: Route.LoaderArgs) {
   const { user } = context.get(signedInContext);
   return { saved: await loadAddress(context.get(servicesContext), user.id) };
@@ -26,7 +25,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const saved = await saveAddress(services, user.id, submission.value);
   if (!saved.ok) return data(submission.reply({ fieldErrors: saved.fieldErrors }), { status: 400 });
-  return redirectWithToast(services.config, request, "/User/Profile/components/Address", { type: "success", title: "Your address is saved." });
+  return redirectWithToast(services.config, request, "/User/Profile/components/Address", {
+    type: "success",
+    title: "Your address is saved.",
+  });
 }
 
 export default function AddressSection({ loaderData, actionData }: Route.ComponentProps) {

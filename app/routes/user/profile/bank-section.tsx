@@ -38,16 +38,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { user } = context.get(signedInContext);
   const submission = parseWithZod(await readForm(request), { schema: bankSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["accountNumber", "accountNumber_confirm"] }), { status: 400 });
+  if (submission.status !== "success")
+    return data(submission.reply({ hideFields: ["accountNumber", "accountNumber_confirm"] }), { status: 400 });
   const saved = await saveBank(services, user.id, submission.value);
-  if (!saved.ok) return data(submission.reply({ fieldErrors: saved.fieldErrors, hideFields: ["accountNumber", "accountNumber_confirm"] }), { status: 400 });
+  if (!saved.ok)
+    return data(submission.reply({ fieldErrors: saved.fieldErrors, hideFields: ["accountNumber", "accountNumber_confirm"] }), {
+      status: 400,
+    });
   return redirectWithToast(
     services.config,
     request,
     "/User/Profile/components/Bank",
     saved.verified
       ? { type: "success", title: "Your bank account is saved and verified." }
-      : { type: "error", title: "Saved, but not verified: the name at the bank does not match your profile.", description: `Match ${saved.score} of 100; ${NAME_MATCH_THRESHOLD} is needed.` },
+      : {
+          type: "error",
+          title: "Saved, but not verified: the name at the bank does not match your profile.",
+          description: `Match ${saved.score} of 100; ${NAME_MATCH_THRESHOLD} is needed.`,
+        },
   );
 }
 
@@ -63,9 +71,16 @@ export default function BankSection({ loaderData, actionData }: Route.ComponentP
   });
   const bank = useLookup<{ bankName: string }>(String(fields.ifsc.value ?? "").toUpperCase(), /^[A-Z]{4}0[A-Z0-9]{6}$/, ifscUrl);
   const ifscHint =
-    bank === "unknown" ? "We do not know this IFSC. Check it on your cheque book or passbook." : bank ? `Bank: ${bank.bankName}` : "11 characters, on your cheque book or passbook; we fill in the bank's name.";
+    bank === "unknown"
+      ? "We do not know this IFSC. Check it on your cheque book or passbook."
+      : bank
+        ? `Bank: ${bank.bankName}`
+        : "11 characters, on your cheque book or passbook; we fill in the bank's name.";
   return (
-    <KycSection title="Your bank account" intro="The account in your own name where we pay your loan. We verify it with the bank before any money moves.">
+    <KycSection
+      title="Your bank account"
+      intro="The account in your own name where we pay your loan. We verify it with the bank before any money moves."
+    >
       {saved ? (
         <section aria-labelledby="bank-saved" className={`card mt-6 ${saved.verified ? "border-money-600" : "border-amber-400"}`}>
           <h2 id="bank-saved" className="text-lg">
@@ -86,8 +101,8 @@ export default function BankSection({ loaderData, actionData }: Route.ComponentP
             </dd>
           </dl>
           <p className="mt-2 text-sm text-slate-600">
-            The match compares the words of the two names, ignoring case, punctuation and titles such as Mr or Smt; an
-            initial counts for a name it begins.
+            The match compares the words of the two names, ignoring case, punctuation and titles such as Mr or Smt; an initial counts for a
+            name it begins.
           </p>
         </section>
       ) : null}
@@ -96,7 +111,14 @@ export default function BankSection({ loaderData, actionData }: Route.ComponentP
         <TextField field={fields.holderName} label="Account holder's name" autoComplete="name" />
         <TextField field={fields.accountNumber} label="Account number" type="password" inputMode="numeric" autoComplete="off" />
         <TextField field={fields.accountNumber_confirm} label="Account number again" inputMode="numeric" autoComplete="off" />
-        <TextField field={fields.ifsc} label="IFSC" hint={<span aria-live="polite">{ifscHint}</span>} className="uppercase" autoComplete="off" maxLength={11} />
+        <TextField
+          field={fields.ifsc}
+          label="IFSC"
+          hint={<span aria-live="polite">{ifscHint}</span>}
+          className="uppercase"
+          autoComplete="off"
+          maxLength={11}
+        />
         <SelectField field={fields.accountType} label="Account type" options={ACCOUNT_TYPES} />
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={navigation.state === "submitting"}>
           Save and verify

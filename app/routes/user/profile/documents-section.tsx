@@ -4,7 +4,13 @@ import { data, Form, useNavigation, useSubmit } from "react-router";
 import { useConfirm } from "../../../components/confirm-dialog.tsx";
 import { KycSection } from "../../../components/kyc-section.tsx";
 import { servicesContext } from "../../../context.ts";
-import { bankStatementMonths, DOCUMENT_KINDS, type DocumentKind, MAX_DOCUMENT_BYTES, requiredDocuments } from "../../../domain/kyc/documents.ts";
+import {
+  bankStatementMonths,
+  DOCUMENT_KINDS,
+  type DocumentKind,
+  MAX_DOCUMENT_BYTES,
+  requiredDocuments,
+} from "../../../domain/kyc/documents.ts";
 import { oversizedFile } from "../../../lib/file-size.ts";
 import { formatDateIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
@@ -16,7 +22,10 @@ import type { Route } from "./+types/documents-section";
 import { readForm } from "../../../server/forms.server.ts";
 
 async function kindsFor(services: { db: import("../../../server/db/client.ts").Db }, userId: string) {
-  const [job] = await services.db.select({ type: borrowerEmployment.employmentType }).from(borrowerEmployment).where(eq(borrowerEmployment.userId, userId));
+  const [job] = await services.db
+    .select({ type: borrowerEmployment.employmentType })
+    .from(borrowerEmployment)
+    .where(eq(borrowerEmployment.userId, userId));
   const type = (job?.type ?? null) as "salaried" | "self_employed" | null;
   return { type, kinds: requiredDocuments(type) };
 }
@@ -32,7 +41,15 @@ export async function loader({ context }: Route.LoaderArgs) {
       return {
         kind,
         label: kind === "bank_statement" ? `Bank statement, last ${bankStatementMonths(type)} months` : DOCUMENT_KINDS[kind],
-        doc: doc ? { id: doc.id, name: doc.originalName, sizeKb: Math.ceil(doc.sizeBytes / 1024), type: doc.contentType, at: doc.uploadedAt.toISOString() } : null,
+        doc: doc
+          ? {
+              id: doc.id,
+              name: doc.originalName,
+              sizeKb: Math.ceil(doc.sizeBytes / 1024),
+              type: doc.contentType,
+              at: doc.uploadedAt.toISOString(),
+            }
+          : null,
       };
     }),
   };
@@ -56,7 +73,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (file) await services.storage.remove(file.key);
     return data({ kind: null, error: "Choose which document this is." }, { status: 400 });
   }
-  const stored = await storeUpload(services, user.id, kind, file, { maxBytes: MAX_DOCUMENT_BYTES, allowed: ["image/jpeg", "image/png", "application/pdf"] });
+  const stored = await storeUpload(services, user.id, kind, file, {
+    maxBytes: MAX_DOCUMENT_BYTES,
+    allowed: ["image/jpeg", "image/png", "application/pdf"],
+  });
   if (!stored.ok) return data({ kind, error: stored.message }, { status: 400 });
   return redirectWithToast(services.config, request, back, { type: "success", title: `${DOCUMENT_KINDS[kind]} uploaded.` });
 }
@@ -96,7 +116,14 @@ export default function DocumentsSection({ loaderData, actionData }: Route.Compo
                     onSubmit={async (event) => {
                       event.preventDefault();
                       const formEl = event.currentTarget;
-                      if (await confirm({ title: `Delete ${item.label}?`, description: "You will need to upload it again before you apply.", confirmLabel: "Delete", danger: true })) {
+                      if (
+                        await confirm({
+                          title: `Delete ${item.label}?`,
+                          description: "You will need to upload it again before you apply.",
+                          confirmLabel: "Delete",
+                          danger: true,
+                        })
+                      ) {
                         void submit(formEl);
                       }
                     }}

@@ -25,7 +25,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: employmentSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await saveEmployment(services, user.id, submission.value);
-  return redirectWithToast(services.config, request, "/User/Profile/components/Employment", { type: "success", title: "Your work and income details are saved." });
+  return redirectWithToast(services.config, request, "/User/Profile/components/Employment", {
+    type: "success",
+    title: "Your work and income details are saved.",
+  });
 }
 
 export default function EmploymentSection({ loaderData, actionData }: Route.ComponentProps) {

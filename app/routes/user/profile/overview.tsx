@@ -41,10 +41,15 @@ export default function ProfileOverview({ loaderData }: Route.ComponentProps) {
         <dl className="mt-3 space-y-3">
           <div>
             <dt className="font-semibold">EMI loan: all seven sections</dt>
-            <dd data-testid="emi-ready">{emi.ready ? "Ready to apply." : `Still needed: ${emi.missing.map((m) => TITLES[m] ?? m).join(", ")}.`}</dd>
+            <dd data-testid="emi-ready">
+              {emi.ready ? "Ready to apply." : `Still needed: ${emi.missing.map((m) => TITLES[m] ?? m).join(", ")}.`}
+            </dd>
           </div>
           <div>
-            <dt className="font-semibold">Salary advance: personal details, address, salaried work and income, a verified bank account, a selfie, and your PAN card, Aadhaar and latest salary slip</dt>
+            <dt className="font-semibold">
+              Salary advance: personal details, address, salaried work and income, a verified bank account, a selfie, and your PAN card,
+              Aadhaar and latest salary slip
+            </dt>
             <dd data-testid="sa-ready">
               {salaryAdvance.ready ? "Ready to apply." : `Still needed: ${salaryAdvance.missing.map((m) => TITLES[m] ?? m).join(", ")}.`}
             </dd>

@@ -14,7 +14,6 @@ import { loadConsents, loadProfile, saveProfile } from "../../../server/kyc/prof
 import type { Route } from "./+types/profile-section";
 import { readForm } from "../../../server/forms.server.ts";
 
-
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { user } = context.get(signedInContext);
@@ -40,12 +39,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { user } = context.get(signedInContext);
   const existing = await loadProfile(services, user.id);
-  const schema = profileSchema({ today: todayIST(services.now()), saved: { pan: Boolean(existing), aadhaar: Boolean(existing?.aadhaarLast4) } });
+  const schema = profileSchema({
+    today: todayIST(services.now()),
+    saved: { pan: Boolean(existing), aadhaar: Boolean(existing?.aadhaarLast4) },
+  });
   const submission = parseWithZod(await readForm(request), { schema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["aadhaar"] }), { status: 400 });
   const saved = await saveProfile(services, user.id, submission.value, context.get(requestContext), Boolean(existing));
   if (!saved.ok) return data(submission.reply({ fieldErrors: saved.fieldErrors, hideFields: ["aadhaar"] }), { status: 400 });
-  return redirectWithToast(services.config, request, "/User/Profile/components/Profile", { type: "success", title: "Your profile details are saved." });
+  return redirectWithToast(services.config, request, "/User/Profile/components/Profile", {
+    type: "success",
+    title: "Your profile details are saved.",
+  });
 }
 
 export default function ProfileSection({ loaderData, actionData }: Route.ComponentProps) {
@@ -55,14 +60,21 @@ export default function ProfileSection({ loaderData, actionData }: Route.Compone
   const [form, fields] = useForm({
     lastResult: navigation.state === "idle" ? actionData : null,
     defaultValue: saved
-      ? { ...saved, consentKyc: loaderData.consents.kyc ? "on" : undefined, consentCommunications: loaderData.consents.communications ? "on" : undefined }
+      ? {
+          ...saved,
+          consentKyc: loaderData.consents.kyc ? "on" : undefined,
+          consentCommunications: loaderData.consents.communications ? "on" : undefined,
+        }
       : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   return (
-    <KycSection title="Your profile" intro="Your details as on your PAN. We check them for KYC; they are never shared without your consent.">
+    <KycSection
+      title="Your profile"
+      intro="Your details as on your PAN. We check them for KYC; they are never shared without your consent."
+    >
       <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField field={fields.fullName} label="Full name (as on PAN)" autoComplete="name" />

@@ -24,7 +24,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: referencesSchema(user.mobile) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await saveReferences(services, user.id, submission.value);
-  return redirectWithToast(services.config, request, "/User/Profile/components/Reference", { type: "success", title: "Your references are saved." });
+  return redirectWithToast(services.config, request, "/User/Profile/components/Reference", {
+    type: "success",
+    title: "Your references are saved.",
+  });
 }
 
 export default function ReferenceSection({ loaderData, actionData }: Route.ComponentProps) {
@@ -33,7 +36,17 @@ export default function ReferenceSection({ loaderData, actionData }: Route.Compo
   const schema = referencesSchema(loaderData.ownMobile);
   const [form, fields] = useForm({
     lastResult: navigation.state === "idle" ? actionData : null,
-    defaultValue: r1 && r2 ? { ref1Name: r1.name, ref1Relation: r1.relation, ref1Mobile: r1.mobile, ref2Name: r2.name, ref2Relation: r2.relation, ref2Mobile: r2.mobile } : undefined,
+    defaultValue:
+      r1 && r2
+        ? {
+            ref1Name: r1.name,
+            ref1Relation: r1.relation,
+            ref1Mobile: r1.mobile,
+            ref2Name: r2.name,
+            ref2Relation: r2.relation,
+            ref2Mobile: r2.mobile,
+          }
+        : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

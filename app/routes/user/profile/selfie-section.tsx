@@ -31,7 +31,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { file } = await receiveUpload(services, request, MAX_SELFIE_BYTES);
   const stored = await storeUpload(services, user.id, "selfie", file, { maxBytes: MAX_SELFIE_BYTES, allowed: ["image/jpeg"] });
   if (!stored.ok) return data({ error: stored.message }, { status: 400 });
-  return redirectWithToast(services.config, request, "/User/Profile/components/Selfie", { type: "success", title: "Your selfie is saved." });
+  return redirectWithToast(services.config, request, "/User/Profile/components/Selfie", {
+    type: "success",
+    title: "Your selfie is saved.",
+  });
 }
 
 export default function SelfieSection({ loaderData, actionData }: Route.ComponentProps) {
@@ -43,7 +46,11 @@ export default function SelfieSection({ loaderData, actionData }: Route.Componen
     <KycSection title="Your selfie" intro="A photo of your face that we compare with your documents. JPEG, up to 2 MB.">
       {loaderData.selfie ? (
         <div className="card mt-6 flex flex-wrap items-center gap-4">
-          <img src={`/User/Profile/documents/${loaderData.selfie.id}`} alt="Your saved selfie" className="size-24 rounded-xl object-cover" />
+          <img
+            src={`/User/Profile/documents/${loaderData.selfie.id}`}
+            alt="Your saved selfie"
+            className="size-24 rounded-xl object-cover"
+          />
           <p>Saved {formatDateIST(new Date(loaderData.selfie.at))}. Take or upload another to replace it.</p>
         </div>
       ) : null}
