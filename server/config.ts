@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { LenderIdentity } from "../app/domain/lender.ts";
 
 const booleanish = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
 
@@ -134,13 +135,7 @@ export interface PublicConfig {
   appEnv: "local" | "production";
   androidAppUrl: string | null;
   facebookSignIn: boolean;
-  lender: {
-    name: string;
-    rbiRegistration: string;
-    cin: string;
-    address: string;
-    grievanceOfficer: { name: string; phone: string; email: string };
-  };
+  lender: LenderIdentity;
 }
 
 /** The site's own origin for links that leave the page (SMS, OAuth): PUBLIC_URL, else the request's. */

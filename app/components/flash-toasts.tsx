@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Toaster, toast as showToast } from "sonner";
 import { useHydrated } from "../lib/use-hydrated.ts";
-import type { Toast } from "../server/flash.server.ts";
+import type { Toast } from "../lib/toast.ts";
 
 /**
  * The toast area, top-right. A flash toast from the server is rendered in the

@@ -46,3 +46,21 @@ export function parseCalculatorQuery(params: URLSearchParams) {
     fieldErrors,
   };
 }
+
+/** What the calculator form holds, as typed. */
+export interface CalculatorValues {
+  amount: string;
+  rate: string;
+  months: string;
+  fee: string;
+}
+
+export interface CalculatorLimits {
+  minAmount: number;
+  maxAmount: number;
+  amountStep: number;
+  minMonths: number;
+  maxMonths: number;
+  minRate: number;
+  maxRate: number;
+}

@@ -3,7 +3,7 @@
  * applicant's facts and the live product data. The quick start and the
  * new-loan flows both call it.
  */
-import { formatRupees } from "../lib/money-format.ts";
+import { formatRupees } from "./money.ts";
 import {
   type EmiQuote,
   emiPaise,

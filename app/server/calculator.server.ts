@@ -1,4 +1,4 @@
-import type { CalculatorLimits, CalculatorValues } from "../components/calculator/emi-calculator.tsx";
+import type { CalculatorLimits, CalculatorValues } from "../domain/calculator.ts";
 import { parseCalculatorQuery } from "../domain/calculator.ts";
 import { processingFee } from "../domain/loan-math.ts";
 import type { Db } from "./db/client.ts";

@@ -1,12 +1,8 @@
 import { createCookieSessionStorage, redirect } from "react-router";
 import type { Config } from "../../server/config.ts";
+import type { Toast } from "../lib/toast.ts";
 
-export interface Toast {
-  id: string;
-  type: "success" | "error" | "info";
-  title: string;
-  description?: string;
-}
+export type { Toast };
 
 type FlashStorage = ReturnType<typeof createCookieSessionStorage<Record<string, never>, { toast: Toast }>>;
 const storages = new Map<string, FlashStorage>();

@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import type { AppServices } from "../context.ts";
-import type { HomeData } from "../components/home/facts.ts";
+import type { HomeData } from "../domain/home.ts";
 import { feedback } from "./db/schema.ts";
 import { calculatorState } from "./calculator.server.ts";
 import { homeFacts, loadProducts } from "./products.server.ts";

@@ -1,5 +1,5 @@
 import { asc } from "drizzle-orm";
-import type { HomeFacts } from "../components/home/facts.ts";
+import type { HomeFacts } from "../domain/home.ts";
 import type { Db } from "./db/client.ts";
 import { products, riskBands } from "./db/schema.ts";
 

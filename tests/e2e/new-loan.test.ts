@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emiQuote, processingFee } from "../../app/domain/loan-math.ts";
-import { formatRupees } from "../../app/lib/money-format.ts";
+import { formatRupees } from "../../app/domain/money.ts";
 import { sha256Bytes } from "../../app/server/crypto.server.ts";
 import { loanApplications, loanSignatures } from "../../app/server/db/schema.ts";
 import { completeProfile, defaultProfile } from "../fixtures/kyc.ts";

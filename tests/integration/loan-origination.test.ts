@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatRupees } from "../../app/lib/money-format.ts";
+import { formatRupees } from "../../app/domain/money.ts";
 import { sha256Bytes } from "../../app/server/crypto.server.ts";
 import { auditLog, loanApplications, loanDocuments, loanSignatures } from "../../app/server/db/schema.ts";
 import { completeProfile, defaultProfile } from "../fixtures/kyc.ts";

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatRupees } from "../../app/lib/money-format.ts";
+import { formatRupees } from "../../app/domain/money.ts";
 import {
   borrowerAddresses,
   borrowerBankAccounts,

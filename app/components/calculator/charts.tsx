@@ -1,4 +1,4 @@
-import { formatRupees } from "../../lib/money-format.ts";
+import { formatRupees } from "../../domain/money.ts";
 
 /** Principal against interest as one stacked bar with a legend (text for screen readers). */
 export function PrincipalInterestChart({ principalPaise, interestPaise }: { principalPaise: number; interestPaise: number }) {

@@ -1,27 +1,10 @@
 import { useMemo, useState } from "react";
 import { Form } from "react-router";
-import { calculate, parseCalculatorQuery } from "../../domain/calculator.ts";
+import { type CalculatorLimits, type CalculatorValues, calculate, parseCalculatorQuery } from "../../domain/calculator.ts";
 import { prepaymentWhatIf, yearlySummary } from "../../domain/loan-math.ts";
-import { formatRupees } from "../../lib/money-format.ts";
+import { formatRupees } from "../../domain/money.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { BalanceChart, PrincipalInterestChart } from "./charts.tsx";
-
-export interface CalculatorValues {
-  amount: string;
-  rate: string;
-  months: string;
-  fee: string;
-}
-
-export interface CalculatorLimits {
-  minAmount: number;
-  maxAmount: number;
-  amountStep: number;
-  minMonths: number;
-  maxMonths: number;
-  minRate: number;
-  maxRate: number;
-}
 
 interface Props {
   initial: CalculatorValues;

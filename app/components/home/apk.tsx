@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import { useEffect, useState } from "react";
-import type { HomeData } from "./facts.ts";
+import type { HomeData } from "../../domain/home.ts";
 
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;

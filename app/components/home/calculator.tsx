@@ -1,5 +1,5 @@
 import { EmiCalculator } from "../calculator/emi-calculator.tsx";
-import type { HomeData } from "./facts.ts";
+import type { HomeData } from "../../domain/home.ts";
 
 export function CalculatorSection({ calculator }: HomeData) {
   return (

@@ -1,6 +1,6 @@
 import { BadgeIndianRupee, Clock, FileCheck2, Landmark, ShieldCheck, Smartphone } from "lucide-react";
-import { formatRupees } from "../../lib/money-format.ts";
-import type { HomeData } from "./facts.ts";
+import { formatRupees } from "../../domain/money.ts";
+import type { HomeData } from "../../domain/home.ts";
 
 export function ChooseSection({ facts, brandName }: HomeData) {
   const reasons = [

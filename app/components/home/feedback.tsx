@@ -1,5 +1,5 @@
 import { Star } from "lucide-react";
-import type { HomeData } from "./facts.ts";
+import type { HomeData } from "../../domain/home.ts";
 
 export function FeedbackSection({ feedback }: HomeData) {
   return (

@@ -1,4 +1,4 @@
-import type { HomeData } from "./facts.ts";
+import type { HomeData } from "../../domain/home.ts";
 
 const STEPS = [
   {

@@ -2,7 +2,7 @@ import type { ComponentType } from "react";
 import { ApkSection } from "./apk.tsx";
 import { CalculatorSection } from "./calculator.tsx";
 import { ChooseSection } from "./choose.tsx";
-import type { HomeData } from "./facts.ts";
+import type { HomeData } from "../../domain/home.ts";
 import { FeedbackSection } from "./feedback.tsx";
 import { LoanProcessSection } from "./loan-process.tsx";
 import { TopSection } from "./top.tsx";

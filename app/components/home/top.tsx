@@ -1,5 +1,5 @@
-import { formatRupees } from "../../lib/money-format.ts";
-import type { HomeData } from "./facts.ts";
+import { formatRupees } from "../../domain/money.ts";
+import type { HomeData } from "../../domain/home.ts";
 
 export function TopSection({ facts, brandName }: HomeData) {
   return (

@@ -4,7 +4,7 @@
  * of Step0 and Step1 (one schema for the browser and the server).
  */
 import { z } from "zod";
-import { formatRupees } from "../../lib/money-format.ts";
+import { formatRupees } from "../money.ts";
 import { parseRupeesToPaise } from "../calculator-input.ts";
 import type { LoanStatus } from "./lifecycle.ts";
 

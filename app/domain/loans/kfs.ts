@@ -4,8 +4,8 @@
  * the repayment schedule, every figure from the loan math. The PDF and the
  * Step5 page both print this model, so they cannot disagree.
  */
-import type { PublicConfig } from "../../../server/config.ts";
-import { formatRupees } from "../../lib/money-format.ts";
+import type { LenderIdentity } from "../lender.ts";
+import { formatRupees } from "../money.ts";
 import { emiQuote, type FeeTerms, type IsoDate, processingFee, salaryAdvanceQuote } from "../loan-math.ts";
 import { KIND_NAME, KIND_NOUN, type LoanKind } from "./application.ts";
 
@@ -14,7 +14,7 @@ export interface KfsInput {
   /** The application reference, printed as the proposal number. */
   reference: string;
   brandName: string;
-  lender: PublicConfig["lender"];
+  lender: LenderIdentity;
   borrower: { name: string; panMasked: string; mobileMasked: string; address: string };
   issuedOn: IsoDate;
   validUntil: IsoDate;

@@ -5,7 +5,7 @@ import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quic
 import { KIND_NAME, type LoanKind } from "../../domain/loans/application.ts";
 import { LOAN_KINDS, loanChoiceSchema } from "../../domain/quick-start.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { formatRupees } from "../../lib/money-format.ts";
+import { formatRupees } from "../../domain/money.ts";
 import { loadQuickStep, postQuickStep, productRanges } from "../../server/quick-start.server.ts";
 import type { Route } from "./+types/step0";
 

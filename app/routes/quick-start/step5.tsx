@@ -8,7 +8,7 @@ import { longDate } from "../../domain/loans/kfs.ts";
 import { LOAN_KINDS, offerChoiceSchema, QUICK_STEPS, quickStepPath } from "../../domain/quick-start.ts";
 import type { MissingFact } from "../../server/loans/applications.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { formatRupees } from "../../lib/money-format.ts";
+import { formatRupees } from "../../domain/money.ts";
 import { type ProductOffer, loadQuickStep, postQuickStep, quickOffer, recordFunnel } from "../../server/quick-start.server.ts";
 import type { Route } from "./+types/step5";
 

@@ -9,7 +9,7 @@ import { KIND_NOUN, KIND_WITH_ARTICLE, type LoanKind, stepPath } from "../../dom
 import { CONSENT_STEP, consentSchema, OFFER_STEP, quickStepPath } from "../../domain/quick-start.ts";
 import { accepted } from "../../domain/validators/form-rules.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { formatRupees } from "../../lib/money-format.ts";
+import { formatRupees } from "../../domain/money.ts";
 import { loanApplications } from "../../server/db/schema.ts";
 import { loadConsents, recordConsents } from "../../server/kyc/profile.server.ts";
 import { backToOffer, continueToApplication, loadQuickStep, postQuickStep, recordFunnel } from "../../server/quick-start.server.ts";

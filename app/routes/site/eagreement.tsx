@@ -4,7 +4,7 @@ import { servicesContext } from "../../context.ts";
 import { KIND_NAME, type LoanKind, parseReference } from "../../domain/loans/application.ts";
 import { formatDateIST, formatTimeIST } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { formatRupees } from "../../lib/money-format.ts";
+import { formatRupees } from "../../domain/money.ts";
 import { pageOf } from "../../server/auth/session.server.ts";
 import { signedAgreement } from "../../server/loans/applications.server.ts";
 import type { Route } from "./+types/eagreement";

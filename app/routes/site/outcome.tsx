@@ -3,7 +3,7 @@ import { StatusNote } from "../../components/loan-flow.tsx";
 import { servicesContext } from "../../context.ts";
 import { type LoanKind, parseReference, stepPath } from "../../domain/loans/application.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { formatRupees } from "../../lib/money-format.ts";
+import { formatRupees } from "../../domain/money.ts";
 import { readSession } from "../../server/auth/session.server.ts";
 import { applicationForOutcome } from "../../server/loans/applications.server.ts";
 import { notFoundFullPath } from "../../server/loans/flow.server.ts";

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { servicesContext } from "../../context.ts";
 import { emiQuote, processingFee, salaryAdvanceInterestPaise, singlePaymentAprPercent } from "../../domain/loan-math.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { formatRupees } from "../../lib/money-format.ts";
+import { formatRupees } from "../../domain/money.ts";
 import { loadProducts } from "../../server/products.server.ts";
 import type { Route } from "./+types/rate-terms";
 

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { fittingStep, KIND_NAME, type LoanKind, STEP_TITLES, stepPath } from "../../domain/loans/application.ts";
 import { type LoanStatus, STATUS_TEXT } from "../../domain/loans/lifecycle.ts";
 import { formatDateIST, formatTimeIST } from "../../lib/format.ts";
-import { formatRupees } from "../../lib/money-format.ts";
+import { formatRupees } from "../../domain/money.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { servicesContext } from "../../context.ts";
 import { signedInContext } from "../../server/auth/session.server.ts";

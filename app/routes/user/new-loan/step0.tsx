@@ -9,7 +9,7 @@ import { longDate } from "../../../domain/loans/kfs.ts";
 import { emiQuote, processingFee, salaryAdvanceQuote } from "../../../domain/loan-math.ts";
 import { todayIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
-import { formatRupees } from "../../../lib/money-format.ts";
+import { formatRupees } from "../../../domain/money.ts";
 import { applicantFacts, offerFor, saveTerms } from "../../../server/loans/applications.server.ts";
 import { cancelFromStep, loadStep } from "../../../server/loans/flow.server.ts";
 import type { Route } from "./+types/step0";

@@ -3,7 +3,7 @@ import { FactRows, LoanFlow, PdfFrame } from "../../../components/loan-flow.tsx"
 import { stepPath } from "../../../domain/loans/application.ts";
 import { longDate } from "../../../domain/loans/kfs.ts";
 import { pageMeta } from "../../../lib/meta.ts";
-import { formatRupees } from "../../../lib/money-format.ts";
+import { formatRupees } from "../../../domain/money.ts";
 import { cancelFromStep, ensureDocument, ensureProfileReady, loadStep, signedPdfLink } from "../../../server/loans/flow.server.ts";
 import type { Route } from "./+types/step5";
 import { readForm } from "../../../server/forms.server.ts";

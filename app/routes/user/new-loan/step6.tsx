@@ -7,7 +7,7 @@ import { signSchema, stepPath } from "../../../domain/loans/application.ts";
 import { longDate } from "../../../domain/loans/kfs.ts";
 import { formatDateIST, formatTimeIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
-import { formatRupees } from "../../../lib/money-format.ts";
+import { formatRupees } from "../../../domain/money.ts";
 import { redirectWithToast } from "../../../server/flash.server.ts";
 import { signApplication } from "../../../server/loans/applications.server.ts";
 import { cancelFromStep, ensureDocument, ensureProfileReady, loadStep } from "../../../server/loans/flow.server.ts";

@@ -3,7 +3,7 @@ import { FactRows, LoanFlow, StatusNote } from "../../../components/loan-flow.ts
 import type { LoanStatus } from "../../../domain/loans/lifecycle.ts";
 import { formatDateIST, formatTimeIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
-import { formatRupees } from "../../../lib/money-format.ts";
+import { formatRupees } from "../../../domain/money.ts";
 import { agreementRefOf } from "../../../server/loans/applications.server.ts";
 import { cancelFromStep, loadStep } from "../../../server/loans/flow.server.ts";
 import type { Route } from "./+types/step7";

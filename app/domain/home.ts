@@ -31,7 +31,7 @@ export interface FeedbackItem {
   isSample: boolean;
 }
 
-import type { CalculatorLimits, CalculatorValues } from "../calculator/emi-calculator.tsx";
+import type { CalculatorLimits, CalculatorValues } from "./calculator.ts";
 
 export interface HomeData {
   calculator: { initial: CalculatorValues; fallback: CalculatorValues; errors: Record<string, string>; limits: CalculatorLimits };

@@ -1,0 +1,82 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+// The layers of docs/ARCHITECTURE.md, held by this test: each layer's files
+// may import only what its rule allows; the failure lists every import that breaks one.
+const root = path.resolve(import.meta.dirname, "../..");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(path.join(root, dir)).flatMap((name) => {
+    const rel = path.join(dir, name);
+    if (statSync(path.join(root, rel)).isDirectory()) return sourceFiles(rel);
+    return /\.(ts|tsx)$/.test(name) && !name.endsWith(".d.ts") ? [rel] : [];
+  });
+}
+
+/** Every module a file imports (static, re-export, dynamic, type-only alike). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(path.join(root, file), "utf8");
+  const found = [
+    ...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?\sfrom\s+"([^"]+)"|(?:^|\n)\s*import\s+"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/g),
+  ];
+  return found.map((m) => m[1] ?? m[2] ?? m[3] ?? "");
+}
+
+type Target = { kind: "package"; name: string } | { kind: "file"; path: string };
+const resolve = (file: string, spec: string): Target =>
+  spec.startsWith(".") ? { kind: "file", path: path.normalize(path.join(path.dirname(file), spec)) } : { kind: "package", name: spec };
+
+const inside = (target: Target, dir: string) => target.kind === "file" && (target.path + "/").startsWith(dir + "/");
+const serverOnly = (target: Target) =>
+  target.kind === "file" && (inside(target, "app/server") || inside(target, "server") || /\.server\.tsx?$/.test(target.path));
+
+/** What each layer may not import, in words, with the test for it. */
+const RULES: { layer: string; rule: string; forbidden: (t: Target) => boolean }[] = [
+  {
+    layer: "app/domain",
+    rule: "domain imports only domain and packages (no Node built-ins: it runs in the browser)",
+    forbidden: (t) => (t.kind === "file" ? !inside(t, "app/domain") : t.name.startsWith("node:")),
+  },
+  {
+    layer: "app/lib",
+    rule: "browser-safe helpers import no server code, routes or components",
+    forbidden: (t) =>
+      serverOnly(t) || inside(t, "app/routes") || inside(t, "app/components") || (t.kind === "package" && t.name.startsWith("node:")),
+  },
+  {
+    layer: "app/components",
+    rule: "components import no server code and no routes",
+    forbidden: (t) => serverOnly(t) || inside(t, "app/routes"),
+  },
+  {
+    layer: "app/server",
+    rule: "server code imports no routes and no components",
+    forbidden: (t) => inside(t, "app/routes") || inside(t, "app/components"),
+  },
+  {
+    layer: "server",
+    rule: "the Node entry imports no routes and no components",
+    forbidden: (t) => inside(t, "app/routes") || inside(t, "app/components"),
+  },
+];
+
+describe("layers", () => {
+  it.each(RULES.map((r) => [r.layer, r] as const))("%s: nothing it may not import", (_layer, { layer, rule, forbidden }) => {
+    const broken = sourceFiles(layer).flatMap((file) =>
+      importsOf(file)
+        .filter((spec) => forbidden(resolve(file, spec)))
+        .map((spec) => `${file} imports ${spec}`),
+    );
+    expect(broken, rule).toEqual([]);
+  });
+
+  it("finds the imports it judges (a file of each layer imports something)", () => {
+    for (const { layer } of RULES)
+      expect(
+        sourceFiles(layer).some((f) => importsOf(f).length > 0),
+        layer,
+      ).toBe(true);
+    expect(importsOf("app/domain/loans/kfs.ts")).toContain("../loan-math.ts");
+  });
+});
