@@ -84,3 +84,6 @@ export const consentSchema = z.object({
   consentKyc: kycConsentField,
   consentCommunications: z.string().optional(),
 });
+
+/** What the quick-start funnel records (the reports count these). */
+export type FunnelEvent = "step_viewed" | "step_completed" | "offer_shown" | "continued";

@@ -10,7 +10,15 @@ import type { z } from "zod";
 import { type AppServices, requestContext, servicesContext } from "../context.ts";
 import type { AmountRange, LoanKind } from "../domain/loans/application.ts";
 import { type EmiOffer, eligibility, type SalaryAdvanceOffer } from "../domain/offer.ts";
-import { OFFER_STEP, quickStepAllowed, quickStepPath, resumeStep, unfinishedStep, untouched } from "../domain/quick-start.ts";
+import {
+  OFFER_STEP,
+  quickStepAllowed,
+  quickStepPath,
+  resumeStep,
+  unfinishedStep,
+  untouched,
+  type FunnelEvent,
+} from "../domain/quick-start.ts";
 import { todayIST } from "../lib/format.ts";
 import { signedInContext } from "./auth/session.server.ts";
 import { redirectWithToast, type Toast } from "./flash.server.ts";
@@ -21,7 +29,6 @@ import { loadProducts, type ProductRow } from "./products.server.ts";
 import { readForm } from "./forms.server.ts";
 
 export type QuickStart = typeof quickStarts.$inferSelect;
-export type FunnelEvent = "step_viewed" | "step_completed" | "offer_shown" | "continued";
 
 /** How far the borrower's quick start got (null when never begun), for the dashboard. */
 export async function quickStartProgress(db: Db, userId: string) {
@@ -51,11 +58,11 @@ export async function quickStartOf(db: Db, userId: string): Promise<QuickStart> 
 }
 
 export async function recordFunnel(
-  db: Pick<Db, "insert">,
+  db: Db,
   userId: string,
   event: FunnelEvent,
   step: number | null,
-  extra: { product?: string | null; details?: Record<string, unknown> } = {},
+  extra: { product?: LoanKind | null; details?: Record<string, unknown> } = {},
   at?: Date,
 ) {
   await db
@@ -97,7 +104,7 @@ export async function completeQuickStep(
   userId: string,
   step: number,
   patch: Patch,
-  how: { advance: boolean; offerChanged: boolean; event?: { product?: string | null; details?: Record<string, unknown> } },
+  how: { advance: boolean; offerChanged: boolean; event?: { product?: LoanKind | null; details?: Record<string, unknown> } },
 ) {
   const at = now();
   const offerAgain = sql`${how.offerChanged} and ${quickStarts.completedSteps} > ${OFFER_STEP}`;
@@ -147,7 +154,7 @@ export interface StepSaved {
   fieldErrors?: Record<string, string[]>;
   formErrors?: string[];
   patch?: Patch;
-  product?: string | null;
+  product?: LoanKind | null;
   details?: Record<string, unknown>;
   /** Where Continue goes instead of the next step. */
   redirectTo?: string;
@@ -307,7 +314,7 @@ export async function continueToApplication(
   meta: { ip: string; userAgent: string },
 ): Promise<{ ok: true; application: Application } | { ok: false; why: "stale" } | { ok: false; why: "busy"; application: Application }> {
   const { progress, user } = q;
-  const kind = progress.product as LoanKind | null;
+  const kind = progress.product;
   const taken = (progress.offer as { offers?: Record<string, ProductOffer> } | null)?.offers?.[kind ?? ""];
   if (!kind || !progress.offerAmountPaise || !taken) return { ok: false, why: "stale" };
   const facts = await applicantFacts(services.db, user.id, q.today);

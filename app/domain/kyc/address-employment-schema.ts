@@ -5,6 +5,7 @@ import { pinFormatProblem } from "../validators/identity.ts";
 
 export const RESIDENCE_TYPES = { owned: "Owned", rented: "Rented", family: "Family-owned", company: "Provided by employer" } as const;
 export const EMPLOYMENT_TYPES = { salaried: "Salaried", self_employed: "Self-employed" } as const;
+export type EmploymentType = keyof typeof EMPLOYMENT_TYPES;
 
 const requiredLine = (label: string) =>
   z

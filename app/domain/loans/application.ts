@@ -196,3 +196,20 @@ export const signSchema = z.object({
     .trim()
     .regex(/^\d{6}$/, "Enter the 6-digit code we sent to your mobile."),
 });
+
+/** The offer the terms were chosen within, as stored with the application at Step0. */
+export interface SavedOffer {
+  rateBps: number;
+  maxAmountPaise: number;
+  maxByTenure: Record<number, number>;
+  salaryDay: number | null;
+  computedAt: string;
+}
+
+/** The verified account the money goes to, as it was when chosen at Step1 (masked). */
+export interface DisbursalAccount {
+  holderName: string;
+  accountMasked: string;
+  ifsc: string;
+  bankName: string;
+}

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { requestContext, servicesContext } from "../../context.ts";
-import { extensionFor, type SniffedType } from "../../domain/kyc/documents.ts";
+import { extensionFor } from "../../domain/kyc/documents.ts";
 import { signedInContext } from "../../server/auth/session.server.ts";
 import { audit } from "../../server/auth/staff.server.ts";
 import { borrowerDocuments } from "../../server/db/schema.ts";
@@ -31,7 +31,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": doc.contentType,
       "Content-Length": String(doc.sizeBytes),
-      "Content-Disposition": `inline; filename="${doc.kind}.${extensionFor(doc.contentType as SniffedType)}"`,
+      "Content-Disposition": `inline; filename="${doc.kind}.${extensionFor(doc.contentType)}"`,
       "Cache-Control": "private, no-store",
     },
   });

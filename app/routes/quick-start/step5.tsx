@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { FormErrors } from "../../components/field.tsx";
 import { MissingDetails, MoneyRows } from "../../components/loan-flow.tsx";
 import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
-import { fitAmount, KIND_NAME, KIND_WITH_ARTICLE, type LoanKind } from "../../domain/loans/application.ts";
+import { fitAmount, KIND_NAME, KIND_WITH_ARTICLE } from "../../domain/loans/application.ts";
 import { longDate } from "../../domain/loans/kfs.ts";
 import { LOAN_KINDS, offerChoiceSchema, QUICK_STEPS, quickStepPath } from "../../domain/quick-start.ts";
 import type { MissingFact } from "../../server/loans/applications.server.ts";
@@ -47,7 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
     completed: progress.completedSteps,
     missing: [],
     offer: result,
-    asked: { product: progress.product as LoanKind | null, amountPaise: progress.amountPaise },
+    asked: { product: progress.product, amountPaise: progress.amountPaise },
     starting: {
       emi: startingAmount(offers.emi, progress.amountPaise),
       salary_advance: startingAmount(offers.salary_advance, progress.amountPaise),

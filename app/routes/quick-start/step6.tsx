@@ -1,11 +1,11 @@
 import { getFormProps } from "@conform-to/react";
 import { and, eq } from "drizzle-orm";
-import { Form, Link } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { ConsentFields } from "../../components/consent-fields.tsx";
 import { FormErrors } from "../../components/field.tsx";
 import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
 import { requestContext } from "../../context.ts";
-import { KIND_NOUN, KIND_WITH_ARTICLE, type LoanKind, stepPath } from "../../domain/loans/application.ts";
+import { KIND_NOUN, KIND_WITH_ARTICLE, stepPath } from "../../domain/loans/application.ts";
 import { CONSENT_STEP, consentSchema, OFFER_STEP, quickStepPath } from "../../domain/quick-start.ts";
 import { accepted } from "../../domain/validators/form-rules.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -13,7 +13,7 @@ import { formatRupees } from "../../domain/money.ts";
 import { loanApplications } from "../../server/db/schema.ts";
 import { loadConsents, recordConsents } from "../../server/kyc/profile.server.ts";
 import { backToOffer, continueToApplication, loadQuickStep, postQuickStep, recordFunnel } from "../../server/quick-start.server.ts";
-import { type LoanStatus, STATUS_TEXT } from "../../domain/loans/lifecycle.ts";
+import { STATUS_TEXT } from "../../domain/loans/lifecycle.ts";
 import type { Route } from "./+types/step6";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -27,11 +27,12 @@ export async function loader(args: Route.LoaderArgs) {
           .where(and(eq(loanApplications.id, progress.applicationId), eq(loanApplications.userId, user.id)))
       : [],
   ]);
+  // Step0 chose the product before this step could be reached.
+  if (!progress.product) throw redirect(quickStepPath(0));
   return {
     completed: progress.completedSteps,
-    chosen: { product: progress.product as LoanKind, amountPaise: progress.offerAmountPaise ?? 0, tenureMonths: progress.tenureMonths },
-    application:
-      application && progress.continuedAt ? { href: stepPath(application.product as LoanKind, application.reference, "Step0") } : null,
+    chosen: { product: progress.product, amountPaise: progress.offerAmountPaise ?? 0, tenureMonths: progress.tenureMonths },
+    application: application && progress.continuedAt ? { href: stepPath(application.product, application.reference, "Step0") } : null,
     values: { consentKyc: consents.kyc ? "on" : undefined, consentCommunications: consents.communications ? "on" : undefined },
   };
 }
@@ -64,7 +65,7 @@ export async function action(args: Route.ActionArgs) {
       const a = result.application;
       return {
         formErrors: [
-          `You already have ${KIND_WITH_ARTICLE[a.product as LoanKind]} application (${a.reference.toUpperCase()}) that is ${STATUS_TEXT[a.status as LoanStatus].label.toLowerCase()}. You can follow it on your dashboard; a new one can start when it is finished.`,
+          `You already have ${KIND_WITH_ARTICLE[a.product]} application (${a.reference.toUpperCase()}) that is ${STATUS_TEXT[a.status].label.toLowerCase()}. You can follow it on your dashboard; a new one can start when it is finished.`,
         ],
       };
     }
@@ -81,7 +82,7 @@ export async function action(args: Route.ActionArgs) {
     return {
       product: application.product,
       patch: { applicationId: application.id, continuedAt: at },
-      redirectTo: stepPath(application.product as LoanKind, application.reference, "Step0"),
+      redirectTo: stepPath(application.product, application.reference, "Step0"),
     };
   });
 }

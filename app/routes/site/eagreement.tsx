@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { FactRows, PdfFrame } from "../../components/loan-flow.tsx";
 import { servicesContext } from "../../context.ts";
-import { KIND_NAME, type LoanKind, parseReference } from "../../domain/loans/application.ts";
+import { KIND_NAME, parseReference } from "../../domain/loans/application.ts";
 import { formatDateIST, formatTimeIST } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { formatRupees } from "../../domain/money.ts";
@@ -18,7 +18,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!ref || !agreement) throw data({ message: `Page not found: ${pageOf(request).path}` }, { status: 404 });
   return {
     ref,
-    kindName: KIND_NAME[agreement.product as LoanKind],
+    kindName: KIND_NAME[agreement.product],
     name: agreement.name ?? "",
     amountPaise: agreement.amountPaise ?? 0,
     signedAt: agreement.signedAt.toISOString(),

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { StatusNote } from "../../components/loan-flow.tsx";
 import { servicesContext } from "../../context.ts";
-import { type LoanKind, parseReference, stepPath } from "../../domain/loans/application.ts";
+import { parseReference, stepPath } from "../../domain/loans/application.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { readSession } from "../../server/auth/session.server.ts";
@@ -39,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export default function Outcome({ loaderData }: Route.ComponentProps) {
   const { state, application: a } = loaderData;
   const signedNow = state === "success" && a.status === "signed";
-  const kind = a.product as LoanKind;
+  const kind = a.product;
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-12">
       <h1 className="text-2xl sm:text-3xl">{signedNow ? "You have signed your loan agreement" : STATES[state].title}</h1>

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
-import { fittingStep, KIND_NAME, type LoanKind, STEP_TITLES, stepPath } from "../../domain/loans/application.ts";
-import { type LoanStatus, STATUS_TEXT } from "../../domain/loans/lifecycle.ts";
+import { fittingStep, KIND_NAME, STEP_TITLES, stepPath } from "../../domain/loans/application.ts";
+import { STATUS_TEXT } from "../../domain/loans/lifecycle.ts";
 import { formatDateIST, formatTimeIST } from "../../lib/format.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -21,8 +21,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     quickStart: resume === null ? null : { step: resume + 1, title: QUICK_STEPS[resume]?.title ?? "" },
     applications: applications.map((a) => {
-      const kind = a.product as LoanKind;
-      const status = a.status as LoanStatus;
+      const kind = a.product;
+      const status = a.status;
       const step = fittingStep({
         status,
         termsSaved: Boolean(a.termsSavedAt),

@@ -10,7 +10,11 @@ import pg from "pg";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
-/** The Drizzle database, the same API on PGlite and on PostgreSQL. */
+/**
+ * The Drizzle database, the same API on PGlite and on PostgreSQL, and the one
+ * type for "the database or an open transaction": a transaction is a `Db` too.
+ * Server code that queries takes a `Db`; called with a transaction, it runs inside it.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
@@ -180,7 +184,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       client.on("error", (error) => log.warn({ err: error }, "database connection lost; it is replaced on next use"));
     });
     pool.on("error", () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db: Db = drizzlePg(pool, { schema });
     const listener = createListener(connection, log);
     return {
       db,
@@ -200,7 +204,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   const client = await PGlite.create(path.join(options.dataDir, "pglite"));
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db: Db = drizzlePglite(client, { schema });
   return {
     db,
     kind: "pglite",

@@ -1,4 +1,11 @@
 import { sql } from "drizzle-orm";
+import type { EmploymentType } from "../../domain/kyc/address-employment-schema.ts";
+import type { DocumentKind, SniffedType } from "../../domain/kyc/documents.ts";
+import type { DisbursalAccount, LoanKind, Purpose, SavedOffer } from "../../domain/loans/application.ts";
+import type { KfsModel } from "../../domain/loans/kfs.ts";
+import type { LoanStatus } from "../../domain/loans/lifecycle.ts";
+import type { FunnelEvent } from "../../domain/quick-start.ts";
+import type { UserRole } from "../../domain/roles.ts";
 import {
   bigint,
   boolean,
@@ -115,7 +122,7 @@ export const users = pgTable(
   "users",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    role: text("role").notNull().default("borrower"),
+    role: text("role").$type<UserRole>().notNull().default("borrower"),
     /** 10-digit Indian mobile number; null until a Facebook account verifies one. */
     mobile: text("mobile").unique(),
     mobileVerifiedAt: timestamp("mobile_verified_at", { withTimezone: true }),
@@ -289,7 +296,7 @@ export const borrowerEmployment = pgTable("borrower_employment", {
   userId: uuid("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  employmentType: text("employment_type").notNull(),
+  employmentType: text("employment_type").$type<EmploymentType>().notNull(),
   employerName: text("employer_name"),
   designation: text("designation"),
   netMonthlyIncomePaise: integer("net_monthly_income_paise").notNull(),
@@ -341,8 +348,8 @@ export const borrowerDocuments = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind").notNull(),
-    contentType: text("content_type").notNull(),
+    kind: text("kind").$type<DocumentKind>().notNull(),
+    contentType: text("content_type").$type<SniffedType>().notNull(),
     sizeBytes: integer("size_bytes").notNull(),
     sha256: text("sha256").notNull(),
     storageKey: text("storage_key").notNull(),
@@ -364,18 +371,18 @@ export const loanApplications = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
-    product: text("product").notNull(), // 'emi' | 'salary_advance'
-    status: text("status").notNull().default("draft"),
+    product: text("product").$type<LoanKind>().notNull(),
+    status: text("status").$type<LoanStatus>().notNull().default("draft"),
     statusReason: text("status_reason"),
     amountPaise: integer("amount_paise"),
     /** EMI loan: number of monthly instalments. */
     tenureMonths: smallint("tenure_months"),
     /** The offer the terms were chosen within (from eligibility), as shown. */
-    offer: jsonb("offer").$type<Record<string, unknown>>(),
-    purpose: text("purpose"),
+    offer: jsonb("offer").$type<SavedOffer>(),
+    purpose: text("purpose").$type<Purpose>(),
     purposeDetails: text("purpose_details"),
     /** The verified account the money goes to, as it was when chosen (masked). */
-    disbursalAccount: jsonb("disbursal_account").$type<{ holderName: string; accountMasked: string; ifsc: string; bankName: string }>(),
+    disbursalAccount: jsonb("disbursal_account").$type<DisbursalAccount>(),
     termsSavedAt: timestamp("terms_saved_at", { withTimezone: true }),
     detailsSavedAt: timestamp("details_saved_at", { withTimezone: true }),
     signedAt: timestamp("signed_at", { withTimezone: true }),
@@ -403,7 +410,7 @@ export const loanDocuments = pgTable(
     sha256: text("sha256").notNull(),
     sizeBytes: integer("size_bytes").notNull(),
     /** The terms and figures printed in the document (the KFS model). */
-    terms: jsonb("terms").$type<Record<string, unknown>>().notNull(),
+    terms: jsonb("terms").$type<KfsModel>().notNull(),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
     /** Last day (India time) the KFS may be signed: 3 working days. */
     validUntil: text("valid_until").notNull(),
@@ -452,7 +459,7 @@ export const quickStarts = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** Steps completed in order: 0 (none) to 7 (all). The first incomplete step is Step{completed}. */
     completedSteps: smallint("completed_steps").notNull().default(0),
-    product: text("product"), // 'emi' | 'salary_advance'
+    product: text("product").$type<LoanKind>(),
     /** What the borrower asked for at Step0. */
     amountPaise: integer("amount_paise"),
     /** What the application starts at: the amount asked for, within the offer taken at Step5. */
@@ -479,9 +486,9 @@ export const funnelEvents = pgTable(
   {
     id: serial("id").primaryKey(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
-    event: text("event").notNull(), // 'step_viewed' | 'step_completed' | 'offer_shown' | 'continued'
+    event: text("event").$type<FunnelEvent>().notNull(),
     step: smallint("step"),
-    product: text("product"),
+    product: text("product").$type<LoanKind>(),
     details: jsonb("details").$type<Record<string, unknown>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,7 +1,7 @@
 import { count, eq, getTableColumns } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { AppServices } from "../../context.ts";
-import type { DocumentKind } from "../../domain/kyc/documents.ts";
+
 import { ADDRESS_REST, EMPLOYMENT_REST, kycCompleteness, PROFILE_REST, sectionFill } from "../../domain/kyc/completeness.ts";
 import {
   borrowerAddresses,
@@ -39,11 +39,11 @@ export async function loadCompleteness(services: Pick<AppServices, "db">, userId
     profile: sectionFill(profile[0], PROFILE_REST),
     kycConsent: consentState.kyc === true,
     address: sectionFill(address[0], ADDRESS_REST),
-    employmentType: (employment[0]?.type ?? null) as "salaried" | "self_employed" | null,
+    employmentType: employment[0]?.type ?? null,
     employment: sectionFill(employment[0], EMPLOYMENT_REST),
     bank: bank[0] ? (bank[0].verifiedAt ? "verified" : "unverified") : "none",
     references: refs[0]?.n ?? 0,
-    documents: kinds.filter((k) => k !== "selfie") as DocumentKind[],
+    documents: kinds.filter((k) => k !== "selfie"),
     selfie: kinds.includes("selfie"),
   });
 }

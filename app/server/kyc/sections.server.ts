@@ -1,3 +1,4 @@
+import type { EmploymentType } from "../../domain/kyc/address-employment-schema.ts";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppServices } from "../../context.ts";
@@ -116,7 +117,7 @@ export async function savePinCode(
 export async function saveIncome(
   { db, now }: Db,
   userId: string,
-  input: { employmentType: string; netMonthlyIncome: number; salaryDay: number | null },
+  input: { employmentType: EmploymentType; netMonthlyIncome: number; salaryDay: number | null },
 ) {
   const values = {
     employmentType: input.employmentType,

@@ -8,7 +8,7 @@ import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { KIND_NAME, type LoanKind, PURPOSES, type Purpose, type TermsBounds } from "../../domain/loans/application.ts";
 import { buildKfs, KFS_VALID_WORKING_DAYS, type KfsInput, type KfsModel } from "../../domain/loans/kfs.ts";
-import { borrowerCanCancel, IN_PROGRESS, type LoanStatus } from "../../domain/loans/lifecycle.ts";
+import { borrowerCanCancel, IN_PROGRESS } from "../../domain/loans/lifecycle.ts";
 import { addWorkingDays, type IsoDate, nextWorkingDay } from "../../domain/loan-math.ts";
 import { type ApplicantFacts, ageOn, emiOffer, type ProductTerms, salaryAdvanceOffer } from "../../domain/offer.ts";
 import { todayIST } from "../../lib/format.ts";
@@ -106,7 +106,7 @@ export async function currentDocumentInfo(db: Db, applicationId: string) {
     })
     .from(loanDocuments)
     .where(and(eq(loanDocuments.applicationId, applicationId), isNull(loanDocuments.supersededAt)));
-  return doc ? { ...doc, kfs: doc.terms as unknown as KfsModel } : null;
+  return doc ? { ...doc, kfs: doc.terms } : null;
 }
 
 /** The current document's bytes, for the application with this reference and kind (access is checked by the caller). */
@@ -170,7 +170,7 @@ export async function applicantFacts(db: Db, userId: string, today: IsoDate): Pr
       ageYears: ageOn(profile.dateOfBirth, today),
       netMonthlyIncomePaise: employment.netMonthlyIncomePaise,
       existingEmiPaise: employment.existingEmiPaise,
-      employmentType: employment.employmentType as ApplicantFacts["employmentType"],
+      employmentType: employment.employmentType,
       salaryDay: employment.salaryDay,
     },
   };
@@ -251,7 +251,7 @@ export async function offerFor(services: Services, kind: LoanKind, facts: Applic
 export type Offer = Awaited<ReturnType<typeof offerFor>>;
 
 /** Any change to the terms or details makes the issued KFS stale: it is withdrawn and reissued at Step5. */
-async function supersedeDocument(tx: Pick<Db, "update">, applicationId: string, at: Date) {
+async function supersedeDocument(tx: Db, applicationId: string, at: Date) {
   await tx
     .update(loanDocuments)
     .set({ supersededAt: at })
@@ -259,7 +259,7 @@ async function supersedeDocument(tx: Pick<Db, "update">, applicationId: string, 
 }
 
 /** The owner's application, locked until the transaction ends (so concurrent changes queue). */
-async function lockOwned(tx: Pick<Db, "select">, userId: string, applicationId: string) {
+async function lockOwned(tx: Db, userId: string, applicationId: string) {
   const [row] = await tx
     .select()
     .from(loanApplications)
@@ -362,7 +362,7 @@ export type IssueResult =
 /** The KFS's inputs: the saved choices, today's product terms and the borrower's own details. */
 async function kfsInput(services: Services, application: Application, dates: ReturnType<typeof kfsDates>) {
   const { db, config } = services;
-  const kind = application.product as LoanKind;
+  const kind = application.product;
   const factsResult = await applicantFacts(db, application.userId, dates.today);
   if (!factsResult.ok) return null;
   const offer = await offerFor(services, kind, factsResult.facts);
@@ -377,7 +377,7 @@ async function kfsInput(services: Services, application: Application, dates: Ret
       .from(borrowerAddresses)
       .where(eq(borrowerAddresses.userId, application.userId)),
   ]);
-  if (!person || !application.amountPaise || !application.disbursalAccount) return null;
+  if (!person || !application.amountPaise || !application.disbursalAccount || !application.purpose) return null;
   const input: KfsInput = {
     kind,
     reference: application.reference,
@@ -399,7 +399,7 @@ async function kfsInput(services: Services, application: Application, dates: Ret
     penalChargePaise: offer.product.penalChargePaise,
     coolingOffDays: offer.product.coolingOffDays,
     salaryDay: offer.salaryDay,
-    purpose: PURPOSES[application.purpose as Purpose] + (application.purposeDetails ? `: ${application.purposeDetails}` : ""),
+    purpose: PURPOSES[application.purpose] + (application.purposeDetails ? `: ${application.purposeDetails}` : ""),
     disbursalAccount: application.disbursalAccount,
   };
   const max = kind === "emi" ? (offer.bounds.maxByTenure[application.tenureMonths ?? 0] ?? 0) : offer.bounds.maxAmountPaise;
@@ -431,7 +431,7 @@ export async function issueDocument(
     if (current && current.validUntil >= dates.today) return { ok: true, documentId: current.id, reissued: false } as const;
 
     const at = now();
-    const prepared = await kfsInput({ ...services, db: tx as unknown as Db }, application, dates);
+    const prepared = await kfsInput({ ...services, db: tx }, application, dates);
     if (!prepared)
       return { ok: false, reason: "no_facts", message: "Your profile is missing details the Key Fact Statement needs." } as const;
     if (!prepared.fits) {
@@ -453,7 +453,7 @@ export async function issueDocument(
         pdf: Buffer.from(pdf),
         sha256: sha256Bytes(pdf),
         sizeBytes: pdf.byteLength,
-        terms: kfs as unknown as Record<string, unknown>,
+        terms: kfs,
         issuedAt: at,
         validUntil: dates.validUntil,
         assumedDisbursalDate: dates.assumedDisbursalDate,
@@ -519,7 +519,7 @@ export async function signApplication(
         message: "This Key Fact Statement has expired. A fresh one is ready: read it before you sign.",
       } as const;
     }
-    const checked = await deps.verify(tx as unknown as Db, mobile, form.code);
+    const checked = await deps.verify(tx, mobile, form.code);
     if (!checked.ok) return { ok: false, field: "code", message: checked.message } as const;
 
     const at = now();
@@ -556,7 +556,7 @@ export async function cancelApplication(
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const application = await lockOwned(tx, userId, applicationId);
-    if (!application || !borrowerCanCancel(application.status as LoanStatus)) return false;
+    if (!application || !borrowerCanCancel(application.status)) return false;
     await changeStatus(
       tx,
       application,
@@ -646,5 +646,5 @@ export async function applicationForOutcome(db: Db, userId: string, reference: s
     .from(loanApplications)
     .leftJoin(loanSignatures, eq(loanSignatures.applicationId, loanApplications.id))
     .where(and(eq(loanApplications.reference, reference), eq(loanApplications.userId, userId)));
-  return row ? { ...row, kindName: KIND_NAME[row.product as LoanKind], status: row.status as LoanStatus } : null;
+  return row ? { ...row, kindName: KIND_NAME[row.product], status: row.status } : null;
 }

@@ -43,7 +43,7 @@ export async function loadStep({ request, params, context }: StepArgs, step: Ste
   const owned = await loadOwnedApplication(services.db, user.id, kind, reference);
   if (!owned) notFoundFullPath(request);
   const state: FlowState = {
-    status: owned.application.status as FlowState["status"],
+    status: owned.application.status,
     termsSaved: Boolean(owned.application.termsSavedAt),
     detailsSaved: Boolean(owned.application.detailsSavedAt),
     hasDocument: Boolean(owned.document),

@@ -21,9 +21,6 @@ export interface ChangeBy {
   userAgent?: string | null;
 }
 
-/** Anything that runs queries: the database or an open transaction. */
-type Tx = Pick<Db, "select" | "update" | "insert">;
-
 /**
  * The only writer of a loan application's status: checks the lifecycle table,
  * moves the row only if it is still in `from` (so two racing changes cannot
@@ -31,7 +28,7 @@ type Tx = Pick<Db, "select" | "update" | "insert">;
  * makes the rest of the change.
  */
 export async function changeStatus(
-  tx: Tx,
+  tx: Db,
   application: { id: string; status: string },
   to: LoanStatus,
   by: ChangeBy,
@@ -50,14 +47,7 @@ export async function changeStatus(
 }
 
 /** The audit row of a status change (`from` is null when the application is created). */
-export async function auditStatus(
-  tx: Pick<Db, "insert">,
-  applicationId: string,
-  from: string | null,
-  to: LoanStatus,
-  by: ChangeBy,
-  at: Date,
-) {
+export async function auditStatus(tx: Db, applicationId: string, from: string | null, to: LoanStatus, by: ChangeBy, at: Date) {
   await tx.insert(auditLog).values({
     actorUserId: by.actorUserId,
     actorRole: by.actor,

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { FactRows, LoanFlow, StatusNote } from "../../../components/loan-flow.tsx";
-import type { LoanStatus } from "../../../domain/loans/lifecycle.ts";
+
 import { formatDateIST, formatTimeIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { formatRupees } from "../../../domain/money.ts";
@@ -16,7 +16,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     kind,
     reference,
-    status: application.status as LoanStatus,
+    status: application.status,
     statusReason: application.statusReason,
     signedAt: application.signedAt?.toISOString() ?? null,
     agreementRef,

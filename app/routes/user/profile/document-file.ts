@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { data } from "react-router";
 import { servicesContext } from "../../../context.ts";
-import { extensionFor, type SniffedType } from "../../../domain/kyc/documents.ts";
+import { extensionFor } from "../../../domain/kyc/documents.ts";
 import { signedInContext } from "../../../server/auth/session.server.ts";
 import { getDocument } from "../../../server/kyc/documents.server.ts";
 import type { Route } from "./+types/document-file";
@@ -12,7 +12,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { user } = context.get(signedInContext);
   const doc = await getDocument(services, user.id, params.id);
   if (!doc || !(await services.storage.exists(doc.storageKey))) throw data({ message: "Not found" }, { status: 404 });
-  const name = `${doc.kind}.${extensionFor(doc.contentType as SniffedType)}`;
+  const name = `${doc.kind}.${extensionFor(doc.contentType)}`;
   return new Response(Readable.toWeb(services.storage.read(doc.storageKey)) as ReadableStream, {
     headers: {
       "Content-Type": doc.contentType,

@@ -26,7 +26,7 @@ async function kindsFor(services: { db: import("../../../server/db/client.ts").D
     .select({ type: borrowerEmployment.employmentType })
     .from(borrowerEmployment)
     .where(eq(borrowerEmployment.userId, userId));
-  const type = (job?.type ?? null) as "salaried" | "self_employed" | null;
+  const type = job?.type ?? null;
   return { type, kinds: requiredDocuments(type) };
 }
 
@@ -68,8 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { fields, file } = await receiveUpload(services, request, MAX_DOCUMENT_BYTES);
   const { kinds } = await kindsFor(services, user.id);
-  const kind = fields.kind as DocumentKind;
-  if (!kinds.includes(kind)) {
+  const kind = kinds.find((k) => k === fields.kind);
+  if (!kind) {
     if (file) await services.storage.remove(file.key);
     return data({ kind: null, error: "Choose which document this is." }, { status: 400 });
   }
