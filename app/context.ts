@@ -37,5 +37,8 @@ export interface RequestInfo {
   method: string;
 }
 
+/** Who is asking, as the audit log and signatures record it. */
+export type Client = Pick<RequestInfo, "ip" | "userAgent">;
+
 export const servicesContext = createContext<AppServices>();
 export const requestContext = createContext<RequestInfo>();

@@ -8,7 +8,7 @@ import { ErrorView } from "./components/error-view.tsx";
 import { TopLoadingBar } from "./components/top-loading-bar.tsx";
 import { servicesContext } from "./context.ts";
 import { useNonce } from "./lib/nonce.tsx";
-import { readToast } from "./server/flash.server.ts";
+import { readToast } from "./web/flash.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config } = context.get(servicesContext);

@@ -6,9 +6,9 @@
  */
 import { z } from "zod";
 import { parseRupeesToPaise } from "./calculator-input.ts";
-import { employmentFields } from "./kyc/address-employment-schema.ts";
-import { kycConsentField } from "./kyc/profile-schema.ts";
-import { amountProblem, type AmountRange, KIND_NAME, KIND_WITH_ARTICLE, type LoanKind } from "./loans/application.ts";
+import { employmentFields, incomeSchema, pinCodeField } from "./kyc/address-employment-schema.ts";
+import { type IdentityInput, kycConsentField } from "./kyc/profile-schema.ts";
+import { amountProblem, type AmountRange, fitAmount, KIND_NAME, KIND_WITH_ARTICLE, type LoanKind } from "./loans/application.ts";
 
 export const QUICK_STEPS = [
   { title: "Loan and amount", short: "Loan" },
@@ -70,8 +70,18 @@ export function loanChoiceSchema(ranges: Record<LoanKind, AmountRange>) {
     });
 }
 
+/** Step2: the PIN code where the borrower lives now (the Address section's rule). */
+export const pinCodeSchema = z.object({ pincode: pinCodeField });
+
 /** Step4: existing monthly EMIs, with the Employment section's rule. */
 export const existingEmisSchema = z.object({ existingEmis: employmentFields.existingEmis });
+
+/** The EMI tenure an offer is first shown at (months), until the borrower picks another. */
+export const DEFAULT_OFFER_TENURE = 12;
+
+/** What the borrower would apply with from an offer: the amount asked for, within the offer; null when not eligible. */
+export const startingAmount = (offer: { eligible: boolean; maxAmountPaise: number; range: AmountRange }, askedPaise: number | null) =>
+  offer.eligible ? fitAmount(askedPaise ?? offer.maxAmountPaise, offer.range) : null;
 
 /** Step5: the product taken from the offer, at the tenure shown. */
 export const offerChoiceSchema = z.object({
@@ -84,6 +94,18 @@ export const consentSchema = z.object({
   consentKyc: kycConsentField,
   consentCommunications: z.string().optional(),
 });
+
+/** What each step's form gives, once its schema has parsed it. */
+export interface QuickStepAnswers {
+  0: z.output<ReturnType<typeof loanChoiceSchema>>;
+  1: IdentityInput;
+  2: z.output<typeof pinCodeSchema>;
+  3: z.output<typeof incomeSchema>;
+  4: z.output<typeof existingEmisSchema>;
+  5: z.output<typeof offerChoiceSchema>;
+  6: z.output<typeof consentSchema>;
+}
+export type QuickStepNumber = keyof QuickStepAnswers;
 
 /** What the quick-start funnel records (the reports count these). */
 export type FunnelEvent = "step_viewed" | "step_completed" | "offer_shown" | "continued";

@@ -51,7 +51,12 @@ const RULES: { layer: string; rule: string; forbidden: (t: Target) => boolean }[
   },
   {
     layer: "app/server",
-    rule: "server code imports no routes and no components",
+    rule: "server code imports no routes, no components and no web glue (operations return results; routes answer)",
+    forbidden: (t) => inside(t, "app/routes") || inside(t, "app/components") || inside(t, "app/web"),
+  },
+  {
+    layer: "app/web",
+    rule: "the routes' shared glue imports no routes and no components",
     forbidden: (t) => inside(t, "app/routes") || inside(t, "app/components"),
   },
   {
@@ -69,6 +74,15 @@ describe("layers", () => {
         .map((spec) => `${file} imports ${spec}`),
     );
     expect(broken, rule).toEqual([]);
+  });
+
+  it("app/server: no redirects, no responses, no toasts (those are the route's answer)", () => {
+    const answering = sourceFiles("app/server").filter((file) =>
+      /import\s*\{[^}]*\b(?:redirect|redirectDocument|replace|data)\b[^}]*\}\s*from\s*"react-router"|\bredirectWithToast\b|new Response\(/.test(
+        readFileSync(path.join(root, file), "utf8"),
+      ),
+    );
+    expect(answering).toEqual([]);
   });
 
   it("finds the imports it judges (a file of each layer imports something)", () => {

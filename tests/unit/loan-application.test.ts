@@ -13,7 +13,7 @@ import { sampleKfsInput } from "../fixtures/kfs.ts";
 import { borrowerCanCancel, canTransition, LOAN_STATUSES } from "../../app/domain/loans/lifecycle.ts";
 import { calculate } from "../../app/domain/calculator.ts";
 import { processingFee } from "../../app/domain/loan-math.ts";
-import { newReference } from "../../app/server/loans/applications.server.ts";
+import { newReference } from "../../app/server/loans/reference.server.ts";
 
 describe("the lifecycle (PRODUCT.md §5)", () => {
   it("allows exactly the listed moves, each by its actor", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageOf, safeRedirect } from "../../app/server/auth/session.server.ts";
+import { pageOf, safeRedirect } from "../../app/web/guards.server.ts";
 
 describe("guard paths", () => {
   it("maps client data requests back to the page they are for", () => {

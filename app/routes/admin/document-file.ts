@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { requestContext, servicesContext } from "../../context.ts";
 import { extensionFor } from "../../domain/kyc/documents.ts";
-import { signedInContext } from "../../server/auth/session.server.ts";
+import { signedInContext } from "../../web/guards.server.ts";
 import { audit } from "../../server/auth/staff.server.ts";
 import { borrowerDocuments } from "../../server/db/schema.ts";
 import type { Route } from "./+types/document-file";

@@ -7,9 +7,9 @@ import { requestContext, servicesContext } from "../../context.ts";
 import { passwordLengthProblem } from "../../domain/validators/password.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { audit, passwordProblem, setPasswordByEnrolToken, userForEnrolToken } from "../../server/auth/staff.server.ts";
-import { redirectWithToast } from "../../server/flash.server.ts";
+import { redirectWithToast } from "../../web/flash.server.ts";
 import type { Route } from "./+types/enrol";
-import { readForm } from "../../server/forms.server.ts";
+import { readForm } from "../../web/forms.server.ts";
 
 export const enrolSchema = z
   .object({

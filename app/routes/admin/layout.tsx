@@ -1,7 +1,7 @@
 import { Form, NavLink, Outlet } from "react-router";
 import { ErrorView } from "../../components/error-view.tsx";
 import { usePublicConfig } from "../../root.tsx";
-import { requireStaffMiddleware } from "../../server/auth/session.server.ts";
+import { requireStaffMiddleware } from "../../web/guards.server.ts";
 import type { Route } from "./+types/layout";
 
 /** Every /admin/* route needs a signed-in staff member; a borrower gets 403. */

@@ -6,7 +6,8 @@ import { FormErrors, TextField } from "../../components/field.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { formatTimeIST } from "../../lib/format.ts";
-import { readSession, safeRedirect } from "../../server/auth/session.server.ts";
+import { readSession } from "../../server/auth/session.server.ts";
+import { safeRedirect } from "../../web/guards.server.ts";
 import {
   checkStaffCode,
   checkStaffPassword,
@@ -14,9 +15,9 @@ import {
   staffPendingCookie,
   staffSignInStage,
 } from "../../server/auth/staff-sign-in.server.ts";
-import { redirectWithToast } from "../../server/flash.server.ts";
+import { redirectWithToast } from "../../web/flash.server.ts";
 import type { Route } from "./+types/login";
-import { readForm } from "../../server/forms.server.ts";
+import { readForm } from "../../web/forms.server.ts";
 
 export const passwordSchema = z.object({
   email: z.email({ error: "Enter your work e-mail address." }),

@@ -4,13 +4,13 @@ import { data, Form, useRevalidator } from "react-router";
 import { requestContext, servicesContext } from "../../context.ts";
 import { formatTimeIST } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { signedInContext } from "../../server/auth/session.server.ts";
+import { signedInContext } from "../../web/guards.server.ts";
 import { audit } from "../../server/auth/staff.server.ts";
 import { presenceConnections, users } from "../../server/db/schema.ts";
-import { redirectWithToast } from "../../server/flash.server.ts";
+import { redirectWithToast } from "../../web/flash.server.ts";
 import { STALE_MS } from "../../server/realtime/hub.server.ts";
 import type { Route } from "./+types/presence";
-import { readForm } from "../../server/forms.server.ts";
+import { readForm } from "../../web/forms.server.ts";
 import { isUuid } from "../../domain/validators/ids.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {

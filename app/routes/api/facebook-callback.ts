@@ -2,9 +2,9 @@ import { redirect } from "react-router";
 import { requestContext, servicesContext } from "../../context.ts";
 import { facebookClient, fetchFacebookProfile, oauthStateCookie, userForFacebook } from "../../server/auth/facebook.server.ts";
 import { createUserSession } from "../../server/auth/session.server.ts";
-import { redirectWithToast } from "../../server/flash.server.ts";
-import { signInLanding } from "../../server/quick-start.server.ts";
+import { redirectWithToast } from "../../web/flash.server.ts";
 import type { Route } from "./+types/facebook-callback";
+import { signInLanding } from "../../server/quick-start/progress.server.ts";
 
 /** GET /auth/facebook/callback: finishes Facebook sign-in; the account then verifies a mobile number. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return redirectWithToast(
       config,
       request,
-      user.mobileVerifiedAt ? await signInLanding(services.db, user.id) : "/quickStart/Otp",
+      user.mobileVerifiedAt ? await signInLanding(services, user.id) : "/quickStart/Otp",
       { type: "success", title: user.mobileVerifiedAt ? "You are signed in." : "Signed in with Facebook. Now verify your mobile number." },
       { headers },
     );

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { servicesContext } from "../../context.ts";
 import { clearTokenCookie, endSession, readSession } from "../../server/auth/session.server.ts";
-import { redirectWithToast } from "../../server/flash.server.ts";
+import { redirectWithToast } from "../../web/flash.server.ts";
 import type { Route } from "./+types/sign-out";
 
 export function loader() {

@@ -3,8 +3,8 @@ import { servicesContext } from "../../context.ts";
 import { QUICK_STEP_COUNT, QUICK_STEPS, unfinishedStep } from "../../domain/quick-start.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { readSession } from "../../server/auth/session.server.ts";
-import { quickStartProgress } from "../../server/quick-start.server.ts";
 import type { Route } from "./+types/index";
+import { quickStartProgress } from "../../server/quick-start/progress.server.ts";
 
 const WHAT: readonly string[] = [
   "The kind of loan and the amount you need.",
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const signedIn = await readSession(services, request);
   if (!signedIn?.user.mobileVerifiedAt) return { resume: null, finished: false };
-  const progress = await quickStartProgress(services.db, signedIn.user.id);
+  const progress = await quickStartProgress(services, signedIn.user.id);
   const step = unfinishedStep(progress);
   return { resume: step === null ? null : { step, completed: progress?.completedSteps ?? 0 }, finished: Boolean(progress?.continuedAt) };
 }

@@ -10,13 +10,14 @@ import { ensureDeviceId } from "../../lib/device.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { usePublicConfig } from "../../root.tsx";
-import { createUserSession, readSession, safeRedirect } from "../../server/auth/session.server.ts";
+import { createUserSession, readSession } from "../../server/auth/session.server.ts";
+import { safeRedirect } from "../../web/guards.server.ts";
 import { type PendingSignIn, pendingSignInCookie, STAFF_NOT_BORROWER, userForVerifiedMobile } from "../../server/auth/sign-in.server.ts";
-import { redirectWithToast } from "../../server/flash.server.ts";
+import { redirectWithToast } from "../../web/flash.server.ts";
 import { sendCode, verifyCode } from "../../server/otp/otp.server.ts";
-import { signInLanding } from "../../server/quick-start.server.ts";
 import type { Route } from "./+types/otp";
-import { readForm } from "../../server/forms.server.ts";
+import { readForm } from "../../web/forms.server.ts";
+import { signInLanding } from "../../server/quick-start/progress.server.ts";
 
 export const mobileSchema = z.object({
   mobile: z.string({ error: "Enter your mobile number." }).transform((v, ctx) => {
@@ -48,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
   const signedIn = await readSession(services, request);
   if (signedIn && signedIn.user.role !== "borrower") throw data({ message: STAFF_NOT_BORROWER }, { status: 403 });
-  if (signedIn?.user.mobileVerifiedAt) throw redirect(redirectTo || (await signInLanding(services.db, signedIn.user.id)));
+  if (signedIn?.user.mobileVerifiedAt) throw redirect(redirectTo || (await signInLanding(services, signedIn.user.id)));
   const pending = (await pendingSignInCookie(services.config).parse(request.headers.get("Cookie"))) as PendingSignIn | null;
   return {
     redirectTo,
@@ -129,7 +130,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(
     config,
     request,
-    pending.redirectTo || (await signInLanding(services.db, account.userId)),
+    pending.redirectTo || (await signInLanding(services, account.userId)),
     { type: "success", title: account.created ? "Welcome! Your account is ready." : "You are signed in." },
     { headers },
   );

@@ -6,8 +6,9 @@ import { KIND_NAME, type LoanKind } from "../../domain/loans/application.ts";
 import { LOAN_KINDS, loanChoiceSchema } from "../../domain/quick-start.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { formatRupees } from "../../domain/money.ts";
-import { loadQuickStep, postQuickStep, productRanges } from "../../server/quick-start.server.ts";
 import type { Route } from "./+types/step0";
+import { loadQuickStep, postQuickStep } from "../../web/quick-step.server.ts";
+import { productRanges } from "../../server/quick-start/offer.server.ts";
 
 const ABOUT: Record<LoanKind, string> = {
   emi: "Repaid in equal monthly instalments, over months you choose. For salaried and self-employed people.",
@@ -18,18 +19,13 @@ export async function loader(args: Route.LoaderArgs) {
   const { services, progress } = await loadQuickStep(args, 0);
   return {
     completed: progress.completedSteps,
-    ranges: await productRanges(services.db),
+    ranges: await productRanges(services),
     values: { product: progress.product ?? "", amount: progress.amountPaise ? String(progress.amountPaise / 100) : "" },
   };
 }
 
 export async function action(args: Route.ActionArgs) {
-  return postQuickStep(
-    args,
-    0,
-    async (q) => loanChoiceSchema(await productRanges(q.services.db)),
-    async (_q, value) => ({ patch: { product: value.product, amountPaise: value.amountPaise }, product: value.product }),
-  );
+  return postQuickStep(args, 0, async ({ services }) => loanChoiceSchema(await productRanges(services)));
 }
 
 export default function QuickStep0({ loaderData, actionData }: Route.ComponentProps) {

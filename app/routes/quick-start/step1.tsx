@@ -4,9 +4,9 @@ import { FormErrors, TextField } from "../../components/field.tsx";
 import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
 import { identitySchema } from "../../domain/kyc/profile-schema.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { loadProfile, saveIdentity } from "../../server/kyc/profile.server.ts";
-import { loadQuickStep, postQuickStep } from "../../server/quick-start.server.ts";
+import { loadProfile } from "../../server/kyc/profile.server.ts";
 import type { Route } from "./+types/step1";
+import { loadQuickStep, postQuickStep } from "../../web/quick-step.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const { services, user, progress, today } = await loadQuickStep(args, 1);
@@ -20,11 +20,8 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  return postQuickStep(
-    args,
-    1,
-    async (q) => identitySchema({ today: q.today, panSaved: Boolean(await loadProfile(q.services, q.user.id)) }),
-    (q, value) => saveIdentity(q.services, q.user.id, value),
+  return postQuickStep(args, 1, async ({ services, user, today }) =>
+    identitySchema({ today, panSaved: Boolean(await loadProfile(services, user.id)) }),
   );
 }
 

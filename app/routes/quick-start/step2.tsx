@@ -1,17 +1,13 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { z } from "zod";
 import { FormErrors } from "../../components/field.tsx";
 import { PinCodeField } from "../../components/pin-code-field.tsx";
 import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
-import { pinCodeField } from "../../domain/kyc/address-employment-schema.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { loadAddress, savePinCode } from "../../server/kyc/sections.server.ts";
-import { loadQuickStep, postQuickStep } from "../../server/quick-start.server.ts";
+import { loadAddress } from "../../server/kyc/sections.server.ts";
 import type { Route } from "./+types/step2";
-
-/** Step2: the PIN code where the borrower lives now (the Address section's rule). */
-const schema = z.object({ pincode: pinCodeField });
+import { loadQuickStep, postQuickStep } from "../../web/quick-step.server.ts";
+import { pinCodeSchema } from "../../domain/quick-start.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const { services, user, progress } = await loadQuickStep(args, 2);
@@ -24,11 +20,11 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  return postQuickStep(args, 2, schema, (q, value) => savePinCode(q.services, q.user.id, value.pincode));
+  return postQuickStep(args, 2, pinCodeSchema);
 }
 
 export default function QuickStep2({ loaderData, actionData }: Route.ComponentProps) {
-  const { form, fields, busy } = useStepForm({ schema, lastResult: actionData, defaultValue: loaderData.values });
+  const { form, fields, busy } = useStepForm({ schema: pinCodeSchema, lastResult: actionData, defaultValue: loaderData.values });
   return (
     <QuickStartFrame
       step={2}

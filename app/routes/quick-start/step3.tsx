@@ -4,9 +4,9 @@ import { FormErrors, SelectField, TextField } from "../../components/field.tsx";
 import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
 import { EMPLOYMENT_TYPES, incomeSchema } from "../../domain/kyc/address-employment-schema.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { loadEmployment, saveIncome } from "../../server/kyc/sections.server.ts";
-import { loadQuickStep, postQuickStep } from "../../server/quick-start.server.ts";
+import { loadEmployment } from "../../server/kyc/sections.server.ts";
 import type { Route } from "./+types/step3";
+import { loadQuickStep, postQuickStep } from "../../web/quick-step.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const { services, user, progress } = await loadQuickStep(args, 3);
@@ -22,10 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  return postQuickStep(args, 3, incomeSchema, async (q, value) => {
-    await saveIncome(q.services, q.user.id, value);
-    return undefined;
-  });
+  return postQuickStep(args, 3, incomeSchema);
 }
 
 export default function QuickStep3({ loaderData, actionData }: Route.ComponentProps) {

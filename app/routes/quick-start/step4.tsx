@@ -1,12 +1,12 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, redirect } from "react-router";
+import { Form } from "react-router";
 import { FormErrors, TextField } from "../../components/field.tsx";
 import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
-import { existingEmisSchema, quickStepPath } from "../../domain/quick-start.ts";
+import { existingEmisSchema } from "../../domain/quick-start.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { loadEmployment, saveExistingEmis } from "../../server/kyc/sections.server.ts";
-import { loadQuickStep, postQuickStep } from "../../server/quick-start.server.ts";
+import { loadEmployment } from "../../server/kyc/sections.server.ts";
 import type { Route } from "./+types/step4";
+import { loadQuickStep, postQuickStep } from "../../web/quick-step.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const { services, user, progress } = await loadQuickStep(args, 4);
@@ -18,11 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  return postQuickStep(args, 4, existingEmisSchema, async (q, value) => {
-    // Step3 (work and income) creates the row; without it, that step first.
-    if (!(await saveExistingEmis(q.services, q.user.id, value.existingEmis))) throw redirect(quickStepPath(3));
-    return undefined;
-  });
+  return postQuickStep(args, 4, existingEmisSchema);
 }
 
 export default function QuickStep4({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,35 +3,43 @@ import { Form, Link } from "react-router";
 import { FormErrors } from "../../components/field.tsx";
 import { MissingDetails, MoneyRows } from "../../components/loan-flow.tsx";
 import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
-import { fitAmount, KIND_NAME, KIND_WITH_ARTICLE } from "../../domain/loans/application.ts";
+import { KIND_NAME } from "../../domain/loans/application.ts";
 import { longDate } from "../../domain/loans/kfs.ts";
-import { LOAN_KINDS, offerChoiceSchema, QUICK_STEPS, quickStepPath } from "../../domain/quick-start.ts";
-import type { MissingFact } from "../../server/loans/applications.server.ts";
+import {
+  LOAN_KINDS,
+  offerChoiceSchema,
+  QUICK_STEPS,
+  quickStepPath,
+  DEFAULT_OFFER_TENURE,
+  startingAmount,
+} from "../../domain/quick-start.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { formatRupees } from "../../domain/money.ts";
-import { type ProductOffer, loadQuickStep, postQuickStep, quickOffer, recordFunnel } from "../../server/quick-start.server.ts";
 import type { Route } from "./+types/step5";
+import { loadQuickStep, postQuickStep } from "../../web/quick-step.server.ts";
+import { quickOffer } from "../../server/quick-start/offer.server.ts";
+import { recordFunnel } from "../../server/quick-start/progress.server.ts";
+import type { MissingFact } from "../../server/loans/offer.server.ts";
+import type { ProductOffer } from "../../server/quick-start/offer.server.ts";
 
-const DEFAULT_TENURE = 12;
 /** The quick-start step that asks for each fact the offer needs. */
 const ASKED_AT: Record<MissingFact["fact"], number> = { dateOfBirth: 1, employment: 3, existingEmis: 4 };
 
 /** Tenure asked in the address (the tenure form works without JavaScript), else the one saved, else a year. */
 function tenureOf(url: URL, saved: number | null) {
   const asked = Number(url.searchParams.get("tenure"));
-  return Number.isInteger(asked) && asked > 0 ? asked : (saved ?? DEFAULT_TENURE);
+  return Number.isInteger(asked) && asked > 0 ? asked : (saved ?? DEFAULT_OFFER_TENURE);
 }
-
-/** What the borrower would apply with: the amount asked for, within the offer. */
-const startingAmount = (offer: ProductOffer, asked: number | null) =>
-  offer.eligible ? fitAmount(asked ?? offer.maxAmountPaise, offer.range) : null;
 
 export async function loader(args: Route.LoaderArgs) {
   const { services, user, progress } = await loadQuickStep(args, 5);
-  const result = await quickOffer(services, user.id, tenureOf(new URL(args.request.url), progress.tenureMonths));
+  const result = await quickOffer(services, { userId: user.id, tenureMonths: tenureOf(new URL(args.request.url), progress.tenureMonths) });
   if (!result.ok) return { completed: progress.completedSteps, missing: result.missing, offer: null };
   const { offers } = result;
-  await recordFunnel(services.db, user.id, "offer_shown", 5, {
+  await recordFunnel(services, {
+    userId: user.id,
+    event: "offer_shown",
+    step: 5,
     product: progress.product,
     details: {
       tenureMonths: result.tenureMonths,
@@ -56,34 +64,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  return postQuickStep(args, 5, offerChoiceSchema, async (q, value) => {
-    const result = await quickOffer(q.services, q.user.id, value.tenure ?? q.progress.tenureMonths ?? DEFAULT_TENURE);
-    if (!result.ok) return { fieldErrors: { product: ["We need a few more details first."] } };
-    const chosen = result.offers[value.product];
-    const amountPaise = startingAmount(chosen, q.progress.amountPaise);
-    if (!chosen.eligible || amountPaise === null)
-      return {
-        fieldErrors: {
-          product: [`We cannot offer you ${KIND_WITH_ARTICLE[value.product]}: ${chosen.reasons.map((r) => r.message).join(" ")}`],
-        },
-      };
-    const at = q.services.now();
-    return {
-      product: value.product,
-      details: { amountPaise },
-      patch: {
-        product: value.product,
-        // The amount asked was for the other product: Step0 now shows this one with its starting amount.
-        ...(value.product !== q.progress.product ? { amountPaise } : {}),
-        offerAmountPaise: amountPaise,
-        tenureMonths: result.tenureMonths,
-        offerAt: at,
-        // The next Continue applies this offer to the application.
-        continuedAt: null,
-        offer: { ...result, chosen: value.product, amountPaise, computedAt: at.toISOString() },
-      },
-    };
-  });
+  return postQuickStep(args, 5, offerChoiceSchema);
 }
 
 export default function QuickStep5({ loaderData, actionData }: Route.ComponentProps) {

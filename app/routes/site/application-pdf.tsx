@@ -2,11 +2,11 @@ import { NotFoundPage } from "../../components/not-found.tsx";
 import { servicesContext } from "../../context.ts";
 import { kindOfPath, parseReference } from "../../domain/loans/application.ts";
 import { readSession } from "../../server/auth/session.server.ts";
-import { documentBytes } from "../../server/loans/applications.server.ts";
-import { validPdfLink } from "../../server/loans/flow.server.ts";
-import { pdfResponse } from "../../server/pdf/respond.server.ts";
-import { notFoundData } from "../../server/not-found.server.ts";
+import { pdfResponse } from "../../web/pdf-response.server.ts";
+import { notFoundData } from "../../web/not-found.server.ts";
 import type { Route } from "./+types/application-pdf";
+import { validPdfLink } from "../../server/loans/pdf-links.server.ts";
+import { documentBytes } from "../../server/loans/read.server.ts";
 
 /**
  * Step5/pdfDisplay and Step5/pdfDownload (PRODUCT.md §6): outside the /User
@@ -28,7 +28,7 @@ export const middleware: Route.MiddlewareFunction[] = [
       if (!signedIn) return next();
       ownerId = signedIn.user.id;
     }
-    const doc = await documentBytes(services.db, kind, reference, ownerId);
+    const doc = await documentBytes(services, { kind, reference, ownerId });
     if (!doc) return next();
     const download = /\/pdfDownload$/i.test(url.pathname);
     return pdfResponse(doc.pdf, `kfs-and-agreement-${reference.toUpperCase()}.pdf`, download ? "attachment" : "inline", doc.sha256);

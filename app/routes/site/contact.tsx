@@ -9,10 +9,10 @@ import { formatTimeIST } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { usePublicConfig } from "../../root.tsx";
 import { contactMessages } from "../../server/db/schema.ts";
-import { redirectWithToast } from "../../server/flash.server.ts";
+import { redirectWithToast } from "../../web/flash.server.ts";
 import { hitRateLimit, rateLimits } from "../../server/rate-limit.server.ts";
 import type { Route } from "./+types/contact";
-import { readForm } from "../../server/forms.server.ts";
+import { readForm } from "../../web/forms.server.ts";
 
 /** One schema for the browser and the server. */
 export const contactSchema = z.object({

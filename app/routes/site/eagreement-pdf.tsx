@@ -1,10 +1,10 @@
 import { NotFoundPage } from "../../components/not-found.tsx";
 import { servicesContext } from "../../context.ts";
 import { parseReference } from "../../domain/loans/application.ts";
-import { signedAgreementPdf } from "../../server/loans/applications.server.ts";
-import { pdfResponse } from "../../server/pdf/respond.server.ts";
-import { notFoundData } from "../../server/not-found.server.ts";
+import { pdfResponse } from "../../web/pdf-response.server.ts";
+import { notFoundData } from "../../web/not-found.server.ts";
 import type { Route } from "./+types/eagreement-pdf";
+import { signedAgreementPdf } from "../../server/loans/read.server.ts";
 
 /** /Eagreement/{id}/pdf: the signed PDF, inline or (?download=1) as a download; otherwise the not-found page. */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -12,7 +12,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     const url = new URL(request.url);
     const ref = parseReference(params.id);
     if (request.method !== "GET" || url.pathname.endsWith(".data") || !ref) return next();
-    const agreement = await signedAgreementPdf(context.get(servicesContext).db, ref);
+    const agreement = await signedAgreementPdf(context.get(servicesContext), ref);
     if (!agreement) return next();
     const download = url.searchParams.get("download") === "1";
     return pdfResponse(

@@ -5,16 +5,16 @@ import { KIND_NAME, parseReference } from "../../domain/loans/application.ts";
 import { formatDateIST, formatTimeIST } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { formatRupees } from "../../domain/money.ts";
-import { pageOf } from "../../server/auth/session.server.ts";
-import { signedAgreement } from "../../server/loans/applications.server.ts";
+import { pageOf } from "../../web/guards.server.ts";
 import type { Route } from "./+types/eagreement";
 import { maskMobile } from "../../domain/validators/mobile.ts";
+import { signedAgreement } from "../../server/loans/read.server.ts";
 
 /** /Eagreement/{id}: a signed agreement, for whoever holds its own unguessable link (PRODUCT.md §6). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const ref = parseReference(params.id);
-  const agreement = ref ? await signedAgreement(services.db, ref) : null;
+  const agreement = ref ? await signedAgreement(services, ref) : null;
   if (!ref || !agreement) throw data({ message: `Page not found: ${pageOf(request).path}` }, { status: 404 });
   return {
     ref,

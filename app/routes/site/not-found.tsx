@@ -1,5 +1,5 @@
 import { NotFoundPage } from "../../components/not-found.tsx";
-import { notFoundData } from "../../server/not-found.server.ts";
+import { notFoundData } from "../../web/not-found.server.ts";
 import type { Route } from "./+types/not-found";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -5,9 +5,9 @@ import { parseReference, stepPath } from "../../domain/loans/application.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { readSession } from "../../server/auth/session.server.ts";
-import { applicationForOutcome } from "../../server/loans/applications.server.ts";
-import { notFoundFullPath } from "../../server/loans/flow.server.ts";
 import type { Route } from "./+types/outcome";
+import { notFoundFullPath } from "../../web/not-found.server.ts";
+import { applicationForOutcome } from "../../server/loans/read.server.ts";
 
 const STATES = {
   success: { title: "Done", lead: "It worked." },
@@ -31,7 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!(state in STATES) || !reference) notFoundFullPath(request);
   const services = context.get(servicesContext);
   const signedIn = await readSession(services, request);
-  const application = signedIn ? await applicationForOutcome(services.db, signedIn.user.id, reference) : null;
+  const application = signedIn ? await applicationForOutcome(services, { userId: signedIn.user.id, reference }) : null;
   if (!application) notFoundFullPath(request);
   return { state: state as State, application };
 }

@@ -5,17 +5,17 @@ import { formatDateIST, formatTimeIST } from "../../lib/format.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { servicesContext } from "../../context.ts";
-import { signedInContext } from "../../server/auth/session.server.ts";
-import { listApplications } from "../../server/loans/applications.server.ts";
-import { quickStartProgress } from "../../server/quick-start.server.ts";
+import { signedInContext } from "../../web/guards.server.ts";
 import { QUICK_STEP_COUNT, QUICK_STEPS, unfinishedStep } from "../../domain/quick-start.ts";
 import type { Route } from "./+types/dashboard";
+import { listApplications } from "../../server/loans/read.server.ts";
+import { quickStartProgress } from "../../server/quick-start/progress.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, session } = context.get(signedInContext);
   const { db } = context.get(servicesContext);
   const [applications, quickStart] = user.mobileVerifiedAt
-    ? await Promise.all([listApplications(db, user.id), quickStartProgress(db, user.id)])
+    ? await Promise.all([listApplications({ db }, user.id), quickStartProgress({ db }, user.id)])
     : [[], null];
   const resume = unfinishedStep(quickStart);
   return {

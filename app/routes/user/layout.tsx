@@ -2,7 +2,7 @@ import { Form, NavLink, Outlet } from "react-router";
 import { DeviceWatch } from "../../components/device-watch.tsx";
 import { ErrorView } from "../../components/error-view.tsx";
 import { usePublicConfig } from "../../root.tsx";
-import { requireBorrowerMiddleware } from "../../server/auth/session.server.ts";
+import { requireBorrowerMiddleware } from "../../web/guards.server.ts";
 import type { Route } from "./+types/layout";
 
 /** Every /User/* route (and each quick-start step) needs a signed-in borrower. */

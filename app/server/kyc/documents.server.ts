@@ -1,12 +1,8 @@
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import busboy from "busboy";
 import { and, eq } from "drizzle-orm";
-import { data } from "react-router";
 import type { AppServices } from "../../context.ts";
 import { type DocumentKind, fileTooLargeMessage, judgeFile, type SniffedType } from "../../domain/kyc/documents.ts";
 import { borrowerDocuments } from "../db/schema.ts";
-import { hasControlCharacter, withoutControlCharacters } from "../forms.server.ts";
+import { withoutControlCharacters } from "../../domain/validators/text.ts";
 import type { StoredFile } from "../storage/storage.server.ts";
 import { isUuid } from "../../domain/validators/ids.ts";
 
@@ -17,7 +13,7 @@ export async function listDocuments({ db }: Pick<AppServices, "db">, userId: str
 }
 
 /** One document, only if it belongs to `userId` (a foreign id is the same as a missing one). */
-export async function getDocument({ db }: Pick<AppServices, "db">, userId: string, id: string) {
+export async function getDocument({ db }: Pick<AppServices, "db">, { userId, id }: { userId: string; id: string }) {
   if (!isUuid(id)) return null;
   const [row] = await db
     .select()
@@ -26,80 +22,15 @@ export async function getDocument({ db }: Pick<AppServices, "db">, userId: strin
   return row ?? null;
 }
 
-export async function deleteDocument(services: Services, userId: string, id: string) {
-  const doc = await getDocument(services, userId, id);
+export async function deleteDocument(services: Services, { userId, id }: { userId: string; id: string }) {
+  const doc = await getDocument(services, { userId, id });
   if (!doc) return false;
   await services.db.delete(borrowerDocuments).where(and(eq(borrowerDocuments.id, id), eq(borrowerDocuments.userId, userId)));
   await services.storage.remove(doc.storageKey);
   return true;
 }
 
-type Upload = StoredFile & { name: string };
-
-const uploadRefused = (status: number, message: string) => data({ message }, { status });
-
-/**
- * Streams a multipart form: its text fields, and its one file to temporary
- * storage. A body that is not a multipart form, one cut off before its end, or
- * a client that goes away half-way is answered 400 (or 415), leaving nothing on disk.
- */
-export async function receiveUpload(
-  services: Services,
-  request: Request,
-  maxBytes: number,
-): Promise<{ fields: Record<string, string>; file: Upload | null }> {
-  const contentType = request.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) {
-    throw uploadRefused(415, "Send the file with the page's upload form.");
-  }
-  let parser: busboy.Busboy;
-  try {
-    parser = busboy({ headers: { "content-type": contentType }, limits: { files: 1, fields: 10, fieldSize: 1000, parts: 12 } });
-  } catch {
-    throw uploadRefused(400, "The upload could not be read (its parts are not marked). Reload the page and try again.");
-  }
-  const fields: Record<string, string> = {};
-  const writes: Promise<Upload>[] = [];
-  const receiving = new Set<Readable>();
-  parser.on("field", (name, value) => {
-    fields[name] = value;
-  });
-  parser.on("file", (_name, stream, info) => {
-    receiving.add(stream);
-    stream.once("close", () => receiving.delete(stream));
-    const write = services.storage.writeTemp(stream, maxBytes).then((stored) => ({ ...stored, name: info.filename ?? "" }));
-    // Settled below, after the whole body is read; until then a failed write must not count as unhandled.
-    write.catch(() => {});
-    writes.push(write);
-  });
-  const discard = async () => {
-    const settled = await Promise.allSettled(writes);
-    for (const result of settled) if (result.status === "fulfilled") await services.storage.remove(result.value.key);
-  };
-  try {
-    await pipeline(Readable.fromWeb(request.body as import("node:stream/web").ReadableStream), parser);
-  } catch {
-    // Cut off or abandoned: a file still being received will never end; end it so its temporary object goes.
-    for (const stream of receiving) stream.destroy(new Error("the upload ended early"));
-    await discard();
-    throw uploadRefused(400, "The upload did not arrive whole. Check your connection and try again.");
-  }
-  const settled = await Promise.allSettled(writes);
-  const stored = settled.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
-  if (
-    stored.length !== settled.length ||
-    Object.entries(fields).some(([name, value]) => hasControlCharacter(name) || hasControlCharacter(value))
-  ) {
-    for (const file of stored) await services.storage.remove(file.key);
-    throw uploadRefused(
-      400,
-      stored.length !== settled.length
-        ? "The upload did not arrive whole. Check your connection and try again."
-        : "The form contains a hidden control character. Reload the page and try again.",
-    );
-  }
-  return { fields, file: stored[0] ?? null };
-}
+export type Upload = StoredFile & { name: string };
 
 /**
  * Checks an uploaded file (size, type by content, completeness, name) and
@@ -108,10 +39,12 @@ export async function receiveUpload(
  */
 export async function storeUpload(
   services: Services,
-  userId: string,
-  kind: DocumentKind,
-  file: Upload | null,
-  { maxBytes, allowed }: { maxBytes: number; allowed: readonly SniffedType[] },
+  {
+    userId,
+    kind,
+    file,
+    rules: { maxBytes, allowed },
+  }: { userId: string; kind: DocumentKind; file: Upload | null; rules: { maxBytes: number; allowed: readonly SniffedType[] } },
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   if (!file || (!file.name && file.size === 0)) {
     if (file) await services.storage.remove(file.key);

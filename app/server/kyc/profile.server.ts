@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import type { AppServices, RequestInfo } from "../../context.ts";
+import type { AppServices, Client } from "../../context.ts";
 import { type IdentityInput, maskPan, type ProfileInput } from "../../domain/kyc/profile-schema.ts";
 import { accepted } from "../../domain/validators/form-rules.ts";
 import { aadhaarLast4 } from "../../domain/validators/identity.ts";
@@ -58,11 +58,18 @@ async function panRace(save: () => Promise<void>): Promise<Saved> {
  */
 export async function saveProfile(
   services: Pick<AppServices, "db" | "config" | "keyring" | "now">,
-  userId: string,
-  input: ProfileInput,
-  request: Pick<RequestInfo, "ip" | "userAgent">,
-  /** Whether the borrower already has a saved profile (the caller has read it). */
-  existing: boolean,
+  {
+    userId,
+    input,
+    client,
+    existing,
+  }: {
+    userId: string;
+    input: ProfileInput;
+    client: Client;
+    /** Whether the borrower already has a saved profile (the caller has read it). */
+    existing: boolean;
+  },
 ): Promise<Saved> {
   const { db, now } = services;
   const pan = input.pan ? await panColumns(services, userId, input.pan) : null;
@@ -86,24 +93,23 @@ export async function saveProfile(
       } else {
         await tx.insert(borrowerProfiles).values({ userId, ...(values as typeof values & NonNullable<typeof pan>) });
       }
-      await recordConsents(services, tx, userId, { kyc: true, communications: accepted(input.consentCommunications) }, before, request);
-      await rematchBankName({ db: tx, now }, userId, input.fullName);
+      await recordConsents(
+        { db: tx, now },
+        { userId, wanted: { kyc: true, communications: accepted(input.consentCommunications) }, before, client },
+      );
+      await rematchBankName({ db: tx, now }, { userId, fullName: input.fullName });
     }),
   );
 }
 
 /** Logs each consent whose answer differs from the latest one (time, address, browser). */
 export async function recordConsents(
-  { now }: Pick<AppServices, "now">,
-  tx: Pick<AppServices["db"], "insert">,
-  userId: string,
-  wanted: Record<string, boolean>,
-  before: Record<string, boolean>,
-  request: Pick<RequestInfo, "ip" | "userAgent">,
+  { db, now }: Pick<AppServices, "db" | "now">,
+  { userId, wanted, before, client }: { userId: string; wanted: Record<string, boolean>; before: Record<string, boolean>; client: Client },
 ) {
   for (const [purpose, granted] of Object.entries(wanted)) {
     if (before[purpose] !== granted) {
-      await tx.insert(consents).values({ userId, purpose, granted, ip: request.ip, userAgent: request.userAgent, createdAt: now() });
+      await db.insert(consents).values({ userId, purpose, granted, ip: client.ip, userAgent: client.userAgent, createdAt: now() });
     }
   }
 }
@@ -114,8 +120,7 @@ export async function recordConsents(
  */
 export async function saveIdentity(
   services: Pick<AppServices, "db" | "config" | "keyring" | "now">,
-  userId: string,
-  input: IdentityInput,
+  { userId, input }: { userId: string; input: IdentityInput },
 ): Promise<Saved> {
   const pan = input.pan ? await panColumns(services, userId, input.pan) : null;
   if (input.pan && !pan) return { ok: false, fieldErrors: PAN_TAKEN };
@@ -127,7 +132,7 @@ export async function saveIdentity(
           .insert(borrowerProfiles)
           .values({ userId, ...values, ...pan })
           .onConflictDoUpdate({ target: borrowerProfiles.userId, set: values });
-        await rematchBankName({ db: tx, now: services.now }, userId, input.fullName);
+        await rematchBankName({ db: tx, now: services.now }, { userId, fullName: input.fullName });
       }),
     );
   }
@@ -137,6 +142,6 @@ export async function saveIdentity(
     .where(eq(borrowerProfiles.userId, userId))
     .returning({ id: borrowerProfiles.userId });
   if (!updated.length) return { ok: false, fieldErrors: { pan: ["Enter your PAN."] } };
-  await rematchBankName(services, userId, input.fullName);
+  await rematchBankName(services, { userId, fullName: input.fullName });
   return { ok: true };
 }

@@ -18,8 +18,7 @@ export async function loadReferences({ db }: Pick<AppServices, "db">, userId: st
 
 export async function saveReferences(
   { db, now }: Pick<AppServices, "db" | "now">,
-  userId: string,
-  v: z.output<ReturnType<typeof referencesSchema>>,
+  { userId, input: v }: { userId: string; input: z.output<ReturnType<typeof referencesSchema>> },
 ) {
   const rows = [
     { userId, position: 1, name: v.ref1Name, relation: v.ref1Relation, mobile: v.ref1Mobile, updatedAt: now() },
@@ -46,8 +45,7 @@ export async function loadBank({ db }: Pick<AppServices, "db">, userId: string) 
  */
 export async function saveBank(
   services: Pick<AppServices, "db" | "now" | "keyring" | "bankVerifier">,
-  userId: string,
-  v: z.output<typeof bankSchema>,
+  { userId, input: v }: { userId: string; input: z.output<typeof bankSchema> },
 ): Promise<{ ok: true; verified: boolean; score: number } | { ok: false; fieldErrors: Record<string, string[]> }> {
   const { db, now, keyring, bankVerifier } = services;
   const bank = lookupIfsc(v.ifsc);
@@ -89,7 +87,10 @@ export async function saveBank(
  * The profile name changed: the bank's name for the account is compared again
  * (no new penny drop), so a verified account stays verified only if it still matches.
  */
-export async function rematchBankName({ db, now }: Pick<AppServices, "db" | "now">, userId: string, fullName: string) {
+export async function rematchBankName(
+  { db, now }: Pick<AppServices, "db" | "now">,
+  { userId, fullName }: { userId: string; fullName: string },
+) {
   const [bank] = await db
     .select({ nameAtBank: borrowerBankAccounts.nameAtBank, verifiedAt: borrowerBankAccounts.verifiedAt })
     .from(borrowerBankAccounts)

@@ -7,7 +7,7 @@ import { accepted } from "../../domain/validators/form-rules.ts";
 import { borrowerAddresses, borrowerEmployment } from "../db/schema.ts";
 import { lookupPinCode } from "../reference/lookups.server.ts";
 
-type Db = Pick<AppServices, "db" | "now">;
+type Services = Pick<AppServices, "db" | "now">;
 
 export async function loadAddress({ db }: Pick<AppServices, "db">, userId: string) {
   const [row] = await db.select().from(borrowerAddresses).where(eq(borrowerAddresses.userId, userId));
@@ -16,9 +16,8 @@ export async function loadAddress({ db }: Pick<AppServices, "db">, userId: strin
 
 /** Saves the Address section; PIN codes must exist in the shipped data, which fills city, district and state. */
 export async function saveAddress(
-  { db, now }: Db,
-  userId: string,
-  input: z.output<typeof addressSchema>,
+  { db, now }: Services,
+  { userId, input }: { userId: string; input: z.output<typeof addressSchema> },
 ): Promise<{ ok: true } | { ok: false; fieldErrors: Record<string, string[]> }> {
   const current = lookupPinCode(input.currentPincode);
   const same = accepted(input.permanentSame);
@@ -58,7 +57,10 @@ export async function loadEmployment({ db }: Pick<AppServices, "db">, userId: st
   return row ?? null;
 }
 
-export async function saveEmployment({ db, now }: Db, userId: string, input: z.output<typeof employmentSchema>) {
+export async function saveEmployment(
+  { db, now }: Services,
+  { userId, input }: { userId: string; input: z.output<typeof employmentSchema> },
+) {
   const values = {
     employmentType: input.employmentType,
     employerName: input.employerName,
@@ -79,9 +81,8 @@ export async function saveEmployment({ db, now }: Db, userId: string, input: z.o
 
 /** Quick start Step2: the current PIN code and what it fills (city, district, state). */
 export async function savePinCode(
-  services: Db,
-  userId: string,
-  pincode: string,
+  services: Services,
+  { userId, pincode }: { userId: string; pincode: string },
 ): Promise<{ ok: true } | { ok: false; fieldErrors: Record<string, string[]> }> {
   const place = lookupPinCode(pincode);
   if (!place) return { ok: false, fieldErrors: { pincode: ["We do not know this PIN code. Check the 6 digits."] } };
@@ -115,9 +116,8 @@ export async function savePinCode(
 
 /** Quick start Step3: employment type, net monthly income and salary day. */
 export async function saveIncome(
-  { db, now }: Db,
-  userId: string,
-  input: { employmentType: EmploymentType; netMonthlyIncome: number; salaryDay: number | null },
+  { db, now }: Services,
+  { userId, input }: { userId: string; input: { employmentType: EmploymentType; netMonthlyIncome: number; salaryDay: number | null } },
 ) {
   const values = {
     employmentType: input.employmentType,
@@ -132,7 +132,7 @@ export async function saveIncome(
 }
 
 /** Quick start Step4: existing monthly EMIs (Step3 has created the row). */
-export async function saveExistingEmis({ db, now }: Db, userId: string, existingEmiPaise: number) {
+export async function saveExistingEmis({ db, now }: Services, { userId, existingEmiPaise }: { userId: string; existingEmiPaise: number }) {
   const updated = await db
     .update(borrowerEmployment)
     .set({ existingEmiPaise, updatedAt: now() })

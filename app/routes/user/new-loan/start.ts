@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
 import { requestContext, servicesContext } from "../../../context.ts";
 import { kindOfPath, stepPath } from "../../../domain/loans/application.ts";
-import { pageOf, signedInContext } from "../../../server/auth/session.server.ts";
-import { startApplication } from "../../../server/loans/applications.server.ts";
-import { notFoundFullPath } from "../../../server/loans/flow.server.ts";
+import { pageOf, signedInContext } from "../../../web/guards.server.ts";
 import type { Route } from "./+types/start";
+import { startApplication } from "../../../server/loans/start.server.ts";
+import { notFoundFullPath } from "../../../web/not-found.server.ts";
 
 /**
  * /User/newLoan/Emi and /User/newLoan/salaryAdvance: resume the application in
@@ -16,7 +16,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = context.get(signedInContext);
   const kind = kindOfPath(pageOf(request).path);
   if (!kind) notFoundFullPath(request);
-  const info = context.get(requestContext);
-  const application = await startApplication(services, user.id, kind, { ip: info.ip, userAgent: info.userAgent });
+  const application = await startApplication(services, { userId: user.id, kind, client: context.get(requestContext) });
   throw redirect(stepPath(kind, application.reference, "Step0"));
 }

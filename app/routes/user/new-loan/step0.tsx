@@ -10,18 +10,18 @@ import { emiQuote, processingFee, salaryAdvanceQuote } from "../../../domain/loa
 import { todayIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { formatRupees } from "../../../domain/money.ts";
-import { applicantFacts, offerFor, saveTerms } from "../../../server/loans/applications.server.ts";
-import { cancelFromStep, loadStep } from "../../../server/loans/flow.server.ts";
 import type { Route } from "./+types/step0";
-import { readForm } from "../../../server/forms.server.ts";
+import { readForm } from "../../../web/forms.server.ts";
+import { applicantFacts, offerFor, saveTerms } from "../../../server/loans/offer.server.ts";
+import { cancelFromStep, type LoadedStep, loadStep } from "../../../web/new-loan-step.server.ts";
 
 const DEFAULT_TENURE = 12;
 
-async function offerOf(loaded: Awaited<ReturnType<typeof loadStep>>) {
+async function offerOf(loaded: LoadedStep) {
   const { services, user, kind } = loaded;
-  const facts = await applicantFacts(services.db, user.id, todayIST(services.now()));
+  const facts = await applicantFacts(services, { userId: user.id, today: todayIST(services.now()) });
   if (!facts.ok) return { facts, offer: null };
-  return { facts, offer: await offerFor(services, kind, facts.facts) };
+  return { facts, offer: await offerFor(services, { kind, facts: facts.facts }) };
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -60,7 +60,7 @@ export async function action(args: Route.ActionArgs) {
   if (!offer?.eligible) throw redirect(stepPath(loaded.kind, loaded.reference, "Step0"));
   const submission = parseWithZod(formData, { schema: termsSchema(offer.bounds) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  await saveTerms(loaded.services, loaded.user.id, loaded.application, submission.value, offer);
+  await saveTerms(loaded.services, { userId: loaded.user.id, application: loaded.application, chosen: submission.value, offer });
   throw redirect(stepPath(loaded.kind, loaded.reference, "Step1"));
 }
 

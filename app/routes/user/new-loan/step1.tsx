@@ -6,15 +6,16 @@ import { LoanFlow } from "../../../components/loan-flow.tsx";
 import { detailsSchema, KIND_NOUN, PURPOSES, stepPath } from "../../../domain/loans/application.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { loadCompleteness } from "../../../server/kyc/completeness.server.ts";
-import { disbursalAccount, saveDetails } from "../../../server/loans/applications.server.ts";
-import { cancelFromStep, loadStep } from "../../../server/loans/flow.server.ts";
 import type { Route } from "./+types/step1";
-import { readForm } from "../../../server/forms.server.ts";
+import { readForm } from "../../../web/forms.server.ts";
+import { disbursalAccount } from "../../../server/loans/read.server.ts";
+import { saveDetails } from "../../../server/loans/details.server.ts";
+import { cancelFromStep, type LoadedStep, loadStep } from "../../../web/new-loan-step.server.ts";
 
 /** The profile sections this kind needs, still incomplete, with links to fix them. */
-async function readiness(loaded: Awaited<ReturnType<typeof loadStep>>) {
+async function readiness(loaded: LoadedStep) {
   const { services, user, kind } = loaded;
-  const [completeness, bank] = await Promise.all([loadCompleteness(services, user.id), disbursalAccount(services.db, user.id)]);
+  const [completeness, bank] = await Promise.all([loadCompleteness(services, user.id), disbursalAccount(services, user.id)]);
   const need = kind === "emi" ? completeness.emi : completeness.salaryAdvance;
   const plain = new Set<string>(["Profile", "Address", "Bank", "Selfie"]);
   const employmentMissing = need.missing.some((m) => m.startsWith("Employment"));
@@ -65,10 +66,14 @@ export async function action(args: Route.ActionArgs) {
   const r = await readiness(loaded);
   const ok = r.ready && r.bank.problem === null;
   // The purpose is kept either way; the step is done only with a complete profile and a verified account.
-  await saveDetails(loaded.services, loaded.user.id, loaded.application, {
-    purpose: submission.value.purpose,
-    purposeDetails: submission.value.purposeDetails || null,
-    account: ok ? r.bank.account : null,
+  await saveDetails(loaded.services, {
+    userId: loaded.user.id,
+    application: loaded.application,
+    details: {
+      purpose: submission.value.purpose,
+      purposeDetails: submission.value.purposeDetails || null,
+      account: ok ? r.bank.account : null,
+    },
   });
   if (!ok) {
     return data(submission.reply({ formErrors: ["Your purpose is saved. Complete the profile sections listed above, then continue."] }), {

@@ -4,9 +4,10 @@ import { stepPath } from "../../../domain/loans/application.ts";
 import { longDate } from "../../../domain/loans/kfs.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { formatRupees } from "../../../domain/money.ts";
-import { cancelFromStep, ensureDocument, ensureProfileReady, loadStep, signedPdfLink } from "../../../server/loans/flow.server.ts";
 import type { Route } from "./+types/step5";
-import { readForm } from "../../../server/forms.server.ts";
+import { readForm } from "../../../web/forms.server.ts";
+import { cancelFromStep, ensureDocument, ensureProfileReady, loadStep } from "../../../web/new-loan-step.server.ts";
+import { signedPdfLink } from "../../../server/loans/pdf-links.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const loaded = await loadStep(args, "Step5");

@@ -5,18 +5,15 @@ import { CheckboxField, FormErrors, TextField } from "../../../components/field.
 import { LoanFlow } from "../../../components/loan-flow.tsx";
 import { signSchema, stepPath } from "../../../domain/loans/application.ts";
 import { longDate } from "../../../domain/loans/kfs.ts";
-import { formatDateIST, formatTimeIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { formatRupees } from "../../../domain/money.ts";
-import { redirectWithToast } from "../../../server/flash.server.ts";
-import { signApplication } from "../../../server/loans/applications.server.ts";
-import { cancelFromStep, ensureDocument, ensureProfileReady, loadStep } from "../../../server/loans/flow.server.ts";
-import { sendCode, verifyCode } from "../../../server/otp/otp.server.ts";
-import { appendSignaturePage } from "../../../server/pdf/pdf.server.ts";
+import { redirectWithToast } from "../../../web/flash.server.ts";
 import { siteOrigin } from "../../../../server/config.ts";
 import type { Route } from "./+types/step6";
-import { readForm } from "../../../server/forms.server.ts";
+import { readForm } from "../../../web/forms.server.ts";
 import { maskMobile } from "../../../domain/validators/mobile.ts";
+import { sendSigningCode, signApplication } from "../../../server/loans/sign.server.ts";
+import { cancelFromStep, ensureDocument, ensureProfileReady, loadStep } from "../../../web/new-loan-step.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const loaded = await loadStep(args, "Step6");
@@ -45,28 +42,19 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const loaded = await loadStep(args, "Step6");
-  const { services, user, reference, application, request: info } = loaded;
+  const { services, user, reference, application, request: client } = loaded;
   const formData = await readForm(args.request);
   const intent = formData.get("intent");
   if (intent === "cancel") return cancelFromStep(loaded, args.request);
   if (!user.mobile) throw redirect("/User/Dashboard");
-  const mobile = user.mobile;
 
   if (intent === "send") {
-    const sent = await sendCode(services, {
-      target: mobile,
-      purpose: "agreement",
-      ip: info.ip,
-      message: (code) =>
-        `${code} is your code to sign your ${services.config.public.brandName} loan agreement ${reference.toUpperCase()}. Valid ${Math.round(services.config.otp.ttlSeconds / 60)} minutes. Do not share it.`,
-    });
+    const sent = await sendSigningCode(services, { user, reference, client });
+    const minutes = Math.round(services.config.otp.ttlSeconds / 60);
     return data(
       {
         send: sent.ok
-          ? {
-              ok: true as const,
-              message: `We sent a 6-digit code to ${maskMobile(mobile)}. It works for ${Math.round(services.config.otp.ttlSeconds / 60)} minutes.`,
-            }
+          ? { ok: true as const, message: `We sent a 6-digit code to ${maskMobile(user.mobile)}. It works for ${minutes} minutes.` }
           : { ok: false as const, message: sent.message },
       },
       { status: sent.ok ? 200 : 429 },
@@ -75,45 +63,19 @@ export async function action(args: Route.ActionArgs) {
 
   const submission = parseWithZod(formData, { schema: signSchema });
   if (submission.status !== "success") return data({ sign: submission.reply() }, { status: 400 });
-  const { config } = services;
-  const outcome = await signApplication(
-    services,
-    {
-      verify: (tx, target, code) => verifyCode({ db: tx, config, now: services.now }, { target, purpose: "agreement", code }),
-      signPdf: (original, facts) =>
-        appendSignaturePage(original, {
-          ...facts,
-          mobileMasked: maskMobile(mobile),
-          signedAtText: `${formatDateIST(facts.signedAt)}, ${formatTimeIST(facts.signedAt)} India time (${facts.signedAt.toISOString()})`,
-          ip: info.ip,
-          userAgent: info.userAgent,
-          reference,
-          brandName: config.public.brandName,
-          lenderName: config.public.lender.name,
-        }),
-    },
+  const outcome = await signApplication(services, {
     user,
-    application.id,
-    submission.value,
-    { ip: info.ip, userAgent: info.userAgent },
-  );
+    applicationId: application.id,
+    ...submission.value,
+    client,
+    siteOrigin: siteOrigin(services.config, args.request),
+  });
   if (!outcome.ok) {
     const reply =
       outcome.field === "code"
         ? submission.reply({ fieldErrors: { code: [outcome.message] } })
         : submission.reply({ formErrors: [outcome.message] });
     return data({ sign: reply, stale: outcome.field === "documentId" }, { status: outcome.field === "code" ? 400 : 409 });
-  }
-  if (!outcome.alreadySigned) {
-    try {
-      await services.sms.send({
-        to: mobile,
-        text: `You signed your ${config.public.brandName} loan agreement ${reference.toUpperCase()}. Your signed copy: ${siteOrigin(config, args.request)}/Eagreement/${outcome.agreementRef}`,
-      });
-    } catch (error) {
-      // The signature stands; the link is also on the status page and the dashboard.
-      services.log.error({ err: error, reference }, "could not send the signed-agreement SMS");
-    }
   }
   throw redirect(`/success/${reference}`);
 }

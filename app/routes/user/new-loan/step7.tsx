@@ -4,15 +4,15 @@ import { FactRows, LoanFlow, StatusNote } from "../../../components/loan-flow.ts
 import { formatDateIST, formatTimeIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { formatRupees } from "../../../domain/money.ts";
-import { agreementRefOf } from "../../../server/loans/applications.server.ts";
-import { cancelFromStep, loadStep } from "../../../server/loans/flow.server.ts";
 import type { Route } from "./+types/step7";
-import { readForm } from "../../../server/forms.server.ts";
+import { readForm } from "../../../web/forms.server.ts";
+import { cancelFromStep, loadStep } from "../../../web/new-loan-step.server.ts";
+import { agreementRefOf } from "../../../server/loans/read.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const loaded = await loadStep(args, "Step7");
   const { services, kind, reference, application, document: doc } = loaded;
-  const agreementRef = await agreementRefOf(services.db, application.id);
+  const agreementRef = await agreementRefOf(services, application.id);
   return {
     kind,
     reference,

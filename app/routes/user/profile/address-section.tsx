@@ -7,11 +7,11 @@ import { PinCodeField } from "../../../components/pin-code-field.tsx";
 import { servicesContext } from "../../../context.ts";
 import { addressSchema, RESIDENCE_TYPES } from "../../../domain/kyc/address-employment-schema.ts";
 import { pageMeta } from "../../../lib/meta.ts";
-import { signedInContext } from "../../../server/auth/session.server.ts";
-import { redirectWithToast } from "../../../server/flash.server.ts";
+import { signedInContext } from "../../../web/guards.server.ts";
+import { redirectWithToast } from "../../../web/flash.server.ts";
 import { loadAddress, saveAddress } from "../../../server/kyc/sections.server.ts";
 import type { Route } from "./+types/address-section";
-import { readForm } from "../../../server/forms.server.ts";
+import { readForm } from "../../../web/forms.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user } = context.get(signedInContext);
@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user } = context.get(signedInContext);
   const submission = parseWithZod(await readForm(request), { schema: addressSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const saved = await saveAddress(services, user.id, submission.value);
+  const saved = await saveAddress(services, { userId: user.id, input: submission.value });
   if (!saved.ok) return data(submission.reply({ fieldErrors: saved.fieldErrors }), { status: 400 });
   return redirectWithToast(services.config, request, "/User/Profile/components/Address", {
     type: "success",

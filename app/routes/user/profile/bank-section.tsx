@@ -7,11 +7,11 @@ import { servicesContext } from "../../../context.ts";
 import { ACCOUNT_TYPES, bankSchema, NAME_MATCH_THRESHOLD } from "../../../domain/kyc/references-bank-schema.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { useLookup } from "../../../lib/use-lookup.ts";
-import { signedInContext } from "../../../server/auth/session.server.ts";
-import { redirectWithToast } from "../../../server/flash.server.ts";
+import { signedInContext } from "../../../web/guards.server.ts";
+import { redirectWithToast } from "../../../web/flash.server.ts";
 import { loadBank, saveBank } from "../../../server/kyc/references-bank.server.ts";
 import type { Route } from "./+types/bank-section";
-import { readForm } from "../../../server/forms.server.ts";
+import { readForm } from "../../../web/forms.server.ts";
 
 const ifscUrl = (code: string) => `/api/ifsc/${code}`;
 
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: bankSchema });
   if (submission.status !== "success")
     return data(submission.reply({ hideFields: ["accountNumber", "accountNumber_confirm"] }), { status: 400 });
-  const saved = await saveBank(services, user.id, submission.value);
+  const saved = await saveBank(services, { userId: user.id, input: submission.value });
   if (!saved.ok)
     return data(submission.reply({ fieldErrors: saved.fieldErrors, hideFields: ["accountNumber", "accountNumber_confirm"] }), {
       status: 400,

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { data } from "react-router";
 import { servicesContext } from "../../../context.ts";
 import { extensionFor } from "../../../domain/kyc/documents.ts";
-import { signedInContext } from "../../../server/auth/session.server.ts";
+import { signedInContext } from "../../../web/guards.server.ts";
 import { getDocument } from "../../../server/kyc/documents.server.ts";
 import type { Route } from "./+types/document-file";
 
@@ -10,7 +10,7 @@ import type { Route } from "./+types/document-file";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { user } = context.get(signedInContext);
-  const doc = await getDocument(services, user.id, params.id);
+  const doc = await getDocument(services, { userId: user.id, id: params.id });
   if (!doc || !(await services.storage.exists(doc.storageKey))) throw data({ message: "Not found" }, { status: 404 });
   const name = `${doc.kind}.${extensionFor(doc.contentType)}`;
   return new Response(Readable.toWeb(services.storage.read(doc.storageKey)) as ReadableStream, {

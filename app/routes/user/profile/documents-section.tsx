@@ -14,12 +14,13 @@ import {
 import { oversizedFile } from "../../../lib/file-size.ts";
 import { formatDateIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
-import { signedInContext } from "../../../server/auth/session.server.ts";
+import { signedInContext } from "../../../web/guards.server.ts";
 import { borrowerEmployment } from "../../../server/db/schema.ts";
-import { redirectWithToast } from "../../../server/flash.server.ts";
-import { deleteDocument, listDocuments, receiveUpload, storeUpload } from "../../../server/kyc/documents.server.ts";
+import { redirectWithToast } from "../../../web/flash.server.ts";
+import { deleteDocument, listDocuments, storeUpload } from "../../../server/kyc/documents.server.ts";
+import { receiveUpload } from "../../../web/uploads.server.ts";
 import type { Route } from "./+types/documents-section";
-import { readForm } from "../../../server/forms.server.ts";
+import { readForm } from "../../../web/forms.server.ts";
 
 async function kindsFor(services: { db: import("../../../server/db/client.ts").Db }, userId: string) {
   const [job] = await services.db
@@ -61,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = "/User/Profile/components/Documents";
   if (!(request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
     const form = await readForm(request);
-    if (form.get("intent") === "delete" && (await deleteDocument(services, user.id, String(form.get("id") ?? "")))) {
+    if (form.get("intent") === "delete" && (await deleteDocument(services, { userId: user.id, id: String(form.get("id") ?? "") }))) {
       return redirectWithToast(services.config, request, back, { type: "success", title: "The document is deleted." });
     }
     throw data({ message: "No such document." }, { status: 404 });
@@ -73,9 +74,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (file) await services.storage.remove(file.key);
     return data({ kind: null, error: "Choose which document this is." }, { status: 400 });
   }
-  const stored = await storeUpload(services, user.id, kind, file, {
-    maxBytes: MAX_DOCUMENT_BYTES,
-    allowed: ["image/jpeg", "image/png", "application/pdf"],
+  const stored = await storeUpload(services, {
+    userId: user.id,
+    kind,
+    file,
+    rules: { maxBytes: MAX_DOCUMENT_BYTES, allowed: ["image/jpeg", "image/png", "application/pdf"] },
   });
   if (!stored.ok) return data({ kind, error: stored.message }, { status: 400 });
   return redirectWithToast(services.config, request, back, { type: "success", title: `${DOCUMENT_KINDS[kind]} uploaded.` });

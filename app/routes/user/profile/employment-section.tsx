@@ -6,11 +6,11 @@ import { KycSection } from "../../../components/kyc-section.tsx";
 import { servicesContext } from "../../../context.ts";
 import { EMPLOYMENT_TYPES, employmentSchema } from "../../../domain/kyc/address-employment-schema.ts";
 import { pageMeta } from "../../../lib/meta.ts";
-import { signedInContext } from "../../../server/auth/session.server.ts";
-import { redirectWithToast } from "../../../server/flash.server.ts";
+import { signedInContext } from "../../../web/guards.server.ts";
+import { redirectWithToast } from "../../../web/flash.server.ts";
 import { loadEmployment, saveEmployment } from "../../../server/kyc/sections.server.ts";
 import type { Route } from "./+types/employment-section";
-import { readForm } from "../../../server/forms.server.ts";
+import { readForm } from "../../../web/forms.server.ts";
 
 const rupees = (paise: number | null) => (paise === null ? "" : String(paise / 100));
 
@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user } = context.get(signedInContext);
   const submission = parseWithZod(await readForm(request), { schema: employmentSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  await saveEmployment(services, user.id, submission.value);
+  await saveEmployment(services, { userId: user.id, input: submission.value });
   return redirectWithToast(services.config, request, "/User/Profile/components/Employment", {
     type: "success",
     title: "Your work and income details are saved.",

@@ -2,7 +2,7 @@ import { CheckCircle2, Circle } from "lucide-react";
 import { Link } from "react-router";
 import { servicesContext } from "../../../context.ts";
 import { pageMeta } from "../../../lib/meta.ts";
-import { signedInContext } from "../../../server/auth/session.server.ts";
+import { signedInContext } from "../../../web/guards.server.ts";
 import { loadCompleteness } from "../../../server/kyc/completeness.server.ts";
 import type { Route } from "./+types/overview";
 

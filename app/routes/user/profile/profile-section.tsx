@@ -8,11 +8,11 @@ import { requestContext, servicesContext } from "../../../context.ts";
 import { GENDERS, MARITAL_STATUSES, maskAadhaar, profileSchema } from "../../../domain/kyc/profile-schema.ts";
 import { todayIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
-import { signedInContext } from "../../../server/auth/session.server.ts";
-import { redirectWithToast } from "../../../server/flash.server.ts";
+import { signedInContext } from "../../../web/guards.server.ts";
+import { redirectWithToast } from "../../../web/flash.server.ts";
 import { loadConsents, loadProfile, saveProfile } from "../../../server/kyc/profile.server.ts";
 import type { Route } from "./+types/profile-section";
-import { readForm } from "../../../server/forms.server.ts";
+import { readForm } from "../../../web/forms.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -45,7 +45,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   const submission = parseWithZod(await readForm(request), { schema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["aadhaar"] }), { status: 400 });
-  const saved = await saveProfile(services, user.id, submission.value, context.get(requestContext), Boolean(existing));
+  const saved = await saveProfile(services, {
+    userId: user.id,
+    input: submission.value,
+    client: context.get(requestContext),
+    existing: Boolean(existing),
+  });
   if (!saved.ok) return data(submission.reply({ fieldErrors: saved.fieldErrors, hideFields: ["aadhaar"] }), { status: 400 });
   return redirectWithToast(services.config, request, "/User/Profile/components/Profile", {
     type: "success",

@@ -6,11 +6,11 @@ import { KycSection } from "../../../components/kyc-section.tsx";
 import { servicesContext } from "../../../context.ts";
 import { RELATIONS, referencesSchema } from "../../../domain/kyc/references-bank-schema.ts";
 import { pageMeta } from "../../../lib/meta.ts";
-import { signedInContext } from "../../../server/auth/session.server.ts";
-import { redirectWithToast } from "../../../server/flash.server.ts";
+import { signedInContext } from "../../../web/guards.server.ts";
+import { redirectWithToast } from "../../../web/flash.server.ts";
 import { loadReferences, saveReferences } from "../../../server/kyc/references-bank.server.ts";
 import type { Route } from "./+types/reference-section";
-import { readForm } from "../../../server/forms.server.ts";
+import { readForm } from "../../../web/forms.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user } = context.get(signedInContext);
@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user } = context.get(signedInContext);
   const submission = parseWithZod(await readForm(request), { schema: referencesSchema(user.mobile) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  await saveReferences(services, user.id, submission.value);
+  await saveReferences(services, { userId: user.id, input: submission.value });
   return redirectWithToast(services.config, request, "/User/Profile/components/Reference", {
     type: "success",
     title: "Your references are saved.",

@@ -9,10 +9,11 @@ import { oversizedFile } from "../../../lib/file-size.ts";
 import { formatDateIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { useHydrated } from "../../../lib/use-hydrated.ts";
-import { signedInContext } from "../../../server/auth/session.server.ts";
+import { signedInContext } from "../../../web/guards.server.ts";
 import { borrowerDocuments } from "../../../server/db/schema.ts";
-import { redirectWithToast } from "../../../server/flash.server.ts";
-import { receiveUpload, storeUpload } from "../../../server/kyc/documents.server.ts";
+import { redirectWithToast } from "../../../web/flash.server.ts";
+import { storeUpload } from "../../../server/kyc/documents.server.ts";
+import { receiveUpload } from "../../../web/uploads.server.ts";
 import type { Route } from "./+types/selfie-section";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -29,7 +30,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { user } = context.get(signedInContext);
   const { file } = await receiveUpload(services, request, MAX_SELFIE_BYTES);
-  const stored = await storeUpload(services, user.id, "selfie", file, { maxBytes: MAX_SELFIE_BYTES, allowed: ["image/jpeg"] });
+  const stored = await storeUpload(services, {
+    userId: user.id,
+    kind: "selfie",
+    file,
+    rules: { maxBytes: MAX_SELFIE_BYTES, allowed: ["image/jpeg"] },
+  });
   if (!stored.ok) return data({ error: stored.message }, { status: 400 });
   return redirectWithToast(services.config, request, "/User/Profile/components/Selfie", {
     type: "success",

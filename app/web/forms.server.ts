@@ -1,11 +1,5 @@
 import { data } from "react-router";
-
-/**
- * Control characters no keyboard types and the database cannot store (a NUL
- * byte above all); tab, line feed and carriage return are text.
- */
-// oxlint-disable-next-line no-control-regex -- matching them is the point
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+import { hasControlCharacter } from "../domain/validators/text.ts";
 
 const refused = (status: number, message: string) => data({ message }, { status });
 
@@ -34,7 +28,7 @@ export async function readForm(request: Request): Promise<FormData> {
     throw refused(415, "This address takes a web form. Open the page and send the form from there.");
   }
   for (const [name, value] of form) {
-    if (CONTROL_CHARACTER.test(name) || (typeof value === "string" && CONTROL_CHARACTER.test(value))) {
+    if (hasControlCharacter(name) || (typeof value === "string" && hasControlCharacter(value))) {
       throw refused(
         400,
         "Something you typed or pasted contains a hidden control character (such as a null byte) that cannot be stored. Remove it and send the form again.",
@@ -43,9 +37,3 @@ export async function readForm(request: Request): Promise<FormData> {
   }
   return form;
 }
-
-/** True when a text holds a control character that `readForm` refuses (for bodies read another way). */
-export const hasControlCharacter = (value: string) => CONTROL_CHARACTER.test(value);
-
-/** A name given by the browser (an uploaded file's), kept as text: control characters dropped. */
-export const withoutControlCharacters = (value: string) => value.replace(new RegExp(CONTROL_CHARACTER.source, "g"), "");

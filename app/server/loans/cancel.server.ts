@@ -1,0 +1,25 @@
+import type { AppServices, Client } from "../../context.ts";
+import { borrowerCanCancel } from "../../domain/loans/lifecycle.ts";
+import { changeStatus } from "./lifecycle.server.ts";
+import { lockOwned } from "./rows.server.ts";
+
+export type CancelResult = { ok: true } | { ok: false; reason: "not_cancellable" };
+
+/** The borrower cancels before disbursal (draft, signed, under review or approved): the owner's row locked, the status checked, moved with its audit row. */
+export async function cancelApplication(
+  { db, now }: Pick<AppServices, "db" | "now">,
+  { userId, applicationId, client }: { userId: string; applicationId: string; client: Client },
+): Promise<CancelResult> {
+  return db.transaction(async (tx) => {
+    const application = await lockOwned(tx, userId, applicationId);
+    if (!application || !borrowerCanCancel(application.status)) return { ok: false, reason: "not_cancellable" } as const;
+    await changeStatus(
+      tx,
+      application,
+      "cancelled",
+      { actor: "borrower", actorUserId: userId, reason: "Cancelled by the borrower", ...client },
+      now(),
+    );
+    return { ok: true } as const;
+  });
+}

@@ -1,0 +1,116 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { AppServices } from "../../context.ts";
+import { PURPOSES } from "../../domain/loans/application.ts";
+import { buildKfs, type KfsInput } from "../../domain/loans/kfs.ts";
+import { maskMobile } from "../../domain/validators/mobile.ts";
+import { sha256Bytes } from "../crypto.server.ts";
+import { borrowerAddresses, borrowerProfiles, loanApplications, loanDocuments, users } from "../db/schema.ts";
+import { renderAgreementPdf } from "../pdf/pdf.server.ts";
+import { applicantFacts, kfsDates, offerFor } from "./offer.server.ts";
+import { type Application, lockOwned, supersedeDocument } from "./rows.server.ts";
+
+type Services = Pick<AppServices, "db" | "config" | "now">;
+
+export type IssueResult =
+  { ok: true; documentId: string; reissued: boolean } | { ok: false; reason: "offer_changed" | "not_draft" | "no_facts"; message: string };
+
+/** The KFS's inputs: the saved choices, today's product terms and the borrower's own details; null when something is missing. */
+async function kfsInput(services: Services, application: Application, dates: ReturnType<typeof kfsDates>) {
+  const { db, config } = services;
+  const kind = application.product;
+  const factsResult = await applicantFacts(services, { userId: application.userId, today: dates.today });
+  if (!factsResult.ok) return null;
+  const offer = await offerFor(services, { kind, facts: factsResult.facts });
+  const [person] = await db
+    .select({ name: borrowerProfiles.fullName, panMasked: borrowerProfiles.panMasked, mobile: users.mobile })
+    .from(borrowerProfiles)
+    .innerJoin(users, eq(users.id, borrowerProfiles.userId))
+    .where(eq(borrowerProfiles.userId, application.userId));
+  const [address] = await db
+    .select({ city: borrowerAddresses.currentCity, state: borrowerAddresses.currentState, pin: borrowerAddresses.currentPincode })
+    .from(borrowerAddresses)
+    .where(eq(borrowerAddresses.userId, application.userId));
+  if (!person || !application.amountPaise || !application.disbursalAccount || !application.purpose) return null;
+  const input: KfsInput = {
+    kind,
+    reference: application.reference,
+    brandName: config.public.brandName,
+    lender: config.public.lender,
+    borrower: {
+      name: person.name,
+      panMasked: person.panMasked,
+      mobileMasked: maskMobile(person.mobile),
+      address: address ? `${address.city}, ${address.state} ${address.pin}` : "",
+    },
+    issuedOn: dates.today,
+    validUntil: dates.validUntil,
+    assumedDisbursalDate: dates.assumedDisbursalDate,
+    amountPaise: application.amountPaise,
+    tenureMonths: application.tenureMonths,
+    rateBps: offer.rateBps,
+    fees: offer.product,
+    penalChargePaise: offer.product.penalChargePaise,
+    coolingOffDays: offer.product.coolingOffDays,
+    salaryDay: offer.salaryDay,
+    purpose: PURPOSES[application.purpose] + (application.purposeDetails ? `: ${application.purposeDetails}` : ""),
+    disbursalAccount: application.disbursalAccount,
+  };
+  const max = kind === "emi" ? (offer.bounds.maxByTenure[application.tenureMonths ?? 0] ?? 0) : offer.bounds.maxAmountPaise;
+  return { input, fits: offer.eligible && application.amountPaise <= max && application.amountPaise >= offer.bounds.minAmountPaise };
+}
+
+/**
+ * Step5: the KFS and agreement, generated once and stored. In one transaction
+ * with the owner's draft locked: a current one is kept while it is valid; an
+ * expired one is replaced by a fresh one computed with the terms of today,
+ * and if those no longer allow the chosen amount, the terms must be chosen
+ * again (`offer_changed`).
+ */
+export async function issueKfs(
+  services: Services,
+  { userId, applicationId }: { userId: string; applicationId: string },
+): Promise<IssueResult> {
+  const { db, now } = services;
+  return db.transaction(async (tx) => {
+    const application = await lockOwned(tx, userId, applicationId);
+    if (!application || application.status !== "draft")
+      return { ok: false, reason: "not_draft", message: "This application is no longer a draft." } as const;
+    const dates = kfsDates(services);
+    const [current] = await tx
+      .select({ id: loanDocuments.id, validUntil: loanDocuments.validUntil })
+      .from(loanDocuments)
+      .where(and(eq(loanDocuments.applicationId, application.id), isNull(loanDocuments.supersededAt)));
+    if (current && current.validUntil >= dates.today) return { ok: true, documentId: current.id, reissued: false } as const;
+
+    const at = now();
+    const prepared = await kfsInput({ ...services, db: tx }, application, dates);
+    if (!prepared)
+      return { ok: false, reason: "no_facts", message: "Your profile is missing details the Key Fact Statement needs." } as const;
+    if (!prepared.fits) {
+      if (current) await supersedeDocument(tx, application.id, at);
+      await tx.update(loanApplications).set({ termsSavedAt: null, updatedAt: at }).where(eq(loanApplications.id, application.id));
+      return {
+        ok: false,
+        reason: "offer_changed",
+        message: "Your offer has changed since you chose the amount. Choose the amount and tenure again.",
+      } as const;
+    }
+    const kfs = buildKfs(prepared.input);
+    const pdf = await renderAgreementPdf(prepared.input, kfs, at);
+    if (current) await supersedeDocument(tx, application.id, at);
+    const [doc] = await tx
+      .insert(loanDocuments)
+      .values({
+        applicationId: application.id,
+        pdf: Buffer.from(pdf),
+        sha256: sha256Bytes(pdf),
+        sizeBytes: pdf.byteLength,
+        terms: kfs,
+        issuedAt: at,
+        validUntil: dates.validUntil,
+        assumedDisbursalDate: dates.assumedDisbursalDate,
+      })
+      .returning({ id: loanDocuments.id });
+    return { ok: true, documentId: (doc as { id: string }).id, reissued: Boolean(current) } as const;
+  });
+}

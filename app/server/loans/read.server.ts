@@ -1,0 +1,174 @@
+// The read model of loan applications: what pages show. Every query that
+// reads a borrower's application carries the owner's id (a foreign reference
+// finds nothing); signed agreements are found by their own unguessable reference.
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { AppServices } from "../../context.ts";
+import { KIND_NAME, type LoanKind } from "../../domain/loans/application.ts";
+import { borrowerBankAccounts, borrowerProfiles, loanApplications, loanDocuments, loanSignatures } from "../db/schema.ts";
+
+type Services = Pick<AppServices, "db">;
+
+/** The borrower's own application with this reference and kind, with its current KFS (if any), or null. */
+export async function ownedApplication(
+  { db }: Services,
+  { userId, kind, reference }: { userId: string; kind: LoanKind; reference: string },
+) {
+  const [row] = await db
+    .select()
+    .from(loanApplications)
+    .where(and(eq(loanApplications.reference, reference), eq(loanApplications.userId, userId), eq(loanApplications.product, kind)));
+  if (!row) return null;
+  return { application: row, document: await currentDocument({ db }, row.id) };
+}
+
+/** The KFS an application shows now (not superseded): its facts and terms, without the bytes. */
+export async function currentDocument({ db }: Services, applicationId: string) {
+  const [doc] = await db
+    .select({
+      id: loanDocuments.id,
+      sha256: loanDocuments.sha256,
+      sizeBytes: loanDocuments.sizeBytes,
+      issuedAt: loanDocuments.issuedAt,
+      validUntil: loanDocuments.validUntil,
+      assumedDisbursalDate: loanDocuments.assumedDisbursalDate,
+      kfs: loanDocuments.terms,
+    })
+    .from(loanDocuments)
+    .where(and(eq(loanDocuments.applicationId, applicationId), isNull(loanDocuments.supersededAt)));
+  return doc ?? null;
+}
+
+/**
+ * The current KFS's bytes for the application with this reference and kind:
+ * the owner's (`ownerId`), or anyone's when `ownerId` is null (a signed link
+ * was checked by the caller).
+ */
+export async function documentBytes(
+  { db }: Services,
+  { kind, reference, ownerId }: { kind: LoanKind; reference: string; ownerId: string | null },
+) {
+  const [row] = await db
+    .select({ pdf: loanDocuments.pdf, sha256: loanDocuments.sha256 })
+    .from(loanDocuments)
+    .innerJoin(loanApplications, eq(loanApplications.id, loanDocuments.applicationId))
+    .where(
+      and(
+        eq(loanApplications.reference, reference),
+        eq(loanApplications.product, kind),
+        isNull(loanDocuments.supersededAt),
+        ownerId ? eq(loanApplications.userId, ownerId) : undefined,
+      ),
+    );
+  return row ?? null;
+}
+
+/** The borrower's verified bank account, masked, or why there is none. */
+export async function disbursalAccount({ db }: Services, userId: string) {
+  const [bank] = await db
+    .select({
+      holderName: borrowerBankAccounts.holderName,
+      accountMasked: borrowerBankAccounts.accountMasked,
+      ifsc: borrowerBankAccounts.ifsc,
+      bankName: borrowerBankAccounts.bankName,
+      verifiedAt: borrowerBankAccounts.verifiedAt,
+    })
+    .from(borrowerBankAccounts)
+    .where(eq(borrowerBankAccounts.userId, userId));
+  if (!bank) return { account: null, problem: "Add your bank account in the Bank section of your profile." } as const;
+  const { verifiedAt, ...account } = bank;
+  if (!verifiedAt)
+    return {
+      account,
+      verified: false,
+      problem: "Your bank account is not verified yet: the name at the bank must match your profile.",
+    } as const;
+  return { account, verified: true, problem: null } as const;
+}
+
+/** The signed agreement behind an /Eagreement reference, or null (unknown or unsigned). */
+export async function signedAgreement({ db }: Services, agreementRef: string) {
+  const [row] = await db
+    .select({
+      signedSha256: loanSignatures.signedSha256,
+      shownSha256: loanSignatures.shownSha256,
+      signedAt: loanSignatures.signedAt,
+      mobile: loanSignatures.mobile,
+      product: loanApplications.product,
+      reference: loanApplications.reference,
+      status: loanApplications.status,
+      amountPaise: loanApplications.amountPaise,
+      name: borrowerProfiles.fullName,
+    })
+    .from(loanSignatures)
+    .innerJoin(loanApplications, eq(loanApplications.id, loanSignatures.applicationId))
+    .leftJoin(borrowerProfiles, eq(borrowerProfiles.userId, loanApplications.userId))
+    .where(eq(loanSignatures.agreementRef, agreementRef));
+  return row ?? null;
+}
+
+/** The signed PDF behind an /Eagreement reference, or null. */
+export async function signedAgreementPdf({ db }: Services, agreementRef: string) {
+  const [row] = await db
+    .select({ pdf: loanSignatures.signedPdf, sha256: loanSignatures.signedSha256, reference: loanApplications.reference })
+    .from(loanSignatures)
+    .innerJoin(loanApplications, eq(loanApplications.id, loanSignatures.applicationId))
+    .where(eq(loanSignatures.agreementRef, agreementRef));
+  return row ?? null;
+}
+
+/** The /Eagreement reference of a signed application, or null. */
+export async function agreementRefOf({ db }: Services, applicationId: string) {
+  const [row] = await db
+    .select({ ref: loanSignatures.agreementRef })
+    .from(loanSignatures)
+    .where(eq(loanSignatures.applicationId, applicationId));
+  return row?.ref ?? null;
+}
+
+/** The borrower's applications, newest first, with their agreement references once signed. */
+export async function listApplications({ db }: Services, userId: string) {
+  return db
+    .select({
+      reference: loanApplications.reference,
+      product: loanApplications.product,
+      status: loanApplications.status,
+      statusReason: loanApplications.statusReason,
+      amountPaise: loanApplications.amountPaise,
+      tenureMonths: loanApplications.tenureMonths,
+      termsSavedAt: loanApplications.termsSavedAt,
+      detailsSavedAt: loanApplications.detailsSavedAt,
+      createdAt: loanApplications.createdAt,
+      signedAt: loanApplications.signedAt,
+      agreementRef: loanSignatures.agreementRef,
+      hasDocument: sql<boolean>`exists (select 1 from loan_documents d where d.application_id = ${loanApplications.id} and d.superseded_at is null)`,
+    })
+    .from(loanApplications)
+    .leftJoin(loanSignatures, eq(loanSignatures.applicationId, loanApplications.id))
+    .where(eq(loanApplications.userId, userId))
+    .orderBy(desc(loanApplications.createdAt));
+}
+
+/** An application by id, for its owner only (the reference and product a page links to), or null. */
+export async function ownedApplicationById({ db }: Services, { userId, applicationId }: { userId: string; applicationId: string }) {
+  const [row] = await db
+    .select({ reference: loanApplications.reference, product: loanApplications.product })
+    .from(loanApplications)
+    .where(and(eq(loanApplications.id, applicationId), eq(loanApplications.userId, userId)));
+  return row ?? null;
+}
+
+/** The application of an outcome page, for its owner only. */
+export async function applicationForOutcome({ db }: Services, { userId, reference }: { userId: string; reference: string }) {
+  const [row] = await db
+    .select({
+      reference: loanApplications.reference,
+      product: loanApplications.product,
+      status: loanApplications.status,
+      amountPaise: loanApplications.amountPaise,
+      agreementRef: loanSignatures.agreementRef,
+    })
+    .from(loanApplications)
+    .leftJoin(loanSignatures, eq(loanSignatures.applicationId, loanApplications.id))
+    .where(and(eq(loanApplications.reference, reference), eq(loanApplications.userId, userId)));
+  return row ? { ...row, kindName: KIND_NAME[row.product] } : null;
+}

@@ -1,0 +1,134 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { AppServices, Client } from "../../context.ts";
+import { maskMobile } from "../../domain/validators/mobile.ts";
+import { formatDateIST, formatTimeIST, todayIST } from "../../lib/format.ts";
+import { sha256Bytes } from "../crypto.server.ts";
+import { borrowerProfiles, loanDocuments, loanSignatures } from "../db/schema.ts";
+import { sendCode, type SendResult, verifyCode } from "../otp/otp.server.ts";
+import { appendSignaturePage } from "../pdf/pdf.server.ts";
+import { changeStatus } from "./lifecycle.server.ts";
+import { newReference } from "./reference.server.ts";
+import { lockOwned } from "./rows.server.ts";
+
+type Services = Pick<AppServices, "db" | "config" | "now" | "sms" | "log">;
+interface Signer {
+  id: string;
+  mobile: string | null;
+}
+
+/** Step6's "Send code": the one-time code for signing, to the borrower's verified mobile. */
+export async function sendSigningCode(
+  services: Services,
+  { user, reference, client }: { user: Signer; reference: string; client: Client },
+): Promise<SendResult | { ok: false; reason: "no_mobile"; message: string }> {
+  if (!user.mobile) return { ok: false, reason: "no_mobile", message: "Verify your mobile number first." };
+  const { config } = services;
+  return sendCode(services, {
+    target: user.mobile,
+    purpose: "agreement",
+    ip: client.ip,
+    message: (code) =>
+      `${code} is your code to sign your ${config.public.brandName} loan agreement ${reference.toUpperCase()}. Valid ${Math.round(config.otp.ttlSeconds / 60)} minutes. Do not share it.`,
+  });
+}
+
+export type SignResult =
+  { ok: true; agreementRef: string; alreadySigned: boolean } | { ok: false; field: "code" | "documentId" | "form"; message: string };
+
+/**
+ * Step6: in one transaction, with the owner's application row locked (so two
+ * clicks or two tabs sign once): the code is checked, the document shown must
+ * be the current, unexpired one, the signature is recorded with the hash of
+ * the bytes shown, the signed copy (with its signature page) is stored with
+ * its own hash, and the status moves draft → signed with its audit row. Then
+ * the link to the signed copy goes to the borrower by SMS (`siteOrigin`: the
+ * site's address for the link).
+ */
+export async function signApplication(
+  services: Services,
+  input: { user: Signer; applicationId: string; documentId: string; code: string; client: Client; siteOrigin: string },
+): Promise<SignResult> {
+  const { db, now, config } = services;
+  const { user, client } = input;
+  if (!user.mobile) return { ok: false, field: "form", message: "Verify your mobile number first." };
+  const mobile = user.mobile;
+  const outcome = await db.transaction(async (tx): Promise<SignResult & { reference?: string }> => {
+    const application = await lockOwned(tx, user.id, input.applicationId);
+    if (!application) return { ok: false, field: "form", message: "This application was not found." };
+    if (application.status !== "draft") {
+      const [existing] = await tx
+        .select({ agreementRef: loanSignatures.agreementRef })
+        .from(loanSignatures)
+        .where(eq(loanSignatures.applicationId, application.id));
+      if (existing) return { ok: true, agreementRef: existing.agreementRef, alreadySigned: true };
+      return { ok: false, field: "form", message: "This application can no longer be signed." };
+    }
+    const [doc] = await tx
+      .select()
+      .from(loanDocuments)
+      .where(and(eq(loanDocuments.applicationId, application.id), isNull(loanDocuments.supersededAt)));
+    if (!doc || doc.id !== input.documentId) {
+      return {
+        ok: false,
+        field: "documentId",
+        message: "The Key Fact Statement has changed since you opened it. Read the new one before you sign.",
+      };
+    }
+    if (doc.validUntil < todayIST(now())) {
+      return {
+        ok: false,
+        field: "documentId",
+        message: "This Key Fact Statement has expired. A fresh one is ready: read it before you sign.",
+      };
+    }
+    const checked = await verifyCode({ db: tx, config, now }, { target: mobile, purpose: "agreement", code: input.code });
+    if (!checked.ok) return { ok: false, field: "code", message: checked.message };
+
+    const at = now();
+    const [profile] = await tx
+      .select({ name: borrowerProfiles.fullName })
+      .from(borrowerProfiles)
+      .where(eq(borrowerProfiles.userId, user.id));
+    const shownSha256 = sha256Bytes(doc.pdf);
+    const signedPdf = await appendSignaturePage(doc.pdf, {
+      name: profile?.name ?? "",
+      signedAt: at,
+      shownSha256,
+      mobileMasked: maskMobile(mobile),
+      signedAtText: `${formatDateIST(at)}, ${formatTimeIST(at)} India time (${at.toISOString()})`,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      reference: application.reference,
+      brandName: config.public.brandName,
+      lenderName: config.public.lender.name,
+    });
+    const agreementRef = newReference();
+    await tx.insert(loanSignatures).values({
+      applicationId: application.id,
+      documentId: doc.id,
+      shownSha256,
+      signedAt: at,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      mobile,
+      signedPdf: Buffer.from(signedPdf),
+      signedSha256: sha256Bytes(signedPdf),
+      agreementRef,
+    });
+    await changeStatus(tx, application, "signed", { ...client, actor: "borrower", actorUserId: user.id }, at, { signedAt: at });
+    return { ok: true, agreementRef, alreadySigned: false, reference: application.reference };
+  });
+  if (outcome.ok && !outcome.alreadySigned && outcome.reference) {
+    try {
+      await services.sms.send({
+        to: mobile,
+        text: `You signed your ${config.public.brandName} loan agreement ${outcome.reference.toUpperCase()}. Your signed copy: ${input.siteOrigin}/Eagreement/${outcome.agreementRef}`,
+      });
+    } catch (error) {
+      // The signature stands; the link is also on the status page and the dashboard.
+      services.log.error({ err: error, reference: outcome.reference }, "could not send the signed-agreement SMS");
+    }
+  }
+  if (!outcome.ok) return outcome;
+  return { ok: true, agreementRef: outcome.agreementRef, alreadySigned: outcome.alreadySigned };
+}

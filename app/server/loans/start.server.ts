@@ -1,0 +1,44 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { AppServices, Client } from "../../context.ts";
+import type { LoanKind } from "../../domain/loans/application.ts";
+import { IN_PROGRESS } from "../../domain/loans/lifecycle.ts";
+import type { Db } from "../db/client.ts";
+import { loanApplications } from "../db/schema.ts";
+import { auditStatus } from "./lifecycle.server.ts";
+import { newReference } from "./reference.server.ts";
+import type { Application } from "./rows.server.ts";
+
+/**
+ * Start (or resume) an application: the one in progress for this product, or
+ * a new draft with its audit row (one in progress per borrower and product:
+ * a partial unique index holds it, so two tabs at once make one).
+ */
+export async function startApplication(
+  { db, now }: Pick<AppServices, "db" | "now">,
+  { userId, kind, client }: { userId: string; kind: LoanKind; client: Client },
+): Promise<Application> {
+  const existing = await inProgress(db, userId, kind);
+  if (existing) return existing;
+  const at = now();
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(loanApplications)
+      .values({ reference: newReference(), userId, product: kind, status: "draft", createdAt: at, updatedAt: at })
+      .onConflictDoNothing()
+      .returning();
+    if (row) await auditStatus(tx, row.id, null, "draft", { actor: "borrower", actorUserId: userId, reason: "started", ...client }, at);
+    return row ?? null;
+  });
+  // Lost a race with another tab: the other tab's draft is the one in progress.
+  return created ?? ((await inProgress(db, userId, kind)) as Application);
+}
+
+async function inProgress(db: Db, userId: string, kind: LoanKind) {
+  const [row] = await db
+    .select()
+    .from(loanApplications)
+    .where(
+      and(eq(loanApplications.userId, userId), eq(loanApplications.product, kind), inArray(loanApplications.status, [...IN_PROGRESS])),
+    );
+  return row ?? null;
+}

@@ -1,0 +1,96 @@
+// The quick start's offer (Step5): both products from the eligibility
+// function on what the borrower has told us, and Step0's amount ranges.
+import type { AppServices } from "../../context.ts";
+import type { AmountRange, LoanKind } from "../../domain/loans/application.ts";
+import { type EmiOffer, eligibility, type SalaryAdvanceOffer } from "../../domain/offer.ts";
+import { applicantFacts, kfsDates } from "../loans/offer.server.ts";
+import { loadProducts, type ProductRow } from "../products.server.ts";
+
+const range = (p: ProductRow, maxPaise = p.maxAmountPaise): AmountRange => ({
+  minPaise: p.minAmountPaise,
+  maxPaise,
+  stepPaise: p.amountStepPaise,
+});
+
+/** Each product's amount range (Step0's form). */
+export async function productRanges({ db }: Pick<AppServices, "db">): Promise<Record<LoanKind, AmountRange>> {
+  const products = await loadProducts(db);
+  return { emi: range(products.emi), salary_advance: range(products.salaryAdvance) };
+}
+
+export interface ProductOffer {
+  product: LoanKind;
+  eligible: boolean;
+  reasons: { code: string; message: string }[];
+  maxAmountPaise: number;
+  /** The range an application of this product can take from the offer. */
+  range: AmountRange;
+  rateBps: number;
+  tenureMonths: number | null;
+  /** Monthly EMI (EMI loan) or the one repayment (salary advance), at the largest amount. */
+  paymentPaise: number | null;
+  repaymentDate: string | null;
+  netDisbursedPaise: number | null;
+  aprPercent: number | null;
+}
+
+function emiSummary(o: EmiOffer, p: ProductRow): ProductOffer {
+  return {
+    product: "emi",
+    eligible: o.eligible,
+    reasons: o.reasons,
+    maxAmountPaise: o.maxAmountPaise,
+    range: range(p, o.maxAmountPaise),
+    rateBps: o.rateBps,
+    tenureMonths: o.tenureMonths,
+    paymentPaise: o.quote?.emiPaise ?? null,
+    repaymentDate: null,
+    netDisbursedPaise: o.quote?.netDisbursedPaise ?? null,
+    aprPercent: o.quote?.aprPercent ?? null,
+  };
+}
+
+function salaryAdvanceSummary(o: SalaryAdvanceOffer, p: ProductRow): ProductOffer {
+  return {
+    product: "salary_advance",
+    eligible: o.eligible,
+    reasons: o.reasons,
+    maxAmountPaise: o.maxAmountPaise,
+    range: range(p, o.maxAmountPaise),
+    rateBps: p.rateBps,
+    tenureMonths: null,
+    paymentPaise: o.quote?.totalRepayablePaise ?? null,
+    repaymentDate: o.quote?.repaymentDate ?? null,
+    netDisbursedPaise: o.quote?.netDisbursedPaise ?? null,
+    aprPercent: o.quote?.aprPercent ?? null,
+  };
+}
+
+/**
+ * Both products' offers from the eligibility function (docs/product.md "Eligibility and the offer") on what
+ * the borrower has told us, the EMI loan at `tenureMonths`; or the sections
+ * still missing a fact it needs.
+ */
+export async function quickOffer(
+  services: Pick<AppServices, "db" | "config" | "now">,
+  { userId, tenureMonths }: { userId: string; tenureMonths: number },
+) {
+  const { today, assumedDisbursalDate } = kfsDates(services);
+  // One after the other: `services.db` may be a transaction's single connection.
+  const facts = await applicantFacts(services, { userId, today });
+  const products = await loadProducts(services.db);
+  if (!facts.ok) return { ok: false as const, missing: facts.missing };
+  const tenure = Math.min(products.emi.maxTenure, Math.max(products.emi.minTenure, Math.round(tenureMonths)));
+  const result = eligibility(facts.facts, products, products.riskBands, { emiTenureMonths: tenure, disbursalDate: assumedDisbursalDate });
+  return {
+    ok: true as const,
+    tenureMonths: tenure,
+    tenures: { min: products.emi.minTenure, max: products.emi.maxTenure },
+    assumedDisbursalDate,
+    offers: {
+      emi: emiSummary(result.emi, products.emi),
+      salary_advance: salaryAdvanceSummary(result.salaryAdvance, products.salaryAdvance),
+    },
+  };
+}
+export type QuickOffer = Extract<Awaited<ReturnType<typeof quickOffer>>, { ok: true }>;

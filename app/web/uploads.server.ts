@@ -1,0 +1,74 @@
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import busboy from "busboy";
+import { data } from "react-router";
+import type { AppServices } from "../context.ts";
+import { hasControlCharacter } from "../domain/validators/text.ts";
+import type { Upload } from "../server/kyc/documents.server.ts";
+
+type Services = Pick<AppServices, "storage">;
+
+const uploadRefused = (status: number, message: string) => data({ message }, { status });
+
+/**
+ * Streams a multipart form: its text fields, and its one file to temporary
+ * storage. A body that is not a multipart form, one cut off before its end, or
+ * a client that goes away half-way is answered 400 (or 415), leaving nothing on disk.
+ */
+export async function receiveUpload(
+  services: Services,
+  request: Request,
+  maxBytes: number,
+): Promise<{ fields: Record<string, string>; file: Upload | null }> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) {
+    throw uploadRefused(415, "Send the file with the page's upload form.");
+  }
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({ headers: { "content-type": contentType }, limits: { files: 1, fields: 10, fieldSize: 1000, parts: 12 } });
+  } catch {
+    throw uploadRefused(400, "The upload could not be read (its parts are not marked). Reload the page and try again.");
+  }
+  const fields: Record<string, string> = {};
+  const writes: Promise<Upload>[] = [];
+  const receiving = new Set<Readable>();
+  parser.on("field", (name, value) => {
+    fields[name] = value;
+  });
+  parser.on("file", (_name, stream, info) => {
+    receiving.add(stream);
+    stream.once("close", () => receiving.delete(stream));
+    const write = services.storage.writeTemp(stream, maxBytes).then((stored) => ({ ...stored, name: info.filename ?? "" }));
+    // Settled below, after the whole body is read; until then a failed write must not count as unhandled.
+    write.catch(() => {});
+    writes.push(write);
+  });
+  const discard = async () => {
+    const settled = await Promise.allSettled(writes);
+    for (const result of settled) if (result.status === "fulfilled") await services.storage.remove(result.value.key);
+  };
+  try {
+    await pipeline(Readable.fromWeb(request.body as import("node:stream/web").ReadableStream), parser);
+  } catch {
+    // Cut off or abandoned: a file still being received will never end; end it so its temporary object goes.
+    for (const stream of receiving) stream.destroy(new Error("the upload ended early"));
+    await discard();
+    throw uploadRefused(400, "The upload did not arrive whole. Check your connection and try again.");
+  }
+  const settled = await Promise.allSettled(writes);
+  const stored = settled.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+  if (
+    stored.length !== settled.length ||
+    Object.entries(fields).some(([name, value]) => hasControlCharacter(name) || hasControlCharacter(value))
+  ) {
+    for (const file of stored) await services.storage.remove(file.key);
+    throw uploadRefused(
+      400,
+      stored.length !== settled.length
+        ? "The upload did not arrive whole. Check your connection and try again."
+        : "The form contains a hidden control character. Reload the page and try again.",
+    );
+  }
+  return { fields, file: stored[0] ?? null };
+}
