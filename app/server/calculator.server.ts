@@ -10,8 +10,8 @@ const rupeesString = (paise: number) => (paise % 100 === 0 ? String(paise / 100)
  * The calculator's starting point for a request: the query's values when
  * valid, else explained errors with a sensible example from the live EMI product.
  */
-export async function calculatorState(db: Db, params: URLSearchParams) {
-  const { emi, riskBands } = await loadProducts(db);
+export async function calculatorState(services: { db: Db }, params: URLSearchParams) {
+  const { emi, riskBands } = await loadProducts(services);
   const exampleAmount = Math.min(emi.maxAmountPaise, Math.max(emi.minAmountPaise, 10_000_000));
   const fee = processingFee(exampleAmount, emi);
   const example: CalculatorValues = {

@@ -8,8 +8,8 @@ import { homeFacts, loadProducts } from "./products.server.ts";
 /** Everything the home page's sections show. */
 export async function loadHomeData({ db, config }: AppServices): Promise<HomeData> {
   const [productData, calculator, feedbackRows] = await Promise.all([
-    loadProducts(db),
-    calculatorState(db, new URLSearchParams()),
+    loadProducts({ db }),
+    calculatorState({ db }, new URLSearchParams()),
     db
       .select({
         id: feedback.id,

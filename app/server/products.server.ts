@@ -17,7 +17,7 @@ type Products = Awaited<ReturnType<typeof queryProducts>>;
 export const PRODUCT_CACHE_MS = 30_000;
 const cache = new WeakMap<Db, { at: number; value: Promise<Products> }>();
 
-export function loadProducts(db: Db): Promise<Products> {
+export function loadProducts({ db }: { db: Db }): Promise<Products> {
   const hit = cache.get(db);
   if (hit && Date.now() - hit.at < PRODUCT_CACHE_MS) return hit.value;
   const value = queryProducts(db);

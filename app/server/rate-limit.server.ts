@@ -1,6 +1,6 @@
+import type { AppServices } from "../context.ts";
 import { sql } from "drizzle-orm";
 import type { Config } from "../../server/config.ts";
-import type { Db } from "./db/client.ts";
 import { rateLimitCounters } from "./db/schema.ts";
 
 export interface RateLimit {
@@ -26,13 +26,10 @@ export interface RateLimitResult {
 
 /** Counts one attempt of `action` by `key` in the current fixed window, atomically. */
 export async function hitRateLimit(
-  db: Db,
-  action: string,
-  key: string,
-  { limit, windowMs }: RateLimit,
-  now: Date,
+  { db, now }: Pick<AppServices, "db" | "now">,
+  { action, key, limit: { limit, windowMs } }: { action: string; key: string; limit: RateLimit },
 ): Promise<RateLimitResult> {
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const windowStart = new Date(Math.floor(now().getTime() / windowMs) * windowMs);
   const [row] = await db
     .insert(rateLimitCounters)
     .values({ action, key, windowStart, count: 1 })

@@ -32,7 +32,7 @@ import { existingEmisSchema, loanChoiceSchema } from "../../app/domain/quick-sta
 import { normalizeIndianMobile } from "../../app/domain/validators/mobile.ts";
 import { todayIST } from "../../app/lib/format.ts";
 import { codeSchema } from "../../app/routes/quick-start/otp.tsx";
-import { contactSchema } from "../../app/routes/site/contact.tsx";
+import { contactSchema } from "../../app/domain/contact.ts";
 import { createUserSession } from "../../app/server/auth/session.server.ts";
 import { createStaffInvite, hashPassword, sealTotpSecret, userForEnrolToken } from "../../app/server/auth/staff.server.ts";
 import { decrypt, sha256Bytes } from "../../app/server/crypto.server.ts";

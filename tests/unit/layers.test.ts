@@ -55,6 +55,11 @@ const RULES: { layer: string; rule: string; forbidden: (t: Target) => boolean }[
     forbidden: (t) => inside(t, "app/routes") || inside(t, "app/components") || inside(t, "app/web"),
   },
   {
+    layer: "app/routes",
+    rule: "routes call server operations; they do not query the database themselves",
+    forbidden: (t) => (t.kind === "package" ? t.name === "drizzle-orm" || t.name.startsWith("drizzle-orm/") : inside(t, "app/server/db")),
+  },
+  {
     layer: "app/web",
     rule: "the routes' shared glue imports no routes and no components",
     forbidden: (t) => inside(t, "app/routes") || inside(t, "app/components"),

@@ -6,7 +6,7 @@ import { TextField } from "../../components/field.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import { passwordLengthProblem } from "../../domain/validators/password.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { audit, passwordProblem, setPasswordByEnrolToken, userForEnrolToken } from "../../server/auth/staff.server.ts";
+import { passwordProblem, setPasswordByEnrolToken, userForEnrolToken } from "../../server/auth/staff.server.ts";
 import { redirectWithToast } from "../../web/flash.server.ts";
 import type { Route } from "./+types/enrol";
 import { readForm } from "../../web/forms.server.ts";
@@ -29,7 +29,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const { ip, userAgent } = context.get(requestContext);
   const user = await userForEnrolToken(services, params.token);
   if (!user) throw data({ message: "This link is not valid or has expired." }, { status: 404 });
   const submission = parseWithZod(await readForm(request), { schema: enrolSchema });
@@ -37,9 +36,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const problem = passwordProblem(submission.value.password);
   if (problem)
     return data(submission.reply({ fieldErrors: { password: [problem] }, hideFields: ["password", "password_confirm"] }), { status: 400 });
-  const updated = await setPasswordByEnrolToken(services, params.token, submission.value.password);
+  const updated = await setPasswordByEnrolToken(services, {
+    token: params.token,
+    password: submission.value.password,
+    client: context.get(requestContext),
+  });
   if (!updated) throw data({ message: "This link is not valid or has expired." }, { status: 404 });
-  await audit(services, { actorUserId: updated.id, actorRole: updated.role, action: "staff.password_set", ip, userAgent });
   return redirectWithToast(services.config, request, "/admin/login", {
     type: "success",
     title: "Password set. Sign in to set up your authenticator.",

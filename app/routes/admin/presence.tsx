@@ -1,66 +1,32 @@
-import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import { useEffect } from "react";
 import { data, Form, useRevalidator } from "react-router";
 import { requestContext, servicesContext } from "../../context.ts";
 import { formatTimeIST } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { signedInContext } from "../../web/guards.server.ts";
-import { audit } from "../../server/auth/staff.server.ts";
-import { presenceConnections, users } from "../../server/db/schema.ts";
 import { redirectWithToast } from "../../web/flash.server.ts";
-import { STALE_MS } from "../../server/realtime/hub.server.ts";
 import type { Route } from "./+types/presence";
 import { readForm } from "../../web/forms.server.ts";
-import { isUuid } from "../../domain/validators/ids.ts";
+import { onlineBorrowers, reloadBorrowerDevice } from "../../server/staff/presence.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, realtime, now } = context.get(servicesContext);
-  const ids = await realtime.onlineUserIds();
-  if (ids.length === 0) return { online: [] };
-  const rows = await db
-    .select({ id: users.id, mobile: users.mobile, name: users.name, connectedAt: presenceConnections.connectedAt })
-    .from(users)
-    .innerJoin(presenceConnections, eq(presenceConnections.userId, users.id))
-    .where(
-      and(inArray(users.id, ids), eq(users.role, "borrower"), gt(presenceConnections.heartbeatAt, new Date(now().getTime() - STALE_MS))),
-    )
-    .orderBy(desc(presenceConnections.connectedAt));
-  const seen = new Map<string, (typeof rows)[number] & { tabs: number }>();
-  for (const row of rows) {
-    const existing = seen.get(row.id);
-    if (existing) existing.tabs += 1;
-    else seen.set(row.id, { ...row, tabs: 1 });
-  }
-  return {
-    online: [...seen.values()].map((r) => ({ id: r.id, mobile: r.mobile, name: r.name, tabs: r.tabs, since: r.connectedAt.toISOString() })),
-  };
+  const online = await onlineBorrowers(context.get(servicesContext));
+  return { online: online.map((r) => ({ id: r.id, mobile: r.mobile, name: r.name, tabs: r.tabs, since: r.connectedAt.toISOString() })) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { user } = context.get(signedInContext);
-  const { ip, userAgent } = context.get(requestContext);
   const form = await readForm(request);
-  const userId = String(form.get("userId") ?? "");
-  if (!isUuid(userId)) throw data({ message: "No such borrower." }, { status: 404 });
-  const [borrower] = await services.db
-    .select({ id: users.id, mobile: users.mobile })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.role, "borrower")));
-  if (!borrower) throw data({ message: "No such borrower." }, { status: 404 });
-  await services.realtime.publish({ type: "reload", userId: borrower.id });
-  await audit(services, {
-    actorUserId: user.id,
-    actorRole: user.role,
-    action: "presence.device_reload",
-    subjectType: "user",
-    subjectId: borrower.id,
-    ip,
-    userAgent,
+  const sent = await reloadBorrowerDevice(services, {
+    staff: user,
+    borrowerId: String(form.get("userId") ?? ""),
+    client: context.get(requestContext),
   });
+  if (!sent.ok) throw data({ message: "No such borrower." }, { status: 404 });
   return redirectWithToast(services.config, request, "/admin/presence", {
     type: "success",
-    title: `Reload sent to ${borrower.mobile ?? "the borrower"}'s open pages.`,
+    title: `Reload sent to ${sent.mobile ?? "the borrower"}'s open pages.`,
   });
 }
 

@@ -9,6 +9,6 @@ import type { Route } from "./+types/session-clear";
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const signedIn = await readSession(services, request);
-  if (signedIn) await endSession(services, signedIn.session.id, "signed_out");
+  if (signedIn) await endSession(services, { sessionId: signedIn.session.id, reason: "signed_out" });
   return new Response(null, { status: 204, headers: { "Set-Cookie": await clearTokenCookie(services.config) } });
 }

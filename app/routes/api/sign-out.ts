@@ -12,7 +12,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const signedIn = await readSession(services, request);
-  if (signedIn) await endSession(services, signedIn.session.id, "signed_out");
+  if (signedIn) await endSession(services, { sessionId: signedIn.session.id, reason: "signed_out" });
   return redirectWithToast(
     services.config,
     request,

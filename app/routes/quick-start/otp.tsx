@@ -10,11 +10,16 @@ import { ensureDeviceId } from "../../lib/device.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { usePublicConfig } from "../../root.tsx";
-import { createUserSession, readSession } from "../../server/auth/session.server.ts";
+import { readSession } from "../../server/auth/session.server.ts";
 import { safeRedirect } from "../../web/guards.server.ts";
-import { type PendingSignIn, pendingSignInCookie, STAFF_NOT_BORROWER, userForVerifiedMobile } from "../../server/auth/sign-in.server.ts";
+import {
+  type PendingSignIn,
+  pendingSignInCookie,
+  STAFF_NOT_BORROWER,
+  sendSignInCode,
+  signInWithCode,
+} from "../../server/auth/sign-in.server.ts";
 import { redirectWithToast } from "../../web/flash.server.ts";
-import { sendCode, verifyCode } from "../../server/otp/otp.server.ts";
 import type { Route } from "./+types/otp";
 import { readForm } from "../../web/forms.server.ts";
 import { signInLanding } from "../../server/quick-start/progress.server.ts";
@@ -63,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { config } = services;
-  const { ip, userAgent } = context.get(requestContext);
+  const client = context.get(requestContext);
   const formData = await readForm(request);
   const intent = formData.get("intent");
   const pendingCookie = pendingSignInCookie(config);
@@ -85,13 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return data({ step: "mobile" as const, result: submission.reply() }, { status: 400 });
     const { mobile } = submission.value;
     const redirectTo = safeRedirect(submission.value.redirectTo, "");
-    const sent = await sendCode(services, {
-      target: mobile,
-      purpose: "sign_in",
-      ip,
-      message: (code) =>
-        `${code} is your ${config.public.brandName} sign-in code. It is valid for ${Math.round(config.otp.ttlSeconds / 60)} minutes. Never share it with anyone.`,
-    });
+    const sent = await sendSignInCode(services, { mobile, client });
     if (!sent.ok) {
       return data(
         { step: intent === "send" ? ("mobile" as const) : ("code" as const), result: submission.reply({ formErrors: [sent.message] }) },
@@ -113,25 +112,29 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   if (submission.status !== "success") return data({ step: "code" as const, result: submission.reply() }, { status: 400 });
-  const verified = await verifyCode(services, { target: pending.mobile, purpose: "sign_in", code: submission.value.code });
-  if (!verified.ok) {
-    return data({ step: "code" as const, result: submission.reply({ fieldErrors: { code: [verified.message] } }) }, { status: 400 });
-  }
   const current = await readSession(services, request);
-  const account = await userForVerifiedMobile(services, pending.mobile, current && !current.user.mobileVerifiedAt ? current.user : null);
-  if ("error" in account) {
-    return data({ step: "code" as const, result: submission.reply({ formErrors: [account.error] }) }, { status: 400 });
+  const signedIn = await signInWithCode(services, {
+    mobile: pending.mobile,
+    code: submission.value.code,
+    deviceId: submission.value.deviceId || `web-${crypto.randomUUID()}`,
+    linkTo: current && !current.user.mobileVerifiedAt ? current.user : null,
+    client,
+  });
+  if (!signedIn.ok) {
+    const reply =
+      signedIn.field === "code"
+        ? submission.reply({ fieldErrors: { code: [signedIn.message] } })
+        : submission.reply({ formErrors: [signedIn.message] });
+    return data({ step: "code" as const, result: reply }, { status: 400 });
   }
-  const deviceId = submission.value.deviceId || `web-${crypto.randomUUID()}`;
-  const { setCookie } = await createUserSession(services, { userId: account.userId, deviceId, ip, userAgent });
   const headers = new Headers();
-  headers.append("Set-Cookie", setCookie);
+  headers.append("Set-Cookie", signedIn.setCookie);
   headers.append("Set-Cookie", await pendingCookie.serialize("", { maxAge: 0 }));
   return redirectWithToast(
     config,
     request,
-    pending.redirectTo || (await signInLanding(services, account.userId)),
-    { type: "success", title: account.created ? "Welcome! Your account is ready." : "You are signed in." },
+    pending.redirectTo || signedIn.landing,
+    { type: "success", title: signedIn.created ? "Welcome! Your account is ready." : "You are signed in." },
     { headers },
   );
 }

@@ -2,7 +2,7 @@ import { NotFoundPage } from "../../components/not-found.tsx";
 import { servicesContext } from "../../context.ts";
 import { kindOfPath, parseReference } from "../../domain/loans/application.ts";
 import { readSession } from "../../server/auth/session.server.ts";
-import { pdfResponse } from "../../web/pdf-response.server.ts";
+import { pdfResponse } from "../../web/file-response.server.ts";
 import { notFoundData } from "../../web/not-found.server.ts";
 import type { Route } from "./+types/application-pdf";
 import { validPdfLink } from "../../server/loans/pdf-links.server.ts";

@@ -1,74 +1,27 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
-import { z } from "zod";
 import { Field, FormErrors, TextField } from "../../components/field.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
-import { INDIAN_MOBILE_MESSAGE, normalizeIndianMobile } from "../../domain/validators/mobile.ts";
 import { formatTimeIST } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { usePublicConfig } from "../../root.tsx";
-import { contactMessages } from "../../server/db/schema.ts";
 import { redirectWithToast } from "../../web/flash.server.ts";
-import { hitRateLimit, rateLimits } from "../../server/rate-limit.server.ts";
 import type { Route } from "./+types/contact";
 import { readForm } from "../../web/forms.server.ts";
-
-/** One schema for the browser and the server. */
-export const contactSchema = z.object({
-  name: z
-    .string({ error: "Enter your name." })
-    .trim()
-    .min(2, "Enter your name (at least 2 letters).")
-    .max(100, "Keep your name under 100 characters.")
-    .regex(/^[\p{L} .'-]+$/u, "Use letters and spaces only in your name."),
-  mobile: z.string({ error: "Enter your mobile number." }).transform((v, ctx) => {
-    const mobile = normalizeIndianMobile(v);
-    if (!mobile) {
-      ctx.addIssue({ code: "custom", message: INDIAN_MOBILE_MESSAGE });
-      return z.NEVER;
-    }
-    return mobile;
-  }),
-  email: z.email({
-    error: (issue) => (issue.input ? "Enter a valid e-mail address, like name@example.com." : "Enter your e-mail address."),
-  }),
-  message: z
-    .string({ error: "Write your message." })
-    .trim()
-    .min(10, "Write at least 10 characters so we can help.")
-    .max(2000, "Keep your message under 2,000 characters."),
-  /** Honeypot: hidden from people; bots fill it in. */
-  website: z.string().optional(),
-});
+import { contactSchema } from "../../domain/contact.ts";
+import { saveContactMessage } from "../../server/site/contact.server.ts";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, config, log, now } = context.get(servicesContext);
-  const { ip, userAgent } = context.get(requestContext);
-  const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: contactSchema });
-  if (submission.status !== "success") {
-    return data(submission.reply(), { status: 400 });
+  const services = context.get(servicesContext);
+  const submission = parseWithZod(await readForm(request), { schema: contactSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const sent = await saveContactMessage(services, { input: submission.value, client: context.get(requestContext) });
+  if (!sent.ok) {
+    const message = `You have sent several messages in the last hour. Please try again after ${formatTimeIST(sent.resetAt)}, or call us.`;
+    return data(submission.reply({ formErrors: [message] }), { status: 429 });
   }
-  const { website, ...message } = submission.value;
-  if (website) {
-    // A bot: answer as if it worked, store nothing.
-    log.info({ ip }, "contact form honeypot filled; message dropped");
-    return redirectWithToast(config, request, "/Contact-us", { type: "success", title: "Thank you. We have your message." });
-  }
-  const limit = await hitRateLimit(db, "contact", ip, rateLimits(config).contact, now());
-  if (!limit.allowed) {
-    return data(
-      submission.reply({
-        formErrors: [
-          `You have sent several messages in the last hour. Please try again after ${formatTimeIST(limit.resetAt)}, or call us.`,
-        ],
-      }),
-      { status: 429 },
-    );
-  }
-  await db.insert(contactMessages).values({ ...message, ip, userAgent });
-  return redirectWithToast(config, request, "/Contact-us", {
+  return redirectWithToast(services.config, request, "/Contact-us", {
     type: "success",
     title: "Thank you. We have your message.",
     description: "We reply within two working days.",

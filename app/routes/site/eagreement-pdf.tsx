@@ -1,7 +1,7 @@
 import { NotFoundPage } from "../../components/not-found.tsx";
 import { servicesContext } from "../../context.ts";
 import { parseReference } from "../../domain/loans/application.ts";
-import { pdfResponse } from "../../web/pdf-response.server.ts";
+import { pdfResponse } from "../../web/file-response.server.ts";
 import { notFoundData } from "../../web/not-found.server.ts";
 import type { Route } from "./+types/eagreement-pdf";
 import { signedAgreementPdf } from "../../server/loans/read.server.ts";

@@ -5,7 +5,7 @@ import { calculatorState } from "../../server/calculator.server.ts";
 import type { Route } from "./+types/emi-calculator";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return calculatorState(context.get(servicesContext).db, new URL(request.url).searchParams);
+  return calculatorState(context.get(servicesContext), new URL(request.url).searchParams);
 }
 
 export default function EmiCalculatorPage({ loaderData }: Route.ComponentProps) {

@@ -10,7 +10,7 @@ const pct = (bps: number) => `${(bps / 100).toLocaleString("en-IN", { maximumFra
 const rupees = (paise: number) => (paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2));
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { emi, salaryAdvance, riskBands } = await loadProducts(context.get(servicesContext).db);
+  const { emi, salaryAdvance, riskBands } = await loadProducts(context.get(servicesContext));
   // Worked examples, computed by the same math as the KFS and the calculator.
   const emiAmount = Math.min(emi.maxAmountPaise, Math.max(emi.minAmountPaise, 10_000_000));
   const emiMonths = Math.min(emi.maxTenure, Math.max(emi.minTenure, 12));

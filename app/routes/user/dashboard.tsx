@@ -13,9 +13,9 @@ import { quickStartProgress } from "../../server/quick-start/progress.server.ts"
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, session } = context.get(signedInContext);
-  const { db } = context.get(servicesContext);
+  const services = context.get(servicesContext);
   const [applications, quickStart] = user.mobileVerifiedAt
-    ? await Promise.all([listApplications({ db }, user.id), quickStartProgress({ db }, user.id)])
+    ? await Promise.all([listApplications(services, user.id), quickStartProgress(services, user.id)])
     : [[], null];
   const resume = unfinishedStep(quickStart);
   return {

@@ -1,9 +1,11 @@
 import { OAuth2Client } from "arctic";
 import { eq } from "drizzle-orm";
 import { type Config, siteOrigin } from "../../../server/config.ts";
-import type { AppServices } from "../../context.ts";
+import type { AppServices, Client } from "../../context.ts";
 import { signedCookie } from "../cookies.server.ts";
 import { users } from "../db/schema.ts";
+import { createUserSession } from "./session.server.ts";
+import { signInLanding } from "../quick-start/progress.server.ts";
 
 export function redirectUri(config: Config, request: Request) {
   return `${siteOrigin(config, request)}/auth/facebook/callback`;
@@ -11,8 +13,12 @@ export function redirectUri(config: Config, request: Request) {
 
 /** The OAuth 2 client for Facebook; its endpoints come from configuration (Facebook's by default). */
 export function facebookClient(config: Config, request: Request) {
+  return oauthClient(config, redirectUri(config, request));
+}
+
+function oauthClient(config: Config, callbackUrl: string) {
   if (!config.facebook) throw new Error("Facebook sign-in is not configured");
-  return new OAuth2Client(config.facebook.clientId, config.facebook.clientSecret, redirectUri(config, request));
+  return new OAuth2Client(config.facebook.clientId, config.facebook.clientSecret, callbackUrl);
 }
 
 /** State and PKCE verifier between the redirect to Facebook and the callback (10 minutes, signed). */
@@ -45,4 +51,41 @@ export async function userForFacebook({ db }: Pick<AppServices, "db">, profile: 
   const [again] = await db.select().from(users).where(eq(users.facebookId, profile.id));
   if (!again) throw new Error("could not create the account");
   return again;
+}
+
+export type FacebookSignIn =
+  { ok: true; setCookie: string; landing: string; mobileVerified: boolean } | { ok: false; reason: "not_confirmed" };
+
+/**
+ * Facebook's callback: the authorization code exchanged (with its PKCE
+ * verifier) for the profile, the borrower account of that Facebook id found
+ * or created, and a session started. `landing`: where to go when no page was
+ * asked for (a Facebook account verifies a mobile number first).
+ */
+export async function signInWithFacebook(
+  services: Pick<AppServices, "db" | "config" | "now" | "realtime" | "log">,
+  input: { code: string; codeVerifier: string; callbackUrl: string; client: Client },
+): Promise<FacebookSignIn> {
+  const { config } = services;
+  if (!config.facebook) return { ok: false, reason: "not_confirmed" };
+  let profile: { id: string; name: string | null };
+  try {
+    const tokens = await oauthClient(config, input.callbackUrl).validateAuthorizationCode(
+      config.facebook.tokenUrl,
+      input.code,
+      input.codeVerifier,
+    );
+    profile = await fetchFacebookProfile(config, tokens.accessToken());
+  } catch (error) {
+    services.log.warn({ err: error }, "Facebook sign-in failed");
+    return { ok: false, reason: "not_confirmed" };
+  }
+  const user = await userForFacebook(services, profile);
+  const { setCookie } = await createUserSession(services, { userId: user.id, deviceId: `fb-${crypto.randomUUID()}`, ...input.client });
+  return {
+    ok: true,
+    setCookie,
+    mobileVerified: Boolean(user.mobileVerifiedAt),
+    landing: user.mobileVerifiedAt ? await signInLanding(services, user.id) : "/quickStart/Otp",
+  };
 }

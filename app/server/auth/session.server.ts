@@ -94,7 +94,7 @@ export async function readSession(
 }
 
 /** Ends a session on the server (sign-out, or renewal). */
-export async function endSession(services: Pick<AppServices, "db" | "now">, sessionId: string, reason: string) {
+export async function endSession(services: Pick<AppServices, "db" | "now">, { sessionId, reason }: { sessionId: string; reason: string }) {
   await services.db
     .update(sessions)
     .set({ endedAt: services.now(), endReason: reason })

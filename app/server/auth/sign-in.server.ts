@@ -1,7 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { AppServices } from "../../context.ts";
+import type { AppServices, Client } from "../../context.ts";
 import { signedCookie } from "../cookies.server.ts";
 import { users } from "../db/schema.ts";
+import { sendCode, verifyCode } from "../otp/otp.server.ts";
+import { createUserSession } from "./session.server.ts";
+import { signInLanding } from "../quick-start/progress.server.ts";
 
 export const STAFF_NOT_BORROWER =
   "You are signed in with a staff account. Staff accounts cannot use the borrower area, link a mobile number or apply: sign out first.";
@@ -22,8 +25,7 @@ export interface PendingSignIn {
  */
 export async function userForVerifiedMobile(
   { db, now }: Pick<AppServices, "db" | "now">,
-  mobile: string,
-  linkTo: { id: string; role: string } | null,
+  { mobile, linkTo }: { mobile: string; linkTo: { id: string; role: string } | null },
 ): Promise<{ userId: string; created: boolean } | { error: string }> {
   // Staff and borrowers are separate identities: a staff account never gets a mobile number or the borrower area.
   if (linkTo && linkTo.role !== "borrower") return { error: STAFF_NOT_BORROWER };
@@ -51,4 +53,40 @@ export async function userForVerifiedMobile(
   // A concurrent sign-in created it first.
   const [again] = await db.select({ id: users.id }).from(users).where(eq(users.mobile, mobile));
   return again ? { userId: again.id, created: false } : { error: "Please try again." };
+}
+
+/** The sign-in code, by SMS to `mobile` (the limits per number and per address apply). */
+export function sendSignInCode(
+  services: Pick<AppServices, "db" | "config" | "sms" | "now">,
+  { mobile, client }: { mobile: string; client: Client },
+) {
+  const { config } = services;
+  return sendCode(services, {
+    target: mobile,
+    purpose: "sign_in",
+    ip: client.ip,
+    message: (code) =>
+      `${code} is your ${config.public.brandName} sign-in code. It is valid for ${Math.round(config.otp.ttlSeconds / 60)} minutes. Never share it with anyone.`,
+  });
+}
+
+export type CodeSignIn =
+  { ok: true; created: boolean; setCookie: string; landing: string } | { ok: false; field: "code" | "form"; message: string };
+
+/**
+ * Sign-in with the code sent to `mobile`: the code is checked, the account
+ * found or created (or, for a signed-in account without a number, the number
+ * linked to it: `linkTo`), and a session started on this device (ending the
+ * borrower's other devices). `landing`: where to go when no page was asked for.
+ */
+export async function signInWithCode(
+  services: Pick<AppServices, "db" | "config" | "now" | "realtime">,
+  input: { mobile: string; code: string; deviceId: string; linkTo: { id: string; role: string } | null; client: Client },
+): Promise<CodeSignIn> {
+  const verified = await verifyCode(services, { target: input.mobile, purpose: "sign_in", code: input.code });
+  if (!verified.ok) return { ok: false, field: "code", message: verified.message };
+  const account = await userForVerifiedMobile(services, { mobile: input.mobile, linkTo: input.linkTo });
+  if ("error" in account) return { ok: false, field: "form", message: account.error };
+  const { setCookie } = await createUserSession(services, { userId: account.userId, deviceId: input.deviceId, ...input.client });
+  return { ok: true, created: account.created, setCookie, landing: await signInLanding(services, account.userId) };
 }

@@ -6,7 +6,8 @@ import { randomToken, sha256 } from "../crypto.server.ts";
 import { users, verifications } from "../db/schema.ts";
 import { hitRateLimit } from "../rate-limit.server.ts";
 import { createUserSession } from "./session.server.ts";
-import { audit, hashPassword, newTotpEnrolment, openTotpSecret, sealTotpSecret, TOTP, totpQr, verifyPassword } from "./staff.server.ts";
+import { hashPassword, newTotpEnrolment, openTotpSecret, sealTotpSecret, TOTP, totpQr, verifyPassword } from "./staff.server.ts";
+import { audit } from "../audit.server.ts";
 
 /**
  * Staff sign-in in two steps: e-mail and password, then the authenticator
@@ -55,7 +56,7 @@ export async function checkStaffPassword(
   client: Client,
 ): Promise<PasswordStep> {
   const { db, now } = services;
-  const limit = await hitRateLimit(db, "staff_login", client.ip, STAFF_SIGN_IN.passwordAttempts, now());
+  const limit = await hitRateLimit(services, { action: "staff_login", key: client.ip, limit: STAFF_SIGN_IN.passwordAttempts });
   if (!limit.allowed) return { ok: false, reason: "too_many" };
   const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
   const candidate = user && user.role !== "borrower" && !user.disabledAt && user.passwordHash ? user : null;

@@ -3,10 +3,11 @@ import { generateTOTP, getTOTPAuthUri } from "@epic-web/totp";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import commonPasswords from "fxa-common-password-list";
 import QRCode from "qrcode";
-import type { AppServices } from "../../context.ts";
+import type { AppServices, Client } from "../../context.ts";
 import { passwordLengthProblem } from "../../domain/validators/password.ts";
 import { decrypt, encrypt, randomToken, sha256 } from "../crypto.server.ts";
-import { auditLog, users, verifications } from "../db/schema.ts";
+import { users, verifications } from "../db/schema.ts";
+import { audit } from "../audit.server.ts";
 
 export const STAFF_ROLES = ["staff", "admin"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -81,11 +82,15 @@ export async function userForEnrolToken({ db, now }: Pick<AppServices, "db" | "n
 
 /**
  * Sets the password of the account an enrolment link belongs to, using the
- * link up in the same statement that checks it: of two submissions at once,
- * one sets the password and the other finds the link used. The authenticator
- * is set up again at the next sign-in.
+ * link up in the same statement that checks it (and writing the audit row in
+ * the same transaction): of two submissions at once, one sets the password
+ * and the other finds the link used. The authenticator is set up again at the
+ * next sign-in.
  */
-export async function setPasswordByEnrolToken({ db, now }: Pick<AppServices, "db" | "now">, token: string, password: string) {
+export async function setPasswordByEnrolToken(
+  { db, now }: Pick<AppServices, "db" | "now">,
+  { token, password, client }: { token: string; password: string; client: Client },
+) {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const at = now();
@@ -107,6 +112,7 @@ export async function setPasswordByEnrolToken({ db, now }: Pick<AppServices, "db
       .set({ passwordHash, totpSecretEnc: null, totpEnrolledAt: null, totpLastStep: null, totpFailures: 0, totpLockedUntil: null })
       .where(sql`${users.id}::text = ${used.target}`)
       .returning({ id: users.id, role: users.role });
+    if (user) await audit({ db: tx }, { actorUserId: user.id, actorRole: user.role, action: "staff.password_set", ...client });
     return user ?? null;
   });
 }
@@ -126,20 +132,3 @@ export async function totpQr(brand: string, email: string, secret: string) {
 
 export const sealTotpSecret = (services: Pick<AppServices, "keyring">, secret: string) => encrypt(services.keyring, secret);
 export const openTotpSecret = (services: Pick<AppServices, "keyring">, sealed: string) => decrypt(services.keyring, sealed);
-
-/** One audit row; staff actions always write one. */
-export async function audit(
-  { db }: Pick<AppServices, "db">,
-  entry: {
-    actorUserId: string | null;
-    actorRole: string | null;
-    action: string;
-    subjectType?: string;
-    subjectId?: string;
-    details?: Record<string, unknown>;
-    ip?: string;
-    userAgent?: string;
-  },
-) {
-  await db.insert(auditLog).values(entry);
-}

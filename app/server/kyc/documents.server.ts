@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { AppServices } from "../../context.ts";
-import { type DocumentKind, fileTooLargeMessage, judgeFile, type SniffedType } from "../../domain/kyc/documents.ts";
-import { borrowerDocuments } from "../db/schema.ts";
+import type { AppServices, Client } from "../../context.ts";
+import { type DocumentKind, fileTooLargeMessage, judgeFile, requiredDocuments, type SniffedType } from "../../domain/kyc/documents.ts";
+import { audit } from "../audit.server.ts";
+import type { User } from "../auth/session.server.ts";
+import { borrowerDocuments, borrowerEmployment } from "../db/schema.ts";
 import { withoutControlCharacters } from "../../domain/validators/text.ts";
 import type { StoredFile } from "../storage/storage.server.ts";
 import { isUuid } from "../../domain/validators/ids.ts";
@@ -20,6 +22,45 @@ export async function getDocument({ db }: Pick<AppServices, "db">, { userId, id 
     .from(borrowerDocuments)
     .where(and(eq(borrowerDocuments.id, id), eq(borrowerDocuments.userId, userId)));
   return row ?? null;
+}
+
+/** The documents the borrower's work calls for (salary slips or tax returns), from the Employment section. */
+export async function requiredDocumentKinds({ db }: Pick<AppServices, "db">, userId: string) {
+  const [job] = await db
+    .select({ type: borrowerEmployment.employmentType })
+    .from(borrowerEmployment)
+    .where(eq(borrowerEmployment.userId, userId));
+  const employmentType = job?.type ?? null;
+  return { employmentType, kinds: requiredDocuments(employmentType) };
+}
+
+/** The borrower's saved selfie, or null. */
+export async function selfieOf({ db }: Pick<AppServices, "db">, userId: string) {
+  const [selfie] = await db
+    .select({ id: borrowerDocuments.id, uploadedAt: borrowerDocuments.uploadedAt })
+    .from(borrowerDocuments)
+    .where(and(eq(borrowerDocuments.userId, userId), eq(borrowerDocuments.kind, "selfie")));
+  return selfie ?? null;
+}
+
+/** A borrower's document for a staff member's review, with its view audited; null when there is no such file. */
+export async function documentForStaff(
+  services: Pick<AppServices, "db" | "storage">,
+  { staff, documentId, client }: { staff: Pick<User, "id" | "role">; documentId: string; client: Client },
+) {
+  if (!isUuid(documentId)) return null;
+  const [doc] = await services.db.select().from(borrowerDocuments).where(eq(borrowerDocuments.id, documentId));
+  if (!doc || !(await services.storage.exists(doc.storageKey))) return null;
+  await audit(services, {
+    actorUserId: staff.id,
+    actorRole: staff.role,
+    action: "kyc.document_viewed",
+    subjectType: "document",
+    subjectId: doc.id,
+    details: { borrower: doc.userId, kind: doc.kind },
+    ...client,
+  });
+  return doc;
 }
 
 export async function deleteDocument(services: Services, { userId, id }: { userId: string; id: string }) {

@@ -14,11 +14,13 @@ export async function cancelApplication(
     const application = await lockOwned(tx, userId, applicationId);
     if (!application || !borrowerCanCancel(application.status)) return { ok: false, reason: "not_cancellable" } as const;
     await changeStatus(
-      tx,
-      application,
-      "cancelled",
-      { actor: "borrower", actorUserId: userId, reason: "Cancelled by the borrower", ...client },
-      now(),
+      { db: tx },
+      {
+        application,
+        to: "cancelled",
+        by: { actor: "borrower", actorUserId: userId, reason: "Cancelled by the borrower", ...client },
+        at: now(),
+      },
     );
     return { ok: true } as const;
   });

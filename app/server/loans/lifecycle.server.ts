@@ -28,12 +28,20 @@ export interface ChangeBy {
  * makes the rest of the change.
  */
 export async function changeStatus(
-  tx: Db,
-  application: { id: string; status: string },
-  to: LoanStatus,
-  by: ChangeBy,
-  at: Date,
-  extra: Partial<typeof loanApplications.$inferInsert> = {},
+  { db: tx }: { db: Db },
+  {
+    application,
+    to,
+    by,
+    at,
+    extra = {},
+  }: {
+    application: { id: string; status: string };
+    to: LoanStatus;
+    by: ChangeBy;
+    at: Date;
+    extra?: Partial<typeof loanApplications.$inferInsert>;
+  },
 ): Promise<void> {
   const from = application.status;
   if (!isLoanStatus(from) || !canTransition(from, to, by.actor)) throw new TransitionError(from, to);
@@ -43,12 +51,15 @@ export async function changeStatus(
     .where(and(eq(loanApplications.id, application.id), eq(loanApplications.status, from)))
     .returning({ id: loanApplications.id });
   if (moved.length === 0) throw new TransitionError(from, to);
-  await auditStatus(tx, application.id, from, to, by, at);
+  await auditStatus({ db: tx }, { applicationId: application.id, from, to, by, at });
 }
 
 /** The audit row of a status change (`from` is null when the application is created). */
-export async function auditStatus(tx: Db, applicationId: string, from: string | null, to: LoanStatus, by: ChangeBy, at: Date) {
-  await tx.insert(auditLog).values({
+export async function auditStatus(
+  { db }: { db: Db },
+  { applicationId, from, to, by, at }: { applicationId: string; from: string | null; to: LoanStatus; by: ChangeBy; at: Date },
+) {
+  await db.insert(auditLog).values({
     actorUserId: by.actorUserId,
     actorRole: by.actor,
     action: "loan.status",

@@ -78,7 +78,7 @@ const terms = (p: ProductRow): ProductTerms & Pick<ProductRow, "penalChargePaise
  * for an EMI loan the largest amount at every tenure.
  */
 export async function offerFor(services: Services, { kind, facts }: { kind: LoanKind; facts: ApplicantFacts }) {
-  const products = await loadProducts(services.db);
+  const products = await loadProducts(services);
   const { assumedDisbursalDate } = kfsDates(services);
   if (kind === "emi") {
     const product = terms(products.emi);

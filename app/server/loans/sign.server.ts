@@ -115,7 +115,10 @@ export async function signApplication(
       signedSha256: sha256Bytes(signedPdf),
       agreementRef,
     });
-    await changeStatus(tx, application, "signed", { ...client, actor: "borrower", actorUserId: user.id }, at, { signedAt: at });
+    await changeStatus(
+      { db: tx },
+      { application, to: "signed", by: { ...client, actor: "borrower", actorUserId: user.id }, at, extra: { signedAt: at } },
+    );
     return { ok: true, agreementRef, alreadySigned: false, reference: application.reference };
   });
   if (outcome.ok && !outcome.alreadySigned && outcome.reference) {

@@ -26,7 +26,18 @@ export async function startApplication(
       .values({ reference: newReference(), userId, product: kind, status: "draft", createdAt: at, updatedAt: at })
       .onConflictDoNothing()
       .returning();
-    if (row) await auditStatus(tx, row.id, null, "draft", { actor: "borrower", actorUserId: userId, reason: "started", ...client }, at);
+    if (row) {
+      await auditStatus(
+        { db: tx },
+        {
+          applicationId: row.id,
+          from: null,
+          to: "draft",
+          by: { actor: "borrower", actorUserId: userId, reason: "started", ...client },
+          at,
+        },
+      );
+    }
     return row ?? null;
   });
   // Lost a race with another tab: the other tab's draft is the one in progress.

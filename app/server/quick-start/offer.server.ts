@@ -14,7 +14,7 @@ const range = (p: ProductRow, maxPaise = p.maxAmountPaise): AmountRange => ({
 
 /** Each product's amount range (Step0's form). */
 export async function productRanges({ db }: Pick<AppServices, "db">): Promise<Record<LoanKind, AmountRange>> {
-  const products = await loadProducts(db);
+  const products = await loadProducts({ db });
   return { emi: range(products.emi), salary_advance: range(products.salaryAdvance) };
 }
 
@@ -78,7 +78,7 @@ export async function quickOffer(
   const { today, assumedDisbursalDate } = kfsDates(services);
   // One after the other: `services.db` may be a transaction's single connection.
   const facts = await applicantFacts(services, { userId, today });
-  const products = await loadProducts(services.db);
+  const products = await loadProducts(services);
   if (!facts.ok) return { ok: false as const, missing: facts.missing };
   const tenure = Math.min(products.emi.maxTenure, Math.max(products.emi.minTenure, Math.round(tenureMonths)));
   const result = eligibility(facts.facts, products, products.riskBands, { emiTenureMonths: tenure, disbursalDate: assumedDisbursalDate });

@@ -1,40 +1,26 @@
-import { eq } from "drizzle-orm";
 import { useState } from "react";
 import { data, Form, useNavigation, useSubmit } from "react-router";
 import { useConfirm } from "../../../components/confirm-dialog.tsx";
 import { KycSection } from "../../../components/kyc-section.tsx";
 import { servicesContext } from "../../../context.ts";
-import {
-  bankStatementMonths,
-  DOCUMENT_KINDS,
-  type DocumentKind,
-  MAX_DOCUMENT_BYTES,
-  requiredDocuments,
-} from "../../../domain/kyc/documents.ts";
+import { bankStatementMonths, DOCUMENT_KINDS, type DocumentKind, MAX_DOCUMENT_BYTES } from "../../../domain/kyc/documents.ts";
 import { oversizedFile } from "../../../lib/file-size.ts";
 import { formatDateIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
-import { borrowerEmployment } from "../../../server/db/schema.ts";
 import { redirectWithToast } from "../../../web/flash.server.ts";
-import { deleteDocument, listDocuments, storeUpload } from "../../../server/kyc/documents.server.ts";
+import { deleteDocument, listDocuments, storeUpload, requiredDocumentKinds } from "../../../server/kyc/documents.server.ts";
 import { receiveUpload } from "../../../web/uploads.server.ts";
 import type { Route } from "./+types/documents-section";
 import { readForm } from "../../../web/forms.server.ts";
 
-async function kindsFor(services: { db: import("../../../server/db/client.ts").Db }, userId: string) {
-  const [job] = await services.db
-    .select({ type: borrowerEmployment.employmentType })
-    .from(borrowerEmployment)
-    .where(eq(borrowerEmployment.userId, userId));
-  const type = job?.type ?? null;
-  return { type, kinds: requiredDocuments(type) };
-}
-
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { user } = context.get(signedInContext);
-  const [{ type, kinds }, docs] = await Promise.all([kindsFor(services, user.id), listDocuments(services, user.id)]);
+  const [{ employmentType: type, kinds }, docs] = await Promise.all([
+    requiredDocumentKinds(services, user.id),
+    listDocuments(services, user.id),
+  ]);
   return {
     employmentType: type,
     items: kinds.map((kind) => {
@@ -68,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw data({ message: "No such document." }, { status: 404 });
   }
   const { fields, file } = await receiveUpload(services, request, MAX_DOCUMENT_BYTES);
-  const { kinds } = await kindsFor(services, user.id);
+  const { kinds } = await requiredDocumentKinds(services, user.id);
   const kind = kinds.find((k) => k === fields.kind);
   if (!kind) {
     if (file) await services.storage.remove(file.key);

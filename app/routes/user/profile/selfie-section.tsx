@@ -1,4 +1,3 @@
-import { and, eq } from "drizzle-orm";
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { KycSection } from "../../../components/kyc-section.tsx";
@@ -10,20 +9,15 @@ import { formatDateIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { useHydrated } from "../../../lib/use-hydrated.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
-import { borrowerDocuments } from "../../../server/db/schema.ts";
 import { redirectWithToast } from "../../../web/flash.server.ts";
-import { storeUpload } from "../../../server/kyc/documents.server.ts";
+import { storeUpload, selfieOf } from "../../../server/kyc/documents.server.ts";
 import { receiveUpload } from "../../../web/uploads.server.ts";
 import type { Route } from "./+types/selfie-section";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
   const { user } = context.get(signedInContext);
-  const [selfie] = await db
-    .select({ id: borrowerDocuments.id, at: borrowerDocuments.uploadedAt })
-    .from(borrowerDocuments)
-    .where(and(eq(borrowerDocuments.userId, user.id), eq(borrowerDocuments.kind, "selfie")));
-  return { selfie: selfie ? { id: selfie.id, at: selfie.at.toISOString() } : null };
+  const selfie = await selfieOf(context.get(servicesContext), user.id);
+  return { selfie: selfie ? { id: selfie.id, at: selfie.uploadedAt.toISOString() } : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

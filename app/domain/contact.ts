@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { INDIAN_MOBILE_MESSAGE, normalizeIndianMobile } from "./validators/mobile.ts";
+
+/** The public contact form: one schema for the browser and the server. */
+export const contactSchema = z.object({
+  name: z
+    .string({ error: "Enter your name." })
+    .trim()
+    .min(2, "Enter your name (at least 2 letters).")
+    .max(100, "Keep your name under 100 characters.")
+    .regex(/^[\p{L} .'-]+$/u, "Use letters and spaces only in your name."),
+  mobile: z.string({ error: "Enter your mobile number." }).transform((v, ctx) => {
+    const mobile = normalizeIndianMobile(v);
+    if (!mobile) {
+      ctx.addIssue({ code: "custom", message: INDIAN_MOBILE_MESSAGE });
+      return z.NEVER;
+    }
+    return mobile;
+  }),
+  email: z.email({
+    error: (issue) => (issue.input ? "Enter a valid e-mail address, like name@example.com." : "Enter your e-mail address."),
+  }),
+  message: z
+    .string({ error: "Write your message." })
+    .trim()
+    .min(10, "Write at least 10 characters so we can help.")
+    .max(2000, "Keep your message under 2,000 characters."),
+  /** Honeypot: hidden from people; bots fill it in. */
+  website: z.string().optional(),
+});

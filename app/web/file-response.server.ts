@@ -1,0 +1,28 @@
+import { Readable } from "node:stream";
+import type { AppServices } from "../context.ts";
+import { extensionFor } from "../domain/kyc/documents.ts";
+import type { borrowerDocuments } from "../server/db/schema.ts";
+
+/** A PDF answer: inline (shown) or attachment (downloaded), never cached by shared caches. */
+export function pdfResponse(bytes: Uint8Array, filename: string, disposition: "inline" | "attachment", sha256?: string) {
+  const headers = new Headers({
+    "Content-Type": "application/pdf",
+    "Content-Length": String(bytes.byteLength),
+    "Content-Disposition": `${disposition}; filename="${filename}"`,
+    "Cache-Control": "private, no-store",
+  });
+  if (sha256) headers.set("Digest", `sha-256=${Buffer.from(sha256, "hex").toString("base64")}`);
+  return new Response(new Uint8Array(bytes), { headers });
+}
+
+/** A KYC document (decrypted as it streams), inline, never cached by shared caches; `nosniff` comes with every answer (helmet). */
+export function documentResponse({ storage }: Pick<AppServices, "storage">, doc: typeof borrowerDocuments.$inferSelect) {
+  return new Response(Readable.toWeb(storage.read(doc.storageKey)) as ReadableStream, {
+    headers: {
+      "Content-Type": doc.contentType,
+      "Content-Length": String(doc.sizeBytes),
+      "Content-Disposition": `inline; filename="${doc.kind}.${extensionFor(doc.contentType)}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
