@@ -10,5 +10,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
+    // Each test stands on its own: the order of tests within a file is shuffled on every run (the
+    // seed is printed; `--sequence.seed=N` repeats a run).
+    sequence: { shuffle: { files: false, tests: true } },
   },
 });

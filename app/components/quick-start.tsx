@@ -1,9 +1,9 @@
-import { type DefaultValue, type Submission, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { DefaultValue, SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { z } from "zod";
 import { QUICK_STEP_COUNT, QUICK_STEPS, quickStepPath, untouched } from "../domain/quick-start.ts";
+import { useSchemaForm } from "./use-schema-form.ts";
 
 /** The frame of every quick-start step: "Step n of 7", the steps (done ones are links back), the title and the content. */
 export function QuickStartFrame({
@@ -108,19 +108,10 @@ export function useStepForm<S extends z.ZodType<unknown, Record<string, unknown>
   lastResult: SubmissionResult<string[]> | null | undefined;
   defaultValue?: DefaultValue<z.input<S>>;
 }) {
-  const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<S>, z.output<S>>({
-    lastResult: navigation.state === "idle" ? lastResult : null,
+  return useSchemaForm<S>({
+    schema: (formData) => (formData.get("intent") === "back" && untouched(formData) ? anything : schema),
+    lastResult,
     defaultValue,
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: formData.get("intent") === "back" && untouched(formData) ? anything : schema }) as Submission<
-        z.input<S>,
-        string[],
-        z.output<S>
-      >,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
-  return { form, fields, busy: navigation.state !== "idle" };
 }
 const anything = z.object({}).passthrough();

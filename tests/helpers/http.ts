@@ -22,6 +22,19 @@ export function postForm(
   });
 }
 
+/** POSTs a multipart form with one file (`kind` and `file`), as an upload page would. */
+export function postUpload(
+  app: TestServer,
+  pathname: string,
+  { kind, bytes, name }: { kind: string; bytes: Uint8Array; name: string },
+  cookie: string,
+) {
+  const form = new FormData();
+  form.set("kind", kind);
+  form.set("file", new Blob([new Uint8Array(bytes)]), name);
+  return app.get(pathname, { method: "POST", body: form, headers: { Cookie: cookie, Origin: originOf(app) } });
+}
+
 export interface RawAnswer {
   status: number;
   headers: http.IncomingHttpHeaders;

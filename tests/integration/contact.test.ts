@@ -2,6 +2,7 @@ import { count, desc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages } from "../../app/server/db/schema.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { postForm } from "../helpers/http.ts";
 
 let app: TestServer;
 beforeAll(async () => {
@@ -12,11 +13,7 @@ afterAll(async () => {
 });
 
 function post(fields: Record<string, string>, ip = "203.0.113.10", server = app) {
-  return server.get("/Contact-us", {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(server.url).origin, "X-Forwarded-For": ip },
-  });
+  return postForm(server, "/Contact-us", fields, { headers: { "X-Forwarded-For": ip } });
 }
 const storedCount = async () => (await app.services.db.select({ n: count() }).from(contactMessages))[0]?.n ?? 0;
 

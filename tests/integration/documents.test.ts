@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { borrowerDocuments } from "../../app/server/db/schema.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { signedInBorrower } from "../helpers/session.ts";
+import { postForm, postUpload } from "../helpers/http.ts";
 
 let app: TestServer;
 beforeAll(async () => {
@@ -42,12 +43,7 @@ const elf = () => new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, ...new Array(
 
 let n = 0;
 const borrower = () => signedInBorrower(app, `98500${String(n++).padStart(5, "0")}`);
-function upload(cookie: string, kind: string, bytes: Uint8Array, name: string) {
-  const form = new FormData();
-  form.set("kind", kind);
-  form.set("file", new Blob([Buffer.from(bytes)]), name);
-  return app.get(PAGE, { method: "POST", body: form, headers: { Cookie: cookie, Origin: new URL(app.url).origin } });
-}
+const upload = (cookie: string, kind: string, bytes: Uint8Array, name: string) => postUpload(app, PAGE, { kind, bytes, name }, cookie);
 const filesOnDisk = () => {
   const out: string[] = [];
   for (const dir of ["docs", "tmp"]) {
@@ -85,11 +81,7 @@ describe("document uploads", () => {
     for (const doc of docs) {
       expect((await app.get(`/User/Profile/documents/${doc.id}`, { headers: { Cookie: other.cookie } })).status).toBe(404);
     }
-    const del = await app.get(PAGE, {
-      method: "POST",
-      body: new URLSearchParams({ intent: "delete", id: pan?.id ?? "" }),
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: other.cookie, Origin: new URL(app.url).origin },
-    });
+    const del = await postForm(app, PAGE, { intent: "delete", id: pan?.id ?? "" }, { cookie: other.cookie });
     expect(del.status).toBe(404);
     expect((await app.get(`/User/Profile/documents/${pan?.id}`, { headers: { Cookie: cookie } })).status).toBe(200);
   });
@@ -102,11 +94,7 @@ describe("document uploads", () => {
     expect(filesOnDisk().length).toBe(before);
     const [doc] = await app.services.db.select().from(borrowerDocuments).where(eq(borrowerDocuments.userId, userId));
     expect(doc?.contentType).toBe("image/png");
-    const res = await app.get(PAGE, {
-      method: "POST",
-      body: new URLSearchParams({ intent: "delete", id: doc?.id ?? "" }),
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: new URL(app.url).origin },
-    });
+    const res = await postForm(app, PAGE, { intent: "delete", id: doc?.id ?? "" }, { cookie });
     expect(res.status).toBe(302);
     expect(filesOnDisk().length).toBe(before - 1);
   });

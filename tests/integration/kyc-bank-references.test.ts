@@ -7,6 +7,7 @@ import { decrypt } from "../../app/server/crypto.server.ts";
 import { borrowerBankAccounts, borrowerReferences } from "../../app/server/db/schema.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { signedInBorrower } from "../helpers/session.ts";
+import { postForm } from "../helpers/http.ts";
 
 let app: TestServer;
 beforeAll(async () => {
@@ -21,12 +22,7 @@ const borrower = () => {
   const mobile = `98600${String(n++).padStart(5, "0")}`;
   return signedInBorrower(app, mobile).then((b) => ({ ...b, mobile }));
 };
-const post = (p: string, cookie: string, fields: Record<string, string>) =>
-  app.get(p, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: new URL(app.url).origin },
-  });
+const post = (p: string, cookie: string, fields: Record<string, string>) => postForm(app, p, fields, { cookie });
 const profile = (pan: string) => ({
   fullName: "Asha Rani Verma",
   dateOfBirth: "1990-01-01",

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { borrowerDocuments } from "../../app/server/db/schema.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { signedInBorrower } from "../helpers/session.ts";
+import { postForm, postUpload } from "../helpers/http.ts";
 
 let app: TestServer;
 beforeAll(async () => {
@@ -18,19 +19,8 @@ const pdf = Buffer.from("%PDF-1.4\n%%EOF\n");
 describe("a borrower completing every KYC section", () => {
   it("goes from 0 to 7 of 7 and becomes ready for both loans", async () => {
     const { cookie } = await signedInBorrower(app, "9830000001");
-    const origin = new URL(app.url).origin;
-    const form = (p: string, fields: Record<string, string>) =>
-      app.get(p, {
-        method: "POST",
-        body: new URLSearchParams(fields),
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: origin },
-      });
-    const upload = (p: string, kind: string, bytes: Buffer, name: string) => {
-      const body = new FormData();
-      body.set("kind", kind);
-      body.set("file", new Blob([new Uint8Array(bytes)]), name);
-      return app.get(p, { method: "POST", body, headers: { Cookie: cookie, Origin: origin } });
-    };
+    const form = (p: string, fields: Record<string, string>) => postForm(app, p, fields, { cookie });
+    const upload = (p: string, kind: string, bytes: Buffer, name: string) => postUpload(app, p, { kind, bytes, name }, cookie);
     const overview = async () =>
       (await (await app.get("/User/Profile", { headers: { Cookie: cookie } })).text()).replaceAll("<!-- -->", "");
 
@@ -104,11 +94,7 @@ describe("a borrower completing every KYC section", () => {
     expect(docs.length).toBe(8);
     for (const doc of docs) {
       expect((await app.get(`/User/Profile/documents/${doc.id}`, { headers: { Cookie: other.cookie } })).status).toBe(404);
-      const del = await app.get("/User/Profile/components/Documents", {
-        method: "POST",
-        body: new URLSearchParams({ intent: "delete", id: doc.id }),
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: other.cookie, Origin: origin },
-      });
+      const del = await postForm(app, "/User/Profile/components/Documents", { intent: "delete", id: doc.id }, { cookie: other.cookie });
       expect(del.status).toBe(404);
     }
     for (const section of ["Profile", "Address", "Employment", "Bank", "Reference", "Documents", "Selfie"]) {

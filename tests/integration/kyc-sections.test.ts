@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { borrowerAddresses, borrowerEmployment } from "../../app/server/db/schema.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { signedInBorrower } from "../helpers/session.ts";
+import { postForm } from "../helpers/http.ts";
 
 let app: TestServer;
 beforeAll(async () => {
@@ -14,12 +15,7 @@ afterAll(async () => {
 
 let n = 0;
 const borrower = () => signedInBorrower(app, `98700${String(n++).padStart(5, "0")}`);
-const post = (path: string, cookie: string, fields: Record<string, string>) =>
-  app.get(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: new URL(app.url).origin },
-  });
+const post = (path: string, cookie: string, fields: Record<string, string>) => postForm(app, path, fields, { cookie });
 
 const ADDRESS = "/User/Profile/components/Address";
 const address = {

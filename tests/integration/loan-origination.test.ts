@@ -8,28 +8,22 @@ import { completeProfile, defaultProfile } from "../fixtures/kyc.ts";
 import { latestCode, readOutbox } from "../helpers/outbox.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { signedInBorrower } from "../helpers/session.ts";
+import { postForm } from "../helpers/http.ts";
 
 // A Monday morning in India, so the working-day arithmetic is easy to follow.
 let clock = new Date("2026-11-23T04:30:00Z");
 const now = () => clock;
 
 let app: TestServer;
-let origin: string;
 beforeAll(async () => {
   app = await startTestServer({}, { now });
-  origin = new URL(app.url).origin;
 });
 afterAll(async () => {
   await app?.stop();
 });
 
 const html = async (res: Response) => (await res.text()).replaceAll("<!-- -->", "").replaceAll("&amp;", "&");
-const post = (path: string, cookie: string, fields: Record<string, string>) =>
-  app.get(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: origin },
-  });
+const post = (path: string, cookie: string, fields: Record<string, string>) => postForm(app, path, fields, { cookie });
 // A copy: pdf.js takes over (detaches) the buffer it is given.
 const pdfText = async (bytes: ArrayBuffer) => (await extractText(new Uint8Array(bytes).slice(), { mergePages: true })).text as string;
 const rupees = formatRupees;
@@ -51,16 +45,43 @@ async function start(cookie: string, segment: "Emi" | "salaryAdvance") {
 }
 
 describe("the EMI loan flow", () => {
-  let b: Awaited<ReturnType<typeof borrower>>;
-  let ref: string;
-  const step = (s: string) => `/User/newLoan/Emi/${ref}/${s}`;
-
-  beforeAll(async () => {
-    b = await borrower("9840000001");
-    ref = await start(b.cookie, "Emi");
-  });
+  let serial = 0;
+  type Stage = "started" | "terms" | "details" | "kfs" | "signed";
+  const STAGES: Stage[] = ["started", "terms", "details", "kfs", "signed"];
+  /**
+   * A new borrower with a complete profile and an EMI application brought, through the pages, to
+   * `stage`: each test has one of its own (₹1,00,000 over 12 months, medical, the verified account).
+   */
+  async function emiApplication(stage: Stage) {
+    const b = await borrower(`98401${String(serial++).padStart(5, "0")}`);
+    const ref = await start(b.cookie, "Emi");
+    const step = (s: string) => `/User/newLoan/Emi/${ref}/${s}`;
+    const reached = (s: Stage) => STAGES.indexOf(stage) >= STAGES.indexOf(s);
+    if (reached("terms")) expect((await post(step("Step0"), b.cookie, { amount: "1,00,000", tenure: "12" })).status).toBe(302);
+    if (reached("details")) expect((await post(step("Step1"), b.cookie, { purpose: "medical", disbursalConsent: "yes" })).status).toBe(302);
+    if (reached("kfs")) expect((await app.get(step("Step5"), { headers: { Cookie: b.cookie } })).status).toBe(200);
+    if (reached("signed")) {
+      const page = await html(await app.get(step("Step6"), { headers: { Cookie: b.cookie } }));
+      const documentId = /name="documentId" value="([0-9a-f-]{36})"/.exec(page)?.[1] as string;
+      expect((await post(step("Step6"), b.cookie, { intent: "send" })).status).toBe(200);
+      const signed = await post(step("Step6"), b.cookie, {
+        intent: "sign",
+        documentId,
+        accept: "yes",
+        code: latestCode(app.dataDir, b.mobile),
+      });
+      expect(signed.headers.get("location")).toBe(`/success/${ref}`);
+    }
+    const [application] = await app.services.db.select().from(loanApplications).where(eq(loanApplications.reference, ref));
+    return { b, ref, step, application: application as typeof loanApplications.$inferSelect };
+  }
+  const documentsOf = (applicationId: string) =>
+    app.services.db.select().from(loanDocuments).where(eq(loanDocuments.applicationId, applicationId));
+  const signatureOf = async (applicationId: string) =>
+    (await app.services.db.select().from(loanSignatures).where(eq(loanSignatures.applicationId, applicationId)))[0];
 
   it("resumes the application in progress instead of starting a second", async () => {
+    const { b, ref } = await emiApplication("started");
     expect(await start(b.cookie, "Emi")).toBe(ref);
     const rows = await app.services.db.select().from(loanApplications).where(eq(loanApplications.userId, b.userId));
     expect(rows).toHaveLength(1);
@@ -68,6 +89,7 @@ describe("the EMI loan flow", () => {
   });
 
   it("sends a borrower who jumps ahead back to the step that fits", async () => {
+    const { b, step } = await emiApplication("started");
     for (const s of ["Step1", "Step5", "Step6", "Step7"]) {
       const res = await app.get(step(s), { headers: { Cookie: b.cookie } });
       expect(res.status, s).toBe(302);
@@ -76,6 +98,7 @@ describe("the EMI loan flow", () => {
   });
 
   it("offers amounts within the eligibility and refuses others next to the field", async () => {
+    const { b, ref, step } = await emiApplication("started");
     const page = await html(await app.get(step("Step0"), { headers: { Cookie: b.cookie } }));
     // ₹60,000 income, no EMIs → 14% band; half the income (₹30,000) may go to the EMI.
     expect(page).toContain("Your rate is 14.00% a year");
@@ -89,6 +112,7 @@ describe("the EMI loan flow", () => {
   });
 
   it("saves the terms, then purpose and account, and issues the KFS once", async () => {
+    const { b, step, application } = await emiApplication("started");
     const saved = await post(step("Step0"), b.cookie, { amount: "1,00,000", tenure: "12" });
     expect(saved.status).toBe(302);
     expect(saved.headers.get("location")).toBe(step("Step1"));
@@ -104,7 +128,7 @@ describe("the EMI loan flow", () => {
     const page = await html(await app.get(step("Step5"), { headers: { Cookie: b.cookie } }));
     expect(page).toContain("Key Fact Statement");
     await app.get(step("Step5"), { headers: { Cookie: b.cookie } });
-    const docs = await app.services.db.select().from(loanDocuments);
+    const docs = await documentsOf(application.id);
     expect(docs.filter((d) => !d.supersededAt)).toHaveLength(1);
     // Issued Monday 23 Nov: valid 3 working days (to Thursday), disbursal assumed Tuesday.
     expect(docs[0]?.validUntil).toBe("2026-11-26");
@@ -113,7 +137,8 @@ describe("the EMI loan flow", () => {
   });
 
   it("serves the stored bytes inline and as a download to the owner, and the PDF says what the calculator says", async () => {
-    const [doc] = await app.services.db.select().from(loanDocuments);
+    const { b, step, application } = await emiApplication("kfs");
+    const [doc] = await documentsOf(application.id);
     const shown = await app.get(step("Step5/pdfDisplay"), { headers: { Cookie: b.cookie } });
     expect(shown.status).toBe(200);
     expect(shown.headers.get("content-type")).toBe("application/pdf");
@@ -151,6 +176,7 @@ describe("the EMI loan flow", () => {
   });
 
   it("answers a signed link without a session for 10 minutes, and shows the not-found page otherwise", async () => {
+    const { b, step } = await emiApplication("kfs");
     const page = await html(await app.get(step("Step5"), { headers: { Cookie: b.cookie } }));
     const link = /href="([^"]+pdfDisplay\?expires=\d+&signature=[0-9a-f]+)"/.exec(page)?.[1];
     expect(link).toBeDefined();
@@ -174,6 +200,7 @@ describe("the EMI loan flow", () => {
   });
 
   it("signs once with the code from the outbox, even when submitted twice at once", async () => {
+    const { b, ref, step } = await emiApplication("kfs");
     const page = await html(await app.get(step("Step6"), { headers: { Cookie: b.cookie } }));
     const documentId = /name="documentId" value="([0-9a-f-]{36})"/.exec(page)?.[1] as string;
     expect(documentId).toBeDefined();
@@ -203,7 +230,10 @@ describe("the EMI loan flow", () => {
     for (const location of locations) expect([`/success/${ref}`, step("Step7")]).toContain(location);
     const [application] = await app.services.db.select().from(loanApplications).where(eq(loanApplications.reference, ref));
     expect(application?.status).toBe("signed");
-    const signatures = await app.services.db.select().from(loanSignatures);
+    const signatures = await app.services.db
+      .select()
+      .from(loanSignatures)
+      .where(eq(loanSignatures.applicationId, application?.id as string));
     expect(signatures).toHaveLength(1);
     const [doc] = await app.services.db.select().from(loanDocuments).where(eq(loanDocuments.id, documentId));
     const sig = signatures[0];
@@ -226,12 +256,13 @@ describe("the EMI loan flow", () => {
   });
 
   it("shows the signed agreement at /Eagreement/{id} with its signature page", async () => {
-    const [sig] = await app.services.db.select().from(loanSignatures);
+    const { b, ref, application } = await emiApplication("signed");
+    const sig = await signatureOf(application.id);
     const page = await html(await app.get(`/Eagreement/${sig?.agreementRef}`));
     expect(page).toContain("Signed loan agreement");
     expect(page).toContain("Neha Gupta");
     expect(page).toContain(sig?.shownSha256);
-    expect(page).toContain("XXXXXX0001");
+    expect(page).toContain(`XXXXXX${b.mobile.slice(-4)}`);
     const pdf = await app.get(`/Eagreement/${sig?.agreementRef}/pdf`);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(pdf.headers.get("content-disposition")).toMatch(/^inline; /);
@@ -257,6 +288,7 @@ describe("the EMI loan flow", () => {
   });
 
   it("ends on /success/{reference}, and sends every step of a signed application to Step7", async () => {
+    const { b, ref, step } = await emiApplication("signed");
     const outcome = await html(await app.get(`/success/${ref}`, { headers: { Cookie: b.cookie } }));
     expect(outcome).toContain("You have signed your loan agreement");
     expect(outcome).toContain(`href="${step("Step7")}"`);
@@ -274,6 +306,7 @@ describe("the EMI loan flow", () => {
   });
 
   it("gives another borrower 404 at every step, both PDF routes and the outcome page", async () => {
+    const { ref, step } = await emiApplication("signed");
     const other = await signedInBorrower(app, "9840000099");
     for (const s of ["Step0", "Step1", "Step5", "Step6", "Step7", "Step5/pdfDisplay", "Step5/pdfDownload"]) {
       const res = await app.get(step(s), { headers: { Cookie: other.cookie } });
@@ -290,6 +323,7 @@ describe("the EMI loan flow", () => {
   });
 
   it("lets the borrower cancel before disbursal, with an audit row", async () => {
+    const { b, ref, step } = await emiApplication("signed");
     const res = await post(step("Step7"), b.cookie, { intent: "cancel" });
     expect(res.headers.get("location")).toBe(step("Step7"));
     const [application] = await app.services.db.select().from(loanApplications).where(eq(loanApplications.reference, ref));

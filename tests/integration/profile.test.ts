@@ -4,6 +4,7 @@ import { decrypt } from "../../app/server/crypto.server.ts";
 import { borrowerProfiles, consents } from "../../app/server/db/schema.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { signedInBorrower } from "../helpers/session.ts";
+import { postForm } from "../helpers/http.ts";
 
 let app: TestServer;
 beforeAll(async () => {
@@ -25,12 +26,7 @@ const valid = {
   consentKyc: "on",
   consentCommunications: "on",
 };
-const post = (cookie: string, fields: Record<string, string>) =>
-  app.get(PATH, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: new URL(app.url).origin },
-  });
+const post = (cookie: string, fields: Record<string, string>) => postForm(app, PATH, fields, { cookie });
 
 describe("KYC Profile section", () => {
   it("saves valid data: PAN encrypted and masked, Aadhaar as its last 4 digits, consents logged", async () => {
@@ -79,17 +75,21 @@ describe("KYC Profile section", () => {
   });
 
   it("refuses a second account with the same PAN", async () => {
+    const first = await signedInBorrower(app, "9900000008");
+    expect((await post(first.cookie, { ...valid, pan: "ABCPE4321G" })).status).toBe(302);
     const { cookie } = await signedInBorrower(app, "9900000009");
-    const res = await post(cookie, { ...valid, email: "other@example.com" });
+    const res = await post(cookie, { ...valid, pan: "abcpe4321g", email: "other@example.com" });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("This PAN is already registered with another account.");
   });
 
   it("never shows one borrower's profile to another", async () => {
+    const owner = await signedInBorrower(app, "9900000011");
+    expect((await post(owner.cookie, { ...valid, fullName: "Kavya Menon", pan: "ABCPM5678H" })).status).toBe(302);
     const other = await signedInBorrower(app, "9900000010");
     const page = await (await app.get(PATH, { headers: { Cookie: other.cookie } })).text();
-    expect(page).not.toContain("Asha Rani Verma");
-    expect(page).not.toContain("XXXXXX234F");
+    expect(page).not.toContain("Kavya Menon");
+    expect(page).not.toContain("XXXXXX678H");
     expect((await app.get(PATH)).status).toBe(302);
   });
 });

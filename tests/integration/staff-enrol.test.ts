@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaffInvite, passwordProblem, verifyPassword } from "../../app/server/auth/staff.server.ts";
 import { auditLog, users } from "../../app/server/db/schema.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { postForm } from "../helpers/http.ts";
 
 let app: TestServer;
 beforeAll(async () => {
@@ -12,12 +13,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const post = (path: string, fields: Record<string, string>) =>
-  app.get(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(app.url).origin },
-  });
+const post = (path: string, fields: Record<string, string>) => postForm(app, path, fields);
 
 describe("staff passwords", () => {
   it("need 12 characters and may not be common", () => {

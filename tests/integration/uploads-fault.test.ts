@@ -40,6 +40,8 @@ const headers = (cookie: string, length: number) => ({
 });
 const onDisk = (dataDir = app.dataDir) =>
   ["tmp", "docs"].flatMap((dir) => readdirSync(path.join(dataDir, "uploads", dir)).map((f) => `${dir}/${f}`));
+/** What a test added to the disk since `before` (files other tests stored stay). */
+const addedSince = (before: string[]) => onDisk().filter((f) => !before.includes(f));
 const alive = async () => (await app.get("/healthz")).status === 200;
 const settle = () => new Promise((r) => setTimeout(r, 300));
 
@@ -48,6 +50,7 @@ const borrower = () => signedInBorrower(app, `97200${String(n++).padStart(5, "0"
 
 describe("upload faults", () => {
   it("a body cut off before its closing boundary is 400 on both upload pages, and leaves nothing", async () => {
+    const before = onDisk();
     const { cookie, userId } = await borrower();
     for (const [page, kind] of [
       [DOCUMENTS, "pan_card"],
@@ -64,11 +67,12 @@ describe("upload faults", () => {
     }
     await settle();
     expect(await alive()).toBe(true);
-    expect(onDisk()).toEqual([]);
+    expect(addedSince(before)).toEqual([]);
     expect(await app.services.db.select().from(borrowerDocuments).where(eq(borrowerDocuments.userId, userId))).toEqual([]);
   });
 
   it("a client that goes away half-way leaves the process alive and nothing on disk", async () => {
+    const before = onDisk();
     const { cookie } = await borrower();
     for (const page of [DOCUMENTS, SELFIE]) {
       const body = multipart(page === SELFIE ? "selfie" : "pan_card", jpeg(1_500_000));
@@ -77,10 +81,11 @@ describe("upload faults", () => {
     }
     await settle();
     expect(await alive()).toBe(true);
-    expect(onDisk()).toEqual([]);
+    expect(addedSince(before)).toEqual([]);
   });
 
   it("a file over its limit is refused: 413 unread when declared larger, 400 next to the field when just over", async () => {
+    const before = onDisk();
     const { cookie } = await borrower();
     const huge = await rawRequest(app, {
       path: DOCUMENTS,
@@ -98,7 +103,7 @@ describe("upload faults", () => {
     expect(await res.text()).toContain("larger than 5 MB");
     await settle();
     expect(await alive()).toBe(true);
-    expect(onDisk()).toEqual([]);
+    expect(addedSince(before)).toEqual([]);
   });
 
   it("keeps a stored file sealed and readable by this process's user only, and gives the owner the bytes uploaded", async () => {

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { z } from "zod";
@@ -10,6 +10,7 @@ import { passwordProblem, setPasswordByEnrolToken, userForEnrolToken } from "../
 import { redirectWithToast } from "../../web/flash.server.ts";
 import type { Route } from "./+types/enrol";
 import { readForm } from "../../web/forms.server.ts";
+import { useSchemaForm } from "../../components/use-schema-form.ts";
 
 export const enrolSchema = z
   .object({
@@ -49,11 +50,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function Enrol({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
-    lastResult: actionData,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: enrolSchema }),
-    shouldValidate: "onBlur",
-  });
+  const { form, fields } = useSchemaForm({ schema: enrolSchema, lastResult: actionData });
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-2xl sm:text-3xl">Set your staff password</h1>

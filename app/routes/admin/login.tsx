@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
@@ -18,6 +18,7 @@ import {
 import { redirectWithToast } from "../../web/flash.server.ts";
 import type { Route } from "./+types/login";
 import { readForm } from "../../web/forms.server.ts";
+import { useSchemaForm } from "../../components/use-schema-form.ts";
 
 export const passwordSchema = z.object({
   email: z.email({ error: "Enter your work e-mail address." }),
@@ -123,12 +124,7 @@ export default function StaffLogin({ loaderData, actionData }: Route.ComponentPr
 type LastResult = SubmissionResult<string[]> | undefined;
 
 function PasswordForm({ redirectTo, lastResult, busy }: { redirectTo: string; lastResult: LastResult; busy: boolean }) {
-  const [form, fields] = useForm({
-    id: "staff-password",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordSchema }),
-    shouldValidate: "onBlur",
-  });
+  const { form, fields } = useSchemaForm({ id: "staff-password", schema: passwordSchema, lastResult });
   return (
     <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />
@@ -155,12 +151,7 @@ function TotpForm({
   lastResult: LastResult;
   busy: boolean;
 }) {
-  const [form, fields] = useForm({
-    id: "staff-totp",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: totpSchema }),
-    shouldValidate: "onSubmit",
-  });
+  const { form, fields } = useSchemaForm({ id: "staff-totp", schema: totpSchema, lastResult, shouldValidate: "onSubmit" });
   return (
     <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />

@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -23,6 +23,7 @@ import { redirectWithToast } from "../../web/flash.server.ts";
 import type { Route } from "./+types/otp";
 import { readForm } from "../../web/forms.server.ts";
 import { signInLanding } from "../../server/quick-start/progress.server.ts";
+import { useSchemaForm } from "../../components/use-schema-form.ts";
 
 export const mobileSchema = z.object({
   mobile: z.string({ error: "Enter your mobile number." }).transform((v, ctx) => {
@@ -200,13 +201,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 type LastResult = SubmissionResult<string[]> | undefined;
 
 function MobileForm({ redirectTo, lastResult, busy }: { redirectTo: string; lastResult: LastResult; busy: boolean }) {
-  const [form, fields] = useForm({
-    id: "sign-in-mobile",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: mobileSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const { form, fields } = useSchemaForm({ id: "sign-in-mobile", schema: mobileSchema, lastResult });
   return (
     <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />
@@ -237,13 +232,7 @@ function CodeForm({
   lastResult: LastResult;
   busy: boolean;
 }) {
-  const [form, fields] = useForm({
-    id: "sign-in-code",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: codeSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const { form, fields } = useSchemaForm({ id: "sign-in-code", schema: codeSchema, lastResult, shouldValidate: "onSubmit" });
   // This browser's device id goes with the code, so that its other tabs are not displaced.
   const deviceId = useHydrated() ? ensureDeviceId() : "";
   const wait = useCountdown(resendAt);

@@ -1,4 +1,4 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { Field, FormErrors, TextField } from "../../components/field.tsx";
@@ -11,6 +11,7 @@ import type { Route } from "./+types/contact";
 import { readForm } from "../../web/forms.server.ts";
 import { contactSchema } from "../../domain/contact.ts";
 import { saveContactMessage } from "../../server/site/contact.server.ts";
+import { useSchemaForm } from "../../components/use-schema-form.ts";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
@@ -31,12 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Contact({ actionData }: Route.ComponentProps) {
   const config = usePublicConfig();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? actionData : null,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const { form, fields } = useSchemaForm({ schema: contactSchema, lastResult: actionData });
   const officer = config?.lender.grievanceOfficer;
 
   return (

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field, FormErrors, TextField } from "../../../components/field.tsx";
@@ -14,6 +14,7 @@ import type { Route } from "./+types/step0";
 import { readForm } from "../../../web/forms.server.ts";
 import { applicantFacts, offerFor, saveTerms } from "../../../server/loans/offer.server.ts";
 import { cancelFromStep, type LoadedStep, loadStep } from "../../../web/new-loan-step.server.ts";
+import { useSchemaForm } from "../../../components/use-schema-form.ts";
 
 const DEFAULT_TENURE = 12;
 
@@ -107,13 +108,7 @@ function TermsForm({ loaderData, actionData }: TermsProps) {
   const { offer, kind } = loaderData;
   const navigation = useNavigation();
   const schema = termsSchema(offer.bounds);
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? actionData : null,
-    defaultValue: loaderData.values,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const { form, fields } = useSchemaForm({ schema, lastResult: actionData, defaultValue: loaderData.values });
   const b = offer.bounds;
   const tenure = Number(fields.tenure.value ?? loaderData.values.tenure);
   const max = kind === "emi" ? (b.maxByTenure[tenure] ?? 0) : b.maxAmountPaise;

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { CheckboxField, FormErrors, SelectField, TextField } from "../../../components/field.tsx";
@@ -11,6 +11,7 @@ import { readForm } from "../../../web/forms.server.ts";
 import { disbursalAccount } from "../../../server/loans/read.server.ts";
 import { saveDetails } from "../../../server/loans/details.server.ts";
 import { cancelFromStep, type LoadedStep, loadStep } from "../../../web/new-loan-step.server.ts";
+import { useSchemaForm } from "../../../components/use-schema-form.ts";
 
 /** The profile sections this kind needs, still incomplete, with links to fix them. */
 async function readiness(loaded: LoadedStep) {
@@ -86,13 +87,7 @@ export async function action(args: Route.ActionArgs) {
 export default function Step1({ loaderData, actionData }: Route.ComponentProps) {
   const { kind, reference } = loaderData;
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? actionData : null,
-    defaultValue: loaderData.values,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: detailsSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const { form, fields } = useSchemaForm({ schema: detailsSchema, lastResult: actionData, defaultValue: loaderData.values });
   return (
     <LoanFlow kind={kind} reference={reference} step="Step1" status={loaderData.status} title="Purpose and bank account">
       {!loaderData.ready ? (

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { CheckboxField, FormErrors, TextField } from "../../../components/field.tsx";
@@ -14,6 +14,7 @@ import { readForm } from "../../../web/forms.server.ts";
 import { maskMobile } from "../../../domain/validators/mobile.ts";
 import { sendSigningCode, signApplication } from "../../../server/loans/sign.server.ts";
 import { cancelFromStep, ensureDocument, ensureProfileReady, loadStep } from "../../../web/new-loan-step.server.ts";
+import { useSchemaForm } from "../../../components/use-schema-form.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const loaded = await loadStep(args, "Step6");
@@ -86,12 +87,10 @@ export default function Step6({ loaderData, actionData }: Route.ComponentProps) 
   const signResult = actionData && "sign" in actionData ? actionData.sign : null;
   const sendResult = actionData && "send" in actionData ? actionData.send : null;
   const stale = actionData && "stale" in actionData ? actionData.stale : false;
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? signResult : null,
+  const { form, fields } = useSchemaForm({
+    schema: signSchema,
+    lastResult: signResult,
     defaultValue: { documentId: loaderData.documentId },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const busy = navigation.state !== "idle";
   return (

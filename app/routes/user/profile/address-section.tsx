@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { FormErrors, SelectField, TextField } from "../../../components/field.tsx";
@@ -12,6 +12,7 @@ import { redirectWithToast } from "../../../web/flash.server.ts";
 import { loadAddress, saveAddress } from "../../../server/kyc/sections.server.ts";
 import type { Route } from "./+types/address-section";
 import { readForm } from "../../../web/forms.server.ts";
+import { useSchemaForm } from "../../../components/use-schema-form.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user } = context.get(signedInContext);
@@ -34,8 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AddressSection({ loaderData, actionData }: Route.ComponentProps) {
   const { saved } = loaderData;
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? actionData : null,
+  const { form, fields } = useSchemaForm({
+    schema: addressSchema,
+    lastResult: actionData,
     defaultValue: saved
       ? {
           currentLine1: saved.currentLine1 ?? "",
@@ -50,9 +52,6 @@ export default function AddressSection({ loaderData, actionData }: Route.Compone
           permanentPincode: saved.permanentSame ? "" : (saved.permanentPincode ?? ""),
         }
       : { permanentSame: "on" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addressSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <KycSection title="Your address" intro="Where you live now, and your permanent address if it is different.">

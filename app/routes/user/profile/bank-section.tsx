@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { FormErrors, SelectField, TextField } from "../../../components/field.tsx";
@@ -12,6 +12,7 @@ import { redirectWithToast } from "../../../web/flash.server.ts";
 import { loadBank, saveBank } from "../../../server/kyc/references-bank.server.ts";
 import type { Route } from "./+types/bank-section";
 import { readForm } from "../../../web/forms.server.ts";
+import { useSchemaForm } from "../../../components/use-schema-form.ts";
 
 const ifscUrl = (code: string) => `/api/ifsc/${code}`;
 
@@ -62,12 +63,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function BankSection({ loaderData, actionData }: Route.ComponentProps) {
   const { saved } = loaderData;
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? actionData : null,
+  const { form, fields } = useSchemaForm({
+    schema: bankSchema,
+    lastResult: actionData,
     defaultValue: saved ? { holderName: saved.holderName, ifsc: saved.ifsc, accountType: saved.accountType } : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: bankSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const bank = useLookup<{ bankName: string }>(String(fields.ifsc.value ?? "").toUpperCase(), /^[A-Z]{4}0[A-Z0-9]{6}$/, ifscUrl);
   const ifscHint =

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { FormErrors, SelectField, TextField } from "../../../components/field.tsx";
@@ -11,6 +11,7 @@ import { redirectWithToast } from "../../../web/flash.server.ts";
 import { loadEmployment, saveEmployment } from "../../../server/kyc/sections.server.ts";
 import type { Route } from "./+types/employment-section";
 import { readForm } from "../../../web/forms.server.ts";
+import { useSchemaForm } from "../../../components/use-schema-form.ts";
 
 const rupees = (paise: number | null) => (paise === null ? "" : String(paise / 100));
 
@@ -34,8 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function EmploymentSection({ loaderData, actionData }: Route.ComponentProps) {
   const { saved } = loaderData;
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? actionData : null,
+  const { form, fields } = useSchemaForm({
+    schema: employmentSchema,
+    lastResult: actionData,
     defaultValue: saved
       ? {
           employmentType: saved.employmentType,
@@ -47,9 +49,6 @@ export default function EmploymentSection({ loaderData, actionData }: Route.Comp
           monthsWithEmployer: saved.monthsWithEmployer === null ? "" : String(saved.monthsWithEmployer),
         }
       : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: employmentSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <KycSection title="Your work and income" intro="We use these to work out what you can comfortably repay.">

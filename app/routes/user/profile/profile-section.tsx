@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { ConsentFields } from "../../../components/consent-fields.tsx";
@@ -13,6 +13,7 @@ import { redirectWithToast } from "../../../web/flash.server.ts";
 import { loadConsents, loadProfile, saveProfile } from "../../../server/kyc/profile.server.ts";
 import type { Route } from "./+types/profile-section";
 import { readForm } from "../../../web/forms.server.ts";
+import { useSchemaForm } from "../../../components/use-schema-form.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -62,8 +63,9 @@ export default function ProfileSection({ loaderData, actionData }: Route.Compone
   const { saved, today } = loaderData;
   const navigation = useNavigation();
   const schema = profileSchema({ today, saved: { pan: Boolean(saved), aadhaar: Boolean(saved?.aadhaarMasked) } });
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? actionData : null,
+  const { form, fields } = useSchemaForm({
+    schema,
+    lastResult: actionData,
     defaultValue: saved
       ? {
           ...saved,
@@ -71,9 +73,6 @@ export default function ProfileSection({ loaderData, actionData }: Route.Compone
           consentCommunications: loaderData.consents.communications ? "on" : undefined,
         }
       : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <KycSection

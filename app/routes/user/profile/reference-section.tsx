@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { FormErrors, SelectField, TextField } from "../../../components/field.tsx";
@@ -11,6 +11,7 @@ import { redirectWithToast } from "../../../web/flash.server.ts";
 import { loadReferences, saveReferences } from "../../../server/kyc/references-bank.server.ts";
 import type { Route } from "./+types/reference-section";
 import { readForm } from "../../../web/forms.server.ts";
+import { useSchemaForm } from "../../../components/use-schema-form.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user } = context.get(signedInContext);
@@ -34,8 +35,9 @@ export default function ReferenceSection({ loaderData, actionData }: Route.Compo
   const navigation = useNavigation();
   const [r1, r2] = loaderData.saved;
   const schema = referencesSchema(loaderData.ownMobile);
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? actionData : null,
+  const { form, fields } = useSchemaForm({
+    schema,
+    lastResult: actionData,
     defaultValue:
       r1 && r2
         ? {
@@ -47,9 +49,6 @@ export default function ReferenceSection({ loaderData, actionData }: Route.Compo
             ref2Mobile: r2.mobile,
           }
         : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const person = (n: 1 | 2) => {
     const name = n === 1 ? fields.ref1Name : fields.ref2Name;
