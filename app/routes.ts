@@ -64,7 +64,7 @@ export default [
     route("privacy-policy", "routes/site/privacy-policy.tsx"),
     route("terms-and-conditions", "routes/site/terms.tsx"),
     route("ClearCache", "routes/site/clear-cache.tsx"),
-    // The KFS PDF pages sit outside the /User guard: a phone's PDF viewer has no session (PRODUCT.md §6).
+    // The KFS PDF pages sit outside the /User guard: a phone's PDF viewer has no session (docs/product.md "Key Fact Statement, signing and the signed agreement").
     route("User/newLoan/Emi/:id/Step5/pdfDisplay", "routes/site/application-pdf.tsx", { id: "emi-pdf-display" }),
     route("User/newLoan/Emi/:id/Step5/pdfDownload", "routes/site/application-pdf.tsx", { id: "emi-pdf-download" }),
     route("User/newLoan/salaryAdvance/:id/Step5/pdfDisplay", "routes/site/application-pdf.tsx", { id: "salary-advance-pdf-display" }),

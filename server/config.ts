@@ -75,7 +75,7 @@ export const envSchema = z
     FACEBOOK_TOKEN_URL: z.url().default("https://graph.facebook.com/v19.0/oauth/access_token"),
     FACEBOOK_USERINFO_URL: z.url().default("https://graph.facebook.com/me?fields=id,name,email"),
     PUBLIC_URL: z.url().optional(),
-    /** Holidays that are not working days (PRODUCT.md §4), comma-separated YYYY-MM-DD. */
+    /** Holidays that are not working days (docs/product.md "Money, dates and the loan math"), comma-separated YYYY-MM-DD. */
     HOLIDAYS: z
       .string()
       .regex(/^(\d{4}-\d{2}-\d{2})?(,\d{4}-\d{2}-\d{2})*$/, "must be dates as YYYY-MM-DD separated by commas")

@@ -3,7 +3,7 @@ import { usePublicConfig } from "../root.tsx";
 
 type Checkbox = FieldMetadata<string | undefined>;
 
-/** The two consents (PRODUCT.md §8): KYC checks (needed to apply) and messages (optional), each logged when it changes. */
+/** The two consents (docs/product.md "KYC profile"): KYC checks (needed to apply) and messages (optional), each logged when it changes. */
 export function ConsentFields({ consentKyc, consentCommunications }: { consentKyc: Checkbox; consentCommunications: Checkbox }) {
   const lenderName = usePublicConfig()?.lender.name ?? "the lender";
   return (

@@ -16,7 +16,7 @@ export function ErrorView({ error }: { error: unknown }) {
   }, [chunkError, location.pathname]);
 
   if (isRouteErrorResponse(error) && error.status === 404) {
-    // Reference and outcome pages say "Page Not Found: {fullPath}" (PRODUCT.md §10); the server sets it.
+    // Reference and outcome pages say "Page Not Found: {fullPath}" (docs/product.md "The public site"); the server sets it.
     const message = (error.data as { message?: unknown } | null)?.message;
     return (
       <div className="mx-auto max-w-3xl px-4 py-16">

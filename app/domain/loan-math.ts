@@ -1,5 +1,5 @@
 /**
- * The loan math of PRODUCT.md §4, the only math the product uses. Pure: no
+ * The loan math (docs/product.md "Money, dates and the loan math"), the only math the product uses. Pure: no
  * I/O, no clock. Money is integer paise; rates are basis points (1800 = 18%).
  */
 

@@ -1,5 +1,5 @@
 /**
- * Eligibility and the offer (PRODUCT.md §9): one pure function of the
+ * Eligibility and the offer (docs/product.md "Eligibility and the offer"): one pure function of the
  * applicant's facts and the live product data. The quick start and the
  * new-loan flows both call it.
  */

@@ -1,5 +1,5 @@
 /**
- * The public quick start (PRODUCT.md §9): after the mobile code, seven steps
+ * The public quick start (docs/product.md "Quick start"): after the mobile code, seven steps
  * (Step0 … Step6). Steps are done in order; the first one not done is where a
  * visitor resumes, and a later one sends them back to it. The step forms'
  * schemas serve the browser and the server alike.

@@ -12,7 +12,7 @@ afterAll(async () => {
 const text = async (res: Response) => (await res.text()).replaceAll("<!-- -->", "");
 
 describe("GET /api/emi", () => {
-  it("answers the worked example of PRODUCT.md §4 in paise", async () => {
+  it("answers the worked example of docs/product.md, Money, dates and the loan math in paise", async () => {
     const res = await app.get("/api/emi?amount=100&rate=12&months=6");
     expect(res.status).toBe(200);
     const body = await res.json();

@@ -431,7 +431,7 @@ async function signInByCode(mobile: string, redirectTo?: string) {
   return { location: verified.headers.get("location"), cookie: token };
 }
 
-describe("signing in without a page asked for (PRODUCT.md §7)", () => {
+describe("signing in without a page asked for (docs/product.md, Signing in, sessions and staff)", () => {
   it("lands on the next quick-start step while one is unfinished, otherwise on the dashboard", async () => {
     const mobile = String(mobileSerial++);
     const first = await signInByCode(mobile);

@@ -15,7 +15,7 @@ import { calculate } from "../../app/domain/calculator.ts";
 import { processingFee } from "../../app/domain/loan-math.ts";
 import { newReference } from "../../app/server/loans/reference.server.ts";
 
-describe("the lifecycle (PRODUCT.md §5)", () => {
+describe("the lifecycle (docs/product.md, Loan applications)", () => {
   it("allows exactly the listed moves, each by its actor", () => {
     const allowed = LOAN_STATUSES.flatMap((from) =>
       LOAN_STATUSES.flatMap((to) =>

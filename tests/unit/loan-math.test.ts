@@ -17,7 +17,7 @@ import {
   singlePaymentAprPercent,
 } from "../../app/domain/loan-math.ts";
 
-describe("EMI schedule (PRODUCT.md §4)", () => {
+describe("EMI schedule (docs/product.md, Money, dates and the loan math)", () => {
   it("matches the worked example: ₹100 at 12% for 6 months", () => {
     const loan = emiSchedule({ principalPaise: 10_000, annualRateBps: 1200, months: 6 });
     expect(loan.emiPaise).toBe(1725);

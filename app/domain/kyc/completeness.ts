@@ -60,7 +60,7 @@ export function sectionFill(row: Record<string, unknown> | null | undefined, res
 
 const gaps = (fill: SectionFill, none: string) => (fill === true ? [] : fill === false ? [none] : [fill.join(", ")]);
 
-/** What each section still lacks, and whether each loan kind can be applied for (PRODUCT.md §8). */
+/** What each section still lacks, and whether each loan kind can be applied for (docs/product.md "KYC profile"). */
 export function kycCompleteness(f: KycFacts) {
   const docsNeeded = requiredDocuments(f.employmentType);
   const missingDocs = docsNeeded.filter((k) => !f.documents.includes(k)).map((k) => DOCUMENT_KINDS[k]);

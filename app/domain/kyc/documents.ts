@@ -1,4 +1,4 @@
-/** The documents each borrower uploads (PRODUCT.md §8), by employment type. */
+/** The documents each borrower uploads (docs/product.md "KYC profile"), by employment type. */
 export const DOCUMENT_KINDS = {
   pan_card: "PAN card",
   aadhaar_front: "Aadhaar, front (masked)",

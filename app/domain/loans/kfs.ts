@@ -1,5 +1,5 @@
 /**
- * The Key Fact Statement (RBI format, PRODUCT.md §6) as data: Part 1 (interest
+ * The Key Fact Statement (RBI format, docs/product.md "Key Fact Statement, signing and the signed agreement") as data: Part 1 (interest
  * rate and charges), Part 2 (qualitative information), the APR computation and
  * the repayment schedule, every figure from the loan math. The PDF and the
  * Step5 page both print this model, so they cannot disagree.

@@ -1,5 +1,5 @@
 /**
- * The loan lifecycle of PRODUCT.md §5: which status may follow which, and who
+ * The loan lifecycle (docs/product.md "Loan applications"): which status may follow which, and who
  * may make each move. The server's `changeStatus` is the only writer of
  * `loan_applications.status` and consults this table first.
  */

@@ -1,5 +1,5 @@
 /**
- * Identity validators (PRODUCT.md §8), pure and browser-safe. Each returns
+ * Identity validators (docs/product.md "KYC profile"), pure and browser-safe. Each returns
  * null when the value is acceptable, else a message for the field.
  */
 

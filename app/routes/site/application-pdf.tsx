@@ -9,7 +9,7 @@ import { validPdfLink } from "../../server/loans/pdf-links.server.ts";
 import { documentBytes } from "../../server/loans/read.server.ts";
 
 /**
- * Step5/pdfDisplay and Step5/pdfDownload (PRODUCT.md §6): outside the /User
+ * Step5/pdfDisplay and Step5/pdfDownload (docs/product.md "Key Fact Statement, signing and the signed agreement"): outside the /User
  * guard, because a phone's PDF viewer has no session. They answer to the
  * owner's session or to a signed link valid for 10 minutes, never redirect,
  * and otherwise show the not-found page. The PDF is sent by this middleware;

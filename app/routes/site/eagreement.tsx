@@ -10,7 +10,7 @@ import type { Route } from "./+types/eagreement";
 import { maskMobile } from "../../domain/validators/mobile.ts";
 import { signedAgreement } from "../../server/loans/read.server.ts";
 
-/** /Eagreement/{id}: a signed agreement, for whoever holds its own unguessable link (PRODUCT.md §6). */
+/** /Eagreement/{id}: a signed agreement, for whoever holds its own unguessable link (docs/product.md "Key Fact Statement, signing and the signed agreement"). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const ref = parseReference(params.id);

@@ -21,7 +21,7 @@ const STATES = {
 type State = keyof typeof STATES;
 
 /**
- * /{state}/{id} (PRODUCT.md §10): where outside flows come back to, and where
+ * /{state}/{id} (docs/product.md "The public site"): where outside flows come back to, and where
  * signing ends. Only the four states and the viewer's own application
  * reference; every other two-segment path is "Page Not Found: {fullPath}".
  */

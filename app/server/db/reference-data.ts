@@ -1,7 +1,7 @@
 import type { Db } from "./client.ts";
 import { products, riskBands } from "./schema.ts";
 
-/** PRODUCT.md §3 defaults. Staff may change the stored values later; this only fills an empty table. */
+/** docs/product.md "Loan products" defaults. Staff may change the stored values later; this only fills an empty table. */
 export const DEFAULT_PRODUCT_ROWS: (typeof products.$inferInsert)[] = [
   {
     code: "emi",

@@ -76,7 +76,7 @@ export const rateLimitCounters = pgTable(
 );
 
 /**
- * Loan products (PRODUCT.md §3). Staff edit these; every screen, PDF and API
+ * Loan products (docs/product.md "Loan products"). Staff edit these; every screen, PDF and API
  * reads the live values. Amounts in paise, rates and percentages in basis points.
  */
 export const products = pgTable(
@@ -230,7 +230,7 @@ export const presenceConnections = pgTable(
   (t) => [index("presence_user_idx").on(t.userId), index("presence_heartbeat_idx").on(t.heartbeatAt)],
 );
 
-/** KYC: the Profile section (PRODUCT.md §8). PAN encrypted with its keyed hash beside it; Aadhaar: last 4 digits only. */
+/** KYC: the Profile section (docs/product.md "KYC profile"). PAN encrypted with its keyed hash beside it; Aadhaar: last 4 digits only. */
 export const borrowerProfiles = pgTable("borrower_profiles", {
   userId: uuid("user_id")
     .primaryKey()
@@ -360,7 +360,7 @@ export const borrowerDocuments = pgTable(
 );
 
 /**
- * A loan application and, once disbursed, the loan (PRODUCT.md §5). `reference`
+ * A loan application and, once disbursed, the loan (docs/product.md "Loan applications"). `reference`
  * is the unguessable identifier in every URL; `id` never leaves the server.
  */
 export const loanApplications = pgTable(
@@ -424,7 +424,7 @@ export const loanDocuments = pgTable(
   ],
 );
 
-/** The signature (PRODUCT.md §6): one per application; the signed PDF has its own hash and its own public reference. */
+/** The signature (docs/product.md "Key Fact Statement, signing and the signed agreement"): one per application; the signed PDF has its own hash and its own public reference. */
 export const loanSignatures = pgTable("loan_signatures", {
   id: uuid("id").primaryKey().defaultRandom(),
   applicationId: uuid("application_id")
@@ -447,7 +447,7 @@ export const loanSignatures = pgTable("loan_signatures", {
 });
 
 /**
- * The public quick start (PRODUCT.md §9), one per borrower: how far they got,
+ * The public quick start (docs/product.md "Quick start"), one per borrower: how far they got,
  * what Step0 and the offer chose, and the application it continued into.
  * The other steps' answers live in the profile tables.
  */
