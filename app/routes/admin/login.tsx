@@ -53,11 +53,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: passwordSchema });
     if (submission.status !== "success") return data({ stage: "password" as const, result: submission.reply() }, { status: 400 });
     const { email, password } = submission.value;
-    const step = await checkStaffPassword(
-      services,
-      { email, password, redirectTo: safeRedirect(submission.value.redirectTo, "/admin/presence") },
+    const step = await checkStaffPassword(services, {
+      email,
+      password,
+      redirectTo: safeRedirect(submission.value.redirectTo, "/admin/presence"),
       client,
-    );
+    });
     if (!step.ok) {
       const message =
         step.reason === "too_many" ? "Too many attempts. Wait 15 minutes and try again." : "The e-mail or password is not right.";
@@ -79,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   if (submission.status !== "success") return data({ stage, result: submission.reply() }, { status: 400 });
-  const step = await checkStaffCode(services, pending, submission.value.otp, client);
+  const step = await checkStaffCode(services, { pending, otp: submission.value.otp, client });
   if (step.ok) {
     const headers = new Headers(await clearPending());
     headers.append("Set-Cookie", step.setCookie);

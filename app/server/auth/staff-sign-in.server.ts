@@ -52,8 +52,7 @@ export type PasswordStep = { ok: true; pending: PendingStaffSignIn } | { ok: fal
 /** The first step: a staff account's e-mail and password. */
 export async function checkStaffPassword(
   services: Services,
-  { email, password, redirectTo }: { email: string; password: string; redirectTo: string },
-  client: Client,
+  { email, password, redirectTo, client }: { email: string; password: string; redirectTo: string; client: Client },
 ): Promise<PasswordStep> {
   const { db, now } = services;
   const limit = await hitRateLimit(services, { action: "staff_login", key: client.ip, limit: STAFF_SIGN_IN.passwordAttempts });
@@ -145,7 +144,10 @@ export type CodeStep =
  * and the second factor not locked; a wrong one counts on both. A right one
  * uses the pending sign-in up, and a session starts.
  */
-export async function checkStaffCode(services: Services, pending: PendingStaffSignIn, otp: string, client: Client): Promise<CodeStep> {
+export async function checkStaffCode(
+  services: Services,
+  { pending, otp, client }: { pending: PendingStaffSignIn; otp: string; client: Client },
+): Promise<CodeStep> {
   const { db, now } = services;
   const at = now();
   const outcome = await db.transaction(async (tx): Promise<CodeStep | { ok: true; userId: string; role: string; enrolled: boolean }> => {
