@@ -13,6 +13,8 @@ import { keyringFromHex } from "../app/server/crypto.server.ts";
 import { startRealtimeHub } from "../app/server/realtime/hub.server.ts";
 import { createHttpSms, createOutboxSms } from "../app/server/sms/sms.server.ts";
 import { createLocalStorage } from "../app/server/storage/storage.server.ts";
+import { startJobQueue } from "../app/server/jobs/queue.server.ts";
+import { startWorkers } from "../app/server/jobs/workers.server.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { closeGracefully, createHttpApp } from "./http.ts";
 import { createLogger } from "./logger.ts";
@@ -83,6 +85,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     storage.cleanTemp(15 * 60_000).catch((error: unknown) => log.warn({ err: error }, "could not remove idle partial uploads"));
   }, 15 * 60_000);
   tidyTimer.unref();
+  const jobs = await startJobQueue({
+    connection: database.connection,
+    // One installation per application schema: beside "public", pg-boss's usual "pgboss".
+    schema: searchPath ? `${searchPath}_jobs` : "pgboss",
+    onError: (error) => log.warn({ err: error }, "job queue error"),
+  });
   const services: AppServices = {
     config,
     db: database.db,
@@ -93,7 +101,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     keyring,
     bankVerifier: createLocalBankVerifier(config.dataDir, now),
     storage,
+    jobs,
   };
+  await startWorkers(services);
 
   let handler: RequestHandler;
   let devMiddleware: RequestHandler | undefined;
@@ -129,6 +139,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(s)));
   });
+  // Idle keep-alive connections stay open longer than a load balancer's (60 s is common): the side
+  // that closes first must be the client, or a request sent on a connection just closed is lost.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
   log.info({ url, database: database.kind, appEnv: config.appEnv }, `${config.public.brandName} listening on ${url}`);
@@ -145,6 +159,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         clearInterval(tidyTimer);
         await realtime.stop(); // ends the open event streams, which would hold the server open
         await closeGracefully(server);
+        await jobs.stop();
         await closeVite();
         await database.close();
         log.info("server stopped");

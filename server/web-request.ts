@@ -29,6 +29,13 @@ export function toWebRequest(req: ExpressRequest, res: ExpressResponse, publicUr
   let finished = false;
   res.on("finish", () => {
     finished = true;
+    // Answered before the body was read (a redirect to sign-in, a 403, a refused file): the rest of
+    // the body is read and dropped, or it would stall this keep-alive connection and the next
+    // request sent on it would never be answered. Its size is within the route's limit (request-guards.ts).
+    if (!req.complete) {
+      req.removeAllListeners("data");
+      req.resume();
+    }
   });
   res.on("close", () => {
     if (!finished) controller.abort();

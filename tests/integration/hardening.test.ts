@@ -1,3 +1,4 @@
+import http from "node:http";
 import { Writable } from "node:stream";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -285,5 +286,41 @@ describe("the log", () => {
     } finally {
       await logged.stop();
     }
+  });
+});
+
+describe("keep-alive connections", () => {
+  /** One request on a connection the agent keeps for the next; "no answer" after 5 s. */
+  function send(agent: http.Agent, method: string, path: string, body?: Buffer, headers: Record<string, string> = {}) {
+    const url = new URL(app.url);
+    return new Promise<string>((resolve) => {
+      const req = http.request(
+        { host: url.hostname, port: url.port, method, path, agent, headers: { Origin: url.origin, ...headers } },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve(String(res.statusCode)));
+        },
+      );
+      const timer = setTimeout(() => {
+        resolve("no answer");
+        req.destroy();
+      }, 5_000);
+      req.on("close", () => clearTimeout(timer));
+      req.on("error", (error) => resolve(`error ${error.message}`));
+      req.end(body);
+    });
+  }
+
+  it("answer the next request after one answered before its body was read", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    // A 3 MB upload from someone not signed in is sent to sign-in before its body is read.
+    const upload = Buffer.alloc(3_000_000, 65);
+    const first = await send(agent, "POST", "/User/Profile/components/Documents", upload, {
+      "Content-Type": "multipart/form-data; boundary=x",
+      "Content-Length": String(upload.length),
+    });
+    expect(first).toBe("302");
+    expect(await send(agent, "GET", "/About")).toBe("200");
+    agent.destroy();
   });
 });
