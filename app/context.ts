@@ -4,6 +4,7 @@ import type { Config } from "../server/config.ts";
 import type { BankVerifier } from "./server/bank/verification.server.ts";
 import type { Keyring } from "./server/crypto.server.ts";
 import type { Db } from "./server/db/client.ts";
+import type { JobQueue } from "./server/jobs/queue.server.ts";
 import type { RealtimeHub } from "./server/realtime/hub.server.ts";
 import type { SmsSender } from "./server/sms/sms.server.ts";
 import type { FileStorage } from "./server/storage/storage.server.ts";
@@ -20,6 +21,8 @@ export interface AppServices {
   keyring: Keyring;
   bankVerifier: BankVerifier;
   storage: FileStorage;
+  /** Work done after the response, on any process (pg-boss in the same database). */
+  jobs: JobQueue;
 }
 
 /** Facts about the current request, set by the HTTP layer. */

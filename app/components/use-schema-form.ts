@@ -10,6 +10,11 @@ import type { z } from "zod";
  * the person types; the action's answer (`lastResult`) shows the server's
  * errors once the navigation is over. `schema` may depend on what is being
  * sent (a function of the form data). `busy` while the form is being sent.
+ *
+ * `formErrors` are the form's own errors (above its fields): the server's stay
+ * until the form is sent again. Cleared when a field is left, they would take
+ * their height from above the button while it is being pressed (the press
+ * leaves the field), and the click would land beside the moved button.
  */
 export function useSchemaForm<S extends z.ZodType<unknown, Record<string, unknown>>>({
   schema,
@@ -38,5 +43,7 @@ export function useSchemaForm<S extends z.ZodType<unknown, Record<string, unknow
     shouldValidate,
     shouldRevalidate: "onInput",
   });
-  return { form, fields, busy: navigation.state !== "idle" };
+  const idle = navigation.state === "idle";
+  const formErrors = form.errors?.length ? form.errors : idle ? (lastResult?.error?.[""] ?? undefined) : undefined;
+  return { form, fields, formErrors, busy: !idle };
 }

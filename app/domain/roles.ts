@@ -1,2 +1,60 @@
-/** Who an account is: a borrower, or a member of the lender's staff. */
-export type UserRole = "borrower" | "staff" | "admin";
+/**
+ * Who an account is, and what each staff role may do (docs/product.md "Staff roles").
+ * A staff account is never a borrower account.
+ */
+export const STAFF_ROLES = ["credit", "operations", "support", "admin"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export type UserRole = "borrower" | StaffRole;
+export const USER_ROLES: readonly UserRole[] = ["borrower", ...STAFF_ROLES];
+
+export const isStaffRole = (role: string): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role);
+
+/** How a role is named on staff pages. */
+export const ROLE_LABEL: Record<StaffRole, string> = {
+  credit: "Credit officer",
+  operations: "Operations",
+  support: "Support",
+  admin: "Administrator",
+};
+
+const ALL: readonly StaffRole[] = STAFF_ROLES;
+
+/**
+ * The permission table: each staff action and the roles that may take it. Where
+ * a role may only read a page (operations and support on the review page), it
+ * holds the `…view` permission and not the one that changes anything.
+ */
+export const PERMISSIONS = {
+  /** The queue, the review page, documents and the selfie (each view audited). */
+  "applications.view": ALL,
+  /** Take, ask the borrower for more, approve, reject. */
+  "applications.decide": ["credit", "admin"],
+  /** Disburse, retry or cancel a payout (never the one who approved: four eyes). */
+  "payouts.manage": ["operations", "admin"],
+  /** Record, reverse and release payments; refunds; waive penal charges. */
+  "payments.manage": ["operations", "admin"],
+  /** The loan page and ledger. */
+  "loans.view": ALL,
+  /** The collections queue and its contact notes. */
+  "collections.manage": ["operations", "support", "admin"],
+  /** Borrower search and page, presence, device reload, notices. */
+  "borrowers.manage": ALL,
+  /** Reply to, assign and resolve tickets. */
+  "tickets.manage": ["support", "admin"],
+  /** Reports and the audit log. */
+  "reports.view": ALL,
+  /** The audit log as CSV. */
+  "audit.export": ["admin"],
+  /** Products, holidays, staff accounts. */
+  "settings.manage": ["admin"],
+  "loans.write_off": ["admin"],
+} as const satisfies Record<string, readonly StaffRole[]>;
+export type Permission = keyof typeof PERMISSIONS;
+
+/** Whether an account of `role` may take the action; a borrower may take none. */
+export function can(role: UserRole, permission: Permission): boolean {
+  return isStaffRole(role) && (PERMISSIONS[permission] as readonly StaffRole[]).includes(role);
+}
+
+/** The roles holding a permission. */
+export const rolesWith = (permission: Permission): readonly StaffRole[] => PERMISSIONS[permission];

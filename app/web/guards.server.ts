@@ -3,6 +3,7 @@
 // person for the routes below, and which page a request is for.
 import { createContext, data, redirect, type RouterContextProvider } from "react-router";
 import { servicesContext } from "../context.ts";
+import { can, isStaffRole, type Permission, ROLE_LABEL } from "../domain/roles.ts";
 import { readSession, type SignedIn } from "../server/auth/session.server.ts";
 import { STAFF_NOT_BORROWER } from "../server/auth/sign-in.server.ts";
 
@@ -70,11 +71,36 @@ export function requireBorrowerMiddleware(args: MiddlewareArgs, next: () => Prom
   });
 }
 
-/** Middleware of the back office: staff and admins only; a borrower gets 403. */
+/** Middleware of the back office: staff only; a borrower gets 403. Each route then names its permission. */
 export function requireStaffMiddleware(args: MiddlewareArgs, next: () => Promise<Response>) {
   return guardArea(args, next, "/admin/login", (signedIn) => {
-    if (signedIn.user.role !== "staff" && signedIn.user.role !== "admin") {
-      throw data({ message: "This area is for the lender's staff." }, { status: 403 });
-    }
+    if (!isStaffRole(signedIn.user.role)) throw data({ message: "This area is for the lender's staff." }, { status: 403 });
   });
+}
+
+/** The 403 answer for a staff member whose role does not hold `permission`. */
+function refused(signedIn: SignedIn, permission: Permission) {
+  const role = signedIn.user.role;
+  const label = isStaffRole(role) ? ROLE_LABEL[role] : "borrower";
+  return data({ message: `This is not open to your role (${label}).`, permission }, { status: 403 });
+}
+
+/** Throws 403 unless the signed-in staff member's role holds `permission` (docs/product.md "Staff roles"). */
+export function assertCan(context: Readonly<RouterContextProvider>, permission: Permission): SignedIn {
+  const signedIn = context.get(signedInContext);
+  if (!can(signedIn.user.role, permission)) throw refused(signedIn, permission);
+  return signedIn;
+}
+
+/**
+ * Route middleware of one staff page (below the back office's layout): its
+ * loader and actions need `permission`; an action that changes more asks for
+ * its own with `assertCan`. Carries `permission` so a test can find it on every staff route.
+ */
+export function requirePermission(permission: Permission) {
+  const guard = ({ context }: MiddlewareArgs, next: () => Promise<Response>) => {
+    assertCan(context, permission);
+    return next();
+  };
+  return Object.assign(guard, { permission });
 }

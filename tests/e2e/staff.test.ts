@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaffInvite, hashPassword } from "../../app/server/auth/staff.server.ts";
-import { users } from "../../app/server/db/schema.ts";
+import { borrowerProfiles, users } from "../../app/server/db/schema.ts";
 import { eq } from "drizzle-orm";
 import { axeViolations, launchBrowser, waitForHydration, watchErrors } from "../helpers/browser.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -14,7 +14,7 @@ const EMAIL = "officer@lender.example";
 const PASSWORD = "correct horse battery staple 42";
 beforeAll(async () => {
   [app, browser] = await Promise.all([startTestServer({ OTP_PER_IP_PER_HOUR: "200" }), launchBrowser()]);
-  const { userId } = await createStaffInvite(app.services, { email: EMAIL, role: "staff" });
+  const { userId } = await createStaffInvite(app.services, { email: EMAIL, role: "support", name: "Asha Rao" });
   await app.services.db
     .update(users)
     .set({ passwordHash: await hashPassword(PASSWORD) })
@@ -51,13 +51,20 @@ describe("staff back office", () => {
     await staffPage.waitForURL(/\/admin\/login/);
     await waitForHydration(staffPage);
     expect(await axeViolations(staffPage)).toEqual([]);
+    await staffPage.getByRole("link", { name: /back office home/ }).waitFor();
     await staffPage.getByLabel("Work e-mail").fill(EMAIL);
     await staffPage.getByLabel("Password").fill("wrong password here");
     await staffPage.getByRole("button", { name: "Continue" }).click();
     await staffPage.getByText("The e-mail or password is not right.").waitFor();
-    await staffPage.getByLabel("Work e-mail").fill(EMAIL);
+    // As a person does it: the e-mail is still there; type the password again and click Continue
+    // with the mouse (pressing it leaves the password field, which must not move the button away).
+    expect(await staffPage.getByLabel("Work e-mail").inputValue()).toBe(EMAIL);
     await staffPage.getByLabel("Password").fill(PASSWORD);
-    await staffPage.getByRole("button", { name: "Continue" }).click();
+    const button = staffPage.getByRole("button", { name: "Continue" });
+    const box = (await button.boundingBox())!;
+    await staffPage.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await staffPage.mouse.down();
+    await staffPage.mouse.up();
     await staffPage.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
     secret = (await staffPage.getByTestId("totp-secret").textContent()) ?? "";
     expect(secret).toMatch(/^[A-Z2-7]+=*$/);
@@ -68,6 +75,7 @@ describe("staff back office", () => {
     await staffPage.getByRole("button", { name: "Sign in" }).click();
     await staffPage.waitForURL(/\/admin\/presence$/);
     await staffPage.getByTestId("nobody-online").waitFor();
+    expect(await staffPage.getByTestId("staff-identity").textContent()).toBe("Asha RaoSupport");
     await waitForHydration(staffPage);
     expect(await axeViolations(staffPage)).toEqual([]);
     // The browser logs the two refused attempts (400); nothing else may fail.
@@ -78,8 +86,20 @@ describe("staff back office", () => {
     const borrower = await browser.newContext();
     const page = await borrower.newPage();
     await borrowerSignIn(page, "9812300001");
+    const [borrowerRow] = await app.services.db.select({ id: users.id }).from(users).where(eq(users.mobile, "9812300001"));
+    await app.services.db.insert(borrowerProfiles).values({
+      userId: borrowerRow!.id,
+      fullName: "Meera Iyer",
+      dateOfBirth: "1990-01-01",
+      panEnc: "sealed",
+      panHmac: "hmac-of-a-pan",
+      panMasked: "XXXXX1234X",
+    });
     const row = staffPage.getByTestId("online-borrower").filter({ hasText: "9812300001" });
     await row.waitFor({ timeout: 10_000 });
+    // The list is read again when presence changes; the name comes from the borrower's profile.
+    await staffPage.reload();
+    await row.filter({ hasText: "Meera Iyer" }).waitFor({ timeout: 10_000 });
 
     // Device reload: the borrower's page renews its session and reloads.
     const tokenBefore = (await borrower.cookies()).find((c) => c.name === "token")?.value;

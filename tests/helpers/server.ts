@@ -58,6 +58,7 @@ export async function startTestServer(
         const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
         await client.connect();
         await client.query(`drop schema ${schema} cascade`);
+        await client.query(`drop schema if exists ${schema}_jobs cascade`);
         await client.end();
       }
       rmSync(dataDir, { recursive: true, force: true });

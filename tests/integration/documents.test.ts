@@ -124,7 +124,7 @@ describe("staff access to documents", () => {
     const owner = await borrower();
     await upload(owner.cookie, "pan_card", jpeg(), "pan.jpg");
     const [doc] = await app.services.db.select().from(borrowerDocuments).where(eq(borrowerDocuments.userId, owner.userId));
-    const { userId: staffId } = await createStaffInvite(app.services, { email: "reviewer@lender.example", role: "staff" });
+    const { userId: staffId } = await createStaffInvite(app.services, { email: "reviewer@lender.example", role: "support" });
     const { setCookie } = await createUserSession(app.services, {
       userId: staffId,
       deviceId: "staff-test",

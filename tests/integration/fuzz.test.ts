@@ -11,6 +11,7 @@
  *
  * Every property has a fixed seed: a run is reproducible.
  */
+import { type StaffRole, USER_ROLES } from "../../app/domain/roles.ts";
 import { generateTOTP } from "@epic-web/totp";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import fc from "fast-check";
@@ -809,7 +810,7 @@ async function fuzzForm(spec: FormRoute) {
 
 // ---- the state each action needs --------------------------------------------------------------
 
-async function staffMember(role: "staff" | "admin", email: string): Promise<Person> {
+async function staffMember(role: StaffRole, email: string): Promise<Person> {
   const [user] = await app.services.db
     .insert(users)
     .values({ email, role, name: `Fuzz ${role}` })
@@ -952,14 +953,14 @@ beforeAll(async () => {
   );
   origin = new URL(app.url).origin;
 
-  people.staff = await staffMember("staff", "fuzz.staff@lender.example");
+  people.staff = await staffMember("support", "fuzz.staff@lender.example");
   people.admin = await staffMember("admin", "fuzz.admin@lender.example");
   loginStaff.secret = (await generateTOTP(TOTP)).secret;
   const [officer] = await app.services.db
     .insert(users)
     .values({
       email: loginStaff.email,
-      role: "staff",
+      role: "credit",
       passwordHash: await hashPassword(loginStaff.password),
       totpSecretEnc: sealTotpSecret(app.services, loginStaff.secret),
       totpEnrolledAt: CLOCK,
@@ -1117,7 +1118,7 @@ describe("fuzzing the back office as staff and admin", () => {
         const { secret } = await generateTOTP(TOTP);
         await app.services.db.insert(users).values({
           email,
-          role: plan.who < 5 ? "staff" : "admin",
+          role: plan.who < 5 ? "operations" : "admin",
           passwordHash,
           totpSecretEnc: sealTotpSecret(app.services, secret),
           totpEnrolledAt: CLOCK,
@@ -1153,7 +1154,7 @@ describe("fuzzing the back office as staff and admin", () => {
       who: [anonymous, as("staff"), as("qs")],
       prepare: async () => {
         if (!token || !(await userForEnrolToken(app.services, token))) {
-          token = (await createStaffInvite(app.services, { email: `fuzz.invite${invites++}@lender.example`, role: "staff" })).token;
+          token = (await createStaffInvite(app.services, { email: `fuzz.invite${invites++}@lender.example`, role: "support" })).token;
         }
         return {
           path: `/admin/enrol/${token}`,
@@ -1966,7 +1967,7 @@ async function storedRowViolations(): Promise<Violation[]> {
   for (const u of allUsers) {
     const row = userRow(u.id);
     scan("users", row, u);
-    if (!["borrower", "staff", "admin"].includes(u.role)) bad("users", row, "role", u.role, "not a role");
+    if (!USER_ROLES.includes(u.role)) bad("users", row, "role", u.role, "not a role");
     if (u.mobile !== null && normalizeIndianMobile(u.mobile) !== u.mobile)
       bad("users", row, "mobile", u.mobile, "not a 10-digit Indian mobile number");
     if (u.email !== null && (!z.email().safeParse(u.email).success || u.email !== u.email.toLowerCase()))

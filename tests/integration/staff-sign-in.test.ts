@@ -24,7 +24,7 @@ let n = 0;
 /** A staff account with a password and an enrolled authenticator; each test signs in from an address of its own. */
 async function staffAccount() {
   const email = `officer${n++}@lender.example`;
-  const { userId } = await createStaffInvite(app.services, { email, role: "staff" });
+  const { userId } = await createStaffInvite(app.services, { email, role: "support" });
   const { secret } = await generateTOTP({ period: 30, digits: 6, algorithm: "SHA-1" });
   await app.services.db
     .update(users)
@@ -188,7 +188,7 @@ describe("staff password step", () => {
 
 describe("the enrolment link", () => {
   it("sets one password when two submissions arrive at once", async () => {
-    const { userId, token } = await createStaffInvite(app.services, { email: "twice@lender.example", role: "staff" });
+    const { userId, token } = await createStaffInvite(app.services, { email: "twice@lender.example", role: "support" });
     const passwords = ["first password of the two", "second password of the two"];
     const answers = await Promise.all(passwords.map((p) => postForm(app, `/admin/enrol/${token}`, { password: p, password_confirm: p })));
     expect(answers.map((r) => r.status).sort()).toEqual([302, 404]);

@@ -19,42 +19,46 @@ describe("the lifecycle (docs/product.md, Loan applications)", () => {
   it("allows exactly the listed moves, each by its actor", () => {
     const allowed = LOAN_STATUSES.flatMap((from) =>
       LOAN_STATUSES.flatMap((to) =>
-        (["borrower", "staff", "admin", "system"] as const).filter((a) => canTransition(from, to, a)).map((a) => `${from}>${to}:${a}`),
+        (["borrower", "credit", "operations", "support", "admin", "system"] as const)
+          .filter((a) => canTransition(from, to, a))
+          .map((a) => `${from}>${to}:${a}`),
       ),
     );
     expect(allowed.sort()).toEqual(
       [
         "draft>signed:borrower",
         "draft>cancelled:borrower",
-        "signed>under_review:staff",
+        "signed>under_review:credit",
         "signed>under_review:admin",
-        "signed>rejected:staff",
+        "signed>rejected:credit",
         "signed>rejected:admin",
         "signed>cancelled:borrower",
-        "under_review>approved:staff",
+        "under_review>approved:credit",
         "under_review>approved:admin",
-        "under_review>rejected:staff",
+        "under_review>rejected:credit",
         "under_review>rejected:admin",
         "under_review>cancelled:borrower",
-        "approved>active:staff",
+        "approved>active:operations",
         "approved>active:admin",
         "approved>cancelled:borrower",
-        "active>closed:staff",
+        "active>closed:operations",
         "active>closed:admin",
         "active>closed:system",
         "active>cancelled:borrower",
-        "active>cancelled:staff",
+        "active>cancelled:operations",
         "active>cancelled:admin",
         "active>written_off:admin",
       ].sort(),
     );
   });
 
-  it("never lets a borrower approve, disburse or skip signing", () => {
+  it("never lets a borrower approve, disburse or skip signing, nor support decide or credit disburse", () => {
     expect(canTransition("draft", "approved", "borrower")).toBe(false);
     expect(canTransition("signed", "approved", "borrower")).toBe(false);
     expect(canTransition("approved", "active", "borrower")).toBe(false);
-    expect(canTransition("draft", "under_review", "staff")).toBe(false);
+    expect(canTransition("draft", "under_review", "credit")).toBe(false);
+    expect(canTransition("under_review", "approved", "support")).toBe(false);
+    expect(canTransition("approved", "active", "credit")).toBe(false);
     expect(canTransition("closed", "active", "admin")).toBe(false);
   });
 

@@ -3,6 +3,8 @@
  * may make each move. The server's `changeStatus` is the only writer of
  * `loan_applications.status` and consults this table first.
  */
+import { rolesWith, type UserRole } from "../roles.ts";
+
 export const LOAN_STATUSES = [
   "draft",
   "signed",
@@ -16,16 +18,20 @@ export const LOAN_STATUSES = [
 ] as const;
 export type LoanStatus = (typeof LOAN_STATUSES)[number];
 
-export type Actor = "borrower" | "staff" | "admin" | "system";
+export type Actor = UserRole | "system";
 
-/** from → to → who may do it. */
+const decide = rolesWith("applications.decide");
+const payouts = rolesWith("payouts.manage");
+const payments = rolesWith("payments.manage");
+
+/** from → to → who may do it; the staff roles come from the permission table (domain/roles.ts). */
 const TRANSITIONS: Record<LoanStatus, Partial<Record<LoanStatus, readonly Actor[]>>> = {
   draft: { signed: ["borrower"], cancelled: ["borrower"] },
-  signed: { under_review: ["staff", "admin"], rejected: ["staff", "admin"], cancelled: ["borrower"] },
-  under_review: { approved: ["staff", "admin"], rejected: ["staff", "admin"], cancelled: ["borrower"] },
-  approved: { active: ["staff", "admin"], cancelled: ["borrower"] },
+  signed: { under_review: decide, rejected: decide, cancelled: ["borrower"] },
+  under_review: { approved: decide, rejected: decide, cancelled: ["borrower"] },
+  approved: { active: payouts, cancelled: ["borrower"] },
   // Cancelling an active loan is the cooling-off exit: the borrower repays principal and interest for the days used.
-  active: { closed: ["staff", "admin", "system"], cancelled: ["borrower", "staff", "admin"], written_off: ["admin"] },
+  active: { closed: [...payments, "system"], cancelled: ["borrower", ...payments], written_off: rolesWith("loans.write_off") },
   closed: {},
   rejected: {},
   cancelled: {},

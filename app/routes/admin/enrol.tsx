@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { z } from "zod";
+import { StaffHeader } from "../../components/staff-header.tsx";
 import { TextField } from "../../components/field.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import { passwordLengthProblem } from "../../domain/validators/password.ts";
@@ -52,17 +53,20 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export default function Enrol({ loaderData, actionData }: Route.ComponentProps) {
   const { form, fields } = useSchemaForm({ schema: enrolSchema, lastResult: actionData });
   return (
-    <main id="main" className="mx-auto max-w-md px-4 py-12">
-      <h1 className="text-2xl sm:text-3xl">Set your staff password</h1>
-      <p className="mt-2 text-slate-700">For {loaderData.email}. At least 12 characters; common passwords are refused.</p>
-      <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
-        <TextField field={fields.password} label="New password" type="password" autoComplete="new-password" />
-        <TextField field={fields.password_confirm} label="New password again" type="password" autoComplete="new-password" />
-        <button type="submit" className="btn-primary w-full">
-          Set password
-        </button>
-      </Form>
-    </main>
+    <>
+      <StaffHeader />
+      <main id="main" className="mx-auto max-w-md px-4 py-12">
+        <h1 className="text-2xl sm:text-3xl">Set your staff password</h1>
+        <p className="mt-2 text-slate-700">For {loaderData.email}. At least 12 characters; common passwords are refused.</p>
+        <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
+          <TextField field={fields.password} label="New password" type="password" autoComplete="new-password" />
+          <TextField field={fields.password_confirm} label="New password again" type="password" autoComplete="new-password" />
+          <button type="submit" className="btn-primary w-full">
+            Set password
+          </button>
+        </Form>
+      </main>
+    </>
   );
 }
 

@@ -1,48 +1,89 @@
-import { Form, NavLink, Outlet } from "react-router";
+import { Form, NavLink, Outlet, useRouteLoaderData } from "react-router";
 import { ErrorView } from "../../components/error-view.tsx";
-import { usePublicConfig } from "../../root.tsx";
-import { requireStaffMiddleware } from "../../web/guards.server.ts";
+import { StaffHeader } from "../../components/staff-header.tsx";
+import { can, type Permission, ROLE_LABEL, type StaffRole } from "../../domain/roles.ts";
+import { requireStaffMiddleware, signedInContext } from "../../web/guards.server.ts";
 import type { Route } from "./+types/layout";
 
-/** Every /admin/* route needs a signed-in staff member; a borrower gets 403. */
+/** Every /admin/* route needs a signed-in staff member (a borrower gets 403); each route then names its permission. */
 export const middleware: Route.MiddlewareFunction[] = [requireStaffMiddleware];
 
-export default function AdminLayout() {
+/** The back office's sections, each shown to the roles that may open it. */
+const NAV: { to: string; label: string; permission?: Permission; end?: boolean }[] = [
+  { to: "/admin/presence", label: "Borrowers online", permission: "borrowers.manage" },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { user } = context.get(signedInContext);
+  const role = user.role as StaffRole;
+  return {
+    staff: { name: user.name ?? user.email ?? "", role, roleLabel: ROLE_LABEL[role] },
+    nav: NAV.filter((item) => !item.permission || can(role, item.permission)).map((item) => ({
+      to: item.to,
+      label: item.label,
+      end: item.end,
+    })),
+  };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminFrame>
+    <AdminFrame data={loaderData}>
       <Outlet />
     </AdminFrame>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>("routes/admin/layout");
   return (
-    <main id="main">
+    <AdminFrame data={data}>
       <ErrorView error={error} />
-    </main>
+    </AdminFrame>
   );
 }
 
-function AdminFrame({ children }: { children: React.ReactNode }) {
-  const config = usePublicConfig();
+function AdminFrame({ data, children }: { data: Awaited<ReturnType<typeof loader>> | undefined; children: React.ReactNode }) {
   return (
-    <div className="flex min-h-screen flex-col">
-      <header className="border-b border-slate-700 bg-slate-900 text-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <p className="font-bold">{config?.brandName} back office</p>
-          <nav aria-label="Back office" className="flex items-center gap-2">
-            <NavLink to="/admin/presence" className="rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-800">
-              Borrowers online
-            </NavLink>
-            <Form method="post" action="/auth/sign-out">
-              <button type="submit" className="rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-800">
-                Sign out
-              </button>
-            </Form>
-          </nav>
-        </div>
-      </header>
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 focus:text-slate-900"
+      >
+        Skip to content
+      </a>
+      <StaffHeader>
+        {data ? (
+          <>
+            <nav aria-label="Back office" className="flex flex-1 flex-wrap items-center gap-1">
+              {data.nav.map((item) => (
+                <NavLink
+                  key={item.to}
+                  to={item.to}
+                  end={item.end}
+                  className={({ isActive }) =>
+                    `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-slate-700 text-white" : "text-slate-200 hover:bg-slate-800"}`
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              ))}
+            </nav>
+            <div className="flex items-center gap-3 text-sm">
+              <p data-testid="staff-identity">
+                <span className="font-semibold">{data.staff.name}</span>
+                <span className="ml-2 rounded bg-slate-700 px-2 py-0.5 text-xs font-medium">{data.staff.roleLabel}</span>
+              </p>
+              <Form method="post" action="/auth/sign-out">
+                <button type="submit" className="rounded-md px-3 py-2 font-medium hover:bg-slate-800">
+                  Sign out
+                </button>
+              </Form>
+            </div>
+          </>
+        ) : null}
+      </StaffHeader>
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
         {children}
       </main>
     </div>

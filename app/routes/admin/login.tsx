@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { StaffHeader } from "../../components/staff-header.tsx";
 import { FormErrors, TextField } from "../../components/field.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -101,34 +102,37 @@ export default function StaffLogin({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   const stage = actionData?.stage ?? loaderData.stage;
   return (
-    <main id="main" className="mx-auto max-w-md px-4 py-12">
-      <h1 className="text-2xl sm:text-3xl">Staff sign-in</h1>
-      {stage === "password" ? (
-        <PasswordForm
-          redirectTo={loaderData.redirectTo}
-          lastResult={actionData?.stage === "password" ? actionData.result : undefined}
-          busy={navigation.state !== "idle"}
-        />
-      ) : (
-        <TotpForm
-          enrol={stage === "enrol"}
-          qrSvg={loaderData.qrSvg}
-          secret={loaderData.secret}
-          lastResult={actionData && actionData.stage !== "password" ? actionData.result : undefined}
-          busy={navigation.state !== "idle"}
-        />
-      )}
-    </main>
+    <>
+      <StaffHeader />
+      <main id="main" className="mx-auto max-w-md px-4 py-12">
+        <h1 className="text-2xl sm:text-3xl">Staff sign-in</h1>
+        {stage === "password" ? (
+          <PasswordForm
+            redirectTo={loaderData.redirectTo}
+            lastResult={actionData?.stage === "password" ? actionData.result : undefined}
+            busy={navigation.state !== "idle"}
+          />
+        ) : (
+          <TotpForm
+            enrol={stage === "enrol"}
+            qrSvg={loaderData.qrSvg}
+            secret={loaderData.secret}
+            lastResult={actionData && actionData.stage !== "password" ? actionData.result : undefined}
+            busy={navigation.state !== "idle"}
+          />
+        )}
+      </main>
+    </>
   );
 }
 
 type LastResult = SubmissionResult<string[]> | undefined;
 
 function PasswordForm({ redirectTo, lastResult, busy }: { redirectTo: string; lastResult: LastResult; busy: boolean }) {
-  const { form, fields } = useSchemaForm({ id: "staff-password", schema: passwordSchema, lastResult });
+  const { form, fields, formErrors } = useSchemaForm({ id: "staff-password", schema: passwordSchema, lastResult });
   return (
     <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={formErrors} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <TextField field={fields.email} label="Work e-mail" type="email" autoComplete="username" />
       <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
@@ -152,10 +156,10 @@ function TotpForm({
   lastResult: LastResult;
   busy: boolean;
 }) {
-  const { form, fields } = useSchemaForm({ id: "staff-totp", schema: totpSchema, lastResult, shouldValidate: "onSubmit" });
+  const { form, fields, formErrors } = useSchemaForm({ id: "staff-totp", schema: totpSchema, lastResult, shouldValidate: "onSubmit" });
   return (
     <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={formErrors} />
       {enrol ? (
         <div className="space-y-3">
           <p>

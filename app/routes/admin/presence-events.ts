@@ -1,12 +1,13 @@
 import { servicesContext } from "../../context.ts";
+import { can } from "../../domain/roles.ts";
 import { readSession } from "../../server/auth/session.server.ts";
 import type { Route } from "./+types/presence-events";
 
-/** GET /admin/presence/events: presence changes for the staff page (Server-Sent Events). */
+/** GET /admin/presence/events: presence changes for the staff page (Server-Sent Events); the roles that see presence. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const signedIn = await readSession(services, request);
-  if (!signedIn || (signedIn.user.role !== "staff" && signedIn.user.role !== "admin")) {
+  if (!signedIn || !can(signedIn.user.role, "borrowers.manage")) {
     return Response.json({ error: "staff only" }, { status: signedIn ? 403 : 401 });
   }
   const encoder = new TextEncoder();

@@ -3,11 +3,14 @@ import { data, Form, useRevalidator } from "react-router";
 import { requestContext, servicesContext } from "../../context.ts";
 import { formatTimeIST } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { signedInContext } from "../../web/guards.server.ts";
+import { requirePermission, signedInContext } from "../../web/guards.server.ts";
 import { redirectWithToast } from "../../web/flash.server.ts";
 import type { Route } from "./+types/presence";
 import { readForm } from "../../web/forms.server.ts";
 import { onlineBorrowers, reloadBorrowerDevice } from "../../server/staff/presence.server.ts";
+
+/** Presence and device reload: the roles that work with borrowers (all staff). */
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("borrowers.manage")];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const online = await onlineBorrowers(context.get(servicesContext));
@@ -52,7 +55,7 @@ export default function Presence({ loaderData }: Route.ComponentProps) {
             <li key={b.id} className="card flex flex-wrap items-center justify-between gap-3" data-testid="online-borrower">
               <div>
                 <p className="font-semibold">
-                  {b.name ?? "Borrower"} · +91 {b.mobile}
+                  {b.name ?? "Name not given yet"} · +91 {b.mobile}
                 </p>
                 <p className="text-sm text-slate-600">
                   Online since {formatTimeIST(new Date(b.since))} · {b.tabs} {b.tabs === 1 ? "page" : "pages"} open

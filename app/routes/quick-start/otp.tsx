@@ -201,10 +201,10 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 type LastResult = SubmissionResult<string[]> | undefined;
 
 function MobileForm({ redirectTo, lastResult, busy }: { redirectTo: string; lastResult: LastResult; busy: boolean }) {
-  const { form, fields } = useSchemaForm({ id: "sign-in-mobile", schema: mobileSchema, lastResult });
+  const { form, fields, formErrors } = useSchemaForm({ id: "sign-in-mobile", schema: mobileSchema, lastResult });
   return (
     <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={formErrors} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <TextField
         field={fields.mobile}
@@ -232,14 +232,14 @@ function CodeForm({
   lastResult: LastResult;
   busy: boolean;
 }) {
-  const { form, fields } = useSchemaForm({ id: "sign-in-code", schema: codeSchema, lastResult, shouldValidate: "onSubmit" });
+  const { form, fields, formErrors } = useSchemaForm({ id: "sign-in-code", schema: codeSchema, lastResult, shouldValidate: "onSubmit" });
   // This browser's device id goes with the code, so that its other tabs are not displaced.
   const deviceId = useHydrated() ? ensureDeviceId() : "";
   const wait = useCountdown(resendAt);
   return (
     <>
       <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={formErrors} />
         <p role="status">We sent a 6-digit code to {masked}.</p>
         <input type="hidden" name="deviceId" value={deviceId} />
         <TextField

@@ -30,7 +30,11 @@ export async function action(args: Route.ActionArgs) {
 
 export default function QuickStep0({ loaderData, actionData }: Route.ComponentProps) {
   const { ranges } = loaderData;
-  const { form, fields, busy } = useStepForm({ schema: loanChoiceSchema(ranges), lastResult: actionData, defaultValue: loaderData.values });
+  const { form, fields, busy, formErrors } = useStepForm({
+    schema: loanChoiceSchema(ranges),
+    lastResult: actionData,
+    defaultValue: loaderData.values,
+  });
   // The kind just sent, when it is one (a refused form may carry anything), else the saved one.
   const asked = fields.product.value ?? loaderData.values.product;
   const chosen: LoanKind | "" = LOAN_KINDS.find((kind) => kind === asked) ?? "";
@@ -41,7 +45,7 @@ export default function QuickStep0({ loaderData, actionData }: Route.ComponentPr
       intro="Tell us what you need. The offer in step 6 shows what you can borrow."
     >
       <Form method="post" className="card space-y-5" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={formErrors} />
         <fieldset>
           <legend className="field-label">Kind of loan</legend>
           <div className="mt-2 grid gap-3 sm:grid-cols-2">

@@ -28,7 +28,7 @@ export async function action(args: Route.ActionArgs) {
 export default function QuickStep1({ loaderData, actionData }: Route.ComponentProps) {
   const { panMasked } = loaderData;
   const schema = identitySchema({ today: loaderData.today, panSaved: Boolean(panMasked) });
-  const { form, fields, busy } = useStepForm({ schema, lastResult: actionData, defaultValue: loaderData.values });
+  const { form, fields, busy, formErrors } = useStepForm({ schema, lastResult: actionData, defaultValue: loaderData.values });
   return (
     <QuickStartFrame
       step={1}
@@ -36,7 +36,7 @@ export default function QuickStep1({ loaderData, actionData }: Route.ComponentPr
       intro="As on your PAN card. They go into your KYC profile, so you will not be asked again."
     >
       <Form method="post" className="card space-y-5" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={formErrors} />
         <TextField field={fields.fullName} label="Full name (as on PAN)" autoComplete="name" />
         <TextField
           field={fields.dateOfBirth}

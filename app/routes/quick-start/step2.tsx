@@ -24,7 +24,11 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function QuickStep2({ loaderData, actionData }: Route.ComponentProps) {
-  const { form, fields, busy } = useStepForm({ schema: pinCodeSchema, lastResult: actionData, defaultValue: loaderData.values });
+  const { form, fields, busy, formErrors } = useStepForm({
+    schema: pinCodeSchema,
+    lastResult: actionData,
+    defaultValue: loaderData.values,
+  });
   return (
     <QuickStartFrame
       step={2}
@@ -32,7 +36,7 @@ export default function QuickStep2({ loaderData, actionData }: Route.ComponentPr
       intro="The PIN code of your current home. We fill in your city and state from it."
     >
       <Form method="post" className="card space-y-5" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={formErrors} />
         <PinCodeField field={fields.pincode} saved={loaderData.saved} />
         <StepButtons step={2} busy={busy} />
       </Form>

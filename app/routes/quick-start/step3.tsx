@@ -26,11 +26,11 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function QuickStep3({ loaderData, actionData }: Route.ComponentProps) {
-  const { form, fields, busy } = useStepForm({ schema: incomeSchema, lastResult: actionData, defaultValue: loaderData.values });
+  const { form, fields, busy, formErrors } = useStepForm({ schema: incomeSchema, lastResult: actionData, defaultValue: loaderData.values });
   return (
     <QuickStartFrame step={3} completed={loaderData.completed} intro="What you earn decides how much you can comfortably repay.">
       <Form method="post" className="card space-y-5" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={formErrors} />
         <SelectField field={fields.employmentType} label="I am" options={EMPLOYMENT_TYPES} />
         <TextField
           field={fields.netMonthlyIncome}

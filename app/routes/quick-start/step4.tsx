@@ -22,7 +22,11 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function QuickStep4({ loaderData, actionData }: Route.ComponentProps) {
-  const { form, fields, busy } = useStepForm({ schema: existingEmisSchema, lastResult: actionData, defaultValue: loaderData.values });
+  const { form, fields, busy, formErrors } = useStepForm({
+    schema: existingEmisSchema,
+    lastResult: actionData,
+    defaultValue: loaderData.values,
+  });
   return (
     <QuickStartFrame
       step={4}
@@ -30,7 +34,7 @@ export default function QuickStep4({ loaderData, actionData }: Route.ComponentPr
       intro="All your EMIs together count towards what you can afford: at most half your income."
     >
       <Form method="post" className="card space-y-5" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={formErrors} />
         <TextField
           field={fields.existingEmis}
           label="Existing EMIs each month (₹)"

@@ -101,7 +101,7 @@ function Offers({
   const { offer, asked, starting } = loaderData;
   const eligible = LOAN_KINDS.filter((k) => offer.offers[k].eligible);
   const preferred = asked.product && eligible.includes(asked.product) ? asked.product : eligible[0];
-  const { form, fields, busy } = useStepForm({
+  const { form, fields, busy, formErrors } = useStepForm({
     schema: offerChoiceSchema,
     lastResult: actionData,
     defaultValue: { product: preferred ?? "" },
@@ -137,7 +137,7 @@ function Offers({
       </div>
       {eligible.length ? (
         <Form method="post" className="card space-y-5" {...getFormProps(form)}>
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <FormErrors id={form.errorId} errors={formErrors} />
           <input type="hidden" name="tenure" value={offer.tenureMonths} />
           <fieldset>
             <legend className="field-label">Apply for</legend>

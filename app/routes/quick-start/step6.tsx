@@ -34,7 +34,11 @@ export async function action(args: Route.ActionArgs) {
 
 export default function QuickStep6({ loaderData, actionData }: Route.ComponentProps) {
   const { chosen } = loaderData;
-  const { form, fields, busy } = useStepForm({ schema: consentSchema, lastResult: actionData, defaultValue: loaderData.values });
+  const { form, fields, busy, formErrors } = useStepForm({
+    schema: consentSchema,
+    lastResult: actionData,
+    defaultValue: loaderData.values,
+  });
   return (
     <QuickStartFrame
       step={CONSENT_STEP}
@@ -57,7 +61,7 @@ export default function QuickStep6({ loaderData, actionData }: Route.ComponentPr
         </p>
       ) : null}
       <Form method="post" className="card space-y-5" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={formErrors} />
         <ConsentFields consentKyc={fields.consentKyc} consentCommunications={fields.consentCommunications} />
         <p className="text-sm text-slate-700">
           We never ask for your contacts, call logs, files or location. You can change these consents in your profile at any time.

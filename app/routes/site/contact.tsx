@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Contact({ actionData }: Route.ComponentProps) {
   const config = usePublicConfig();
   const navigation = useNavigation();
-  const { form, fields } = useSchemaForm({ schema: contactSchema, lastResult: actionData });
+  const { form, fields, formErrors } = useSchemaForm({ schema: contactSchema, lastResult: actionData });
   const officer = config?.lender.grievanceOfficer;
 
   return (
@@ -44,7 +44,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           code with anyone, including us.
         </p>
         <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <FormErrors id={form.errorId} errors={formErrors} />
           <TextField field={fields.name} label="Your name" autoComplete="name" />
           <TextField
             field={fields.mobile}

@@ -4,13 +4,12 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import commonPasswords from "fxa-common-password-list";
 import QRCode from "qrcode";
 import type { AppServices, Client } from "../../context.ts";
+import type { StaffRole } from "../../domain/roles.ts";
 import { passwordLengthProblem } from "../../domain/validators/password.ts";
 import { decrypt, encrypt, randomToken, sha256 } from "../crypto.server.ts";
 import { users, verifications } from "../db/schema.ts";
 import { audit } from "../audit.server.ts";
 
-export const STAFF_ROLES = ["staff", "admin"] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
 /** Authenticator apps' default: SHA-1, 6 digits, a new code every 30 seconds. */
 export const TOTP = { period: 30, digits: 6, algorithm: "SHA-1" } as const;
 const ENROL_HOURS = 24;

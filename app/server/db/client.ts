@@ -17,9 +17,13 @@ export type Schema = typeof schema;
  */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** How another library (the job queue) reaches the same database: the PGlite instance, or the server's URL. */
+export type DatabaseConnection = { kind: "pglite"; client: PGlite } | { kind: "postgres"; url: string };
+
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  connection: DatabaseConnection;
   /** Runs `select 1`; rejects when the database does not answer within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<void>;
   /**
@@ -189,6 +193,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: "postgres",
+      connection: { kind: "postgres", url: options.url },
       async ping(timeoutMs = 2_000) {
         await within(pool.query("select 1"), timeoutMs, "the database");
       },
@@ -208,6 +213,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: "pglite",
+    connection: { kind: "pglite", client },
     async ping(timeoutMs = 2_000) {
       await within(client.query("select 1"), timeoutMs, "the database");
     },

@@ -142,7 +142,7 @@ export const users = pgTable(
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("users_role", sql`${t.role} in ('borrower', 'staff', 'admin')`)],
+  (t) => [check("users_role", sql`${t.role} in ('borrower', 'credit', 'operations', 'support', 'admin')`)],
 );
 
 /** Server-side sessions behind the `token` cookie; the cookie holds a random token, the table its hash. */

@@ -3,17 +3,18 @@ import type { AppServices, Client } from "../../context.ts";
 import { isUuid } from "../../domain/validators/ids.ts";
 import { audit } from "../audit.server.ts";
 import type { User } from "../auth/session.server.ts";
-import { presenceConnections, users } from "../db/schema.ts";
+import { borrowerProfiles, presenceConnections, users } from "../db/schema.ts";
 import { STALE_MS } from "../realtime/hub.server.ts";
 
-/** Borrowers with a page open now, across every process: since when, and in how many tabs. */
+/** Borrowers with a page open now, across every process: their name (from the profile), since when, and in how many tabs. */
 export async function onlineBorrowers({ db, realtime, now }: Pick<AppServices, "db" | "realtime" | "now">) {
   const ids = await realtime.onlineUserIds();
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ id: users.id, mobile: users.mobile, name: users.name, connectedAt: presenceConnections.connectedAt })
+    .select({ id: users.id, mobile: users.mobile, name: borrowerProfiles.fullName, connectedAt: presenceConnections.connectedAt })
     .from(users)
     .innerJoin(presenceConnections, eq(presenceConnections.userId, users.id))
+    .leftJoin(borrowerProfiles, eq(borrowerProfiles.userId, users.id))
     .where(
       and(inArray(users.id, ids), eq(users.role, "borrower"), gt(presenceConnections.heartbeatAt, new Date(now().getTime() - STALE_MS))),
     )

@@ -108,7 +108,7 @@ function TermsForm({ loaderData, actionData }: TermsProps) {
   const { offer, kind } = loaderData;
   const navigation = useNavigation();
   const schema = termsSchema(offer.bounds);
-  const { form, fields } = useSchemaForm({ schema, lastResult: actionData, defaultValue: loaderData.values });
+  const { form, fields, formErrors } = useSchemaForm({ schema, lastResult: actionData, defaultValue: loaderData.values });
   const b = offer.bounds;
   const tenure = Number(fields.tenure.value ?? loaderData.values.tenure);
   const max = kind === "emi" ? (b.maxByTenure[tenure] ?? 0) : b.maxAmountPaise;
@@ -116,7 +116,7 @@ function TermsForm({ loaderData, actionData }: TermsProps) {
   const valid = amountPaise !== null && amountPaise >= b.minAmountPaise && amountPaise <= max && amountPaise % b.stepPaise === 0;
   return (
     <Form method="post" className="card space-y-5" {...getFormProps(form)}>
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={formErrors} />
       <p>
         {kind === "emi"
           ? `Your rate is ${(offer.rateBps / 100).toFixed(2)}% a year (fixed, reducing balance). The most you can borrow depends on the tenure.`

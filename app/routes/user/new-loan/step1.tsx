@@ -87,7 +87,7 @@ export async function action(args: Route.ActionArgs) {
 export default function Step1({ loaderData, actionData }: Route.ComponentProps) {
   const { kind, reference } = loaderData;
   const navigation = useNavigation();
-  const { form, fields } = useSchemaForm({ schema: detailsSchema, lastResult: actionData, defaultValue: loaderData.values });
+  const { form, fields, formErrors } = useSchemaForm({ schema: detailsSchema, lastResult: actionData, defaultValue: loaderData.values });
   return (
     <LoanFlow kind={kind} reference={reference} step="Step1" status={loaderData.status} title="Purpose and bank account">
       {!loaderData.ready ? (
@@ -112,7 +112,7 @@ export default function Step1({ loaderData, actionData }: Route.ComponentProps) 
         <p className="card border-emerald-300 bg-emerald-50">Your profile has everything this loan needs.</p>
       )}
       <Form method="post" className="card space-y-5" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={formErrors} />
         <SelectField field={fields.purpose} label="What is the loan for?" options={PURPOSES} />
         <TextField field={fields.purposeDetails} label="In a few words (optional; needed for “Something else”)" />
         <fieldset className="space-y-2">

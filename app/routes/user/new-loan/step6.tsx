@@ -87,7 +87,7 @@ export default function Step6({ loaderData, actionData }: Route.ComponentProps) 
   const signResult = actionData && "sign" in actionData ? actionData.sign : null;
   const sendResult = actionData && "send" in actionData ? actionData.send : null;
   const stale = actionData && "stale" in actionData ? actionData.stale : false;
-  const { form, fields } = useSchemaForm({
+  const { form, fields, formErrors } = useSchemaForm({
     schema: signSchema,
     lastResult: signResult,
     defaultValue: { documentId: loaderData.documentId },
@@ -134,7 +134,7 @@ export default function Step6({ loaderData, actionData }: Route.ComponentProps) 
 
       <Form method="post" className="card space-y-5" {...getFormProps(form)}>
         <h2 className="text-xl">2. Accept and sign</h2>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={formErrors} />
         {stale ? (
           <p>
             <Link className="link" to={stepPath(kind, reference, "Step5")}>

@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AddressSection({ loaderData, actionData }: Route.ComponentProps) {
   const { saved } = loaderData;
   const navigation = useNavigation();
-  const { form, fields } = useSchemaForm({
+  const { form, fields, formErrors } = useSchemaForm({
     schema: addressSchema,
     lastResult: actionData,
     defaultValue: saved
@@ -56,7 +56,7 @@ export default function AddressSection({ loaderData, actionData }: Route.Compone
   return (
     <KycSection title="Your address" intro="Where you live now, and your permanent address if it is different.">
       <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={formErrors} />
         <TextField field={fields.currentLine1} label="House number and street" autoComplete="address-line1" />
         <TextField field={fields.currentLine2} label="Area or locality (optional)" autoComplete="address-line2" />
         <PinCodeField

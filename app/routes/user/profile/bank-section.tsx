@@ -63,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function BankSection({ loaderData, actionData }: Route.ComponentProps) {
   const { saved } = loaderData;
   const navigation = useNavigation();
-  const { form, fields } = useSchemaForm({
+  const { form, fields, formErrors } = useSchemaForm({
     schema: bankSchema,
     lastResult: actionData,
     defaultValue: saved ? { holderName: saved.holderName, ifsc: saved.ifsc, accountType: saved.accountType } : undefined,
@@ -106,7 +106,7 @@ export default function BankSection({ loaderData, actionData }: Route.ComponentP
         </section>
       ) : null}
       <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={formErrors} />
         <TextField field={fields.holderName} label="Account holder's name" autoComplete="name" />
         <TextField field={fields.accountNumber} label="Account number" type="password" inputMode="numeric" autoComplete="off" />
         <TextField field={fields.accountNumber_confirm} label="Account number again" inputMode="numeric" autoComplete="off" />

@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function EmploymentSection({ loaderData, actionData }: Route.ComponentProps) {
   const { saved } = loaderData;
   const navigation = useNavigation();
-  const { form, fields } = useSchemaForm({
+  const { form, fields, formErrors } = useSchemaForm({
     schema: employmentSchema,
     lastResult: actionData,
     defaultValue: saved
@@ -53,7 +53,7 @@ export default function EmploymentSection({ loaderData, actionData }: Route.Comp
   return (
     <KycSection title="Your work and income" intro="We use these to work out what you can comfortably repay.">
       <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={formErrors} />
         <SelectField field={fields.employmentType} label="I am" options={EMPLOYMENT_TYPES} />
         <TextField field={fields.employerName} label="Employer or business name" autoComplete="organization" />
         <TextField field={fields.designation} label="Designation or role" autoComplete="organization-title" />

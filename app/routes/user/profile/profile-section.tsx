@@ -63,7 +63,7 @@ export default function ProfileSection({ loaderData, actionData }: Route.Compone
   const { saved, today } = loaderData;
   const navigation = useNavigation();
   const schema = profileSchema({ today, saved: { pan: Boolean(saved), aadhaar: Boolean(saved?.aadhaarMasked) } });
-  const { form, fields } = useSchemaForm({
+  const { form, fields, formErrors } = useSchemaForm({
     schema,
     lastResult: actionData,
     defaultValue: saved
@@ -80,7 +80,7 @@ export default function ProfileSection({ loaderData, actionData }: Route.Compone
       intro="Your details as on your PAN. We check them for KYC; they are never shared without your consent."
     >
       <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={formErrors} />
         <TextField field={fields.fullName} label="Full name (as on PAN)" autoComplete="name" />
         <TextField field={fields.dateOfBirth} label="Date of birth" type="date" autoComplete="bday" />
         <SelectField field={fields.gender} label="Gender" options={GENDERS} />

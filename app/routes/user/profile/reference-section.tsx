@@ -35,7 +35,7 @@ export default function ReferenceSection({ loaderData, actionData }: Route.Compo
   const navigation = useNavigation();
   const [r1, r2] = loaderData.saved;
   const schema = referencesSchema(loaderData.ownMobile);
-  const { form, fields } = useSchemaForm({
+  const { form, fields, formErrors } = useSchemaForm({
     schema,
     lastResult: actionData,
     defaultValue:
@@ -66,7 +66,7 @@ export default function ReferenceSection({ loaderData, actionData }: Route.Compo
   return (
     <KycSection title="Your references" intro="Two people who know you. We contact them only if we cannot reach you about your loan.">
       <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={formErrors} />
         {person(1)}
         {person(2)}
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={navigation.state === "submitting"}>

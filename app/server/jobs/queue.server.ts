@@ -1,0 +1,102 @@
+// The job queue (docs/decisions/0004-job-queue.md): pg-boss in the application's own database,
+// PostgreSQL or the embedded PGlite, behind one small interface. A job sent with an open
+// transaction is stored in it, so it exists only if that transaction commits.
+import { type SQL, sql } from "drizzle-orm";
+import { fromDrizzle, fromPglite, PgBoss } from "pg-boss";
+import type { DatabaseConnection, Db } from "../db/client.ts";
+
+/** Every job the application runs, with the data it carries. */
+export interface JobPayloads {
+  /** Hourly: old one-time-code rows and the presence rows of processes that died. */
+  housekeeping: Record<string, never>;
+}
+export type JobName = keyof JobPayloads;
+
+export interface SendOptions {
+  /**
+   * The open transaction to store the job in: it runs only if that transaction
+   * commits. Inside a transaction always pass it (on PGlite, a job sent beside an
+   * open transaction would wait for that transaction's connection, for ever).
+   */
+  db?: Db;
+  /** Not before this time. */
+  startAfter?: Date;
+  /** At most one queued or running job with this key per name. */
+  singletonKey?: string;
+}
+
+export interface JobQueue {
+  send<N extends JobName>(name: N, data: JobPayloads[N], options?: SendOptions): Promise<string | null>;
+  /** Runs `handler` for the jobs of `name` in this process, one at a time; a handler that throws is retried (3 times, backing off). */
+  work<N extends JobName>(name: N, handler: (data: JobPayloads[N]) => Promise<void>): Promise<void>;
+  /** A job of `name` at each time `cron` (5 fields, Asia/Kolkata) names, once across all processes. */
+  schedule<N extends JobName>(name: N, cron: string, data: JobPayloads[N]): Promise<void>;
+  /** Waits for the running jobs to finish (up to `timeoutMs`), then stops. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+export interface JobQueueOptions {
+  /** The application's database: the queue's tables live beside its own, in a schema of their own. */
+  connection: DatabaseConnection;
+  /** The schema pg-boss installs into (one per installation; tests use one each). */
+  schema: string;
+  /** How often an idle worker looks for jobs, in seconds (at least 0.5); notifications wake it sooner. */
+  pollSeconds?: number;
+  onError(error: Error): void;
+}
+
+/** pg-boss's statements run through the open transaction's own connection. */
+function inTransaction(tx: Db) {
+  return fromDrizzle({ execute: (query) => tx.execute(query as SQL) as Promise<{ rows: unknown[] }> }, sql);
+}
+
+const QUEUE_DEFAULTS = { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 300, notify: true } as const;
+
+export async function startJobQueue({ connection, schema, pollSeconds = 2, onError }: JobQueueOptions): Promise<JobQueue> {
+  const boss = new PgBoss({
+    schema,
+    ...(connection.kind === "pglite"
+      ? { db: fromPglite(connection.client), backend: "pglite" as const }
+      : { connectionString: connection.url, max: 3, application_name: "jobs" }),
+    useListenNotify: true,
+    // The application's own timers watch the clock; pg-boss's cron needs none here.
+    clockMonitorIntervalSeconds: 600,
+  });
+  // Without a listener, an error event (a dropped connection) would end the process.
+  boss.on("error", onError);
+  await boss.start();
+  const created = new Set<string>();
+  const ensureQueue = async (name: JobName) => {
+    if (created.has(name)) return;
+    if (!(await boss.getQueue(name))) await boss.createQueue(name, QUEUE_DEFAULTS);
+    created.add(name);
+  };
+
+  return {
+    async send(name, data, options = {}) {
+      await ensureQueue(name);
+      return boss.send(name, data, {
+        ...(options.db ? { db: inTransaction(options.db) } : {}),
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      });
+    },
+    async work(name, handler) {
+      await ensureQueue(name);
+      await boss.work<JobPayloads[typeof name]>(
+        name,
+        { pollingIntervalSeconds: pollSeconds, notifyPollingIntervalSeconds: pollSeconds },
+        async (jobs) => {
+          for (const job of jobs) await handler(job.data);
+        },
+      );
+    },
+    async schedule(name, cron, data) {
+      await ensureQueue(name);
+      await boss.schedule(name, cron, data, { tz: "Asia/Kolkata" });
+    },
+    async stop(timeoutMs = 10_000) {
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "../../app/routes.ts";
+import { can, type Permission, ROLE_LABEL, STAFF_ROLES, type StaffRole } from "../../app/domain/roles.ts";
+import { createUserSession } from "../../app/server/auth/session.server.ts";
+import { migrate, migrationsDir, openDatabase } from "../../app/server/db/client.ts";
+import { users } from "../../app/server/db/schema.ts";
+import { postForm } from "../helpers/http.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { signedInBorrower } from "../helpers/session.ts";
+
+let app: TestServer;
+const cookies = {} as Record<StaffRole | "borrower", string>;
+let borrowerId = "";
+beforeAll(async () => {
+  app = await startTestServer();
+  for (const role of STAFF_ROLES) {
+    const [user] = await app.services.db
+      .insert(users)
+      .values({ email: `${role}@lender.example`, role, name: `Asha ${role}` })
+      .returning({ id: users.id });
+    const { setCookie } = await createUserSession(app.services, { userId: user!.id, deviceId: role, ip: "127.0.0.1", userAgent: "test" });
+    cookies[role] = setCookie.split(";")[0]!;
+  }
+  const borrower = await signedInBorrower(app, "9812345670");
+  cookies.borrower = borrower.cookie;
+  borrowerId = borrower.userId;
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+/** "staff": any staff role; otherwise the permission the request needs. */
+type Need = Permission | "staff";
+interface StaffRequest {
+  method: "GET" | "POST";
+  path: () => string;
+  needs: Need;
+  form?: () => Record<string, string>;
+}
+
+/** Every staff route (by its file in app/routes.ts) and the requests that try it. */
+const MATRIX: Record<string, StaffRequest[]> = {
+  "routes/admin/index.ts": [{ method: "GET", path: () => "/admin", needs: "staff" }],
+  "routes/admin/presence.tsx": [
+    { method: "GET", path: () => "/admin/presence", needs: "borrowers.manage" },
+    { method: "POST", path: () => "/admin/presence", needs: "borrowers.manage", form: () => ({ userId: borrowerId }) },
+  ],
+  "routes/admin/presence-events.ts": [{ method: "GET", path: () => "/admin/presence/events", needs: "borrowers.manage" }],
+  "routes/admin/document-file.ts": [
+    { method: "GET", path: () => "/admin/documents/00000000-0000-4000-8000-000000000000", needs: "applications.view" },
+  ],
+};
+/** Staff routes open to people who are not signed in, by design. */
+const PUBLIC_STAFF_ROUTES = ["routes/admin/login.tsx", "routes/admin/enrol.tsx", "routes/admin/layout.tsx"];
+
+type RouteEntry = { path?: string; file: string; children?: RouteEntry[] };
+const flatten = (entries: RouteEntry[]): RouteEntry[] => entries.flatMap((e) => [e, ...flatten(e.children ?? [])]);
+
+async function ask(request: StaffRequest, cookie: string | undefined) {
+  const controller = new AbortController();
+  const headers = cookie ? { cookie } : undefined;
+  const res =
+    request.method === "POST"
+      ? await postForm(app, request.path(), request.form?.() ?? {}, cookie ? { cookie } : {})
+      : await app.get(request.path(), { headers, signal: controller.signal });
+  controller.abort(); // an event stream would stay open
+  return res.status;
+}
+
+describe("staff roles on every staff route", () => {
+  it("has a row in the matrix for every /admin route", () => {
+    const files = flatten(routes as RouteEntry[])
+      .filter((r) => r.file.startsWith("routes/admin/"))
+      .map((r) => r.file.replace(/^app\//, ""));
+    const missing = files.filter((f) => !(f in MATRIX) && !PUBLIC_STAFF_ROUTES.includes(f));
+    expect(missing).toEqual([]);
+  });
+
+  for (const [file, requests] of Object.entries(MATRIX)) {
+    for (const request of requests) {
+      it(`${request.method} ${request.path()} (${file}): ${request.needs}`, async () => {
+        const answers: Record<string, number> = {};
+        for (const role of STAFF_ROLES) answers[role] = await ask(request, cookies[role]);
+        answers.borrower = await ask(request, cookies.borrower);
+        answers.anonymous = await ask(request, undefined);
+        for (const role of STAFF_ROLES) {
+          const allowed = request.needs === "staff" || can(role, request.needs);
+          if (allowed) {
+            expect(answers[role], `${role} may`).not.toBe(403);
+            expect(answers[role], `${role}`).toBeLessThan(500);
+          } else expect(answers[role], `${role} may not`).toBe(403);
+        }
+        expect(answers.borrower, "a borrower").toBe(403);
+        expect([302, 401, 403]).toContain(answers.anonymous);
+      });
+    }
+  }
+});
+
+describe("the staff header", () => {
+  it("names the person and their role on every staff page", async () => {
+    for (const role of STAFF_ROLES) {
+      const html = await (await app.get("/admin/presence", { headers: { cookie: cookies[role] } })).text();
+      expect(html).toContain(`Asha ${role}`);
+      expect(html).toContain(ROLE_LABEL[role]);
+    }
+  });
+});
+
+describe("the staff roles migration", () => {
+  it("turns today's staff accounts into support", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "roles-migration-"));
+    const before = path.join(dir, "before");
+    mkdirSync(before);
+    for (const file of readdirSync(migrationsDir).filter((f) => f.endsWith(".sql") && f < "0011")) {
+      copyFileSync(path.join(migrationsDir, file), path.join(before, file));
+    }
+    const database = await openDatabase({ url: undefined, dataDir: dir });
+    try {
+      await migrate(database.db, before);
+      await database.db.insert(users).values({ email: "old.officer@lender.example", role: "staff" as StaffRole });
+      expect(await migrate(database.db)).toContain("0011_staff_roles.sql");
+      const [row] = await database.db.select({ role: users.role }).from(users).where(eq(users.email, "old.officer@lender.example"));
+      expect(row?.role).toBe("support");
+      await expect(database.db.insert(users).values({ email: "x@lender.example", role: "staff" as StaffRole })).rejects.toThrow();
+    } finally {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
