@@ -7,14 +7,13 @@ export interface OutboxSms {
   at: string;
 }
 
-/** Every SMS the server wrote to <dataDir>/outbox/sms.jsonl. */
+/** Every SMS the server has written whole to <dataDir>/outbox/sms.jsonl. */
 export function readOutbox(dataDir: string): OutboxSms[] {
   const file = path.join(dataDir, "outbox", "sms.jsonl");
   if (!existsSync(file)) return [];
-  return readFileSync(file, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as OutboxSms);
+  // Only whole lines: one being appended right now has no newline yet (the last piece).
+  const lines = readFileSync(file, "utf8").split("\n").slice(0, -1);
+  return lines.filter(Boolean).map((line) => JSON.parse(line) as OutboxSms);
 }
 
 /** The code in the latest SMS to `mobile`. */
