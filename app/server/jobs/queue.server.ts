@@ -11,6 +11,8 @@ export interface JobPayloads {
   housekeeping: Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
+/** Their queues are created at start: a send inside a transaction must not have to create one. */
+const JOB_NAMES = ["housekeeping"] as const satisfies readonly JobName[];
 
 export interface SendOptions {
   /**
@@ -71,10 +73,12 @@ export async function startJobQueue({ connection, schema, pollSeconds = 2, onErr
     if (!(await boss.getQueue(name))) await boss.createQueue(name, QUEUE_DEFAULTS);
     created.add(name);
   };
+  for (const name of JOB_NAMES) await ensureQueue(name);
 
   return {
     async send(name, data, options = {}) {
-      await ensureQueue(name);
+      // Inside a transaction nothing may go beside it (on PGlite it would wait for the transaction's connection).
+      if (!options.db) await ensureQueue(name);
       return boss.send(name, data, {
         ...(options.db ? { db: inTransaction(options.db) } : {}),
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
