@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import { createContext } from "react-router";
 import type { Config } from "../server/config.ts";
 import type { BankVerifier } from "./server/bank/verification.server.ts";
+import type { CreditBureau, PanVerifier } from "./server/credit/checks.server.ts";
 import type { Keyring } from "./server/crypto.server.ts";
 import type { Db } from "./server/db/client.ts";
 import type { JobQueue } from "./server/jobs/queue.server.ts";
@@ -20,6 +21,8 @@ export interface AppServices {
   realtime: RealtimeHub;
   keyring: Keyring;
   bankVerifier: BankVerifier;
+  panVerifier: PanVerifier;
+  creditBureau: CreditBureau;
   storage: FileStorage;
   /** Work done after the response, on any process (pg-boss in the same database). */
   jobs: JobQueue;

@@ -28,7 +28,10 @@ export default [
   route("admin/enrol/:token", "routes/admin/enrol.tsx"),
   route("admin/presence/events", "routes/admin/presence-events.ts"),
   layout("routes/admin/layout.tsx", [
-    route("admin", "routes/admin/index.ts"),
+    route("admin", "routes/admin/home.tsx"),
+    route("admin/applications", "routes/admin/applications.tsx"),
+    route("admin/applications/:ref", "routes/admin/application.tsx"),
+    route("admin/applications/:ref/agreement.pdf", "routes/admin/application-agreement.ts"),
     route("admin/presence", "routes/admin/presence.tsx"),
     route("admin/documents/:id", "routes/admin/document-file.ts"),
   ]),

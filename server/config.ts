@@ -61,6 +61,8 @@ export const envSchema = z
     ANDROID_APP_URL: z.url().optional(),
 
     CONTACT_LIMIT_PER_HOUR: positiveInt.default(5),
+    /** Days after a rejection before the borrower may apply for the same product again. */
+    REAPPLY_AFTER_DAYS: z.coerce.number().int().min(0).default(30),
 
     OTP_TTL_SECONDS: positiveInt.default(300),
     OTP_MAX_ATTEMPTS: positiveInt.default(5),
@@ -107,6 +109,8 @@ export interface Config {
   encryptionKey: string;
   sms: { url: string; key: string } | null;
   limits: { contactPerHour: number };
+  /** Days after a rejection before the same product may be applied for again. */
+  reapplyAfterDays: number;
   otp: {
     ttlSeconds: number;
     maxAttempts: number;
@@ -208,6 +212,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     encryptionKey,
     sms: env.SMS_GATEWAY_URL && env.SMS_GATEWAY_KEY ? { url: env.SMS_GATEWAY_URL, key: env.SMS_GATEWAY_KEY } : null,
     limits: { contactPerHour: env.CONTACT_LIMIT_PER_HOUR },
+    reapplyAfterDays: env.REAPPLY_AFTER_DAYS,
     otp: {
       ttlSeconds: env.OTP_TTL_SECONDS,
       maxAttempts: env.OTP_MAX_ATTEMPTS,

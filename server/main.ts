@@ -9,6 +9,7 @@ import { type Database, migrate, openDatabase } from "../app/server/db/client.ts
 import { seedReferenceData } from "../app/server/db/reference-data.ts";
 import { seedDemoData } from "../app/server/db/seed.ts";
 import { createLocalBankVerifier } from "../app/server/bank/verification.server.ts";
+import { createLocalCreditBureau, createLocalPanVerifier } from "../app/server/credit/checks.server.ts";
 import { keyringFromHex } from "../app/server/crypto.server.ts";
 import { startRealtimeHub } from "../app/server/realtime/hub.server.ts";
 import { createHttpSms, createOutboxSms } from "../app/server/sms/sms.server.ts";
@@ -100,6 +101,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     realtime,
     keyring,
     bankVerifier: createLocalBankVerifier(config.dataDir, now),
+    panVerifier: createLocalPanVerifier(config.dataDir, now),
+    creditBureau: createLocalCreditBureau(config.dataDir, now),
     storage,
     jobs,
   };

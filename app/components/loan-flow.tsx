@@ -88,9 +88,11 @@ export function StatusNote({ status, reason }: { status: LoanStatus; reason?: st
     <div className="space-y-1">
       <p>
         Status: <strong data-testid="application-status">{text.label}</strong>
-        {reason && status === "rejected" ? <span> — {reason}</span> : null}
       </p>
-      <p className="text-slate-700">{text.next}</p>
+      {/* A rejection's reason, in plain words, says more than the status's general next step. */}
+      <p className="text-slate-700" data-testid="status-next">
+        {reason && status === "rejected" ? reason : text.next}
+      </p>
     </div>
   );
 }
@@ -137,7 +139,7 @@ export function FactRows({ rows }: { rows: readonly (readonly [string, string])[
       {rows.map(([label, value]) => (
         <div key={label} className="grid gap-1 py-2 sm:grid-cols-[14rem_1fr] sm:gap-4">
           <dt className="font-medium text-slate-600">{label}</dt>
-          <dd className="break-words">{value}</dd>
+          <dd className="min-w-0 wrap-anywhere">{value}</dd>
         </div>
       ))}
     </dl>

@@ -88,3 +88,11 @@ export function rawRequest(
     writeNext();
   });
 }
+
+/** The title of the flash toast an answer sets (the signed `__flash` cookie's payload), or "". */
+export function toastOf(res: Response): string {
+  const value = /__flash=([^.;]+)/.exec(res.headers.get("set-cookie") ?? "")?.[1];
+  if (!value) return "";
+  const payload = JSON.parse(Buffer.from(decodeURIComponent(value), "base64").toString("utf8")) as { __flash_toast__?: { title?: string } };
+  return payload.__flash_toast__?.title ?? "";
+}

@@ -33,6 +33,7 @@ import { existingEmisSchema, loanChoiceSchema } from "../../app/domain/quick-sta
 import { normalizeIndianMobile } from "../../app/domain/validators/mobile.ts";
 import { todayIST } from "../../app/lib/format.ts";
 import { codeSchema } from "../../app/routes/quick-start/otp.tsx";
+import { signedApplication } from "../helpers/applications.ts";
 import { contactSchema } from "../../app/domain/contact.ts";
 import { createUserSession } from "../../app/server/auth/session.server.ts";
 import { createStaffInvite, hashPassword, sealTotpSecret, userForEnrolToken } from "../../app/server/auth/staff.server.ts";
@@ -1174,6 +1175,33 @@ describe("fuzzing the back office as staff and admin", () => {
       choices: { userId: [people.fresh.userId, people.staff.userId, "00000000-0000-0000-0000-000000000000", "not-a-uuid"] },
     });
   }, 60_000);
+
+  it("POST /admin/applications/:ref (take, checklist, ask, approve, reject)", async () => {
+    currentGroup = "POST /admin/applications/:ref";
+    const signed = await signedApplication(app, "9799999001");
+    await fuzzForm({
+      route: "POST /admin/applications/:ref",
+      runs: 150,
+      who: [as("admin"), as("staff"), as("qs"), anonymous],
+      prepare: () => ({
+        path: `/admin/applications/${signed.ref}`,
+        base: {
+          intent: "ask",
+          message: "Please upload your PAN card again.",
+          documentKind: "pan_card",
+          reason: "policy",
+          note: "Seen enough to decide.",
+          items: "identity",
+        },
+      }),
+      choices: {
+        intent: ["take", "take_over", "checks", "checklist", "ask", "approve", "reject", "nothing"],
+        documentKind: ["", "selfie", "bank_statement", "passport"],
+        reason: ["credit_history", "documents", "none"],
+        items: ["identity", "bureau", "everything"],
+      },
+    });
+  }, 120_000);
 });
 
 describe("fuzzing the quick start with a borrower who has reached each step", () => {

@@ -33,6 +33,8 @@ afterAll(async () => {
   await app?.stop();
 });
 
+const NO_SUCH_REFERENCE = "a".repeat(26);
+
 /** "staff": any staff role; otherwise the permission the request needs. */
 type Need = Permission | "staff";
 interface StaffRequest {
@@ -44,7 +46,20 @@ interface StaffRequest {
 
 /** Every staff route (by its file in app/routes.ts) and the requests that try it. */
 const MATRIX: Record<string, StaffRequest[]> = {
-  "routes/admin/index.ts": [{ method: "GET", path: () => "/admin", needs: "staff" }],
+  "routes/admin/home.tsx": [{ method: "GET", path: () => "/admin", needs: "applications.view" }],
+  "routes/admin/applications.tsx": [{ method: "GET", path: () => "/admin/applications?q=98", needs: "applications.view" }],
+  "routes/admin/application.tsx": [
+    { method: "GET", path: () => `/admin/applications/${NO_SUCH_REFERENCE}`, needs: "applications.view" },
+    ...["take", "take_over", "checks", "checklist", "ask", "approve", "reject"].map((intent): StaffRequest => ({
+      method: "POST",
+      path: () => `/admin/applications/${NO_SUCH_REFERENCE}`,
+      needs: "applications.decide",
+      form: () => ({ intent, reason: "policy", note: "A note of some length", message: "A question for the borrower" }),
+    })),
+  ],
+  "routes/admin/application-agreement.ts": [
+    { method: "GET", path: () => `/admin/applications/${NO_SUCH_REFERENCE}/agreement.pdf`, needs: "applications.view" },
+  ],
   "routes/admin/presence.tsx": [
     { method: "GET", path: () => "/admin/presence", needs: "borrowers.manage" },
     { method: "POST", path: () => "/admin/presence", needs: "borrowers.manage", form: () => ({ userId: borrowerId }) },

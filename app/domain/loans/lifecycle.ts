@@ -68,7 +68,7 @@ export const STATUS_TEXT: Record<LoanStatus, { label: string; next: string }> = 
   },
   active: { label: "Active", next: "Your loan is disbursed. Pay each instalment by its due date." },
   closed: { label: "Closed", next: "Everything is repaid. Your closure letter (NOC) is available." },
-  rejected: { label: "Not approved", next: "We could not approve this application. The reason is shown above." },
+  rejected: { label: "Not approved", next: "We could not approve this application." },
   cancelled: { label: "Cancelled", next: "This application was cancelled. You can start a new one at any time." },
   written_off: { label: "Written off", next: "Please contact us about this loan." },
 };

@@ -10,6 +10,8 @@ export const middleware: Route.MiddlewareFunction[] = [requireStaffMiddleware];
 
 /** The back office's sections, each shown to the roles that may open it. */
 const NAV: { to: string; label: string; permission?: Permission; end?: boolean }[] = [
+  { to: "/admin", label: "Home", end: true },
+  { to: "/admin/applications", label: "Applications", permission: "applications.view" },
   { to: "/admin/presence", label: "Borrowers online", permission: "borrowers.manage" },
 ];
 

@@ -53,7 +53,7 @@ export default function Outcome({ loaderData }: Route.ComponentProps) {
         ) : (
           <p>{STATES[state].lead}</p>
         )}
-        <StatusNote status={a.status} />
+        <StatusNote status={a.status} reason={a.statusReason} />
       </section>
       <p className="flex flex-wrap gap-3">
         <Link className="btn-primary" to={stepPath(kind, a.reference, "Step7")}>

@@ -1,10 +1,20 @@
-import { Form, Link } from "react-router";
+import { getFormProps, getTextareaProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import { Field, FormErrors } from "../../components/field.tsx";
+import { useSchemaForm } from "../../components/use-schema-form.ts";
+import { DOCUMENT_KINDS } from "../../domain/kyc/documents.ts";
+import { answerSchema } from "../../domain/review.ts";
+import { answerRequest } from "../../server/review/answer.server.ts";
+import { openRequestsFor } from "../../server/review/read.server.ts";
+import { readForm } from "../../web/forms.server.ts";
+import { redirectWithToast } from "../../web/flash.server.ts";
 import { fittingStep, KIND_NAME, STEP_TITLES, stepPath } from "../../domain/loans/application.ts";
 import { STATUS_TEXT } from "../../domain/loans/lifecycle.ts";
 import { formatDateIST, formatTimeIST } from "../../lib/format.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { servicesContext } from "../../context.ts";
+import { requestContext, servicesContext } from "../../context.ts";
 import { signedInContext } from "../../web/guards.server.ts";
 import { QUICK_STEP_COUNT, QUICK_STEPS, unfinishedStep } from "../../domain/quick-start.ts";
 import type { Route } from "./+types/dashboard";
@@ -14,12 +24,20 @@ import { quickStartProgress } from "../../server/quick-start/progress.server.ts"
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, session } = context.get(signedInContext);
   const services = context.get(servicesContext);
-  const [applications, quickStart] = user.mobileVerifiedAt
-    ? await Promise.all([listApplications(services, user.id), quickStartProgress(services, user.id)])
-    : [[], null];
+  const [applications, quickStart, requests] = user.mobileVerifiedAt
+    ? await Promise.all([listApplications(services, user.id), quickStartProgress(services, user.id), openRequestsFor(services, user.id)])
+    : [[], null, []];
   const resume = unfinishedStep(quickStart);
   return {
     quickStart: resume === null ? null : { step: resume + 1, title: QUICK_STEPS[resume]?.title ?? "" },
+    requests: requests.map((r) => ({
+      id: r.id,
+      reference: r.reference,
+      kindName: KIND_NAME[r.product],
+      document: r.documentKind ? DOCUMENT_KINDS[r.documentKind] : null,
+      message: r.message,
+      askedAt: r.askedAt.toISOString(),
+    })),
     applications: applications.map((a) => {
       const kind = a.product;
       const status = a.status;
@@ -33,6 +51,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         reference: a.reference,
         kindName: KIND_NAME[kind],
         status,
+        statusReason: a.statusReason,
         amountPaise: a.amountPaise,
         tenureMonths: a.tenureMonths,
         createdAt: a.createdAt.toISOString(),
@@ -54,6 +73,29 @@ export async function loader({ context }: Route.LoaderArgs) {
       ip: session.ip ?? "",
     },
   };
+}
+
+/** The borrower answers what the credit team asked (docs/product.md "Loan lifecycle"). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = context.get(signedInContext);
+  const services = context.get(servicesContext);
+  const submission = parseWithZod(await readForm(request), { schema: answerSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const answered = await answerRequest(services, {
+    userId: user.id,
+    requestId: submission.value.request,
+    answer: submission.value.answer,
+    client: context.get(requestContext),
+  });
+  if (!answered.ok && "fieldErrors" in answered) return data(submission.reply({ fieldErrors: answered.fieldErrors }), { status: 400 });
+  return redirectWithToast(
+    services.config,
+    request,
+    "/User/Dashboard",
+    answered.ok
+      ? { type: "success", title: "Thank you. Your answer is with the credit officer." }
+      : { type: "error", title: "That request is no longer open." },
+  );
 }
 
 const formatMobile = (m: string | null) => (m ? `+91 ${m.slice(0, 5)} ${m.slice(5)}` : "not added yet");
@@ -83,7 +125,56 @@ function describeBrowser(ua: string) {
   return os ? `${browser} on ${os}` : browser;
 }
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
+function WaitingForYou({
+  request: r,
+  lastResult,
+}: {
+  request: Route.ComponentProps["loaderData"]["requests"][number];
+  lastResult: Route.ComponentProps["actionData"];
+}) {
+  const { form, fields, formErrors, busy } = useSchemaForm({
+    id: `answer-${r.id}`,
+    schema: answerSchema,
+    lastResult: lastResult?.initialValue?.request === r.id ? lastResult : undefined,
+  });
+  return (
+    <li className="space-y-3" data-testid="waiting-for-you">
+      <p>
+        <strong>
+          {r.kindName} <span className="font-mono text-sm font-normal">{r.reference.toUpperCase()}</span>
+        </strong>
+        , asked on {formatDateIST(new Date(r.askedAt))}:
+      </p>
+      <blockquote className="border-l-4 border-amber-400 pl-3 whitespace-pre-line">{r.message}</blockquote>
+      {r.document ? (
+        <p>
+          Please upload your <strong>{r.document}</strong> again in{" "}
+          <Link className="link" to={r.document === "Selfie" ? "/User/Profile/components/Selfie" : "/User/Profile/components/Documents"}>
+            your profile
+          </Link>
+          , then tell us below.
+        </p>
+      ) : null}
+      <Form method="post" className="space-y-3" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={formErrors} />
+        <input type="hidden" name="request" value={r.id} />
+        <Field
+          id={fields.answer.id}
+          label={r.document ? "A note for the officer (optional)" : "Your answer"}
+          errors={fields.answer.errors}
+          errorId={fields.answer.errorId}
+        >
+          <textarea className="field-input min-h-24 bg-white" rows={3} {...getTextareaProps(fields.answer)} />
+        </Field>
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {r.document ? "I have uploaded it: send" : "Send answer"}
+        </button>
+      </Form>
+    </li>
+  );
+}
+
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { device } = loaderData;
   const signedInAt = new Date(device.signedInAt);
   return (
@@ -98,6 +189,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Link className="btn-primary mt-4" to="/quickStart/Otp?redirectTo=/User/Dashboard">
             Verify mobile number
           </Link>
+        </section>
+      ) : null}
+      {loaderData.requests.length ? (
+        <section aria-labelledby="waiting-title" className="card border-amber-300 bg-amber-50">
+          <h2 id="waiting-title" className="text-xl">
+            Waiting for you
+          </h2>
+          <p className="mt-1 text-slate-700">Our credit team needs one more thing before it can decide your application.</p>
+          <ul className="mt-4 space-y-6">
+            {loaderData.requests.map((r) => (
+              <WaitingForYou key={r.id} request={r} lastResult={actionData} />
+            ))}
+          </ul>
         </section>
       ) : null}
       {loaderData.quickStart ? (
@@ -131,7 +235,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   </p>
                   <p>
                     Status: <strong>{STATUS_TEXT[a.status].label}</strong>.{" "}
-                    <span className="text-slate-700">{STATUS_TEXT[a.status].next}</span>
+                    <span className="text-slate-700">
+                      {a.status === "rejected" && a.statusReason ? a.statusReason : STATUS_TEXT[a.status].next}
+                    </span>
                   </p>
                   <p className="flex flex-wrap gap-3">
                     <Link className="link" to={a.next.href}>

@@ -5,6 +5,7 @@ import type { DisbursalAccount, LoanKind, Purpose, SavedOffer } from "../../doma
 import type { KfsModel } from "../../domain/loans/kfs.ts";
 import type { LoanStatus } from "../../domain/loans/lifecycle.ts";
 import type { FunnelEvent } from "../../domain/quick-start.ts";
+import type { BureauReport, ChecklistItem, PanCheck, RejectionReason } from "../../domain/review.ts";
 import type { UserRole } from "../../domain/roles.ts";
 import {
   bigint,
@@ -386,11 +387,22 @@ export const loanApplications = pgTable(
     termsSavedAt: timestamp("terms_saved_at", { withTimezone: true }),
     detailsSavedAt: timestamp("details_saved_at", { withTimezone: true }),
     signedAt: timestamp("signed_at", { withTimezone: true }),
+    /** The credit officer reviewing it (set when taken, changed when taken over). */
+    assignedTo: uuid("assigned_to").references(() => users.id),
+    assignedAt: timestamp("assigned_at", { withTimezone: true }),
+    /** Who approved or rejected it, and when (four eyes: the approver may not disburse). */
+    decidedBy: uuid("decided_by").references(() => users.id),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    /** A code of REJECTION_REASONS (domain/review.ts); the borrower reads its plain words. */
+    rejectionReason: text("rejection_reason").$type<RejectionReason>(),
+    /** The officer's note on the decision, for the file (staff only). */
+    decisionNote: text("decision_note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("loan_applications_user_idx").on(t.userId, t.createdAt),
+    index("loan_applications_queue_idx").on(t.status, t.signedAt),
     uniqueIndex("loan_applications_one_in_progress")
       .on(t.userId, t.product)
       .where(sql`${t.status} in ('draft', 'signed', 'under_review', 'approved')`),
@@ -493,4 +505,66 @@ export const funnelEvents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("funnel_events_event_idx").on(t.event, t.step, t.createdAt), index("funnel_events_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** The review checklist (docs/product.md "Credit review"), one row per item ticked or unticked, with who and when. */
+export const reviewChecklist = pgTable(
+  "review_checklist",
+  {
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "cascade" }),
+    item: text("item").$type<ChecklistItem>().notNull(),
+    checked: boolean("checked").notNull(),
+    checkedBy: uuid("checked_by")
+      .notNull()
+      .references(() => users.id),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.item] })],
+);
+
+/** PAN verification and credit-bureau results fetched for an application's review (the latest of each kind counts). */
+export const creditChecks = pgTable(
+  "credit_checks",
+  {
+    id: serial("id").primaryKey(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"pan" | "bureau">().notNull(),
+    provider: text("provider").notNull(),
+    result: jsonb("result").$type<PanCheck | BureauReport>().notNull(),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("credit_checks_application_idx").on(t.applicationId, t.kind, t.checkedAt)],
+);
+
+/**
+ * What a credit officer asked the borrower for (a document again, or a question) and the answer.
+ * While one is open the application is "waiting for you" on the borrower's dashboard.
+ */
+export const applicationRequests = pgTable(
+  "application_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "cascade" }),
+    askedBy: uuid("asked_by")
+      .notNull()
+      .references(() => users.id),
+    askedAt: timestamp("asked_at", { withTimezone: true }).notNull(),
+    /** The document to upload again; null for a question. */
+    documentKind: text("document_kind").$type<DocumentKind>(),
+    message: text("message").notNull(),
+    answer: text("answer"),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("application_requests_one_open")
+      .on(t.applicationId)
+      .where(sql`${t.answeredAt} is null`),
+    index("application_requests_application_idx").on(t.applicationId, t.askedAt),
+  ],
 );

@@ -9,10 +9,12 @@ import type { DatabaseConnection, Db } from "../db/client.ts";
 export interface JobPayloads {
   /** Hourly: old one-time-code rows and the presence rows of processes that died. */
   housekeeping: Record<string, never>;
+  /** A text message to a borrower, sent after the change that caused it commits. */
+  sms: { to: string; text: string; templateId?: string };
 }
 export type JobName = keyof JobPayloads;
 /** Their queues are created at start: a send inside a transaction must not have to create one. */
-const JOB_NAMES = ["housekeeping"] as const satisfies readonly JobName[];
+const JOB_NAMES = ["housekeeping", "sms"] as const satisfies readonly JobName[];
 
 export interface SendOptions {
   /**

@@ -8,5 +8,6 @@ export async function startWorkers(services: AppServices) {
     const removed = await housekeeping(services);
     log.info({ removed }, "housekeeping done");
   });
+  await jobs.work("sms", (message) => services.sms.send(message));
   await jobs.schedule("housekeeping", "17 * * * *", {});
 }

@@ -35,12 +35,15 @@ export async function changeStatus(
     by,
     at,
     extra = {},
+    details,
   }: {
     application: { id: string; status: string };
     to: LoanStatus;
     by: ChangeBy;
     at: Date;
     extra?: Partial<typeof loanApplications.$inferInsert>;
+    /** More for the audit row (a rejection's reason code and note). */
+    details?: Record<string, unknown>;
   },
 ): Promise<void> {
   const from = application.status;
@@ -51,13 +54,20 @@ export async function changeStatus(
     .where(and(eq(loanApplications.id, application.id), eq(loanApplications.status, from)))
     .returning({ id: loanApplications.id });
   if (moved.length === 0) throw new TransitionError(from, to);
-  await auditStatus({ db: tx }, { applicationId: application.id, from, to, by, at });
+  await auditStatus({ db: tx }, { applicationId: application.id, from, to, by, at, details });
 }
 
 /** The audit row of a status change (`from` is null when the application is created). */
 export async function auditStatus(
   { db }: { db: Db },
-  { applicationId, from, to, by, at }: { applicationId: string; from: string | null; to: LoanStatus; by: ChangeBy; at: Date },
+  {
+    applicationId,
+    from,
+    to,
+    by,
+    at,
+    details,
+  }: { applicationId: string; from: string | null; to: LoanStatus; by: ChangeBy; at: Date; details?: Record<string, unknown> },
 ) {
   await db.insert(auditLog).values({
     actorUserId: by.actorUserId,
@@ -65,7 +75,7 @@ export async function auditStatus(
     action: "loan.status",
     subjectType: "loan_application",
     subjectId: applicationId,
-    details: { from, to, reason: by.reason ?? null },
+    details: { from, to, reason: by.reason ?? null, ...details },
     ip: by.ip ?? null,
     userAgent: by.userAgent ?? null,
     createdAt: at,

@@ -164,6 +164,7 @@ export async function applicationForOutcome({ db }: Services, { userId, referenc
       reference: loanApplications.reference,
       product: loanApplications.product,
       status: loanApplications.status,
+      statusReason: loanApplications.statusReason,
       amountPaise: loanApplications.amountPaise,
       agreementRef: loanSignatures.agreementRef,
     })

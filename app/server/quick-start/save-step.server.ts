@@ -14,6 +14,7 @@ import {
   resumeStep,
   startingAmount,
 } from "../../domain/quick-start.ts";
+import { reapplyMessage } from "../../domain/review.ts";
 import { accepted } from "../../domain/validators/form-rules.ts";
 import { todayIST } from "../../lib/format.ts";
 import type { Db } from "../db/client.ts";
@@ -171,6 +172,9 @@ async function consentAndContinue(ctx: StepContext, answers: QuickStepAnswers[6]
     await backToOffer(services, userId);
     return { ok: false, reason: "offer_changed" };
   }
+  if (!result.ok && result.why === "reapply_later") {
+    return { ok: false, reason: "invalid", formErrors: [reapplyMessage(result.kind, result.from)] };
+  }
   if (!result.ok) {
     const a = result.application;
     return {
@@ -218,7 +222,9 @@ async function continueToApplication({ services, userId, progress, client }: Ste
   if (!offer.eligible || offer.rateBps !== taken.rateBps || max !== taken.maxAmountPaise || progress.offerAmountPaise > max) {
     return { ok: false, why: "stale" } as const;
   }
-  const application = await startApplication(services, { userId, kind, client });
+  const started = await startApplication(services, { userId, kind, client });
+  if (!started.ok) return { ok: false, why: "reapply_later", kind, from: started.from } as const;
+  const { application } = started;
   if (application.status !== "draft") return { ok: false, why: "busy", application } as const;
   // Continuing again into the same application keeps the terms the borrower may have changed there;
   // an offer taken again at Step5 (which clears continuedAt) replaces them.

@@ -4,6 +4,8 @@ import { kindOfPath, stepPath } from "../../../domain/loans/application.ts";
 import { pageOf, signedInContext } from "../../../web/guards.server.ts";
 import type { Route } from "./+types/start";
 import { startApplication } from "../../../server/loans/start.server.ts";
+import { reapplyMessage } from "../../../domain/review.ts";
+import { redirectWithToast } from "../../../web/flash.server.ts";
 import { notFoundFullPath } from "../../../web/not-found.server.ts";
 
 /**
@@ -16,6 +18,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = context.get(signedInContext);
   const kind = kindOfPath(pageOf(request).path);
   if (!kind) notFoundFullPath(request);
-  const application = await startApplication(services, { userId: user.id, kind, client: context.get(requestContext) });
-  throw redirect(stepPath(kind, application.reference, "Step0"));
+  const started = await startApplication(services, { userId: user.id, kind, client: context.get(requestContext) });
+  if (!started.ok) {
+    throw await redirectWithToast(services.config, request, "/User/Dashboard", {
+      type: "error",
+      title: reapplyMessage(kind, started.from),
+    });
+  }
+  throw redirect(stepPath(kind, started.application.reference, "Step0"));
 }

@@ -1,0 +1,751 @@
+import { getFormProps, getTextareaProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import { Field, FormErrors, SelectField } from "../../components/field.tsx";
+import { FactRows, PdfFrame } from "../../components/loan-flow.tsx";
+import { useSchemaForm } from "../../components/use-schema-form.ts";
+import { requestContext, servicesContext } from "../../context.ts";
+import { DOCUMENT_KINDS } from "../../domain/kyc/documents.ts";
+import { maskAadhaar } from "../../domain/kyc/profile-schema.ts";
+import { KIND_NAME, parseReference } from "../../domain/loans/application.ts";
+import { STATUS_TEXT } from "../../domain/loans/lifecycle.ts";
+import { formatRupees } from "../../domain/money.ts";
+import {
+  askSchema,
+  BUREAU_BANDS,
+  bureauBand,
+  CHECKLIST,
+  CHECKLIST_ITEMS,
+  checklistSchema,
+  formatWorkingAge,
+  REJECTION_REASONS,
+  rejectSchema,
+  workingMinutesBetween,
+} from "../../domain/review.ts";
+import { can, type StaffRole } from "../../domain/roles.ts";
+import { formatDateIST, formatTimeIST } from "../../lib/format.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import { siteOrigin } from "../../../server/config.ts";
+import { askBorrower } from "../../server/review/ask.server.ts";
+import { saveChecklist } from "../../server/review/checklist.server.ts";
+import { decideApplication } from "../../server/review/decide.server.ts";
+import { reviewDetails } from "../../server/review/read.server.ts";
+import { runCreditChecks, takeApplication } from "../../server/review/take.server.ts";
+import { redirectWithToast } from "../../web/flash.server.ts";
+import { readForm } from "../../web/forms.server.ts";
+import { assertCan, requirePermission, signedInContext } from "../../web/guards.server.ts";
+import { notFoundFullPath } from "../../web/not-found.server.ts";
+import type { Route } from "./+types/application";
+
+/** The review page (docs/product.md "Credit review and decision"): every role may read it; deciding needs applications.decide. */
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("applications.view")];
+
+const when = (d: Date) => `${formatDateIST(d)}, ${formatTimeIST(d)}`;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const { user } = context.get(signedInContext);
+  const reference = parseReference(params.ref);
+  const details = reference ? await reviewDetails(services, reference) : null;
+  if (!details) notFoundFullPath(request);
+  const a = details.found.application;
+  const docId = new URL(request.url).searchParams.get("doc");
+  const viewing = details.documents.find((d) => d.id === docId) ?? null;
+  const role = user.role as StaffRole;
+  return {
+    ...details,
+    viewing,
+    me: user.id,
+    mayDecide: can(role, "applications.decide"),
+    ageMinutes: a.signedAt ? workingMinutesBetween(a.signedAt, a.decidedAt ?? services.now(), services.config.holidays) : null,
+  };
+}
+
+type Intent = "take" | "take_over" | "checks" | "checklist" | "ask" | "approve" | "reject";
+
+const REFUSED: Record<string, string> = {
+  not_found: "There is no such application.",
+  not_open: "This application is no longer waiting for a decision.",
+  taken_by_other: "Another officer took this application a moment ago. Take it over if you mean to.",
+  already_yours: "This application is already yours.",
+  not_yours: "Take this application first: it is under review by another officer.",
+  checklist_incomplete: "Tick every item of the checklist before approving.",
+  waiting_for_borrower: "The borrower has not answered what you asked yet.",
+  already_asked: "The borrower has not answered your last request yet: one request at a time.",
+};
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user } = assertCan(context, "applications.decide");
+  const services = context.get(servicesContext);
+  const client = context.get(requestContext);
+  const reference = parseReference(params.ref);
+  if (!reference) notFoundFullPath(request);
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "") as Intent;
+  const staff = { id: user.id, role: user.role as StaffRole };
+  const here = `/admin/applications/${reference}`;
+  const origin = siteOrigin(services.config, request);
+  const answer = async (result: { ok: true } | { ok: false; reason: string }, done: string) => {
+    if (!result.ok && result.reason === "not_found") notFoundFullPath(request);
+    return redirectWithToast(
+      services.config,
+      request,
+      here,
+      result.ok ? { type: "success", title: done } : { type: "error", title: REFUSED[result.reason] ?? "That could not be done." },
+    );
+  };
+  switch (intent) {
+    case "take":
+    case "take_over": {
+      const taken = await takeApplication(services, { staff, reference, takeOver: intent === "take_over", client });
+      return answer(taken, taken.ok && taken.tookOver ? "You have taken over this application." : "The application is yours to review.");
+    }
+    case "checks": {
+      const found = await reviewDetails(services, reference);
+      if (!found) notFoundFullPath(request);
+      const ran = await runCreditChecks(services, { applicationId: found.found.application.id, onlyMissing: true });
+      return redirectWithToast(
+        services.config,
+        request,
+        here,
+        ran.pan && ran.bureau
+          ? { type: "success", title: "PAN verification and bureau report fetched." }
+          : { type: "error", title: "A provider did not answer. Try again in a minute." },
+      );
+    }
+    case "checklist": {
+      const parsed = checklistSchema.safeParse({ items: form.getAll("items") });
+      if (!parsed.success) throw data({ message: "That is not an item of the checklist." }, { status: 400 });
+      const saved = await saveChecklist(services, { staff, reference, ticked: parsed.data.items, client });
+      return answer(saved, "Checklist saved.");
+    }
+    case "ask": {
+      const submission = parseWithZod(form, { schema: askSchema });
+      if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+      const asked = await askBorrower(services, { staff, reference, ...submission.value, origin, client });
+      return answer(asked, "Sent. The borrower has an SMS and sees your request on their dashboard.");
+    }
+    case "approve":
+      return answer(
+        await decideApplication(services, { staff, reference, decision: { kind: "approve" }, origin, client }),
+        "Approved. The borrower has an SMS.",
+      );
+    case "reject": {
+      const submission = parseWithZod(form, { schema: rejectSchema });
+      if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+      const decided = await decideApplication(services, {
+        staff,
+        reference,
+        decision: { kind: "reject", ...submission.value },
+        origin,
+        client,
+      });
+      return answer(decided, "Rejected. The borrower has an SMS with the reason.");
+    }
+    default:
+      throw data({ message: "Unknown action." }, { status: 400 });
+  }
+}
+
+type Data = Route.ComponentProps["loaderData"];
+
+export default function ApplicationReview({ loaderData, actionData }: Route.ComponentProps) {
+  const d = loaderData;
+  const a = d.found.application;
+  const mine = a.status === "under_review" && a.assignedTo === d.me;
+  const name = d.profile?.fullName ?? "Name not given";
+  return (
+    <div className="space-y-6">
+      <header className="space-y-2">
+        <p>
+          <Link className="link" to="/admin/applications">
+            ← Applications
+          </Link>
+        </p>
+        <h1 className="text-2xl sm:text-3xl">
+          {name} · {KIND_NAME[a.product]} {a.amountPaise ? `of ${formatRupees(a.amountPaise)}` : ""}
+        </h1>
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-slate-700">
+          <span className="font-mono">{a.reference.toUpperCase()}</span>
+          <span>
+            Status: <strong data-testid="review-status">{STATUS_TEXT[a.status].label}</strong>
+          </span>
+          <span data-testid="review-officer">
+            Officer: {a.assignedTo ? (a.assignedTo === d.me ? "you" : (d.found.assigneeName ?? "another officer")) : "not taken"}
+          </span>
+          {d.ageMinutes !== null ? <span>Waiting: {formatWorkingAge(d.ageMinutes)} (working time)</span> : null}
+          <span>Mobile: +91 {d.found.mobile}</span>
+        </p>
+        <TakeBar data={d} />
+      </header>
+      <div className="grid gap-6 lg:grid-cols-[1fr_24rem] lg:items-start">
+        <div className="min-w-0 space-y-6">
+          <Borrower data={d} />
+          <Documents data={d} />
+          <Checks data={d} />
+          <Eligibility data={d} />
+          <Signed data={d} />
+          <Requests data={d} />
+          <History data={d} />
+        </div>
+        <aside className="space-y-6 lg:sticky lg:top-4" aria-label="Decision">
+          <Checklist data={d} mine={mine} />
+          {d.mayDecide && mine ? <AskForm data={d} actionData={actionData} /> : null}
+          <Decision data={d} mine={mine} actionData={actionData} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section className="card space-y-3" aria-labelledby={id}>
+      <h2 id={id} className="text-xl">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function TakeBar({ data: d }: { data: Data }) {
+  const a = d.found.application;
+  if (!d.mayDecide) return <p className="text-sm text-slate-600">Your role can read this application; credit officers decide it.</p>;
+  if (a.status === "signed") {
+    return (
+      <Form method="post">
+        <button className="btn-primary" name="intent" value="take">
+          Take for review
+        </button>
+      </Form>
+    );
+  }
+  if (a.status === "under_review" && a.assignedTo !== d.me) {
+    return (
+      <Form method="post" className="flex flex-wrap items-center gap-3">
+        <span>{d.found.assigneeName ?? "Another officer"} is reviewing this application.</span>
+        <button className="btn-secondary" name="intent" value="take_over">
+          Take over
+        </button>
+      </Form>
+    );
+  }
+  return null;
+}
+
+function Borrower({ data: d }: { data: Data }) {
+  const p = d.profile;
+  const ad = d.address;
+  const e = d.employment;
+  const b = d.bank;
+  const line = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(", ");
+  return (
+    <>
+      <Section id="profile-title" title="Profile">
+        {p ? (
+          <FactRows
+            rows={[
+              ["Name", p.fullName],
+              ["Date of birth", p.dateOfBirth],
+              ["Gender", p.gender ?? "—"],
+              ["Marital status", p.maritalStatus ?? "—"],
+              ["E-mail", p.email ?? "—"],
+              ["PAN", p.panMasked],
+              ["Aadhaar", p.aadhaarLast4 ? maskAadhaar(p.aadhaarLast4) : "—"],
+            ]}
+          />
+        ) : (
+          <p>Not given.</p>
+        )}
+      </Section>
+      <Section id="address-title" title="Address">
+        {ad ? (
+          <FactRows
+            rows={[
+              ["Current", line(ad.currentLine1, ad.currentLine2, ad.currentCity, ad.currentDistrict, ad.currentState, ad.currentPincode)],
+              ["Residence", line(ad.residenceType, ad.yearsAtAddress !== null ? `${ad.yearsAtAddress} years there` : null) || "—"],
+              [
+                "Permanent",
+                ad.permanentSame
+                  ? "Same as current"
+                  : line(
+                      ad.permanentLine1,
+                      ad.permanentLine2,
+                      ad.permanentCity,
+                      ad.permanentDistrict,
+                      ad.permanentState,
+                      ad.permanentPincode,
+                    ) || "—",
+              ],
+            ]}
+          />
+        ) : (
+          <p>Not given.</p>
+        )}
+      </Section>
+      <Section id="employment-title" title="Employment and income">
+        {e ? (
+          <FactRows
+            rows={[
+              ["Type", e.employmentType === "salaried" ? "Salaried" : "Self-employed"],
+              ["Employer", line(e.employerName, e.designation) || "—"],
+              ["Net monthly income", formatRupees(e.netMonthlyIncomePaise)],
+              ["Existing EMIs a month", e.existingEmiPaise !== null ? formatRupees(e.existingEmiPaise) : "—"],
+              ["Salary day", e.salaryDay ? String(e.salaryDay) : "—"],
+              ["With this employer", e.monthsWithEmployer !== null ? `${e.monthsWithEmployer} months` : "—"],
+            ]}
+          />
+        ) : (
+          <p>Not given.</p>
+        )}
+      </Section>
+      <Section id="bank-title" title="Bank account">
+        {b ? (
+          <>
+            <FactRows
+              rows={[
+                ["Holder (as typed)", b.holderName],
+                ["Account", `${b.accountMasked} (${b.accountType})`],
+                ["Bank", `${b.bankName}, ${b.ifsc}`],
+                ["Name at the bank", b.nameAtBank ?? "—"],
+                ["Name match", b.nameMatchScore !== null ? `${b.nameMatchScore} of 100` : "—"],
+              ]}
+            />
+            <p className={b.verifiedAt ? "font-semibold text-money-700" : "font-semibold text-danger-600"} data-testid="bank-verified">
+              {b.verifiedAt ? `Verified on ${when(b.verifiedAt)}` : "Not verified"}
+            </p>
+            <AccountNamedInAgreement data={d} />
+          </>
+        ) : (
+          <p>Not given.</p>
+        )}
+      </Section>
+      <Section id="references-title" title="References">
+        {d.references.length ? (
+          <ul className="space-y-1">
+            {d.references.map((r) => (
+              <li key={r.position}>
+                {r.name} ({r.relation}), +91 {r.mobile}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>None given.</p>
+        )}
+      </Section>
+    </>
+  );
+}
+
+/** The account named in the signed agreement, when it differs from the Bank section now. */
+function AccountNamedInAgreement({ data: d }: { data: Data }) {
+  const chosen = d.found.application.disbursalAccount;
+  if (!chosen || !d.bank || (chosen.accountMasked === d.bank.accountMasked && chosen.ifsc === d.bank.ifsc)) return null;
+  return (
+    <p className="font-semibold text-danger-600">
+      The agreement names {chosen.accountMasked} ({chosen.ifsc}); the Bank section now holds a different account.
+    </p>
+  );
+}
+
+function Documents({ data: d }: { data: Data }) {
+  const v = d.viewing;
+  return (
+    <Section id="documents-title" title="Documents and selfie">
+      <p className="text-sm text-slate-600">Each document you open is recorded in the audit log.</p>
+      {d.documents.length ? (
+        <ul className="divide-y divide-slate-200">
+          {d.documents.map((doc) => (
+            <li key={doc.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span>
+                {DOCUMENT_KINDS[doc.kind]}
+                <span className="block text-sm text-slate-600">
+                  {doc.contentType === "application/pdf" ? "PDF" : "Image"}, {Math.ceil(doc.sizeBytes / 1024)} kB, uploaded{" "}
+                  {when(doc.uploadedAt)}
+                </span>
+              </span>
+              <Link
+                className="btn-secondary"
+                to={`?doc=${doc.id}#viewer`}
+                preventScrollReset
+                aria-current={v?.id === doc.id ? "true" : undefined}
+              >
+                View<span className="sr-only"> {DOCUMENT_KINDS[doc.kind]}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>No documents uploaded.</p>
+      )}
+      {v ? (
+        <figure id="viewer" className="space-y-2" data-testid="document-viewer">
+          <figcaption className="font-semibold">{DOCUMENT_KINDS[v.kind]}</figcaption>
+          {v.contentType === "application/pdf" ? (
+            <PdfFrame title={DOCUMENT_KINDS[v.kind]} src={`/admin/documents/${v.id}`} />
+          ) : (
+            <img
+              src={`/admin/documents/${v.id}`}
+              alt={DOCUMENT_KINDS[v.kind]}
+              className="max-h-[70vh] rounded-lg border border-slate-300"
+            />
+          )}
+          <a className="link text-sm" href={`/admin/documents/${v.id}`} target="_blank" rel="noreferrer">
+            Open in a new tab
+          </a>
+        </figure>
+      ) : null}
+    </Section>
+  );
+}
+
+function Checks({ data: d }: { data: Data }) {
+  const pan = d.pan;
+  const bureau = d.bureau;
+  const band = bureau ? BUREAU_BANDS[bureauBand(bureau.score)] : null;
+  const a = d.found.application;
+  const missing = !pan || !bureau;
+  return (
+    <Section id="checks-title" title="PAN verification and credit bureau">
+      {pan ? (
+        <FactRows
+          rows={[
+            [
+              "PAN",
+              pan.status === "valid"
+                ? "Valid, an individual's PAN"
+                : pan.status === "not_individual"
+                  ? "Not an individual's PAN"
+                  : "Not found on record",
+            ],
+            ["Name on record", pan.nameOnRecord ? `${pan.nameOnRecord} (match ${pan.nameMatch} of 100)` : "—"],
+            ["Date of birth", pan.dateOfBirthMatches ? "Matches" : "Does not match"],
+            ["Checked", `${when(pan.checkedAt)} · ${pan.provider} · ${pan.reference}`],
+          ]}
+        />
+      ) : (
+        <p>PAN not verified yet{a.status === "signed" ? ": it runs when the application is taken." : "."}</p>
+      )}
+      {bureau && band ? (
+        <div data-testid="bureau">
+          <FactRows
+            rows={[
+              ["Score", bureau.score === null ? "No score" : String(bureau.score)],
+              ["Band", band.label],
+              ["Accounts", `${bureau.activeAccounts} active, ${bureau.overdueAccounts} overdue`],
+              ["Enquiries in 6 months", String(bureau.enquiriesLast6Months)],
+              ["Report", `${when(bureau.checkedAt)} · ${bureau.provider} · ${bureau.reference}`],
+            ]}
+          />
+          <p className="mt-2 text-sm text-slate-700">{band.hint}</p>
+        </div>
+      ) : (
+        <p>No bureau report yet.</p>
+      )}
+      {missing && a.status === "under_review" && d.mayDecide ? (
+        <Form method="post">
+          <button className="btn-secondary" name="intent" value="checks">
+            Fetch the missing checks
+          </button>
+        </Form>
+      ) : null}
+    </Section>
+  );
+}
+
+function Eligibility({ data: d }: { data: Data }) {
+  const e = d.eligibility;
+  const pct = (bps: number) => `${(bps / 100).toFixed(2)}% a year`;
+  const rate = (bps: number) => (d.found.application.product === "emi" ? pct(bps) : `${(bps / 100).toFixed(2)}% a day`);
+  return (
+    <Section id="eligibility-title" title="Eligibility: at signing and today">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <h3>Offer at signing</h3>
+          {e.atSigning ? (
+            <FactRows
+              rows={[
+                ["Rate", rate(e.atSigning.rateBps)],
+                ["Largest amount", formatRupees(e.atSigning.maxAmountPaise)],
+              ]}
+            />
+          ) : (
+            <p>No offer stored.</p>
+          )}
+        </div>
+        <div>
+          <h3>Run again today</h3>
+          {e.today ? (
+            <FactRows
+              rows={[
+                ["Eligible", e.today.eligible ? "Yes" : `No: ${e.today.reasons.join(" ")}`],
+                ["Rate", rate(e.today.rateBps)],
+                ["Largest amount", formatRupees(e.today.maxAmountPaise)],
+              ]}
+            />
+          ) : (
+            <p>Cannot run: missing {e.missing.join(", ")}.</p>
+          )}
+        </div>
+      </div>
+      {e.today ? (
+        <p
+          className={e.today.withinOffer ? "font-semibold text-money-700" : "font-semibold text-danger-600"}
+          data-testid="eligibility-verdict"
+        >
+          {e.today.withinOffer
+            ? "The amount signed for is within today's eligibility."
+            : "The amount signed for is outside today's eligibility: the profile changed since signing."}
+        </p>
+      ) : null}
+    </Section>
+  );
+}
+
+function Signed({ data: d }: { data: Data }) {
+  const s = d.signature;
+  const a = d.found.application;
+  return (
+    <Section id="signed-title" title="Signed Key Fact Statement and agreement">
+      {s ? (
+        <>
+          <FactRows
+            rows={[
+              ["Signed", when(s.signedAt)],
+              ["Amount", formatRupees(s.terms.figures.amountPaise)],
+              ["Net disbursed", formatRupees(s.terms.figures.netDisbursedPaise)],
+              ["Instalment", `${formatRupees(s.terms.figures.instalmentPaise)} × ${s.terms.figures.instalments}`],
+              ["First due", s.terms.figures.firstDueDate],
+              ["APR", `${s.terms.figures.aprPercent.toFixed(2)}%`],
+              ["Disbursal to", a.disbursalAccount ? `${a.disbursalAccount.accountMasked}, ${a.disbursalAccount.bankName}` : "—"],
+              ["Document SHA-256", s.signedSha256],
+            ]}
+          />
+          <p>
+            <a className="btn-secondary" href={`/admin/applications/${a.reference}/agreement.pdf`} target="_blank" rel="noreferrer">
+              Open the signed PDF
+            </a>
+          </p>
+        </>
+      ) : (
+        <p>Not signed.</p>
+      )}
+    </Section>
+  );
+}
+
+function Requests({ data: d }: { data: Data }) {
+  if (!d.requests.length) return null;
+  return (
+    <Section id="requests-title" title="Asked of the borrower">
+      <ul className="divide-y divide-slate-200">
+        {d.requests.map((r) => (
+          <li key={r.id} className="space-y-1 py-2" data-testid="request">
+            <p>
+              <span className="font-semibold">{r.documentKind ? `Upload again: ${DOCUMENT_KINDS[r.documentKind]}` : "Question"}</span> ·{" "}
+              {r.askedBy}, {when(r.askedAt)}
+            </p>
+            <p className="whitespace-pre-line">{r.message}</p>
+            <p className={r.answeredAt ? "text-money-700" : "font-semibold text-amber-800"}>
+              {r.answeredAt
+                ? `Answered ${when(r.answeredAt)}${r.answer ? `: ${r.answer}` : " (document uploaded again)"}`
+                : "Waiting for the borrower"}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+const ACTION_TEXT: Record<string, string> = {
+  "loan.status": "Status",
+  "application.taken_over": "Taken over",
+  "application.asked": "Asked the borrower",
+  "application.answered": "The borrower answered",
+  "review.checklist": "Checklist",
+  "loan.agreement_viewed": "Signed PDF opened",
+};
+
+function History({ data: d }: { data: Data }) {
+  return (
+    <Section id="history-title" title="History">
+      <ol className="space-y-1 text-sm">
+        {d.history.map((h, i) => {
+          const x = (h.details ?? {}) as Record<string, unknown>;
+          const what =
+            h.action === "loan.status"
+              ? `${x.from ? `${STATUS_TEXT[x.from as keyof typeof STATUS_TEXT]?.label ?? x.from} → ` : ""}${STATUS_TEXT[x.to as keyof typeof STATUS_TEXT]?.label ?? x.to}`
+              : h.action === "review.checklist"
+                ? `${x.checked ? "ticked" : "unticked"} "${CHECKLIST[x.item as keyof typeof CHECKLIST] ?? x.item}"`
+                : "";
+          return (
+            <li key={i}>
+              <span className="text-slate-600">{when(h.at)}</span> · {ACTION_TEXT[h.action] ?? h.action}
+              {what ? `: ${what}` : ""} · {h.actorName ?? h.actorRole ?? "system"}
+            </li>
+          );
+        })}
+      </ol>
+    </Section>
+  );
+}
+
+function Checklist({ data: d, mine }: { data: Data; mine: boolean }) {
+  const state = new Map(d.checklist.map((c) => [c.item, c]));
+  const navigation = useNavigation();
+  return (
+    <section className="card space-y-3" aria-labelledby="checklist-title">
+      <h2 id="checklist-title" className="text-xl">
+        Checklist
+      </h2>
+      <Form method="post" className="space-y-3">
+        <fieldset disabled={!mine || !d.mayDecide} className="space-y-3">
+          <legend className="sr-only">Checked by you</legend>
+          {CHECKLIST_ITEMS.map((item) => {
+            const s = state.get(item);
+            return (
+              <div key={item} className="flex items-start gap-2">
+                <input
+                  id={`check-${item}`}
+                  type="checkbox"
+                  name="items"
+                  value={item}
+                  defaultChecked={s?.checked ?? false}
+                  className="mt-1 size-4"
+                />
+                <label htmlFor={`check-${item}`}>
+                  {CHECKLIST[item]}
+                  {s?.checked ? <span className="block text-xs text-slate-600">{`${s.by ?? ""}, ${when(s.at)}`}</span> : null}
+                </label>
+              </div>
+            );
+          })}
+        </fieldset>
+        {mine && d.mayDecide ? (
+          <button className="btn-secondary" name="intent" value="checklist" disabled={navigation.state === "submitting"}>
+            Save checklist
+          </button>
+        ) : (
+          <p className="text-sm text-slate-600">Only the officer reviewing the application ticks the checklist.</p>
+        )}
+      </Form>
+    </section>
+  );
+}
+
+function AskForm({ data: d, actionData }: { data: Data; actionData: Route.ComponentProps["actionData"] }) {
+  const open = d.requests.find((r) => !r.answeredAt);
+  const { form, fields, formErrors, busy } = useSchemaForm({
+    id: "ask",
+    schema: askSchema,
+    lastResult: actionData && "intent" in actionData && actionData.intent === "ask" ? actionData.result : undefined,
+  });
+  return (
+    <section className="card space-y-3" aria-labelledby="ask-title">
+      <h2 id="ask-title" className="text-xl">
+        Ask the borrower
+      </h2>
+      {open ? (
+        <p>Waiting for the borrower to answer your request of {when(open.askedAt)}.</p>
+      ) : (
+        <Form method="post" className="space-y-4" {...getFormProps(form)}>
+          <FormErrors id={form.errorId} errors={formErrors} />
+          <SelectField field={fields.documentKind} label="A document to upload again (optional)" options={DOCUMENT_KINDS} />
+          <Field
+            id={fields.message.id}
+            label="What you need, in plain words"
+            errors={fields.message.errors}
+            errorId={fields.message.errorId}
+          >
+            <textarea className="field-input min-h-24" rows={3} {...getTextareaProps(fields.message)} />
+          </Field>
+          <button className="btn-secondary" name="intent" value="ask" disabled={busy}>
+            Send to the borrower
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+function Decision({ data: d, mine, actionData }: { data: Data; mine: boolean; actionData: Route.ComponentProps["actionData"] }) {
+  const a = d.found.application;
+  const ticked = new Set(d.checklist.filter((c) => c.checked).map((c) => c.item));
+  const complete = CHECKLIST_ITEMS.every((i) => ticked.has(i));
+  const open = d.requests.some((r) => !r.answeredAt);
+  const { form, fields, formErrors, busy } = useSchemaForm({
+    id: "reject",
+    schema: rejectSchema,
+    lastResult: actionData && "intent" in actionData && actionData.intent === "reject" ? actionData.result : undefined,
+  });
+  if (a.status === "approved" || a.status === "rejected" || a.decidedAt) {
+    return (
+      <section className="card space-y-2" aria-labelledby="decision-title">
+        <h2 id="decision-title" className="text-xl">
+          Decision
+        </h2>
+        <p data-testid="decision">
+          {a.rejectionReason ? `Rejected: ${REJECTION_REASONS[a.rejectionReason].label}` : "Approved"} by{" "}
+          {d.found.deciderName ?? "an officer"}
+          {a.decidedAt ? `, ${when(a.decidedAt)}` : ""}.
+        </p>
+        {a.decisionNote ? <p className="whitespace-pre-line text-slate-700">Note: {a.decisionNote}</p> : null}
+        {a.statusReason && a.status === "rejected" ? <p className="text-sm text-slate-600">The borrower reads: {a.statusReason}</p> : null}
+      </section>
+    );
+  }
+  const mayReject = d.mayDecide && (a.status === "signed" || mine);
+  if (!d.mayDecide || (!mine && !mayReject)) return null;
+  return (
+    <section className="card space-y-4" aria-labelledby="decision-title">
+      <h2 id="decision-title" className="text-xl">
+        Decision
+      </h2>
+      {mine ? (
+        <Form method="post" className="space-y-2">
+          <button className="btn-primary w-full" name="intent" value="approve" disabled={!complete || open} aria-describedby="approve-hint">
+            Approve
+          </button>
+          <p id="approve-hint" className="text-sm text-slate-600">
+            {open
+              ? "Wait for the borrower's answer before approving."
+              : complete
+                ? "All five checks are ticked and saved."
+                : "Approval needs every checklist item ticked and saved."}
+          </p>
+        </Form>
+      ) : null}
+      <Form method="post" className="space-y-4 border-t border-slate-200 pt-4" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={formErrors} />
+        <SelectField
+          field={fields.reason}
+          label="Reason the borrower will be told"
+          options={Object.fromEntries(Object.entries(REJECTION_REASONS).map(([k, v]) => [k, v.label]))}
+        />
+        <Field
+          id={fields.note.id}
+          label="Note for the file"
+          hint="Staff only: the borrower does not see it."
+          hintId={`${fields.note.id}-hint`}
+          errors={fields.note.errors}
+          errorId={fields.note.errorId}
+        >
+          <textarea
+            className="field-input min-h-24"
+            rows={3}
+            {...getTextareaProps(fields.note)}
+            aria-describedby={`${fields.note.id}-hint${fields.note.errors?.length ? ` ${fields.note.errorId}` : ""}`}
+          />
+        </Field>
+        <button className="btn-danger w-full" name="intent" value="reject" disabled={busy}>
+          Reject
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, loaderData ? `Review ${loaderData.found.application.reference.toUpperCase().slice(0, 10)}` : "Not found");

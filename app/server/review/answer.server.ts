@@ -1,0 +1,72 @@
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import type { AppServices, Client } from "../../context.ts";
+import { DOCUMENT_KINDS } from "../../domain/kyc/documents.ts";
+import { applicationRequests, auditLog, borrowerDocuments, loanApplications } from "../db/schema.ts";
+
+export type AnswerResult =
+  { ok: true; reference: string } | { ok: false; reason: "not_found" } | { ok: false; fieldErrors: { answer: string[] } };
+
+/**
+ * The borrower answers what the credit officer asked (docs/product.md "Loan lifecycle"): a
+ * question with words; a document by uploading it again in the Documents section first (a
+ * note is optional). The application returns to the officer's queue, marked answered.
+ */
+export async function answerRequest(
+  { db, now }: Pick<AppServices, "db" | "now">,
+  { userId, requestId, answer, client }: { userId: string; requestId: string; answer: string; client: Client },
+): Promise<AnswerResult> {
+  const at = now();
+  return db.transaction(async (tx) => {
+    const [open] = await tx
+      .select({ request: applicationRequests, reference: loanApplications.reference })
+      .from(applicationRequests)
+      .innerJoin(loanApplications, eq(loanApplications.id, applicationRequests.applicationId))
+      .where(
+        and(
+          eq(applicationRequests.id, requestId),
+          eq(loanApplications.userId, userId),
+          eq(loanApplications.status, "under_review"),
+          isNull(applicationRequests.answeredAt),
+        ),
+      )
+      .for("update", { of: applicationRequests });
+    if (!open) return { ok: false, reason: "not_found" };
+    const { request } = open;
+    if (request.documentKind) {
+      const [fresh] = await tx
+        .select({ id: borrowerDocuments.id })
+        .from(borrowerDocuments)
+        .where(
+          and(
+            eq(borrowerDocuments.userId, userId),
+            eq(borrowerDocuments.kind, request.documentKind),
+            gt(borrowerDocuments.uploadedAt, request.askedAt),
+          ),
+        )
+        .orderBy(desc(borrowerDocuments.uploadedAt))
+        .limit(1);
+      if (!fresh) {
+        const what = DOCUMENT_KINDS[request.documentKind];
+        return { ok: false, fieldErrors: { answer: [`Upload your ${what} again first (Profile, Documents), then send.`] } };
+      }
+    } else if (answer.length < 2) {
+      return { ok: false, fieldErrors: { answer: ["Write your answer to the question."] } };
+    }
+    await tx
+      .update(applicationRequests)
+      .set({ answer: answer || null, answeredAt: at })
+      .where(eq(applicationRequests.id, request.id));
+    await tx.insert(auditLog).values({
+      actorUserId: userId,
+      actorRole: "borrower",
+      action: "application.answered",
+      subjectType: "loan_application",
+      subjectId: request.applicationId,
+      details: { request: request.id },
+      ip: client.ip,
+      userAgent: client.userAgent,
+      createdAt: at,
+    });
+    return { ok: true, reference: open.reference };
+  });
+}

@@ -1,0 +1,45 @@
+import type { AppServices, Client } from "../../context.ts";
+import type { DocumentKind } from "../../domain/kyc/documents.ts";
+import { REVIEW_SMS } from "../../domain/review.ts";
+import { applicationRequests, auditLog } from "../db/schema.ts";
+import { borrowerMobile } from "./decide.server.ts";
+import { isMine, lockByReference, reviewAudit, type Staff } from "./rows.server.ts";
+
+/**
+ * Ask the borrower for more (docs/product.md "Loan lifecycle"): a document again or a question.
+ * The application stays under review, "waiting for you" on the borrower's dashboard, and the
+ * borrower gets an SMS. One open request at a time.
+ */
+export async function askBorrower(
+  services: Pick<AppServices, "db" | "now" | "jobs" | "config">,
+  {
+    staff,
+    reference,
+    documentKind,
+    message,
+    origin,
+    client,
+  }: { staff: Staff; reference: string; documentKind: DocumentKind | null; message: string; origin: string; client: Client },
+): Promise<{ ok: true } | { ok: false; reason: "not_found" | "not_yours" | "already_asked" }> {
+  const at = services.now();
+  return services.db.transaction(async (tx) => {
+    const a = await lockByReference(tx, reference);
+    if (!a) return { ok: false, reason: "not_found" };
+    if (!isMine(a, staff)) return { ok: false, reason: "not_yours" };
+    const [created] = await tx
+      .insert(applicationRequests)
+      .values({ applicationId: a.id, askedBy: staff.id, askedAt: at, documentKind, message })
+      .onConflictDoNothing()
+      .returning({ id: applicationRequests.id });
+    if (!created) return { ok: false, reason: "already_asked" };
+    await tx
+      .insert(auditLog)
+      .values(reviewAudit(staff, client, at, a, "application.asked", { request: created.id, documentKind, message }));
+    const mobile = await borrowerMobile(tx, a.userId);
+    if (mobile) {
+      const text = REVIEW_SMS.asked(services.config.public.brandName, a.reference, `${origin}/User/Dashboard`);
+      await services.jobs.send("sms", { to: mobile, text }, { db: tx });
+    }
+    return { ok: true };
+  });
+}

@@ -1,0 +1,312 @@
+// What the credit officer's pages show (docs/product.md "Credit review and decision"): the staff
+// home's counts, the queue, and everything the review page needs on one screen.
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { AppServices } from "../../context.ts";
+import type { LoanKind } from "../../domain/loans/application.ts";
+import { KIND_NAME } from "../../domain/loans/application.ts";
+import { type BureauReport, type PanCheck, QUEUE_PAGE_SIZE, QUEUE_VIEWS, type QueueView } from "../../domain/review.ts";
+import { todayIST } from "../../lib/format.ts";
+import {
+  applicationRequests,
+  auditLog,
+  borrowerDocuments,
+  borrowerProfiles,
+  creditChecks,
+  loanApplications,
+  loanDocuments,
+  loanSignatures,
+  reviewChecklist,
+  users,
+} from "../db/schema.ts";
+import { loadAddress, loadEmployment } from "../kyc/sections.server.ts";
+import { loadBank, loadReferences } from "../kyc/references-bank.server.ts";
+import { loadProfile } from "../kyc/profile.server.ts";
+import { applicantFacts, offerFor } from "../loans/offer.server.ts";
+
+type Services = Pick<AppServices, "db">;
+
+export interface QueueFilter {
+  view: QueueView;
+  product: LoanKind | null;
+  mine: boolean;
+  /** Application reference, mobile, name or the PAN's last 4. */
+  q: string;
+  page: number;
+}
+
+const assignee = alias(users, "assignee");
+/** 'open' while the officer waits for the borrower, 'answered' when the latest question has its answer. */
+const askState = sql<"open" | "answered" | null>`(
+  select case when r.answered_at is null then 'open' else 'answered' end
+  from application_requests r where r.application_id = ${loanApplications.id}
+  order by r.asked_at desc limit 1)`;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function searchCondition(q: string): SQL | undefined {
+  const term = q.trim();
+  if (!term) return undefined;
+  const digits = term.replace(/[\s+-]/g, "").replace(/^(91|0)(?=\d{10}$)/, "");
+  const conditions: (SQL | undefined)[] = [eq(loanApplications.reference, term.toLowerCase())];
+  if (/^\d{10}$/.test(digits)) conditions.push(eq(users.mobile, digits));
+  if (/^[0-9a-z]{4}$/i.test(term)) conditions.push(eq(sql`right(${borrowerProfiles.panMasked}, 4)`, term.toUpperCase()));
+  if (term.length >= 2) conditions.push(ilike(borrowerProfiles.fullName, `%${escapeLike(term)}%`));
+  return or(...conditions);
+}
+
+/** One page of the queue, oldest submission first, and how many match. */
+export async function reviewQueue({ db }: Services, { staffId, filter }: { staffId: string; filter: QueueFilter }) {
+  const where = and(
+    inArray(loanApplications.status, [...QUEUE_VIEWS[filter.view].statuses]),
+    filter.product ? eq(loanApplications.product, filter.product) : undefined,
+    filter.mine ? eq(loanApplications.assignedTo, staffId) : undefined,
+    searchCondition(filter.q),
+  );
+  const base = () =>
+    db
+      .select({
+        reference: loanApplications.reference,
+        product: loanApplications.product,
+        status: loanApplications.status,
+        amountPaise: loanApplications.amountPaise,
+        tenureMonths: loanApplications.tenureMonths,
+        signedAt: loanApplications.signedAt,
+        decidedAt: loanApplications.decidedAt,
+        name: borrowerProfiles.fullName,
+        mobile: users.mobile,
+        assigneeId: loanApplications.assignedTo,
+        assigneeName: assignee.name,
+        ask: askState,
+      })
+      .from(loanApplications)
+      .innerJoin(users, eq(users.id, loanApplications.userId))
+      .leftJoin(borrowerProfiles, eq(borrowerProfiles.userId, loanApplications.userId))
+      .leftJoin(assignee, eq(assignee.id, loanApplications.assignedTo))
+      .where(where);
+  const rows = await base()
+    .orderBy(asc(loanApplications.signedAt), asc(loanApplications.id))
+    .limit(QUEUE_PAGE_SIZE)
+    .offset((filter.page - 1) * QUEUE_PAGE_SIZE);
+  const [total] = await db
+    .select({ n: count() })
+    .from(loanApplications)
+    .innerJoin(users, eq(users.id, loanApplications.userId))
+    .leftJoin(borrowerProfiles, eq(borrowerProfiles.userId, loanApplications.userId))
+    .where(where);
+  return { rows: rows.map((r) => ({ ...r, kindName: KIND_NAME[r.product] })), total: total?.n ?? 0 };
+}
+
+/** The staff home's counts of what needs action now. */
+export async function staffHomeCounts({ db }: Services, staffId: string) {
+  const [row] = await db
+    .select({
+      signed: sql<number>`count(*) filter (where ${loanApplications.status} = 'signed')`.mapWith(Number),
+      underReview: sql<number>`count(*) filter (where ${loanApplications.status} = 'under_review')`.mapWith(Number),
+      mine: sql<number>`count(*) filter (where ${loanApplications.status} = 'under_review' and ${loanApplications.assignedTo} = ${staffId})`.mapWith(
+        Number,
+      ),
+      approved: sql<number>`count(*) filter (where ${loanApplications.status} = 'approved')`.mapWith(Number),
+      oldestSignedAt: sql<
+        string | null
+      >`min(${loanApplications.signedAt}) filter (where ${loanApplications.status} in ('signed', 'under_review'))`,
+    })
+    .from(loanApplications)
+    .where(inArray(loanApplications.status, ["signed", "under_review", "approved"]));
+  const [asks] = await db
+    .select({
+      waiting: sql<number>`count(*) filter (where ${applicationRequests.answeredAt} is null)`.mapWith(Number),
+      answeredMine:
+        sql<number>`count(*) filter (where ${applicationRequests.answeredAt} is not null and ${loanApplications.assignedTo} = ${staffId} and not exists (
+        select 1 from application_requests later where later.application_id = ${applicationRequests.applicationId} and later.asked_at > ${applicationRequests.askedAt}))`.mapWith(
+          Number,
+        ),
+    })
+    .from(applicationRequests)
+    .innerJoin(loanApplications, eq(loanApplications.id, applicationRequests.applicationId))
+    .where(eq(loanApplications.status, "under_review"));
+  return {
+    signed: row?.signed ?? 0,
+    underReview: row?.underReview ?? 0,
+    mine: row?.mine ?? 0,
+    approved: row?.approved ?? 0,
+    oldestSignedAt: row?.oldestSignedAt ? new Date(row.oldestSignedAt) : null,
+    waiting: asks?.waiting ?? 0,
+    answeredMine: asks?.answeredMine ?? 0,
+  };
+}
+
+/** The application behind a reference, with who has it and who decided it; null when there is none. */
+export async function applicationByReference({ db }: Services, reference: string) {
+  const decider = alias(users, "decider");
+  const [row] = await db
+    .select({
+      application: loanApplications,
+      assigneeName: assignee.name,
+      deciderName: decider.name,
+      mobile: users.mobile,
+    })
+    .from(loanApplications)
+    .innerJoin(users, eq(users.id, loanApplications.userId))
+    .leftJoin(assignee, eq(assignee.id, loanApplications.assignedTo))
+    .leftJoin(decider, eq(decider.id, loanApplications.decidedBy))
+    .where(eq(loanApplications.reference, reference));
+  return row ?? null;
+}
+
+/** Everything the review page shows about one application, or null when there is no such application. */
+export async function reviewDetails(services: Pick<AppServices, "db" | "config" | "now">, reference: string) {
+  const found = await applicationByReference(services, reference);
+  if (!found) return null;
+  const a = found.application;
+  const userId = a.userId;
+  const { db } = services;
+  const profile = await loadProfile(services, userId);
+  const address = await loadAddress(services, userId);
+  const employment = await loadEmployment(services, userId);
+  const bank = await loadBank(services, userId);
+  const references = await loadReferences(services, userId);
+  const documents = await db
+    .select({
+      id: borrowerDocuments.id,
+      kind: borrowerDocuments.kind,
+      contentType: borrowerDocuments.contentType,
+      sizeBytes: borrowerDocuments.sizeBytes,
+      uploadedAt: borrowerDocuments.uploadedAt,
+    })
+    .from(borrowerDocuments)
+    .where(eq(borrowerDocuments.userId, userId))
+    .orderBy(asc(borrowerDocuments.kind), desc(borrowerDocuments.uploadedAt));
+  const checks = await db
+    .select()
+    .from(creditChecks)
+    .where(eq(creditChecks.applicationId, a.id))
+    .orderBy(desc(creditChecks.checkedAt), desc(creditChecks.id));
+  const pan = checks.find((c) => c.kind === "pan");
+  const bureau = checks.find((c) => c.kind === "bureau");
+  const checker = alias(users, "checker");
+  const checklist = await db
+    .select({ item: reviewChecklist.item, checked: reviewChecklist.checked, at: reviewChecklist.checkedAt, by: checker.name })
+    .from(reviewChecklist)
+    .innerJoin(checker, eq(checker.id, reviewChecklist.checkedBy))
+    .where(eq(reviewChecklist.applicationId, a.id));
+  const asker = alias(users, "asker");
+  const requests = await db
+    .select({
+      id: applicationRequests.id,
+      documentKind: applicationRequests.documentKind,
+      message: applicationRequests.message,
+      askedAt: applicationRequests.askedAt,
+      askedBy: asker.name,
+      answer: applicationRequests.answer,
+      answeredAt: applicationRequests.answeredAt,
+    })
+    .from(applicationRequests)
+    .innerJoin(asker, eq(asker.id, applicationRequests.askedBy))
+    .where(eq(applicationRequests.applicationId, a.id))
+    .orderBy(desc(applicationRequests.askedAt));
+  const [signature] = await db
+    .select({
+      signedAt: loanSignatures.signedAt,
+      signedSha256: loanSignatures.signedSha256,
+      agreementRef: loanSignatures.agreementRef,
+      terms: loanDocuments.terms,
+      validUntil: loanDocuments.validUntil,
+    })
+    .from(loanSignatures)
+    .innerJoin(loanDocuments, eq(loanDocuments.id, loanSignatures.documentId))
+    .where(eq(loanSignatures.applicationId, a.id));
+  const actor = alias(users, "actor");
+  const history = await db
+    .select({
+      action: auditLog.action,
+      details: auditLog.details,
+      at: auditLog.createdAt,
+      actorRole: auditLog.actorRole,
+      actorName: actor.name,
+    })
+    .from(auditLog)
+    .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
+    .where(and(eq(auditLog.subjectType, "loan_application"), eq(auditLog.subjectId, a.id)))
+    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+  return {
+    found,
+    profile,
+    address,
+    employment,
+    bank,
+    references,
+    documents,
+    pan: pan ? { ...(pan.result as PanCheck), provider: pan.provider, checkedAt: pan.checkedAt } : null,
+    bureau: bureau ? { ...(bureau.result as BureauReport), provider: bureau.provider, checkedAt: bureau.checkedAt } : null,
+    checklist,
+    requests,
+    signature: signature ?? null,
+    eligibility: await eligibilityToday(services, a),
+    history,
+  };
+}
+
+/** Eligibility run again on today's profile, beside the offer the application was signed within. */
+async function eligibilityToday(
+  services: Pick<AppServices, "db" | "config" | "now">,
+  a: Pick<typeof loanApplications.$inferSelect, "userId" | "product" | "amountPaise" | "tenureMonths" | "offer">,
+) {
+  const facts = await applicantFacts(services, { userId: a.userId, today: todayIST(services.now()) });
+  const atSigning = a.offer
+    ? {
+        rateBps: a.offer.rateBps,
+        maxAmountPaise:
+          a.product === "emi" && a.tenureMonths ? (a.offer.maxByTenure[a.tenureMonths] ?? a.offer.maxAmountPaise) : a.offer.maxAmountPaise,
+        at: a.offer.computedAt,
+      }
+    : null;
+  if (!facts.ok) return { atSigning, today: null, missing: facts.missing.map((m) => m.section) };
+  const offer = await offerFor(services, { kind: a.product, facts: facts.facts });
+  const maxToday = a.product === "emi" && a.tenureMonths ? (offer.bounds.maxByTenure[a.tenureMonths] ?? 0) : offer.bounds.maxAmountPaise;
+  return {
+    atSigning,
+    today: {
+      eligible: offer.eligible,
+      reasons: offer.reasons,
+      rateBps: offer.rateBps,
+      maxAmountPaise: maxToday,
+      /** The amount signed for is still within today's offer. */
+      withinOffer: offer.eligible && (a.amountPaise ?? Infinity) <= maxToday,
+      facts: facts.facts,
+    },
+    missing: [] as string[],
+  };
+}
+
+/** The signed PDF (KFS and agreement) of an application, for staff. */
+export async function signedPdfForStaff({ db }: Services, reference: string) {
+  const [row] = await db
+    .select({
+      id: loanApplications.id,
+      userId: loanApplications.userId,
+      pdf: loanSignatures.signedPdf,
+      sha256: loanSignatures.signedSha256,
+    })
+    .from(loanSignatures)
+    .innerJoin(loanApplications, eq(loanApplications.id, loanSignatures.applicationId))
+    .where(eq(loanApplications.reference, reference));
+  return row ?? null;
+}
+
+/** The borrower's open requests (what the credit team asked for) on their applications under review. */
+export async function openRequestsFor({ db }: Services, userId: string) {
+  return db
+    .select({
+      id: applicationRequests.id,
+      reference: loanApplications.reference,
+      product: loanApplications.product,
+      documentKind: applicationRequests.documentKind,
+      message: applicationRequests.message,
+      askedAt: applicationRequests.askedAt,
+    })
+    .from(applicationRequests)
+    .innerJoin(loanApplications, eq(loanApplications.id, applicationRequests.applicationId))
+    .where(and(eq(loanApplications.userId, userId), eq(loanApplications.status, "under_review"), isNull(applicationRequests.answeredAt)))
+    .orderBy(asc(applicationRequests.askedAt));
+}

@@ -1,0 +1,50 @@
+// What the review operations share: the application locked by its reference, and who the officer is.
+import { eq } from "drizzle-orm";
+import type { Client } from "../../context.ts";
+import type { StaffRole } from "../../domain/roles.ts";
+import type { ChangeBy } from "../loans/lifecycle.server.ts";
+import type { Db } from "../db/client.ts";
+import { type auditLog, loanApplications } from "../db/schema.ts";
+import type { Application } from "../loans/rows.server.ts";
+
+export interface Staff {
+  id: string;
+  role: StaffRole;
+}
+
+/** The application, locked until the transaction ends (so two officers' changes queue); null when there is none. */
+export async function lockByReference(tx: Db, reference: string): Promise<Application | null> {
+  const [row] = await tx.select().from(loanApplications).where(eq(loanApplications.reference, reference)).for("update");
+  return row ?? null;
+}
+
+/** The officer's own application under review: the only one they may tick, ask about or approve. */
+export const isMine = (a: Application, staff: Staff) => a.status === "under_review" && a.assignedTo === staff.id;
+
+export const staffBy = (staff: Staff, client: Client, reason?: string): ChangeBy => ({
+  actor: staff.role,
+  actorUserId: staff.id,
+  reason: reason ?? null,
+  ip: client.ip,
+  userAgent: client.userAgent,
+});
+
+/** The audit row of a review action on an application (status changes write theirs in changeStatus). */
+export const reviewAudit = (
+  staff: Staff,
+  client: Client,
+  at: Date,
+  a: { id: string },
+  action: string,
+  details: Record<string, unknown>,
+): typeof auditLog.$inferInsert => ({
+  actorUserId: staff.id,
+  actorRole: staff.role,
+  action,
+  subjectType: "loan_application",
+  subjectId: a.id,
+  details,
+  ip: client.ip,
+  userAgent: client.userAgent,
+  createdAt: at,
+});

@@ -1,0 +1,53 @@
+import { eq } from "drizzle-orm";
+import { loanApplications, users } from "../../app/server/db/schema.ts";
+import { createUserSession } from "../../app/server/auth/session.server.ts";
+import type { StaffRole } from "../../app/domain/roles.ts";
+import { type BorrowerProfile, completeProfile, defaultProfile } from "../fixtures/kyc.ts";
+import { postForm } from "./http.ts";
+import { latestCode } from "./outbox.ts";
+import type { TestServer } from "./server.ts";
+import { signedInBorrower } from "./session.ts";
+
+/**
+ * A borrower with a complete profile who has signed an EMI loan application through the pages
+ * (₹1,00,000 over 12 months, medical, the verified account): what a credit officer reviews.
+ */
+export async function signedApplication(app: TestServer, mobile: string, profile: Partial<BorrowerProfile> = {}) {
+  const session = await signedInBorrower(app, mobile);
+  const cookie = session.cookie;
+  await completeProfile(app, cookie, defaultProfile(profile), mobile);
+  const started = await app.get("/User/newLoan/Emi", { headers: { Cookie: cookie } });
+  const ref = /\/User\/newLoan\/Emi\/([a-z2-7]{26})\/Step0$/.exec(started.headers.get("location") ?? "")?.[1];
+  if (!ref) throw new Error(`could not start an application: ${started.status} ${started.headers.get("location")}`);
+  const step = (s: string) => `/User/newLoan/Emi/${ref}/${s}`;
+  const must = async (res: Promise<Response>, status: number, what: string) => {
+    const r = await res;
+    if (r.status !== status) throw new Error(`${what} answered ${r.status}: ${(await r.text()).slice(0, 300)}`);
+    return r;
+  };
+  await must(postForm(app, step("Step0"), { amount: "1,00,000", tenure: "12" }, { cookie }), 302, "Step0");
+  await must(postForm(app, step("Step1"), { purpose: "medical", disbursalConsent: "yes" }, { cookie }), 302, "Step1");
+  await must(app.get(step("Step5"), { headers: { Cookie: cookie } }), 200, "Step5");
+  const page = await (await must(app.get(step("Step6"), { headers: { Cookie: cookie } }), 200, "Step6")).text();
+  const documentId = /name="documentId" value="([0-9a-f-]{36})"/.exec(page)?.[1] ?? "";
+  await must(postForm(app, step("Step6"), { intent: "send" }, { cookie }), 200, "Step6 send");
+  const code = latestCode(app.dataDir, mobile);
+  await must(postForm(app, step("Step6"), { intent: "sign", documentId, accept: "yes", code }, { cookie }), 302, "Step6 sign");
+  const [row] = await app.services.db.select().from(loanApplications).where(eq(loanApplications.reference, ref));
+  if (row?.status !== "signed") throw new Error(`the application is ${row?.status}`);
+  return { ...session, mobile, ref, id: row.id };
+}
+
+/** A staff member of `role` with a live session; returns the Cookie header value and the user id. */
+export async function signedInStaff(app: TestServer, role: StaffRole, name: string) {
+  const email = `${name.toLowerCase().replace(/[^a-z]+/g, ".")}@lender.example`;
+  const [user] = await app.services.db.insert(users).values({ email, role, name }).returning({ id: users.id });
+  if (!user) throw new Error("could not create the staff member");
+  const { setCookie } = await createUserSession(app.services, {
+    userId: user.id,
+    deviceId: `staff-${email}`,
+    ip: "127.0.0.1",
+    userAgent: "test",
+  });
+  return { cookie: setCookie.split(";")[0] ?? "", userId: user.id };
+}
