@@ -58,6 +58,8 @@ describe("credit review in the browser", () => {
     await page.getByRole("button", { name: "Take for review" }).click();
     await page.getByText("The application is yours to review.").waitFor();
     expect(await page.getByTestId("review-status").textContent()).toBe("Under review");
+    // The checks arrive from a job a moment later; the page looks again by itself.
+    await page.getByTestId("bureau").waitFor({ timeout: 15_000 });
     expect(await page.getByTestId("bureau").textContent()).toContain("787");
 
     const fetched = page.waitForResponse((r) => r.url().includes("/admin/documents/"));

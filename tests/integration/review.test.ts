@@ -76,8 +76,24 @@ describe("taking an application", () => {
     const a = await row(b.ref);
     expect(a.status).toBe("under_review");
     expect(a.assignedTo).toBe(asha.userId);
-    const checks = await app.services.db.select().from(creditChecks).where(eq(creditChecks.applicationId, b.id));
+    // A job fetches them after the take commits.
+    const checks = await vi.waitFor(
+      async () => {
+        const rows = await app.services.db.select().from(creditChecks).where(eq(creditChecks.applicationId, b.id));
+        if (rows.length < 2) throw new Error("checks not fetched yet");
+        return rows;
+      },
+      { timeout: 15_000, interval: 200 },
+    );
     expect(checks.map((c) => c.kind).sort()).toEqual(["bureau", "pan"]);
+    // Asking again (a double click, another officer) pulls nothing twice.
+    expect((await act(b.ref, asha.cookie, { intent: "checks" })).status).toBe(302);
+    expect(toastOf(await act(b.ref, ravi.cookie, { intent: "checks" }))).toBe(
+      "Take this application first: it is under review by another officer.",
+    );
+    expect(toastOf(await act(b.ref, asha.cookie, { intent: "take" }))).toBe("The application is yours to review.");
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(await app.services.db.select().from(creditChecks).where(eq(creditChecks.applicationId, b.id))).toHaveLength(2);
     expect(checks.find((c) => c.kind === "bureau")?.result).toMatchObject({ score: 780 });
     const text = await html(await page(`/admin/applications/${b.ref}`, asha.cookie));
     expect(text).toContain("Valid, an individual's PAN");
@@ -123,6 +139,8 @@ describe("the queue", () => {
     expect(await q(`q=${b.mobile}`)).toContain(`/admin/applications/${b.ref}`);
     expect(await q(`q=%2B91+${b.mobile}`)).toContain(`/admin/applications/${b.ref}`);
     expect(await q(`q=${b.ref.toUpperCase()}`)).toContain(`/admin/applications/${b.ref}`);
+    // The first 10 characters, as the queue shows them.
+    expect(await q(`q=${b.ref.toUpperCase().slice(0, 10)}`)).toContain(`/admin/applications/${b.ref}`);
     const last4 = (await q(`q=${panWith("5123").slice(-4)}`)) as string;
     expect(last4).toContain(`/admin/applications/${b.ref}`);
     expect(await q(`q=neha`)).toContain(`/admin/applications/${b.ref}`);
@@ -167,6 +185,9 @@ describe("the queue", () => {
     expect(second).toContain("Showing 26–30 of 30");
     expect(second).toContain(`/admin/applications/${made[29]}`);
     expect(second).toContain('rel="prev"');
+    expect(await html(await page("/admin/applications?view=signed&product=salary_advance&page=9", asha.cookie))).toContain(
+      "Page 9 is past the end: there are 30.",
+    );
     const home = await html(await page("/admin", asha.cookie));
     expect(home).toContain("over the target of one working day");
     await app.services.db.delete(loanApplications).where(eq(loanApplications.product, "salary_advance"));

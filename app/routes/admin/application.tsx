@@ -1,6 +1,7 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { useEffect } from "react";
+import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 import { Field, FormErrors, SelectField } from "../../components/field.tsx";
 import { FactRows, PdfFrame } from "../../components/loan-flow.tsx";
 import { useSchemaForm } from "../../components/use-schema-form.ts";
@@ -30,7 +31,7 @@ import { askBorrower } from "../../server/review/ask.server.ts";
 import { saveChecklist } from "../../server/review/checklist.server.ts";
 import { decideApplication } from "../../server/review/decide.server.ts";
 import { reviewDetails } from "../../server/review/read.server.ts";
-import { runCreditChecks, takeApplication } from "../../server/review/take.server.ts";
+import { refetchCreditChecks, takeApplication } from "../../server/review/take.server.ts";
 import { redirectWithToast } from "../../web/flash.server.ts";
 import { readForm } from "../../web/forms.server.ts";
 import { assertCan, requirePermission, signedInContext } from "../../web/guards.server.ts";
@@ -98,21 +99,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "take":
     case "take_over": {
       const taken = await takeApplication(services, { staff, reference, takeOver: intent === "take_over", client });
-      return answer(taken, taken.ok && taken.tookOver ? "You have taken over this application." : "The application is yours to review.");
+      // A second click (or a retried request) on an application already taken by this officer is no error.
+      const ok = taken.ok || taken.reason === "already_yours" ? ({ ok: true } as const) : taken;
+      return answer(ok, taken.ok && taken.tookOver ? "You have taken over this application." : "The application is yours to review.");
     }
-    case "checks": {
-      const found = await reviewDetails(services, reference);
-      if (!found) notFoundFullPath(request);
-      const ran = await runCreditChecks(services, { applicationId: found.found.application.id, onlyMissing: true });
-      return redirectWithToast(
-        services.config,
-        request,
-        here,
-        ran.pan && ran.bureau
-          ? { type: "success", title: "PAN verification and bureau report fetched." }
-          : { type: "error", title: "A provider did not answer. Try again in a minute." },
-      );
-    }
+    case "checks":
+      return answer(await refetchCreditChecks(services, { staff, reference }), "Fetching the checks: they appear here in a few seconds.");
     case "checklist": {
       const parsed = checklistSchema.safeParse({ items: form.getAll("items") });
       if (!parsed.success) throw data({ message: "That is not an item of the checklist." }, { status: 400 });
@@ -406,6 +398,19 @@ function Checks({ data: d }: { data: Data }) {
   const band = bureau ? BUREAU_BANDS[bureauBand(bureau.score)] : null;
   const a = d.found.application;
   const missing = !pan || !bureau;
+  // The checks are fetched by a job after the application is taken: look again every few seconds for a minute.
+  const revalidator = useRevalidator();
+  const waiting = missing && a.status === "under_review";
+  useEffect(() => {
+    if (!waiting) return;
+    let tries = 0;
+    const timer = setInterval(() => {
+      if (++tries > 20) clearInterval(timer);
+      else void revalidator.revalidate();
+    }, 3000);
+    return () => clearInterval(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [waiting]);
   return (
     <Section id="checks-title" title="PAN verification and credit bureau">
       {pan ? (
@@ -425,7 +430,10 @@ function Checks({ data: d }: { data: Data }) {
           ]}
         />
       ) : (
-        <p>PAN not verified yet{a.status === "signed" ? ": it runs when the application is taken." : "."}</p>
+        <p>
+          PAN not verified yet
+          {a.status === "signed" ? ": it runs when the application is taken." : waiting ? ": fetching, this takes a few seconds." : "."}
+        </p>
       )}
       {bureau && band ? (
         <div data-testid="bureau">
@@ -602,7 +610,7 @@ function Checklist({ data: d, mine }: { data: Data; mine: boolean }) {
       </h2>
       <Form method="post" className="space-y-3">
         <fieldset disabled={!mine || !d.mayDecide} className="space-y-3">
-          <legend className="sr-only">Checked by you</legend>
+          <legend className="sr-only">Checklist</legend>
           {CHECKLIST_ITEMS.map((item) => {
             const s = state.get(item);
             return (
@@ -675,6 +683,7 @@ function Decision({ data: d, mine, actionData }: { data: Data; mine: boolean; ac
   const ticked = new Set(d.checklist.filter((c) => c.checked).map((c) => c.item));
   const complete = CHECKLIST_ITEMS.every((i) => ticked.has(i));
   const open = d.requests.some((r) => !r.answeredAt);
+  const submitting = useNavigation().state === "submitting";
   const { form, fields, formErrors, busy } = useSchemaForm({
     id: "reject",
     schema: rejectSchema,
@@ -705,7 +714,13 @@ function Decision({ data: d, mine, actionData }: { data: Data; mine: boolean; ac
       </h2>
       {mine ? (
         <Form method="post" className="space-y-2">
-          <button className="btn-primary w-full" name="intent" value="approve" disabled={!complete || open} aria-describedby="approve-hint">
+          <button
+            className="btn-primary w-full"
+            name="intent"
+            value="approve"
+            disabled={!complete || open || submitting}
+            aria-describedby="approve-hint"
+          >
             Approve
           </button>
           <p id="approve-hint" className="text-sm text-slate-600">

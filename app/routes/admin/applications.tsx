@@ -24,7 +24,11 @@ const filterSchema = z.object({
   view: z.enum(Object.keys(QUEUE_VIEWS) as [QueueView, ...QueueView[]]).catch("open"),
   product: z.enum(["emi", "salary_advance"]).nullable().catch(null),
   mine: z.literal("1").nullable().catch(null),
-  q: z.string().trim().max(100).catch(""),
+  q: z
+    .string()
+    .trim()
+    .transform((v) => v.slice(0, 100))
+    .catch(""),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
 
@@ -132,7 +136,11 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       <p className="text-slate-700" aria-live="polite" data-testid="queue-count">
-        {total === 0 ? "Nothing matches." : `Showing ${first}–${last} of ${total}, oldest submission first.`}
+        {total === 0
+          ? "Nothing matches."
+          : first > total
+            ? `Page ${filter.page} is past the end: there are ${total}.`
+            : `Showing ${first}–${last} of ${total}, oldest submission first.`}
       </p>
       {rows.length ? (
         <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white" tabIndex={0} role="region" aria-label="Applications">

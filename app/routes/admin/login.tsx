@@ -36,7 +36,7 @@ export const totpSchema = z.object({
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const signedIn = await readSession(services, request);
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/admin/presence");
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/admin");
   if (signedIn && signedIn.user.role !== "borrower") throw redirect(redirectTo);
   const pending = (await staffPendingCookie(services.config).parse(request.headers.get("Cookie"))) as PendingStaffSignIn | null;
   return { redirectTo, ...(await staffSignInStage(services, pending)) };
@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const step = await checkStaffPassword(services, {
       email,
       password,
-      redirectTo: safeRedirect(submission.value.redirectTo, "/admin/presence"),
+      redirectTo: safeRedirect(submission.value.redirectTo, "/admin"),
       client,
     });
     if (!step.ok) {

@@ -11,10 +11,12 @@ export interface JobPayloads {
   housekeeping: Record<string, never>;
   /** A text message to a borrower, sent after the change that caused it commits. */
   sms: { to: string; text: string; templateId?: string };
+  /** The PAN verification and bureau report of an application taken for review (the missing ones). */
+  "credit-checks": { applicationId: string };
 }
 export type JobName = keyof JobPayloads;
 /** Their queues are created at start: a send inside a transaction must not have to create one. */
-const JOB_NAMES = ["housekeeping", "sms"] as const satisfies readonly JobName[];
+const JOB_NAMES = ["housekeeping", "sms", "credit-checks"] as const satisfies readonly JobName[];
 
 export interface SendOptions {
   /**
@@ -55,6 +57,11 @@ function inTransaction(tx: Db) {
 }
 
 const QUEUE_DEFAULTS = { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 300, notify: true } as const;
+/**
+ * Queues whose jobs must not run twice at once for the same `singletonKey` ("exclusive": one
+ * queued or active per key; a second send while one is waiting or running is dropped).
+ */
+const EXCLUSIVE: readonly JobName[] = ["credit-checks"];
 
 export async function startJobQueue({ connection, schema, pollSeconds = 2, onError }: JobQueueOptions): Promise<JobQueue> {
   const boss = new PgBoss({
@@ -72,7 +79,9 @@ export async function startJobQueue({ connection, schema, pollSeconds = 2, onErr
   const created = new Set<string>();
   const ensureQueue = async (name: JobName) => {
     if (created.has(name)) return;
-    if (!(await boss.getQueue(name))) await boss.createQueue(name, QUEUE_DEFAULTS);
+    if (!(await boss.getQueue(name))) {
+      await boss.createQueue(name, { ...QUEUE_DEFAULTS, ...(EXCLUSIVE.includes(name) ? { policy: "exclusive" } : {}) });
+    }
     created.add(name);
   };
   for (const name of JOB_NAMES) await ensureQueue(name);

@@ -29,7 +29,8 @@ export async function answerRequest(
           isNull(applicationRequests.answeredAt),
         ),
       )
-      .for("update", { of: applicationRequests });
+      // The application too: an answer must not land while it is being rejected or cancelled.
+      .for("update");
     if (!open) return { ok: false, reason: "not_found" };
     const { request } = open;
     if (request.documentKind) {

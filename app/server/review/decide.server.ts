@@ -40,6 +40,9 @@ export async function decideApplication(
   return services.db.transaction(async (tx) => {
     const a = await lockByReference(tx, reference);
     if (!a) return { ok: false, reason: "not_found" };
+    // The same decision sent twice (a double click, a retried request) is done already.
+    const repeated = a.decidedBy === staff.id && a.status === (decision.kind === "approve" ? "approved" : "rejected");
+    if (repeated) return { ok: true };
     const statusUrl = `${origin}${stepPath(a.product, a.reference, "Step7")}`;
     const mobile = await borrowerMobile(tx, a.userId);
     if (decision.kind === "approve") {

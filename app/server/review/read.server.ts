@@ -1,6 +1,6 @@
 // What the credit officer's pages show (docs/product.md "Credit review and decision"): the staff
 // home's counts, the queue, and everything the review page needs on one screen.
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, like, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppServices } from "../../context.ts";
 import type { LoanKind } from "../../domain/loans/application.ts";
@@ -48,7 +48,10 @@ function searchCondition(q: string): SQL | undefined {
   const term = q.trim();
   if (!term) return undefined;
   const digits = term.replace(/[\s+-]/g, "").replace(/^(91|0)(?=\d{10}$)/, "");
-  const conditions: (SQL | undefined)[] = [eq(loanApplications.reference, term.toLowerCase())];
+  // The queue shows a reference's first 10 characters: 6 or more find it.
+  const conditions: (SQL | undefined)[] = /^[a-z2-7]{6,26}$/i.test(term)
+    ? [like(loanApplications.reference, `${term.toLowerCase()}%`)]
+    : [];
   if (/^\d{10}$/.test(digits)) conditions.push(eq(users.mobile, digits));
   if (/^[0-9a-z]{4}$/i.test(term)) conditions.push(eq(sql`right(${borrowerProfiles.panMasked}, 4)`, term.toUpperCase()));
   if (term.length >= 2) conditions.push(ilike(borrowerProfiles.fullName, `%${escapeLike(term)}%`));
