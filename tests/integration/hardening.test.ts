@@ -76,7 +76,7 @@ describe("redirects after sign-in", () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).not.toMatch(/name="redirectTo" value="\/\s*\/evil/);
-    expect(html).toContain('name="redirectTo" value="/admin/presence"');
+    expect(html).toContain('name="redirectTo" value="/admin"');
   });
 });
 
