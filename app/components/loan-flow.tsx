@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { KIND_NAME, KIND_NOUN, type LoanKind, type Step, STEP_TITLES, STEPS } from "../domain/loans/application.ts";
-import { borrowerCanCancel, type LoanStatus, STATUS_TEXT } from "../domain/loans/lifecycle.ts";
+import { borrowerCanCancel, type LoanStatus, STATUS_TEXT, statusNext } from "../domain/loans/lifecycle.ts";
 import { useConfirm } from "./confirm-dialog.tsx";
 
 /** The frame of every new-loan step: which application, the steps with the current one marked, the content, and cancel. */
@@ -89,9 +89,8 @@ export function StatusNote({ status, reason }: { status: LoanStatus; reason?: st
       <p>
         Status: <strong data-testid="application-status">{text.label}</strong>
       </p>
-      {/* A rejection's reason, in plain words, says more than the status's general next step. */}
       <p className="text-slate-700" data-testid="status-next">
-        {reason && status === "rejected" ? reason : text.next}
+        {statusNext(status, reason)}
       </p>
     </div>
   );

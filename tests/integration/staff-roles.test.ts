@@ -5,26 +5,19 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes.ts";
 import { can, type Permission, ROLE_LABEL, STAFF_ROLES, type StaffRole } from "../../app/domain/roles.ts";
-import { createUserSession } from "../../app/server/auth/session.server.ts";
 import { migrate, migrationsDir, openDatabase } from "../../app/server/db/client.ts";
 import { users } from "../../app/server/db/schema.ts";
 import { postForm } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { signedInBorrower } from "../helpers/session.ts";
+import { signedInStaff } from "../helpers/applications.ts";
 
 let app: TestServer;
 const cookies = {} as Record<StaffRole | "borrower", string>;
 let borrowerId = "";
 beforeAll(async () => {
   app = await startTestServer();
-  for (const role of STAFF_ROLES) {
-    const [user] = await app.services.db
-      .insert(users)
-      .values({ email: `${role}@lender.example`, role, name: `Asha ${role}` })
-      .returning({ id: users.id });
-    const { setCookie } = await createUserSession(app.services, { userId: user!.id, deviceId: role, ip: "127.0.0.1", userAgent: "test" });
-    cookies[role] = setCookie.split(";")[0]!;
-  }
+  for (const role of STAFF_ROLES) cookies[role] = (await signedInStaff(app, role, `Asha ${role}`)).cookie;
   const borrower = await signedInBorrower(app, "9812345670");
   cookies.borrower = borrower.cookie;
   borrowerId = borrower.userId;

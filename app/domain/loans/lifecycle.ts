@@ -72,3 +72,7 @@ export const STATUS_TEXT: Record<LoanStatus, { label: string; next: string }> = 
   cancelled: { label: "Cancelled", next: "This application was cancelled. You can start a new one at any time." },
   written_off: { label: "Written off", next: "Please contact us about this loan." },
 };
+
+/** What the borrower reads next to the status: a rejection's reason in plain words says more than the general next step. */
+export const statusNext = (status: LoanStatus, reason?: string | null) =>
+  status === "rejected" && reason ? reason : STATUS_TEXT[status].next;

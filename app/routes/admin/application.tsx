@@ -24,14 +24,15 @@ import {
   workingMinutesBetween,
 } from "../../domain/review.ts";
 import { can, type StaffRole } from "../../domain/roles.ts";
-import { formatDateIST, formatTimeIST } from "../../lib/format.ts";
+import { formatDateTimeIST } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { siteOrigin } from "../../../server/config.ts";
 import { askBorrower } from "../../server/review/ask.server.ts";
 import { saveChecklist } from "../../server/review/checklist.server.ts";
 import { decideApplication } from "../../server/review/decide.server.ts";
 import { reviewDetails } from "../../server/review/read.server.ts";
-import { refetchCreditChecks, takeApplication } from "../../server/review/take.server.ts";
+import { refetchCreditChecks } from "../../server/review/credit-checks.server.ts";
+import { takeApplication } from "../../server/review/take.server.ts";
 import { redirectWithToast } from "../../web/flash.server.ts";
 import { readForm } from "../../web/forms.server.ts";
 import { assertCan, requirePermission, signedInContext } from "../../web/guards.server.ts";
@@ -40,8 +41,6 @@ import type { Route } from "./+types/application";
 
 /** The review page (docs/product.md "Credit review and decision"): every role may read it; deciding needs applications.decide. */
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("applications.view")];
-
-const when = (d: Date) => `${formatDateIST(d)}, ${formatTimeIST(d)}`;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -305,7 +304,7 @@ function Borrower({ data: d }: { data: Data }) {
               ]}
             />
             <p className={b.verifiedAt ? "font-semibold text-money-700" : "font-semibold text-danger-600"} data-testid="bank-verified">
-              {b.verifiedAt ? `Verified on ${when(b.verifiedAt)}` : "Not verified"}
+              {b.verifiedAt ? `Verified on ${formatDateTimeIST(b.verifiedAt)}` : "Not verified"}
             </p>
             <AccountNamedInAgreement data={d} />
           </>
@@ -354,7 +353,7 @@ function Documents({ data: d }: { data: Data }) {
                 {DOCUMENT_KINDS[doc.kind]}
                 <span className="block text-sm text-slate-600">
                   {doc.contentType === "application/pdf" ? "PDF" : "Image"}, {Math.ceil(doc.sizeBytes / 1024)} kB, uploaded{" "}
-                  {when(doc.uploadedAt)}
+                  {formatDateTimeIST(doc.uploadedAt)}
                 </span>
               </span>
               <Link
@@ -426,7 +425,7 @@ function Checks({ data: d }: { data: Data }) {
             ],
             ["Name on record", pan.nameOnRecord ? `${pan.nameOnRecord} (match ${pan.nameMatch} of 100)` : "—"],
             ["Date of birth", pan.dateOfBirthMatches ? "Matches" : "Does not match"],
-            ["Checked", `${when(pan.checkedAt)} · ${pan.provider} · ${pan.reference}`],
+            ["Checked", `${formatDateTimeIST(pan.checkedAt)} · ${pan.provider} · ${pan.reference}`],
           ]}
         />
       ) : (
@@ -443,7 +442,7 @@ function Checks({ data: d }: { data: Data }) {
               ["Band", band.label],
               ["Accounts", `${bureau.activeAccounts} active, ${bureau.overdueAccounts} overdue`],
               ["Enquiries in 6 months", String(bureau.enquiriesLast6Months)],
-              ["Report", `${when(bureau.checkedAt)} · ${bureau.provider} · ${bureau.reference}`],
+              ["Report", `${formatDateTimeIST(bureau.checkedAt)} · ${bureau.provider} · ${bureau.reference}`],
             ]}
           />
           <p className="mt-2 text-sm text-slate-700">{band.hint}</p>
@@ -520,7 +519,7 @@ function Signed({ data: d }: { data: Data }) {
         <>
           <FactRows
             rows={[
-              ["Signed", when(s.signedAt)],
+              ["Signed", formatDateTimeIST(s.signedAt)],
               ["Amount", formatRupees(s.terms.figures.amountPaise)],
               ["Net disbursed", formatRupees(s.terms.figures.netDisbursedPaise)],
               ["Instalment", `${formatRupees(s.terms.figures.instalmentPaise)} × ${s.terms.figures.instalments}`],
@@ -552,12 +551,12 @@ function Requests({ data: d }: { data: Data }) {
           <li key={r.id} className="space-y-1 py-2" data-testid="request">
             <p>
               <span className="font-semibold">{r.documentKind ? `Upload again: ${DOCUMENT_KINDS[r.documentKind]}` : "Question"}</span> ·{" "}
-              {r.askedBy}, {when(r.askedAt)}
+              {r.askedBy}, {formatDateTimeIST(r.askedAt)}
             </p>
             <p className="whitespace-pre-line">{r.message}</p>
             <p className={r.answeredAt ? "text-money-700" : "font-semibold text-amber-800"}>
               {r.answeredAt
-                ? `Answered ${when(r.answeredAt)}${r.answer ? `: ${r.answer}` : " (document uploaded again)"}`
+                ? `Answered ${formatDateTimeIST(r.answeredAt)}${r.answer ? `: ${r.answer}` : " (document uploaded again)"}`
                 : "Waiting for the borrower"}
             </p>
           </li>
@@ -590,7 +589,7 @@ function History({ data: d }: { data: Data }) {
                 : "";
           return (
             <li key={i}>
-              <span className="text-slate-600">{when(h.at)}</span> · {ACTION_TEXT[h.action] ?? h.action}
+              <span className="text-slate-600">{formatDateTimeIST(h.at)}</span> · {ACTION_TEXT[h.action] ?? h.action}
               {what ? `: ${what}` : ""} · {h.actorName ?? h.actorRole ?? "system"}
             </li>
           );
@@ -625,7 +624,7 @@ function Checklist({ data: d, mine }: { data: Data; mine: boolean }) {
                 />
                 <label htmlFor={`check-${item}`}>
                   {CHECKLIST[item]}
-                  {s?.checked ? <span className="block text-xs text-slate-600">{`${s.by ?? ""}, ${when(s.at)}`}</span> : null}
+                  {s?.checked ? <span className="block text-xs text-slate-600">{`${s.by ?? ""}, ${formatDateTimeIST(s.at)}`}</span> : null}
                 </label>
               </div>
             );
@@ -656,7 +655,7 @@ function AskForm({ data: d, actionData }: { data: Data; actionData: Route.Compon
         Ask the borrower
       </h2>
       {open ? (
-        <p>Waiting for the borrower to answer your request of {when(open.askedAt)}.</p>
+        <p>Waiting for the borrower to answer your request of {formatDateTimeIST(open.askedAt)}.</p>
       ) : (
         <Form method="post" className="space-y-4" {...getFormProps(form)}>
           <FormErrors id={form.errorId} errors={formErrors} />
@@ -698,7 +697,7 @@ function Decision({ data: d, mine, actionData }: { data: Data; mine: boolean; ac
         <p data-testid="decision">
           {a.rejectionReason ? `Rejected: ${REJECTION_REASONS[a.rejectionReason].label}` : "Approved"} by{" "}
           {d.found.deciderName ?? "an officer"}
-          {a.decidedAt ? `, ${when(a.decidedAt)}` : ""}.
+          {a.decidedAt ? `, ${formatDateTimeIST(a.decidedAt)}` : ""}.
         </p>
         {a.decisionNote ? <p className="whitespace-pre-line text-slate-700">Note: {a.decisionNote}</p> : null}
         {a.statusReason && a.status === "rejected" ? <p className="text-sm text-slate-600">The borrower reads: {a.statusReason}</p> : null}

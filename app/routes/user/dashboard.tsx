@@ -10,8 +10,8 @@ import { openRequestsFor } from "../../server/review/read.server.ts";
 import { readForm } from "../../web/forms.server.ts";
 import { redirectWithToast } from "../../web/flash.server.ts";
 import { fittingStep, KIND_NAME, STEP_TITLES, stepPath } from "../../domain/loans/application.ts";
-import { STATUS_TEXT } from "../../domain/loans/lifecycle.ts";
-import { formatDateIST, formatTimeIST } from "../../lib/format.ts";
+import { STATUS_TEXT, statusNext } from "../../domain/loans/lifecycle.ts";
+import { formatDateIST, formatDateTimeIST } from "../../lib/format.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { requestContext, servicesContext } from "../../context.ts";
@@ -235,9 +235,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                   </p>
                   <p>
                     Status: <strong>{STATUS_TEXT[a.status].label}</strong>.{" "}
-                    <span className="text-slate-700">
-                      {a.status === "rejected" && a.statusReason ? a.statusReason : STATUS_TEXT[a.status].next}
-                    </span>
+                    <span className="text-slate-700">{statusNext(a.status, a.statusReason)}</span>
                   </p>
                   <p className="flex flex-wrap gap-3">
                     <Link className="link" to={a.next.href}>
@@ -297,9 +295,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           <dt className="font-medium text-slate-600">Browser</dt>
           <dd>{describeBrowser(device.userAgent)}</dd>
           <dt className="font-medium text-slate-600">Signed in</dt>
-          <dd>
-            {formatDateIST(signedInAt)}, {formatTimeIST(signedInAt)} (India time)
-          </dd>
+          <dd>{formatDateTimeIST(signedInAt)} (India time)</dd>
         </dl>
         <p className="mt-3 text-sm text-slate-600">
           Your account is signed in on one device at a time. Signing in somewhere else signs this device out.

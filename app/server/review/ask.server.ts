@@ -2,8 +2,7 @@ import type { AppServices, Client } from "../../context.ts";
 import type { DocumentKind } from "../../domain/kyc/documents.ts";
 import { REVIEW_SMS } from "../../domain/review.ts";
 import { applicationRequests, auditLog } from "../db/schema.ts";
-import { borrowerMobile } from "./decide.server.ts";
-import { isMine, lockByReference, reviewAudit, type Staff } from "./rows.server.ts";
+import { borrowerMobile, isMine, lockByReference, reviewAudit, type Staff } from "./rows.server.ts";
 
 /**
  * Ask the borrower for more (docs/product.md "Loan lifecycle"): a document again or a question.

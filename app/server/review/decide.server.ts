@@ -6,20 +6,14 @@ import { longDate } from "../../domain/loans/kfs.ts";
 import { checklistComplete, type RejectionReason, REVIEW_SMS, rejectionText } from "../../domain/review.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { todayIST } from "../../lib/format.ts";
-import type { Db } from "../db/client.ts";
-import { applicationRequests, reviewChecklist, users } from "../db/schema.ts";
+import { applicationRequests, reviewChecklist } from "../db/schema.ts";
 import { changeStatus } from "../loans/lifecycle.server.ts";
-import { isMine, lockByReference, type Staff, staffBy } from "./rows.server.ts";
+import { borrowerMobile, isMine, lockByReference, type Staff, staffBy } from "./rows.server.ts";
 
 type Services = Pick<AppServices, "db" | "now" | "jobs" | "config">;
 export type Decision = { kind: "approve" } | { kind: "reject"; reason: RejectionReason; note: string };
 export type DecideResult =
   { ok: true } | { ok: false; reason: "not_found" | "not_yours" | "checklist_incomplete" | "waiting_for_borrower" | "not_open" };
-
-export async function borrowerMobile(tx: Db, userId: string) {
-  const [row] = await tx.select({ mobile: users.mobile }).from(users).where(eq(users.id, userId));
-  return row?.mobile ?? null;
-}
 
 /** The first day (India time) a borrower rejected at `decidedAt` may apply for the same product again. */
 export const reapplyFrom = (services: Pick<AppServices, "config">, decidedAt: Date) =>
@@ -44,7 +38,6 @@ export async function decideApplication(
     const repeated = a.decidedBy === staff.id && a.status === (decision.kind === "approve" ? "approved" : "rejected");
     if (repeated) return { ok: true };
     const statusUrl = `${origin}${stepPath(a.product, a.reference, "Step7")}`;
-    const mobile = await borrowerMobile(tx, a.userId);
     if (decision.kind === "approve") {
       if (!isMine(a, staff)) return { ok: false, reason: a.status === "under_review" ? "not_yours" : "not_open" };
       const ticked = await tx
@@ -61,6 +54,7 @@ export async function decideApplication(
         { db: tx },
         { application: a, to: "approved", by: staffBy(staff, client, "approved"), at, extra: { decidedBy: staff.id, decidedAt: at } },
       );
+      const mobile = await borrowerMobile(tx, a.userId);
       if (mobile) {
         const what = `${KIND_NOUN[a.product]} of ${formatRupees(a.amountPaise ?? 0)}`;
         const text = REVIEW_SMS.approved(brand, what, a.reference, a.disbursalAccount?.accountMasked ?? "on file");
@@ -89,6 +83,7 @@ export async function decideApplication(
         details: { rejectionReason: decision.reason, note: decision.note },
       },
     );
+    const mobile = await borrowerMobile(tx, a.userId);
     if (mobile) await services.jobs.send("sms", { to: mobile, text: REVIEW_SMS.rejected(brand, a.reference, statusUrl) }, { db: tx });
     return { ok: true };
   });

@@ -4,7 +4,7 @@ import type { Client } from "../../context.ts";
 import type { StaffRole } from "../../domain/roles.ts";
 import type { ChangeBy } from "../loans/lifecycle.server.ts";
 import type { Db } from "../db/client.ts";
-import { type auditLog, loanApplications } from "../db/schema.ts";
+import { type auditLog, loanApplications, users } from "../db/schema.ts";
 import type { Application } from "../loans/rows.server.ts";
 
 export interface Staff {
@@ -16,6 +16,12 @@ export interface Staff {
 export async function lockByReference(tx: Db, reference: string): Promise<Application | null> {
   const [row] = await tx.select().from(loanApplications).where(eq(loanApplications.reference, reference)).for("update");
   return row ?? null;
+}
+
+/** The borrower's mobile, for the SMS a review action sends. */
+export async function borrowerMobile(tx: Db, userId: string) {
+  const [row] = await tx.select({ mobile: users.mobile }).from(users).where(eq(users.id, userId));
+  return row?.mobile ?? null;
 }
 
 /** The officer's own application under review: the only one they may tick, ask about or approve. */
