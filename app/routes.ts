@@ -20,6 +20,7 @@ export default [
   route("EmiCalculator/schedule.csv", "routes/resources/schedule-csv.ts"),
   route("api/events", "routes/api/events.ts"),
   route("api/session/clear", "routes/api/session-clear.ts"),
+  route("api/webhooks/:provider", "routes/api/payout-webhook.ts"),
   route("api/session/renew", "routes/api/session-renew.ts"),
   route("auth/sign-out", "routes/api/sign-out.ts"),
   route("auth/facebook", "routes/api/facebook.ts"),
@@ -39,6 +40,7 @@ export default [
   layout("routes/user/layout.tsx", [
     route("User", "routes/user/index.ts"),
     route("User/Dashboard", "routes/user/dashboard.tsx"),
+    route("User/Loans/:loanNumber/revised-kfs.pdf", "routes/user/revised-kfs.ts"),
     route("User/Profile", "routes/user/profile/overview.tsx"),
     route("User/Profile/components/Profile", "routes/user/profile/profile-section.tsx"),
     route("User/Profile/components/Address", "routes/user/profile/address-section.tsx"),

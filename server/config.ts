@@ -63,6 +63,21 @@ export const envSchema = z
     CONTACT_LIMIT_PER_HOUR: positiveInt.default(5),
     /** Days after a rejection before the borrower may apply for the same product again. */
     REAPPLY_AFTER_DAYS: z.coerce.number().int().min(0).default(30),
+    /** Who sends disbursals: the local stand-in (never in production) or RazorpayX Payouts. */
+    PAYOUT_PROVIDER: z.enum(["local", "razorpayx"]).optional(),
+    /** The local stand-in settles a payout this many seconds after it is requested. */
+    LOCAL_PAYOUT_SETTLE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+    /** A payout without a final answer this long after it was requested is shown as stuck. */
+    PAYOUT_STUCK_MINUTES: z.coerce.number().int().min(1).default(30),
+    RAZORPAYX_KEY_ID: z.string().min(1).optional(),
+    RAZORPAYX_KEY_SECRET: z.string().min(1).optional(),
+    RAZORPAYX_ACCOUNT_NUMBER: z
+      .string()
+      .regex(/^\d{6,20}$/, "must be the RazorpayX account number (digits)")
+      .optional(),
+    RAZORPAYX_WEBHOOK_SECRET: z.string().min(8).optional(),
+    RAZORPAYX_API_URL: z.url().default("https://api.razorpay.com/v1"),
+    PAYOUT_MODE: z.enum(["IMPS", "NEFT", "RTGS"]).default("IMPS"),
 
     OTP_TTL_SECONDS: positiveInt.default(300),
     OTP_MAX_ATTEMPTS: positiveInt.default(5),
@@ -84,7 +99,16 @@ export const envSchema = z
       .default("2026-01-26,2026-08-15,2026-10-02,2027-01-26,2027-08-15,2027-10-02"),
   })
   .superRefine((env, ctx) => {
+    const provider = env.PAYOUT_PROVIDER ?? (env.APP_ENV === "production" ? "razorpayx" : "local");
+    if (provider === "razorpayx") {
+      for (const key of ["RAZORPAYX_KEY_ID", "RAZORPAYX_KEY_SECRET", "RAZORPAYX_ACCOUNT_NUMBER", "RAZORPAYX_WEBHOOK_SECRET"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when payouts go through RazorpayX" });
+      }
+    }
     if (env.APP_ENV !== "production") return;
+    if (provider === "local") {
+      ctx.addIssue({ code: "custom", path: ["PAYOUT_PROVIDER"], message: "cannot be the local stand-in when APP_ENV=production" });
+    }
     for (const key of ["SESSION_SECRET", "ENCRYPTION_KEY", "SMS_GATEWAY_URL", "SMS_GATEWAY_KEY"] as const) {
       if (!env[key]) {
         ctx.addIssue({ code: "custom", path: [key], message: "is required when APP_ENV=production" });
@@ -111,6 +135,20 @@ export interface Config {
   limits: { contactPerHour: number };
   /** Days after a rejection before the same product may be applied for again. */
   reapplyAfterDays: number;
+  payouts: {
+    provider:
+      | { name: "local"; settleSeconds: number }
+      | {
+          name: "razorpayx";
+          keyId: string;
+          keySecret: string;
+          accountNumber: string;
+          webhookSecret: string;
+          apiUrl: string;
+          mode: "IMPS" | "NEFT" | "RTGS";
+        };
+    stuckMinutes: number;
+  };
   otp: {
     ttlSeconds: number;
     maxAttempts: number;
@@ -213,6 +251,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sms: env.SMS_GATEWAY_URL && env.SMS_GATEWAY_KEY ? { url: env.SMS_GATEWAY_URL, key: env.SMS_GATEWAY_KEY } : null,
     limits: { contactPerHour: env.CONTACT_LIMIT_PER_HOUR },
     reapplyAfterDays: env.REAPPLY_AFTER_DAYS,
+    payouts: {
+      provider:
+        (env.PAYOUT_PROVIDER ?? (env.APP_ENV === "production" ? "razorpayx" : "local")) === "local"
+          ? { name: "local", settleSeconds: env.LOCAL_PAYOUT_SETTLE_SECONDS }
+          : {
+              name: "razorpayx",
+              keyId: env.RAZORPAYX_KEY_ID ?? "",
+              keySecret: env.RAZORPAYX_KEY_SECRET ?? "",
+              accountNumber: env.RAZORPAYX_ACCOUNT_NUMBER ?? "",
+              webhookSecret: env.RAZORPAYX_WEBHOOK_SECRET ?? "",
+              apiUrl: env.RAZORPAYX_API_URL.replace(/\/$/, ""),
+              mode: env.PAYOUT_MODE,
+            },
+      stuckMinutes: env.PAYOUT_STUCK_MINUTES,
+    },
     otp: {
       ttlSeconds: env.OTP_TTL_SECONDS,
       maxAttempts: env.OTP_MAX_ATTEMPTS,

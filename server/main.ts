@@ -16,6 +16,8 @@ import { createHttpSms, createOutboxSms } from "../app/server/sms/sms.server.ts"
 import { createLocalStorage } from "../app/server/storage/storage.server.ts";
 import { startJobQueue } from "../app/server/jobs/queue.server.ts";
 import { startWorkers } from "../app/server/jobs/workers.server.ts";
+import { createLocalPayouts } from "../app/server/payouts/provider.server.ts";
+import { createRazorpayXPayouts } from "../app/server/payouts/razorpayx.server.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { closeGracefully, createHttpApp } from "./http.ts";
 import { createLogger } from "./logger.ts";
@@ -103,6 +105,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     bankVerifier: createLocalBankVerifier(config.dataDir, now),
     panVerifier: createLocalPanVerifier(config.dataDir, now),
     creditBureau: createLocalCreditBureau(config.dataDir, now),
+    payouts:
+      config.payouts.provider.name === "local"
+        ? createLocalPayouts(config.dataDir, now, config.payouts.provider.settleSeconds)
+        : createRazorpayXPayouts(config.payouts.provider),
     storage,
     jobs,
   };

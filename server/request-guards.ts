@@ -9,6 +9,12 @@ export const FORM_BODY_LIMIT = 100 * 1024;
 /** Room for the multipart framing and the form's other fields around an upload's file. */
 const UPLOAD_MARGIN = 64 * 1024;
 
+/**
+ * Provider webhooks: sent by another site, so no Origin of ours; each is checked by its signature
+ * instead (the route does it). Their bodies are small JSON.
+ */
+const SIGNED_ROUTES = /^\/api\/webhooks\/[\w-]+\/?$/;
+
 /** Routes whose forms carry a file, with the most their body may be (client navigations add ".data"). */
 const UPLOAD_ROUTES: ReadonlyArray<readonly [RegExp, number]> = [
   [/^\/user\/profile\/components\/documents(?:\.data)?\/?$/i, MAX_DOCUMENT_BYTES + UPLOAD_MARGIN],
@@ -70,8 +76,8 @@ export function refuse(req: Request, res: Response, status: number, message: str
 }
 
 /**
- * One rule for every state-changing request (the exception to come: provider
- * webhooks and gateway returns, which are checked by signature instead), and
+ * One rule for every state-changing request (the exception: provider webhooks,
+ * which are checked by signature instead), and
  * a body limit per kind of route, checked on the declared length before a
  * byte of the body is read.
  */
@@ -80,7 +86,7 @@ export function requestGuards({ publicUrl }: { publicUrl: string | null }): Requ
     // An event stream has no data form: React Router would wait for its end, which never comes.
     if (EVENT_STREAM_DATA.test(req.path)) return refuse(req, res, 404, "Not found.");
     if (SAFE_METHODS.has(req.method)) return next();
-    if (!isSameOrigin(req, publicUrl)) {
+    if (!SIGNED_ROUTES.test(req.path) && !isSameOrigin(req, publicUrl)) {
       return refuse(req, res, 403, "This form was sent from another site, so it was refused. Open the page on this site and try again.");
     }
     const limit = bodyLimit(req.path);

@@ -2,6 +2,9 @@ import type { ReactNode } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { KIND_NAME, KIND_NOUN, type LoanKind, type Step, STEP_TITLES, STEPS } from "../domain/loans/application.ts";
 import { borrowerCanCancel, type LoanStatus, STATUS_TEXT, statusNext } from "../domain/loans/lifecycle.ts";
+import type { BorrowerDisbursal } from "../domain/loans/disbursal.ts";
+import { longDate } from "../domain/loans/kfs.ts";
+import { formatRupees } from "../domain/money.ts";
 import { useConfirm } from "./confirm-dialog.tsx";
 
 /** The frame of every new-loan step: which application, the steps with the current one marked, the content, and cancel. */
@@ -12,6 +15,7 @@ export function LoanFlow({
   status,
   title,
   children,
+  payoutInFlight = false,
 }: {
   kind: LoanKind;
   reference: string;
@@ -19,6 +23,8 @@ export function LoanFlow({
   status: LoanStatus;
   title: string;
   children: ReactNode;
+  /** The money is on its way: the application cannot be cancelled now. */
+  payoutInFlight?: boolean;
 }) {
   const index = STEPS.indexOf(step);
   return (
@@ -47,7 +53,7 @@ export function LoanFlow({
         </nav>
       </header>
       {children}
-      {borrowerCanCancel(status) ? <CancelApplication kindName={KIND_NOUN[kind]} /> : null}
+      {borrowerCanCancel(status) && !payoutInFlight ? <CancelApplication kindName={KIND_NOUN[kind]} /> : null}
     </div>
   );
 }
@@ -92,6 +98,44 @@ export function StatusNote({ status, reason }: { status: LoanStatus; reason?: st
       <p className="text-slate-700" data-testid="status-next">
         {statusNext(status, reason)}
       </p>
+    </div>
+  );
+}
+
+/** The disbursal as the borrower reads it: on its way, or what reached which account, the loan number and the first due. */
+export function DisbursalNote({ d }: { d: BorrowerDisbursal }) {
+  if (d.inFlight) {
+    return (
+      <p className="rounded bg-sky-50 p-3 text-sky-900" data-testid="disbursal">
+        The money is on its way to your bank account {d.accountMasked}: {formatRupees(d.paidOutPaise)}. We will send you an SMS with the
+        transfer reference when your bank confirms it.
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-2 rounded bg-money-50 p-3" data-testid="disbursal">
+      <p className="font-semibold text-money-700">
+        {formatRupees(d.paidOutPaise)} sent to your bank account {d.accountMasked}
+        {d.disbursalDate ? ` on ${longDate(d.disbursalDate)}` : ""}.
+      </p>
+      <FactRows
+        rows={[
+          ["Loan number", d.loanNumber ?? "—"],
+          ["Transfer reference (UTR)", d.utr ?? "—"],
+          [
+            "First instalment",
+            d.firstDueDate && d.firstDuePaise !== null ? `${formatRupees(d.firstDuePaise)} on ${longDate(d.firstDueDate)}` : "—",
+          ],
+        ]}
+      />
+      {d.revisedKfs && d.loanNumber ? (
+        <p>
+          The dates changed from the Key Fact Statement you signed, because the money was sent on a different day.{" "}
+          <a className="link" href={`/User/Loans/${d.loanNumber}/revised-kfs.pdf`} download>
+            Download the revised Key Fact Statement (PDF)
+          </a>
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -151,6 +151,7 @@ export const QUEUE_VIEWS = {
   signed: { label: "New, not taken", statuses: ["signed"] },
   under_review: { label: "Under review", statuses: ["under_review"] },
   approved: { label: "Approved, to disburse", statuses: ["approved"] },
+  active: { label: "Disbursed", statuses: ["active"] },
   rejected: { label: "Rejected", statuses: ["rejected"] },
 } as const satisfies Record<string, { label: string; statuses: readonly LoanStatus[] }>;
 export type QueueView = keyof typeof QUEUE_VIEWS;

@@ -48,7 +48,14 @@ export async function cancelFromStep(loaded: LoadedStep, request: Request) {
     stepPath(kind, reference, "Step7"),
     done.ok
       ? { type: "success", title: "Your application is cancelled." }
-      : { type: "error", title: "This application can no longer be cancelled here.", description: "Contact us if you need help." },
+      : done.reason === "payout_in_flight"
+        ? {
+            type: "error",
+            title: "The money is already on its way to your bank account.",
+            description:
+              "This application cannot be cancelled while the transfer is in progress. Once it arrives you may still exit within the cooling-off period.",
+          }
+        : { type: "error", title: "This application can no longer be cancelled here.", description: "Contact us if you need help." },
   );
 }
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { loanApplications, users } from "../../app/server/db/schema.ts";
 import { createUserSession } from "../../app/server/auth/session.server.ts";
 import type { StaffRole } from "../../app/domain/roles.ts";
+import { CHECKLIST_ITEMS } from "../../app/domain/review.ts";
 import { type BorrowerProfile, completeProfile, defaultProfile } from "../fixtures/kyc.ts";
 import { postForm } from "./http.ts";
 import { latestCode } from "./outbox.ts";
@@ -50,4 +51,28 @@ export async function signedInStaff(app: TestServer, role: StaffRole, name: stri
     userAgent: "test",
   });
   return { cookie: setCookie.split(";")[0] ?? "", userId: user.id };
+}
+
+/** The five checklist items ticked, as the review page's form sends them. */
+export const allTicked = () => new URLSearchParams([["intent", "checklist"], ...CHECKLIST_ITEMS.map((i) => ["items", i])]);
+
+/**
+ * A signed application taken, checked and approved by `officer` through the review page: what
+ * operations disburses.
+ */
+export async function approvedApplication(
+  app: TestServer,
+  mobile: string,
+  officer: { cookie: string },
+  profile: Partial<BorrowerProfile> = {},
+) {
+  const signed = await signedApplication(app, mobile, profile);
+  const path = `/admin/applications/${signed.ref}`;
+  for (const fields of [{ intent: "take" }, allTicked(), { intent: "approve" }]) {
+    const res = await postForm(app, path, fields, { cookie: officer.cookie });
+    if (res.status !== 302) throw new Error(`${path} answered ${res.status}`);
+  }
+  const [row] = await app.services.db.select().from(loanApplications).where(eq(loanApplications.reference, signed.ref));
+  if (row?.status !== "approved") throw new Error(`the application is ${row?.status}, not approved`);
+  return signed;
 }

@@ -151,6 +151,11 @@ describe("production mode", () => {
       ENCRYPTION_KEY: "b".repeat(64),
       SMS_GATEWAY_URL: "http://127.0.0.1:9/sms",
       SMS_GATEWAY_KEY: "k",
+      RAZORPAYX_KEY_ID: "rzp_test_x",
+      RAZORPAYX_KEY_SECRET: "secret",
+      RAZORPAYX_ACCOUNT_NUMBER: "7878780080316316",
+      RAZORPAYX_WEBHOOK_SECRET: "webhook-secret",
+      RAZORPAYX_API_URL: "http://127.0.0.1:9/v1",
     });
   });
   afterAll(async () => {

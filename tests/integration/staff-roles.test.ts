@@ -49,6 +49,12 @@ const MATRIX: Record<string, StaffRequest[]> = {
       needs: "applications.decide",
       form: () => ({ intent, reason: "policy", note: "A note of some length", message: "A question for the borrower" }),
     })),
+    ...["disburse", "payout_check"].map((intent): StaffRequest => ({
+      method: "POST",
+      path: () => `/admin/applications/${NO_SUCH_REFERENCE}`,
+      needs: "payouts.manage",
+      form: () => ({ intent, payout: "00000000-0000-4000-8000-000000000000" }),
+    })),
   ],
   "routes/admin/application-agreement.ts": [
     { method: "GET", path: () => `/admin/applications/${NO_SUCH_REFERENCE}/agreement.pdf`, needs: "applications.view" },

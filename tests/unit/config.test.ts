@@ -46,9 +46,31 @@ describe("configuration", () => {
     } catch (error) {
       message = (error as Error).message;
     }
-    for (const key of ["SESSION_SECRET", "ENCRYPTION_KEY", "SMS_GATEWAY_URL", "SMS_GATEWAY_KEY"]) {
+    for (const key of [
+      "SESSION_SECRET",
+      "ENCRYPTION_KEY",
+      "SMS_GATEWAY_URL",
+      "SMS_GATEWAY_KEY",
+      "RAZORPAYX_KEY_ID",
+      "RAZORPAYX_WEBHOOK_SECRET",
+    ]) {
       expect(message).toContain(key);
     }
+  });
+
+  it("never pays out through the local stand-in in production", () => {
+    expect(() =>
+      loadConfig({
+        DATA_DIR: tempDir(),
+        APP_ENV: "production",
+        SESSION_SECRET: "s".repeat(40),
+        ENCRYPTION_KEY: "a".repeat(64),
+        SMS_GATEWAY_URL: "https://sms.example.invalid/send",
+        SMS_GATEWAY_KEY: "key",
+        PAYOUT_PROVIDER: "local",
+      }),
+    ).toThrow(/PAYOUT_PROVIDER/);
+    expect(loadConfig({ DATA_DIR: tempDir() }).payouts.provider).toEqual({ name: "local", settleSeconds: 5 });
   });
 
   it("starts production when everything is configured, without writing secrets", () => {
@@ -61,8 +83,13 @@ describe("configuration", () => {
       SMS_GATEWAY_URL: "https://sms.example.invalid/send",
       SMS_GATEWAY_KEY: "key",
       TRUST_PROXY: "1",
+      RAZORPAYX_KEY_ID: "rzp_live_x",
+      RAZORPAYX_KEY_SECRET: "secret",
+      RAZORPAYX_ACCOUNT_NUMBER: "7878780080316316",
+      RAZORPAYX_WEBHOOK_SECRET: "webhook-secret",
     });
     expect(config.isProduction).toBe(true);
+    expect(config.payouts.provider).toMatchObject({ name: "razorpayx", apiUrl: "https://api.razorpay.com/v1", mode: "IMPS" });
     expect(config.seedDemoData).toBe(false);
     expect(config.trustProxy).toBe(1);
     expect(existsSync(path.join(dir, "secrets.json"))).toBe(false);

@@ -38,8 +38,8 @@ describe("the lifecycle (docs/product.md, Loan applications)", () => {
         "under_review>rejected:credit",
         "under_review>rejected:admin",
         "under_review>cancelled:borrower",
-        "approved>active:operations",
-        "approved>active:admin",
+        "approved>active:system",
+        "active>approved:system",
         "approved>cancelled:borrower",
         "active>closed:operations",
         "active>closed:admin",
@@ -59,6 +59,8 @@ describe("the lifecycle (docs/product.md, Loan applications)", () => {
     expect(canTransition("draft", "under_review", "credit")).toBe(false);
     expect(canTransition("under_review", "approved", "support")).toBe(false);
     expect(canTransition("approved", "active", "credit")).toBe(false);
+    // Staff request a payout; only the provider's confirmation, applied by the system, activates the loan.
+    expect(canTransition("approved", "active", "operations")).toBe(false);
     expect(canTransition("closed", "active", "admin")).toBe(false);
   });
 

@@ -31,6 +31,8 @@ export interface KfsInput {
   salaryDay: number | null;
   purpose: string;
   disbursalAccount: { holderName: string; accountMasked: string; ifsc: string; bankName: string };
+  /** Set on the revised KFS issued at disbursal: the actual disbursal date (then equal to `assumedDisbursalDate`). */
+  disbursedOn?: IsoDate;
 }
 
 export type Row = [label: string, value: string];
@@ -190,7 +192,11 @@ export function buildKfs(input: KfsInput): KfsModel {
         ["Sanctioned loan amount", rs(input.amountPaise)],
         [
           "Disbursal schedule",
-          `100% upfront, in one payment to your own verified account ${input.disbursalAccount.accountMasked} (${input.disbursalAccount.bankName}, IFSC ${input.disbursalAccount.ifsc}); assumed disbursal date ${longDate(input.assumedDisbursalDate)} (the next working day after signing)`,
+          `100% upfront, in one payment to your own verified account ${input.disbursalAccount.accountMasked} (${input.disbursalAccount.bankName}, IFSC ${input.disbursalAccount.ifsc}); ${
+            input.disbursedOn
+              ? `disbursed on ${longDate(input.disbursedOn)}`
+              : `assumed disbursal date ${longDate(input.assumedDisbursalDate)} (the next working day after signing)`
+          }`,
         ],
         ...loanRows,
         ["Processing fee (payable to the lender)", feeText],
@@ -251,7 +257,7 @@ export function buildKfs(input: KfsInput): KfsModel {
   ];
 
   return {
-    title: `Key Fact Statement — ${KIND_NAME[input.kind]}`,
+    title: `${input.disbursedOn ? "Revised Key Fact Statement" : "Key Fact Statement"} — ${KIND_NAME[input.kind]}`,
     kind: input.kind,
     reference: input.reference,
     issuedOn: input.issuedOn,

@@ -21,7 +21,6 @@ export type LoanStatus = (typeof LOAN_STATUSES)[number];
 export type Actor = UserRole | "system";
 
 const decide = rolesWith("applications.decide");
-const payouts = rolesWith("payouts.manage");
 const payments = rolesWith("payments.manage");
 
 /** from → to → who may do it; the staff roles come from the permission table (domain/roles.ts). */
@@ -29,9 +28,16 @@ const TRANSITIONS: Record<LoanStatus, Partial<Record<LoanStatus, readonly Actor[
   draft: { signed: ["borrower"], cancelled: ["borrower"] },
   signed: { under_review: decide, rejected: decide, cancelled: ["borrower"] },
   under_review: { approved: decide, rejected: decide, cancelled: ["borrower"] },
-  approved: { active: payouts, cancelled: ["borrower"] },
+  // Only the provider's confirmation that the payout was processed makes a loan active (the system applies it).
+  approved: { active: ["system"], cancelled: ["borrower"] },
   // Cancelling an active loan is the cooling-off exit: the borrower repays principal and interest for the days used.
-  active: { closed: [...payments, "system"], cancelled: ["borrower", ...payments], written_off: rolesWith("loans.write_off") },
+  // A payout the bank returned after processing takes the loan back to approved.
+  active: {
+    closed: [...payments, "system"],
+    cancelled: ["borrower", ...payments],
+    written_off: rolesWith("loans.write_off"),
+    approved: ["system"],
+  },
   closed: {},
   rejected: {},
   cancelled: {},

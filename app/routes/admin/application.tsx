@@ -9,6 +9,7 @@ import { requestContext, servicesContext } from "../../context.ts";
 import { DOCUMENT_KINDS } from "../../domain/kyc/documents.ts";
 import { maskAadhaar } from "../../domain/kyc/profile-schema.ts";
 import { KIND_NAME, parseReference } from "../../domain/loans/application.ts";
+import { accountMatchesAgreement, PAYOUT_STATUS_LABEL } from "../../domain/loans/disbursal.ts";
 import { STATUS_TEXT } from "../../domain/loans/lifecycle.ts";
 import { formatRupees } from "../../domain/money.ts";
 import {
@@ -30,7 +31,10 @@ import { siteOrigin } from "../../../server/config.ts";
 import { askBorrower } from "../../server/review/ask.server.ts";
 import { saveChecklist } from "../../server/review/checklist.server.ts";
 import { decideApplication } from "../../server/review/decide.server.ts";
-import { reviewDetails } from "../../server/review/read.server.ts";
+import { requestDisbursal } from "../../server/payouts/disburse.server.ts";
+import { instalmentsOf, payoutsFor } from "../../server/payouts/read.server.ts";
+import { checkPayout } from "../../server/payouts/settle.server.ts";
+import { applicationByReference, reviewDetails } from "../../server/review/read.server.ts";
 import { refetchCreditChecks } from "../../server/review/credit-checks.server.ts";
 import { takeApplication } from "../../server/review/take.server.ts";
 import { redirectWithToast } from "../../web/flash.server.ts";
@@ -52,16 +56,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const docId = new URL(request.url).searchParams.get("doc");
   const viewing = details.documents.find((d) => d.id === docId) ?? null;
   const role = user.role as StaffRole;
+  const [payouts, instalments] = await Promise.all([payoutsFor(services, a.id), instalmentsOf(services, a.id)]);
   return {
     ...details,
     viewing,
     me: user.id,
     mayDecide: can(role, "applications.decide"),
+    mayDisburse: can(role, "payouts.manage"),
+    payouts,
+    instalments,
+    payoutProvider: services.payouts.name,
     ageMinutes: a.signedAt ? workingMinutesBetween(a.signedAt, a.decidedAt ?? services.now(), services.config.holidays) : null,
   };
 }
 
-type Intent = "take" | "take_over" | "checks" | "checklist" | "ask" | "approve" | "reject";
+type Intent = "take" | "take_over" | "checks" | "checklist" | "ask" | "approve" | "reject" | "disburse" | "payout_check";
+/** What operations do here; everything else is the credit officer's. */
+const PAYOUT_INTENTS: readonly string[] = ["disburse", "payout_check"];
 
 const REFUSED: Record<string, string> = {
   not_found: "There is no such application.",
@@ -72,16 +83,25 @@ const REFUSED: Record<string, string> = {
   checklist_incomplete: "Tick every item of the checklist before approving.",
   waiting_for_borrower: "The borrower has not answered what you asked yet.",
   already_asked: "The borrower has not answered your last request yet: one request at a time.",
+  not_approved: "Only an approved application can be disbursed.",
+  four_eyes: "You approved this application, so someone else must disburse it (four eyes).",
+  in_flight: "A payout for this loan is already on its way; nothing more was sent.",
+  already_disbursed: "This loan is already disbursed; nothing more was sent.",
+  account_unverified: "The borrower's bank account is not verified: nothing was sent.",
+  account_changed: "The Bank section no longer holds the account named in the signed agreement: nothing was sent.",
+  not_signed: "There is no signed agreement to disburse against.",
+  not_waiting: "This payout is not waiting for an answer any more.",
+  provider_silent: "The payout provider did not answer. The payout stays requested and is asked about again shortly.",
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user } = assertCan(context, "applications.decide");
   const services = context.get(servicesContext);
   const client = context.get(requestContext);
   const reference = parseReference(params.ref);
   if (!reference) notFoundFullPath(request);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "") as Intent;
+  const { user } = assertCan(context, PAYOUT_INTENTS.includes(intent) ? "payouts.manage" : "applications.decide");
   const staff = { id: user.id, role: user.role as StaffRole };
   const here = `/admin/applications/${reference}`;
   const origin = siteOrigin(services.config, request);
@@ -133,6 +153,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       });
       return answer(decided, "Rejected. The borrower has an SMS with the reason.");
     }
+    case "disburse":
+      return answer(
+        await requestDisbursal(services, { staff, reference, client }),
+        "Payout requested. The loan becomes active when the bank confirms it.",
+      );
+    case "payout_check": {
+      const payoutId = String(form.get("payout") ?? "");
+      const owned = (await applicationByReference(services, reference))?.application;
+      const payout = owned ? (await payoutsFor(services, owned.id)).find((p) => p.id === payoutId) : undefined;
+      if (!payout || payout.status !== "requested") return answer({ ok: false, reason: "not_waiting" }, "");
+      const asked = await checkPayout(services, payout.id).catch((error: unknown) => {
+        services.log.warn({ err: error, payoutId }, "the payout provider gave no answer to a staff check");
+        return "silent" as const;
+      });
+      if (asked === "silent") return answer({ ok: false, reason: "provider_silent" }, "");
+      return answer(
+        { ok: true },
+        asked === "pending" || asked === null ? "Asked: the bank has not answered yet." : `The payout is ${asked}.`,
+      );
+    }
     default:
       throw data({ message: "Unknown action." }, { status: 400 });
   }
@@ -183,6 +223,7 @@ export default function ApplicationReview({ loaderData, actionData }: Route.Comp
           <Checklist data={d} mine={mine} />
           {d.mayDecide && mine ? <AskForm data={d} actionData={actionData} /> : null}
           <Decision data={d} mine={mine} actionData={actionData} />
+          <Disbursal data={d} />
         </aside>
       </div>
     </div>
@@ -332,7 +373,7 @@ function Borrower({ data: d }: { data: Data }) {
 /** The account named in the signed agreement, when it differs from the Bank section now. */
 function AccountNamedInAgreement({ data: d }: { data: Data }) {
   const chosen = d.found.application.disbursalAccount;
-  if (!chosen || !d.bank || (chosen.accountMasked === d.bank.accountMasked && chosen.ifsc === d.bank.ifsc)) return null;
+  if (!chosen || !d.bank || accountMatchesAgreement(chosen, d.bank)) return null;
   return (
     <p className="font-semibold text-danger-600">
       The agreement names {chosen.accountMasked} ({chosen.ifsc}); the Bank section now holds a different account.
@@ -757,6 +798,119 @@ function Decision({ data: d, mine, actionData }: { data: Data; mine: boolean; ac
           Reject
         </button>
       </Form>
+    </section>
+  );
+}
+
+/**
+ * Disbursal (operations): the payout of the net amount to the account the agreement names, never by
+ * the approver; each attempt with its state, UTR or reason; a stuck one said to be stuck; a new
+ * attempt only once the last is confirmed failed. The page looks again while one is on its way.
+ */
+function Disbursal({ data: d }: { data: Data }) {
+  const a = d.found.application;
+  const revalidator = useRevalidator();
+  const waiting = d.payouts.some((p) => p.status === "requested");
+  useEffect(() => {
+    if (!waiting) return;
+    let tries = 0;
+    const timer = setInterval(() => {
+      if (++tries > 40) clearInterval(timer);
+      else void revalidator.revalidate();
+    }, 3000);
+    return () => clearInterval(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [waiting]);
+  if (a.status !== "approved" && d.payouts.length === 0) return null;
+  const net = d.signature?.terms.figures.netDisbursedPaise ?? null;
+  const accountOk = Boolean(d.bank?.verifiedAt) && accountMatchesAgreement(a.disbursalAccount, d.bank);
+  const approvedByMe = a.decidedBy === d.me;
+  const mayRequest = a.status === "approved" && !waiting && d.mayDisburse && !approvedByMe && accountOk && net !== null;
+  const firstDue = d.instalments[0];
+  return (
+    <section className="card space-y-4" aria-labelledby="disbursal-title">
+      <h2 id="disbursal-title" className="text-xl">
+        Disbursal
+      </h2>
+      {a.status === "active" && a.loanNumber ? (
+        <FactRows
+          rows={[
+            ["Loan number", a.loanNumber],
+            ["Disbursed on", a.disbursalDate ?? "—"],
+            ["First due", firstDue ? `${formatRupees(firstDue.principalPaise + firstDue.interestPaise)} on ${firstDue.dueDate}` : "—"],
+            ["Instalments", String(d.instalments.length)],
+          ]}
+        />
+      ) : null}
+      {a.status === "approved" ? (
+        <p className="text-slate-700">
+          {net !== null ? `${formatRupees(net)} (net of fees, as in the signed KFS)` : "No signed amount"} to{" "}
+          {a.disbursalAccount
+            ? `${a.disbursalAccount.accountMasked}, ${a.disbursalAccount.bankName} (${a.disbursalAccount.ifsc})`
+            : "no account"}{" "}
+          through {d.payoutProvider === "local" ? "the local stand-in" : "RazorpayX"}.
+        </p>
+      ) : null}
+      {a.status === "approved" && !accountOk ? (
+        <p className="font-semibold text-danger-600" data-testid="disbursal-blocked">
+          The account is not verified, or is no longer the one the agreement names: it cannot be paid.
+        </p>
+      ) : null}
+      {a.status === "approved" && d.mayDisburse && approvedByMe ? (
+        <p className="font-semibold text-amber-900" data-testid="four-eyes">
+          You approved this application: another member of operations must disburse it.
+        </p>
+      ) : null}
+      {mayRequest ? (
+        <Form method="post">
+          <button className="btn-primary w-full" name="intent" value="disburse" data-testid="disburse">
+            {d.payouts.length ? "Send the payout again" : `Disburse ${net !== null ? formatRupees(net) : ""}`}
+          </button>
+        </Form>
+      ) : null}
+      {d.payouts.length ? (
+        <ol className="space-y-3" aria-label="Payout attempts" data-testid="payouts">
+          {d.payouts.map((p) => (
+            <li key={p.id} className={`rounded border p-3 ${p.stuck ? "border-danger-600" : "border-slate-200"}`}>
+              <p className="font-semibold">
+                Attempt {p.attempt}: <span data-testid="payout-status">{PAYOUT_STATUS_LABEL[p.status]}</span>
+              </p>
+              <p className="text-sm text-slate-700">
+                {formatRupees(p.amountPaise)} to {p.accountMasked} ({p.ifsc}), requested by {p.requestedBy}{" "}
+                {formatDateTimeIST(new Date(p.requestedAt))}
+              </p>
+              {p.utr ? (
+                <p className="text-sm">
+                  UTR{" "}
+                  <span className="font-mono" data-testid="payout-utr">
+                    {p.utr}
+                  </span>
+                </p>
+              ) : null}
+              {p.failureReason ? <p className="text-sm text-danger-600">{p.failureReason}</p> : null}
+              {p.stuck ? (
+                <p className="text-sm font-semibold text-danger-600" data-testid="payout-stuck">
+                  Stuck: no answer from the bank since {formatDateTimeIST(new Date(p.requestedAt))}. Do not pay again until the provider
+                  confirms it failed.
+                </p>
+              ) : null}
+              {p.status === "requested" ? (
+                <p className="text-xs text-slate-600">
+                  {p.checkedAt ? `Last asked ${formatDateTimeIST(new Date(p.checkedAt))}.` : "Not sent to the provider yet."}
+                </p>
+              ) : null}
+              {p.status === "requested" && d.mayDisburse ? (
+                <Form method="post" className="mt-2">
+                  <input type="hidden" name="payout" value={p.id} />
+                  <button className="btn-secondary" name="intent" value="payout_check">
+                    Ask the provider now
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
     </section>
   );
 }

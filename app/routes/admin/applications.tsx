@@ -61,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       assigneeId: r.assigneeId,
       assigneeName: r.assigneeName,
       ask: r.ask,
+      payout: r.payout,
       signedAt: r.signedAt?.toISOString() ?? null,
       ageMinutes: r.signedAt ? workingMinutesBetween(r.signedAt, r.decidedAt ?? now, services.config.holidays) : null,
     })),
@@ -194,6 +195,13 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
                     {r.status === "under_review" && r.ask === "answered" ? (
                       <span className="mt-1 block w-fit rounded bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">
                         Borrower answered
+                      </span>
+                    ) : null}
+                    {r.status === "approved" && r.payout ? (
+                      <span
+                        className={`mt-1 block w-fit rounded px-2 py-0.5 text-xs font-semibold ${r.payout === "requested" ? "bg-sky-100 text-sky-900" : "bg-amber-100 text-amber-900"}`}
+                      >
+                        {r.payout === "requested" ? "Payout on its way" : `Last payout ${r.payout}`}
                       </span>
                     ) : null}
                   </td>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { servicesContext } from "../../context.ts";
 import { formatWorkingAge, WORKING_DAY_MINUTES, workingMinutesBetween } from "../../domain/review.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { payoutCounts } from "../../server/payouts/read.server.ts";
 import { staffHomeCounts } from "../../server/review/read.server.ts";
 import { requirePermission, signedInContext } from "../../web/guards.server.ts";
 import type { Route } from "./+types/home";
@@ -12,7 +13,8 @@ export const middleware: Route.MiddlewareFunction[] = [requirePermission("applic
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { user } = context.get(signedInContext);
-  const counts = await staffHomeCounts(services, user.id);
+  const [review, payouts] = await Promise.all([staffHomeCounts(services, user.id), payoutCounts(services)]);
+  const counts = { ...review, payoutsInFlight: payouts.inFlight, payoutsStuck: payouts.stuck };
   const oldestMinutes = counts.oldestSignedAt
     ? workingMinutesBetween(counts.oldestSignedAt, services.now(), services.config.holidays)
     : null;
@@ -28,6 +30,13 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
     { label: "Under review, all officers", n: counts.underReview, to: "/admin/applications?view=under_review" },
     { label: "Waiting for the borrower", n: counts.waiting, to: "/admin/applications?view=under_review" },
     { label: "Approved, to disburse", n: counts.approved, to: "/admin/applications?view=approved" },
+    { label: "Payouts on their way", n: counts.payoutsInFlight, to: "/admin/applications?view=approved" },
+    {
+      label: "Payouts stuck, no answer from the bank",
+      n: counts.payoutsStuck,
+      to: "/admin/applications?view=approved",
+      alarm: counts.payoutsStuck > 0,
+    },
   ];
   const late = oldestMinutes !== null && oldestMinutes > WORKING_DAY_MINUTES;
   return (
@@ -36,8 +45,14 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3" aria-label="Counts">
         {tiles.map((t) => (
           <li key={t.label}>
-            <Link to={t.to} className="card block hover:border-brand-400 focus-visible:border-brand-600" data-testid="home-count">
-              <span className="block text-3xl font-bold tabular-nums text-slate-900">{t.n}</span>
+            <Link
+              to={t.to}
+              className={`card block hover:border-brand-400 focus-visible:border-brand-600 ${"alarm" in t && t.alarm ? "border-danger-600" : ""}`}
+              data-testid="home-count"
+            >
+              <span className={`block text-3xl font-bold tabular-nums ${"alarm" in t && t.alarm ? "text-danger-600" : "text-slate-900"}`}>
+                {t.n}
+              </span>
               <span className="mt-1 block text-slate-700">{t.label}</span>
             </Link>
           </li>

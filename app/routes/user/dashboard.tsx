@@ -19,14 +19,21 @@ import { signedInContext } from "../../web/guards.server.ts";
 import { QUICK_STEP_COUNT, QUICK_STEPS, unfinishedStep } from "../../domain/quick-start.ts";
 import type { Route } from "./+types/dashboard";
 import { listApplications } from "../../server/loans/read.server.ts";
+import { borrowerDisbursals } from "../../server/payouts/read.server.ts";
+import { DisbursalNote } from "../../components/loan-flow.tsx";
 import { quickStartProgress } from "../../server/quick-start/progress.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, session } = context.get(signedInContext);
   const services = context.get(servicesContext);
-  const [applications, quickStart, requests] = user.mobileVerifiedAt
-    ? await Promise.all([listApplications(services, user.id), quickStartProgress(services, user.id), openRequestsFor(services, user.id)])
-    : [[], null, []];
+  const [applications, quickStart, requests, disbursals] = user.mobileVerifiedAt
+    ? await Promise.all([
+        listApplications(services, user.id),
+        quickStartProgress(services, user.id),
+        openRequestsFor(services, user.id),
+        borrowerDisbursals(services, user.id),
+      ])
+    : [[], null, [], []];
   const resume = unfinishedStep(quickStart);
   return {
     quickStart: resume === null ? null : { step: resume + 1, title: QUICK_STEPS[resume]?.title ?? "" },
@@ -60,6 +67,7 @@ export async function loader({ context }: Route.LoaderArgs) {
             ? { href: stepPath(kind, a.reference, step), label: `Continue: ${STEP_TITLES[step].toLowerCase()}` }
             : { href: stepPath(kind, a.reference, "Step7"), label: "See status" },
         agreementRef: a.agreementRef,
+        disbursal: disbursals.find((d) => d.reference === a.reference) ?? null,
       };
     }),
     mobile: user.mobile,
@@ -237,6 +245,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                     Status: <strong>{STATUS_TEXT[a.status].label}</strong>.{" "}
                     <span className="text-slate-700">{statusNext(a.status, a.statusReason)}</span>
                   </p>
+                  {a.disbursal ? <DisbursalNote d={a.disbursal} /> : null}
                   <p className="flex flex-wrap gap-3">
                     <Link className="link" to={a.next.href}>
                       {a.next.label}

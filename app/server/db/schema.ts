@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import type { EmploymentType } from "../../domain/kyc/address-employment-schema.ts";
 import type { DocumentKind, SniffedType } from "../../domain/kyc/documents.ts";
 import type { DisbursalAccount, LoanKind, Purpose, SavedOffer } from "../../domain/loans/application.ts";
-import type { KfsModel } from "../../domain/loans/kfs.ts";
+import type { PayoutStatus } from "../../domain/loans/disbursal.ts";
+import type { KfsInput, KfsModel } from "../../domain/loans/kfs.ts";
 import type { LoanStatus } from "../../domain/loans/lifecycle.ts";
 import type { FunnelEvent } from "../../domain/quick-start.ts";
 import type { BureauReport, ChecklistItem, PanCheck, RejectionReason } from "../../domain/review.ts";
@@ -397,6 +398,11 @@ export const loanApplications = pgTable(
     rejectionReason: text("rejection_reason").$type<RejectionReason>(),
     /** The officer's note on the decision, for the file (staff only). */
     decisionNote: text("decision_note"),
+    /** Given when the first payout is processed: `SL` + 8 digits, read out on the phone. */
+    loanNumber: text("loan_number").unique(),
+    /** The provider's time of the processed payout, and its India date: the schedule runs from it. */
+    disbursedAt: timestamp("disbursed_at", { withTimezone: true }),
+    disbursalDate: text("disbursal_date"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -423,6 +429,8 @@ export const loanDocuments = pgTable(
     sizeBytes: integer("size_bytes").notNull(),
     /** The terms and figures printed in the document (the KFS model). */
     terms: jsonb("terms").$type<KfsModel>().notNull(),
+    /** What the KFS was computed from (rate, fees, amount, tenure): disbursal fixes the schedule with these. */
+    input: jsonb("input").$type<KfsInput>(),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
     /** Last day (India time) the KFS may be signed: 3 working days. */
     validUntil: text("valid_until").notNull(),
@@ -566,5 +574,116 @@ export const applicationRequests = pgTable(
       .on(t.applicationId)
       .where(sql`${t.answeredAt} is null`),
     index("application_requests_application_idx").on(t.applicationId, t.askedAt),
+  ],
+);
+
+/**
+ * A payout of an approved loan (docs/product.md "Disbursal"): one row per attempt. The row's id is
+ * the idempotency key sent to the provider, so a request retried after a dropped connection can
+ * never pay twice; a new attempt (a new key) is allowed only after the provider confirmed that the
+ * last one failed. At most one attempt is requested or processed at a time (a partial unique index).
+ */
+export const payouts = pgTable(
+  "payouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "restrict" }),
+    attempt: smallint("attempt").notNull(),
+    provider: text("provider").notNull(),
+    status: text("status").$type<PayoutStatus>().notNull(),
+    amountPaise: integer("amount_paise").notNull(),
+    holderName: text("holder_name").notNull(),
+    /** The account as it was verified when the payout was requested (encrypted): every retry of this attempt sends the same. */
+    accountNumberEnc: text("account_number_enc").notNull(),
+    accountMasked: text("account_masked").notNull(),
+    ifsc: text("ifsc").notNull(),
+    /** The provider's own id, once it has answered. */
+    providerPayoutId: text("provider_payout_id"),
+    /** The bank's transfer reference of a processed payout. */
+    utr: text("utr"),
+    failureReason: text("failure_reason"),
+    requestedBy: uuid("requested_by")
+      .notNull()
+      .references(() => users.id),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
+    /** When the provider says it was processed, failed or reversed (its event time, not ours). */
+    providerAt: timestamp("provider_at", { withTimezone: true }),
+    /** When this application last asked the provider about it. */
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("payouts_attempt").on(t.applicationId, t.attempt),
+    uniqueIndex("payouts_one_live")
+      .on(t.applicationId)
+      .where(sql`${t.status} in ('requested', 'processed')`),
+    uniqueIndex("payouts_provider_id").on(t.provider, t.providerPayoutId),
+    index("payouts_status_idx").on(t.status, t.requestedAt),
+    check("payouts_amount", sql`${t.amountPaise} > 0`),
+  ],
+);
+
+/** The instalments of an active loan, fixed from the actual disbursal date (what is paid comes from the ledger). */
+export const loanInstalments = pgTable(
+  "loan_instalments",
+  {
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "cascade" }),
+    seq: smallint("seq").notNull(),
+    dueDate: text("due_date").notNull(),
+    principalPaise: integer("principal_paise").notNull(),
+    interestPaise: integer("interest_paise").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.seq] }), index("loan_instalments_due_idx").on(t.dueDate)],
+);
+
+/** The loan's ledger: every event that moves money, in order; balances are derived from it, never stored. */
+export const loanLedger = pgTable(
+  "loan_ledger",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "restrict" }),
+    kind: text("kind").$type<"disbursal" | "disbursal_reversal">().notNull(),
+    /** Principal lent (+) or returned (−) by this entry. */
+    principalPaise: integer("principal_paise").notNull(),
+    /** The India date the entry counts on (the provider's event time). */
+    businessDate: text("business_date").notNull(),
+    payoutId: uuid("payout_id").references(() => payouts.id),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("loan_ledger_application_idx").on(t.applicationId, t.recordedAt),
+    // A payout is disbursed, or reversed, once in the ledger however often the provider tells us.
+    uniqueIndex("loan_ledger_payout_kind").on(t.payoutId, t.kind),
+  ],
+);
+
+/** The revised KFS issued at disbursal when a date or amount differs from the signed one (the latest not superseded counts). */
+export const revisedKfs = pgTable(
+  "revised_kfs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "cascade" }),
+    payoutId: uuid("payout_id")
+      .notNull()
+      .references(() => payouts.id),
+    pdf: bytea("pdf").notNull(),
+    sha256: text("sha256").notNull(),
+    terms: jsonb("terms").$type<KfsModel>().notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    supersededAt: timestamp("superseded_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("revised_kfs_current")
+      .on(t.applicationId)
+      .where(sql`${t.supersededAt} is null`),
   ],
 );

@@ -13,10 +13,14 @@ export interface JobPayloads {
   sms: { to: string; text: string; templateId?: string };
   /** The PAN verification and bureau report of an application taken for review (the missing ones). */
   "credit-checks": { applicationId: string };
+  /** Send a requested payout, or ask the provider about it; asks again later while it is pending (`round` counts). */
+  "payout-check": { payoutId: string; round: number };
+  /** Every 10 minutes: payouts still waiting whose questions stopped are asked about again. */
+  "payouts-sweep": Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 /** Their queues are created at start: a send inside a transaction must not have to create one. */
-const JOB_NAMES = ["housekeeping", "sms", "credit-checks"] as const satisfies readonly JobName[];
+const JOB_NAMES = ["housekeeping", "sms", "credit-checks", "payout-check", "payouts-sweep"] as const satisfies readonly JobName[];
 
 export interface SendOptions {
   /**

@@ -1,4 +1,5 @@
 import type { AppServices } from "../../context.ts";
+import { type Applied, checkPayout, nextCheckSeconds, sweepPayouts } from "../payouts/settle.server.ts";
 import { runCreditChecks } from "../review/credit-checks.server.ts";
 import { housekeeping } from "./housekeeping.server.ts";
 
@@ -15,5 +16,23 @@ export async function startWorkers(services: AppServices) {
     // Thrown, the job is tried again later (3 times, backing off); the page offers to fetch again after that.
     if (!ran.pan || !ran.bureau) throw new Error("a credit-check provider did not answer");
   });
+  await jobs.work("payout-check", async ({ payoutId, round }) => {
+    let state: Applied | null;
+    try {
+      state = await checkPayout(services, payoutId);
+    } catch (error) {
+      // No usable answer (a timeout, a 5xx): the payout stays requested and is asked about again.
+      log.warn({ err: error, payoutId }, "the payout provider gave no answer; asking again later");
+      state = "pending";
+    }
+    if (state !== "pending") return;
+    const seconds = nextCheckSeconds(services.payouts.firstCheckSeconds, round);
+    await jobs.send("payout-check", { payoutId, round: round + 1 }, { startAfter: new Date(Date.now() + seconds * 1000) });
+  });
+  await jobs.work("payouts-sweep", async () => {
+    const asked = await sweepPayouts(services);
+    if (asked) log.warn({ asked }, "payouts waiting without questions were asked about again");
+  });
   await jobs.schedule("housekeeping", "17 * * * *", {});
+  await jobs.schedule("payouts-sweep", "*/10 * * * *", {});
 }

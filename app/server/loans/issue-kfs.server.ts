@@ -15,7 +15,7 @@ export type IssueResult =
   { ok: true; documentId: string; reissued: boolean } | { ok: false; reason: "offer_changed" | "not_draft" | "no_facts"; message: string };
 
 /** The KFS's inputs: the saved choices, today's product terms and the borrower's own details; null when something is missing. */
-async function kfsInput(services: Services, application: Application, dates: ReturnType<typeof kfsDates>) {
+export async function kfsInput(services: Services, application: Application, dates: ReturnType<typeof kfsDates>) {
   const { db, config } = services;
   const kind = application.product;
   const factsResult = await applicantFacts(services, { userId: application.userId, today: dates.today });
@@ -106,6 +106,7 @@ export async function issueKfs(
         sha256: sha256Bytes(pdf),
         sizeBytes: pdf.byteLength,
         terms: kfs,
+        input: prepared.input,
         issuedAt: at,
         validUntil: dates.validUntil,
         assumedDisbursalDate: dates.assumedDisbursalDate,

@@ -199,6 +199,37 @@ async function newDocument(title: string, at: Date) {
   return { doc, regular, bold };
 }
 
+function writeKfs(w: Writer, kfs: KfsModel, intro: string, scheduleNote: string) {
+  w.text(kfs.title, { size: 16, font: w.bold, gap: 2 });
+  w.text(intro, { size: 9, color: MUTED, gap: 8 });
+  for (const part of kfs.parts) {
+    w.heading(part.title);
+    w.rows(part.rows);
+  }
+  w.heading("Repayment schedule");
+  w.text(scheduleNote, { size: 8.5, color: MUTED });
+  w.table(kfs.schedule.columns, kfs.schedule.rows);
+}
+
+/**
+ * The revised KFS issued at disbursal when the schedule fixed from the actual date differs from
+ * the signed one: the same statement with the actual dates; the signed agreement still governs.
+ */
+export async function renderRevisedKfsPdf(input: KfsInput, kfs: KfsModel, signedOn: string, issuedAt: Date): Promise<Uint8Array> {
+  const { doc, regular, bold } = await newDocument(`${kfs.title} ${input.reference.toUpperCase()}`, issuedAt);
+  doc.setAuthor(input.lender.name);
+  doc.setSubject(`Revised Key Fact Statement for ${input.borrower.name}`);
+  const w = new Writer(doc, regular, bold, `${input.lender.name} · ${input.brandName} · Proposal ${input.reference.toUpperCase()}`);
+  writeKfs(
+    w,
+    kfs,
+    `Issued ${longDate(kfs.issuedOn)}, at disbursal. The loan was disbursed on ${longDate(kfs.assumedDisbursalDate)}, not on the date assumed in the Key Fact Statement you signed on ${longDate(signedOn)}, so its due dates or amounts changed. The rate, fees and other terms are the ones you signed; this statement replaces the signed schedule.`,
+    `Disbursed on ${longDate(kfs.assumedDisbursalDate)}. Amounts in rupees.`,
+  );
+  w.footers(`${input.brandName} · Revised Key Fact Statement`);
+  return doc.save();
+}
+
 /** The KFS followed by the loan agreement that embeds it, as one PDF. */
 export async function renderAgreementPdf(input: KfsInput, kfs: KfsModel, issuedAt: Date): Promise<Uint8Array> {
   const { doc, regular, bold } = await newDocument(`${kfs.title} and loan agreement ${input.reference.toUpperCase()}`, issuedAt);
@@ -206,18 +237,12 @@ export async function renderAgreementPdf(input: KfsInput, kfs: KfsModel, issuedA
   doc.setSubject(`Key Fact Statement and loan agreement for ${input.borrower.name}`);
   const w = new Writer(doc, regular, bold, `${input.lender.name} · ${input.brandName} · Proposal ${input.reference.toUpperCase()}`);
 
-  w.text(kfs.title, { size: 16, font: bold, gap: 2 });
-  w.text(
+  writeKfs(
+    w,
+    kfs,
     `Issued ${longDate(kfs.issuedOn)}. Valid for signing until the end of ${longDate(kfs.validUntil)}; after that a fresh statement is issued with the terms of that day.`,
-    { size: 9, color: MUTED, gap: 8 },
+    `Assumes disbursal on ${longDate(kfs.assumedDisbursalDate)}. Amounts in rupees.`,
   );
-  for (const part of kfs.parts) {
-    w.heading(part.title);
-    w.rows(part.rows);
-  }
-  w.heading("Repayment schedule");
-  w.text(`Assumes disbursal on ${longDate(kfs.assumedDisbursalDate)}. Amounts in rupees.`, { size: 8.5, color: MUTED });
-  w.table(kfs.schedule.columns, kfs.schedule.rows);
 
   w.newPage();
   w.text("Loan agreement", { size: 16, font: bold, gap: 8 });

@@ -42,6 +42,11 @@ const askState = sql<"open" | "answered" | null>`(
   from application_requests r where r.application_id = ${loanApplications.id}
   order by r.asked_at desc limit 1)`;
 
+/** The latest payout attempt's status, for approved and active applications. */
+const payoutState = sql<"requested" | "processed" | "failed" | "reversed" | null>`(
+  select p.status from payouts p where p.application_id = ${loanApplications.id}
+  order by p.attempt desc limit 1)`;
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function searchCondition(q: string): SQL | undefined {
@@ -81,6 +86,7 @@ export async function reviewQueue({ db }: Services, { staffId, filter }: { staff
         assigneeId: loanApplications.assignedTo,
         assigneeName: assignee.name,
         ask: askState,
+        payout: payoutState,
       })
       .from(loanApplications)
       .innerJoin(users, eq(users.id, loanApplications.userId))

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { FactRows, LoanFlow, StatusNote } from "../../../components/loan-flow.tsx";
+import { DisbursalNote, FactRows, LoanFlow, StatusNote } from "../../../components/loan-flow.tsx";
 
 import { formatDateIST, formatTimeIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
@@ -8,12 +8,17 @@ import type { Route } from "./+types/step7";
 import { readForm } from "../../../web/forms.server.ts";
 import { cancelFromStep, loadStep } from "../../../web/new-loan-step.server.ts";
 import { agreementRefOf } from "../../../server/loans/read.server.ts";
+import { borrowerDisbursals } from "../../../server/payouts/read.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const loaded = await loadStep(args, "Step7");
   const { services, kind, reference, application, document: doc } = loaded;
-  const agreementRef = await agreementRefOf(services, application.id);
+  const [agreementRef, disbursals] = await Promise.all([
+    agreementRefOf(services, application.id),
+    borrowerDisbursals(services, loaded.user.id),
+  ]);
   return {
+    disbursal: disbursals.find((d) => d.reference === reference) ?? null,
     kind,
     reference,
     status: application.status,
@@ -41,6 +46,7 @@ export default function Step7({ loaderData }: Route.ComponentProps) {
       reference={reference}
       step="Step7"
       status={loaderData.status}
+      payoutInFlight={loaderData.disbursal?.inFlight ?? false}
       title={loaderData.status === "cancelled" ? "Application cancelled" : "Application submitted"}
     >
       <section className="card space-y-3" aria-labelledby="status-title">
@@ -48,6 +54,7 @@ export default function Step7({ loaderData }: Route.ComponentProps) {
           Where it stands
         </h2>
         <StatusNote status={loaderData.status} reason={loaderData.statusReason} />
+        {loaderData.disbursal ? <DisbursalNote d={loaderData.disbursal} /> : null}
         {signedAt ? (
           <p className="text-slate-700">
             You signed on {formatDateIST(signedAt)} at {formatTimeIST(signedAt)} (India time).
@@ -64,7 +71,7 @@ export default function Step7({ loaderData }: Route.ComponentProps) {
           />
         ) : null}
       </section>
-      {loaderData.status !== "cancelled" && loaderData.status !== "rejected" ? (
+      {loaderData.status === "signed" || loaderData.status === "under_review" || loaderData.status === "approved" ? (
         <section className="card space-y-2" aria-labelledby="next-title">
           <h2 id="next-title" className="text-xl">
             What happens next

@@ -1,0 +1,20 @@
+import { servicesContext } from "../../context.ts";
+import { receivePayoutWebhook } from "../../server/payouts/webhook.server.ts";
+import type { Route } from "./+types/payout-webhook";
+
+/**
+ * POST /api/webhooks/razorpayx: the payout provider's events (docs/product.md "Disbursal").
+ * Checked by signature, not by origin; a repeated delivery changes nothing.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  if (params.provider !== services.payouts.name || request.method !== "POST") return new Response("Not found", { status: 404 });
+  const body = await request.text();
+  const outcome = await receivePayoutWebhook(services, body, request.headers);
+  if (outcome === "bad_signature") return Response.json({ error: "The signature does not match." }, { status: 401 });
+  return Response.json({ status: outcome });
+}
+
+export function loader() {
+  return new Response("Not found", { status: 404 });
+}

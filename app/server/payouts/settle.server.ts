@@ -1,0 +1,305 @@
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import type { AppServices } from "../../context.ts";
+import { stepPath } from "../../domain/loans/application.ts";
+import {
+  DISBURSAL_SMS,
+  type Instalment,
+  loanNumberFrom,
+  loanSchedule,
+  revisedTerms,
+  scheduleDiffers,
+} from "../../domain/loans/disbursal.ts";
+import { buildKfs, type KfsInput } from "../../domain/loans/kfs.ts";
+import { todayIST } from "../../lib/format.ts";
+import { decrypt, sha256Bytes } from "../crypto.server.ts";
+import type { Db } from "../db/client.ts";
+import {
+  auditLog,
+  loanApplications,
+  loanDocuments,
+  loanInstalments,
+  loanLedger,
+  loanSignatures,
+  payouts,
+  revisedKfs,
+  users,
+} from "../db/schema.ts";
+import { changeStatus } from "../loans/lifecycle.server.ts";
+import { kfsInput } from "../loans/issue-kfs.server.ts";
+import type { Application } from "../loans/rows.server.ts";
+import { renderRevisedKfsPdf } from "../pdf/pdf.server.ts";
+import type { PayoutAnswer } from "./provider.server.ts";
+
+type Services = Pick<AppServices, "db" | "now" | "jobs" | "payouts" | "keyring" | "config" | "log">;
+type Payout = typeof payouts.$inferSelect;
+
+const SYSTEM = { actor: "system", actorUserId: null } as const;
+/** Links in an SMS sent from a job: the configured public origin, else this server's own. */
+const siteOrigin = (config: Services["config"]) => config.publicUrl ?? `http://localhost:${config.port}`;
+
+const payoutAudit = (at: Date, payout: Payout, action: string, details: Record<string, unknown>): typeof auditLog.$inferInsert => ({
+  actorUserId: null,
+  actorRole: "system",
+  action,
+  subjectType: "loan_application",
+  subjectId: payout.applicationId,
+  details: { payoutId: payout.id, attempt: payout.attempt, provider: payout.provider, ...details },
+  createdAt: at,
+});
+
+/** The terms the borrower signed: stored with the KFS; for a KFS issued before they were stored, rebuilt as that day's. */
+async function signedTerms(services: Services, tx: Db, a: Application): Promise<{ input: KfsInput; signedOn: string }> {
+  const [doc] = await tx
+    .select({ input: loanDocuments.input, terms: loanDocuments.terms, signedAt: loanSignatures.signedAt })
+    .from(loanSignatures)
+    .innerJoin(loanDocuments, eq(loanDocuments.id, loanSignatures.documentId))
+    .where(eq(loanSignatures.applicationId, a.id));
+  if (!doc) throw new Error(`application ${a.id} has no signed KFS`);
+  const signedOn = todayIST(doc.signedAt);
+  if (doc.input) return { input: doc.input, signedOn };
+  const rebuilt = await kfsInput({ ...services, db: tx }, a, {
+    today: doc.terms.issuedOn,
+    validUntil: doc.terms.validUntil,
+    assumedDisbursalDate: doc.terms.assumedDisbursalDate,
+  });
+  if (!rebuilt) throw new Error(`the signed terms of application ${a.id} cannot be rebuilt`);
+  return { input: rebuilt.input, signedOn };
+}
+
+async function newLoanNumber(tx: Db): Promise<string> {
+  for (;;) {
+    const candidate = loanNumberFrom(Math.random());
+    const [taken] = await tx.select({ id: loanApplications.id }).from(loanApplications).where(eq(loanApplications.loanNumber, candidate));
+    if (!taken) return candidate;
+  }
+}
+
+/**
+ * A processed payout makes the loan `active`: its loan number, the schedule fixed from the
+ * provider's processing date, the disbursal in the ledger, a revised KFS when a date or amount
+ * differs from the signed one, and the borrower's SMS with the amount, UTR and first due date.
+ */
+async function activate(services: Services, tx: Db, a: Application, payout: Payout, answer: PayoutAnswer, at: Date) {
+  const disbursedAt = answer.at ?? at;
+  const disbursalDate = todayIST(disbursedAt);
+  const { input, signedOn } = await signedTerms(services, tx, a);
+  const actual: Instalment[] = loanSchedule(input, disbursalDate);
+  const revised = scheduleDiffers(loanSchedule(input, input.assumedDisbursalDate), actual);
+  const loanNumber = a.loanNumber ?? (await newLoanNumber(tx));
+  await changeStatus(
+    { db: tx },
+    {
+      application: a,
+      to: "active",
+      by: { ...SYSTEM, reason: `Disbursed ${payout.accountMasked}, UTR ${answer.utr ?? "not given"}` },
+      at,
+      extra: { loanNumber, disbursedAt, disbursalDate },
+      details: { payoutId: payout.id, utr: answer.utr, amountPaise: payout.amountPaise, loanNumber, revisedKfs: revised },
+    },
+  );
+  await tx.delete(loanInstalments).where(eq(loanInstalments.applicationId, a.id));
+  await tx.insert(loanInstalments).values(actual.map((i) => ({ applicationId: a.id, ...i })));
+  await tx.insert(loanLedger).values({
+    applicationId: a.id,
+    kind: "disbursal",
+    principalPaise: input.amountPaise,
+    businessDate: disbursalDate,
+    payoutId: payout.id,
+    details: { utr: answer.utr, paidOutPaise: payout.amountPaise, upfrontChargesPaise: input.amountPaise - payout.amountPaise },
+    recordedAt: at,
+  });
+  if (revised) {
+    const terms = revisedTerms(input, disbursalDate);
+    const kfs = buildKfs(terms);
+    const pdf = await renderRevisedKfsPdf(terms, kfs, signedOn, at);
+    await tx
+      .update(revisedKfs)
+      .set({ supersededAt: at })
+      .where(and(eq(revisedKfs.applicationId, a.id), isNull(revisedKfs.supersededAt)));
+    await tx
+      .insert(revisedKfs)
+      .values({ applicationId: a.id, payoutId: payout.id, pdf: Buffer.from(pdf), sha256: sha256Bytes(pdf), terms: kfs, issuedAt: at });
+  }
+  const first = actual[0];
+  const [user] = await tx.select({ mobile: users.mobile }).from(users).where(eq(users.id, a.userId));
+  if (user?.mobile && first) {
+    const text = DISBURSAL_SMS.disbursed(services.config.public.brandName, {
+      amountPaise: payout.amountPaise,
+      accountMasked: payout.accountMasked,
+      utr: answer.utr ?? "to follow",
+      loanNumber,
+      firstDuePaise: first.principalPaise + first.interestPaise,
+      firstDueDate: first.dueDate,
+      revised,
+      url: `${siteOrigin(services.config)}${stepPath(a.product, a.reference, "Step7")}`,
+    });
+    await services.jobs.send("sms", { to: user.mobile, text }, { db: tx });
+  }
+}
+
+/** A processed payout the bank returned: the loan goes back to `approved` (docs/product.md "Loan lifecycle"), the disbursal reversed in the ledger. */
+async function reverse(services: Services, tx: Db, a: Application, payout: Payout, answer: PayoutAnswer, at: Date) {
+  if (a.status !== "active") {
+    services.log.error(
+      { reference: a.reference, status: a.status, payoutId: payout.id },
+      "a payout was reversed on a loan that is not active",
+    );
+    return;
+  }
+  await changeStatus(
+    { db: tx },
+    {
+      application: a,
+      to: "approved",
+      by: { ...SYSTEM, reason: `The bank returned the disbursal: ${answer.failureReason ?? "no reason given"}` },
+      at,
+      details: { payoutId: payout.id, utr: payout.utr },
+    },
+  );
+  const [disbursal] = await tx
+    .select({ principalPaise: loanLedger.principalPaise })
+    .from(loanLedger)
+    .where(and(eq(loanLedger.payoutId, payout.id), eq(loanLedger.kind, "disbursal")));
+  await tx.insert(loanLedger).values({
+    applicationId: a.id,
+    kind: "disbursal_reversal",
+    principalPaise: -(disbursal?.principalPaise ?? 0),
+    businessDate: todayIST(answer.at ?? at),
+    payoutId: payout.id,
+    details: { utr: payout.utr, reason: answer.failureReason },
+    recordedAt: at,
+  });
+  await tx.delete(loanInstalments).where(eq(loanInstalments.applicationId, a.id));
+  await tx
+    .update(revisedKfs)
+    .set({ supersededAt: at })
+    .where(and(eq(revisedKfs.applicationId, a.id), isNull(revisedKfs.supersededAt)));
+  const [user] = await tx.select({ mobile: users.mobile }).from(users).where(eq(users.id, a.userId));
+  if (user?.mobile && a.loanNumber) {
+    const text = DISBURSAL_SMS.reversed(services.config.public.brandName, {
+      amountPaise: payout.amountPaise,
+      accountMasked: payout.accountMasked,
+      loanNumber: a.loanNumber,
+    });
+    await services.jobs.send("sms", { to: user.mobile, text }, { db: tx });
+  }
+}
+
+export type Applied = "pending" | "processed" | "failed" | "reversed" | "unchanged";
+
+/**
+ * What the provider said about a payout, applied once: in one transaction with the application
+ * and the payout locked, so a webhook delivered twice, a webhook racing the job's own question,
+ * or an answer arriving out of order changes nothing a second time.
+ */
+export async function applyAnswer(services: Services, payoutId: string, answer: PayoutAnswer): Promise<Applied> {
+  const at = services.now();
+  return services.db.transaction(async (tx) => {
+    const [owner] = await tx.select({ applicationId: payouts.applicationId }).from(payouts).where(eq(payouts.id, payoutId));
+    if (!owner) return "unchanged";
+    // Application first, then payout: the order requestDisbursal locks them in.
+    const [a] = await tx.select().from(loanApplications).where(eq(loanApplications.id, owner.applicationId)).for("update");
+    const [p] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for("update");
+    if (!a || !p) return "unchanged";
+    const known = { providerPayoutId: p.providerPayoutId ?? answer.providerPayoutId, checkedAt: at, updatedAt: at };
+    if (p.status === "requested" && answer.state === "pending") {
+      await tx.update(payouts).set(known).where(eq(payouts.id, p.id));
+      return "pending";
+    }
+    if (p.status === "requested" && answer.state === "processed") {
+      await tx
+        .update(payouts)
+        .set({ ...known, status: "processed", utr: answer.utr, providerAt: answer.at ?? at })
+        .where(eq(payouts.id, p.id));
+      await tx.insert(auditLog).values(payoutAudit(at, p, "payout.processed", { utr: answer.utr, amountPaise: p.amountPaise }));
+      if (a.status === "approved") await activate(services, tx, a, { ...p, utr: answer.utr }, answer, at);
+      else
+        services.log.error(
+          { reference: a.reference, status: a.status, payoutId: p.id },
+          "a payout was processed for an application that is not approved",
+        );
+      return "processed";
+    }
+    if (p.status === "requested" && (answer.state === "failed" || answer.state === "reversed")) {
+      // Confirmed: no money reached the borrower. The application stays approved; a new attempt may be made.
+      await tx
+        .update(payouts)
+        .set({
+          ...known,
+          status: answer.state,
+          failureReason: answer.failureReason ?? "The provider gave no reason",
+          providerAt: answer.at ?? at,
+        })
+        .where(eq(payouts.id, p.id));
+      await tx.insert(auditLog).values(payoutAudit(at, p, `payout.${answer.state}`, { reason: answer.failureReason }));
+      return answer.state;
+    }
+    if (p.status === "processed" && answer.state === "reversed") {
+      await tx
+        .update(payouts)
+        .set({ ...known, status: "reversed", failureReason: answer.failureReason ?? "Returned by the bank", providerAt: answer.at ?? at })
+        .where(eq(payouts.id, p.id));
+      await tx.insert(auditLog).values(payoutAudit(at, p, "payout.reversed", { reason: answer.failureReason, utr: p.utr }));
+      await reverse(services, tx, a, p, answer, at);
+      return "reversed";
+    }
+    if (p.status !== answer.state && answer.state !== "pending") {
+      // A final state contradicted (processed after failed): nothing is changed; staff must look.
+      services.log.error({ payoutId: p.id, stored: p.status, told: answer.state }, "a payout's provider state contradicts the stored one");
+      await tx.insert(auditLog).values(payoutAudit(at, p, "payout.conflict", { stored: p.status, told: answer.state }));
+    }
+    return "unchanged";
+  });
+}
+
+/**
+ * Asks the provider about a requested payout: sends it when it has never been answered (the same
+ * idempotency key and body every time, so a send that timed out is never paid twice), else fetches
+ * its state; then applies the answer. Null when the payout is not waiting for an answer.
+ */
+export async function checkPayout(services: Services, payoutId: string): Promise<Applied | null> {
+  const [p] = await services.db
+    .select({ payout: payouts, reference: loanApplications.reference, mobile: users.mobile })
+    .from(payouts)
+    .innerJoin(loanApplications, eq(loanApplications.id, payouts.applicationId))
+    .innerJoin(users, eq(users.id, loanApplications.userId))
+    .where(eq(payouts.id, payoutId));
+  if (!p || p.payout.status !== "requested") return null;
+  if (p.payout.provider !== services.payouts.name) {
+    services.log.warn({ payoutId, provider: p.payout.provider }, "this payout belongs to another provider than the configured one");
+    return null;
+  }
+  const answer = p.payout.providerPayoutId
+    ? await services.payouts.fetch(p.payout.providerPayoutId)
+    : await services.payouts.create({
+        key: p.payout.id,
+        reference: p.reference,
+        amountPaise: p.payout.amountPaise,
+        beneficiary: {
+          name: p.payout.holderName,
+          accountNumber: decrypt(services.keyring, p.payout.accountNumberEnc),
+          ifsc: p.payout.ifsc,
+          mobile: p.mobile ?? "",
+        },
+      });
+  return applyAnswer(services, payoutId, answer);
+}
+
+/** When to ask again about a payout still pending after `round` questions: sooner first, then at most every 30 minutes. */
+export const nextCheckSeconds = (firstCheckSeconds: number, round: number) =>
+  Math.min(Math.max(1, firstCheckSeconds) * 2 ** Math.min(round, 10), 30 * 60);
+
+/**
+ * Payouts still waiting whose questions stopped (a job that gave up, a lost database connection):
+ * asked about again. A live chain of questions asks at least every 30 minutes, so only those not
+ * asked for 45 start a new one.
+ */
+export async function sweepPayouts(services: Services): Promise<number> {
+  const before = new Date(services.now().getTime() - 45 * 60_000);
+  const waiting = await services.db
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(and(eq(payouts.status, "requested"), or(isNull(payouts.checkedAt), lt(payouts.checkedAt, before))));
+  for (const { id } of waiting) await services.jobs.send("payout-check", { payoutId: id, round: 0 });
+  return waiting.length;
+}
