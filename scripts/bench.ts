@@ -6,11 +6,14 @@
 //     same computation with the `financial` package (Excel-compatible PMT/IRR).
 //  4. KFS PDF generation; realtime streams; 200 quick-start journeys at once
 //     against PostgreSQL (bench-quick-start.ts), checked in the database.
+//  5. 50 approved loans disbursed at once through the payout stand-in, each by two
+//     staff at the same moment (bench-payouts.ts): no loan paid twice.
 import type { ChildProcess } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { irr, pmt } from "financial";
 import { emiQuote } from "../app/domain/loan-math.ts";
+import { payoutBench, reportPayouts } from "./bench-payouts.ts";
 import { pdfBench } from "./bench-pdf.ts";
 import { quickStartBench, reportQuickStart } from "./bench-quick-start.ts";
 import { realtimeBench } from "./bench-realtime.ts";
@@ -163,6 +166,7 @@ try {
   );
 
   reportQuickStart(await quickStartBench());
+  reportPayouts(await payoutBench());
 } finally {
   rawServer?.kill("SIGTERM");
   await server?.stop();

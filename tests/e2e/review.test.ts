@@ -2,14 +2,15 @@ import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loanApplications } from "../../app/server/db/schema.ts";
-import { signedApplication, signedInStaff } from "../helpers/applications.ts";
+import { approvedApplication, signedApplication, signedInStaff } from "../helpers/applications.ts";
 import { axeViolations, launchBrowser, PHONE, waitForHydration, watchErrors } from "../helpers/browser.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 let app: TestServer;
 let browser: Browser;
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  // The local payout stand-in settles a payout one second after it was requested.
+  [app, browser] = await Promise.all([startTestServer({ LOCAL_PAYOUT_SETTLE_SECONDS: "1" }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -33,7 +34,7 @@ async function open(page: Page, path: string) {
 }
 
 describe("credit review in the browser", () => {
-  it("a credit officer takes a signed application, opens a document, ticks the checklist and approves; the borrower sees it", async () => {
+  it("a credit officer takes a signed application, opens a document, ticks the checklist and approves; operations disburses; the borrower sees the loan", async () => {
     const borrower = await signedApplication(app, "9300000001", { pan: "ABCPK8123Q" });
     const officer = await signedInStaff(app, "credit", "Asha Rao");
     const context = await contextWith(officer.cookie);
@@ -92,7 +93,55 @@ describe("credit review in the browser", () => {
     const borrowerPage = await phone.newPage();
     await open(borrowerPage, "/User/Dashboard");
     await borrowerPage.getByText("Status: Approved").waitFor();
+
+    // Someone else, in operations, disburses it (four eyes): the page looks again by itself until the bank answers.
+    const operations = await signedInStaff(app, "operations", "Meera Iyer");
+    const opsContext = await contextWith(operations.cookie);
+    const opsPage = await opsContext.newPage();
+    const opsErrors = watchErrors(opsPage);
+    await open(opsPage, `/admin/applications/${borrower.ref}`);
+    expect(await opsPage.getByTestId("four-eyes").count()).toBe(0);
+    const disburse = opsPage.getByTestId("disburse");
+    expect(await disburse.textContent()).toMatch(/^Disburse ₹/);
+    expect(await axeViolations(opsPage)).toEqual([]);
+    await disburse.click();
+    await opsPage.getByText("Payout requested").waitFor();
+    await opsPage.getByTestId("payout-status").filter({ hasText: "Processed" }).waitFor({ timeout: 20_000 });
+    const utr = ((await opsPage.getByTestId("payout-utr").textContent()) ?? "").trim();
+    expect(utr).toMatch(/^\d{12}$/);
+    expect(await opsPage.getByTestId("review-status").textContent()).toBe("Active");
+    expect(await opsPage.getByTestId("disburse").count()).toBe(0);
+    expect(await axeViolations(opsPage)).toEqual([]);
+    expect(await statusOf(borrower.ref)).toBe("active");
+    expect(opsErrors).toEqual([]);
+    await opsContext.close();
+
+    // The borrower reads the loan number and the bank's transfer reference.
+    await open(borrowerPage, "/User/Dashboard");
+    const disbursal = borrowerPage.getByTestId("disbursal");
+    await disbursal.waitFor();
+    const note = (await disbursal.textContent()) ?? "";
+    const [loan] = await app.services.db
+      .select({ loanNumber: loanApplications.loanNumber })
+      .from(loanApplications)
+      .where(eq(loanApplications.reference, borrower.ref));
+    expect(note).toMatch(/SL\d{8}/);
+    expect(note).toContain(loan?.loanNumber ?? "no loan number");
+    expect(note).toContain(utr);
+    expect(await axeViolations(borrowerPage)).toEqual([]);
     await phone.close();
+  });
+
+  it("the officer who approved may not disburse the loan (four eyes)", async () => {
+    const approver = await signedInStaff(app, "admin", "Kavya Menon");
+    const borrower = await approvedApplication(app, "9300000003", approver);
+    const context = await contextWith(approver.cookie);
+    const page = await context.newPage();
+    await open(page, `/admin/applications/${borrower.ref}`);
+    await page.getByTestId("four-eyes").waitFor();
+    expect(await page.getByTestId("disburse").count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
   });
 
   it("the officer asks for more on a phone-sized screen; the borrower answers on the dashboard; the officer rejects with a reason the borrower reads", async () => {

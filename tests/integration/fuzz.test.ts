@@ -1195,7 +1195,8 @@ describe("fuzzing the back office as staff and admin", () => {
         },
       }),
       choices: {
-        intent: ["take", "take_over", "checks", "checklist", "ask", "approve", "reject", "nothing"],
+        intent: ["take", "take_over", "checks", "checklist", "ask", "approve", "reject", "disburse", "payout_check", "nothing"],
+        payout: ["", "00000000-0000-4000-8000-000000000000", "not-a-uuid"],
         documentKind: ["", "selfie", "bank_statement", "passport"],
         reason: ["credit_history", "documents", "none"],
         items: ["identity", "bureau", "everything"],
@@ -1572,6 +1573,23 @@ describe("fuzzing the session APIs", () => {
     },
     30_000,
   );
+});
+
+describe("fuzzing the payout webhook", () => {
+  it("POST /api/webhooks/:provider (unsigned, forged, any body)", async () => {
+    const route = "POST /api/webhooks/:provider";
+    currentGroup = route;
+    let n = 0;
+    await fuzzForm({
+      route,
+      runs: 40,
+      who: [anonymous, as("staff")],
+      prepare: () => ({
+        path: ["/api/webhooks/local", "/api/webhooks/razorpayx", "/api/webhooks/x"][n++ % 3] as string,
+        base: { event: "payout.processed", payload: '{"payout":{"entity":{"id":"pout_1","status":"processed"}}}' },
+      }),
+    });
+  }, 60_000);
 });
 
 describe("fuzzing the routes without an action", () => {
