@@ -147,6 +147,12 @@ export async function startFakeRazorpayX(): Promise<FakeRazorpayX> {
       }
       return json(res, 200, payout);
     }
+    if (req.method === "GET" && path.startsWith("/payouts?")) {
+      const query = new URL(path, "http://fake").searchParams;
+      if (query.get("account_number") !== fake.accountNumber) return json(res, 400, error("The account number field is required."));
+      const items = [...fake.payouts.values()].filter((p) => !query.get("reference_id") || p.reference_id === query.get("reference_id"));
+      return json(res, 200, { entity: "collection", count: items.length, items });
+    }
     const fetchMatch = /^\/payouts\/([\w]+)$/.exec(path);
     if (req.method === "GET" && fetchMatch) {
       const p = fake.payouts.get(fetchMatch[1] ?? "");

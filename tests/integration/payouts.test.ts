@@ -219,6 +219,7 @@ describe("disbursal through the local stand-in", () => {
     const asked = await act(b.ref, ops.cookie, { intent: "payout_check", payout: p?.id ?? "" });
     expect(toastOf(asked)).toMatch(/not answered yet/);
     expect(await payoutsOf(b.id)).toHaveLength(1);
+    expect((await actions(b.id)).filter((t) => t.action === "payout.checked")).toMatchObject([{ role: "operations", actor: ops.userId }]);
   });
 
   it("refuses an account that is no longer the agreement's, or no longer verified", async () => {

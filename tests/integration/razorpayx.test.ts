@@ -9,6 +9,7 @@ import {
   payouts,
   revisedKfs,
 } from "../../app/server/db/schema.ts";
+import { checkPayout } from "../../app/server/payouts/settle.server.ts";
 import { approvedApplication, signedInStaff } from "../helpers/applications.ts";
 import { type FakePayout, type FakeRazorpayX, startFakeRazorpayX } from "../helpers/fake-razorpayx.ts";
 import { postForm, toastOf } from "../helpers/http.ts";
@@ -127,6 +128,22 @@ describe("RazorpayX payouts", () => {
     expect(sms[0]?.text).not.toContain("revised KFS");
   });
 
+  it("keeps a UTR that follows the processing, and tells the borrower", async () => {
+    const b = await approved();
+    await disburse(b.ref);
+    const p = await sent(b.id);
+    const processed = { ...fake.settle(p.providerPayoutId ?? "", "processed"), utr: null };
+    expect(await (await deliver("payout.processed", processed)).json()).toEqual({ status: "processed" });
+    expect((await row(b.ref)).status).toBe("active");
+    const updated = { ...processed, utr: "998877665544" };
+    expect(await (await deliver("payout.updated", updated)).json()).toEqual({ status: "processed" });
+    expect((await payoutsOf(b.id))[0]?.utr).toBe("998877665544");
+    await vi.waitFor(() => {
+      if (!readOutbox(app.dataDir).some((m) => m.to === b.mobile && m.text.includes("UTR 998877665544"))) throw new Error("no SMS yet");
+    });
+    expect(await (await deliver("payout.updated", updated)).json()).toEqual({ status: "unchanged" });
+  });
+
   it("refuses a webhook whose signature is wrong, and changes nothing", async () => {
     const b = await approved();
     await disburse(b.ref);
@@ -164,11 +181,20 @@ describe("RazorpayX payouts", () => {
     const [waiting] = await payoutsOf(b.id);
     expect(waiting).toMatchObject({ status: "requested", providerPayoutId: null });
     expect(toastOf(await disburse(b.ref))).toMatch(/already on its way/);
-    // Asked again (the job does it later; staff may now): the same key, the same payout.
-    await postForm(app, `/admin/applications/${b.ref}`, { intent: "payout_check", payout: waiting?.id ?? "" }, { cookie: ops.cookie });
+    // Staff asking now leave the sending to its job (one at a time per payout)…
+    const asked = await postForm(
+      app,
+      `/admin/applications/${b.ref}`,
+      { intent: "payout_check", payout: waiting?.id ?? "" },
+      { cookie: ops.cookie },
+    );
+    expect(toastOf(asked)).toMatch(/not answered yet/);
+    // …which, asking again, finds the payout the lost answer was about: nothing is sent twice.
+    await checkPayout(app.services, waiting?.id ?? "");
     const p = await sent(b.id);
-    const posts = fake.calls.filter((c) => c.path === "/payouts" && c.idempotencyKey === p.id);
-    expect(posts).toHaveLength(2);
+    expect(p.status).toBe("requested");
+    expect(fake.calls.filter((c) => c.path === "/payouts" && c.idempotencyKey === p.id)).toHaveLength(1);
+    expect(fake.calls.some((c) => c.method === "GET" && c.path.includes(`reference_id=${p.id}`))).toBe(true);
     expect(fake.payouts.size).toBe(made + 1);
   });
 

@@ -122,6 +122,8 @@ export const DISBURSAL_SMS = {
   ) =>
     `${brand}: ${formatRupees(d.amountPaise)} sent to your bank account ${d.accountMasked}, UTR ${d.utr}. Loan ${d.loanNumber}: first instalment ${formatRupees(d.firstDuePaise)} due on ${longDate(d.firstDueDate)}.` +
     (d.revised ? ` The dates changed from your signed KFS: see the revised KFS at ${d.url}` : ` Details: ${d.url}`),
+  utr: (brand: string, d: { amountPaise: number; utr: string; loanNumber: string }) =>
+    `${brand}: the transfer of ${formatRupees(d.amountPaise)} for loan ${d.loanNumber} has its bank reference now: UTR ${d.utr}.`,
   reversed: (brand: string, d: { amountPaise: number; accountMasked: string; loanNumber: string }) =>
     `${brand}: your bank returned the ${formatRupees(d.amountPaise)} sent to account ${d.accountMasked} for loan ${d.loanNumber}. Nothing is due on it; we will contact you before sending it again.`,
 };

@@ -33,8 +33,8 @@ import { saveChecklist } from "../../server/review/checklist.server.ts";
 import { decideApplication } from "../../server/review/decide.server.ts";
 import { requestDisbursal } from "../../server/payouts/disburse.server.ts";
 import { instalmentsOf, payoutsFor } from "../../server/payouts/read.server.ts";
-import { checkPayout } from "../../server/payouts/settle.server.ts";
-import { applicationByReference, reviewDetails } from "../../server/review/read.server.ts";
+import { staffCheckPayout } from "../../server/payouts/settle.server.ts";
+import { reviewDetails } from "../../server/review/read.server.ts";
 import { refetchCreditChecks } from "../../server/review/credit-checks.server.ts";
 import { takeApplication } from "../../server/review/take.server.ts";
 import { redirectWithToast } from "../../web/flash.server.ts";
@@ -90,6 +90,7 @@ const REFUSED: Record<string, string> = {
   account_unverified: "The borrower's bank account is not verified: nothing was sent.",
   account_changed: "The Bank section no longer holds the account named in the signed agreement: nothing was sent.",
   not_signed: "There is no signed agreement to disburse against.",
+  terms_unknown: "The signed terms cannot be read back exactly (a KFS from before they were stored): nothing was sent.",
   not_waiting: "This payout is not waiting for an answer any more.",
   provider_silent: "The payout provider did not answer. The payout stays requested and is asked about again shortly.",
 };
@@ -159,18 +160,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         "Payout requested. The loan becomes active when the bank confirms it.",
       );
     case "payout_check": {
-      const payoutId = String(form.get("payout") ?? "");
-      const owned = (await applicationByReference(services, reference))?.application;
-      const payout = owned ? (await payoutsFor(services, owned.id)).find((p) => p.id === payoutId) : undefined;
-      if (!payout || payout.status !== "requested") return answer({ ok: false, reason: "not_waiting" }, "");
-      const asked = await checkPayout(services, payout.id).catch((error: unknown) => {
-        services.log.warn({ err: error, payoutId }, "the payout provider gave no answer to a staff check");
-        return "silent" as const;
-      });
-      if (asked === "silent") return answer({ ok: false, reason: "provider_silent" }, "");
+      const asked = await staffCheckPayout(services, { staff, client, reference, payoutId: String(form.get("payout") ?? "") });
+      if (!asked.ok) return answer(asked, "");
       return answer(
         { ok: true },
-        asked === "pending" || asked === null ? "Asked: the bank has not answered yet." : `The payout is ${asked}.`,
+        asked.state === "pending" || asked.state === "unchanged"
+          ? "Asked: the bank has not answered yet."
+          : `The payout is ${asked.state}.`,
       );
     }
     default:
@@ -869,7 +865,7 @@ function Disbursal({ data: d }: { data: Data }) {
         </Form>
       ) : null}
       {d.payouts.length ? (
-        <ol className="space-y-3" aria-label="Payout attempts" data-testid="payouts">
+        <ol className="space-y-3" aria-label="Payout attempts" aria-live="polite" data-testid="payouts">
           {d.payouts.map((p) => (
             <li key={p.id} className={`rounded border p-3 ${p.stuck ? "border-danger-600" : "border-slate-200"}`}>
               <p className="font-semibold">

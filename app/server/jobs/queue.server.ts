@@ -67,6 +67,11 @@ const QUEUE_DEFAULTS = { retryLimit: 3, retryDelay: 5, retryBackoff: true, expir
  * queued or active per key; a second send while one is waiting or running is dropped).
  */
 const EXCLUSIVE: readonly JobName[] = ["credit-checks"];
+/**
+ * Queues that hold at most one waiting and one running job per `singletonKey` ("stately"): a job
+ * may schedule its own follow-up while it runs, but a second chain for the same key is dropped.
+ */
+const STATELY: readonly JobName[] = ["payout-check"];
 
 export async function startJobQueue({ connection, schema, pollSeconds = 2, onError }: JobQueueOptions): Promise<JobQueue> {
   const boss = new PgBoss({
@@ -85,7 +90,8 @@ export async function startJobQueue({ connection, schema, pollSeconds = 2, onErr
   const ensureQueue = async (name: JobName) => {
     if (created.has(name)) return;
     if (!(await boss.getQueue(name))) {
-      await boss.createQueue(name, { ...QUEUE_DEFAULTS, ...(EXCLUSIVE.includes(name) ? { policy: "exclusive" } : {}) });
+      const policy = EXCLUSIVE.includes(name) ? "exclusive" : STATELY.includes(name) ? "stately" : undefined;
+      await boss.createQueue(name, { ...QUEUE_DEFAULTS, ...(policy ? { policy } : {}) });
     }
     created.add(name);
   };
@@ -119,9 +125,10 @@ export async function startJobQueue({ connection, schema, pollSeconds = 2, onErr
           const settled = await Promise.allSettled(jobs.map((job) => handler(job.data)));
           return jobs.map((job, i) => {
             const outcome = settled[i];
-            if (outcome?.status === "rejected")
-              onError(outcome.reason instanceof Error ? outcome.reason : new Error(String(outcome.reason)));
-            return { id: job.id, status: outcome?.status === "fulfilled" ? "completed" : "failed" } as const;
+            if (outcome?.status !== "rejected") return { id: job.id, status: "completed" } as const;
+            const error = outcome.reason instanceof Error ? outcome.reason : new Error(String(outcome.reason));
+            onError(error);
+            return { id: job.id, status: "failed", output: { message: error.message } } as const;
           });
         },
       );

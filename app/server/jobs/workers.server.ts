@@ -1,5 +1,5 @@
 import type { AppServices } from "../../context.ts";
-import { type Applied, checkPayout, nextCheckSeconds, sweepPayouts } from "../payouts/settle.server.ts";
+import { type Applied, askAgain, checkPayout, nextCheckSeconds, sweepPayouts } from "../payouts/settle.server.ts";
 import { runCreditChecks } from "../review/credit-checks.server.ts";
 import { housekeeping } from "./housekeeping.server.ts";
 
@@ -26,8 +26,7 @@ export async function startWorkers(services: AppServices) {
       state = "pending";
     }
     if (state !== "pending") return;
-    const seconds = nextCheckSeconds(services.payouts.firstCheckSeconds, round);
-    await jobs.send("payout-check", { payoutId, round: round + 1 }, { startAfter: new Date(Date.now() + seconds * 1000) });
+    await askAgain(services, payoutId, round + 1, { inSeconds: nextCheckSeconds(services.payouts.firstCheckSeconds, round) });
   });
   await jobs.work("payouts-sweep", async () => {
     const asked = await sweepPayouts(services);

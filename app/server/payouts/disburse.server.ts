@@ -5,11 +5,20 @@ import { accountMatchesAgreement } from "../../domain/loans/disbursal.ts";
 import { auditLog, borrowerBankAccounts, loanApplications, loanDocuments, loanSignatures, payouts } from "../db/schema.ts";
 import { lockByReference, reviewAudit, type Staff } from "../review/rows.server.ts";
 import type { Db } from "../db/client.ts";
+import { askAgain, signedTerms } from "./settle.server.ts";
 
-type Services = Pick<AppServices, "db" | "now" | "jobs" | "payouts">;
+type Services = Pick<AppServices, "db" | "now" | "jobs" | "payouts" | "config">;
 
 export type DisburseRefusal =
-  "not_found" | "not_approved" | "four_eyes" | "in_flight" | "already_disbursed" | "account_unverified" | "account_changed" | "not_signed";
+  | "not_found"
+  | "not_approved"
+  | "four_eyes"
+  | "in_flight"
+  | "already_disbursed"
+  | "account_unverified"
+  | "account_changed"
+  | "not_signed"
+  | "terms_unknown";
 export type DisburseResult = { ok: true; payoutId: string } | { ok: false; reason: DisburseRefusal };
 
 /** The attempt waiting for the provider's answer, or the one that paid; null when none (never sent, or the last failed). */
@@ -49,6 +58,8 @@ export async function requestDisbursal(
       .innerJoin(loanDocuments, eq(loanDocuments.id, loanSignatures.documentId))
       .where(eq(loanSignatures.applicationId, a.id));
     if (!signed) return { ok: false, reason: "not_signed" };
+    // The terms the schedule will be fixed with must be the signed ones, before any money moves.
+    if (!(await signedTerms(services, tx, a))) return { ok: false, reason: "terms_unknown" };
     const [last] = await tx
       .select({ attempt: payouts.attempt })
       .from(payouts)
@@ -83,7 +94,7 @@ export async function requestDisbursal(
         provider: services.payouts.name,
       }),
     );
-    await services.jobs.send("payout-check", { payoutId: id, round: 0 }, { db: tx });
+    await askAgain(services, id, 0, { db: tx });
     return { ok: true, payoutId: id };
   });
 }

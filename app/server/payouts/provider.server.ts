@@ -11,6 +11,11 @@ export interface PayoutOrder {
   reference: string;
   amountPaise: number;
   beneficiary: { name: string; accountNumber: string; ifsc: string; mobile: string };
+  /**
+   * This key was sent before and no answer was kept (a timeout, a lost connection): the provider
+   * may hold the payout already, so a refusal now proves nothing.
+   */
+  resend: boolean;
 }
 
 /**

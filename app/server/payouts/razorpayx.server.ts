@@ -75,6 +75,15 @@ export function createRazorpayXPayouts(config: RazorpayXConfig): PayoutProvider 
     name: "razorpayx",
     firstCheckSeconds: 60,
     async create(order: PayoutOrder) {
+      if (order.resend) {
+        // The first send may have created it: look it up by the reference it carries before sending again.
+        const found = await call<{ items?: RazorpayXPayout[] }>(
+          "GET",
+          `/payouts?account_number=${encodeURIComponent(config.accountNumber)}&reference_id=${encodeURIComponent(order.key)}`,
+        );
+        const existing = found.items?.find((p) => p.reference_id === order.key);
+        if (existing) return answerOf(existing, null);
+      }
       try {
         const contact = await call<{ id: string }>("POST", "/contacts", {
           name: order.beneficiary.name,
@@ -106,7 +115,9 @@ export function createRazorpayXPayouts(config: RazorpayXConfig): PayoutProvider 
         );
         return answerOf(payout, null);
       } catch (error) {
-        if (error instanceof Refused) {
+        // A refusal is a confirmed failure only on the first send: on a resend it may be refusing the
+        // repeat of a payout that exists (another body for the same key), so it stays unknown.
+        if (error instanceof Refused && !order.resend) {
           return { providerPayoutId: `refused_${order.key}`, state: "failed", utr: null, failureReason: error.message, at: null };
         }
         throw error;

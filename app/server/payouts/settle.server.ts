@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
-import type { AppServices } from "../../context.ts";
+import type { AppServices, Client } from "../../context.ts";
+import { isUuid } from "../../domain/validators/ids.ts";
 import { stepPath } from "../../domain/loans/application.ts";
 import {
   DISBURSAL_SMS,
@@ -27,6 +28,7 @@ import {
 import { changeStatus } from "../loans/lifecycle.server.ts";
 import { kfsInput } from "../loans/issue-kfs.server.ts";
 import type { Application } from "../loans/rows.server.ts";
+import { reviewAudit, type Staff } from "../review/rows.server.ts";
 import { renderRevisedKfsPdf } from "../pdf/pdf.server.ts";
 import type { PayoutAnswer } from "./provider.server.ts";
 
@@ -47,14 +49,22 @@ const payoutAudit = (at: Date, payout: Payout, action: string, details: Record<s
   createdAt: at,
 });
 
-/** The terms the borrower signed: stored with the KFS; for a KFS issued before they were stored, rebuilt as that day's. */
-async function signedTerms(services: Services, tx: Db, a: Application): Promise<{ input: KfsInput; signedOn: string }> {
+/**
+ * The terms the borrower signed: stored with the KFS. For a KFS issued before they were stored,
+ * rebuilt from the borrower's details and that day's dates, and used only when they give exactly
+ * the signed figures (else null: such a loan cannot be disbursed until it is signed again).
+ */
+export async function signedTerms(
+  services: Pick<AppServices, "db" | "config" | "now">,
+  tx: Db,
+  a: Application,
+): Promise<{ input: KfsInput; signedOn: string } | null> {
   const [doc] = await tx
     .select({ input: loanDocuments.input, terms: loanDocuments.terms, signedAt: loanSignatures.signedAt })
     .from(loanSignatures)
     .innerJoin(loanDocuments, eq(loanDocuments.id, loanSignatures.documentId))
     .where(eq(loanSignatures.applicationId, a.id));
-  if (!doc) throw new Error(`application ${a.id} has no signed KFS`);
+  if (!doc) return null;
   const signedOn = todayIST(doc.signedAt);
   if (doc.input) return { input: doc.input, signedOn };
   const rebuilt = await kfsInput({ ...services, db: tx }, a, {
@@ -62,7 +72,7 @@ async function signedTerms(services: Services, tx: Db, a: Application): Promise<
     validUntil: doc.terms.validUntil,
     assumedDisbursalDate: doc.terms.assumedDisbursalDate,
   });
-  if (!rebuilt) throw new Error(`the signed terms of application ${a.id} cannot be rebuilt`);
+  if (!rebuilt || JSON.stringify(buildKfs(rebuilt.input).figures) !== JSON.stringify(doc.terms.figures)) return null;
   return { input: rebuilt.input, signedOn };
 }
 
@@ -82,7 +92,10 @@ async function newLoanNumber(tx: Db): Promise<string> {
 async function activate(services: Services, tx: Db, a: Application, payout: Payout, answer: PayoutAnswer, at: Date) {
   const disbursedAt = answer.at ?? at;
   const disbursalDate = todayIST(disbursedAt);
-  const { input, signedOn } = await signedTerms(services, tx, a);
+  const signed = await signedTerms(services, tx, a);
+  // requestDisbursal refused loans without them; a processed payout must never be lost to a throw here.
+  if (!signed) throw new Error(`the signed terms of application ${a.id} are missing`);
+  const { input, signedOn } = signed;
   const actual: Instalment[] = loanSchedule(input, disbursalDate);
   const revised = scheduleDiffers(loanSchedule(input, input.assumedDisbursalDate), actual);
   const loanNumber = a.loanNumber ?? (await newLoanNumber(tx));
@@ -153,6 +166,7 @@ async function reverse(services: Services, tx: Db, a: Application, payout: Payou
       to: "approved",
       by: { ...SYSTEM, reason: `The bank returned the disbursal: ${answer.failureReason ?? "no reason given"}` },
       at,
+      extra: { disbursedAt: null, disbursalDate: null },
       details: { payoutId: payout.id, utr: payout.utr },
     },
   );
@@ -243,6 +257,24 @@ export async function applyAnswer(services: Services, payoutId: string, answer: 
       await reverse(services, tx, a, p, answer, at);
       return "reversed";
     }
+    if (p.status === "processed" && answer.state === "processed" && !p.utr && answer.utr) {
+      // The bank's reference can follow the processing (RazorpayX's payout.updated): kept, and the borrower told.
+      await tx
+        .update(payouts)
+        .set({ ...known, utr: answer.utr })
+        .where(eq(payouts.id, p.id));
+      await tx.insert(auditLog).values(payoutAudit(at, p, "payout.utr", { utr: answer.utr }));
+      const [user] = await tx.select({ mobile: users.mobile }).from(users).where(eq(users.id, a.userId));
+      if (user?.mobile && a.loanNumber) {
+        const text = DISBURSAL_SMS.utr(services.config.public.brandName, {
+          amountPaise: p.amountPaise,
+          utr: answer.utr,
+          loanNumber: a.loanNumber,
+        });
+        await services.jobs.send("sms", { to: user.mobile, text }, { db: tx });
+      }
+      return "processed";
+    }
     if (p.status !== answer.state && answer.state !== "pending") {
       // A final state contradicted (processed after failed): nothing is changed; staff must look.
       services.log.error({ payoutId: p.id, stored: p.status, told: answer.state }, "a payout's provider state contradicts the stored one");
@@ -257,7 +289,7 @@ export async function applyAnswer(services: Services, payoutId: string, answer: 
  * idempotency key and body every time, so a send that timed out is never paid twice), else fetches
  * its state; then applies the answer. Null when the payout is not waiting for an answer.
  */
-export async function checkPayout(services: Services, payoutId: string): Promise<Applied | null> {
+export async function checkPayout(services: Services, payoutId: string, { mayCreate = true } = {}): Promise<Applied | null> {
   const [p] = await services.db
     .select({ payout: payouts, reference: loanApplications.reference, mobile: users.mobile })
     .from(payouts)
@@ -269,9 +301,17 @@ export async function checkPayout(services: Services, payoutId: string): Promise
     services.log.warn({ payoutId, provider: p.payout.provider }, "this payout belongs to another provider than the configured one");
     return null;
   }
+  if (!p.payout.providerPayoutId && !mayCreate) {
+    // Sending is the job's alone (one at a time per payout): ask it to go now.
+    await askAgain(services, payoutId, 0);
+    return "pending";
+  }
+  // Recorded before the provider is asked: a send that times out is known to have been tried.
+  await services.db.update(payouts).set({ checkedAt: services.now() }).where(eq(payouts.id, payoutId));
   const answer = p.payout.providerPayoutId
     ? await services.payouts.fetch(p.payout.providerPayoutId)
     : await services.payouts.create({
+        resend: p.payout.checkedAt !== null,
         key: p.payout.id,
         reference: p.reference,
         amountPaise: p.payout.amountPaise,
@@ -285,9 +325,56 @@ export async function checkPayout(services: Services, payoutId: string): Promise
   return applyAnswer(services, payoutId, answer);
 }
 
+/**
+ * "Ask the provider now" on the review page: the application's own payout still waiting, the
+ * question audited under the staff member's name; a payout never sent yet is left to its job.
+ */
+export async function staffCheckPayout(
+  services: Services,
+  { staff, client, reference, payoutId }: { staff: Staff; client: Client; reference: string; payoutId: string },
+): Promise<{ ok: true; state: Applied } | { ok: false; reason: "not_waiting" | "provider_silent" }> {
+  if (!isUuid(payoutId)) return { ok: false, reason: "not_waiting" };
+  const [p] = await services.db
+    .select({ id: payouts.id, applicationId: payouts.applicationId, attempt: payouts.attempt, status: payouts.status })
+    .from(payouts)
+    .innerJoin(loanApplications, eq(loanApplications.id, payouts.applicationId))
+    .where(and(eq(payouts.id, payoutId), eq(loanApplications.reference, reference)));
+  if (!p || p.status !== "requested") return { ok: false, reason: "not_waiting" };
+  await services.db
+    .insert(auditLog)
+    .values(reviewAudit(staff, client, services.now(), { id: p.applicationId }, "payout.checked", { payoutId: p.id, attempt: p.attempt }));
+  try {
+    return { ok: true, state: (await checkPayout(services, p.id, { mayCreate: false })) ?? "unchanged" };
+  } catch (error) {
+    services.log.warn({ err: error, payoutId }, "the payout provider gave no answer to a staff check");
+    return { ok: false, reason: "provider_silent" };
+  }
+}
+
 /** When to ask again about a payout still pending after `round` questions: sooner first, then at most every 30 minutes. */
 export const nextCheckSeconds = (firstCheckSeconds: number, round: number) =>
   Math.min(Math.max(1, firstCheckSeconds) * 2 ** Math.min(round, 10), 30 * 60);
+
+/**
+ * Queues the next question about a payout: at most one waiting per payout (a "stately" queue keyed
+ * by the payout), so a sweep, a staff request and the job's own follow-up never make two chains.
+ */
+export async function askAgain(
+  services: Pick<AppServices, "jobs">,
+  payoutId: string,
+  round: number,
+  options: { db?: Db; inSeconds?: number } = {},
+) {
+  await services.jobs.send(
+    "payout-check",
+    { payoutId, round },
+    {
+      singletonKey: payoutId,
+      ...(options.db ? { db: options.db } : {}),
+      ...(options.inSeconds ? { startAfter: new Date(Date.now() + options.inSeconds * 1000) } : {}),
+    },
+  );
+}
 
 /**
  * Payouts still waiting whose questions stopped (a job that gave up, a lost database connection):
@@ -299,7 +386,9 @@ export async function sweepPayouts(services: Services): Promise<number> {
   const waiting = await services.db
     .select({ id: payouts.id })
     .from(payouts)
-    .where(and(eq(payouts.status, "requested"), or(isNull(payouts.checkedAt), lt(payouts.checkedAt, before))));
-  for (const { id } of waiting) await services.jobs.send("payout-check", { payoutId: id, round: 0 });
+    .where(
+      and(eq(payouts.status, "requested"), lt(payouts.requestedAt, before), or(isNull(payouts.checkedAt), lt(payouts.checkedAt, before))),
+    );
+  for (const { id } of waiting) await askAgain(services, id, 0);
   return waiting.length;
 }
