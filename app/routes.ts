@@ -34,6 +34,11 @@ export default [
     route("admin/applications/:ref", "routes/admin/application.tsx"),
     route("admin/applications/:ref/agreement.pdf", "routes/admin/application-agreement.ts"),
     route("admin/presence", "routes/admin/presence.tsx"),
+    route("admin/borrowers", "routes/admin/borrowers.tsx"),
+    route("admin/borrowers/:id", "routes/admin/borrower.tsx"),
+    route("admin/audit", "routes/admin/audit.tsx"),
+    route("admin/audit.csv", "routes/admin/audit-csv.ts"),
+    route("admin/reports", "routes/admin/reports.tsx"),
     route("admin/documents/:id", "routes/admin/document-file.ts"),
   ]),
   // The signed-in borrower's pages (and the quick start's steps).

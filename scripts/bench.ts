@@ -8,11 +8,14 @@
 //     against PostgreSQL (bench-quick-start.ts), checked in the database.
 //  5. 50 approved loans disbursed at once through the payout stand-in, each by two
 //     staff at the same moment (bench-payouts.ts): no loan paid twice.
+//  6. The back office over 100,000 applications and 50,000 borrowers on PostgreSQL
+//     (bench-backoffice.ts): queue, searches and the borrower page, p95.
 import type { ChildProcess } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { irr, pmt } from "financial";
 import { emiQuote } from "../app/domain/loan-math.ts";
+import { backOfficeBench, reportBackOffice } from "./bench-backoffice.ts";
 import { payoutBench, reportPayouts } from "./bench-payouts.ts";
 import { pdfBench } from "./bench-pdf.ts";
 import { quickStartBench, reportQuickStart } from "./bench-quick-start.ts";
@@ -167,6 +170,7 @@ try {
 
   reportQuickStart(await quickStartBench());
   reportPayouts(await payoutBench());
+  reportBackOffice(await backOfficeBench());
 } finally {
   rawServer?.kill("SIGTERM");
   await server?.stop();

@@ -1,3 +1,10 @@
+-- pg_trgm for the staff's name search (borrower_profiles_name_trgm below). Database-wide, in
+-- "public" so that dropping an application schema never drops it; several migrations starting at
+-- once (tests on one server) may race to create it, and the loser has nothing to do.
+DO $$ BEGIN
+  CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public;
+EXCEPTION WHEN unique_violation OR duplicate_object THEN NULL;
+END $$;--> statement-breakpoint
 CREATE TABLE "loan_instalments" (
 	"application_id" uuid NOT NULL,
 	"seq" smallint NOT NULL,
@@ -70,4 +77,9 @@ CREATE UNIQUE INDEX "payouts_one_live" ON "payouts" USING btree ("application_id
 CREATE UNIQUE INDEX "payouts_provider_id" ON "payouts" USING btree ("provider","provider_payout_id");--> statement-breakpoint
 CREATE INDEX "payouts_status_idx" ON "payouts" USING btree ("status","requested_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "revised_kfs_current" ON "revised_kfs" USING btree ("application_id") WHERE "revised_kfs"."superseded_at" is null;--> statement-breakpoint
+CREATE INDEX "audit_created_idx" ON "audit_log" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "audit_action_created_idx" ON "audit_log" USING btree ("action","created_at");--> statement-breakpoint
+CREATE INDEX "borrower_profiles_name_trgm" ON "borrower_profiles" USING gin ("full_name" public.gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "borrower_profiles_pan_last4_idx" ON "borrower_profiles" USING btree (right("pan_masked", 4));--> statement-breakpoint
+CREATE INDEX "users_role_created_idx" ON "users" USING btree ("role","created_at");--> statement-breakpoint
 ALTER TABLE "loan_applications" ADD CONSTRAINT "loan_applications_loan_number_unique" UNIQUE("loan_number");

@@ -63,6 +63,13 @@ const MATRIX: Record<string, StaffRequest[]> = {
     { method: "GET", path: () => "/admin/presence", needs: "borrowers.manage" },
     { method: "POST", path: () => "/admin/presence", needs: "borrowers.manage", form: () => ({ userId: borrowerId }) },
   ],
+  "routes/admin/borrowers.tsx": [{ method: "GET", path: () => "/admin/borrowers?q=98", needs: "borrowers.manage" }],
+  "routes/admin/borrower.tsx": [
+    { method: "GET", path: () => "/admin/borrowers/00000000-0000-4000-8000-000000000000", needs: "borrowers.manage" },
+  ],
+  "routes/admin/audit.tsx": [{ method: "GET", path: () => "/admin/audit?action=loan.status", needs: "reports.view" }],
+  "routes/admin/audit-csv.ts": [{ method: "GET", path: () => "/admin/audit.csv?action=loan.status", needs: "audit.export" }],
+  "routes/admin/reports.tsx": [{ method: "GET", path: () => "/admin/reports", needs: "reports.view" }],
   "routes/admin/presence-events.ts": [{ method: "GET", path: () => "/admin/presence/events", needs: "borrowers.manage" }],
   "routes/admin/document-file.ts": [
     { method: "GET", path: () => "/admin/documents/00000000-0000-4000-8000-000000000000", needs: "applications.view" },

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { PageLinks, StaffTable } from "../../components/staff-table.tsx";
 import { z } from "zod";
 import { servicesContext } from "../../context.ts";
 import type { LoanKind } from "../../domain/loans/application.ts";
@@ -144,97 +145,65 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
             : `Showing ${first}–${last} of ${total}, oldest submission first.`}
       </p>
       {rows.length ? (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white" tabIndex={0} role="region" aria-label="Applications">
-          <table className="w-full min-w-[48rem] text-left text-sm">
-            <thead className="bg-slate-100 text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Application
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Borrower
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Amount
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Officer
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {decided ? "Time to decision" : "Waiting"} (working time)
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {rows.map((r) => (
-                <tr key={r.reference} data-testid="queue-row">
-                  <td className="px-3 py-2">
-                    <Link className="link font-mono" to={`/admin/applications/${r.reference}`}>
-                      {r.reference.toUpperCase().slice(0, 10)}…
-                    </Link>
-                    <span className="block text-slate-600">{r.kindName}</span>
-                  </td>
-                  <td className="px-3 py-2">
-                    {r.name ?? "Name not given"}
-                    <span className="block text-slate-600">+91 {r.mobile}</span>
-                  </td>
-                  <td className="px-3 py-2 tabular-nums">
-                    {r.amountPaise ? formatRupees(r.amountPaise) : "—"}
-                    {r.tenureMonths ? <span className="block text-slate-600">{r.tenureMonths} months</span> : null}
-                  </td>
-                  <td className="px-3 py-2">
-                    {STATUS_TEXT[r.status].label}
-                    {r.status === "under_review" && r.ask === "open" ? (
-                      <span className="mt-1 block w-fit rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                        Waiting for borrower
-                      </span>
-                    ) : null}
-                    {r.status === "under_review" && r.ask === "answered" ? (
-                      <span className="mt-1 block w-fit rounded bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">
-                        Borrower answered
-                      </span>
-                    ) : null}
-                    {r.status === "approved" && r.payout ? (
-                      <span
-                        className={`mt-1 block w-fit rounded px-2 py-0.5 text-xs font-semibold ${r.payout === "requested" ? "bg-sky-100 text-sky-900" : "bg-amber-100 text-amber-900"}`}
-                      >
-                        {r.payout === "requested" ? "Payout on its way" : `Last payout ${r.payout}`}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className="px-3 py-2">{r.assigneeId === staffId ? "You" : (r.assigneeName ?? "—")}</td>
-                  <td
-                    className={`px-3 py-2 tabular-nums ${!decided && r.ageMinutes !== null && r.ageMinutes > WORKING_DAY_MINUTES ? "font-semibold text-danger-600" : ""}`}
+        <StaffTable
+          label="Applications"
+          minWidth="min-w-[48rem]"
+          columns={["Application", "Borrower", "Amount", "Status", "Officer", `${decided ? "Time to decision" : "Waiting"} (working time)`]}
+        >
+          {rows.map((r) => (
+            <tr key={r.reference} data-testid="queue-row">
+              <td className="px-3 py-2">
+                <Link className="link font-mono" to={`/admin/applications/${r.reference}`}>
+                  {r.reference.toUpperCase().slice(0, 10)}…
+                </Link>
+                <span className="block text-slate-600">{r.kindName}</span>
+              </td>
+              <td className="px-3 py-2">
+                {r.name ?? "Name not given"}
+                <span className="block text-slate-600">+91 {r.mobile}</span>
+              </td>
+              <td className="px-3 py-2 tabular-nums">
+                {r.amountPaise ? formatRupees(r.amountPaise) : "—"}
+                {r.tenureMonths ? <span className="block text-slate-600">{r.tenureMonths} months</span> : null}
+              </td>
+              <td className="px-3 py-2">
+                {STATUS_TEXT[r.status].label}
+                {r.status === "under_review" && r.ask === "open" ? (
+                  <span className="mt-1 block w-fit rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                    Waiting for borrower
+                  </span>
+                ) : null}
+                {r.status === "under_review" && r.ask === "answered" ? (
+                  <span className="mt-1 block w-fit rounded bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">
+                    Borrower answered
+                  </span>
+                ) : null}
+                {r.status === "approved" && r.payout ? (
+                  <span
+                    className={`mt-1 block w-fit rounded px-2 py-0.5 text-xs font-semibold ${r.payout === "requested" ? "bg-sky-100 text-sky-900" : "bg-amber-100 text-amber-900"}`}
                   >
-                    {r.ageMinutes === null ? "—" : formatWorkingAge(r.ageMinutes)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                    {r.payout === "requested" ? "Payout on its way" : `Last payout ${r.payout}`}
+                  </span>
+                ) : null}
+              </td>
+              <td className="px-3 py-2">{r.assigneeId === staffId ? "You" : (r.assigneeName ?? "—")}</td>
+              <td
+                className={`px-3 py-2 tabular-nums ${!decided && r.ageMinutes !== null && r.ageMinutes > WORKING_DAY_MINUTES ? "font-semibold text-danger-600" : ""}`}
+              >
+                {r.ageMinutes === null ? "—" : formatWorkingAge(r.ageMinutes)}
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
       ) : (
         <p className="card" data-testid="queue-empty">
           {filter.q || filter.product || filter.mine ? "No application matches these filters." : "No application is in this view."}
         </p>
       )}
-      {total > QUEUE_PAGE_SIZE ? (
-        <nav aria-label="Pages" className="flex gap-3">
-          {filter.page > 1 ? (
-            <Link className="btn-secondary" to={queueHref(filter, filter.page - 1)} rel="prev">
-              Previous page
-            </Link>
-          ) : null}
-          {last < total ? (
-            <Link className="btn-secondary" to={queueHref(filter, filter.page + 1)} rel="next">
-              Next page
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <PageLinks
+        prev={filter.page > 1 ? queueHref(filter, filter.page - 1) : null}
+        next={last < total ? queueHref(filter, filter.page + 1) : null}
+      />
     </div>
   );
 }

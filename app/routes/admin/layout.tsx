@@ -12,7 +12,10 @@ export const middleware: Route.MiddlewareFunction[] = [requireStaffMiddleware];
 const NAV: { to: string; label: string; permission?: Permission; end?: boolean }[] = [
   { to: "/admin", label: "Home", end: true },
   { to: "/admin/applications", label: "Applications", permission: "applications.view" },
+  { to: "/admin/borrowers", label: "Borrowers", permission: "borrowers.manage" },
   { to: "/admin/presence", label: "Borrowers online", permission: "borrowers.manage" },
+  { to: "/admin/reports", label: "Reports", permission: "reports.view" },
+  { to: "/admin/audit", label: "Audit log", permission: "reports.view" },
 ];
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -208,7 +209,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
-  const client = await PGlite.create(path.join(options.dataDir, "pglite"));
+  // pg_trgm: the name search's index (migration 0013), as on PostgreSQL.
+  const client = await PGlite.create(path.join(options.dataDir, "pglite"), { extensions: { pg_trgm } });
   const db: Db = drizzlePglite(client, { schema });
   return {
     db,

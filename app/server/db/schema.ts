@@ -144,7 +144,11 @@ export const users = pgTable(
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("users_role", sql`${t.role} in ('borrower', 'credit', 'operations', 'support', 'admin')`)],
+  (t) => [
+    check("users_role", sql`${t.role} in ('borrower', 'credit', 'operations', 'support', 'admin')`),
+    // Borrower search pages through the newest accounts.
+    index("users_role_created_idx").on(t.role, t.createdAt),
+  ],
 );
 
 /** Server-side sessions behind the `token` cookie; the cookie holds a random token, the table its hash. */
@@ -212,7 +216,12 @@ export const auditLog = pgTable(
     userAgent: text("user_agent"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("audit_subject_idx").on(t.subjectType, t.subjectId)],
+  (t) => [
+    index("audit_subject_idx").on(t.subjectType, t.subjectId),
+    // The audit viewer: newest first, and by action.
+    index("audit_created_idx").on(t.createdAt),
+    index("audit_action_created_idx").on(t.action, t.createdAt),
+  ],
 );
 
 /** Open realtime connections (one row each), heartbeated by the process that holds them. */
@@ -233,22 +242,31 @@ export const presenceConnections = pgTable(
 );
 
 /** KYC: the Profile section (docs/product.md "KYC profile"). PAN encrypted with its keyed hash beside it; Aadhaar: last 4 digits only. */
-export const borrowerProfiles = pgTable("borrower_profiles", {
-  userId: uuid("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  fullName: text("full_name").notNull(),
-  dateOfBirth: text("date_of_birth").notNull(),
-  gender: text("gender"),
-  email: text("email"),
-  panEnc: text("pan_enc").notNull(),
-  /** HMAC of the PAN: finds a second account with the same PAN without decrypting. */
-  panHmac: text("pan_hmac").notNull().unique(),
-  panMasked: text("pan_masked").notNull(),
-  aadhaarLast4: text("aadhaar_last4"),
-  maritalStatus: text("marital_status"),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const borrowerProfiles = pgTable(
+  "borrower_profiles",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fullName: text("full_name").notNull(),
+    dateOfBirth: text("date_of_birth").notNull(),
+    gender: text("gender"),
+    email: text("email"),
+    panEnc: text("pan_enc").notNull(),
+    /** HMAC of the PAN: finds a second account with the same PAN without decrypting. */
+    panHmac: text("pan_hmac").notNull().unique(),
+    panMasked: text("pan_masked").notNull(),
+    aadhaarLast4: text("aadhaar_last4"),
+    maritalStatus: text("marital_status"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Staff search names by any part ("%meera%"): a trigram index (pg_trgm, created in migration 0013).
+  (t) => [
+    index("borrower_profiles_name_trgm").using("gin", sql`${t.fullName} public.gin_trgm_ops`),
+    // …and by the PAN's last 4.
+    index("borrower_profiles_pan_last4_idx").on(sql`right(${t.panMasked}, 4)`),
+  ],
+);
 
 /** Consents per purpose (KYC, communications), each change logged with time and address. */
 export const consents = pgTable(

@@ -1,6 +1,6 @@
 // What the credit officer's pages show (docs/product.md "Credit review and decision"): the staff
 // home's counts, the queue, and everything the review page needs on one screen.
-import { and, asc, count, desc, eq, ilike, inArray, isNull, like, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, like, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppServices } from "../../context.ts";
 import type { LoanKind } from "../../domain/loans/application.ts";
@@ -49,6 +49,11 @@ const payoutState = sql<"requested" | "processed" | "failed" | "reversed" | null
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * The search as a condition on the application row alone: its reference (the first 6+
+ * characters), its loan number, or its borrower found first by mobile, the PAN's last 4 or part
+ * of the name (looked up once, so nothing is joined before the page is cut).
+ */
 function searchCondition(q: string): SQL | undefined {
   const term = q.trim();
   if (!term) return undefined;
@@ -57,11 +62,19 @@ function searchCondition(q: string): SQL | undefined {
   const conditions: (SQL | undefined)[] = /^[a-z2-7]{6,26}$/i.test(term)
     ? [like(loanApplications.reference, `${term.toLowerCase()}%`)]
     : [];
-  if (/^\d{10}$/.test(digits)) conditions.push(eq(users.mobile, digits));
-  if (/^[0-9a-z]{4}$/i.test(term)) conditions.push(eq(sql`right(${borrowerProfiles.panMasked}, 4)`, term.toUpperCase()));
-  if (term.length >= 2) conditions.push(ilike(borrowerProfiles.fullName, `%${escapeLike(term)}%`));
+  if (/^\d{10}$/.test(digits)) conditions.push(inArray(loanApplications.userId, usersByMobile(digits)));
+  if (/^SL\d{8}$/i.test(term)) conditions.push(eq(loanApplications.loanNumber, term.toUpperCase()));
+  const people: SQL[] = [];
+  if (/^[0-9a-z]{4}$/i.test(term)) people.push(sql`right(p.pan_masked, 4) = ${term.toUpperCase()}`);
+  // A name has no digits: a term with one is an identifier, and the name search is skipped.
+  if (term.length >= 2 && !/\d/.test(term)) people.push(sql`p.full_name ilike ${`%${escapeLike(term)}%`}`);
+  if (people.length)
+    conditions.push(
+      inArray(loanApplications.userId, sql`(select p.user_id from borrower_profiles p where ${sql.join(people, sql` or `)})`),
+    );
   return or(...conditions);
 }
+const usersByMobile = (mobile: string) => sql`(select u.id from users u where u.mobile = ${mobile})`;
 
 /** One page of the queue, oldest submission first, and how many match. */
 export async function reviewQueue({ db }: Services, { staffId, filter }: { staffId: string; filter: QueueFilter }) {
@@ -71,38 +84,38 @@ export async function reviewQueue({ db }: Services, { staffId, filter }: { staff
     filter.mine ? eq(loanApplications.assignedTo, staffId) : undefined,
     searchCondition(filter.q),
   );
-  const base = () =>
-    db
-      .select({
-        reference: loanApplications.reference,
-        product: loanApplications.product,
-        status: loanApplications.status,
-        amountPaise: loanApplications.amountPaise,
-        tenureMonths: loanApplications.tenureMonths,
-        signedAt: loanApplications.signedAt,
-        decidedAt: loanApplications.decidedAt,
-        name: borrowerProfiles.fullName,
-        mobile: users.mobile,
-        assigneeId: loanApplications.assignedTo,
-        assigneeName: assignee.name,
-        ask: askState,
-        payout: payoutState,
-      })
-      .from(loanApplications)
-      .innerJoin(users, eq(users.id, loanApplications.userId))
-      .leftJoin(borrowerProfiles, eq(borrowerProfiles.userId, loanApplications.userId))
-      .leftJoin(assignee, eq(assignee.id, loanApplications.assignedTo))
-      .where(where);
-  const rows = await base()
+  // The page is cut on the applications alone; only its 25 rows are joined to their people.
+  const page = db
+    .select({ id: loanApplications.id })
+    .from(loanApplications)
+    .where(where)
     .orderBy(asc(loanApplications.signedAt), asc(loanApplications.id))
     .limit(QUEUE_PAGE_SIZE)
-    .offset((filter.page - 1) * QUEUE_PAGE_SIZE);
-  const [total] = await db
-    .select({ n: count() })
-    .from(loanApplications)
+    .offset((filter.page - 1) * QUEUE_PAGE_SIZE)
+    .as("page");
+  const rows = await db
+    .select({
+      reference: loanApplications.reference,
+      product: loanApplications.product,
+      status: loanApplications.status,
+      amountPaise: loanApplications.amountPaise,
+      tenureMonths: loanApplications.tenureMonths,
+      signedAt: loanApplications.signedAt,
+      decidedAt: loanApplications.decidedAt,
+      name: borrowerProfiles.fullName,
+      mobile: users.mobile,
+      assigneeId: loanApplications.assignedTo,
+      assigneeName: assignee.name,
+      ask: askState,
+      payout: payoutState,
+    })
+    .from(page)
+    .innerJoin(loanApplications, eq(loanApplications.id, page.id))
     .innerJoin(users, eq(users.id, loanApplications.userId))
     .leftJoin(borrowerProfiles, eq(borrowerProfiles.userId, loanApplications.userId))
-    .where(where);
+    .leftJoin(assignee, eq(assignee.id, loanApplications.assignedTo))
+    .orderBy(asc(loanApplications.signedAt), asc(loanApplications.id));
+  const [total] = await db.select({ n: count() }).from(loanApplications).where(where);
   return { rows: rows.map((r) => ({ ...r, kindName: KIND_NAME[r.product] })), total: total?.n ?? 0 };
 }
 

@@ -1,0 +1,2 @@
+/** Borrower search (docs/product.md "Borrowers"): rows a page. */
+export const BORROWER_PAGE_SIZE = 25;

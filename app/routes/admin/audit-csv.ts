@@ -1,0 +1,73 @@
+import { requestContext, servicesContext } from "../../context.ts";
+import { AUDIT_CSV_COLUMNS, AUDIT_EXPORT_LIMIT, csvLine, csvTimeIST, filterForRecord, parseAuditFilter } from "../../domain/audit.ts";
+import { todayIST } from "../../lib/format.ts";
+import { audit } from "../../server/audit.server.ts";
+import { auditExportBatches, auditExportStart, type AuditRow } from "../../server/audit/read.server.ts";
+import { requirePermission, signedInContext } from "../../web/guards.server.ts";
+import type { Route } from "./+types/audit-csv";
+
+/** Only administrators export the log; the export is itself audited. */
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("audit.export")];
+
+const cells = (r: AuditRow) =>
+  csvLine([
+    csvTimeIST(r.at),
+    r.actorName ?? (r.actorRole === "system" ? "system" : ""),
+    r.actorRole,
+    r.action,
+    r.subjectType,
+    r.subjectId,
+    r.reference,
+    r.borrowerMobile,
+    r.details === null || r.details === undefined ? "" : JSON.stringify(r.details),
+    r.ip,
+    r.userAgent,
+  ]);
+
+/**
+ * GET /admin/audit.csv?<the viewer's filters>: the matching rows, newest first, as CSV (at most
+ * AUDIT_EXPORT_LIMIT), streamed in batches. Filters that are not understood are dropped, as on the page.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const { user } = context.get(signedInContext);
+  const client = context.get(requestContext);
+  const { filter } = parseAuditFilter(new URL(request.url).searchParams);
+  const { upToId, total } = await auditExportStart(services, filter);
+  const rows = Math.min(total, AUDIT_EXPORT_LIMIT);
+  await audit(services, {
+    actorUserId: user.id,
+    actorRole: user.role,
+    action: "audit.exported",
+    details: { filters: filterForRecord(filter), rows, ...(total > rows ? { matching: total } : {}) },
+    ip: client.ip,
+    userAgent: client.userAgent,
+  });
+  const batches = auditExportBatches(services, { filter: { ...filter, page: 1 }, upToId, limit: AUDIT_EXPORT_LIMIT });
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(csvLine([...AUDIT_CSV_COLUMNS])));
+    },
+    async pull(controller) {
+      try {
+        const next = await batches.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value.map(cells).join("")));
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await batches.return(undefined);
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="audit-${todayIST(services.now())}.csv"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
