@@ -39,6 +39,7 @@ export default [
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/audit.csv", "routes/admin/audit-csv.ts"),
     route("admin/reports", "routes/admin/reports.tsx"),
+    route("admin/staff", "routes/admin/staff.tsx"),
     route("admin/documents/:id", "routes/admin/document-file.ts"),
   ]),
   // The signed-in borrower's pages (and the quick start's steps).

@@ -70,6 +70,15 @@ const MATRIX: Record<string, StaffRequest[]> = {
   "routes/admin/audit.tsx": [{ method: "GET", path: () => "/admin/audit?action=loan.status", needs: "reports.view" }],
   "routes/admin/audit-csv.ts": [{ method: "GET", path: () => "/admin/audit.csv?action=loan.status", needs: "audit.export" }],
   "routes/admin/reports.tsx": [{ method: "GET", path: () => "/admin/reports", needs: "reports.view" }],
+  "routes/admin/staff.tsx": [
+    { method: "GET", path: () => "/admin/staff", needs: "settings.manage" },
+    ...["invite", "role", "disable", "enable", "reset"].map((intent): StaffRequest => ({
+      method: "POST",
+      path: () => "/admin/staff",
+      needs: "settings.manage",
+      form: () => ({ intent, userId: "00000000-0000-4000-8000-000000000000", role: "support", name: "", email: "" }),
+    })),
+  ],
   "routes/admin/presence-events.ts": [{ method: "GET", path: () => "/admin/presence/events", needs: "borrowers.manage" }],
   "routes/admin/document-file.ts": [
     { method: "GET", path: () => "/admin/documents/00000000-0000-4000-8000-000000000000", needs: "applications.view" },

@@ -107,7 +107,12 @@ export default function BorrowerPage({ loaderData }: Route.ComponentProps) {
           Applications
         </h2>
         {applications.length ? (
-          <StaffTable label="Applications" minWidth="min-w-[36rem]" framed={false} columns={["Application", "Amount", "Status", "Started"]}>
+          <StaffTable
+            label="Their applications, table"
+            minWidth="min-w-[36rem]"
+            framed={false}
+            columns={["Application", "Amount", "Status", "Started"]}
+          >
             {applications.map((a) => (
               <tr key={a.reference} data-testid="borrower-application">
                 <td className="px-3 py-2">

@@ -16,6 +16,7 @@ const NAV: { to: string; label: string; permission?: Permission; end?: boolean }
   { to: "/admin/presence", label: "Borrowers online", permission: "borrowers.manage" },
   { to: "/admin/reports", label: "Reports", permission: "reports.view" },
   { to: "/admin/audit", label: "Audit log", permission: "reports.view" },
+  { to: "/admin/staff", label: "Staff", permission: "settings.manage" },
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
