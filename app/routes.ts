@@ -40,6 +40,8 @@ export default [
     route("admin/audit.csv", "routes/admin/audit-csv.ts"),
     route("admin/reports", "routes/admin/reports.tsx"),
     route("admin/staff", "routes/admin/staff.tsx"),
+    route("admin/products", "routes/admin/products.tsx"),
+    route("admin/holidays", "routes/admin/holidays.tsx"),
     route("admin/documents/:id", "routes/admin/document-file.ts"),
   ]),
   // The signed-in borrower's pages (and the quick start's steps).

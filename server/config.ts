@@ -166,8 +166,13 @@ export interface Config {
   } | null;
   /** The site's own origin for links in SMS and OAuth redirects (else taken from the request). */
   publicUrl: string | null;
-  /** Dates (YYYY-MM-DD) that are not working days. */
+  /**
+   * Dates (YYYY-MM-DD) that are not working days: `HOLIDAYS` until an administrator edits the
+   * calendar, then the `holidays` table; kept current in place (app/server/holidays.server.ts).
+   */
   holidays: string[];
+  /** `HOLIDAYS` as configured: the calendar's seed. */
+  configuredHolidays: readonly string[];
   /** Safe to send to the browser. */
   public: PublicConfig;
 }
@@ -286,6 +291,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : null,
     publicUrl: env.PUBLIC_URL ?? null,
     holidays: env.HOLIDAYS.split(",").filter(Boolean),
+    configuredHolidays: Object.freeze(env.HOLIDAYS.split(",").filter(Boolean)),
     public: {
       brandName: env.BRAND_NAME,
       appEnv: env.APP_ENV,

@@ -16,6 +16,8 @@ import { createHttpSms, createOutboxSms } from "../app/server/sms/sms.server.ts"
 import { createLocalStorage } from "../app/server/storage/storage.server.ts";
 import { startJobQueue } from "../app/server/jobs/queue.server.ts";
 import { startWorkers } from "../app/server/jobs/workers.server.ts";
+import { refreshHolidays } from "../app/server/holidays.server.ts";
+import { clearProductCache } from "../app/server/products.server.ts";
 import { createLocalPayouts } from "../app/server/payouts/provider.server.ts";
 import { createRazorpayXPayouts } from "../app/server/payouts/razorpayx.server.ts";
 import { type Config, loadConfig } from "./config.ts";
@@ -113,6 +115,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     jobs,
   };
   await startWorkers(services);
+  // A product edited on any process: read the products again (also after a lost connection).
+  // The holiday calendar as edited by an administrator (else HOLIDAYS), here and on every change.
+  await refreshHolidays(services);
+  realtime.subscribe((event) => {
+    if (event.type === "products_changed" || event.type === "resync") clearProductCache(database.db);
+    if (event.type === "holidays_changed" || event.type === "resync") {
+      refreshHolidays(services).catch((error: unknown) => log.warn({ err: error }, "could not read the holiday calendar"));
+    }
+  });
 
   let handler: RequestHandler;
   let devMiddleware: RequestHandler | undefined;

@@ -9,13 +9,22 @@ export type RiskBandRow = typeof riskBands.$inferSelect;
 type Products = Awaited<ReturnType<typeof queryProducts>>;
 
 /**
- * Product terms change rarely (staff edits) and are read by nearly every
- * page: each process keeps them for PRODUCT_CACHE_MS. Product editing, when
- * it arrives, must clear this cache and tell the other processes through the
- * realtime hub.
+ * Product terms change rarely (an administrator's edit) and are read by nearly
+ * every page: each process keeps them for PRODUCT_CACHE_MS. An edit clears this
+ * cache on every process at once (the realtime hub's `products_changed`, see
+ * server/main.ts); the time limit is only the fallback when that is lost.
  */
 export const PRODUCT_CACHE_MS = 30_000;
-const cache = new WeakMap<Db, { at: number; value: Promise<Products> }>();
+
+/** Forgets the cached products (after an edit, here or on another process). */
+export const clearProductCache = (db: Db) => cache.delete(db);
+/**
+ * Kept on a global symbol: the built request handler carries its own copy of this module beside
+ * the one server/main.ts imports, and the edit heard by main.ts must clear the handler's cache.
+ */
+const CACHE_KEY = Symbol.for("sugam-loans.product-cache");
+const holder = globalThis as typeof globalThis & { [CACHE_KEY]?: WeakMap<Db, { at: number; value: Promise<Products> }> };
+const cache = (holder[CACHE_KEY] ??= new WeakMap());
 
 export function loadProducts({ db }: { db: Db }): Promise<Products> {
   const hit = cache.get(db);

@@ -5,6 +5,13 @@ DO $$ BEGIN
   CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public;
 EXCEPTION WHEN unique_violation OR duplicate_object THEN NULL;
 END $$;--> statement-breakpoint
+CREATE TABLE "holidays" (
+	"date" text PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"added_by" uuid,
+	"added_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "loan_instalments" (
 	"application_id" uuid NOT NULL,
 	"seq" smallint NOT NULL,
@@ -47,6 +54,18 @@ CREATE TABLE "payouts" (
 	CONSTRAINT "payouts_amount" CHECK ("payouts"."amount_paise" > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "product_versions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"version" integer NOT NULL,
+	"part" text NOT NULL,
+	"before" jsonb NOT NULL,
+	"after" jsonb NOT NULL,
+	"note" text NOT NULL,
+	"changed_by" uuid NOT NULL,
+	"changed_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "revised_kfs" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"application_id" uuid NOT NULL,
@@ -58,15 +77,23 @@ CREATE TABLE "revised_kfs" (
 	"superseded_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "settings" (
+	"key" text PRIMARY KEY NOT NULL,
+	"value" jsonb NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "loan_applications" ADD COLUMN "loan_number" text;--> statement-breakpoint
 ALTER TABLE "loan_applications" ADD COLUMN "disbursed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "loan_applications" ADD COLUMN "disbursal_date" text;--> statement-breakpoint
 ALTER TABLE "loan_documents" ADD COLUMN "input" jsonb;--> statement-breakpoint
+ALTER TABLE "holidays" ADD CONSTRAINT "holidays_added_by_users_id_fk" FOREIGN KEY ("added_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loan_instalments" ADD CONSTRAINT "loan_instalments_application_id_loan_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."loan_applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loan_ledger" ADD CONSTRAINT "loan_ledger_application_id_loan_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."loan_applications"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loan_ledger" ADD CONSTRAINT "loan_ledger_payout_id_payouts_id_fk" FOREIGN KEY ("payout_id") REFERENCES "public"."payouts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payouts" ADD CONSTRAINT "payouts_application_id_loan_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."loan_applications"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payouts" ADD CONSTRAINT "payouts_requested_by_users_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_versions" ADD CONSTRAINT "product_versions_changed_by_users_id_fk" FOREIGN KEY ("changed_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "revised_kfs" ADD CONSTRAINT "revised_kfs_application_id_loan_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."loan_applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "revised_kfs" ADD CONSTRAINT "revised_kfs_payout_id_payouts_id_fk" FOREIGN KEY ("payout_id") REFERENCES "public"."payouts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "loan_instalments_due_idx" ON "loan_instalments" USING btree ("due_date");--> statement-breakpoint
@@ -76,6 +103,7 @@ CREATE UNIQUE INDEX "payouts_attempt" ON "payouts" USING btree ("application_id"
 CREATE UNIQUE INDEX "payouts_one_live" ON "payouts" USING btree ("application_id") WHERE "payouts"."status" in ('requested', 'processed');--> statement-breakpoint
 CREATE UNIQUE INDEX "payouts_provider_id" ON "payouts" USING btree ("provider","provider_payout_id");--> statement-breakpoint
 CREATE INDEX "payouts_status_idx" ON "payouts" USING btree ("status","requested_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "product_versions_code_version" ON "product_versions" USING btree ("code","version");--> statement-breakpoint
 CREATE UNIQUE INDEX "revised_kfs_current" ON "revised_kfs" USING btree ("application_id") WHERE "revised_kfs"."superseded_at" is null;--> statement-breakpoint
 CREATE INDEX "audit_created_idx" ON "audit_log" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "audit_action_created_idx" ON "audit_log" USING btree ("action","created_at");--> statement-breakpoint

@@ -40,8 +40,15 @@ describe("back-office pages in the browser", () => {
     ["desktop", { viewport: { width: 1280, height: 900 } }],
     ["phone", PHONE],
   ] as const) {
-    it(`borrowers, a borrower, the audit log and staff accounts pass axe on a ${label}`, async () => {
-      for (const path of ["/admin/borrowers?q=kavya", `/admin/borrowers/${borrowerId}`, "/admin/audit", "/admin/staff"]) {
+    it(`borrowers, a borrower, the audit log, staff accounts, products and holidays pass axe on a ${label}`, async () => {
+      for (const path of [
+        "/admin/borrowers?q=kavya",
+        `/admin/borrowers/${borrowerId}`,
+        "/admin/audit",
+        "/admin/staff",
+        "/admin/products",
+        "/admin/holidays",
+      ]) {
         const { page, errors, context } = await open(path, viewport);
         expect(await axeViolations(page), path).toEqual([]);
         const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -70,6 +70,14 @@ const MATRIX: Record<string, StaffRequest[]> = {
   "routes/admin/audit.tsx": [{ method: "GET", path: () => "/admin/audit?action=loan.status", needs: "reports.view" }],
   "routes/admin/audit-csv.ts": [{ method: "GET", path: () => "/admin/audit.csv?action=loan.status", needs: "audit.export" }],
   "routes/admin/reports.tsx": [{ method: "GET", path: () => "/admin/reports", needs: "reports.view" }],
+  "routes/admin/products.tsx": [
+    { method: "GET", path: () => "/admin/products", needs: "settings.manage" },
+    { method: "POST", path: () => "/admin/products", needs: "settings.manage", form: () => ({ intent: "emi", note: "" }) },
+  ],
+  "routes/admin/holidays.tsx": [
+    { method: "GET", path: () => "/admin/holidays", needs: "settings.manage" },
+    { method: "POST", path: () => "/admin/holidays", needs: "settings.manage", form: () => ({ intent: "remove", date: "1999-01-01" }) },
+  ],
   "routes/admin/staff.tsx": [
     { method: "GET", path: () => "/admin/staff", needs: "settings.manage" },
     ...["invite", "role", "disable", "enable", "reset"].map((intent): StaffRequest => ({

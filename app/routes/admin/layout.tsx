@@ -17,6 +17,8 @@ const NAV: { to: string; label: string; permission?: Permission; end?: boolean }
   { to: "/admin/reports", label: "Reports", permission: "reports.view" },
   { to: "/admin/audit", label: "Audit log", permission: "reports.view" },
   { to: "/admin/staff", label: "Staff", permission: "settings.manage" },
+  { to: "/admin/products", label: "Products", permission: "settings.manage" },
+  { to: "/admin/holidays", label: "Holidays", permission: "settings.manage" },
 ];
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -705,3 +705,45 @@ export const revisedKfs = pgTable(
       .where(sql`${t.supersededAt} is null`),
   ],
 );
+
+/**
+ * Every change an administrator makes to a loan product or a risk band, with the terms before and
+ * after, who, when and why (docs/product.md "Products"). The products table holds the current terms.
+ */
+export const productVersions = pgTable(
+  "product_versions",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull(),
+    version: integer("version").notNull(),
+    /** What was changed: the product's own terms, or one risk band. */
+    part: text("part").notNull(),
+    before: jsonb("before").$type<Record<string, unknown>>().notNull(),
+    after: jsonb("after").$type<Record<string, unknown>>().notNull(),
+    note: text("note").notNull(),
+    changedBy: uuid("changed_by")
+      .notNull()
+      .references(() => users.id),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("product_versions_code_version").on(t.code, t.version)],
+);
+
+/**
+ * The holiday calendar once an administrator has edited it (docs/product.md "Holidays"): until
+ * then `HOLIDAYS` from configuration is the calendar; from the first edit (`settings` key
+ * "holidays_edited_at") this table is, seeded with those dates.
+ */
+export const holidays = pgTable("holidays", {
+  date: text("date").primaryKey(),
+  name: text("name").notNull(),
+  addedBy: uuid("added_by").references(() => users.id),
+  addedAt: timestamp("added_at", { withTimezone: true }).notNull(),
+});
+
+/** Small settings an administrator changes at run time, by key. */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").$type<unknown>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+});

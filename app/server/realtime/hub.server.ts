@@ -8,7 +8,11 @@ import { presenceConnections, sessions } from "../db/schema.ts";
 export type AppEvent =
   | { type: "session_ended"; userId: string; sessionIds: string[]; reason: string; byDeviceId: string | null }
   | { type: "reload"; userId: string }
-  | { type: "presence"; userId: string; online: boolean };
+  | { type: "presence"; userId: string; online: boolean }
+  /** An administrator changed a loan product: every process reads the products again. */
+  | { type: "products_changed" }
+  /** An administrator changed the holiday calendar: every process reads it again. */
+  | { type: "holidays_changed" };
 
 /**
  * What a subscriber of this process hears: every AppEvent, and `resync` after
@@ -56,7 +60,7 @@ export async function startRealtimeHub(
 
   const dispatch = (event: HubEvent) => {
     for (const handler of handlers) handler(event);
-    if (event.type === "resync") return;
+    if (event.type === "resync" || event.type === "products_changed" || event.type === "holidays_changed") return;
     for (const connection of connections.values()) {
       if (connection.userId !== event.userId) continue;
       if (event.type === "session_ended") {
