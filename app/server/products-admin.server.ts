@@ -1,7 +1,7 @@
 // Editing the loan products (docs/product.md "Products"): each change in one transaction with its
 // version (before, after, who, when, why) and audit row; then every process is told to read the
 // products again, so Rate-terms, the calculator and new offers show it within a second.
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { AppServices, Client } from "../context.ts";
 import type { StaffRole } from "../domain/roles.ts";
 import type { Db } from "./db/client.ts";
@@ -150,7 +150,7 @@ export async function productHistory({ db }: Pick<AppServices, "db">, limit = 30
       changedBy: users.name,
     })
     .from(productVersions)
-    .innerJoin(users, and(eq(users.id, productVersions.changedBy)))
+    .innerJoin(users, eq(users.id, productVersions.changedBy))
     .orderBy(desc(productVersions.changedAt), desc(productVersions.id))
     .limit(limit);
 }

@@ -4,7 +4,7 @@
  * and what the borrower and staff read. Pure: no I/O, no clock.
  */
 import { formatRupees } from "../money.ts";
-import { emiSchedule, type IsoDate, processingFee, salaryAdvanceQuote } from "../loan-math.ts";
+import { emiSchedule, type IsoDate, salaryAdvanceQuote } from "../loan-math.ts";
 import type { KfsInput } from "./kfs.ts";
 import { longDate } from "./kfs.ts";
 
@@ -69,10 +69,6 @@ export function loanSchedule(terms: KfsInput, disbursalDate: IsoDate): Instalmen
   });
   return [{ seq: 1, dueDate: q.repaymentDate, principalPaise: terms.amountPaise, interestPaise: q.interestPaise }];
 }
-
-/** What reaches the borrower's account: the sanctioned amount less the processing fee and its GST. */
-export const netDisbursedPaise = (terms: Pick<KfsInput, "amountPaise" | "fees">) =>
-  terms.amountPaise - processingFee(terms.amountPaise, terms.fees).totalUpfrontPaise;
 
 /** Whether any due date or amount differs: then a revised KFS is issued. */
 export function scheduleDiffers(signed: readonly Instalment[], actual: readonly Instalment[]): boolean {

@@ -5,37 +5,26 @@ import { alias } from "drizzle-orm/pg-core";
 import type { AppServices } from "../../context.ts";
 import { BORROWER_PAGE_SIZE } from "../../domain/borrowers.ts";
 import { LOAN_NUMBER } from "../../domain/loans/disbursal.ts";
-import { normalizeIndianMobile } from "../../domain/validators/mobile.ts";
 import { isUuid } from "../../domain/validators/ids.ts";
 import { auditLog, borrowerProfiles, loanApplications, loanInstalments, payouts, users } from "../db/schema.ts";
 import { loadCompleteness } from "../kyc/completeness.server.ts";
+import { peopleNamedBy } from "./match.server.ts";
 
 type Services = Pick<AppServices, "db">;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
- * What a search term can be: a mobile number (with or without +91), a loan number (SL + 8
- * digits), an application reference or its first 6+ characters, the PAN's last 4, or part of
- * the name. Null for nothing to search.
+ * What a search term can be: a loan number (SL + 8 digits), an application reference or its first
+ * 6+ characters (their owner, looked up once), or what names a person (peopleNamedBy).
  */
 function borrowerCondition(q: string): SQL | undefined {
   const term = q.trim();
   if (!term) return undefined;
   const conditions: (SQL | undefined)[] = [];
-  const mobile = normalizeIndianMobile(term);
-  if (mobile) conditions.push(eq(users.mobile, mobile));
-  // The owner of a loan or an application, and people by PAN or name: each looked up once.
   if (LOAN_NUMBER.test(term.toUpperCase()))
     conditions.push(inArray(users.id, sql`(select l.user_id from loan_applications l where l.loan_number = ${term.toUpperCase()})`));
   if (/^[a-z2-7]{6,26}$/i.test(term))
     conditions.push(inArray(users.id, sql`(select l.user_id from loan_applications l where l.reference like ${`${term.toLowerCase()}%`})`));
-  const people: SQL[] = [];
-  if (/^[0-9a-z]{4}$/i.test(term)) people.push(sql`right(p.pan_masked, 4) = ${term.toUpperCase()}`);
-  // A name has no digits: a term with one is an identifier, and the name search is skipped.
-  if (term.length >= 2 && !/\d/.test(term)) people.push(sql`p.full_name ilike ${`%${escapeLike(term)}%`}`);
-  if (people.length)
-    conditions.push(inArray(users.id, sql`(select p.user_id from borrower_profiles p where ${sql.join(people, sql` or `)})`));
+  conditions.push(peopleNamedBy(users.id, term));
   return or(...conditions);
 }
 

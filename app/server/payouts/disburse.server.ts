@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { accountMatchesAgreement } from "../../domain/loans/disbursal.ts";
-import { auditLog, borrowerBankAccounts, loanApplications, loanDocuments, loanSignatures, payouts } from "../db/schema.ts";
+import { auditLog, borrowerBankAccounts, loanApplications, payouts } from "../db/schema.ts";
 import { lockByReference, reviewAudit, type Staff } from "../review/rows.server.ts";
 import type { Db } from "../db/client.ts";
 import { askAgain, signedTerms } from "./settle.server.ts";
@@ -52,14 +52,10 @@ export async function requestDisbursal(
     const [bank] = await tx.select().from(borrowerBankAccounts).where(eq(borrowerBankAccounts.userId, a.userId));
     if (!bank?.verifiedAt) return { ok: false, reason: "account_unverified" };
     if (!accountMatchesAgreement(a.disbursalAccount, bank)) return { ok: false, reason: "account_changed" };
-    const [signed] = await tx
-      .select({ terms: loanDocuments.terms })
-      .from(loanSignatures)
-      .innerJoin(loanDocuments, eq(loanDocuments.id, loanSignatures.documentId))
-      .where(eq(loanSignatures.applicationId, a.id));
+    const signed = await signedTerms(services, tx, a);
     if (!signed) return { ok: false, reason: "not_signed" };
     // The terms the schedule will be fixed with must be the signed ones, before any money moves.
-    if (!(await signedTerms(services, tx, a))) return { ok: false, reason: "terms_unknown" };
+    if (!signed.input) return { ok: false, reason: "terms_unknown" };
     const [last] = await tx
       .select({ attempt: payouts.attempt })
       .from(payouts)
@@ -74,7 +70,7 @@ export async function requestDisbursal(
       attempt,
       provider: services.payouts.name,
       status: "requested",
-      amountPaise: signed.terms.figures.netDisbursedPaise,
+      amountPaise: signed.figures.netDisbursedPaise,
       holderName: bank.holderName,
       accountNumberEnc: bank.accountNumberEnc,
       accountMasked: bank.accountMasked,
@@ -88,7 +84,7 @@ export async function requestDisbursal(
       reviewAudit(staff, client, at, a, "payout.requested", {
         payoutId: id,
         attempt,
-        amountPaise: signed.terms.figures.netDisbursedPaise,
+        amountPaise: signed.figures.netDisbursedPaise,
         account: bank.accountMasked,
         ifsc: bank.ifsc,
         provider: services.payouts.name,

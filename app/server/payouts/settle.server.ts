@@ -10,7 +10,7 @@ import {
   revisedTerms,
   scheduleDiffers,
 } from "../../domain/loans/disbursal.ts";
-import { buildKfs, type KfsInput } from "../../domain/loans/kfs.ts";
+import { buildKfs, type KfsInput, type KfsModel } from "../../domain/loans/kfs.ts";
 import { todayIST } from "../../lib/format.ts";
 import { decrypt, sha256Bytes } from "../crypto.server.ts";
 import type { Db } from "../db/client.ts";
@@ -28,7 +28,7 @@ import {
 import { changeStatus } from "../loans/lifecycle.server.ts";
 import { kfsInput } from "../loans/issue-kfs.server.ts";
 import type { Application } from "../loans/rows.server.ts";
-import { reviewAudit, type Staff } from "../review/rows.server.ts";
+import { borrowerMobile, reviewAudit, type Staff } from "../review/rows.server.ts";
 import { renderRevisedKfsPdf } from "../pdf/pdf.server.ts";
 import type { PayoutAnswer } from "./provider.server.ts";
 
@@ -50,30 +50,31 @@ const payoutAudit = (at: Date, payout: Payout, action: string, details: Record<s
 });
 
 /**
- * The terms the borrower signed: stored with the KFS. For a KFS issued before they were stored,
- * rebuilt from the borrower's details and that day's dates, and used only when they give exactly
- * the signed figures (else null: such a loan cannot be disbursed until it is signed again).
+ * The signed KFS's figures and the terms the borrower signed: stored with the KFS. For a KFS
+ * issued before they were stored, rebuilt from the borrower's details and that day's dates, and
+ * used only when they give exactly the signed figures (else `input` is null: such a loan cannot be
+ * disbursed until it is signed again). Null when nothing is signed.
  */
 export async function signedTerms(
   services: Pick<AppServices, "db" | "config" | "now">,
   tx: Db,
   a: Application,
-): Promise<{ input: KfsInput; signedOn: string } | null> {
+): Promise<{ input: KfsInput | null; figures: KfsModel["figures"]; signedOn: string } | null> {
   const [doc] = await tx
     .select({ input: loanDocuments.input, terms: loanDocuments.terms, signedAt: loanSignatures.signedAt })
     .from(loanSignatures)
     .innerJoin(loanDocuments, eq(loanDocuments.id, loanSignatures.documentId))
     .where(eq(loanSignatures.applicationId, a.id));
   if (!doc) return null;
-  const signedOn = todayIST(doc.signedAt);
-  if (doc.input) return { input: doc.input, signedOn };
+  const signed = { figures: doc.terms.figures, signedOn: todayIST(doc.signedAt) };
+  if (doc.input) return { ...signed, input: doc.input };
   const rebuilt = await kfsInput({ ...services, db: tx }, a, {
     today: doc.terms.issuedOn,
     validUntil: doc.terms.validUntil,
     assumedDisbursalDate: doc.terms.assumedDisbursalDate,
   });
-  if (!rebuilt || JSON.stringify(buildKfs(rebuilt.input).figures) !== JSON.stringify(doc.terms.figures)) return null;
-  return { input: rebuilt.input, signedOn };
+  const exact = rebuilt && JSON.stringify(buildKfs(rebuilt.input).figures) === JSON.stringify(doc.terms.figures);
+  return { ...signed, input: exact ? rebuilt.input : null };
 }
 
 async function newLoanNumber(tx: Db): Promise<string> {
@@ -94,8 +95,9 @@ async function activate(services: Services, tx: Db, a: Application, payout: Payo
   const disbursalDate = todayIST(disbursedAt);
   const signed = await signedTerms(services, tx, a);
   // requestDisbursal refused loans without them; a processed payout must never be lost to a throw here.
-  if (!signed) throw new Error(`the signed terms of application ${a.id} are missing`);
-  const { input, signedOn } = signed;
+  const input = signed?.input;
+  if (!signed || !input) throw new Error(`the signed terms of application ${a.id} are missing`);
+  const { signedOn } = signed;
   const actual: Instalment[] = loanSchedule(input, disbursalDate);
   const revised = scheduleDiffers(loanSchedule(input, input.assumedDisbursalDate), actual);
   const loanNumber = a.loanNumber ?? (await newLoanNumber(tx));
@@ -134,8 +136,8 @@ async function activate(services: Services, tx: Db, a: Application, payout: Payo
       .values({ applicationId: a.id, payoutId: payout.id, pdf: Buffer.from(pdf), sha256: sha256Bytes(pdf), terms: kfs, issuedAt: at });
   }
   const first = actual[0];
-  const [user] = await tx.select({ mobile: users.mobile }).from(users).where(eq(users.id, a.userId));
-  if (user?.mobile && first) {
+  const mobile = await borrowerMobile(tx, a.userId);
+  if (mobile && first) {
     const text = DISBURSAL_SMS.disbursed(services.config.public.brandName, {
       amountPaise: payout.amountPaise,
       accountMasked: payout.accountMasked,
@@ -146,7 +148,7 @@ async function activate(services: Services, tx: Db, a: Application, payout: Payo
       revised,
       url: `${siteOrigin(services.config)}${stepPath(a.product, a.reference, "Step7")}`,
     });
-    await services.jobs.send("sms", { to: user.mobile, text }, { db: tx });
+    await services.jobs.send("sms", { to: mobile, text }, { db: tx });
   }
 }
 
@@ -188,14 +190,14 @@ async function reverse(services: Services, tx: Db, a: Application, payout: Payou
     .update(revisedKfs)
     .set({ supersededAt: at })
     .where(and(eq(revisedKfs.applicationId, a.id), isNull(revisedKfs.supersededAt)));
-  const [user] = await tx.select({ mobile: users.mobile }).from(users).where(eq(users.id, a.userId));
-  if (user?.mobile && a.loanNumber) {
+  const mobile = await borrowerMobile(tx, a.userId);
+  if (mobile && a.loanNumber) {
     const text = DISBURSAL_SMS.reversed(services.config.public.brandName, {
       amountPaise: payout.amountPaise,
       accountMasked: payout.accountMasked,
       loanNumber: a.loanNumber,
     });
-    await services.jobs.send("sms", { to: user.mobile, text }, { db: tx });
+    await services.jobs.send("sms", { to: mobile, text }, { db: tx });
   }
 }
 
@@ -264,14 +266,14 @@ export async function applyAnswer(services: Services, payoutId: string, answer: 
         .set({ ...known, utr: answer.utr })
         .where(eq(payouts.id, p.id));
       await tx.insert(auditLog).values(payoutAudit(at, p, "payout.utr", { utr: answer.utr }));
-      const [user] = await tx.select({ mobile: users.mobile }).from(users).where(eq(users.id, a.userId));
-      if (user?.mobile && a.loanNumber) {
+      const mobile = await borrowerMobile(tx, a.userId);
+      if (mobile && a.loanNumber) {
         const text = DISBURSAL_SMS.utr(services.config.public.brandName, {
           amountPaise: p.amountPaise,
           utr: answer.utr,
           loanNumber: a.loanNumber,
         });
-        await services.jobs.send("sms", { to: user.mobile, text }, { db: tx });
+        await services.jobs.send("sms", { to: mobile, text }, { db: tx });
       }
       return "processed";
     }

@@ -19,6 +19,7 @@ import {
   reviewChecklist,
   users,
 } from "../db/schema.ts";
+import { peopleNamedBy } from "../borrowers/match.server.ts";
 import { loadAddress, loadEmployment } from "../kyc/sections.server.ts";
 import { loadBank, loadReferences } from "../kyc/references-bank.server.ts";
 import { loadProfile } from "../kyc/profile.server.ts";
@@ -47,34 +48,21 @@ const payoutState = sql<"requested" | "processed" | "failed" | "reversed" | null
   select p.status from payouts p where p.application_id = ${loanApplications.id}
   order by p.attempt desc limit 1)`;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * The search as a condition on the application row alone: its reference (the first 6+
- * characters), its loan number, or its borrower found first by mobile, the PAN's last 4 or part
- * of the name (looked up once, so nothing is joined before the page is cut).
+ * characters), its loan number, or its borrower (peopleNamedBy).
  */
 function searchCondition(q: string): SQL | undefined {
   const term = q.trim();
   if (!term) return undefined;
-  const digits = term.replace(/[\s+-]/g, "").replace(/^(91|0)(?=\d{10}$)/, "");
   // The queue shows a reference's first 10 characters: 6 or more find it.
   const conditions: (SQL | undefined)[] = /^[a-z2-7]{6,26}$/i.test(term)
     ? [like(loanApplications.reference, `${term.toLowerCase()}%`)]
     : [];
-  if (/^\d{10}$/.test(digits)) conditions.push(inArray(loanApplications.userId, usersByMobile(digits)));
   if (/^SL\d{8}$/i.test(term)) conditions.push(eq(loanApplications.loanNumber, term.toUpperCase()));
-  const people: SQL[] = [];
-  if (/^[0-9a-z]{4}$/i.test(term)) people.push(sql`right(p.pan_masked, 4) = ${term.toUpperCase()}`);
-  // A name has no digits: a term with one is an identifier, and the name search is skipped.
-  if (term.length >= 2 && !/\d/.test(term)) people.push(sql`p.full_name ilike ${`%${escapeLike(term)}%`}`);
-  if (people.length)
-    conditions.push(
-      inArray(loanApplications.userId, sql`(select p.user_id from borrower_profiles p where ${sql.join(people, sql` or `)})`),
-    );
+  conditions.push(peopleNamedBy(loanApplications.userId, term));
   return or(...conditions);
 }
-const usersByMobile = (mobile: string) => sql`(select u.id from users u where u.mobile = ${mobile})`;
 
 /** One page of the queue, oldest submission first, and how many match. */
 export async function reviewQueue({ db }: Services, { staffId, filter }: { staffId: string; filter: QueueFilter }) {
