@@ -6,6 +6,7 @@ import type { CreditBureau, PanVerifier } from "./server/credit/checks.server.ts
 import type { Keyring } from "./server/crypto.server.ts";
 import type { Db } from "./server/db/client.ts";
 import type { JobQueue } from "./server/jobs/queue.server.ts";
+import type { PaymentGateway } from "./server/payments/gateway.server.ts";
 import type { PayoutProvider } from "./server/payouts/provider.server.ts";
 import type { RealtimeHub } from "./server/realtime/hub.server.ts";
 import type { SmsSender } from "./server/sms/sms.server.ts";
@@ -26,6 +27,8 @@ export interface AppServices {
   creditBureau: CreditBureau;
   /** Disbursals: the local stand-in or RazorpayX, by PAYOUT_PROVIDER. */
   payouts: PayoutProvider;
+  /** Repayments: the local checkout stand-in or Razorpay Payment Links, by PAYMENT_PROVIDER. */
+  payments: PaymentGateway;
   storage: FileStorage;
   /** Work done after the response, on any process (pg-boss in the same database). */
   jobs: JobQueue;

@@ -78,6 +78,14 @@ export const envSchema = z
     RAZORPAYX_WEBHOOK_SECRET: z.string().min(8).optional(),
     RAZORPAYX_API_URL: z.url().default("https://api.razorpay.com/v1"),
     PAYOUT_MODE: z.enum(["IMPS", "NEFT", "RTGS"]).default("IMPS"),
+    /** Who takes repayments: the local checkout stand-in (never in production) or Razorpay Payment Links. */
+    PAYMENT_PROVIDER: z.enum(["local", "razorpay"]).optional(),
+    RAZORPAY_KEY_ID: z.string().min(1).optional(),
+    RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+    RAZORPAY_WEBHOOK_SECRET: z.string().min(8).optional(),
+    RAZORPAY_API_URL: z.url().default("https://api.razorpay.com/v1"),
+    /** An instalment's unpaid part at or below this (rupees) draws no penal charge (docs/product.md "Loan servicing"). */
+    PENAL_TOLERANCE_RUPEES: z.coerce.number().int().min(0).max(10_000).default(100),
 
     OTP_TTL_SECONDS: positiveInt.default(300),
     OTP_MAX_ATTEMPTS: positiveInt.default(5),
@@ -105,7 +113,16 @@ export const envSchema = z
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when payouts go through RazorpayX" });
       }
     }
+    const payments = env.PAYMENT_PROVIDER ?? (env.APP_ENV === "production" ? "razorpay" : "local");
+    if (payments === "razorpay") {
+      for (const key of ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when payments go through Razorpay" });
+      }
+    }
     if (env.APP_ENV !== "production") return;
+    if (payments === "local") {
+      ctx.addIssue({ code: "custom", path: ["PAYMENT_PROVIDER"], message: "cannot be the local stand-in when APP_ENV=production" });
+    }
     if (provider === "local") {
       ctx.addIssue({ code: "custom", path: ["PAYOUT_PROVIDER"], message: "cannot be the local stand-in when APP_ENV=production" });
     }
@@ -149,6 +166,10 @@ export interface Config {
         };
     stuckMinutes: number;
   };
+  payments: {
+    provider: { name: "local" } | { name: "razorpay"; keyId: string; keySecret: string; webhookSecret: string; apiUrl: string };
+  };
+  servicing: { penalTolerancePaise: number };
   otp: {
     ttlSeconds: number;
     maxAttempts: number;
@@ -271,6 +292,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             },
       stuckMinutes: env.PAYOUT_STUCK_MINUTES,
     },
+    payments: {
+      provider:
+        (env.PAYMENT_PROVIDER ?? (env.APP_ENV === "production" ? "razorpay" : "local")) === "local"
+          ? { name: "local" }
+          : {
+              name: "razorpay",
+              keyId: env.RAZORPAY_KEY_ID ?? "",
+              keySecret: env.RAZORPAY_KEY_SECRET ?? "",
+              webhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? "",
+              apiUrl: env.RAZORPAY_API_URL.replace(/\/$/, ""),
+            },
+    },
+    servicing: { penalTolerancePaise: env.PENAL_TOLERANCE_RUPEES * 100 },
     otp: {
       ttlSeconds: env.OTP_TTL_SECONDS,
       maxAttempts: env.OTP_MAX_ATTEMPTS,

@@ -18,6 +18,8 @@ import { startJobQueue } from "../app/server/jobs/queue.server.ts";
 import { startWorkers } from "../app/server/jobs/workers.server.ts";
 import { refreshHolidays } from "../app/server/holidays.server.ts";
 import { clearProductCache } from "../app/server/products.server.ts";
+import { createLocalCheckout, localCheckoutSecret } from "../app/server/payments/local.server.ts";
+import { createRazorpayPayments } from "../app/server/payments/razorpay.server.ts";
 import { createLocalPayouts } from "../app/server/payouts/provider.server.ts";
 import { createRazorpayXPayouts } from "../app/server/payouts/razorpayx.server.ts";
 import { type Config, loadConfig } from "./config.ts";
@@ -111,6 +113,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       config.payouts.provider.name === "local"
         ? createLocalPayouts(config.dataDir, now, config.payouts.provider.settleSeconds)
         : createRazorpayXPayouts(config.payouts.provider),
+    payments:
+      config.payments.provider.name === "local"
+        ? createLocalCheckout(config.dataDir, now, localCheckoutSecret(config.sessionSecret))
+        : createRazorpayPayments(config.payments.provider),
     storage,
     jobs,
   };

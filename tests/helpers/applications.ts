@@ -76,3 +76,27 @@ export async function approvedApplication(
   if (row?.status !== "approved") throw new Error(`the application is ${row?.status}, not approved`);
   return signed;
 }
+
+/**
+ * An approved application disbursed by `ops` through the review page and confirmed by the payout
+ * provider (the local stand-in settles at once with LOCAL_PAYOUT_SETTLE_SECONDS=0): an active loan.
+ */
+export async function activeLoan(
+  app: TestServer,
+  mobile: string,
+  officer: { cookie: string },
+  ops: { cookie: string },
+  profile: Partial<BorrowerProfile> = {},
+) {
+  const approved = await approvedApplication(app, mobile, officer, profile);
+  const res = await postForm(app, `/admin/applications/${approved.ref}`, { intent: "disburse" }, { cookie: ops.cookie });
+  if (res.status !== 302) throw new Error(`disburse answered ${res.status}`);
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const [row] = await app.services.db.select().from(loanApplications).where(eq(loanApplications.reference, approved.ref));
+    if (row?.status === "active" && row.loanNumber)
+      return { ...approved, loanNumber: row.loanNumber, disbursalDate: row.disbursalDate as string };
+    if (Date.now() > deadline) throw new Error(`the loan is ${row?.status}, not active`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

@@ -156,6 +156,10 @@ describe("production mode", () => {
       RAZORPAYX_ACCOUNT_NUMBER: "7878780080316316",
       RAZORPAYX_WEBHOOK_SECRET: "webhook-secret",
       RAZORPAYX_API_URL: "http://127.0.0.1:9/v1",
+      RAZORPAY_KEY_ID: "rzp_test_y",
+      RAZORPAY_KEY_SECRET: "secret",
+      RAZORPAY_WEBHOOK_SECRET: "webhook-secret-2",
+      RAZORPAY_API_URL: "http://127.0.0.1:9/v1",
     });
   });
   afterAll(async () => {

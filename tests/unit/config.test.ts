@@ -53,6 +53,8 @@ describe("configuration", () => {
       "SMS_GATEWAY_KEY",
       "RAZORPAYX_KEY_ID",
       "RAZORPAYX_WEBHOOK_SECRET",
+      "RAZORPAY_KEY_ID",
+      "RAZORPAY_WEBHOOK_SECRET",
     ]) {
       expect(message).toContain(key);
     }
@@ -73,6 +75,21 @@ describe("configuration", () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).payouts.provider).toEqual({ name: "local", settleSeconds: 5 });
   });
 
+  it("never takes repayments through the local checkout in production", () => {
+    expect(() =>
+      loadConfig({
+        DATA_DIR: tempDir(),
+        APP_ENV: "production",
+        SESSION_SECRET: "s".repeat(40),
+        ENCRYPTION_KEY: "a".repeat(64),
+        SMS_GATEWAY_URL: "https://sms.example.invalid/send",
+        SMS_GATEWAY_KEY: "key",
+        PAYMENT_PROVIDER: "local",
+      }),
+    ).toThrow(/PAYMENT_PROVIDER/);
+    expect(loadConfig({ DATA_DIR: tempDir() }).payments.provider).toEqual({ name: "local" });
+  });
+
   it("starts production when everything is configured, without writing secrets", () => {
     const dir = tempDir();
     const config = loadConfig({
@@ -87,9 +104,13 @@ describe("configuration", () => {
       RAZORPAYX_KEY_SECRET: "secret",
       RAZORPAYX_ACCOUNT_NUMBER: "7878780080316316",
       RAZORPAYX_WEBHOOK_SECRET: "webhook-secret",
+      RAZORPAY_KEY_ID: "rzp_live_y",
+      RAZORPAY_KEY_SECRET: "secret",
+      RAZORPAY_WEBHOOK_SECRET: "webhook-secret-2",
     });
     expect(config.isProduction).toBe(true);
     expect(config.payouts.provider).toMatchObject({ name: "razorpayx", apiUrl: "https://api.razorpay.com/v1", mode: "IMPS" });
+    expect(config.payments.provider).toMatchObject({ name: "razorpay", apiUrl: "https://api.razorpay.com/v1" });
     expect(config.seedDemoData).toBe(false);
     expect(config.trustProxy).toBe(1);
     expect(existsSync(path.join(dir, "secrets.json"))).toBe(false);

@@ -47,7 +47,10 @@ describe("the lifecycle (docs/product.md, Loan applications)", () => {
         "active>cancelled:borrower",
         "active>cancelled:operations",
         "active>cancelled:admin",
+        "active>cancelled:system",
         "active>written_off:admin",
+        "closed>active:system",
+        "cancelled>active:system",
       ].sort(),
     );
   });

@@ -34,13 +34,14 @@ const TRANSITIONS: Record<LoanStatus, Partial<Record<LoanStatus, readonly Actor[
   // A payout the bank returned after processing takes the loan back to approved.
   active: {
     closed: [...payments, "system"],
-    cancelled: ["borrower", ...payments],
+    cancelled: ["borrower", ...payments, "system"],
     written_off: rolesWith("loans.write_off"),
     approved: ["system"],
   },
-  closed: {},
+  // A reversed payment that had closed the loan (or ended it in the cooling-off period) reopens it.
+  closed: { active: ["system"] },
   rejected: {},
-  cancelled: {},
+  cancelled: { active: ["system"] },
   written_off: {},
 };
 

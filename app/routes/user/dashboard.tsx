@@ -22,20 +22,30 @@ import { listApplications } from "../../server/loans/read.server.ts";
 import { borrowerDisbursals } from "../../server/payouts/read.server.ts";
 import { DisbursalNote } from "../../components/loan-flow.tsx";
 import { quickStartProgress } from "../../server/quick-start/progress.server.ts";
+import { borrowerLoans, nextDueAcross } from "../../server/servicing/read.server.ts";
+import { loanPath } from "../../domain/loans/servicing.ts";
+import { longDate } from "../../domain/loans/kfs.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, session } = context.get(signedInContext);
   const services = context.get(servicesContext);
-  const [applications, quickStart, requests, disbursals] = user.mobileVerifiedAt
+  const [applications, quickStart, requests, disbursals, loans] = user.mobileVerifiedAt
     ? await Promise.all([
         listApplications(services, user.id),
         quickStartProgress(services, user.id),
         openRequestsFor(services, user.id),
         borrowerDisbursals(services, user.id),
+        borrowerLoans(services, user.id),
       ])
-    : [[], null, [], []];
+    : [[], null, [], [], []];
   const resume = unfinishedStep(quickStart);
+  const due = nextDueAcross(loans);
   return {
+    loans: {
+      count: loans.filter((l) => l.status === "active").length,
+      overduePaise: due.overduePaise,
+      next: due.next ? { ...due.next, href: loanPath(due.next.kind, due.next.loanNumber) } : null,
+    },
     quickStart: resume === null ? null : { step: resume + 1, title: QUICK_STEPS[resume]?.title ?? "" },
     requests: requests.map((r) => ({
       id: r.id,
@@ -210,6 +220,33 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
               <WaitingForYou key={r.id} request={r} lastResult={actionData} />
             ))}
           </ul>
+        </section>
+      ) : null}
+      {loaderData.loans.count > 0 ? (
+        <section aria-labelledby="due-title" className={loaderData.loans.overduePaise > 0 ? "card border-danger-600" : "card"}>
+          <h2 id="due-title" className="text-xl">
+            Your loans
+          </h2>
+          {loaderData.loans.overduePaise > 0 ? (
+            <p className="mt-2 font-medium text-danger-600">
+              {formatRupees(loaderData.loans.overduePaise)} is overdue. Pay it now to stop further charges.
+            </p>
+          ) : null}
+          <p className="mt-2">
+            {loaderData.loans.next
+              ? `Next due: ${formatRupees(loaderData.loans.next.amountPaise)} on ${longDate(loaderData.loans.next.dueDate)} (loan ${loaderData.loans.next.loanNumber}).`
+              : "Nothing more is due on your loans."}
+          </p>
+          <p className="mt-4 flex flex-wrap gap-3">
+            {loaderData.loans.next ? (
+              <Link className="btn-primary" to={loaderData.loans.next.href}>
+                Pay now
+              </Link>
+            ) : null}
+            <Link className="btn-secondary" to="/User/Loans">
+              All your loans
+            </Link>
+          </p>
         </section>
       ) : null}
       {loaderData.quickStart ? (

@@ -609,6 +609,8 @@ export const payouts = pgTable(
       .notNull()
       .references(() => loanApplications.id, { onDelete: "restrict" }),
     attempt: smallint("attempt").notNull(),
+    /** The loan's disbursal, or a refund of an overpayment to the same verified account. */
+    purpose: text("purpose").$type<"disbursal" | "refund">().notNull().default("disbursal"),
     provider: text("provider").notNull(),
     status: text("status").$type<PayoutStatus>().notNull(),
     amountPaise: integer("amount_paise").notNull(),
@@ -622,9 +624,8 @@ export const payouts = pgTable(
     /** The bank's transfer reference of a processed payout. */
     utr: text("utr"),
     failureReason: text("failure_reason"),
-    requestedBy: uuid("requested_by")
-      .notNull()
-      .references(() => users.id),
+    /** The operations staff member who asked for it; null for a refund the system sends. */
+    requestedBy: uuid("requested_by").references(() => users.id),
     requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
     /** When the provider says it was processed, failed or reversed (its event time, not ours). */
     providerAt: timestamp("provider_at", { withTimezone: true }),
@@ -636,7 +637,10 @@ export const payouts = pgTable(
     uniqueIndex("payouts_attempt").on(t.applicationId, t.attempt),
     uniqueIndex("payouts_one_live")
       .on(t.applicationId)
-      .where(sql`${t.status} in ('requested', 'processed')`),
+      .where(sql`${t.purpose} = 'disbursal' and ${t.status} in ('requested', 'processed')`),
+    uniqueIndex("payouts_one_refund_in_flight")
+      .on(t.applicationId)
+      .where(sql`${t.purpose} = 'refund' and ${t.status} = 'requested'`),
     uniqueIndex("payouts_provider_id").on(t.provider, t.providerPayoutId),
     index("payouts_status_idx").on(t.status, t.requestedAt),
     check("payouts_amount", sql`${t.amountPaise} > 0`),
@@ -658,7 +662,26 @@ export const loanInstalments = pgTable(
   (t) => [primaryKey({ columns: [t.applicationId, t.seq] }), index("loan_instalments_due_idx").on(t.dueDate)],
 );
 
-/** The loan's ledger: every event that moves money, in order; balances are derived from it, never stored. */
+export const LEDGER_KINDS = [
+  "disbursal",
+  "disbursal_reversal",
+  "payment",
+  "payment_reversal",
+  "penal",
+  "penal_reversal",
+  "penal_waiver",
+  "refund",
+  "closure",
+  "reopening",
+  "write_off",
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/**
+ * The loan's ledger: every event of the loan in the order it was recorded; what is owed and paid is
+ * derived from it (domain/loans/servicing.ts), never stored twice. Reversals and waivers name the
+ * entry they undo (`ref_id`).
+ */
 export const loanLedger = pgTable(
   "loan_ledger",
   {
@@ -666,12 +689,21 @@ export const loanLedger = pgTable(
     applicationId: uuid("application_id")
       .notNull()
       .references(() => loanApplications.id, { onDelete: "restrict" }),
-    kind: text("kind").$type<"disbursal" | "disbursal_reversal">().notNull(),
-    /** Principal lent (+) or returned (−) by this entry. */
+    kind: text("kind").$type<LedgerKind>().notNull(),
+    /** Principal lent (+) or returned (−) by a disbursal or its reversal. */
     principalPaise: integer("principal_paise").notNull(),
+    /** The money of a payment, penal charge, waiver, reversal or refund (positive). */
+    amountPaise: integer("amount_paise").notNull().default(0),
     /** The India date the entry counts on (the provider's event time). */
     businessDate: text("business_date").notNull(),
     payoutId: uuid("payout_id").references(() => payouts.id),
+    paymentId: uuid("payment_id").references(() => payments.id),
+    /** The instalment a penal charge is for. */
+    seq: smallint("seq"),
+    /** The entry a reversal or waiver undoes. */
+    refId: uuid("ref_id"),
+    /** The staff member who recorded it; null for the system. */
+    actorUserId: uuid("actor_user_id").references(() => users.id),
     details: jsonb("details").$type<Record<string, unknown>>().notNull(),
     recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull(),
   },
@@ -679,7 +711,131 @@ export const loanLedger = pgTable(
     index("loan_ledger_application_idx").on(t.applicationId, t.recordedAt),
     // A payout is disbursed, or reversed, once in the ledger however often the provider tells us.
     uniqueIndex("loan_ledger_payout_kind").on(t.payoutId, t.kind),
+    // A payment is applied once however often the gateway delivers it, and reversed at most once.
+    uniqueIndex("loan_ledger_payment_kind").on(t.paymentId, t.kind),
+    // One penal charge per missed instalment; one reversal or waiver per entry.
+    uniqueIndex("loan_ledger_penal_once")
+      .on(t.applicationId, t.seq)
+      .where(sql`${t.kind} = 'penal'`),
+    uniqueIndex("loan_ledger_undone_once")
+      .on(t.refId)
+      .where(sql`${t.refId} is not null`),
   ],
+);
+
+export const PAYMENT_STATUSES = ["created", "pending", "captured", "failed", "cancelled", "held", "reversed"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export type PaymentPurpose = "due" | "overdue" | "payoff" | "amount" | "cooling_off" | "offline";
+
+/**
+ * A repayment: an order the borrower pays at the gateway (or money staff received outside it).
+ * `reference` is the payment's own, the one `/{state}/{id}` comes back with; the gateway's payment
+ * id is unique, so the same payment is never applied twice.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reference: text("reference").notNull().unique(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "restrict" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** "local", "razorpay" or "offline" (recorded by staff). */
+    provider: text("provider").notNull(),
+    purpose: text("purpose").$type<PaymentPurpose>().notNull(),
+    /** Keep what is left after the dues for principal on the next due date. */
+    prepay: boolean("prepay").notNull().default(false),
+    amountPaise: integer("amount_paise").notNull(),
+    status: text("status").$type<PaymentStatus>().notNull(),
+    /** The gateway's order or payment link. */
+    providerOrderId: text("provider_order_id"),
+    checkoutUrl: text("checkout_url"),
+    /** The gateway's payment id (or, offline, the bank's or receipt's reference). */
+    providerPaymentId: text("provider_payment_id"),
+    receivedPaise: integer("received_paise"),
+    /** The provider's time of the capture, and its India date (the business date). */
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    businessDate: text("business_date"),
+    failureReason: text("failure_reason"),
+    /** Offline: how it was received (NEFT, UPI, cheque, cash) and by whom it was recorded. */
+    mode: text("mode"),
+    recordedBy: uuid("recorded_by").references(() => users.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("payments_application_idx").on(t.applicationId, t.createdAt),
+    index("payments_status_idx").on(t.status, t.createdAt),
+    uniqueIndex("payments_provider_payment").on(t.provider, t.providerPaymentId),
+    uniqueIndex("payments_provider_order").on(t.provider, t.providerOrderId),
+    check("payments_amount", sql`${t.amountPaise} > 0`),
+  ],
+);
+
+/**
+ * One row per active (or once active) loan: its servicing terms, fixed at disbursal, and a cache of
+ * what the ledger gives today (rewritten with every ledger entry and by the daily run) for the
+ * lists, queues and reports that read many loans at once. The ledger stays the record.
+ */
+export const loanAccounts = pgTable(
+  "loan_accounts",
+  {
+    applicationId: uuid("application_id")
+      .primaryKey()
+      .references(() => loanApplications.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<LoanKind>().notNull(),
+    principalPaise: integer("principal_paise").notNull(),
+    rateBps: integer("rate_bps").notNull(),
+    penalPaise: integer("penal_paise").notNull(),
+    coolingOffDays: smallint("cooling_off_days").notNull(),
+    disbursalDate: text("disbursal_date").notNull(),
+    /** The date the cached figures are for. */
+    asOf: text("as_of").notNull(),
+    outstandingPrincipalPaise: integer("outstanding_principal_paise").notNull(),
+    overduePaise: integer("overdue_paise").notNull(),
+    penalDuePaise: integer("penal_due_paise").notNull(),
+    dpd: integer("dpd").notNull(),
+    nextDueDate: text("next_due_date"),
+    nextDuePaise: integer("next_due_paise"),
+    advancePaise: integer("advance_paise").notNull(),
+    refundDuePaise: integer("refund_due_paise").notNull(),
+    settledOn: text("settled_on"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("loan_accounts_dpd_idx").on(t.dpd), index("loan_accounts_next_due_idx").on(t.nextDueDate)],
+);
+
+/** The daily servicing run, one row per business date: started, finished, and what it did. */
+export const servicingRuns = pgTable("servicing_runs", {
+  businessDate: text("business_date").primaryKey(),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+  finishedAt: timestamp("finished_at", { withTimezone: true }),
+  loans: integer("loans").notNull().default(0),
+  levied: integer("levied").notNull().default(0),
+  reversed: integer("reversed").notNull().default(0),
+});
+
+/** Collections: a staff member's note on contacting the borrower of a loan past due. */
+export const collectionNotes = pgTable(
+  "collection_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "cascade" }),
+    staffUserId: uuid("staff_user_id")
+      .notNull()
+      .references(() => users.id),
+    outcome: text("outcome").notNull(),
+    note: text("note").notNull(),
+    /** A promise to pay, or when to call again. */
+    followUpOn: text("follow_up_on"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("collection_notes_application_idx").on(t.applicationId, t.createdAt)],
 );
 
 /** The revised KFS issued at disbursal when a date or amount differs from the signed one (the latest not superseded counts). */

@@ -74,7 +74,7 @@ export async function payoutsFor({ db, now, config }: Pick<AppServices, "db" | "
       requestedBy: users.name,
     })
     .from(payouts)
-    .innerJoin(users, eq(users.id, payouts.requestedBy))
+    .leftJoin(users, eq(users.id, payouts.requestedBy))
     .where(eq(payouts.applicationId, applicationId))
     .orderBy(desc(payouts.attempt));
   const at = now();

@@ -30,6 +30,7 @@ import { kfsInput } from "../loans/issue-kfs.server.ts";
 import type { Application } from "../loans/rows.server.ts";
 import { borrowerMobile, reviewAudit, type Staff } from "../review/rows.server.ts";
 import { renderRevisedKfsPdf } from "../pdf/pdf.server.ts";
+import { openAccount } from "../servicing/open.server.ts";
 import type { PayoutAnswer } from "./provider.server.ts";
 
 type Services = Pick<AppServices, "db" | "now" | "jobs" | "payouts" | "keyring" | "config" | "log">;
@@ -114,6 +115,7 @@ async function activate(services: Services, tx: Db, a: Application, payout: Payo
   );
   await tx.delete(loanInstalments).where(eq(loanInstalments.applicationId, a.id));
   await tx.insert(loanInstalments).values(actual.map((i) => ({ applicationId: a.id, ...i })));
+  await openAccount(tx, { applicationId: a.id, input, disbursalDate, at });
   await tx.insert(loanLedger).values({
     applicationId: a.id,
     kind: "disbursal",

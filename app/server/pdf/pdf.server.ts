@@ -22,11 +22,11 @@ function fonts() {
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 48;
 const INK = rgb(0.06, 0.09, 0.16);
-const MUTED = rgb(0.35, 0.38, 0.45);
+export const MUTED = rgb(0.35, 0.38, 0.45);
 const RULE = rgb(0.8, 0.82, 0.86);
 
 /** A top-to-bottom writer: wraps text, breaks pages, repeats table headers. */
-class Writer {
+export class Writer {
   page!: PDFPage;
   y = 0;
   readonly pages: PDFPage[] = [];
@@ -186,7 +186,7 @@ const cachingFontkit: typeof fontkit = {
   },
 };
 
-async function newDocument(title: string, at: Date) {
+export async function newDocument(title: string, at: Date) {
   const doc = await PDFDocument.create();
   doc.registerFontkit(cachingFontkit);
   const f = fonts();

@@ -1,0 +1,528 @@
+/**
+ * Loan servicing (docs/product.md "Loan servicing"): what a loan owes, derived by replaying its
+ * ledger over the schedule fixed at disbursal. Nothing here is stored: the ledger is the record,
+ * and every figure a page, PDF, API or job shows comes from `replay`. Pure: no I/O, no clock.
+ *
+ * The rules, in the order the replay applies them on each date:
+ * 1. an instalment falls due at the start of its due date, and any advance pays it (interest, then
+ *    principal); an advance kept for "prepay principal" then goes to principal, shortening the loan
+ *    with the EMI unchanged;
+ * 2. penal charges recorded for that date are added (an advance pays them);
+ * 3. payments of that date, in the order they were recorded: a cooling-off exit, a payment at or
+ *    above the payoff quote (foreclosure at the quote, the rest to refund), or an allocation to
+ *    instalments due (oldest first, interest then principal), then unpaid penal charges, then the
+ *    advance;
+ * 4. grace: an instalment's unpaid part at the end of its grace date (the due date, or the next
+ *    working day when it falls on a non-working day) decides whether a penal charge is warranted.
+ */
+import { addDays, daysBetween, divHalfUp, type IsoDate, monthlyInterestPaise, nextWorkingDay, isWorkingDay } from "../loan-math.ts";
+import type { LoanKind } from "./application.ts";
+import type { Instalment } from "./disbursal.ts";
+
+export interface LoanTerms {
+  kind: LoanKind;
+  principalPaise: number;
+  /** EMI loan: annual rate; salary advance: rate per day (basis points). */
+  rateBps: number;
+  disbursalDate: IsoDate;
+  /** The schedule fixed at disbursal. */
+  instalments: readonly Instalment[];
+  /** The flat penal charge per missed instalment (at most the unpaid part). */
+  penalPaise: number;
+  /** An unpaid part at or below this at the end of the grace date draws no penal charge. */
+  penalTolerancePaise: number;
+  coolingOffDays: number;
+  holidays: readonly IsoDate[];
+}
+
+/** Ledger entries that move what is owed; reversed payments and reversed or waived penal charges are left out before the replay. */
+export type ServicingEvent =
+  | {
+      kind: "payment";
+      id: string;
+      amountPaise: number;
+      businessDate: IsoDate;
+      /** Keep what is left over for principal on the next due date (the loan shortens). */
+      prepay?: boolean;
+      /** The borrower asked to exit within the cooling-off period. */
+      coolingOff?: boolean;
+    }
+  | { kind: "penal"; id: string; seq: number; amountPaise: number; businessDate: IsoDate }
+  | { kind: "refund"; id: string; amountPaise: number; businessDate: IsoDate };
+
+export type InstalmentStatus = "upcoming" | "due" | "paid" | "partly_paid" | "overdue" | "closed_early";
+
+export interface InstalmentState {
+  seq: number;
+  dueDate: IsoDate;
+  /** After a grace date that falls on a holiday or weekend: the last day to pay on time. */
+  graceDate: IsoDate;
+  principalPaise: number;
+  interestPaise: number;
+  paidPrincipalPaise: number;
+  paidInterestPaise: number;
+  /** What was unpaid at the end of the grace date; null while it has not passed. */
+  unpaidAtGracePaise: number | null;
+  status: InstalmentStatus;
+}
+
+export interface Allocation {
+  interestPaise: number;
+  principalPaise: number;
+  penalPaise: number;
+  /** Kept to pay the next instalments as they fall due. */
+  advancePaise: number;
+  /** The foreclosure's interest for the days since the last due date. */
+  accruedInterestPaise: number;
+  /** More than was owed: to be refunded. */
+  excessPaise: number;
+}
+
+export interface PenalState {
+  id: string;
+  seq: number;
+  amountPaise: number;
+  paidPaise: number;
+  businessDate: IsoDate;
+}
+
+export interface AdvanceApplied {
+  on: IsoDate;
+  seq: number | null;
+  interestPaise: number;
+  principalPaise: number;
+}
+
+export type Settlement = { on: IsoDate; how: "repaid" | "foreclosed" | "cooling_off"; byPaymentId: string | null };
+
+export interface PayoffQuote {
+  on: IsoDate;
+  principalPaise: number;
+  interestPaise: number;
+  overduePaise: number;
+  penalPaise: number;
+  totalPaise: number;
+}
+
+export interface LoanState {
+  asOf: IsoDate;
+  instalments: InstalmentState[];
+  penals: PenalState[];
+  /** Each applied payment's allocation, by payment id. */
+  allocations: Map<string, Allocation>;
+  /** The advance paying an instalment on its due date (seq), or prepaying principal (seq null). */
+  advanceApplied: AdvanceApplied[];
+  advancePaise: number;
+  /** Interest paid (instalments' and a foreclosure's accrued interest) and penal charges paid. */
+  interestPaidPaise: number;
+  penalPaidPaise: number;
+  /** Principal repaid so far, every way (instalments, foreclosure, prepayment). */
+  principalRepaidPaise: number;
+  outstandingPrincipalPaise: number;
+  /** Unpaid interest and principal of instalments due on or before `asOf`. */
+  overduePaise: number;
+  penalDuePaise: number;
+  dpd: number;
+  settlement: Settlement | null;
+  refundDuePaise: number;
+  /** Penal charges the rules warrant by `asOf` that are not recorded (the daily job levies them). */
+  penalsWarranted: { seq: number; amountPaise: number; levyDate: IsoDate }[];
+  /** Recorded penal charges the rules no longer warrant (a payment on time arrived late): to reverse. */
+  penalsUnwarranted: string[];
+}
+
+const emptyAllocation = (): Allocation => ({
+  interestPaise: 0,
+  principalPaise: 0,
+  penalPaise: 0,
+  advancePaise: 0,
+  accruedInterestPaise: 0,
+  excessPaise: 0,
+});
+
+/** The last day an instalment due on `dueDate` is paid on time: the next working day when it is not one. */
+export const graceDate = (dueDate: IsoDate, holidays: readonly IsoDate[]) =>
+  isWorkingDay(dueDate, holidays) ? dueDate : nextWorkingDay(dueDate, holidays);
+
+/** Interest on `principalPaise` for `days` days: EMI loan at the annual rate, actual/365; salary advance at its daily rate. */
+export function interestForDays(terms: Pick<LoanTerms, "kind" | "rateBps">, principalPaise: number, days: number): number {
+  if (days <= 0 || principalPaise <= 0) return 0;
+  return terms.kind === "emi"
+    ? divHalfUp(principalPaise * terms.rateBps * days, 365 * 10_000)
+    : divHalfUp(principalPaise * terms.rateBps * days, 10_000);
+}
+
+/** The RBI buckets staff see: SMA-0 1–30 days past due, SMA-1 31–60, SMA-2 61–90, NPA over 90. */
+export type Bucket = "current" | "SMA-0" | "SMA-1" | "SMA-2" | "NPA";
+export const BUCKETS: readonly Bucket[] = ["current", "SMA-0", "SMA-1", "SMA-2", "NPA"];
+export function bucketOf(dpd: number): Bucket {
+  if (dpd <= 0) return "current";
+  if (dpd <= 30) return "SMA-0";
+  if (dpd <= 60) return "SMA-1";
+  if (dpd <= 90) return "SMA-2";
+  return "NPA";
+}
+
+interface Working {
+  terms: LoanTerms;
+  rows: InstalmentState[];
+  penals: PenalState[];
+  allocations: Map<string, Allocation>;
+  advanceApplied: AdvanceApplied[];
+  advance: number;
+  /** The advance is kept for principal at the next due date. */
+  prepayPending: boolean;
+  prepaidPrincipal: number;
+  /** The interest of a foreclosure or cooling-off exit (not part of any instalment). */
+  accruedPaid: number;
+  settlement: Settlement | null;
+  excess: number;
+  refunded: number;
+}
+
+const unpaidOf = (r: InstalmentState) => r.principalPaise + r.interestPaise - r.paidPrincipalPaise - r.paidInterestPaise;
+
+/** Pays instalment `r` from `amount` (interest, then principal); returns what is left. */
+function payInstalment(r: InstalmentState, amount: number, into: Allocation | null): number {
+  const interest = Math.min(amount, r.interestPaise - r.paidInterestPaise);
+  r.paidInterestPaise += interest;
+  amount -= interest;
+  const principal = Math.min(amount, r.principalPaise - r.paidPrincipalPaise);
+  r.paidPrincipalPaise += principal;
+  amount -= principal;
+  if (into) {
+    into.interestPaise += interest;
+    into.principalPaise += principal;
+  }
+  return amount;
+}
+
+function payPenals(w: Working, on: IsoDate, amount: number, into: Allocation | null): number {
+  for (const p of w.penals) {
+    if (amount <= 0) break;
+    if (p.businessDate > on) continue;
+    const part = Math.min(amount, p.amountPaise - p.paidPaise);
+    p.paidPaise += part;
+    amount -= part;
+    if (into) into.penalPaise += part;
+  }
+  return amount;
+}
+
+/** The principal of instalments not yet due on `on` (nothing of them is paid before they fall due). */
+const principalNotDue = (w: Working, on: IsoDate) =>
+  w.rows.filter((r) => r.dueDate > on).reduce((s, r) => s + r.principalPaise - r.paidPrincipalPaise, 0);
+
+/**
+ * The EMI loan's remaining schedule after `afterSeq` recomputed on a lower balance with the same
+ * EMI (the loan shortens; the last instalment clears the balance); instalments no longer needed go.
+ */
+function shorten(w: Working, afterSeq: number, prepay: number) {
+  const keep = w.rows.filter((r) => r.seq <= afterSeq);
+  const later = w.rows.filter((r) => r.seq > afterSeq);
+  if (later.length === 0) return;
+  const first = w.terms.instalments[0];
+  const emi = first ? first.principalPaise + first.interestPaise : 0;
+  let balance = later.reduce((s, r) => s + r.principalPaise, 0) - prepay;
+  const rebuilt: InstalmentState[] = [];
+  for (const r of later) {
+    if (balance <= 0) break;
+    const interest = monthlyInterestPaise(balance, w.terms.rateBps);
+    const last = r === later[later.length - 1] || emi - interest >= balance;
+    const principal = last ? balance : emi - interest;
+    rebuilt.push({ ...r, principalPaise: principal, interestPaise: interest, paidPrincipalPaise: 0, paidInterestPaise: 0 });
+    balance -= principal;
+  }
+  w.rows = [...keep, ...rebuilt];
+}
+
+/** Everything owed on `on` under the contract of docs/product.md (overdue, principal not due, accrued interest, penal). */
+function quoteOf(w: Working, on: IsoDate, minDays = 0): PayoffQuote {
+  const due = w.rows.filter((r) => r.dueDate <= on);
+  let overdue = due.reduce((s, r) => s + unpaidOf(r), 0);
+  const penal = w.penals.filter((p) => p.businessDate <= on).reduce((s, p) => s + p.amountPaise - p.paidPaise, 0);
+  let principal: number;
+  let interest: number;
+  if (w.terms.kind === "emi") {
+    principal = Math.max(0, principalNotDue(w, on) - w.advance);
+    const last = due.length ? (due[due.length - 1] as InstalmentState).dueDate : w.terms.disbursalDate;
+    interest = interestForDays(w.terms, principal, Math.max(minDays, daysBetween(last, on)));
+  } else {
+    const r = w.rows[0] as InstalmentState;
+    if (r.dueDate <= on) {
+      principal = 0;
+      interest = 0;
+    } else {
+      principal = Math.max(0, r.principalPaise - r.paidPrincipalPaise - w.advance);
+      interest = interestForDays(w.terms, principal, Math.max(minDays, daysBetween(w.terms.disbursalDate, on)));
+    }
+  }
+  // An advance larger than what is not yet due (a few paise at most) counts against the dues.
+  const spare = Math.max(0, w.advance - principalNotDue(w, on));
+  overdue = Math.max(0, overdue - spare);
+  return {
+    on,
+    principalPaise: principal,
+    interestPaise: interest,
+    overduePaise: overdue,
+    penalPaise: penal,
+    totalPaise: principal + interest + overdue + penal,
+  };
+}
+
+/** Settles everything at `quote` (foreclosure or cooling-off exit): every part paid, the rest of `amount` is excess. */
+function settle(w: Working, quote: PayoffQuote, amount: number, into: Allocation, how: Settlement["how"], paymentId: string | null) {
+  const on = quote.on;
+  let pool = amount + w.advance;
+  // The advance held is used first: the payment's allocation shows it drawn (a negative advance).
+  into.advancePaise -= w.advance;
+  w.advance = 0;
+  for (const r of w.rows) if (r.dueDate <= on) pool = payInstalment(r, pool, into);
+  pool = payPenals(w, on, pool, into);
+  for (const r of w.rows) {
+    if (r.dueDate <= on) continue;
+    // Principal not yet due is repaid now; the scheduled interest of those months is never owed.
+    const principal = r.principalPaise - r.paidPrincipalPaise;
+    r.paidPrincipalPaise += principal;
+    r.interestPaise = r.paidInterestPaise;
+    into.principalPaise += principal;
+    pool -= principal;
+  }
+  into.accruedInterestPaise += quote.interestPaise;
+  w.accruedPaid += quote.interestPaise;
+  pool -= quote.interestPaise;
+  // The advance that was used is the payment's as well: what it brought in beyond the quote is excess.
+  into.excessPaise += Math.max(0, pool);
+  w.excess += Math.max(0, pool);
+  w.settlement = { on, how, byPaymentId: paymentId };
+}
+
+const allRepaid = (w: Working) => w.rows.every((r) => unpaidOf(r) === 0) && w.penals.every((p) => p.paidPaise === p.amountPaise);
+
+/** The day-by-day replay to the end of `asOf`, as working state. */
+function simulate(terms: LoanTerms, events: readonly ServicingEvent[], asOf: IsoDate): Working {
+  const w: Working = {
+    terms,
+    rows: terms.instalments.map((i) => ({
+      ...i,
+      graceDate: graceDate(i.dueDate, terms.holidays),
+      paidPrincipalPaise: 0,
+      paidInterestPaise: 0,
+      unpaidAtGracePaise: null,
+      status: "upcoming",
+    })),
+    penals: [],
+    allocations: new Map(),
+    advanceApplied: [],
+    advance: 0,
+    prepayPending: false,
+    prepaidPrincipal: 0,
+    accruedPaid: 0,
+    settlement: null,
+    excess: 0,
+    refunded: 0,
+  };
+  const byDate = new Map<IsoDate, ServicingEvent[]>();
+  for (const e of events) {
+    if (e.businessDate > asOf) continue;
+    const list = byDate.get(e.businessDate) ?? [];
+    list.push(e);
+    byDate.set(e.businessDate, list);
+  }
+  const dates = new Set<IsoDate>([...byDate.keys()]);
+  for (const r of w.rows) {
+    if (r.dueDate <= asOf) dates.add(r.dueDate);
+    if (r.graceDate <= asOf) dates.add(r.graceDate);
+  }
+  const settledIfRepaid = (day: IsoDate) => {
+    if (w.settlement || !allRepaid(w) || w.rows.some((r) => r.dueDate > day)) return;
+    w.settlement = { on: day, how: "repaid", byPaymentId: null };
+    w.excess += w.advance;
+    w.advance = 0;
+  };
+
+  for (const day of [...dates].sort()) {
+    // 1. Instalments falling due today take the advance; a prepayment asked for goes to principal after them.
+    if (!w.settlement) {
+      for (const r of w.rows) {
+        if (r.dueDate !== day || w.advance === 0) continue;
+        const used = emptyAllocation();
+        w.advance = payInstalment(r, w.advance, used);
+        w.advanceApplied.push({ on: day, seq: r.seq, interestPaise: used.interestPaise, principalPaise: used.principalPaise });
+        if (w.prepayPending && w.terms.kind === "emi") {
+          const prepay = Math.min(w.advance, principalNotDue(w, day));
+          if (prepay > 0) {
+            shorten(w, r.seq, prepay);
+            w.prepaidPrincipal += prepay;
+            w.advance -= prepay;
+            w.advanceApplied.push({ on: day, seq: null, interestPaise: 0, principalPaise: prepay });
+          }
+          w.prepayPending = false;
+        }
+      }
+    }
+    const todays = byDate.get(day) ?? [];
+    // 2. Penal charges recorded today; an advance pays them.
+    for (const e of todays) {
+      if (e.kind !== "penal") continue;
+      w.penals.push({ id: e.id, seq: e.seq, amountPaise: e.amountPaise, paidPaise: 0, businessDate: e.businessDate });
+      if (w.advance > 0 && !w.settlement) w.advance = payPenals(w, day, w.advance, null);
+    }
+    settledIfRepaid(day);
+    // 3. Payments and refunds, in the order recorded.
+    for (const e of todays) {
+      if (e.kind === "refund") {
+        w.refunded += e.amountPaise;
+        continue;
+      }
+      if (e.kind !== "payment") continue;
+      const into = emptyAllocation();
+      w.allocations.set(e.id, into);
+      if (w.settlement) {
+        into.excessPaise = e.amountPaise;
+        w.excess += e.amountPaise;
+        continue;
+      }
+      if (e.coolingOff && inCoolingOff(terms, day)) {
+        const exit = quoteOf(w, day, 1);
+        if (e.amountPaise >= exit.totalPaise) {
+          settle(w, exit, e.amountPaise, into, "cooling_off", e.id);
+          continue;
+        }
+      }
+      const payoff = quoteOf(w, day);
+      if (e.amountPaise >= payoff.totalPaise) {
+        settle(w, payoff, e.amountPaise, into, "foreclosed", e.id);
+        continue;
+      }
+      let left = e.amountPaise;
+      for (const r of w.rows) if (r.dueDate <= day) left = payInstalment(r, left, into);
+      left = payPenals(w, day, left, into);
+      into.advancePaise = left;
+      w.advance += left;
+      if (e.prepay && left > 0) w.prepayPending = true;
+    }
+    // 4. Grace: what is unpaid at the end of an instalment's last day on time.
+    for (const r of w.rows) if (r.graceDate === day && r.unpaidAtGracePaise === null) r.unpaidAtGracePaise = w.settlement ? 0 : unpaidOf(r);
+  }
+  return w;
+}
+
+/** Replays the ledger to `asOf`: the state of the loan at the end of that date. */
+export function replay(terms: LoanTerms, events: readonly ServicingEvent[], asOf: IsoDate): LoanState {
+  const w = simulate(terms, events, asOf);
+  // Instalments the borrower no longer owes after a settlement show as closed early.
+  for (const r of w.rows) {
+    const unpaid = unpaidOf(r);
+    const paid = r.paidPrincipalPaise + r.paidInterestPaise;
+    if (w.settlement && r.dueDate > w.settlement.on) r.status = "closed_early";
+    else if (unpaid === 0) r.status = "paid";
+    else if (r.dueDate > asOf) r.status = "upcoming";
+    else if (r.graceDate >= asOf) r.status = "due";
+    else r.status = paid > 0 ? "partly_paid" : "overdue";
+  }
+  const overdue = w.rows.filter((r) => r.dueDate <= asOf).reduce((s, r) => s + unpaidOf(r), 0);
+  const oldestUnpaid = w.rows.find((r) => r.dueDate < asOf && unpaidOf(r) > 0);
+  const principalPaid = w.rows.reduce((s, r) => s + r.paidPrincipalPaise, 0) + w.prepaidPrincipal;
+  const levied = new Set(w.penals.map((p) => p.seq));
+  // A charge is levied at the start of the day after the grace date, before that day's payments:
+  // a loan settled that day or later still owes it (the settlement then takes it into account).
+  const warranted = w.rows
+    .filter((r) => r.unpaidAtGracePaise !== null && r.unpaidAtGracePaise > terms.penalTolerancePaise && !levied.has(r.seq))
+    .map((r) => ({
+      seq: r.seq,
+      amountPaise: Math.min(terms.penalPaise, r.unpaidAtGracePaise as number),
+      levyDate: addDays(r.graceDate, 1),
+    }))
+    .filter((p) => p.levyDate <= asOf && (!w.settlement || p.levyDate <= w.settlement.on));
+  const graceBySeq = new Map(w.rows.map((r) => [r.seq, r.unpaidAtGracePaise]));
+  const unwarranted = w.penals
+    .filter((p) => {
+      const unpaid = graceBySeq.get(p.seq);
+      return unpaid === undefined || (unpaid !== null && unpaid <= terms.penalTolerancePaise);
+    })
+    .map((p) => p.id);
+  return {
+    asOf,
+    instalments: w.rows,
+    penals: w.penals,
+    allocations: w.allocations,
+    advanceApplied: w.advanceApplied,
+    advancePaise: w.advance,
+    principalRepaidPaise: principalPaid,
+    interestPaidPaise: w.rows.reduce((s, r) => s + r.paidInterestPaise, 0) + w.accruedPaid,
+    penalPaidPaise: w.penals.reduce((s, p) => s + p.paidPaise, 0),
+    outstandingPrincipalPaise: terms.principalPaise - principalPaid,
+    overduePaise: w.settlement ? 0 : overdue,
+    penalDuePaise: w.penals.reduce((s, p) => s + p.amountPaise - p.paidPaise, 0),
+    dpd: w.settlement || !oldestUnpaid ? 0 : daysBetween(oldestUnpaid.dueDate, asOf),
+    settlement: w.settlement,
+    refundDuePaise: w.excess - w.refunded,
+    penalsWarranted: warranted,
+    penalsUnwarranted: unwarranted,
+  };
+}
+
+/** Whether `on` is within the cooling-off period (disbursal day to disbursal + cooling-off days). */
+export const inCoolingOff = (terms: Pick<LoanTerms, "disbursalDate" | "coolingOffDays">, on: IsoDate) =>
+  on >= terms.disbursalDate && on <= addDays(terms.disbursalDate, terms.coolingOffDays);
+
+/** The ledger's events with the penal charges the daily job will have levied by `on` (assuming no other payment). */
+function withProjectedPenals(terms: LoanTerms, events: readonly ServicingEvent[], on: IsoDate): ServicingEvent[] {
+  let all = [...events];
+  // Each pass can only add charges for instalments whose grace date has passed: at most one pass per instalment.
+  for (let i = 0; i <= terms.instalments.length; i++) {
+    const warranted = replay(terms, all, on).penalsWarranted;
+    if (warranted.length === 0) break;
+    all = [
+      ...all,
+      ...warranted.map((p): ServicingEvent => ({
+        kind: "penal",
+        id: `projected-${p.seq}`,
+        seq: p.seq,
+        amountPaise: p.amountPaise,
+        businessDate: p.levyDate,
+      })),
+    ];
+  }
+  return all;
+}
+
+const settledQuote = (on: IsoDate): PayoffQuote => ({
+  on,
+  principalPaise: 0,
+  interestPaise: 0,
+  overduePaise: 0,
+  penalPaise: 0,
+  totalPaise: 0,
+});
+
+/**
+ * The payoff quote for `on` (docs/product.md "Loan servicing"): the ledger replayed to that date,
+ * with the penal charges the daily job will have levied by then, assuming no other payment.
+ */
+export function payoffQuote(terms: LoanTerms, events: readonly ServicingEvent[], on: IsoDate): PayoffQuote {
+  const w = simulate(terms, withProjectedPenals(terms, events, on), on);
+  return w.settlement ? settledQuote(on) : quoteOf(w, on);
+}
+
+/** The cooling-off exit amount on `on`: principal and interest for the days used (at least one). */
+export function coolingOffQuote(terms: LoanTerms, events: readonly ServicingEvent[], on: IsoDate): PayoffQuote {
+  const w = simulate(terms, withProjectedPenals(terms, events, on), on);
+  return w.settlement ? settledQuote(on) : quoteOf(w, on, 1);
+}
+
+export const INSTALMENT_STATUS_LABEL: Record<InstalmentStatus, string> = {
+  upcoming: "Upcoming",
+  due: "Due",
+  paid: "Paid",
+  partly_paid: "Partly paid, overdue",
+  overdue: "Overdue",
+  closed_early: "Not needed (closed early)",
+};
+
+/** `/User/Loans/Emi/{loanNumber}` or `/User/Loans/SalaryAdvance/{loanNumber}`. */
+export const loanPath = (kind: LoanKind, loanNumber: string) => `/User/Loans/${kind === "emi" ? "Emi" : "SalaryAdvance"}/${loanNumber}`;
+
+/** How far ahead a payoff quote may be asked for. */
+export const PAYOFF_DAYS_AHEAD = 30;

@@ -1,0 +1,475 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect } from "react-router";
+import { Field, FormErrors } from "../../../components/field.tsx";
+import { MoneyRows } from "../../../components/loan-flow.tsx";
+import { useSchemaForm } from "../../../components/use-schema-form.ts";
+import { requestContext, servicesContext } from "../../../context.ts";
+import { addDays } from "../../../domain/loan-math.ts";
+import { KIND_NAME, type LoanKind } from "../../../domain/loans/application.ts";
+import { LOAN_NUMBER } from "../../../domain/loans/disbursal.ts";
+import { longDate } from "../../../domain/loans/kfs.ts";
+import { STATUS_TEXT } from "../../../domain/loans/lifecycle.ts";
+import { PAY_CHOICE_LABEL, type PayChoice, payNowSchema, payOptions } from "../../../domain/loans/pay-now.ts";
+import { INSTALMENT_STATUS_LABEL, PAYOFF_DAYS_AHEAD, type PayoffQuote } from "../../../domain/loans/servicing.ts";
+import { formatRupees } from "../../../domain/money.ts";
+import { formatDateIST } from "../../../lib/format.ts";
+import { pageMeta } from "../../../lib/meta.ts";
+import { payableToday, startPayment } from "../../../server/payments/pay.server.ts";
+import { loanPage, ownLoanLedger, payoffFor } from "../../../server/servicing/read.server.ts";
+import { readForm } from "../../../web/forms.server.ts";
+import { signedInContext } from "../../../web/guards.server.ts";
+import { notFoundFullPath } from "../../../web/not-found.server.ts";
+import type { Route } from "./+types/loan";
+
+const kindOfPath = (url: URL): LoanKind => (/\/loans\/emi\//i.test(url.pathname) ? "emi" : "salary_advance");
+
+/**
+ * /User/Loans/Emi/{loanNumber} and /User/Loans/SalaryAdvance/{loanNumber} (docs/product.md "Loan
+ * servicing"): the borrower's own loan, replayed from its ledger today. Anyone else's loan number
+ * is the not-found page.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { user } = context.get(signedInContext);
+  const services = context.get(servicesContext);
+  const url = new URL(request.url);
+  const loanNumber = params.loanNumber.toUpperCase();
+  const page = LOAN_NUMBER.test(loanNumber) ? await loanPage(services, { userId: user.id, loanNumber }) : null;
+  if (!page || page.summary.kind !== kindOfPath(url)) notFoundFullPath(request);
+  const on = url.searchParams.get("on");
+  let quote: { on: string; quote: PayoffQuote | null; error: string | null } | null = null;
+  if (on !== null && page.payoff) {
+    const asked = await payoffFor(services, { userId: user.id, loanNumber, on });
+    quote = asked.ok
+      ? { on, quote: asked.quote, error: null }
+      : {
+          on,
+          quote: null,
+          error: `Choose a date from today to ${PAYOFF_DAYS_AHEAD} days ahead (${longDate(page.today)} to ${longDate(addDays(page.today, PAYOFF_DAYS_AHEAD))}).`,
+        };
+  }
+  const loan = page.payoff ? await ownLoanLedger(services, { userId: user.id, loanNumber }) : null;
+  const payable = loan ? payableToday(page.summary.kind, loan.terms, loan.events, page.today).payable : null;
+  return { ...page, quote, options: payable ? payOptions(payable) : null, emiPaise: payable?.emiPaise ?? null };
+}
+
+/** Pay now: the order at the gateway, then off to its checkout. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user } = context.get(signedInContext);
+  const services = context.get(servicesContext);
+  const submission = parseWithZod(await readForm(request), { schema: payNowSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const loanNumber = params.loanNumber.toUpperCase();
+  const started = LOAN_NUMBER.test(loanNumber)
+    ? await startPayment(services, { userId: user.id, loanNumber, form: submission.value, client: context.get(requestContext) })
+    : null;
+  if (!started) notFoundFullPath(request);
+  if (!started.ok)
+    return data(
+      started.field === "form"
+        ? submission.reply({ formErrors: [started.message] })
+        : submission.reply({ fieldErrors: { [started.field]: [started.message] } }),
+      { status: 400 },
+    );
+  return redirect(started.checkoutUrl);
+}
+
+function Amount({ label, paise, tone }: { label: string; paise: number | null; tone?: "danger" }) {
+  return (
+    <div className="rounded-xl bg-slate-50 p-3">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className={tone === "danger" ? "text-lg font-semibold text-danger-600 tabular-nums" : "money text-lg"}>
+        {paise === null ? "—" : formatRupees(paise)}
+      </dd>
+    </div>
+  );
+}
+
+function QuoteRows({ quote }: { quote: PayoffQuote }) {
+  return (
+    <MoneyRows
+      rows={[
+        ["Principal not yet due", formatRupees(quote.principalPaise)],
+        ["Interest to that date", formatRupees(quote.interestPaise)],
+        ["Overdue instalments", formatRupees(quote.overduePaise)],
+        ["Penal charges", formatRupees(quote.penalPaise)],
+        ["Total to close the loan", formatRupees(quote.totalPaise)],
+      ]}
+    />
+  );
+}
+
+function PayNow({
+  options,
+  emiPaise,
+  kind,
+  lastResult,
+}: {
+  options: Record<PayChoice, number | null>;
+  emiPaise: number | null;
+  kind: LoanKind;
+  lastResult: Route.ComponentProps["actionData"];
+}) {
+  const { form, fields, formErrors, busy } = useSchemaForm({ schema: payNowSchema, lastResult, id: "pay-now", shouldValidate: "onSubmit" });
+  const choices = (Object.keys(options) as PayChoice[]).filter((c) => options[c] !== null && c !== "cooling_off");
+  return (
+    <section aria-labelledby="pay-title" className="card space-y-4">
+      <h2 id="pay-title">Pay now</h2>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="intent" value="pay" />
+        <FormErrors id={form.errorId} errors={formErrors} />
+        <fieldset aria-describedby={fields.choice.errorId}>
+          <legend className="field-label">What would you like to pay?</legend>
+          <div className="space-y-2">
+            {choices.map((c, i) => (
+              <label
+                key={c}
+                className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-checked:border-brand-600 has-checked:bg-brand-50"
+              >
+                <input type="radio" name={fields.choice.name} value={c} defaultChecked={i === 0} className="mt-1 size-5" />
+                <span className="flex-1">
+                  {PAY_CHOICE_LABEL[c]}
+                  {c !== "amount" ? <span className="money block">{formatRupees(options[c] ?? 0)}</span> : null}
+                </span>
+              </label>
+            ))}
+          </div>
+          <div id={fields.choice.errorId} className="field-error" aria-live="polite">
+            {fields.choice.errors?.join(" ")}
+          </div>
+        </fieldset>
+        <Field
+          id={fields.amount.id}
+          label="Another amount (₹)"
+          errors={fields.amount.errors}
+          errorId={fields.amount.errorId}
+          hint={`From ₹100 to ${formatRupees(options.payoff ?? 0)}.`}
+          hintId={fields.amount.descriptionId}
+        >
+          <input
+            {...getInputProps(fields.amount, { type: "text", ariaDescribedBy: fields.amount.descriptionId })}
+            key={fields.amount.key}
+            inputMode="decimal"
+            className="field-input max-w-xs"
+          />
+        </Field>
+        {kind === "emi" && emiPaise ? (
+          <div>
+            <label className="flex items-start gap-3">
+              <input
+                type="checkbox"
+                name={fields.prepay.name}
+                value="on"
+                className="mt-1 size-5"
+                aria-describedby={fields.prepay.errorId}
+              />
+              <span>
+                Prepay principal with what is left after the dues (at least one EMI, {formatRupees(emiPaise)}): the loan ends sooner and the
+                EMI stays the same.
+              </span>
+            </label>
+            <div id={fields.prepay.errorId} className="field-error" aria-live="polite">
+              {fields.prepay.errors?.join(" ")}
+            </div>
+          </div>
+        ) : null}
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
+          Continue to payment
+        </button>
+        <p className="text-sm text-slate-600">You pay on the payment service's own secure page and come back here.</p>
+      </Form>
+    </section>
+  );
+}
+
+export default function Loan({ loaderData, actionData }: Route.ComponentProps) {
+  const d = loaderData;
+  const s = d.summary;
+  const open = s.status === "active";
+  const base = `/User/Loans/${s.loanNumber}`;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+      <p>
+        <Link className="link" to="/User/Loans">
+          All your loans
+        </Link>
+      </p>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl sm:text-3xl">
+          {KIND_NAME[s.kind]} <span className="font-mono">{s.loanNumber}</span>
+        </h1>
+        <span className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">{STATUS_TEXT[s.status].label}</span>
+      </div>
+
+      <section aria-labelledby="summary-title" className="card space-y-4">
+        <h2 id="summary-title" className="sr-only">
+          Summary
+        </h2>
+        {s.overduePaise > 0 ? (
+          <p role="status" className="rounded-lg bg-danger-50 p-3 font-medium text-danger-600">
+            {formatRupees(s.overduePaise)} is overdue, {s.dpd} {s.dpd === 1 ? "day" : "days"} past the due date.
+            {s.penalDuePaise > 0 ? ` Penal charges of ${formatRupees(s.penalDuePaise)} are also due.` : ""} Pay it now to stop further
+            charges.
+          </p>
+        ) : null}
+        {d.settlement ? (
+          <p className="rounded-lg bg-brand-50 p-3">
+            {d.settlement.how === "cooling_off" ? "Cancelled within the cooling-off period" : "Fully repaid and closed"} on{" "}
+            {longDate(d.settlement.on)}.
+            {d.refundDuePaise > 0 ? ` ${formatRupees(d.refundDuePaise)} paid over what was due will be refunded to your bank account.` : ""}
+          </p>
+        ) : null}
+        <dl className="grid grid-cols-2 gap-3">
+          <Amount label="Borrowed" paise={s.principalPaise} />
+          <Amount label="Principal outstanding" paise={s.outstandingPrincipalPaise} />
+          <div className="rounded-xl bg-slate-50 p-3">
+            <dt className="text-sm text-slate-600">Next due</dt>
+            <dd className="font-semibold">
+              {s.nextDue ? `${formatRupees(s.nextDue.amountPaise)} on ${longDate(s.nextDue.dueDate)}` : "Nothing"}
+            </dd>
+          </div>
+          <Amount label="Overdue" paise={s.overduePaise} tone={s.overduePaise > 0 ? "danger" : undefined} />
+          {s.penalDuePaise > 0 ? <Amount label="Penal charges due" paise={s.penalDuePaise} tone="danger" /> : null}
+          {d.advancePaise > 0 ? <Amount label="Paid in advance" paise={d.advancePaise} /> : null}
+        </dl>
+        <p className="text-sm text-slate-600">
+          Disbursed {longDate(s.disbursalDate)}.{" "}
+          {s.kind === "emi"
+            ? `${(d.rateBps / 100).toFixed(2)}% a year, ${d.tenure} monthly instalments.`
+            : `${(d.rateBps / 100).toFixed(2)}% a day, repaid in one payment.`}
+        </p>
+      </section>
+
+      {open && d.options ? <PayNow options={d.options} emiPaise={d.emiPaise} kind={s.kind} lastResult={actionData} /> : null}
+
+      {open && d.coolingOff ? (
+        <section aria-labelledby="cooling-title" className="card space-y-3">
+          <h2 id="cooling-title">Changed your mind?</h2>
+          <p>
+            Until {longDate(d.coolingOff.until)} you may exit this loan by repaying the principal and interest for the days used, with no
+            penalty. The processing fee is kept, as the Key Fact Statement says.
+          </p>
+          <MoneyRows rows={[["To exit today", formatRupees(d.coolingOff.quote.totalPaise)]]} />
+          <Form method="post">
+            <input type="hidden" name="intent" value="pay" />
+            <input type="hidden" name="choice" value="cooling_off" />
+            <button type="submit" className="btn-secondary">
+              Pay {formatRupees(d.coolingOff.quote.totalPaise)} and cancel the loan
+            </button>
+          </Form>
+        </section>
+      ) : null}
+
+      {open && d.payoff ? (
+        <section aria-labelledby="payoff-title" className="card space-y-3">
+          <h2 id="payoff-title">Close the loan early</h2>
+          <p>Closing early has no charge: you pay the principal and the interest only for the days used.</p>
+          <Form method="get" className="flex flex-wrap items-end gap-3">
+            <Field id="payoff-on" label="Payoff on" errors={d.quote?.error ? [d.quote.error] : undefined} errorId="payoff-on-error">
+              <input
+                id="payoff-on"
+                name="on"
+                type="date"
+                className="field-input"
+                min={d.today}
+                max={addDays(d.today, PAYOFF_DAYS_AHEAD)}
+                defaultValue={d.quote?.on ?? d.today}
+                aria-invalid={d.quote?.error ? true : undefined}
+                aria-describedby="payoff-on-error"
+              />
+            </Field>
+            <button type="submit" className="btn-secondary">
+              Show the amount
+            </button>
+          </Form>
+          <div aria-live="polite">
+            {d.quote?.quote ? (
+              <div>
+                <h3>To close on {longDate(d.quote.quote.on)}</h3>
+                <QuoteRows quote={d.quote.quote} />
+              </div>
+            ) : !d.quote ? (
+              <div>
+                <h3>To close today</h3>
+                <QuoteRows quote={d.payoff} />
+              </div>
+            ) : null}
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="schedule-title" className="card space-y-3">
+        <h2 id="schedule-title">Repayment schedule</h2>
+        <div className="overflow-x-auto" role="region" aria-labelledby="schedule-title" tabIndex={0}>
+          <table className="w-full min-w-[34rem] text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-300">
+                <th scope="col" className="py-2 pr-2">
+                  #
+                </th>
+                <th scope="col" className="py-2 pr-2">
+                  Due on
+                </th>
+                <th scope="col" className="py-2 pr-2 text-right">
+                  Amount
+                </th>
+                <th scope="col" className="py-2 pr-2 text-right">
+                  Paid
+                </th>
+                <th scope="col" className="py-2">
+                  Status
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.instalments.map((r) => (
+                <tr key={r.seq} className="border-b border-slate-100">
+                  <td className="py-2 pr-2">{r.seq}</td>
+                  <td className="py-2 pr-2">{longDate(r.dueDate)}</td>
+                  <td className="py-2 pr-2 text-right tabular-nums">{formatRupees(r.principalPaise + r.interestPaise)}</td>
+                  <td className="py-2 pr-2 text-right tabular-nums">{formatRupees(r.paidPrincipalPaise + r.paidInterestPaise)}</td>
+                  <td className={r.status === "overdue" || r.status === "partly_paid" ? "py-2 font-medium text-danger-600" : "py-2"}>
+                    {INSTALMENT_STATUS_LABEL[r.status]}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="payments-title" className="card space-y-3">
+        <h2 id="payments-title">Payments</h2>
+        {d.payments.length === 0 ? (
+          <p>No payments yet.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {d.payments.map((p) => (
+              <li key={p.reference} className="flex flex-wrap items-baseline justify-between gap-2 py-3">
+                <span>
+                  <span className="money">{formatRupees(p.amountPaise)}</span>{" "}
+                  <span className="text-sm text-slate-600">
+                    {p.businessDate ? longDate(p.businessDate) : formatDateIST(new Date(p.createdAt))}
+                    {p.mode ? ` · ${p.mode}` : ""}
+                  </span>
+                </span>
+                <span className="text-sm">
+                  {p.reversed ? "Reversed" : PAYMENT_STATUS_TEXT[p.status]}
+                  {p.allocation && !p.reversed && p.allocation.advancePaise > 0
+                    ? ` · ${formatRupees(p.allocation.advancePaise)} kept for the next instalments`
+                    : ""}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="penal-title" className="card space-y-3">
+        <h2 id="penal-title">Penal charges</h2>
+        {d.penals.length === 0 ? (
+          <p>None. A charge of {formatRupees(d.penalPaise)} applies only if an instalment is missed; it never earns interest.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {d.penals.map((p) => (
+              <li key={p.id} className="flex flex-wrap items-baseline justify-between gap-2 py-3">
+                <span>
+                  Penal charge for instalment {p.seq}, {longDate(p.businessDate)}
+                </span>
+                <span className="font-semibold tabular-nums">
+                  {formatRupees(p.amountPaise)} · {PENAL_STATUS_TEXT[p.status]}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="documents-title" className="card space-y-3">
+        <h2 id="documents-title">Documents</h2>
+        <ul className="space-y-2">
+          {d.agreementRef ? (
+            <li>
+              <a className="link" href={`/Eagreement/${d.agreementRef}/pdf`}>
+                Key Fact Statement and signed agreement (PDF)
+              </a>
+            </li>
+          ) : null}
+          {d.revisedKfs ? (
+            <li>
+              <a className="link" href={`${base}/revised-kfs.pdf`}>
+                Revised Key Fact Statement (PDF)
+              </a>
+            </li>
+          ) : null}
+          <li>
+            <a className="link" href={`${base}/schedule.pdf`}>
+              Repayment schedule (PDF)
+            </a>
+          </li>
+          {d.settlement ? (
+            <li>
+              <a className="link" href={`${base}/no-dues.pdf`}>
+                {d.settlement.how === "cooling_off" ? "Cancellation letter (PDF)" : "No-dues certificate (PDF)"}
+              </a>
+            </li>
+          ) : null}
+        </ul>
+        <form method="get" action={`${base}/statement.pdf`} className="flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor="statement-from" className="field-label">
+              Statement from
+            </label>
+            <input
+              id="statement-from"
+              name="from"
+              type="date"
+              className="field-input"
+              defaultValue={s.disbursalDate}
+              min={s.disbursalDate}
+              max={d.today}
+            />
+          </div>
+          <div>
+            <label htmlFor="statement-to" className="field-label">
+              to
+            </label>
+            <input
+              id="statement-to"
+              name="to"
+              type="date"
+              className="field-input"
+              defaultValue={d.today}
+              min={s.disbursalDate}
+              max={d.today}
+            />
+          </div>
+          <button type="submit" className="btn-secondary">
+            Statement of account (PDF)
+          </button>
+        </form>
+      </section>
+    </div>
+  );
+}
+
+const PAYMENT_STATUS_TEXT: Record<string, string> = {
+  captured: "Received",
+  pending: "Waiting for the bank",
+  held: "Being checked by our team",
+  failed: "Failed, nothing was taken",
+  cancelled: "Stopped",
+  reversed: "Reversed",
+  created: "Started",
+};
+
+const PENAL_STATUS_TEXT: Record<string, string> = {
+  unpaid: "unpaid",
+  part_paid: "partly paid",
+  paid: "paid",
+  waived: "waived",
+  reversed: "reversed (paid on time)",
+};
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, loaderData ? `${KIND_NAME[loaderData.summary.kind]} ${loaderData.summary.loanNumber}` : "Page not found");

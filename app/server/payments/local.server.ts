@@ -1,0 +1,165 @@
+// The local checkout stand-in (APP_ENV=local only): a checkout page of the app itself
+// (/local-checkout/{id}) with Pay, Fail and Cancel. Like a real gateway it keeps its own record of
+// each order (a file per order in <dataDir>/payments/, so every process sees it), signs the webhook
+// it sends and the query it returns the borrower with, and answers questions about an order.
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { PaymentEvent, PaymentGateway } from "./gateway.server.ts";
+
+export interface LocalOrder {
+  id: string;
+  reference: string;
+  amountPaise: number;
+  description: string;
+  callbackUrl: string;
+  expiresAt: string;
+  state: "created" | "paid" | "failed" | "cancelled";
+  paymentId: string | null;
+  paidPaise: number | null;
+  paidAt: string | null;
+  failureReason: string | null;
+}
+
+export type Outcome = "pay" | "fail" | "cancel";
+
+export interface LocalCheckout extends PaymentGateway {
+  readonly name: "local";
+  order(id: string): Promise<LocalOrder | null>;
+  /**
+   * The borrower's choice on the checkout page: the order's new state, the signed webhook the
+   * gateway sends about it, and the signed query the borrower returns with. A second choice on a
+   * finished order changes nothing (it answers with the first one's).
+   */
+  complete(
+    id: string,
+    outcome: Outcome,
+  ): Promise<{ order: LocalOrder; webhook: { body: string; headers: Headers }; returnUrl: string } | null>;
+}
+
+const sign = (secret: string, text: string) => createHmac("sha256", secret).update(text).digest("hex");
+const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const ORDER_ID = /^lco_[A-Za-z0-9_-]{16,40}$/;
+
+/** The stand-in's signing secret, derived from the session secret (tests sign forged and mismatched webhooks with it). */
+export const localCheckoutSecret = (sessionSecret: string) => sign(sessionSecret, "local-checkout-webhooks");
+
+function eventOf(o: LocalOrder): PaymentEvent {
+  const base = { providerOrderId: o.id, reference: o.reference, providerPaymentId: o.paymentId, failureReason: o.failureReason };
+  if (o.state === "paid") return { ...base, state: "captured", amountPaise: o.paidPaise, at: o.paidAt ? new Date(o.paidAt) : null };
+  if (o.state === "failed") return { ...base, state: "failed", amountPaise: null, at: null };
+  if (o.state === "cancelled") return { ...base, state: "cancelled", amountPaise: null, at: null };
+  return { ...base, state: "pending", amountPaise: null, at: null };
+}
+
+export function createLocalCheckout(dataDir: string, now: () => Date, secret: string): LocalCheckout {
+  const dir = path.join(dataDir, "payments");
+  const file = (id: string) => path.join(dir, `${id}.json`);
+  const read = async (id: string): Promise<LocalOrder | null> => {
+    if (!ORDER_ID.test(id)) return null;
+    try {
+      return JSON.parse(await readFile(file(id), "utf8")) as LocalOrder;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+  };
+  const write = async (o: LocalOrder) => {
+    const tmp = `${file(o.id)}.${process.pid}.${randomBytes(4).toString("hex")}`;
+    await writeFile(tmp, JSON.stringify(o));
+    await rename(tmp, file(o.id));
+  };
+  return {
+    name: "local",
+    async createCheckout(order) {
+      await mkdir(dir, { recursive: true });
+      const id = `lco_${randomBytes(15).toString("base64url")}`;
+      await writeFile(
+        file(id),
+        JSON.stringify({
+          id,
+          reference: order.reference,
+          amountPaise: order.amountPaise,
+          description: order.description,
+          callbackUrl: order.callbackUrl,
+          expiresAt: order.expiresAt.toISOString(),
+          state: "created",
+          paymentId: null,
+          paidPaise: null,
+          paidAt: null,
+          failureReason: null,
+        } satisfies LocalOrder),
+        { flag: "wx" },
+      );
+      return { providerOrderId: id, checkoutUrl: `/local-checkout/${id}` };
+    },
+    async fetch(id) {
+      const o = await read(id);
+      if (!o) throw new Error(`the local checkout has no order ${id}`);
+      return eventOf(o);
+    },
+    order: read,
+    async complete(id, outcome) {
+      let o = await read(id);
+      if (!o) return null;
+      if (o.state === "created") {
+        const at = now();
+        const expired = at.getTime() > Date.parse(o.expiresAt);
+        o =
+          outcome === "pay" && !expired
+            ? {
+                ...o,
+                state: "paid",
+                paymentId: `lpay_${randomBytes(12).toString("base64url")}`,
+                paidPaise: o.amountPaise,
+                paidAt: at.toISOString(),
+              }
+            : outcome === "fail"
+              ? { ...o, state: "failed", failureReason: "The bank declined the payment (local checkout: Fail)" }
+              : { ...o, state: "cancelled", failureReason: expired ? "The order expired" : "You stopped the payment" };
+        await write(o);
+      }
+      const event = eventOf(o);
+      const body = JSON.stringify({ event: `payment.${event.state}`, payload: { ...o } });
+      const status = o.state;
+      const query = new URLSearchParams({ order_id: o.id, reference: o.reference, status, payment_id: o.paymentId ?? "" });
+      query.set("signature", sign(secret, `${o.id}|${o.reference}|${status}|${o.paymentId ?? ""}`));
+      return {
+        order: o,
+        webhook: { body, headers: new Headers({ "content-type": "application/json", "x-local-signature": sign(secret, body) }) },
+        returnUrl: `${o.callbackUrl}?${query}`,
+      };
+    },
+    webhook(rawBody, headers) {
+      const signature = headers.get("x-local-signature") ?? "";
+      if (!same(signature, sign(secret, rawBody))) return "bad_signature";
+      try {
+        const parsed = JSON.parse(rawBody) as { payload?: LocalOrder };
+        if (!parsed.payload || typeof parsed.payload.id !== "string") return "ignored";
+        return eventOf(parsed.payload);
+      } catch {
+        return "ignored";
+      }
+    },
+    callback(query) {
+      const order = query.get("order_id");
+      const reference = query.get("reference");
+      const status = query.get("status");
+      const paymentId = query.get("payment_id") ?? "";
+      const signature = query.get("signature");
+      if (!order || !reference || !status || !signature) return "ignored";
+      if (!same(signature, sign(secret, `${order}|${reference}|${status}|${paymentId}`))) return "bad_signature";
+      // Like Razorpay's return, it does not carry the amount: the order is asked about before anything is applied.
+      const state = status === "paid" ? "captured" : status === "failed" ? "failed" : status === "cancelled" ? "cancelled" : "pending";
+      return {
+        providerOrderId: order,
+        reference,
+        providerPaymentId: paymentId || null,
+        state,
+        amountPaise: null,
+        at: null,
+        failureReason: null,
+      };
+    },
+  };
+}

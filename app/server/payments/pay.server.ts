@@ -1,0 +1,450 @@
+/**
+ * Repayments (docs/product.md "Loan servicing"): Pay now starts an order at the gateway; what the
+ * gateway says about it (webhook, the borrower's return, our own question) is applied once, in one
+ * transaction with the loan locked: a captured payment of the ordered amount goes to the ledger
+ * (keyed by the payment, so a second delivery changes nothing), any penal charge an on-time payment
+ * no longer warrants is reversed, the loan closes when nothing is owed, and the borrower gets an
+ * SMS. An amount that differs from the order is held for staff.
+ */
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { AppServices, Client } from "../../context.ts";
+import { KIND_NAME } from "../../domain/loans/application.ts";
+import { longDate } from "../../domain/loans/kfs.ts";
+import { amountFor, PAYMENT_REFERENCE, type PayNow } from "../../domain/loans/pay-now.ts";
+import { coolingOffQuote, inCoolingOff, type LoanState, payoffQuote, replay } from "../../domain/loans/servicing.ts";
+import { formatRupees } from "../../domain/money.ts";
+import { todayIST } from "../../lib/format.ts";
+import type { Db } from "../db/client.ts";
+import { auditLog, loanApplications, loanLedger, payments, users } from "../db/schema.ts";
+import { changeStatus } from "../loans/lifecycle.server.ts";
+import type { Application } from "../loans/rows.server.ts";
+import { borrowerMobile } from "../review/rows.server.ts";
+import { businessToday, ledgerOf, nextDue, refreshAccount, termsOf } from "../servicing/account.server.ts";
+import { ownLoanLedger } from "../servicing/read.server.ts";
+import type { PaymentEvent } from "./gateway.server.ts";
+
+type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payments">;
+type Payment = typeof payments.$inferSelect;
+
+const newPaymentReference = () => {
+  const alphabet = "abcdefghijklmnopqrstuvwxyz234567";
+  const bytes = randomBytes(24);
+  let out = "pm_";
+  for (const b of bytes) out += alphabet[b & 31];
+  return out;
+};
+
+/** An order is open at the gateway this long. */
+const ORDER_MINUTES = 30;
+const siteOrigin = (config: Services["config"]) => config.publicUrl ?? `http://localhost:${config.port}`;
+
+/** What the loan offers to pay today (the Pay now form's amounts), from the ledger replayed now. */
+export function payableToday(
+  kind: "emi" | "salary_advance",
+  terms: Parameters<typeof payoffQuote>[0],
+  events: Parameters<typeof payoffQuote>[1],
+  today: string,
+) {
+  const state = replay(terms, events, today);
+  const next = nextDue(state);
+  const first = terms.instalments[0];
+  return {
+    state,
+    payable: {
+      overduePaise: state.overduePaise,
+      penalDuePaise: state.penalDuePaise,
+      nextDuePaise: next?.amountPaise ?? null,
+      payoffPaise: payoffQuote(terms, events, today).totalPaise,
+      coolingOffPaise: inCoolingOff(terms, today) ? coolingOffQuote(terms, events, today).totalPaise : null,
+      emiPaise: kind === "emi" && first ? first.principalPaise + first.interestPaise : null,
+    },
+  };
+}
+
+/**
+ * Pay now: the order at the gateway for what the borrower chose, on their own active loan (scoped
+ * in the query). The checkout URL to send them to, or the field and message to show.
+ */
+export async function startPayment(
+  services: Services,
+  { userId, loanNumber, form, client }: { userId: string; loanNumber: string; form: PayNow; client: Client },
+): Promise<{ ok: true; checkoutUrl: string } | { ok: false; field: "choice" | "amount" | "prepay" | "form"; message: string } | null> {
+  const loan = await ownLoanLedger(services, { userId, loanNumber });
+  if (!loan) return null;
+  const a = loan.application;
+  if (a.status !== "active") return { ok: false, field: "form", message: "This loan is not open for payments." };
+  const today = businessToday(services);
+  const { payable } = payableToday(a.product, loan.terms, loan.events, today);
+  const chosen = amountFor(form, payable);
+  if (!chosen.ok) return chosen;
+  const [person] = await services.db
+    .select({ name: users.name, mobile: users.mobile, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  const at = services.now();
+  const reference = newPaymentReference();
+  const [payment] = await services.db
+    .insert(payments)
+    .values({
+      reference,
+      applicationId: a.id,
+      userId,
+      provider: services.payments.name,
+      purpose: form.choice,
+      prepay: chosen.prepay,
+      amountPaise: chosen.amountPaise,
+      status: "created",
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning();
+  if (!payment) throw new Error("the payment was not stored");
+  await services.db.insert(auditLog).values({
+    actorUserId: userId,
+    actorRole: "borrower",
+    action: "payment.started",
+    subjectType: "loan_application",
+    subjectId: a.id,
+    details: { reference, amountPaise: chosen.amountPaise, purpose: form.choice, prepay: chosen.prepay },
+    ip: client.ip,
+    userAgent: client.userAgent,
+    createdAt: at,
+  });
+  try {
+    const session = await services.payments.createCheckout({
+      reference,
+      amountPaise: chosen.amountPaise,
+      description: `${KIND_NAME[a.product]} ${loanNumber}`,
+      customer: { name: person?.name ?? "Borrower", mobile: person?.mobile ?? "", email: person?.email ?? null },
+      callbackUrl: `${siteOrigin(services.config)}/api/payments/${services.payments.name}/return`,
+      expiresAt: new Date(at.getTime() + ORDER_MINUTES * 60_000),
+    });
+    await services.db
+      .update(payments)
+      .set({ providerOrderId: session.providerOrderId, checkoutUrl: session.checkoutUrl, updatedAt: services.now() })
+      .where(eq(payments.id, payment.id));
+    return { ok: true, checkoutUrl: session.checkoutUrl };
+  } catch (error) {
+    services.log.warn({ err: error, reference }, "the payment gateway did not take the order");
+    await services.db
+      .update(payments)
+      .set({ status: "failed", failureReason: "The payment gateway could not be reached", updatedAt: services.now() })
+      .where(eq(payments.id, payment.id));
+    return { ok: false, field: "form", message: "The payment service did not answer. Nothing was charged; please try again in a minute." };
+  }
+}
+
+export type PaymentApplied = "captured" | "held" | "failed" | "cancelled" | "pending" | "unchanged" | "unknown";
+
+const PAYMENT_SMS = {
+  received: (brand: string, d: { amountPaise: number; loanNumber: string; on: string; next: string }) =>
+    `${brand}: we received ${formatRupees(d.amountPaise)} for loan ${d.loanNumber} on ${longDate(d.on)}. ${d.next}`,
+  closed: (brand: string, d: { loanNumber: string; on: string }) =>
+    `${brand}: loan ${d.loanNumber} is fully repaid and closed on ${longDate(d.on)}. Your no-dues certificate is in the app under Loans.`,
+  cancelled: (brand: string, d: { loanNumber: string; on: string }) =>
+    `${brand}: loan ${d.loanNumber} is cancelled within the cooling-off period on ${longDate(d.on)}. Nothing more is due. Your letter is in the app under Loans.`,
+};
+
+/**
+ * After a ledger change: penal charges an on-time payment no longer warrants reversed, the cached
+ * figures rewritten, and the loan closed (or cancelled, in the cooling-off exit) when nothing is owed.
+ */
+export async function afterLedgerChange(services: Services, tx: Db, a: Application, at: Date): Promise<LoanState | null> {
+  const found = await termsOf(services, tx, a.id);
+  if (!found) return null;
+  const today = todayIST(at);
+  const { events } = await ledgerOf(tx, a.id);
+  const state = replay(found.terms, events, today);
+  for (const id of state.penalsUnwarranted) {
+    const [penal] = await tx.select().from(loanLedger).where(eq(loanLedger.id, id));
+    if (!penal) continue;
+    await tx
+      .insert(loanLedger)
+      .values({
+        applicationId: a.id,
+        kind: "penal_reversal",
+        principalPaise: 0,
+        amountPaise: penal.amountPaise,
+        businessDate: today,
+        refId: id,
+        seq: penal.seq,
+        details: { reason: "A payment made on time arrived after the charge" },
+        recordedAt: at,
+      })
+      .onConflictDoNothing();
+  }
+  const refreshed = await refreshAccount(services, tx, a.id, today);
+  if (!refreshed) return null;
+  const settled = refreshed.state.settlement;
+  const mobile = await borrowerMobile(tx, a.userId);
+  if (settled && a.status === "active") {
+    const to = settled.how === "cooling_off" ? "cancelled" : "closed";
+    await changeStatus(
+      { db: tx },
+      {
+        application: a,
+        to,
+        by: { actor: "system", actorUserId: null, reason: to === "closed" ? "Fully repaid" : "Exit within the cooling-off period" },
+        at,
+        details: { settledOn: settled.on, how: settled.how, refundDuePaise: refreshed.state.refundDuePaise },
+      },
+    );
+    await tx.insert(loanLedger).values({
+      applicationId: a.id,
+      kind: "closure",
+      principalPaise: 0,
+      amountPaise: 0,
+      businessDate: settled.on,
+      details: { how: settled.how, refundDuePaise: refreshed.state.refundDuePaise },
+      recordedAt: at,
+    });
+    if (mobile && a.loanNumber) {
+      const text = (to === "closed" ? PAYMENT_SMS.closed : PAYMENT_SMS.cancelled)(services.config.public.brandName, {
+        loanNumber: a.loanNumber,
+        on: settled.on,
+      });
+      await services.jobs.send("sms", { to: mobile, text }, { db: tx });
+    }
+  } else if (!settled && (a.status === "closed" || a.status === "cancelled") && a.loanNumber) {
+    // A reversal took away what closed it: the loan is open again and the borrower told.
+    await changeStatus(
+      { db: tx },
+      {
+        application: a,
+        to: "active",
+        by: { actor: "system", actorUserId: null, reason: "A payment that closed the loan was reversed" },
+        at,
+      },
+    );
+    await tx.insert(loanLedger).values({
+      applicationId: a.id,
+      kind: "reopening",
+      principalPaise: 0,
+      amountPaise: 0,
+      businessDate: today,
+      details: { reason: "A payment that closed the loan was reversed" },
+      recordedAt: at,
+    });
+    if (mobile)
+      await services.jobs.send(
+        "sms",
+        {
+          to: mobile,
+          text: `${services.config.public.brandName}: a payment on loan ${a.loanNumber} was reversed, so the loan is open again and its no-dues certificate is withdrawn. See what is due in the app under Loans.`,
+        },
+        { db: tx },
+      );
+  }
+  return refreshed.state;
+}
+
+/**
+ * What the gateway says about one of our orders, applied once: the loan and the payment locked in
+ * one transaction, so a webhook delivered twice, a webhook racing the borrower's return, or events
+ * arriving out of order change nothing a second time.
+ */
+export async function applyPaymentEvent(services: Services, event: PaymentEvent): Promise<PaymentApplied> {
+  const at = services.now();
+  const where = event.providerOrderId
+    ? and(eq(payments.provider, services.payments.name), eq(payments.providerOrderId, event.providerOrderId))
+    : event.reference
+      ? and(eq(payments.provider, services.payments.name), eq(payments.reference, event.reference))
+      : null;
+  if (!where) return "unknown";
+  const [owner] = await services.db.select({ applicationId: payments.applicationId, id: payments.id }).from(payments).where(where);
+  if (!owner) {
+    services.log.warn(
+      { providerOrderId: event.providerOrderId, reference: event.reference },
+      "a payment event for an order this application did not make",
+    );
+    return "unknown";
+  }
+  return services.db.transaction(async (tx) => {
+    const [a] = await tx.select().from(loanApplications).where(eq(loanApplications.id, owner.applicationId)).for("update");
+    const [p] = await tx.select().from(payments).where(eq(payments.id, owner.id)).for("update");
+    if (!a || !p) return "unknown";
+    const audit = (action: string, details: Record<string, unknown>) =>
+      tx.insert(auditLog).values({
+        actorUserId: null,
+        actorRole: "system",
+        action,
+        subjectType: "loan_application",
+        subjectId: a.id,
+        details: { reference: p.reference, provider: p.provider, ...details },
+        createdAt: at,
+      });
+    const open = p.status === "created" || p.status === "pending" || p.status === "failed" || p.status === "cancelled";
+    if (event.state === "captured") {
+      if (!open) {
+        if (event.providerPaymentId && p.providerPaymentId && event.providerPaymentId !== p.providerPaymentId) {
+          // A second payment on one order: money arrived that nothing expects; staff must look.
+          services.log.error(
+            { reference: p.reference, first: p.providerPaymentId, second: event.providerPaymentId },
+            "a second payment on one order",
+          );
+          await audit("payment.second_capture", { providerPaymentId: event.providerPaymentId, amountPaise: event.amountPaise });
+        }
+        return "unchanged";
+      }
+      if (event.amountPaise === null) return "pending";
+      const paidAt = event.at ?? at;
+      const businessDate = todayIST(paidAt);
+      const base = {
+        providerPaymentId: event.providerPaymentId,
+        receivedPaise: event.amountPaise,
+        paidAt,
+        businessDate,
+        failureReason: null,
+        updatedAt: at,
+      };
+      if (event.amountPaise !== p.amountPaise) {
+        await tx
+          .update(payments)
+          .set({
+            ...base,
+            status: "held",
+            failureReason: `Received ${formatRupees(event.amountPaise)} for an order of ${formatRupees(p.amountPaise)}`,
+          })
+          .where(eq(payments.id, p.id));
+        await audit("payment.held", {
+          expectedPaise: p.amountPaise,
+          receivedPaise: event.amountPaise,
+          providerPaymentId: event.providerPaymentId,
+        });
+        return "held";
+      }
+      await tx
+        .update(payments)
+        .set({ ...base, status: "captured" })
+        .where(eq(payments.id, p.id));
+      await tx
+        .insert(loanLedger)
+        .values({
+          applicationId: a.id,
+          kind: "payment",
+          principalPaise: 0,
+          amountPaise: p.amountPaise,
+          businessDate,
+          paymentId: p.id,
+          details: {
+            reference: p.reference,
+            provider: p.provider,
+            providerPaymentId: event.providerPaymentId,
+            purpose: p.purpose,
+            prepay: p.prepay,
+          },
+          recordedAt: at,
+        })
+        .onConflictDoNothing();
+      await audit("payment.captured", { amountPaise: p.amountPaise, businessDate, providerPaymentId: event.providerPaymentId });
+      const state = await afterLedgerChange(services, tx, a, at);
+      const mobile = await borrowerMobile(tx, a.userId);
+      if (mobile && a.loanNumber && state && !state.settlement) {
+        const next = nextDue(state);
+        const text = PAYMENT_SMS.received(services.config.public.brandName, {
+          amountPaise: p.amountPaise,
+          loanNumber: a.loanNumber,
+          on: businessDate,
+          next:
+            state.overduePaise > 0
+              ? `Still overdue: ${formatRupees(state.overduePaise + state.penalDuePaise)}.`
+              : next
+                ? `Next due: ${formatRupees(next.amountPaise)} on ${longDate(next.dueDate)}.`
+                : "Thank you.",
+        });
+        await services.jobs.send("sms", { to: mobile, text }, { db: tx });
+      }
+      return "captured";
+    }
+    if (!open || p.status === event.state) return "unchanged";
+    if (event.state === "failed" || event.state === "cancelled") {
+      await tx
+        .update(payments)
+        .set({ status: event.state, failureReason: event.failureReason, updatedAt: at })
+        .where(eq(payments.id, p.id));
+      return event.state;
+    }
+    if (p.status === "created") await tx.update(payments).set({ status: "pending", updatedAt: at }).where(eq(payments.id, p.id));
+    return "pending";
+  });
+}
+
+/** A gateway's webhook: signature checked, then applied once. */
+export async function receivePaymentWebhook(
+  services: Services,
+  rawBody: string,
+  headers: Headers,
+): Promise<PaymentApplied | "bad_signature" | "ignored"> {
+  const event = services.payments.webhook(rawBody, headers);
+  if (event === "bad_signature" || event === "ignored") return event;
+  return applyPaymentEvent(services, event);
+}
+
+/** Asks the gateway about an order still without a final answer, and applies what it says. */
+export async function checkPayment(
+  services: Services,
+  p: Pick<Payment, "providerOrderId" | "provider" | "status">,
+): Promise<PaymentApplied> {
+  if (!p.providerOrderId || p.provider !== services.payments.name || (p.status !== "created" && p.status !== "pending")) return "unchanged";
+  return applyPaymentEvent(services, await services.payments.fetch(p.providerOrderId));
+}
+
+/**
+ * The borrower's return from the gateway: the query's signature checked; a payment it reports is
+ * confirmed with the gateway (the return carries no amount) before it is applied. Where to send
+ * the borrower: `/{state}/{reference}`, or null when the return is not the gateway's.
+ */
+export async function returnFromGateway(services: Services, query: URLSearchParams): Promise<string | null> {
+  const event = services.payments.callback(query);
+  if (event === "bad_signature" || event === "ignored") return null;
+  const where = event.providerOrderId
+    ? and(eq(payments.provider, services.payments.name), eq(payments.providerOrderId, event.providerOrderId))
+    : event.reference
+      ? and(eq(payments.provider, services.payments.name), eq(payments.reference, event.reference))
+      : null;
+  if (!where) return null;
+  const [p] = await services.db.select().from(payments).where(where);
+  if (!p) return null;
+  try {
+    await checkPayment(services, p);
+  } catch (error) {
+    services.log.warn({ err: error, reference: p.reference }, "the payment gateway did not answer on the borrower's return");
+  }
+  const [now] = await services.db.select({ status: payments.status }).from(payments).where(eq(payments.id, p.id));
+  return `/${outcomeState(now?.status ?? p.status)}/${p.reference}`;
+}
+
+/** The `/{state}/{id}` a payment's status comes back to. */
+export const outcomeState = (status: Payment["status"]) =>
+  status === "captured" ? "success" : status === "failed" ? "failure" : status === "cancelled" ? "cancelled" : "pending";
+
+/** One of the borrower's own payments by its reference (scoped in the query), with its loan; asked about again while waiting. */
+export async function ownPayment(services: Services, { userId, reference }: { userId: string; reference: string }) {
+  if (!PAYMENT_REFERENCE.test(reference)) return null;
+  const read = () =>
+    services.db
+      .select({
+        payment: payments,
+        loanNumber: loanApplications.loanNumber,
+        kind: loanApplications.product,
+        loanStatus: loanApplications.status,
+      })
+      .from(payments)
+      .innerJoin(loanApplications, eq(loanApplications.id, payments.applicationId))
+      .where(and(eq(payments.reference, reference), eq(payments.userId, userId)));
+  let [row] = await read();
+  if (!row) return null;
+  if (
+    (row.payment.status === "created" || row.payment.status === "pending") &&
+    services.now().getTime() - row.payment.createdAt.getTime() > 5_000
+  ) {
+    try {
+      await checkPayment(services, row.payment);
+      [row] = await read();
+    } catch (error) {
+      services.log.warn({ err: error, reference }, "the payment gateway did not answer a status question");
+    }
+  }
+  return row ?? null;
+}

@@ -1,0 +1,165 @@
+/**
+ * The servicing PDFs (docs/product.md "Loan servicing"): the repayment schedule with what is paid,
+ * the statement of account for a date range, and the closure letter (the no-dues certificate, or
+ * the cooling-off cancellation letter). Every figure comes from the ledger's replay.
+ */
+import type { LenderIdentity } from "../../domain/lender.ts";
+import type { IsoDate } from "../../domain/loan-math.ts";
+import { longDate } from "../../domain/loans/kfs.ts";
+import { INSTALMENT_STATUS_LABEL, type LoanState } from "../../domain/loans/servicing.ts";
+import { formatRupees } from "../../domain/money.ts";
+import { formatDateTimeIST } from "../../lib/format.ts";
+import { MUTED, newDocument, Writer } from "./pdf.server.ts";
+
+export interface LoanFacts {
+  brandName: string;
+  lender: LenderIdentity;
+  borrowerName: string;
+  loanNumber: string;
+  kindName: string;
+  principalPaise: number;
+  /** "18.00% a year, 12 monthly instalments" */
+  termsText: string;
+  disbursalDate: IsoDate;
+}
+
+export interface StatementLine {
+  date: IsoDate;
+  text: string;
+  /** Charged to the borrower (disbursal, penal charge, a reversed payment, a refund sent). */
+  debitPaise: number;
+  /** Paid by or credited to the borrower. */
+  creditPaise: number;
+}
+
+const rs = (paise: number) => formatRupees(paise).replace("₹", "₹ ");
+
+async function start(f: LoanFacts, title: string, at: Date) {
+  const { doc, regular, bold } = await newDocument(`${title} ${f.loanNumber}`, at);
+  doc.setAuthor(f.lender.name);
+  const w = new Writer(doc, regular, bold, `${f.lender.name} · ${f.brandName} · Loan ${f.loanNumber}`);
+  w.text(title, { size: 16, font: bold, gap: 2 });
+  w.text(`Generated ${formatDateTimeIST(at)}`, { size: 9, color: MUTED, gap: 8 });
+  w.rows([
+    ["Borrower", f.borrowerName],
+    ["Loan", `${f.kindName} ${f.loanNumber}`],
+    ["Amount lent", rs(f.principalPaise)],
+    ["Terms", f.termsText],
+    ["Disbursed on", longDate(f.disbursalDate)],
+  ]);
+  return { doc, w };
+}
+
+function lenderFooter(w: Writer, f: LoanFacts) {
+  const g = f.lender.grievanceOfficer;
+  w.text(
+    `${f.lender.name}, ${f.lender.address}. RBI registration ${f.lender.rbiRegistration}, CIN ${f.lender.cin}. Grievance officer: ${g.name}, ${g.phone}, ${g.email}.`,
+    { size: 8, color: MUTED },
+  );
+}
+
+function figures(state: LoanState): [string, string][] {
+  return [
+    ["Principal outstanding", rs(state.outstandingPrincipalPaise)],
+    ["Overdue instalments", rs(state.overduePaise)],
+    ["Penal charges due", rs(state.penalDuePaise)],
+    ["Paid in advance", rs(state.advancePaise)],
+  ];
+}
+
+export async function renderSchedulePdf(f: LoanFacts, state: LoanState, at: Date): Promise<Uint8Array> {
+  const { doc, w } = await start(f, "Repayment schedule", at);
+  w.heading(`As on ${longDate(state.asOf)}`);
+  w.rows(figures(state));
+  w.heading("Instalments");
+  w.table(
+    ["#", "Due on", "Principal", "Interest", "Amount", "Paid", "Status"],
+    state.instalments.map((r) => [
+      String(r.seq),
+      longDate(r.dueDate),
+      rs(r.principalPaise),
+      rs(r.interestPaise),
+      rs(r.principalPaise + r.interestPaise),
+      rs(r.paidPrincipalPaise + r.paidInterestPaise),
+      INSTALMENT_STATUS_LABEL[r.status],
+    ]),
+  );
+  w.text("Amounts in rupees. A penal charge, if any, is shown on the statement of account as its own line; it never earns interest.", {
+    size: 8.5,
+    color: MUTED,
+  });
+  lenderFooter(w, f);
+  w.footers(`${f.brandName} · Repayment schedule`);
+  return doc.save();
+}
+
+export async function renderStatementPdf(
+  f: LoanFacts,
+  range: { from: IsoDate; to: IsoDate },
+  opening: LoanState,
+  closing: LoanState,
+  lines: readonly StatementLine[],
+  at: Date,
+): Promise<Uint8Array> {
+  const { doc, w } = await start(f, "Statement of account", at);
+  w.heading(`Opening, start of ${longDate(range.from)}`);
+  w.rows(figures(opening));
+  w.heading(`Entries, ${longDate(range.from)} to ${longDate(range.to)}`);
+  if (lines.length === 0) w.text("No entries in this period.");
+  else
+    w.table(
+      ["", "Date", "Entry", "Charged", "Paid / credited"],
+      lines.map((l, i) => [
+        String(i + 1),
+        longDate(l.date),
+        l.text,
+        l.debitPaise ? rs(l.debitPaise) : "",
+        l.creditPaise ? rs(l.creditPaise) : "",
+      ]),
+    );
+  w.heading(`Closing, end of ${longDate(range.to)}`);
+  w.rows(figures(closing));
+  lenderFooter(w, f);
+  w.footers(`${f.brandName} · Statement of account`);
+  return doc.save();
+}
+
+/** The no-dues certificate of a closed loan, or the letter confirming a cooling-off exit. */
+export async function renderClosureLetterPdf(
+  f: LoanFacts,
+  closure: {
+    on: IsoDate;
+    how: "repaid" | "foreclosed" | "cooling_off";
+    totalPaidPaise: number;
+    interestPaidPaise: number;
+    penalPaidPaise: number;
+    refundPaise: number;
+  },
+  at: Date,
+): Promise<Uint8Array> {
+  const cooling = closure.how === "cooling_off";
+  const { doc, w } = await start(f, cooling ? "Loan cancelled in the cooling-off period" : "No-dues certificate", at);
+  w.heading(cooling ? "Cancellation" : "Certificate");
+  w.text(
+    cooling
+      ? `This confirms that ${f.borrowerName} exited loan ${f.loanNumber} within the cooling-off period by repaying the principal and the interest for the days used, on ${longDate(closure.on)}. No penalty was charged; the processing fee was kept, as the Key Fact Statement disclosed. Nothing more is due on this loan.`
+      : `This certifies that ${f.borrowerName} has repaid loan ${f.loanNumber} in full and that nothing is due on it. The loan was closed on ${longDate(closure.on)}${closure.how === "foreclosed" ? ", before its last due date, with no foreclosure charge" : ""}.`,
+    { gap: 8 },
+  );
+  w.rows([
+    ["Amount lent", rs(f.principalPaise)],
+    ["Disbursed on", longDate(f.disbursalDate)],
+    ["Closed on", longDate(closure.on)],
+    ["Total paid", rs(closure.totalPaidPaise)],
+    ["Of which interest", rs(closure.interestPaidPaise)],
+    ["Of which penal charges", rs(closure.penalPaidPaise)],
+    ...(closure.refundPaise > 0
+      ? ([["Paid over what was due, refunded to your bank account", rs(closure.refundPaise)]] as [string, string][])
+      : []),
+  ]);
+  w.text(`For ${f.lender.name}`, { gap: 2 });
+  w.text("This letter is issued electronically and needs no signature.", { size: 8.5, color: MUTED });
+  lenderFooter(w, f);
+  w.footers(`${f.brandName} · ${cooling ? "Cooling-off cancellation letter" : "No-dues certificate"}`);
+  return doc.save();
+}

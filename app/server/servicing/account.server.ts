@@ -1,0 +1,128 @@
+/**
+ * A loan's servicing terms and ledger as the pure replay reads them (domain/loans/servicing.ts),
+ * and the cache of today's figures on `loan_accounts` that lists, queues and reports read.
+ */
+import { asc, eq } from "drizzle-orm";
+import type { AppServices } from "../../context.ts";
+import type { IsoDate } from "../../domain/loan-math.ts";
+import { type LoanState, type LoanTerms, replay, type ServicingEvent } from "../../domain/loans/servicing.ts";
+import { todayIST } from "../../lib/format.ts";
+import type { Db } from "../db/client.ts";
+import { loanAccounts, loanApplications, loanLedger, payments } from "../db/schema.ts";
+import { instalmentsOf } from "../payouts/read.server.ts";
+import { signedTerms } from "../payouts/settle.server.ts";
+import { openAccount } from "./open.server.ts";
+
+type Services = Pick<AppServices, "db" | "config" | "now">;
+export type LedgerRow = typeof loanLedger.$inferSelect;
+export type AccountRow = typeof loanAccounts.$inferSelect;
+
+/** The business date now: the India date. */
+export const businessToday = (services: Pick<AppServices, "now">): IsoDate => todayIST(services.now());
+
+/** The loan's terms for the replay; a loan activated before accounts existed gets its account from the signed terms. */
+export async function termsOf(
+  services: Services,
+  tx: Db,
+  applicationId: string,
+): Promise<{ terms: LoanTerms; account: AccountRow } | null> {
+  let [account] = await tx.select().from(loanAccounts).where(eq(loanAccounts.applicationId, applicationId));
+  if (!account) {
+    const [a] = await tx.select().from(loanApplications).where(eq(loanApplications.id, applicationId));
+    if (!a?.disbursalDate) return null;
+    const signed = await signedTerms(services, tx, a);
+    if (!signed?.input) return null;
+    await openAccount(tx, { applicationId, input: signed.input, disbursalDate: a.disbursalDate, at: services.now() });
+    [account] = await tx.select().from(loanAccounts).where(eq(loanAccounts.applicationId, applicationId));
+    if (!account) return null;
+  }
+  const instalments = await instalmentsOf({ db: tx }, applicationId);
+  return {
+    account,
+    terms: {
+      kind: account.kind,
+      principalPaise: account.principalPaise,
+      rateBps: account.rateBps,
+      disbursalDate: account.disbursalDate,
+      instalments,
+      penalPaise: account.penalPaise,
+      penalTolerancePaise: services.config.servicing.penalTolerancePaise,
+      coolingOffDays: account.coolingOffDays,
+      holidays: services.config.holidays,
+    },
+  };
+}
+
+/** Entries that undo another (named by `ref_id`). */
+const UNDOING = new Set(["payment_reversal", "penal_reversal", "penal_waiver"]);
+
+/**
+ * The ledger as replay events: payments (with the borrower's choices on Pay now), penal charges
+ * and refunds, each left out once reversed or waived. Payments are keyed by their payment id.
+ */
+export function eventsFrom(rows: readonly (LedgerRow & { prepay: boolean | null; purpose: string | null })[]): ServicingEvent[] {
+  const undone = new Set(rows.filter((r) => UNDOING.has(r.kind) && r.refId).map((r) => r.refId));
+  const events: ServicingEvent[] = [];
+  for (const r of rows) {
+    if (undone.has(r.id)) continue;
+    if (r.kind === "payment" && r.paymentId)
+      events.push({
+        kind: "payment",
+        id: r.paymentId,
+        amountPaise: r.amountPaise,
+        businessDate: r.businessDate,
+        prepay: r.prepay ?? false,
+        coolingOff: r.purpose === "cooling_off",
+      });
+    else if (r.kind === "penal" && r.seq !== null)
+      events.push({ kind: "penal", id: r.id, seq: r.seq, amountPaise: r.amountPaise, businessDate: r.businessDate });
+    else if (r.kind === "refund") events.push({ kind: "refund", id: r.id, amountPaise: r.amountPaise, businessDate: r.businessDate });
+  }
+  return events;
+}
+
+export async function ledgerOf(tx: Db, applicationId: string) {
+  const rows = await tx
+    .select({ entry: loanLedger, prepay: payments.prepay, purpose: payments.purpose })
+    .from(loanLedger)
+    .leftJoin(payments, eq(payments.id, loanLedger.paymentId))
+    .where(eq(loanLedger.applicationId, applicationId))
+    .orderBy(asc(loanLedger.recordedAt), asc(loanLedger.id));
+  const flat = rows.map((r) => ({ ...r.entry, prepay: r.prepay, purpose: r.purpose }));
+  return { rows: flat, events: eventsFrom(flat) };
+}
+
+/** The next instalment still to pay that is not yet late, net of any advance held. */
+export function nextDue(state: LoanState): { dueDate: IsoDate; amountPaise: number } | null {
+  if (state.settlement) return null;
+  const next = state.instalments.find((r) => (r.status === "upcoming" || r.status === "due") && r.dueDate >= state.asOf);
+  if (!next) return null;
+  const unpaid = next.principalPaise + next.interestPaise - next.paidPrincipalPaise - next.paidInterestPaise;
+  return { dueDate: next.dueDate, amountPaise: Math.max(0, unpaid - (next.status === "upcoming" ? state.advancePaise : 0)) };
+}
+
+/** Today's figures replayed from the ledger, written to the account's cache. */
+export async function refreshAccount(services: Services, tx: Db, applicationId: string, asOf = businessToday(services)) {
+  const found = await termsOf(services, tx, applicationId);
+  if (!found) return null;
+  const { events, rows } = await ledgerOf(tx, applicationId);
+  const state = replay(found.terms, events, asOf);
+  const next = nextDue(state);
+  await tx
+    .update(loanAccounts)
+    .set({
+      asOf,
+      outstandingPrincipalPaise: state.outstandingPrincipalPaise,
+      overduePaise: state.overduePaise,
+      penalDuePaise: state.penalDuePaise,
+      dpd: state.dpd,
+      nextDueDate: next?.dueDate ?? null,
+      nextDuePaise: next?.amountPaise ?? null,
+      advancePaise: state.advancePaise,
+      refundDuePaise: state.refundDuePaise,
+      settledOn: state.settlement?.on ?? null,
+      updatedAt: services.now(),
+    })
+    .where(eq(loanAccounts.applicationId, applicationId));
+  return { ...found, state, rows, events };
+}

@@ -1,0 +1,37 @@
+import type { IsoDate } from "../../domain/loan-math.ts";
+import type { KfsInput } from "../../domain/loans/kfs.ts";
+import type { Db } from "../db/client.ts";
+import { loanAccounts } from "../db/schema.ts";
+
+/** The servicing terms of a loan disbursed on `disbursalDate` under the signed terms (written at activation). */
+export async function openAccount(
+  tx: Db,
+  { applicationId, input, disbursalDate, at }: { applicationId: string; input: KfsInput; disbursalDate: IsoDate; at: Date },
+) {
+  const terms = {
+    kind: input.kind,
+    principalPaise: input.amountPaise,
+    rateBps: input.rateBps,
+    penalPaise: input.penalChargePaise,
+    coolingOffDays: input.coolingOffDays,
+    disbursalDate,
+  };
+  await tx
+    .insert(loanAccounts)
+    .values({
+      applicationId,
+      ...terms,
+      asOf: disbursalDate,
+      outstandingPrincipalPaise: input.amountPaise,
+      overduePaise: 0,
+      penalDuePaise: 0,
+      dpd: 0,
+      nextDueDate: null,
+      nextDuePaise: null,
+      advancePaise: 0,
+      refundDuePaise: 0,
+      settledOn: null,
+      updatedAt: at,
+    })
+    .onConflictDoUpdate({ target: loanAccounts.applicationId, set: { ...terms, settledOn: null, updatedAt: at } });
+}

@@ -1,0 +1,253 @@
+/**
+ * What the borrower reads about their loans (scoped to the owner in every query): the loans list,
+ * one loan's page (replayed live from the ledger), the payoff quote and the statement.
+ */
+import { and, desc, eq, isNotNull, isNull, ne } from "drizzle-orm";
+import type { AppServices } from "../../context.ts";
+import { addDays, type IsoDate } from "../../domain/loan-math.ts";
+import { type LoanKind } from "../../domain/loans/application.ts";
+import type { LoanStatus } from "../../domain/loans/lifecycle.ts";
+import {
+  type Allocation,
+  bucketOf,
+  coolingOffQuote,
+  inCoolingOff,
+  type LoanState,
+  type LoanTerms,
+  PAYOFF_DAYS_AHEAD,
+  payoffQuote,
+  type PayoffQuote,
+  replay,
+} from "../../domain/loans/servicing.ts";
+import type { Db } from "../db/client.ts";
+import { loanApplications, loanSignatures, payments, revisedKfs, type PaymentStatus, type PaymentPurpose } from "../db/schema.ts";
+import { businessToday, type LedgerRow, ledgerOf, nextDue, termsOf } from "./account.server.ts";
+
+type Services = Pick<AppServices, "db" | "config" | "now">;
+
+export interface PenalLine {
+  id: string;
+  seq: number;
+  businessDate: IsoDate;
+  amountPaise: number;
+  paidPaise: number;
+  status: "unpaid" | "part_paid" | "paid" | "waived" | "reversed";
+  reason: string | null;
+}
+
+export interface PaymentLine {
+  reference: string;
+  amountPaise: number;
+  status: PaymentStatus;
+  purpose: PaymentPurpose;
+  provider: string;
+  mode: string | null;
+  businessDate: IsoDate | null;
+  createdAt: string;
+  reversed: boolean;
+  allocation: Allocation | null;
+}
+
+/** Penal charges with what became of each: paid, waived by staff, reversed (an on-time payment arrived late). */
+export function penalLines(rows: readonly LedgerRow[], state: LoanState): PenalLine[] {
+  const undone = new Map(
+    rows.filter((r) => r.refId && (r.kind === "penal_reversal" || r.kind === "penal_waiver")).map((r) => [r.refId, r]),
+  );
+  const live = new Map(state.penals.map((p) => [p.id, p]));
+  return rows
+    .filter((r) => r.kind === "penal" && r.seq !== null)
+    .map((r) => {
+      const u = undone.get(r.id);
+      const p = live.get(r.id);
+      const paid = p?.paidPaise ?? 0;
+      const status: PenalLine["status"] = u
+        ? u.kind === "penal_waiver"
+          ? "waived"
+          : "reversed"
+        : paid >= r.amountPaise
+          ? "paid"
+          : paid > 0
+            ? "part_paid"
+            : "unpaid";
+      return {
+        id: r.id,
+        seq: r.seq as number,
+        businessDate: r.businessDate,
+        amountPaise: r.amountPaise,
+        paidPaise: paid,
+        status,
+        reason: u ? String(u.details.reason ?? "") || null : null,
+      };
+    });
+}
+
+async function paymentLines(db: Db, applicationId: string, rows: readonly LedgerRow[], state: LoanState): Promise<PaymentLine[]> {
+  const list = await db
+    .select({
+      id: payments.id,
+      reference: payments.reference,
+      amountPaise: payments.amountPaise,
+      receivedPaise: payments.receivedPaise,
+      status: payments.status,
+      purpose: payments.purpose,
+      provider: payments.provider,
+      mode: payments.mode,
+      businessDate: payments.businessDate,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    // An order the borrower never paid (they came back without paying) is not a payment.
+    .where(and(eq(payments.applicationId, applicationId), ne(payments.status, "created")))
+    .orderBy(desc(payments.createdAt));
+  const reversed = new Set(rows.filter((r) => r.kind === "payment_reversal").map((r) => r.paymentId));
+  return list.map((p) => ({
+    reference: p.reference,
+    amountPaise: p.receivedPaise ?? p.amountPaise,
+    status: p.status,
+    purpose: p.purpose,
+    provider: p.provider,
+    mode: p.mode,
+    businessDate: p.businessDate,
+    createdAt: p.createdAt.toISOString(),
+    reversed: reversed.has(p.id),
+    allocation: state.allocations.get(p.id) ?? null,
+  }));
+}
+
+export interface LoanSummary {
+  loanNumber: string;
+  reference: string;
+  kind: LoanKind;
+  status: LoanStatus;
+  principalPaise: number;
+  disbursalDate: IsoDate;
+  outstandingPrincipalPaise: number;
+  overduePaise: number;
+  penalDuePaise: number;
+  dpd: number;
+  nextDue: { dueDate: IsoDate; amountPaise: number } | null;
+  closedOn: IsoDate | null;
+}
+
+function summary(a: typeof loanApplications.$inferSelect, terms: LoanTerms, state: LoanState): LoanSummary {
+  return {
+    loanNumber: a.loanNumber as string,
+    reference: a.reference,
+    kind: a.product,
+    status: a.status,
+    principalPaise: terms.principalPaise,
+    disbursalDate: terms.disbursalDate,
+    outstandingPrincipalPaise: state.outstandingPrincipalPaise,
+    overduePaise: state.overduePaise,
+    penalDuePaise: state.penalDuePaise,
+    dpd: state.dpd,
+    nextDue: nextDue(state),
+    closedOn: state.settlement?.on ?? null,
+  };
+}
+
+/** The borrower's loans (disbursed ones, newest first), each replayed to today. */
+export async function borrowerLoans(services: Services, userId: string): Promise<LoanSummary[]> {
+  const rows = await services.db
+    .select()
+    .from(loanApplications)
+    .where(and(eq(loanApplications.userId, userId), isNotNull(loanApplications.disbursalDate), isNotNull(loanApplications.loanNumber)))
+    .orderBy(desc(loanApplications.disbursalDate));
+  const today = businessToday(services);
+  const out: LoanSummary[] = [];
+  for (const a of rows) {
+    const found = await termsOf(services, services.db, a.id);
+    if (!found) continue;
+    const { events } = await ledgerOf(services.db, a.id);
+    out.push(summary(a, found.terms, replay(found.terms, events, today)));
+  }
+  return out;
+}
+
+/** The next instalment due across the borrower's active loans (the dashboard's line). */
+export function nextDueAcross(loans: readonly LoanSummary[]) {
+  const active = loans.filter((l) => l.status === "active");
+  const overdue = active.filter((l) => l.overduePaise > 0).reduce((s, l) => s + l.overduePaise + l.penalDuePaise, 0);
+  const next = active.filter((l) => l.nextDue).sort((x, y) => ((x.nextDue?.dueDate ?? "") < (y.nextDue?.dueDate ?? "") ? -1 : 1))[0];
+  return {
+    overduePaise: overdue,
+    next: next ? { loanNumber: next.loanNumber, kind: next.kind, ...(next.nextDue as NonNullable<LoanSummary["nextDue"]>) } : null,
+  };
+}
+
+/** One of the borrower's own loans by its number, with its terms and ledger; null for anyone else's. */
+export async function ownLoanLedger(services: Services, { userId, loanNumber }: { userId: string; loanNumber: string }) {
+  const [a] = await services.db
+    .select()
+    .from(loanApplications)
+    .where(
+      and(eq(loanApplications.loanNumber, loanNumber), eq(loanApplications.userId, userId), isNotNull(loanApplications.disbursalDate)),
+    );
+  if (!a) return null;
+  const found = await termsOf(services, services.db, a.id);
+  if (!found) return null;
+  const ledger = await ledgerOf(services.db, a.id);
+  return { application: a, terms: found.terms, ...ledger };
+}
+
+/** The full page of one of the borrower's loans. */
+export async function loanPage(services: Services, { userId, loanNumber }: { userId: string; loanNumber: string }) {
+  const loan = await ownLoanLedger(services, { userId, loanNumber });
+  if (!loan) return null;
+  const { application: a, terms, rows, events } = loan;
+  const today = businessToday(services);
+  const state = replay(terms, events, today);
+  const [signature] = await services.db
+    .select({ agreementRef: loanSignatures.agreementRef })
+    .from(loanSignatures)
+    .where(eq(loanSignatures.applicationId, a.id));
+  const [revised] = await services.db
+    .select({ issuedAt: revisedKfs.issuedAt })
+    .from(revisedKfs)
+    .where(and(eq(revisedKfs.applicationId, a.id), isNull(revisedKfs.supersededAt)));
+  const open = a.status === "active";
+  return {
+    today,
+    summary: summary(a, terms, state),
+    rateBps: terms.rateBps,
+    tenure: terms.instalments.length,
+    penalPaise: terms.penalPaise,
+    coolingOffDays: terms.coolingOffDays,
+    bucket: bucketOf(state.dpd),
+    advancePaise: state.advancePaise,
+    refundDuePaise: state.refundDuePaise,
+    settlement: state.settlement,
+    instalments: state.instalments,
+    penals: penalLines(rows, state),
+    payments: await paymentLines(services.db, a.id, rows, state),
+    agreementRef: signature?.agreementRef ?? null,
+    revisedKfs: Boolean(revised),
+    payoff: open ? payoffQuote(terms, events, today) : null,
+    coolingOff:
+      open && inCoolingOff(terms, today)
+        ? { until: addDays(terms.disbursalDate, terms.coolingOffDays), quote: coolingOffQuote(terms, events, today) }
+        : null,
+  };
+}
+export type LoanPage = NonNullable<Awaited<ReturnType<typeof loanPage>>>;
+
+/** A real calendar date written YYYY-MM-DD. */
+export const isIsoDate = (value: string): value is IsoDate => /^\d{4}-\d{2}-\d{2}$/.test(value) && addDays(value, 0) === value;
+
+/** Whether `on` may be quoted: today to PAYOFF_DAYS_AHEAD days ahead. */
+export const quotable = (today: IsoDate, on: IsoDate) => on >= today && on <= addDays(today, PAYOFF_DAYS_AHEAD);
+
+/**
+ * The payoff contract (docs/product.md "Loan servicing"): the owner's loan only ("not_found"
+ * otherwise, the same as a missing one); a date outside today to 30 days ahead is "bad_date".
+ */
+export async function payoffFor(
+  services: Services,
+  { userId, loanNumber, on }: { userId: string; loanNumber: string; on: string },
+): Promise<{ ok: true; quote: PayoffQuote } | { ok: false; reason: "not_found" | "bad_date" }> {
+  const loan = await ownLoanLedger(services, { userId, loanNumber });
+  if (!loan || loan.application.status !== "active") return { ok: false, reason: "not_found" };
+  const today = businessToday(services);
+  if (!isIsoDate(on) || !quotable(today, on)) return { ok: false, reason: "bad_date" };
+  return { ok: true, quote: payoffQuote(loan.terms, loan.events, on) };
+}

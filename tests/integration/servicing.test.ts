@@ -1,0 +1,260 @@
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, addMonths } from "../../app/domain/loan-math.ts";
+import { createUserSession } from "../../app/server/auth/session.server.ts";
+import { loanAccounts, loanApplications, loanLedger, payments } from "../../app/server/db/schema.ts";
+import { localCheckoutSecret } from "../../app/server/payments/local.server.ts";
+import { createHmac } from "node:crypto";
+import { activeLoan, signedInStaff } from "../helpers/applications.ts";
+import { postForm } from "../helpers/http.ts";
+import { readOutbox } from "../helpers/outbox.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+// Servicing an active loan through the pages: the loans list and loan page, the payoff contract,
+// Pay now through the local checkout stand-in (Pay, Fail, Cancel; its signed webhook applied once),
+// a forged or mismatched webhook, closure with the no-dues certificate, and another borrower's
+// loan number refused on every page, PDF and API.
+let clock = new Date("2026-03-02T05:30:00Z");
+let app: TestServer;
+let credit: { cookie: string };
+let ops: { cookie: string };
+beforeAll(async () => {
+  app = await startTestServer({ LOCAL_PAYOUT_SETTLE_SECONDS: "0" }, { now: () => clock });
+  credit = await signedInStaff(app, "credit", "Asha Rao");
+  ops = await signedInStaff(app, "operations", "Omar Shaikh");
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+let serial = 0;
+const newLoan = () => activeLoan(app, `97100${String(++serial).padStart(5, "0")}`, credit, ops);
+const html = async (res: Response) => (await res.text()).replaceAll("<!-- -->", "").replaceAll("&amp;", "&").replaceAll("&#x27;", "'");
+const page = (path: string, cookie: string) => app.get(path, { headers: { Cookie: cookie } });
+/** A new session for the borrower (after the clock moved on past the old one's life). */
+async function freshCookie(userId: string) {
+  const { setCookie } = await createUserSession(app.services, {
+    userId,
+    deviceId: `again-${userId}-${clock.getTime()}`,
+    ip: "127.0.0.1",
+    userAgent: "test",
+  });
+  return setCookie.split(";")[0] ?? "";
+}
+const ledger = (id: string) =>
+  app.services.db.select().from(loanLedger).where(eq(loanLedger.applicationId, id)).orderBy(asc(loanLedger.recordedAt));
+
+/** Pay now on the loan page, then the local checkout's button; returns where the borrower lands and the payment's reference. */
+async function payNow(loanPath: string, cookie: string, fields: Record<string, string>, outcome: "pay" | "fail" | "cancel" = "pay") {
+  const started = await postForm(app, loanPath, { intent: "pay", ...fields }, { cookie });
+  expect(started.status).toBe(302);
+  const checkout = started.headers.get("location") ?? "";
+  expect(checkout).toMatch(/^\/local-checkout\/lco_/);
+  expect(await html(await app.get(checkout))).toContain("Local checkout stand-in");
+  const done = await postForm(app, checkout, { outcome });
+  expect(done.status).toBe(302);
+  const back = new URL(done.headers.get("location") ?? "");
+  expect(back.pathname).toBe("/api/payments/local/return");
+  const returned = await app.get(`${back.pathname}${back.search}`);
+  expect(returned.status).toBe(302);
+  const landing = returned.headers.get("location") ?? "";
+  const reference = /\/(pm_[a-z2-7]{24})$/.exec(landing)?.[1] ?? "";
+  return { landing, reference, checkout };
+}
+
+describe("the borrower's loan pages", () => {
+  it("lists the loan and shows its page, schedule and documents; the dashboard shows the next due", async () => {
+    clock = new Date("2026-03-02T05:30:00Z");
+    const b = await newLoan();
+    const path = `/User/Loans/Emi/${b.loanNumber}`;
+    const list = await html(await page("/User/Loans", b.cookie));
+    expect(list).toContain(b.loanNumber);
+    const body = await html(await page(path, b.cookie));
+    expect(body).toContain("Repayment schedule");
+    expect(body).toContain(`Disbursed`);
+    // Twelve instalments, the first one calendar month after the disbursal.
+    expect(body.match(/<td class="py-2 pr-2">\d+<\/td>/g)?.length).toBe(12);
+    const dashboard = await html(await page("/User/Dashboard", b.cookie));
+    expect(dashboard).toMatch(/Next due: ₹[\d,]+\.?\d* on/);
+    const schedule = await page(`/User/Loans/${b.loanNumber}/schedule.pdf`, b.cookie);
+    expect(schedule.status).toBe(200);
+    expect(schedule.headers.get("content-type")).toBe("application/pdf");
+    const statement = await page(`/User/Loans/${b.loanNumber}/statement.pdf?from=${b.disbursalDate}&to=${b.disbursalDate}`, b.cookie);
+    expect(statement.status).toBe(200);
+    const badRange = await page(`/User/Loans/${b.loanNumber}/statement.pdf?from=2020-01-01&to=2020-02-30`, b.cookie);
+    expect(badRange.status).toBe(400);
+    // No closure letter for an open loan; the salary-advance address of an EMI loan is not its page.
+    expect((await page(`/User/Loans/${b.loanNumber}/no-dues.pdf`, b.cookie)).status).toBe(404);
+    expect((await page(`/User/Loans/SalaryAdvance/${b.loanNumber}`, b.cookie)).status).toBe(404);
+  });
+
+  it("refuses another borrower's loan number on every page, PDF and API, as a missing one", async () => {
+    clock = new Date("2026-03-02T05:30:00Z");
+    const owner = await newLoan();
+    const other = await newLoan();
+    const paths = [
+      `/User/Loans/Emi/${owner.loanNumber}`,
+      `/User/Loans/${owner.loanNumber}/schedule.pdf`,
+      `/User/Loans/${owner.loanNumber}/statement.pdf`,
+      `/User/Loans/${owner.loanNumber}/no-dues.pdf`,
+      `/User/Loans/${owner.loanNumber}/revised-kfs.pdf`,
+      `/api/loans/${owner.loanNumber}/payoff?on=${owner.disbursalDate}`,
+    ];
+    for (const p of paths) expect([p, (await page(p, other.cookie)).status]).toEqual([p, 404]);
+    expect(
+      (await postForm(app, `/User/Loans/Emi/${owner.loanNumber}`, { intent: "pay", choice: "payoff" }, { cookie: other.cookie })).status,
+    ).toBe(404);
+    expect(await app.services.db.select().from(payments).where(eq(payments.applicationId, owner.id))).toHaveLength(0);
+    // No session: the API says so, the pages send to sign-in.
+    expect((await app.get(`/api/loans/${owner.loanNumber}/payoff?on=${owner.disbursalDate}`)).status).toBe(401);
+  });
+
+  it("answers the payoff contract for today to 30 days ahead, and 400 outside it", async () => {
+    clock = new Date("2026-03-02T05:30:00Z");
+    const b = await newLoan();
+    const on = addDays(b.disbursalDate, 10);
+    const res = await page(`/api/loans/${b.loanNumber}/payoff?on=${on}`, b.cookie);
+    expect(res.status).toBe(200);
+    const quote = (await res.json()) as Record<string, unknown>;
+    expect(Object.keys(quote).sort()).toEqual(["interestPaise", "on", "overduePaise", "penalPaise", "principalPaise", "totalPaise"].sort());
+    // ₹1,00,000 at the loan's rate for 10 days, actual/365, half-up; nothing due yet.
+    const [account] = await app.services.db.select().from(loanAccounts).where(eq(loanAccounts.applicationId, b.id));
+    const rate = account?.rateBps ?? 0;
+    expect(quote).toMatchObject({ on, principalPaise: 1_00_000_00, overduePaise: 0, penalPaise: 0 });
+    expect(quote.interestPaise).toBe(Math.floor((2 * 1_00_000_00 * rate * 10 + 365 * 10_000) / (2 * 365 * 10_000)));
+    expect(quote.totalPaise).toBe(1_00_000_00 + (quote.interestPaise as number));
+    for (const bad of [addDays(b.disbursalDate, -1), addDays(b.disbursalDate, 31), "2026-02-30", "tomorrow", ""])
+      expect([bad, (await page(`/api/loans/${b.loanNumber}/payoff?on=${bad}`, b.cookie)).status]).toEqual([bad, 400]);
+    // The page shows the same figures for a chosen date.
+    expect(await html(await page(`/User/Loans/Emi/${b.loanNumber}?on=${on}`, b.cookie))).toContain(`To close on`);
+  });
+});
+
+describe("Pay now through the local checkout", () => {
+  it("pays the instalment due: the ledger, the schedule, the SMS; the outcome page shows the server's status", async () => {
+    clock = new Date("2026-03-02T05:30:00Z");
+    const b = await newLoan();
+    const path = `/User/Loans/Emi/${b.loanNumber}`;
+    clock = new Date(`${addMonths(b.disbursalDate, 1)}T06:00:00Z`);
+    const cookie = await freshCookie(b.userId);
+    const before = await html(await page(path, cookie));
+    expect(before).toContain("Pay now");
+    const { landing, reference } = await payNow(path, cookie, { choice: "due" });
+    expect(landing).toBe(`/success/${reference}`);
+    const outcome = await html(await page(landing, cookie));
+    expect(outcome).toContain("Payment received");
+    const [p] = await app.services.db.select().from(payments).where(eq(payments.reference, reference));
+    expect(p).toMatchObject({ status: "captured", businessDate: addMonths(b.disbursalDate, 1) });
+    const entries = await ledger(b.id);
+    expect(entries.filter((e) => e.kind === "payment")).toHaveLength(1);
+    const after = await html(await page(path, cookie));
+    expect(after).toMatch(/<td class="py-2">Paid<\/td>/);
+    expect(
+      readOutbox(app.dataDir).some((m) => m.to === b.mobile && m.text.includes(`for loan ${b.loanNumber}`) && m.text.includes("received")),
+    ).toBe(true);
+    // Someone else cannot see the payment's outcome.
+    const stranger = await newLoan();
+    expect((await page(landing, stranger.cookie)).status).toBe(404);
+  });
+
+  it("Fail and Cancel change nothing on the loan and say so", async () => {
+    clock = new Date("2026-03-02T05:30:00Z");
+    const b = await newLoan();
+    const path = `/User/Loans/Emi/${b.loanNumber}`;
+    const failed = await payNow(path, b.cookie, { choice: "amount", amount: "500" }, "fail");
+    expect(failed.landing).toBe(`/failure/${failed.reference}`);
+    expect(await html(await page(failed.landing, b.cookie))).toContain("Payment failed");
+    const cancelled = await payNow(path, b.cookie, { choice: "amount", amount: "500" }, "cancel");
+    expect(cancelled.landing).toBe(`/cancelled/${cancelled.reference}`);
+    expect((await ledger(b.id)).filter((e) => e.kind === "payment")).toHaveLength(0);
+    // The address's state is not believed: the page shows what the server knows.
+    expect(await html(await page(`/success/${failed.reference}`, b.cookie))).toContain("Payment failed");
+  });
+
+  it("checks the amount next to the field and refuses one above the payoff or below ₹100", async () => {
+    clock = new Date("2026-03-02T05:30:00Z");
+    const b = await newLoan();
+    const path = `/User/Loans/Emi/${b.loanNumber}`;
+    for (const amount of ["50", "99999999", "abc"]) {
+      const res = await postForm(app, path, { intent: "pay", choice: "amount", amount }, { cookie: b.cookie });
+      expect(res.status).toBe(400);
+      expect(await html(res)).toMatch(/Enter an amount/);
+    }
+    const prepay = await postForm(app, path, { intent: "pay", choice: "amount", amount: "200", prepay: "on" }, { cookie: b.cookie });
+    expect(await html(prepay)).toMatch(/pay at least one EMI/);
+    expect(await app.services.db.select().from(payments).where(eq(payments.applicationId, b.id))).toHaveLength(0);
+  });
+
+  it("applies a webhook delivered twice once; refuses a forged one; holds a mismatched amount for staff", async () => {
+    clock = new Date("2026-03-02T05:30:00Z");
+    const b = await newLoan();
+    const path = `/User/Loans/Emi/${b.loanNumber}`;
+    const started = await postForm(app, path, { intent: "pay", choice: "amount", amount: "1000" }, { cookie: b.cookie });
+    const orderId = /lco_[\w-]+/.exec(started.headers.get("location") ?? "")?.[0] ?? "";
+    const [p] = await app.services.db.select().from(payments).where(eq(payments.providerOrderId, orderId));
+    const secret = localCheckoutSecret(app.services.config.sessionSecret);
+    const send = (payload: Record<string, unknown>, sign = secret) => {
+      const body = JSON.stringify({ event: "payment.captured", payload });
+      return fetch(new URL("/api/webhooks/local", app.url), {
+        method: "POST",
+        body,
+        headers: { "content-type": "application/json", "x-local-signature": createHmac("sha256", sign).update(body).digest("hex") },
+      });
+    };
+    const order = {
+      id: orderId,
+      reference: p?.reference,
+      amountPaise: 1000_00,
+      state: "paid",
+      paymentId: "lpay_test_1",
+      paidPaise: 1000_00,
+      paidAt: clock.toISOString(),
+      failureReason: null,
+    };
+    const forged = await send(order, "not-the-secret");
+    expect(forged.status).toBe(401);
+    // Not refused by origin: a webhook comes from the gateway, with no Origin of ours.
+    expect((await send(order)).status).toBe(200);
+    expect((await send(order)).status).toBe(200);
+    expect((await ledger(b.id)).filter((e) => e.kind === "payment")).toHaveLength(1);
+
+    const second = await postForm(app, path, { intent: "pay", choice: "amount", amount: "1000" }, { cookie: b.cookie });
+    const orderId2 = /lco_[\w-]+/.exec(second.headers.get("location") ?? "")?.[0] ?? "";
+    const [p2] = await app.services.db.select().from(payments).where(eq(payments.providerOrderId, orderId2));
+    const mismatched = await send({ ...order, id: orderId2, reference: p2?.reference, paymentId: "lpay_test_2", paidPaise: 900_00 });
+    expect(await mismatched.json()).toEqual({ status: "held" });
+    const [held] = await app.services.db.select().from(payments).where(eq(payments.providerOrderId, orderId2));
+    expect(held).toMatchObject({ status: "held", receivedPaise: 900_00 });
+    expect((await ledger(b.id)).filter((e) => e.kind === "payment")).toHaveLength(1);
+  });
+
+  it("pays off the loan on a chosen day: closed, the no-dues certificate, the SMS; nothing more to pay", async () => {
+    clock = new Date("2026-03-02T05:30:00Z");
+    const b = await newLoan();
+    const path = `/User/Loans/Emi/${b.loanNumber}`;
+    clock = new Date(`${addDays(b.disbursalDate, 20)}T06:00:00Z`);
+    const cookie = await freshCookie(b.userId);
+    const quote = (await (await page(`/api/loans/${b.loanNumber}/payoff?on=${addDays(b.disbursalDate, 20)}`, cookie)).json()) as {
+      totalPaise: number;
+    };
+    const { landing } = await payNow(path, cookie, { choice: "payoff" });
+    expect(landing).toMatch(/^\/success\//);
+    const [a] = await app.services.db.select().from(loanApplications).where(eq(loanApplications.id, b.id));
+    expect(a?.status).toBe("closed");
+    const [account] = await app.services.db.select().from(loanAccounts).where(eq(loanAccounts.applicationId, b.id));
+    expect(account).toMatchObject({ outstandingPrincipalPaise: 0, refundDuePaise: 0, settledOn: addDays(b.disbursalDate, 20) });
+    const [p] = await app.services.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.applicationId, b.id), eq(payments.status, "captured")));
+    expect(p?.amountPaise).toBe(quote.totalPaise);
+    const noDues = await page(`/User/Loans/${b.loanNumber}/no-dues.pdf`, cookie);
+    expect(noDues.status).toBe(200);
+    expect(noDues.headers.get("content-type")).toBe("application/pdf");
+    const body = await html(await page(path, cookie));
+    expect(body).toContain("Fully repaid and closed");
+    expect(body).not.toContain("Continue to payment");
+    expect(readOutbox(app.dataDir).some((m) => m.to === b.mobile && m.text.includes("fully repaid and closed"))).toBe(true);
+    expect((await page(`/api/loans/${b.loanNumber}/payoff?on=${addDays(b.disbursalDate, 20)}`, cookie)).status).toBe(404);
+  });
+});

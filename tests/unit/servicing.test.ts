@@ -1,0 +1,285 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { addDays, emiSchedule, type IsoDate, salaryAdvanceQuote } from "../../app/domain/loan-math.ts";
+import { type LoanTerms, payoffQuote, coolingOffQuote, replay, type ServicingEvent, bucketOf } from "../../app/domain/loans/servicing.ts";
+import { dailyRun } from "../../app/domain/loans/daily.ts";
+
+function emiTerms(principalPaise: number, rateBps: number, months: number, disbursalDate: IsoDate, holidays: IsoDate[] = []): LoanTerms {
+  return {
+    kind: "emi",
+    principalPaise,
+    rateBps,
+    disbursalDate,
+    instalments: emiSchedule({ principalPaise, annualRateBps: rateBps, months, disbursalDate }).schedule.map((l) => ({
+      seq: l.instalment,
+      dueDate: l.dueDate as IsoDate,
+      principalPaise: l.principalPaise,
+      interestPaise: l.interestPaise,
+    })),
+    penalPaise: 50_000,
+    penalTolerancePaise: 10_000,
+    coolingOffDays: 3,
+    holidays,
+  };
+}
+
+function advanceTerms(principalPaise: number, disbursalDate: IsoDate, salaryDay: number): LoanTerms {
+  const q = salaryAdvanceQuote({
+    principalPaise,
+    dailyRateBps: 8,
+    disbursalDate,
+    salaryDay,
+    fees: { feeBps: 300, minFeePaise: 0, gstBps: 1800 },
+  });
+  return {
+    kind: "salary_advance",
+    principalPaise,
+    rateBps: 8,
+    disbursalDate,
+    instalments: [{ seq: 1, dueDate: q.repaymentDate, principalPaise, interestPaise: q.interestPaise }],
+    penalPaise: 50_000,
+    penalTolerancePaise: 10_000,
+    coolingOffDays: 3,
+    holidays: [],
+  };
+}
+
+/** The daily job for every day from the disbursal to `to`: penal charges levied and reversed as the rules say. */
+function runDays(terms: LoanTerms, events: ServicingEvent[], to: IsoDate): ServicingEvent[] {
+  let all = events;
+  for (let day = terms.disbursalDate; day <= to; day = addDays(day, 1)) all = applyRun(all, dailyRun(terms, all, day));
+  return all;
+}
+function applyRun(events: ServicingEvent[], run: ReturnType<typeof dailyRun>): ServicingEvent[] {
+  const reversed = new Set(run.reverse);
+  return [
+    ...events.filter((e) => !reversed.has(e.id)),
+    ...run.levy.map((p): ServicingEvent => ({
+      kind: "penal",
+      id: `penal-${p.seq}`,
+      seq: p.seq,
+      amountPaise: p.amountPaise,
+      businessDate: p.levyDate,
+    })),
+  ];
+}
+
+const dateArb = fc.integer({ min: 0, max: 700 }).map((n) => addDays("2025-01-01", n));
+const emiArb = fc
+  .record({
+    rupees: fc.integer({ min: 10, max: 500 }).map((k) => k * 1000),
+    rateBps: fc.constantFrom(1400, 1800, 2400, 0),
+    months: fc.integer({ min: 3, max: 36 }),
+    disbursal: dateArb,
+    holidays: fc.array(
+      fc.integer({ min: 0, max: 1200 }).map((n) => addDays("2025-01-01", n)),
+      { maxLength: 30 },
+    ),
+  })
+  .map((l) => emiTerms(l.rupees * 100, l.rateBps, l.months, l.disbursal, l.holidays));
+const advanceArb = fc
+  .record({ rupees: fc.integer({ min: 4, max: 200 }).map((k) => k * 500), disbursal: dateArb, salaryDay: fc.integer({ min: 1, max: 31 }) })
+  .map((l) => advanceTerms(l.rupees * 100, l.disbursal, l.salaryDay));
+const loanArb = fc.oneof(emiArb, advanceArb);
+const paymentsArb = fc.array(
+  fc.record({
+    day: fc.integer({ min: 0, max: 1200 }),
+    amountPaise: fc.integer({ min: 10_000, max: 20_000_000 }),
+    prepay: fc.boolean(),
+    coolingOff: fc.boolean(),
+  }),
+  { maxLength: 12 },
+);
+
+function withPayments(terms: LoanTerms, payments: { day: number; amountPaise: number; prepay: boolean; coolingOff: boolean }[]) {
+  const events: ServicingEvent[] = payments.map((p, i) => ({
+    kind: "payment",
+    id: `p${i}`,
+    amountPaise: p.amountPaise,
+    businessDate: addDays(terms.disbursalDate, p.day),
+    prepay: p.prepay,
+    coolingOff: p.coolingOff,
+  }));
+  const end = addDays(terms.disbursalDate, 1250);
+  return { events: runDays(terms, events, end), end };
+}
+
+describe("servicing: the ledger replayed", () => {
+  it("allocations add up to each payment, nothing goes negative, and money in equals money accounted for", () => {
+    fc.assert(
+      fc.property(loanArb, paymentsArb, (terms, payments) => {
+        const { events, end } = withPayments(terms, payments);
+        const s = replay(terms, events, end);
+        for (const e of events) {
+          if (e.kind !== "payment") continue;
+          const a = s.allocations.get(e.id);
+          expect(a).toBeDefined();
+          if (!a) continue;
+          expect(a.interestPaise + a.principalPaise + a.penalPaise + a.advancePaise + a.accruedInterestPaise + a.excessPaise).toBe(
+            e.amountPaise,
+          );
+          for (const part of [a.interestPaise, a.principalPaise, a.penalPaise, a.accruedInterestPaise, a.excessPaise])
+            expect(part).toBeGreaterThanOrEqual(0);
+        }
+        for (const r of s.instalments) {
+          expect(r.paidInterestPaise).toBeGreaterThanOrEqual(0);
+          expect(r.paidPrincipalPaise).toBeGreaterThanOrEqual(0);
+          expect(r.paidInterestPaise).toBeLessThanOrEqual(r.interestPaise);
+          expect(r.paidPrincipalPaise).toBeLessThanOrEqual(r.principalPaise);
+          expect(r.principalPaise).toBeGreaterThanOrEqual(0);
+        }
+        for (const p of s.penals) expect(p.paidPaise).toBeLessThanOrEqual(p.amountPaise);
+        expect(s.advancePaise).toBeGreaterThanOrEqual(0);
+        expect(s.outstandingPrincipalPaise).toBeGreaterThanOrEqual(0);
+        expect(s.refundDuePaise).toBeGreaterThanOrEqual(0);
+        const paidIn = events.reduce((sum, e) => sum + (e.kind === "payment" ? e.amountPaise : 0), 0);
+        expect(s.interestPaidPaise + s.principalRepaidPaise + s.penalPaidPaise + s.advancePaise + s.refundDuePaise).toBe(paidIn);
+        if (s.settlement) expect(s.principalRepaidPaise).toBe(terms.principalPaise);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("paying the payoff quote on its date closes the loan to the paisa", () => {
+    fc.assert(
+      fc.property(loanArb, paymentsArb, fc.integer({ min: 0, max: 900 }), (terms, payments, onDay) => {
+        const on = addDays(terms.disbursalDate, onDay);
+        const before = withPayments(
+          terms,
+          payments.filter((p) => p.day < onDay).map((p) => ({ ...p, coolingOff: false })),
+        ).events.filter((e) => e.businessDate < on);
+        const earlier = runDays(terms, before, addDays(on, -1));
+        if (replay(terms, earlier, on).settlement) return;
+        const quote = payoffQuote(terms, earlier, on);
+        expect(quote.totalPaise).toBe(quote.principalPaise + quote.interestPaise + quote.overduePaise + quote.penalPaise);
+        const paid = runDays(terms, [...earlier, { kind: "payment", id: "payoff", amountPaise: quote.totalPaise, businessDate: on }], on);
+        const s = replay(terms, paid, on);
+        expect(s.settlement?.on).toBe(on);
+        expect(s.refundDuePaise).toBe(0);
+        expect(s.principalRepaidPaise).toBe(terms.principalPaise);
+        // One paisa less does not close it.
+        if (quote.totalPaise > 1) {
+          const short = runDays(
+            terms,
+            [...earlier, { kind: "payment", id: "short", amountPaise: quote.totalPaise - 1, businessDate: on }],
+            on,
+          );
+          expect(replay(terms, short, on).settlement).toBeNull();
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("running the daily job twice for a day equals running it once", () => {
+    fc.assert(
+      fc.property(loanArb, paymentsArb, fc.integer({ min: 0, max: 1200 }), (terms, payments, dayN) => {
+        const day = addDays(terms.disbursalDate, dayN);
+        const { events } = withPayments(terms, payments);
+        const upTo = events.filter((e) => e.kind !== "penal" || e.businessDate < day);
+        const once = applyRun(upTo, dailyRun(terms, upTo, day));
+        const twice = applyRun(once, dailyRun(terms, once, day));
+        expect(twice).toEqual(once);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe("servicing: worked examples", () => {
+  const terms = emiTerms(1_00_000_00, 1800, 12, "2026-01-10");
+  const emi = (terms.instalments[0]?.principalPaise ?? 0) + (terms.instalments[0]?.interestPaise ?? 0);
+
+  it("a missed instalment: overdue, days past due, one ₹500 penal charge the day after, its bucket", () => {
+    const events = runDays(terms, [{ kind: "payment", id: "p1", amountPaise: emi, businessDate: "2026-02-10" }], "2026-04-20");
+    const s = replay(terms, events, "2026-04-20");
+    expect(s.instalments.map((r) => r.status).slice(0, 4)).toEqual(["paid", "overdue", "overdue", "upcoming"]);
+    expect(s.overduePaise).toBe(
+      (terms.instalments[1]?.principalPaise ?? 0) +
+        (terms.instalments[1]?.interestPaise ?? 0) +
+        (terms.instalments[2]?.principalPaise ?? 0) +
+        (terms.instalments[2]?.interestPaise ?? 0),
+    );
+    // 2026-03-10 is a Tuesday: the charge for instalment 2 comes on 2026-03-11; instalment 3 on 2026-04-11.
+    expect(s.penals.map((p) => [p.seq, p.amountPaise, p.businessDate])).toEqual([
+      [2, 50_000, "2026-03-11"],
+      [3, 50_000, "2026-04-11"],
+    ]);
+    expect(s.dpd).toBe(41);
+    expect(bucketOf(s.dpd)).toBe("SMA-1");
+  });
+
+  it("an on-time payment that arrives after the charge reverses it; a due date on a Sunday is on time on Monday", () => {
+    const levied = runDays(terms, [], "2026-02-12");
+    expect(levied.filter((e) => e.kind === "penal")).toHaveLength(1);
+    const late = runDays(terms, [...levied, { kind: "payment", id: "p1", amountPaise: emi, businessDate: "2026-02-10" }], "2026-02-13");
+    expect(late.filter((e) => e.kind === "penal")).toHaveLength(0);
+    // 2026-05-10 is a Sunday: paid on Monday 11th, no charge.
+    const sunday = runDays(terms, [], "2026-05-09");
+    const paidMonday = runDays(
+      terms,
+      [...sunday, { kind: "payment", id: "p2", amountPaise: 5 * emi, businessDate: "2026-05-11" }],
+      "2026-05-13",
+    );
+    const charges = paidMonday.filter((e) => e.kind === "penal").map((e) => (e.kind === "penal" ? e.seq : 0));
+    expect(charges).not.toContain(5);
+  });
+
+  it("an unpaid part of ₹100 or less draws no penal charge; more draws the smaller of ₹500 and that part", () => {
+    const small = runDays(terms, [{ kind: "payment", id: "p1", amountPaise: emi - 10_000, businessDate: "2026-02-10" }], "2026-02-20");
+    expect(small.filter((e) => e.kind === "penal")).toHaveLength(0);
+    const some = runDays(terms, [{ kind: "payment", id: "p1", amountPaise: emi - 30_000, businessDate: "2026-02-10" }], "2026-02-20");
+    expect(some.filter((e) => e.kind === "penal").map((e) => (e.kind === "penal" ? e.amountPaise : 0))).toEqual([30_000]);
+  });
+
+  it("the payoff contract: principal not yet due, interest from the last due date, overdue and penal", () => {
+    const events = runDays(terms, [{ kind: "payment", id: "p1", amountPaise: emi, businessDate: "2026-02-10" }], "2026-03-20");
+    const q = payoffQuote(terms, events, "2026-03-20");
+    const notDue = terms.instalments.slice(2).reduce((s, i) => s + i.principalPaise, 0);
+    expect(q.principalPaise).toBe(notDue);
+    expect(q.interestPaise).toBe(Math.floor((2 * notDue * 1800 * 10 + 365 * 10_000) / (2 * 365 * 10_000)));
+    expect(q.overduePaise).toBe((terms.instalments[1]?.principalPaise ?? 0) + (terms.instalments[1]?.interestPaise ?? 0));
+    expect(q.penalPaise).toBe(50_000);
+    // A date ahead counts the charge the daily job will have levied by then.
+    expect(payoffQuote(terms, events, "2026-04-11").penalPaise).toBe(100_000);
+  });
+
+  it("a prepayment of principal shortens the loan with the EMI unchanged", () => {
+    const events = runDays(
+      terms,
+      [
+        { kind: "payment", id: "p1", amountPaise: emi, businessDate: "2026-02-10" },
+        { kind: "payment", id: "p2", amountPaise: 30_000_00, businessDate: "2026-02-20", prepay: true },
+      ],
+      "2026-03-10",
+    );
+    const s = replay(terms, events, "2026-03-10");
+    expect(s.instalments.length).toBeLessThan(12);
+    const rows = s.instalments.slice(2, -1);
+    for (const r of rows) expect(r.principalPaise + r.interestPaise).toBe(emi);
+    expect(s.advancePaise).toBe(0);
+    expect(s.principalRepaidPaise + s.instalments.slice(2).reduce((sum, r) => sum + r.principalPaise, 0)).toBe(terms.principalPaise);
+  });
+
+  it("the cooling-off exit: principal and at least one day's interest, ends the loan", () => {
+    const q = coolingOffQuote(terms, [], "2026-01-10");
+    expect(q.totalPaise).toBe(1_00_000_00 + Math.floor((2 * 1_00_000_00 * 1800 + 365 * 10_000) / (2 * 365 * 10_000)));
+    const s = replay(
+      terms,
+      [{ kind: "payment", id: "x", amountPaise: q.totalPaise, businessDate: "2026-01-10", coolingOff: true }],
+      "2026-01-10",
+    );
+    expect(s.settlement?.how).toBe("cooling_off");
+    expect(s.refundDuePaise).toBe(0);
+  });
+
+  it("a salary advance's payoff is its principal and interest for the days used, at most to its due date", () => {
+    const sa = advanceTerms(10_000_00, "2026-01-10", 1);
+    const due = sa.instalments[0];
+    expect(due?.dueDate).toBe("2026-02-01");
+    expect(payoffQuote(sa, [], "2026-01-20").totalPaise).toBe(10_000_00 + (10_000_00 * 8 * 10) / 10_000);
+    expect(payoffQuote(sa, [], "2026-02-01").totalPaise).toBe((due?.principalPaise ?? 0) + (due?.interestPaise ?? 0));
+    const late = runDays(sa, [], "2026-02-05");
+    expect(payoffQuote(sa, late, "2026-02-05").totalPaise).toBe((due?.principalPaise ?? 0) + (due?.interestPaise ?? 0) + 50_000);
+  });
+});
