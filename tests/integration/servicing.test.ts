@@ -1,8 +1,10 @@
-import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, addMonths } from "../../app/domain/loan-math.ts";
+import { and, asc, eq, gte } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { addDays, addMonths, daysBetween } from "../../app/domain/loan-math.ts";
+import { graceDate } from "../../app/domain/loans/servicing.ts";
+import { catchUpServicing, runServicingDay } from "../../app/server/servicing/daily.server.ts";
 import { createUserSession } from "../../app/server/auth/session.server.ts";
-import { loanAccounts, loanApplications, loanLedger, payments } from "../../app/server/db/schema.ts";
+import { loanAccounts, loanApplications, loanInstalments, loanLedger, payments, servicingRuns } from "../../app/server/db/schema.ts";
 import { localCheckoutSecret } from "../../app/server/payments/local.server.ts";
 import { createHmac } from "node:crypto";
 import { activeLoan, signedInStaff } from "../helpers/applications.ts";
@@ -254,7 +256,96 @@ describe("Pay now through the local checkout", () => {
     const body = await html(await page(path, cookie));
     expect(body).toContain("Fully repaid and closed");
     expect(body).not.toContain("Continue to payment");
-    expect(readOutbox(app.dataDir).some((m) => m.to === b.mobile && m.text.includes("fully repaid and closed"))).toBe(true);
+    await vi.waitFor(
+      () => expect(readOutbox(app.dataDir).some((m) => m.to === b.mobile && m.text.includes("fully repaid and closed"))).toBe(true),
+      {
+        timeout: 10_000,
+        interval: 200,
+      },
+    );
     expect((await page(`/api/loans/${b.loanNumber}/payoff?on=${addDays(b.disbursalDate, 20)}`, cookie)).status).toBe(404);
+  });
+});
+
+describe("the daily run", () => {
+  it("levies one penal charge the day after a missed due date, with its SMS; again changes nothing; a late on-time payment reverses it", async () => {
+    clock = new Date("2026-03-02T05:30:00Z");
+    const b = await newLoan();
+    const [first] = await app.services.db
+      .select()
+      .from(loanInstalments)
+      .where(and(eq(loanInstalments.applicationId, b.id), eq(loanInstalments.seq, 1)));
+    if (!first) throw new Error("no first instalment");
+    const grace = graceDate(first.dueDate, app.services.config.holidays);
+    clock = new Date(`${addDays(grace, 2)}T02:00:00Z`);
+    const ran = await catchUpServicing(app.services);
+    expect(ran.at(-1)?.day).toBe(addDays(grace, 2));
+    const penals = (await ledger(b.id)).filter((e) => e.kind === "penal");
+    expect(penals).toMatchObject([{ seq: 1, amountPaise: 500_00, businessDate: addDays(grace, 1) }]);
+    const sms = () => readOutbox(app.dataDir).filter((m) => m.to === b.mobile && m.text.includes("penal charge"));
+    await vi.waitFor(() => expect(sms()).toHaveLength(1), { timeout: 10_000, interval: 200 });
+    const [account] = await app.services.db.select().from(loanAccounts).where(eq(loanAccounts.applicationId, b.id));
+    expect(account?.dpd).toBe(daysBetween(first.dueDate, addDays(grace, 2)));
+    // The same day again, and the whole catch-up again: nothing new.
+    await runServicingDay(app.services, addDays(grace, 2));
+    await catchUpServicing(app.services);
+    expect((await ledger(b.id)).filter((e) => e.kind === "penal")).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(sms()).toHaveLength(1);
+    const cookie = await freshCookie(b.userId);
+    const path = `/User/Loans/Emi/${b.loanNumber}`;
+    expect(await html(await page(path, cookie))).toMatch(/Penal charge for instalment 1/);
+
+    // A payment captured on the due date whose webhook arrives only now: on time, so the charge goes.
+    const emi = first.principalPaise + first.interestPaise;
+    const started = await postForm(app, path, { intent: "pay", choice: "amount", amount: (emi / 100).toFixed(2) }, { cookie });
+    const orderId = /lco_[\w-]+/.exec(started.headers.get("location") ?? "")?.[0] ?? "";
+    const [p] = await app.services.db.select().from(payments).where(eq(payments.providerOrderId, orderId));
+    const body = JSON.stringify({
+      event: "payment.captured",
+      payload: {
+        id: orderId,
+        reference: p?.reference,
+        amountPaise: emi,
+        state: "paid",
+        paymentId: "lpay_late",
+        paidPaise: emi,
+        paidAt: `${first.dueDate}T09:00:00Z`,
+        failureReason: null,
+      },
+    });
+    const secret = localCheckoutSecret(app.services.config.sessionSecret);
+    const res = await fetch(new URL("/api/webhooks/local", app.url), {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json", "x-local-signature": createHmac("sha256", secret).update(body).digest("hex") },
+    });
+    expect(await res.json()).toEqual({ status: "captured" });
+    const after = await ledger(b.id);
+    expect(after.filter((e) => e.kind === "penal_reversal")).toHaveLength(1);
+    const pageAfter = await html(await page(path, cookie));
+    expect(pageAfter).toContain("reversed (paid on time)");
+    expect(pageAfter).not.toContain("is overdue");
+    // The next run does not levy it again.
+    await runServicingDay(app.services, addDays(grace, 3));
+    expect((await ledger(b.id)).filter((e) => e.kind === "penal")).toHaveLength(1);
+  });
+
+  it("catches up each missed day after downtime, in order", async () => {
+    // Whatever ran before (tests run in any order): the last day run, then four days without a process.
+    await catchUpServicing(app.services);
+    const last =
+      (await app.services.db.select().from(servicingRuns))
+        .map((r) => r.businessDate)
+        .sort()
+        .at(-1) ?? "2026-03-02";
+    clock = new Date(`${addDays(last, 4)}T05:30:00Z`);
+    const ran = await catchUpServicing(app.services);
+    expect(ran.map((r) => r.day)).toEqual([1, 2, 3, 4].map((n) => addDays(last, n)));
+    const rows = await app.services.db
+      .select()
+      .from(servicingRuns)
+      .where(gte(servicingRuns.businessDate, addDays(last, 1)));
+    expect(rows.map((r) => [r.businessDate, r.finishedAt !== null]).sort()).toEqual([1, 2, 3, 4].map((n) => [addDays(last, n), true]));
   });
 });

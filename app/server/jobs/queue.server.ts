@@ -17,10 +17,22 @@ export interface JobPayloads {
   "payout-check": { payoutId: string; round: number };
   /** Every 10 minutes: payouts still waiting whose questions stopped are asked about again. */
   "payouts-sweep": Record<string, never>;
+  /** At 00:30 Asia/Kolkata (and at start): the daily servicing run for each business date not yet run, up to today. */
+  "servicing-daily": Record<string, never>;
+  /** Every 10 minutes: repayments whose gateway never told us the end are asked about. */
+  "payments-sweep": Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 /** Their queues are created at start: a send inside a transaction must not have to create one. */
-const JOB_NAMES = ["housekeeping", "sms", "credit-checks", "payout-check", "payouts-sweep"] as const satisfies readonly JobName[];
+const JOB_NAMES = [
+  "housekeeping",
+  "sms",
+  "credit-checks",
+  "payout-check",
+  "payouts-sweep",
+  "servicing-daily",
+  "payments-sweep",
+] as const satisfies readonly JobName[];
 
 export interface SendOptions {
   /**
@@ -66,7 +78,9 @@ const QUEUE_DEFAULTS = { retryLimit: 3, retryDelay: 5, retryBackoff: true, expir
  * Queues whose jobs must not run twice at once for the same `singletonKey` ("exclusive": one
  * queued or active per key; a second send while one is waiting or running is dropped).
  */
-const EXCLUSIVE: readonly JobName[] = ["credit-checks"];
+const EXCLUSIVE: readonly JobName[] = ["credit-checks", "servicing-daily"];
+/** Queues whose jobs may run longer than the default 5 minutes before they count as lost. */
+const EXPIRE_SECONDS: Partial<Record<JobName, number>> = { "servicing-daily": 4 * 3600 };
 /**
  * Queues that hold at most one waiting and one running job per `singletonKey` ("stately"): a job
  * may schedule its own follow-up while it runs, but a second chain for the same key is dropped.
@@ -91,7 +105,8 @@ export async function startJobQueue({ connection, schema, pollSeconds = 2, onErr
     if (created.has(name)) return;
     if (!(await boss.getQueue(name))) {
       const policy = EXCLUSIVE.includes(name) ? "exclusive" : STATELY.includes(name) ? "stately" : undefined;
-      await boss.createQueue(name, { ...QUEUE_DEFAULTS, ...(policy ? { policy } : {}) });
+      const expireInSeconds = EXPIRE_SECONDS[name];
+      await boss.createQueue(name, { ...QUEUE_DEFAULTS, ...(policy ? { policy } : {}), ...(expireInSeconds ? { expireInSeconds } : {}) });
     }
     created.add(name);
   };

@@ -1,6 +1,8 @@
 import type { AppServices } from "../../context.ts";
 import { type Applied, askAgain, checkPayout, nextCheckSeconds, sweepPayouts } from "../payouts/settle.server.ts";
+import { sweepPayments } from "../payments/pay.server.ts";
 import { runCreditChecks } from "../review/credit-checks.server.ts";
+import { catchUpServicing } from "../servicing/daily.server.ts";
 import { housekeeping } from "./housekeeping.server.ts";
 
 /** Registers this process's job handlers and the schedules (docs/ARCHITECTURE.md "Jobs"). */
@@ -32,6 +34,17 @@ export async function startWorkers(services: AppServices) {
     const asked = await sweepPayouts(services);
     if (asked) log.warn({ asked }, "payouts waiting without questions were asked about again");
   });
+  await jobs.work("servicing-daily", async () => {
+    await catchUpServicing(services);
+  });
+  await jobs.work("payments-sweep", async () => {
+    const asked = await sweepPayments(services);
+    if (asked) log.info({ asked }, "repayments without a final answer were asked about");
+  });
   await jobs.schedule("housekeeping", "17 * * * *", {});
+  await jobs.schedule("servicing-daily", "30 0 * * *", {});
+  await jobs.schedule("payments-sweep", "*/10 * * * *", {});
+  // Days missed while no process ran are run now (one run at a time across processes).
+  await jobs.send("servicing-daily", {}, { singletonKey: "daily" });
   await jobs.schedule("payouts-sweep", "*/10 * * * *", {});
 }

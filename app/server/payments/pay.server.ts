@@ -7,7 +7,7 @@
  * SMS. An amount that differs from the order is held for staff.
  */
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, lt } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { KIND_NAME } from "../../domain/loans/application.ts";
 import { longDate } from "../../domain/loans/kfs.ts";
@@ -447,4 +447,32 @@ export async function ownPayment(services: Services, { userId, reference }: { us
     }
   }
   return row ?? null;
+}
+
+/**
+ * Repayments the gateway never told us the end of (a lost webhook, a borrower who closed the tab):
+ * orders from the last day, older than 5 minutes, asked about; what the gateway says is applied.
+ */
+export async function sweepPayments(services: Services): Promise<number> {
+  const at = services.now().getTime();
+  const waiting = await services.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.provider, services.payments.name),
+        inArray(payments.status, ["created", "pending"]),
+        isNotNull(payments.providerOrderId),
+        lt(payments.createdAt, new Date(at - 5 * 60_000)),
+        gt(payments.createdAt, new Date(at - 24 * 3600_000)),
+      ),
+    );
+  for (const p of waiting) {
+    try {
+      await checkPayment(services, p);
+    } catch (error) {
+      services.log.warn({ err: error, reference: p.reference }, "the payment gateway did not answer a sweep question");
+    }
+  }
+  return waiting.length;
 }

@@ -1,0 +1,144 @@
+/**
+ * The daily servicing run (docs/product.md "Loan servicing"), at 00:30 Asia/Kolkata on the job
+ * queue: for each active loan that a date can change (a due date reached, something overdue), the
+ * penal charges the rules warrant are levied (once: a unique index per instalment) with their SMS,
+ * charges an on-time payment no longer warrants are reversed, and the cached figures (days past due,
+ * next due) are rewritten. Running it twice for a day changes nothing; after downtime it runs each
+ * missed day in order.
+ */
+import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import type { AppServices } from "../../context.ts";
+import { addDays, type IsoDate } from "../../domain/loan-math.ts";
+import { dailyRun } from "../../domain/loans/daily.ts";
+import { longDate } from "../../domain/loans/kfs.ts";
+import { formatRupees } from "../../domain/money.ts";
+import { loanAccounts, loanApplications, loanLedger, servicingRuns } from "../db/schema.ts";
+import { afterLedgerChange } from "../payments/pay.server.ts";
+import { borrowerMobile } from "../review/rows.server.ts";
+import { businessToday, ledgerOf, termsOf } from "./account.server.ts";
+
+type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payments">;
+
+const PENAL_SMS = (brand: string, d: { amountPaise: number; loanNumber: string; seq: number; dueDate: IsoDate; duePaise: number }) =>
+  `${brand}: instalment ${d.seq} of loan ${d.loanNumber}, due on ${longDate(d.dueDate)}, is unpaid, so a penal charge of ${formatRupees(d.amountPaise)} was added as its own line (it earns no interest). Pay ${formatRupees(d.duePaise)} now in the app under Loans to avoid more.`;
+
+/** The loans a date can change: due on or before it, something overdue or charged, or never figured yet. */
+const touchedBy = (day: IsoDate) =>
+  and(
+    eq(loanApplications.status, "active"),
+    or(
+      lte(loanAccounts.nextDueDate, day),
+      gt(loanAccounts.overduePaise, 0),
+      gt(loanAccounts.penalDuePaise, 0),
+      isNull(loanAccounts.nextDueDate),
+    ),
+  );
+
+/** One loan on one business date, in one transaction with the loan locked. */
+async function serviceLoan(services: Services, applicationId: string, day: IsoDate): Promise<{ levied: number; reversed: number }> {
+  return services.db.transaction(async (tx) => {
+    const [a] = await tx.select().from(loanApplications).where(eq(loanApplications.id, applicationId)).for("update");
+    if (!a || a.status !== "active") return { levied: 0, reversed: 0 };
+    const found = await termsOf(services, tx, a.id);
+    if (!found) return { levied: 0, reversed: 0 };
+    const { events } = await ledgerOf(tx, a.id);
+    const run = dailyRun(found.terms, events, day);
+    const at = services.now();
+    let levied = 0;
+    const mobile = run.levy.length ? await borrowerMobile(tx, a.userId) : null;
+    for (const p of run.levy) {
+      const inserted = await tx
+        .insert(loanLedger)
+        .values({
+          applicationId: a.id,
+          kind: "penal",
+          principalPaise: 0,
+          amountPaise: p.amountPaise,
+          businessDate: p.levyDate,
+          seq: p.seq,
+          details: { reason: "Instalment unpaid after its due date" },
+          recordedAt: at,
+        })
+        .onConflictDoNothing()
+        .returning({ id: loanLedger.id });
+      if (inserted.length === 0) continue;
+      levied++;
+      const instalment = found.terms.instalments.find((i) => i.seq === p.seq);
+      if (mobile && a.loanNumber && instalment) {
+        const text = PENAL_SMS(services.config.public.brandName, {
+          amountPaise: p.amountPaise,
+          loanNumber: a.loanNumber,
+          seq: p.seq,
+          dueDate: instalment.dueDate,
+          duePaise: instalment.principalPaise + instalment.interestPaise + p.amountPaise,
+        });
+        await services.jobs.send("sms", { to: mobile, text }, { db: tx });
+      }
+    }
+    // The reversals, the cached figures and a closure (a charge reversed can leave nothing owed) as any ledger change.
+    const before = run.reverse.length;
+    await afterLedgerChange(services, tx, a, at);
+    return { levied, reversed: before };
+  });
+}
+
+/** Runs one business date over every loan it can change; returns what it did. Safe to run again. */
+export async function runServicingDay(services: Services, day: IsoDate) {
+  const started = services.now();
+  await services.db.insert(servicingRuns).values({ businessDate: day, startedAt: started }).onConflictDoNothing();
+  let loans = 0;
+  let levied = 0;
+  let reversed = 0;
+  let after = "00000000-0000-0000-0000-000000000000";
+  // In pages by id, so a run over 100,000 loans never holds them all.
+  for (;;) {
+    const page = await services.db
+      .select({ id: loanApplications.id })
+      .from(loanApplications)
+      .innerJoin(loanAccounts, eq(loanAccounts.applicationId, loanApplications.id))
+      .where(and(touchedBy(day), gt(loanApplications.id, after)))
+      .orderBy(asc(loanApplications.id))
+      .limit(500);
+    if (page.length === 0) break;
+    for (const { id } of page) {
+      try {
+        const done = await serviceLoan(services, id, day);
+        loans++;
+        levied += done.levied;
+        reversed += done.reversed;
+      } catch (error) {
+        // One loan's trouble never stops the others; the next run (or the catch-up) tries it again.
+        services.log.error({ err: error, applicationId: id, day }, "the daily run could not service a loan");
+      }
+    }
+    after = page[page.length - 1]?.id ?? after;
+  }
+  await services.db
+    .update(servicingRuns)
+    .set({
+      finishedAt: services.now(),
+      loans: sql`${servicingRuns.loans} + ${loans}`,
+      levied: sql`${servicingRuns.levied} + ${levied}`,
+      reversed: sql`${servicingRuns.reversed} + ${reversed}`,
+    })
+    .where(eq(servicingRuns.businessDate, day));
+  services.log.info({ day, loans, levied, reversed, ms: services.now().getTime() - started.getTime() }, "daily servicing run finished");
+  return { day, loans, levied, reversed };
+}
+
+/**
+ * Every business date from the day after the last finished run to today, in order (the first run
+ * ever does today only: a loan's past charges are levied then, with their own dates).
+ */
+export async function catchUpServicing(services: Services) {
+  const today = businessToday(services);
+  const [last] = await services.db
+    .select({ day: sql<string | null>`max(${servicingRuns.businessDate})` })
+    .from(servicingRuns)
+    .where(isNotNull(servicingRuns.finishedAt));
+  let day = last?.day ? addDays(last.day, 1) : today;
+  if (day > today) day = today;
+  const done = [];
+  for (; day <= today; day = addDays(day, 1)) done.push(await runServicingDay(services, day));
+  return done;
+}
