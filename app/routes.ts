@@ -45,6 +45,8 @@ export default [
     route("admin/products", "routes/admin/products.tsx"),
     route("admin/holidays", "routes/admin/holidays.tsx"),
     route("admin/documents/:id", "routes/admin/document-file.ts"),
+    route("admin/loans/:loanNumber", "routes/admin/loan.tsx"),
+    route("admin/collections", "routes/admin/collections.tsx"),
   ]),
   // The signed-in borrower's pages (and the quick start's steps).
   layout("routes/user/layout.tsx", [

@@ -41,6 +41,8 @@ export const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     TRUST_PROXY: trustProxy,
     SEED_DEMO_DATA: booleanish.optional(),
+    /** The demo borrower 9000000001 with an active and a closed loan (with demo data, never in production). */
+    SEED_DEMO_LOANS: booleanish.optional(),
 
     BRAND_NAME: z.string().min(1).max(60).default("Sugam Loans"),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -146,6 +148,7 @@ export interface Config {
   logLevel: Env["LOG_LEVEL"];
   trustProxy: boolean | number | string;
   seedDemoData: boolean;
+  seedDemoLoans: boolean;
   sessionSecret: string;
   encryptionKey: string;
   sms: { url: string; key: string } | null;
@@ -272,6 +275,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     seedDemoData: env.SEED_DEMO_DATA ?? env.APP_ENV === "local",
+    seedDemoLoans: env.APP_ENV === "local" && (env.SEED_DEMO_LOANS ?? env.SEED_DEMO_DATA ?? true),
     sessionSecret,
     encryptionKey,
     sms: env.SMS_GATEWAY_URL && env.SMS_GATEWAY_KEY ? { url: env.SMS_GATEWAY_URL, key: env.SMS_GATEWAY_KEY } : null,

@@ -19,6 +19,7 @@ import { startWorkers } from "../app/server/jobs/workers.server.ts";
 import { refreshHolidays } from "../app/server/holidays.server.ts";
 import { clearProductCache } from "../app/server/products.server.ts";
 import { createLocalCheckout, localCheckoutSecret } from "../app/server/payments/local.server.ts";
+import { DEMO_BORROWER_MOBILE, seedDemoLoans } from "../app/server/servicing/demo.server.ts";
 import { createRazorpayPayments } from "../app/server/payments/razorpay.server.ts";
 import { createLocalPayouts } from "../app/server/payouts/provider.server.ts";
 import { createRazorpayXPayouts } from "../app/server/payouts/razorpayx.server.ts";
@@ -120,6 +121,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     storage,
     jobs,
   };
+  if (config.seedDemoLoans && (await seedDemoLoans(services)))
+    log.info(
+      { mobile: DEMO_BORROWER_MOBILE },
+      `Demo borrower created: sign in at /quickStart/Otp with ${DEMO_BORROWER_MOBILE} to see an active loan and a closed one`,
+    );
   await startWorkers(services);
   // A product edited on any process: read the products again (also after a lost connection).
   // The holiday calendar as edited by an administrator (else HOLIDAYS), here and on every change.

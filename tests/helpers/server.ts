@@ -39,6 +39,8 @@ export async function startTestServer(
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "silent",
+      // Tests make their own loans; the demo borrower's is tested on its own (SEED_DEMO_LOANS=true).
+      SEED_DEMO_LOANS: "false",
       ...(TEST_DATABASE_URL ? { DATABASE_URL: TEST_DATABASE_URL } : {}),
       ...env,
     },

@@ -8,7 +8,7 @@ import { loanAccounts, loanApplications, loanInstalments, loanLedger, payments, 
 import { localCheckoutSecret } from "../../app/server/payments/local.server.ts";
 import { createHmac } from "node:crypto";
 import { activeLoan, signedInStaff } from "../helpers/applications.ts";
-import { postForm } from "../helpers/http.ts";
+import { postForm, toastOf } from "../helpers/http.ts";
 import { readOutbox } from "../helpers/outbox.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -228,6 +228,16 @@ describe("Pay now through the local checkout", () => {
     const [held] = await app.services.db.select().from(payments).where(eq(payments.providerOrderId, orderId2));
     expect(held).toMatchObject({ status: "held", receivedPaise: 900_00 });
     expect((await ledger(b.id)).filter((e) => e.kind === "payment")).toHaveLength(1);
+    // Operations look at it and apply what was actually received.
+    const released = await postForm(
+      app,
+      `/admin/loans/${b.loanNumber}`,
+      { intent: "release", payment: held?.reference ?? "" },
+      { cookie: ops.cookie },
+    );
+    expect(toastOf(released)).toMatch(/₹900 applied/);
+    const payments2 = (await ledger(b.id)).filter((e) => e.kind === "payment");
+    expect(payments2.map((e) => e.amountPaise).sort((x, y) => x - y)).toEqual([900_00, 1000_00]);
   });
 
   it("pays off the loan on a chosen day: closed, the no-dues certificate, the SMS; nothing more to pay", async () => {

@@ -11,6 +11,7 @@ import { servicesContext } from "../../context.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { REPORT_DEFAULT_DAYS, REPORT_MAX_DAYS, reportRange, reports } from "../../server/reports/reports.server.ts";
 import { requirePermission } from "../../web/guards.server.ts";
+import { portfolio } from "../../server/servicing/portfolio.server.ts";
 import type { Route } from "./+types/reports";
 
 /** Reports (docs/product.md "Reports"): every staff role may read them. */
@@ -21,8 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const params = new URL(request.url).searchParams;
   const { range, problems } = reportRange({ from: params.get("from"), to: params.get("to") }, services.now());
-  const data = await reports(services, range);
-  return { range, problems, limits: { maxDays: REPORT_MAX_DAYS, defaultDays: REPORT_DEFAULT_DAYS }, ...data };
+  const [data, book] = await Promise.all([reports(services, range), portfolio(services, range)]);
+  return { range, problems, limits: { maxDays: REPORT_MAX_DAYS, defaultDays: REPORT_DEFAULT_DAYS }, ...data, portfolio: book };
 }
 
 type Data = Route.ComponentProps["loaderData"];
@@ -59,6 +60,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         <DecisionsSection data={loaderData} period={period} />
       </div>
       <DisbursedSection data={loaderData} period={period} />
+      <PortfolioSection data={loaderData} period={period} />
     </div>
   );
 }
@@ -281,3 +283,62 @@ function DisbursedSection({ data, period }: { data: Data; period: string }) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Reports");
+
+function PortfolioSection({ data, period }: { data: Data; period: string }) {
+  const p = data.portfolio;
+  const table: ChartTable = {
+    head: ["Bucket", "Loans", "Principal outstanding", "Overdue and penal"],
+    rows: p.buckets.map((b) => [
+      b.bucket === "current" ? "Current (not past due)" : b.bucket,
+      count(b.loans),
+      formatRupees(b.outstandingPaise),
+      formatRupees(b.overduePaise),
+    ]),
+    foot: [
+      "All active loans",
+      count(p.active),
+      formatRupees(p.outstandingPaise),
+      formatRupees(p.buckets.reduce((s, b) => s + b.overduePaise, 0)),
+    ],
+    note: "Buckets by days past due: SMA-0 1–30, SMA-1 31–60, SMA-2 61–90, NPA over 90. As of each loan's last payment or daily run.",
+  };
+  const worst = p.buckets.filter((b) => b.bucket !== "current").reduce((s, b) => s + b.outstandingPaise, 0);
+  return (
+    <Section title="Portfolio" testId="report-portfolio">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {(
+          [
+            ["Lent, all time", `${formatRupees(p.lent.principalPaise)} (${plural(p.lent.loans, "loan", "loans")})`],
+            ["Outstanding now", `${formatRupees(p.outstandingPaise)} (${plural(p.active, "active loan", "active loans")})`],
+            [
+              "Collected in the period",
+              `${formatRupees(p.collected.amountPaise)} (${plural(p.collected.payments, "payment", "payments")})`,
+            ],
+            ["Closed / written off", `${count(p.lent.closed)} / ${count(p.lent.writtenOff)}`],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label} className="rounded-xl bg-slate-50 p-3">
+            <dt className="text-sm text-slate-600">{label}</dt>
+            <dd className="font-semibold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {p.active === 0 ? (
+        <Empty>No active loans.</Empty>
+      ) : (
+        <HorizontalBars
+          summary={`Principal outstanding by days past due: ${formatRupees(worst)} of ${formatRupees(p.outstandingPaise)} is on loans past due.`}
+          caption={`Principal outstanding by bucket (collected figure for ${period})`}
+          bars={p.buckets.map((b) => ({
+            label: b.bucket === "current" ? "Current" : b.bucket,
+            value: b.outstandingPaise,
+            valueText: formatRupees(b.outstandingPaise),
+            tone: b.bucket === "current" ? "money" : b.bucket === "NPA" ? "danger" : "brand",
+          }))}
+          table={table}
+          testId="portfolio-chart"
+        />
+      )}
+    </Section>
+  );
+}

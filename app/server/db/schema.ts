@@ -763,6 +763,10 @@ export const payments = pgTable(
     /** Offline: how it was received (NEFT, UPI, cheque, cash) and by whom it was recorded. */
     mode: text("mode"),
     recordedBy: uuid("recorded_by").references(() => users.id),
+    /** A reversal asked for by one staff member (with why), which a second one confirms (four eyes). */
+    reversalRequestedBy: uuid("reversal_requested_by").references(() => users.id),
+    reversalRequestedAt: timestamp("reversal_requested_at", { withTimezone: true }),
+    reversalReason: text("reversal_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },

@@ -5,7 +5,8 @@ import { accountMatchesAgreement } from "../../domain/loans/disbursal.ts";
 import { auditLog, borrowerBankAccounts, loanApplications, payouts } from "../db/schema.ts";
 import { lockByReference, reviewAudit, type Staff } from "../review/rows.server.ts";
 import type { Db } from "../db/client.ts";
-import { askAgain, signedTerms } from "./settle.server.ts";
+import { signedTerms } from "../loans/signed-terms.server.ts";
+import { askAgain } from "./settle.server.ts";
 
 type Services = Pick<AppServices, "db" | "now" | "jobs" | "payouts" | "config">;
 
@@ -26,7 +27,9 @@ export async function livePayout(db: Db, applicationId: string) {
   const [row] = await db
     .select()
     .from(payouts)
-    .where(and(eq(payouts.applicationId, applicationId), inArray(payouts.status, ["requested", "processed"])));
+    .where(
+      and(eq(payouts.applicationId, applicationId), eq(payouts.purpose, "disbursal"), inArray(payouts.status, ["requested", "processed"])),
+    );
   return row ?? null;
 }
 

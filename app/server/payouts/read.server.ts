@@ -28,7 +28,14 @@ export async function borrowerDisbursals({ db }: Services, userId: string): Prom
       revisedKfs: sql<boolean>`exists (select 1 from revised_kfs r where r.application_id = ${loanApplications.id} and r.superseded_at is null)`,
     })
     .from(loanApplications)
-    .innerJoin(payouts, and(eq(payouts.applicationId, loanApplications.id), inArray(payouts.status, ["requested", "processed"])))
+    .innerJoin(
+      payouts,
+      and(
+        eq(payouts.applicationId, loanApplications.id),
+        eq(payouts.purpose, "disbursal"),
+        inArray(payouts.status, ["requested", "processed"]),
+      ),
+    )
     .where(eq(loanApplications.userId, userId));
   return rows.map((r) => ({
     reference: r.reference,

@@ -10,27 +10,19 @@ import {
   revisedTerms,
   scheduleDiffers,
 } from "../../domain/loans/disbursal.ts";
-import { buildKfs, type KfsInput, type KfsModel } from "../../domain/loans/kfs.ts";
+import { buildKfs } from "../../domain/loans/kfs.ts";
 import { todayIST } from "../../lib/format.ts";
 import { decrypt, sha256Bytes } from "../crypto.server.ts";
 import type { Db } from "../db/client.ts";
-import {
-  auditLog,
-  loanApplications,
-  loanDocuments,
-  loanInstalments,
-  loanLedger,
-  loanSignatures,
-  payouts,
-  revisedKfs,
-  users,
-} from "../db/schema.ts";
+import { auditLog, loanApplications, loanInstalments, loanLedger, payouts, revisedKfs, users } from "../db/schema.ts";
 import { changeStatus } from "../loans/lifecycle.server.ts";
-import { kfsInput } from "../loans/issue-kfs.server.ts";
+import { signedTerms } from "../loans/signed-terms.server.ts";
 import type { Application } from "../loans/rows.server.ts";
 import { borrowerMobile, reviewAudit, type Staff } from "../review/rows.server.ts";
 import { renderRevisedKfsPdf } from "../pdf/pdf.server.ts";
 import { openAccount } from "../servicing/open.server.ts";
+import { refreshAccount } from "../servicing/account.server.ts";
+import { formatRupees } from "../../domain/money.ts";
 import type { PayoutAnswer } from "./provider.server.ts";
 
 type Services = Pick<AppServices, "db" | "now" | "jobs" | "payouts" | "keyring" | "config" | "log">;
@@ -49,34 +41,6 @@ const payoutAudit = (at: Date, payout: Payout, action: string, details: Record<s
   details: { payoutId: payout.id, attempt: payout.attempt, provider: payout.provider, ...details },
   createdAt: at,
 });
-
-/**
- * The signed KFS's figures and the terms the borrower signed: stored with the KFS. For a KFS
- * issued before they were stored, rebuilt from the borrower's details and that day's dates, and
- * used only when they give exactly the signed figures (else `input` is null: such a loan cannot be
- * disbursed until it is signed again). Null when nothing is signed.
- */
-export async function signedTerms(
-  services: Pick<AppServices, "db" | "config" | "now">,
-  tx: Db,
-  a: Application,
-): Promise<{ input: KfsInput | null; figures: KfsModel["figures"]; signedOn: string } | null> {
-  const [doc] = await tx
-    .select({ input: loanDocuments.input, terms: loanDocuments.terms, signedAt: loanSignatures.signedAt })
-    .from(loanSignatures)
-    .innerJoin(loanDocuments, eq(loanDocuments.id, loanSignatures.documentId))
-    .where(eq(loanSignatures.applicationId, a.id));
-  if (!doc) return null;
-  const signed = { figures: doc.terms.figures, signedOn: todayIST(doc.signedAt) };
-  if (doc.input) return { ...signed, input: doc.input };
-  const rebuilt = await kfsInput({ ...services, db: tx }, a, {
-    today: doc.terms.issuedOn,
-    validUntil: doc.terms.validUntil,
-    assumedDisbursalDate: doc.terms.assumedDisbursalDate,
-  });
-  const exact = rebuilt && JSON.stringify(buildKfs(rebuilt.input).figures) === JSON.stringify(doc.terms.figures);
-  return { ...signed, input: exact ? rebuilt.input : null };
-}
 
 async function newLoanNumber(tx: Db): Promise<string> {
   for (;;) {
@@ -203,6 +167,29 @@ async function reverse(services: Services, tx: Db, a: Application, payout: Payou
   }
 }
 
+/** A processed refund of an overpayment: in the ledger (it leaves what is owed back to the borrower), and the borrower told. */
+async function refund(services: Services, tx: Db, a: Application, payout: Payout, answer: PayoutAnswer, at: Date) {
+  await tx
+    .insert(loanLedger)
+    .values({
+      applicationId: a.id,
+      kind: "refund",
+      principalPaise: 0,
+      amountPaise: payout.amountPaise,
+      businessDate: todayIST(answer.at ?? at),
+      payoutId: payout.id,
+      details: { utr: answer.utr, accountMasked: payout.accountMasked },
+      recordedAt: at,
+    })
+    .onConflictDoNothing();
+  await refreshAccount(services, tx, a.id);
+  const mobile = await borrowerMobile(tx, a.userId);
+  if (mobile && a.loanNumber) {
+    const text = `${services.config.public.brandName}: ${formatRupees(payout.amountPaise)} paid over what was due on loan ${a.loanNumber} was refunded to your bank account ${payout.accountMasked}${answer.utr ? `, UTR ${answer.utr}` : ""}.`;
+    await services.jobs.send("sms", { to: mobile, text }, { db: tx });
+  }
+}
+
 export type Applied = "pending" | "processed" | "failed" | "reversed" | "unchanged";
 
 /**
@@ -223,6 +210,15 @@ export async function applyAnswer(services: Services, payoutId: string, answer: 
     if (p.status === "requested" && answer.state === "pending") {
       await tx.update(payouts).set(known).where(eq(payouts.id, p.id));
       return "pending";
+    }
+    if (p.status === "requested" && answer.state === "processed" && p.purpose === "refund") {
+      await tx
+        .update(payouts)
+        .set({ ...known, status: "processed", utr: answer.utr, providerAt: answer.at ?? at })
+        .where(eq(payouts.id, p.id));
+      await tx.insert(auditLog).values(payoutAudit(at, p, "refund.processed", { utr: answer.utr, amountPaise: p.amountPaise }));
+      await refund(services, tx, a, { ...p, utr: answer.utr }, answer, at);
+      return "processed";
     }
     if (p.status === "requested" && answer.state === "processed") {
       await tx
@@ -251,6 +247,17 @@ export async function applyAnswer(services: Services, payoutId: string, answer: 
         .where(eq(payouts.id, p.id));
       await tx.insert(auditLog).values(payoutAudit(at, p, `payout.${answer.state}`, { reason: answer.failureReason }));
       return answer.state;
+    }
+    if (p.status === "processed" && answer.state === "reversed" && p.purpose === "refund") {
+      // A refund the bank returned: the money is ours again, so it is owed to the borrower again.
+      await tx
+        .update(payouts)
+        .set({ ...known, status: "reversed", failureReason: answer.failureReason ?? "Returned by the bank", providerAt: answer.at ?? at })
+        .where(eq(payouts.id, p.id));
+      await tx.insert(auditLog).values(payoutAudit(at, p, "refund.reversed", { reason: answer.failureReason, utr: p.utr }));
+      await tx.delete(loanLedger).where(and(eq(loanLedger.payoutId, p.id), eq(loanLedger.kind, "refund")));
+      await refreshAccount(services, tx, a.id);
+      return "reversed";
     }
     if (p.status === "processed" && answer.state === "reversed") {
       await tx

@@ -209,7 +209,7 @@ export async function disbursedReport({ db }: Services, range: ReportRange) {
       amountPaise: sql<number>`sum(${payouts.amountPaise})`.mapWith(Number),
     })
     .from(payouts)
-    .where(and(eq(payouts.status, "processed"), within(payouts.providerAt, range)))
+    .where(and(eq(payouts.status, "processed"), eq(payouts.purpose, "disbursal"), within(payouts.providerAt, range)))
     .groupBy(day);
   const by = new Map(rows.map((r) => [r.date, r]));
   const days = daysOf(range).map((date) => ({ date, payouts: by.get(date)?.payouts ?? 0, amountPaise: by.get(date)?.amountPaise ?? 0 }));

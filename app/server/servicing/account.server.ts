@@ -10,7 +10,7 @@ import { todayIST } from "../../lib/format.ts";
 import type { Db } from "../db/client.ts";
 import { loanAccounts, loanApplications, loanLedger, payments } from "../db/schema.ts";
 import { instalmentsOf } from "../payouts/read.server.ts";
-import { signedTerms } from "../payouts/settle.server.ts";
+import { signedTerms } from "../loans/signed-terms.server.ts";
 import { openAccount } from "./open.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now">;

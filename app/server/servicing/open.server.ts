@@ -6,7 +6,17 @@ import { loanAccounts } from "../db/schema.ts";
 /** The servicing terms of a loan disbursed on `disbursalDate` under the signed terms (written at activation). */
 export async function openAccount(
   tx: Db,
-  { applicationId, input, disbursalDate, at }: { applicationId: string; input: KfsInput; disbursalDate: IsoDate; at: Date },
+  {
+    applicationId,
+    input,
+    disbursalDate,
+    at,
+  }: {
+    applicationId: string;
+    input: Pick<KfsInput, "kind" | "amountPaise" | "rateBps" | "penalChargePaise" | "coolingOffDays">;
+    disbursalDate: IsoDate;
+    at: Date;
+  },
 ) {
   const terms = {
     kind: input.kind,

@@ -1,0 +1,178 @@
+/**
+ * Demo servicing data for a local installation (docs/product.md "Loan servicing"): the demo
+ * borrower, mobile 9000000001, with an EMI loan disbursed about four months before the first start
+ * (two instalments paid, the third overdue with its penal charge) and a salary advance repaid and
+ * closed with its no-dues certificate. Written through the same ledger as real loans; idempotent
+ * (nothing is added once the borrower exists). Never in production.
+ */
+import { eq } from "drizzle-orm";
+import type { AppServices } from "../../context.ts";
+import { addDays, addMonths, emiSchedule, type IsoDate, salaryAdvanceQuote } from "../../domain/loan-math.ts";
+import type { LoanKind } from "../../domain/loans/application.ts";
+import { loanNumberFrom } from "../../domain/loans/disbursal.ts";
+import { todayIST } from "../../lib/format.ts";
+import type { Db } from "../db/client.ts";
+import { loanApplications, loanInstalments, loanLedger, payments, users } from "../db/schema.ts";
+import { newReference } from "../loans/reference.server.ts";
+import { runServicingDay } from "./daily.server.ts";
+import { openAccount } from "./open.server.ts";
+
+export const DEMO_BORROWER_MOBILE = "9000000001";
+type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payments">;
+
+const paymentReference = () => `pm_${newReference().slice(0, 24)}`;
+
+async function loan(
+  tx: Db,
+  {
+    userId,
+    kind,
+    amountPaise,
+    rateBps,
+    tenureMonths,
+    disbursalDate,
+    instalments,
+    at,
+  }: {
+    userId: string;
+    kind: LoanKind;
+    amountPaise: number;
+    rateBps: number;
+    tenureMonths: number | null;
+    disbursalDate: IsoDate;
+    instalments: { seq: number; dueDate: IsoDate; principalPaise: number; interestPaise: number }[];
+    at: Date;
+  },
+) {
+  const disbursedAt = new Date(`${disbursalDate}T05:30:00Z`);
+  const [a] = await tx
+    .insert(loanApplications)
+    .values({
+      reference: newReference(),
+      userId,
+      product: kind,
+      status: "active",
+      amountPaise,
+      tenureMonths,
+      purpose: "medical",
+      signedAt: disbursedAt,
+      loanNumber: loanNumberFrom(Math.random()),
+      disbursedAt,
+      disbursalDate,
+      createdAt: disbursedAt,
+      updatedAt: at,
+    })
+    .returning();
+  if (!a) throw new Error("the demo loan was not stored");
+  await tx.insert(loanInstalments).values(instalments.map((i) => ({ applicationId: a.id, ...i })));
+  await openAccount(tx, {
+    applicationId: a.id,
+    input: { kind, amountPaise, rateBps, penalChargePaise: 500_00, coolingOffDays: 3 },
+    disbursalDate,
+    at,
+  });
+  await tx.insert(loanLedger).values({
+    applicationId: a.id,
+    kind: "disbursal",
+    principalPaise: amountPaise,
+    businessDate: disbursalDate,
+    details: { demo: true },
+    recordedAt: disbursedAt,
+  });
+  return a;
+}
+
+async function paid(tx: Db, a: { id: string; userId: string }, amountPaise: number, businessDate: IsoDate) {
+  const at = new Date(`${businessDate}T06:00:00Z`);
+  const [p] = await tx
+    .insert(payments)
+    .values({
+      reference: paymentReference(),
+      applicationId: a.id,
+      userId: a.userId,
+      provider: "local",
+      purpose: "due",
+      amountPaise,
+      status: "captured",
+      providerPaymentId: `demo_${businessDate}_${a.id.slice(0, 8)}`,
+      receivedPaise: amountPaise,
+      paidAt: at,
+      businessDate,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning({ id: payments.id, reference: payments.reference });
+  if (!p) throw new Error("the demo payment was not stored");
+  await tx.insert(loanLedger).values({
+    applicationId: a.id,
+    kind: "payment",
+    principalPaise: 0,
+    amountPaise,
+    businessDate,
+    paymentId: p.id,
+    details: { reference: p.reference, demo: true },
+    recordedAt: at,
+  });
+}
+
+export async function seedDemoLoans(services: Services): Promise<boolean> {
+  const [existing] = await services.db.select({ id: users.id }).from(users).where(eq(users.mobile, DEMO_BORROWER_MOBILE));
+  if (existing) return false;
+  const at = services.now();
+  const today = todayIST(at);
+  const emiStart = addMonths(today, -4);
+  const emi = emiSchedule({ principalPaise: 1_00_000_00, annualRateBps: 1800, months: 12, disbursalDate: emiStart }).schedule.map((l) => ({
+    seq: l.instalment,
+    dueDate: l.dueDate as IsoDate,
+    principalPaise: l.principalPaise,
+    interestPaise: l.interestPaise,
+  }));
+  const advanceStart = addMonths(today, -3);
+  const advance = salaryAdvanceQuote({
+    principalPaise: 20_000_00,
+    dailyRateBps: 8,
+    disbursalDate: advanceStart,
+    salaryDay: 1,
+    fees: { feeBps: 300, minFeePaise: 0, gstBps: 1800 },
+  });
+  const created = await services.db
+    .transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ mobile: DEMO_BORROWER_MOBILE, mobileVerifiedAt: at, role: "borrower", name: "Demo Borrower" })
+        .returning({ id: users.id });
+      if (!user) throw new Error("the demo borrower was not stored");
+      const e = await loan(tx, {
+        userId: user.id,
+        kind: "emi",
+        amountPaise: 1_00_000_00,
+        rateBps: 1800,
+        tenureMonths: 12,
+        disbursalDate: emiStart,
+        instalments: emi,
+        at,
+      });
+      for (const i of emi.slice(0, 2)) await paid(tx, e, i.principalPaise + i.interestPaise, i.dueDate);
+      const s = await loan(tx, {
+        userId: user.id,
+        kind: "salary_advance",
+        amountPaise: 20_000_00,
+        rateBps: 8,
+        tenureMonths: null,
+        disbursalDate: advanceStart,
+        instalments: [{ seq: 1, dueDate: advance.repaymentDate, principalPaise: 20_000_00, interestPaise: advance.interestPaise }],
+        at,
+      });
+      await paid(tx, s, advance.totalRepayablePaise, addDays(advance.repaymentDate, -1));
+      return true;
+    })
+    .catch((error: unknown) => {
+      // Another process starting at the same moment created the borrower first.
+      if (String((error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code) === "23505") return false;
+      throw error;
+    });
+  if (!created) return false;
+  // The daily run levies the missed instalment's penal charge (with its own date) and closes the repaid advance.
+  await runServicingDay(services, today);
+  return true;
+}
