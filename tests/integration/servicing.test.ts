@@ -277,6 +277,46 @@ describe("Pay now through the local checkout", () => {
   });
 });
 
+describe("the cooling-off exit", () => {
+  it("offers the exit within the period: principal and a day's interest, the loan ends cancelled with its letter; not after", async () => {
+    clock = new Date("2026-03-02T05:30:00Z");
+    const b = await newLoan();
+    const path = `/User/Loans/Emi/${b.loanNumber}`;
+    clock = new Date(`${addDays(b.disbursalDate, 1)}T06:00:00Z`);
+    const cookie = await freshCookie(b.userId);
+    const body = await html(await page(path, cookie));
+    expect(body).toContain("Changed your mind?");
+    const { landing, reference } = await payNow(path, cookie, { choice: "cooling_off" });
+    expect(landing).toBe(`/success/${reference}`);
+    const [a] = await app.services.db.select().from(loanApplications).where(eq(loanApplications.id, b.id));
+    expect(a?.status).toBe("cancelled");
+    const [p] = await app.services.db.select().from(payments).where(eq(payments.reference, reference));
+    const [account] = await app.services.db.select().from(loanAccounts).where(eq(loanAccounts.applicationId, b.id));
+    // One day used at the loan's rate, actual/365, half-up.
+    const rate = account?.rateBps ?? 0;
+    expect(p?.amountPaise).toBe(1_00_000_00 + Math.floor((2 * 1_00_000_00 * rate * 1 + 365 * 10_000) / (2 * 365 * 10_000)));
+    expect(account).toMatchObject({ outstandingPrincipalPaise: 0, refundDuePaise: 0 });
+    const letter = await page(`/User/Loans/${b.loanNumber}/no-dues.pdf`, cookie);
+    expect(letter.status).toBe(200);
+    expect(letter.headers.get("content-disposition")).toContain("cancellation-");
+    expect(await html(await page(path, cookie))).toContain("Cancelled within the cooling-off period");
+
+    // After the period the exit is not offered, and asking for it is refused next to the choice.
+    const later = await newLoan();
+    clock = new Date(`${addDays(later.disbursalDate, 4)}T06:00:00Z`);
+    const cookie2 = await freshCookie(later.userId);
+    expect(await html(await page(`/User/Loans/Emi/${later.loanNumber}`, cookie2))).not.toContain("Changed your mind?");
+    const refused = await postForm(
+      app,
+      `/User/Loans/Emi/${later.loanNumber}`,
+      { intent: "pay", choice: "cooling_off" },
+      { cookie: cookie2 },
+    );
+    expect(refused.status).toBe(400);
+    expect(await html(refused)).toContain("not something you can pay on this loan today");
+  });
+});
+
 describe("the daily run", () => {
   it("levies one penal charge the day after a missed due date, with its SMS; again changes nothing; a late on-time payment reverses it", async () => {
     clock = new Date("2026-03-02T05:30:00Z");

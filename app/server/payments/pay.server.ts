@@ -37,7 +37,6 @@ const newPaymentReference = () => {
 
 /** An order is open at the gateway this long. */
 const ORDER_MINUTES = 30;
-const siteOrigin = (config: Services["config"]) => config.publicUrl ?? `http://localhost:${config.port}`;
 
 /** What the loan offers to pay today (the Pay now form's amounts), from the ledger replayed now. */
 export function payableToday(
@@ -68,7 +67,19 @@ export function payableToday(
  */
 export async function startPayment(
   services: Services,
-  { userId, loanNumber, form, client }: { userId: string; loanNumber: string; form: PayNow; client: Client },
+  {
+    userId,
+    loanNumber,
+    form,
+    client,
+    origin,
+  }: {
+    userId: string;
+    loanNumber: string;
+    form: PayNow;
+    client: Client;
+    /** The site's origin the gateway sends the borrower back to. */ origin: string;
+  },
 ): Promise<{ ok: true; checkoutUrl: string } | { ok: false; field: "choice" | "amount" | "prepay" | "form"; message: string } | null> {
   const loan = await ownLoanLedger(services, { userId, loanNumber });
   if (!loan) return null;
@@ -117,7 +128,7 @@ export async function startPayment(
       amountPaise: chosen.amountPaise,
       description: `${KIND_NAME[a.product]} ${loanNumber}`,
       customer: { name: person?.name ?? "Borrower", mobile: person?.mobile ?? "", email: person?.email ?? null },
-      callbackUrl: `${siteOrigin(services.config)}/api/payments/${services.payments.name}/return`,
+      callbackUrl: `${origin}/api/payments/${services.payments.name}/return`,
       expiresAt: new Date(at.getTime() + ORDER_MINUTES * 60_000),
     });
     await services.db

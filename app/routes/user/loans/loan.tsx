@@ -20,6 +20,7 @@ import { loanPage, ownLoanLedger, payoffFor } from "../../../server/servicing/re
 import { readForm } from "../../../web/forms.server.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
 import { notFoundFullPath } from "../../../web/not-found.server.ts";
+import { siteOrigin } from "../../../../server/config.ts";
 import type { Route } from "./+types/loan";
 
 const kindOfPath = (url: URL): LoanKind => (/\/loans\/emi\//i.test(url.pathname) ? "emi" : "salary_advance");
@@ -61,7 +62,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const loanNumber = params.loanNumber.toUpperCase();
   const started = LOAN_NUMBER.test(loanNumber)
-    ? await startPayment(services, { userId: user.id, loanNumber, form: submission.value, client: context.get(requestContext) })
+    ? await startPayment(services, {
+        userId: user.id,
+        loanNumber,
+        form: submission.value,
+        client: context.get(requestContext),
+        origin: siteOrigin(services.config, request),
+      })
     : null;
   if (!started) notFoundFullPath(request);
   if (!started.ok)
