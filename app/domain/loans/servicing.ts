@@ -119,7 +119,7 @@ export interface LoanState {
   /** Principal repaid so far, every way (instalments, foreclosure, prepayment). */
   principalRepaidPaise: number;
   outstandingPrincipalPaise: number;
-  /** Unpaid interest and principal of instalments due on or before `asOf`. */
+  /** Unpaid interest and principal of instalments whose due date is before `asOf`. */
   overduePaise: number;
   penalDuePaise: number;
   dpd: number;
@@ -421,7 +421,8 @@ export function replay(terms: LoanTerms, events: readonly ServicingEvent[], asOf
     else if (r.graceDate >= asOf) r.status = "due";
     else r.status = paid > 0 ? "partly_paid" : "overdue";
   }
-  const overdue = w.rows.filter((r) => r.dueDate <= asOf).reduce((s, r) => s + unpaidOf(r), 0);
+  // Overdue: past its due date; an instalment due today is due, not overdue (it is the next due).
+  const overdue = w.rows.filter((r) => r.dueDate < asOf).reduce((s, r) => s + unpaidOf(r), 0);
   const oldestUnpaid = w.rows.find((r) => r.dueDate < asOf && unpaidOf(r) > 0);
   const principalPaid = w.rows.reduce((s, r) => s + r.paidPrincipalPaise, 0) + w.prepaidPrincipal;
   const levied = new Set(w.penals.map((p) => p.seq));
@@ -516,9 +517,9 @@ export const INSTALMENT_STATUS_LABEL: Record<InstalmentStatus, string> = {
   upcoming: "Upcoming",
   due: "Due",
   paid: "Paid",
-  partly_paid: "Partly paid, overdue",
+  partly_paid: "Part paid, overdue",
   overdue: "Overdue",
-  closed_early: "Not needed (closed early)",
+  closed_early: "Closed early",
 };
 
 /** `/User/Loans/Emi/{loanNumber}` or `/User/Loans/SalaryAdvance/{loanNumber}`. */

@@ -98,7 +98,7 @@ function QuoteRows({ quote }: { quote: PayoffQuote }) {
       rows={[
         ["Principal not yet due", formatRupees(quote.principalPaise)],
         ["Interest to that date", formatRupees(quote.interestPaise)],
-        ["Overdue instalments", formatRupees(quote.overduePaise)],
+        ["Instalments due and unpaid", formatRupees(quote.overduePaise)],
         ["Penal charges", formatRupees(quote.penalPaise)],
         ["Total to close the loan", formatRupees(quote.totalPaise)],
       ]}
@@ -307,42 +307,41 @@ export default function Loan({ loaderData, actionData }: Route.ComponentProps) {
 
       <section aria-labelledby="schedule-title" className="card space-y-3">
         <h2 id="schedule-title">Repayment schedule</h2>
-        <div className="overflow-x-auto" role="region" aria-labelledby="schedule-title" tabIndex={0}>
-          <table className="w-full min-w-[34rem] text-left text-sm">
-            <thead>
-              <tr className="border-b border-slate-300">
-                <th scope="col" className="py-2 pr-2">
-                  #
-                </th>
-                <th scope="col" className="py-2 pr-2">
-                  Due on
-                </th>
-                <th scope="col" className="py-2 pr-2 text-right">
-                  Amount
-                </th>
-                <th scope="col" className="py-2 pr-2 text-right">
-                  Paid
-                </th>
-                <th scope="col" className="py-2">
-                  Status
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.instalments.map((r) => (
+        <table className="w-full text-left text-sm">
+          <thead>
+            <tr className="border-b border-slate-300">
+              <th scope="col" className="py-2 pr-2">
+                #
+              </th>
+              <th scope="col" className="py-2 pr-2">
+                Due on
+              </th>
+              <th scope="col" className="py-2 pr-2 text-right">
+                Amount
+              </th>
+              <th scope="col" className="py-2">
+                Status
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {d.instalments.map((r) => {
+              const paid = r.paidPrincipalPaise + r.paidInterestPaise;
+              const late = r.status === "overdue" || r.status === "partly_paid";
+              return (
                 <tr key={r.seq} className="border-b border-slate-100">
                   <td className="py-2 pr-2">{r.seq}</td>
                   <td className="py-2 pr-2">{longDate(r.dueDate)}</td>
                   <td className="py-2 pr-2 text-right tabular-nums">{formatRupees(r.principalPaise + r.interestPaise)}</td>
-                  <td className="py-2 pr-2 text-right tabular-nums">{formatRupees(r.paidPrincipalPaise + r.paidInterestPaise)}</td>
-                  <td className={r.status === "overdue" || r.status === "partly_paid" ? "py-2 font-medium text-danger-600" : "py-2"}>
+                  <td className={late ? "py-2 font-medium text-danger-600" : "py-2"}>
                     {INSTALMENT_STATUS_LABEL[r.status]}
+                    {r.status === "partly_paid" ? <span className="block text-xs">{formatRupees(paid)} paid</span> : null}
                   </td>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              );
+            })}
+          </tbody>
+        </table>
       </section>
 
       <section aria-labelledby="payments-title" className="card space-y-3">
