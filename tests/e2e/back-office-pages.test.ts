@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedApplication, signedInStaff } from "../helpers/applications.ts";
+import { activeLoan, signedApplication, signedInStaff } from "../helpers/applications.ts";
 import { axeViolations, launchBrowser, PHONE, waitForHydration, watchErrors } from "../helpers/browser.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -11,23 +11,26 @@ let app: TestServer;
 let browser: Browser;
 let admin: { cookie: string };
 let borrowerId = "";
+let loan: { loanNumber: string; cookie: string };
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  [app, browser] = await Promise.all([startTestServer({ LOCAL_PAYOUT_SETTLE_SECONDS: "0" }), launchBrowser()]);
   admin = await signedInStaff(app, "admin", "Anil Mehta");
-  await signedInStaff(app, "credit", "Asha Rao");
+  const credit = await signedInStaff(app, "credit", "Asha Rao");
+  const ops = await signedInStaff(app, "operations", "Omar Shaikh");
   const b = await signedApplication(app, "9400000401", { name: "Kavya Menon" });
   borrowerId = b.userId;
+  loan = await activeLoan(app, "9400000402", credit, ops, { name: "Ravi Kumar" });
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
 
-async function open(path: string, options: Parameters<Browser["newContext"]>[0] = {}) {
+async function open(path: string, options: Parameters<Browser["newContext"]>[0] = {}, cookie = admin.cookie) {
   const context = await browser.newContext(options);
-  const at = admin.cookie.indexOf("=");
-  await context.addCookies([{ name: admin.cookie.slice(0, at), value: admin.cookie.slice(at + 1), url: app.url }]);
+  const at = cookie.indexOf("=");
+  await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: app.url }]);
   const page = await context.newPage();
   const errors = watchErrors(page);
   await page.goto(app.url + path);
@@ -48,8 +51,21 @@ describe("back-office pages in the browser", () => {
         "/admin/staff",
         "/admin/products",
         "/admin/holidays",
+        `/admin/loans/${loan.loanNumber}`,
+        "/admin/collections",
       ]) {
         const { page, errors, context } = await open(path, viewport);
+        expect(await axeViolations(page), path).toEqual([]);
+        const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(wider, `${path} is wider than the screen`).toBeLessThanOrEqual(0);
+        expect(errors, path).toEqual([]);
+        await context.close();
+      }
+    }, 60_000);
+
+    it(`the borrower's loans and loan page pass axe on a ${label}, nothing wider than the screen`, async () => {
+      for (const path of ["/User/Loans", `/User/Loans/Emi/${loan.loanNumber}`, `/User/Loans/Emi/${loan.loanNumber}?on=2099-01-01`]) {
+        const { page, errors, context } = await open(path, viewport, loan.cookie);
         expect(await axeViolations(page), path).toEqual([]);
         const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(wider, `${path} is wider than the screen`).toBeLessThanOrEqual(0);
