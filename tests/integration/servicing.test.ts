@@ -85,6 +85,12 @@ describe("the borrower's loan pages", () => {
     expect(statement.status).toBe(200);
     const badRange = await page(`/User/Loans/${b.loanNumber}/statement.pdf?from=2020-01-01&to=2020-02-30`, b.cookie);
     expect(badRange.status).toBe(400);
+    // The page's statement form: a wrong period is said next to its fields, a good one downloads.
+    const wrong = await html(await page(`${path}?statement=1&from=2020-01-01&to=${b.disbursalDate}`, b.cookie));
+    expect(wrong).toMatch(/<p id="statement-error"[^>]*>Choose dates from the disbursal to today/);
+    const good = await page(`${path}?statement=1&from=${b.disbursalDate}&to=${b.disbursalDate}`, b.cookie);
+    expect(good.status).toBe(302);
+    expect(good.headers.get("location")).toBe(`/User/Loans/${b.loanNumber}/statement.pdf?from=${b.disbursalDate}&to=${b.disbursalDate}`);
     // No closure letter for an open loan; the salary-advance address of an EMI loan is not its page.
     expect((await page(`/User/Loans/${b.loanNumber}/no-dues.pdf`, b.cookie)).status).toBe(404);
     expect((await page(`/User/Loans/SalaryAdvance/${b.loanNumber}`, b.cookie)).status).toBe(404);

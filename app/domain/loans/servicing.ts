@@ -527,3 +527,19 @@ export const loanPath = (kind: LoanKind, loanNumber: string) => `/User/Loans/${k
 
 /** How far ahead a payoff quote may be asked for. */
 export const PAYOFF_DAYS_AHEAD = 30;
+
+/** A real calendar date written YYYY-MM-DD. */
+export const isIsoDate = (value: string): value is IsoDate => /^\d{4}-\d{2}-\d{2}$/.test(value) && addDays(value, 0) === value;
+
+/** The statement of account's period: from the disbursal to today, the first on or before the second; else what is wrong. */
+export function statementRange(
+  from: string,
+  to: string,
+  disbursalDate: IsoDate,
+  today: IsoDate,
+): { ok: true; from: IsoDate; to: IsoDate } | { ok: false; message: string } {
+  if (!isIsoDate(from) || !isIsoDate(to)) return { ok: false, message: "Choose both dates." };
+  if (from < disbursalDate || to > today || from > to)
+    return { ok: false, message: `Choose dates from the disbursal to today, the first on or before the second.` };
+  return { ok: true, from, to };
+}

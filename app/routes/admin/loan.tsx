@@ -492,7 +492,12 @@ export default function StaffLoan({ loaderData: d, actionData }: Route.Component
         <h2 id="ledger-title" className="text-xl">
           Ledger
         </h2>
-        <StaffTable label="Ledger entries" minWidth="min-w-[40rem]" columns={["Business date", "Entry", "Amount", "By", "Recorded"]} framed={false}>
+        <StaffTable
+          label="Ledger entries"
+          minWidth="min-w-[40rem]"
+          columns={["Business date", "Entry", "Amount", "By", "Recorded"]}
+          framed={false}
+        >
           {d.ledger.map((e) => (
             <tr key={e.id}>
               <td className="px-3 py-2">{longDate(e.businessDate)}</td>

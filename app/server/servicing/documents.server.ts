@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { addDays, type IsoDate } from "../../domain/loan-math.ts";
 import { KIND_NAME } from "../../domain/loans/application.ts";
-import { type LoanTerms, replay } from "../../domain/loans/servicing.ts";
+import { type LoanTerms, replay, statementRange } from "../../domain/loans/servicing.ts";
 import { users } from "../db/schema.ts";
 import {
   type LoanFacts,
@@ -16,7 +16,7 @@ import {
   type StatementLine,
 } from "../pdf/servicing-pdf.server.ts";
 import { businessToday, type LedgerRow } from "./account.server.ts";
-import { isIsoDate, ownLoanLedger } from "./read.server.ts";
+import { ownLoanLedger } from "./read.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now">;
 export const LOAN_DOCUMENTS = ["schedule.pdf", "statement.pdf", "no-dues.pdf"] as const;
@@ -126,14 +126,9 @@ export async function loanDocument(
     );
     return { ok: true, pdf, filename: `${now.settlement.how === "cooling_off" ? "cancellation" : "no-dues"}-${loanNumber}.pdf` };
   }
-  const from = query.get("from") || terms.disbursalDate;
-  const to = query.get("to") || today;
-  if (!isIsoDate(from) || !isIsoDate(to) || from > to || to > today || from < terms.disbursalDate)
-    return {
-      ok: false,
-      reason: "bad_range",
-      message: `Choose dates from ${terms.disbursalDate} to ${today}, the first on or before the second (YYYY-MM-DD).`,
-    };
+  const range = statementRange(query.get("from") || terms.disbursalDate, query.get("to") || today, terms.disbursalDate, today);
+  if (!range.ok) return { ok: false, reason: "bad_range", message: range.message };
+  const { from, to } = range;
   const opening = replay(terms, events, addDays(from, -1));
   const closing = replay(terms, events, to);
   const lines = statementLines(terms, rows, from, to, closing.settlement?.on ?? null);

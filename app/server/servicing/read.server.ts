@@ -12,6 +12,7 @@ import {
   bucketOf,
   coolingOffQuote,
   inCoolingOff,
+  isIsoDate,
   type LoanState,
   type LoanTerms,
   PAYOFF_DAYS_AHEAD,
@@ -230,9 +231,6 @@ export async function loanPage(services: Services, { userId, loanNumber }: { use
   };
 }
 export type LoanPage = NonNullable<Awaited<ReturnType<typeof loanPage>>>;
-
-/** A real calendar date written YYYY-MM-DD. */
-export const isIsoDate = (value: string): value is IsoDate => /^\d{4}-\d{2}-\d{2}$/.test(value) && addDays(value, 0) === value;
 
 /** Whether `on` may be quoted: today to PAYOFF_DAYS_AHEAD days ahead. */
 export const quotable = (today: IsoDate, on: IsoDate) => on >= today && on <= addDays(today, PAYOFF_DAYS_AHEAD);

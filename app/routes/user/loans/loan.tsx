@@ -11,7 +11,7 @@ import { LOAN_NUMBER } from "../../../domain/loans/disbursal.ts";
 import { longDate } from "../../../domain/loans/kfs.ts";
 import { STATUS_TEXT } from "../../../domain/loans/lifecycle.ts";
 import { PAY_CHOICE_LABEL, type PayChoice, payNowSchema, payOptions } from "../../../domain/loans/pay-now.ts";
-import { INSTALMENT_STATUS_LABEL, PAYOFF_DAYS_AHEAD, type PayoffQuote } from "../../../domain/loans/servicing.ts";
+import { INSTALMENT_STATUS_LABEL, PAYOFF_DAYS_AHEAD, type PayoffQuote, statementRange } from "../../../domain/loans/servicing.ts";
 import { formatRupees } from "../../../domain/money.ts";
 import { formatDateIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
@@ -49,9 +49,28 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           error: `Choose a date from today to ${PAYOFF_DAYS_AHEAD} days ahead (${longDate(page.today)} to ${longDate(addDays(page.today, PAYOFF_DAYS_AHEAD))}).`,
         };
   }
+  // The statement's period, checked here so a wrong one is said next to its fields; a good one downloads.
+  let statementError: string | null = null;
+  if (url.searchParams.has("statement")) {
+    const range = statementRange(
+      url.searchParams.get("from") ?? "",
+      url.searchParams.get("to") ?? "",
+      page.summary.disbursalDate,
+      page.today,
+    );
+    if (range.ok) throw redirect(`/User/Loans/${loanNumber}/statement.pdf?from=${range.from}&to=${range.to}`);
+    statementError = range.message;
+  }
   const loan = page.payoff ? await ownLoanLedger(services, { userId: user.id, loanNumber }) : null;
   const payable = loan ? payableToday(page.summary.kind, loan.terms, loan.events, page.today).payable : null;
-  return { ...page, quote, options: payable ? payOptions(payable) : null, emiPaise: payable?.emiPaise ?? null };
+  return {
+    ...page,
+    quote,
+    statementError,
+    statement: statementError ? { from: url.searchParams.get("from") ?? "", to: url.searchParams.get("to") ?? "" } : null,
+    options: payable ? payOptions(payable) : null,
+    emiPaise: payable?.emiPaise ?? null,
+  };
 }
 
 /** Pay now: the order at the gateway, then off to its checkout. */
@@ -421,39 +440,50 @@ export default function Loan({ loaderData, actionData }: Route.ComponentProps) {
             </li>
           ) : null}
         </ul>
-        <form method="get" action={`${base}/statement.pdf`} className="flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor="statement-from" className="field-label">
-              Statement from
-            </label>
-            <input
-              id="statement-from"
-              name="from"
-              type="date"
-              className="field-input"
-              defaultValue={s.disbursalDate}
-              min={s.disbursalDate}
-              max={d.today}
-            />
+        <Form method="get" reloadDocument className="space-y-2" aria-labelledby="statement-title">
+          <h3 id="statement-title">Statement of account</h3>
+          <input type="hidden" name="statement" value="1" />
+          <div className="flex flex-wrap items-end gap-3">
+            <div>
+              <label htmlFor="statement-from" className="field-label">
+                From
+              </label>
+              <input
+                id="statement-from"
+                name="from"
+                type="date"
+                className="field-input"
+                defaultValue={d.statement?.from || s.disbursalDate}
+                min={s.disbursalDate}
+                max={d.today}
+                aria-invalid={d.statementError ? true : undefined}
+                aria-describedby="statement-error"
+              />
+            </div>
+            <div>
+              <label htmlFor="statement-to" className="field-label">
+                To
+              </label>
+              <input
+                id="statement-to"
+                name="to"
+                type="date"
+                className="field-input"
+                defaultValue={d.statement?.to || d.today}
+                min={s.disbursalDate}
+                max={d.today}
+                aria-invalid={d.statementError ? true : undefined}
+                aria-describedby="statement-error"
+              />
+            </div>
+            <button type="submit" className="btn-secondary">
+              Download (PDF)
+            </button>
           </div>
-          <div>
-            <label htmlFor="statement-to" className="field-label">
-              to
-            </label>
-            <input
-              id="statement-to"
-              name="to"
-              type="date"
-              className="field-input"
-              defaultValue={d.today}
-              min={s.disbursalDate}
-              max={d.today}
-            />
-          </div>
-          <button type="submit" className="btn-secondary">
-            Statement of account (PDF)
-          </button>
-        </form>
+          <p id="statement-error" className="field-error" aria-live="polite">
+            {d.statementError}
+          </p>
+        </Form>
       </section>
     </div>
   );
