@@ -229,7 +229,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           </h2>
           {loaderData.loans.overduePaise > 0 ? (
             <p className="mt-2 font-medium text-danger-600">
-              {formatRupees(loaderData.loans.overduePaise)} is overdue. Pay it now to stop further charges.
+              {formatRupees(loaderData.loans.overduePaise)} is overdue, penal charges included. Pay it now to stop further charges.
             </p>
           ) : null}
           <p className="mt-2">

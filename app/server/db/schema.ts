@@ -10,6 +10,7 @@ import type { BureauReport, ChecklistItem, PanCheck, RejectionReason } from "../
 import type { UserRole } from "../../domain/roles.ts";
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   customType,
@@ -686,6 +687,8 @@ export const loanLedger = pgTable(
   "loan_ledger",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** The order entries were written in (entries of one moment share `recorded_at`): the replay's order. */
+    entryNo: bigserial("entry_no", { mode: "number" }).notNull(),
     applicationId: uuid("application_id")
       .notNull()
       .references(() => loanApplications.id, { onDelete: "restrict" }),

@@ -77,9 +77,9 @@ export async function renderSchedulePdf(f: LoanFacts, state: LoanState, at: Date
     state.instalments.map((r) => [
       String(r.seq),
       longDate(r.dueDate),
-      rs(r.principalPaise),
-      rs(r.interestPaise),
-      rs(r.principalPaise + r.interestPaise),
+      r.status === "closed_early" ? "—" : rs(r.principalPaise),
+      r.status === "closed_early" ? "—" : rs(r.interestPaise),
+      r.status === "closed_early" ? "—" : rs(r.principalPaise + r.interestPaise),
       rs(r.paidPrincipalPaise + r.paidInterestPaise),
       INSTALMENT_STATUS_LABEL[r.status],
     ]),

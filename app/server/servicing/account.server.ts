@@ -87,7 +87,7 @@ export async function ledgerOf(tx: Db, applicationId: string) {
     .from(loanLedger)
     .leftJoin(payments, eq(payments.id, loanLedger.paymentId))
     .where(eq(loanLedger.applicationId, applicationId))
-    .orderBy(asc(loanLedger.recordedAt), asc(loanLedger.id));
+    .orderBy(asc(loanLedger.entryNo));
   const flat = rows.map((r) => ({ ...r.entry, prepay: r.prepay, purpose: r.purpose }));
   return { rows: flat, events: eventsFrom(flat) };
 }

@@ -138,6 +138,8 @@ function PayNow({
 }) {
   const { form, fields, formErrors, busy } = useSchemaForm({ schema: payNowSchema, lastResult, id: "pay-now", shouldValidate: "onSubmit" });
   const choices = (Object.keys(options) as PayChoice[]).filter((c) => options[c] !== null && c !== "cooling_off");
+  // What is late first, when something is; else the next instalment.
+  const preferred = options.overdue !== null ? "overdue" : choices[0];
   return (
     <section aria-labelledby="pay-title" className="card space-y-4">
       <h2 id="pay-title">Pay now</h2>
@@ -147,12 +149,12 @@ function PayNow({
         <fieldset aria-describedby={fields.choice.errorId}>
           <legend className="field-label">What would you like to pay?</legend>
           <div className="space-y-2">
-            {choices.map((c, i) => (
+            {choices.map((c) => (
               <label
                 key={c}
                 className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-checked:border-brand-600 has-checked:bg-brand-50"
               >
-                <input type="radio" name={fields.choice.name} value={c} defaultChecked={i === 0} className="mt-1 size-5" />
+                <input type="radio" name={fields.choice.name} value={c} defaultChecked={c === preferred} className="mt-1 size-5" />
                 <span className="flex-1">
                   {PAY_CHOICE_LABEL[c]}
                   {c !== "amount" ? <span className="money block">{formatRupees(options[c] ?? 0)}</span> : null}
@@ -351,7 +353,9 @@ export default function Loan({ loaderData, actionData }: Route.ComponentProps) {
                 <tr key={r.seq} className="border-b border-slate-100">
                   <td className="py-2 pr-2">{r.seq}</td>
                   <td className="py-2 pr-2">{longDate(r.dueDate)}</td>
-                  <td className="py-2 pr-2 text-right tabular-nums">{formatRupees(r.principalPaise + r.interestPaise)}</td>
+                  <td className="py-2 pr-2 text-right tabular-nums">
+                    {r.status === "closed_early" ? "—" : formatRupees(r.principalPaise + r.interestPaise)}
+                  </td>
                   <td className={late ? "py-2 font-medium text-danger-600" : "py-2"}>
                     {INSTALMENT_STATUS_LABEL[r.status]}
                     {r.status === "partly_paid" ? <span className="block text-xs">{formatRupees(paid)} paid</span> : null}

@@ -1,0 +1,1 @@
+ALTER TABLE "loan_ledger" ADD COLUMN "entry_no" bigserial NOT NULL;
