@@ -20,7 +20,7 @@ import { auditLog, loanApplications, loanLedger, payments, users } from "../db/s
 import { changeStatus } from "../loans/lifecycle.server.ts";
 import type { Application } from "../loans/rows.server.ts";
 import { borrowerMobile } from "../review/rows.server.ts";
-import { businessToday, ledgerOf, nextDue, refreshAccount, termsOf } from "../servicing/account.server.ts";
+import { businessToday, cacheState, ledgerOf, nextDue, refreshAccount, termsOf } from "../servicing/account.server.ts";
 import { ownLoanLedger } from "../servicing/read.server.ts";
 import type { PaymentEvent } from "./gateway.server.ts";
 
@@ -185,7 +185,10 @@ export async function afterLedgerChange(services: Services, tx: Db, a: Applicati
       })
       .onConflictDoNothing();
   }
-  const refreshed = await refreshAccount(services, tx, a.id, today);
+  // Reversals change what the ledger gives: read it again; otherwise the state above is today's.
+  const refreshed = state.penalsUnwarranted.length
+    ? await refreshAccount(services, tx, a.id, today)
+    : await cacheState(services, tx, a.id, state).then(() => ({ state }));
   if (!refreshed) return null;
   const settled = refreshed.state.settlement;
   const mobile = await borrowerMobile(tx, a.userId);

@@ -37,21 +37,21 @@ export async function termsOf(
     if (!account) return null;
   }
   const instalments = await instalmentsOf({ db: tx }, applicationId);
-  return {
-    account,
-    terms: {
-      kind: account.kind,
-      principalPaise: account.principalPaise,
-      rateBps: account.rateBps,
-      disbursalDate: account.disbursalDate,
-      instalments,
-      penalPaise: account.penalPaise,
-      penalTolerancePaise: services.config.servicing.penalTolerancePaise,
-      coolingOffDays: account.coolingOffDays,
-      holidays: services.config.holidays,
-    },
-  };
+  return { account, terms: termsFrom(services, account, instalments) };
 }
+
+/** The replay's terms from a loan's account row and its instalments. */
+export const termsFrom = (services: Pick<Services, "config">, account: AccountRow, instalments: LoanTerms["instalments"]): LoanTerms => ({
+  kind: account.kind,
+  principalPaise: account.principalPaise,
+  rateBps: account.rateBps,
+  disbursalDate: account.disbursalDate,
+  instalments,
+  penalPaise: account.penalPaise,
+  penalTolerancePaise: services.config.servicing.penalTolerancePaise,
+  coolingOffDays: account.coolingOffDays,
+  holidays: services.config.holidays,
+});
 
 /** Entries that undo another (named by `ref_id`). */
 const UNDOING = new Set(["payment_reversal", "penal_reversal", "penal_waiver"]);
@@ -101,17 +101,13 @@ export function nextDue(state: LoanState): { dueDate: IsoDate; amountPaise: numb
   return { dueDate: next.dueDate, amountPaise: Math.max(0, unpaid - (next.status === "upcoming" ? state.advancePaise : 0)) };
 }
 
-/** Today's figures replayed from the ledger, written to the account's cache. */
-export async function refreshAccount(services: Services, tx: Db, applicationId: string, asOf = businessToday(services)) {
-  const found = await termsOf(services, tx, applicationId);
-  if (!found) return null;
-  const { events, rows } = await ledgerOf(tx, applicationId);
-  const state = replay(found.terms, events, asOf);
+/** The figures of `state` written to the account's cache. */
+export async function cacheState(services: Pick<Services, "now">, tx: Db, applicationId: string, state: LoanState) {
   const next = nextDue(state);
   await tx
     .update(loanAccounts)
     .set({
-      asOf,
+      asOf: state.asOf,
       outstandingPrincipalPaise: state.outstandingPrincipalPaise,
       overduePaise: state.overduePaise,
       penalDuePaise: state.penalDuePaise,
@@ -124,5 +120,14 @@ export async function refreshAccount(services: Services, tx: Db, applicationId: 
       updatedAt: services.now(),
     })
     .where(eq(loanAccounts.applicationId, applicationId));
+}
+
+/** Today's figures replayed from the ledger, written to the account's cache. */
+export async function refreshAccount(services: Services, tx: Db, applicationId: string, asOf = businessToday(services)) {
+  const found = await termsOf(services, tx, applicationId);
+  if (!found) return null;
+  const { events, rows } = await ledgerOf(tx, applicationId);
+  const state = replay(found.terms, events, asOf);
+  await cacheState(services, tx, applicationId, state);
   return { ...found, state, rows, events };
 }

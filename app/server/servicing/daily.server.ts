@@ -6,16 +6,18 @@
  * next due) are rewritten. Running it twice for a day changes nothing; after downtime it runs each
  * missed day in order.
  */
-import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { addDays, type IsoDate } from "../../domain/loan-math.ts";
 import { dailyRun } from "../../domain/loans/daily.ts";
+import { type LoanState, replay } from "../../domain/loans/servicing.ts";
+import { todayIST } from "../../lib/format.ts";
 import { longDate } from "../../domain/loans/kfs.ts";
 import { formatRupees } from "../../domain/money.ts";
-import { loanAccounts, loanApplications, loanLedger, servicingRuns } from "../db/schema.ts";
+import { loanAccounts, loanApplications, loanInstalments, loanLedger, payments, servicingRuns } from "../db/schema.ts";
 import { afterLedgerChange } from "../payments/pay.server.ts";
 import { borrowerMobile } from "../review/rows.server.ts";
-import { businessToday, ledgerOf, termsOf } from "./account.server.ts";
+import { businessToday, cacheState, eventsFrom, ledgerOf, nextDue, termsFrom, termsOf } from "./account.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payments">;
 
@@ -44,6 +46,14 @@ async function serviceLoan(services: Services, applicationId: string, day: IsoDa
     const { events } = await ledgerOf(tx, a.id);
     const run = dailyRun(found.terms, events, day);
     const at = services.now();
+    if (run.levy.length === 0 && run.reverse.length === 0) {
+      // Nothing to write to the ledger (most loans most days): only the cached figures move on.
+      const state = replay(found.terms, events, todayIST(at));
+      if (!state.settlement) {
+        await cacheState(services, tx, a.id, state);
+        return { levied: 0, reversed: 0 };
+      }
+    }
     let levied = 0;
     const mobile = run.levy.length ? await borrowerMobile(tx, a.userId) : null;
     for (const p of run.levy) {
@@ -82,6 +92,93 @@ async function serviceLoan(services: Services, applicationId: string, day: IsoDa
   });
 }
 
+/**
+ * A page of loans in one transaction, locked together: each replayed in memory; those with nothing
+ * for the ledger (most loans most days) get their cached figures in one statement. The ids of those
+ * that need more (a charge to levy or reverse, a loan now settled) are returned for `serviceLoan`.
+ */
+async function serviceBatch(services: Services, ids: readonly string[], day: IsoDate): Promise<{ cached: number; more: string[] }> {
+  return services.db.transaction(async (tx) => {
+    const apps = await tx
+      .select({ id: loanApplications.id })
+      .from(loanApplications)
+      .where(and(inArray(loanApplications.id, [...ids]), eq(loanApplications.status, "active")))
+      .orderBy(asc(loanApplications.id))
+      .for("update");
+    const live = apps.map((a) => a.id);
+    if (live.length === 0) return { cached: 0, more: [] };
+    const [accounts, instalments, ledger] = await Promise.all([
+      tx.select().from(loanAccounts).where(inArray(loanAccounts.applicationId, live)),
+      tx
+        .select({
+          applicationId: loanInstalments.applicationId,
+          seq: loanInstalments.seq,
+          dueDate: loanInstalments.dueDate,
+          principalPaise: loanInstalments.principalPaise,
+          interestPaise: loanInstalments.interestPaise,
+        })
+        .from(loanInstalments)
+        .where(inArray(loanInstalments.applicationId, live))
+        .orderBy(asc(loanInstalments.applicationId), asc(loanInstalments.seq)),
+      tx
+        .select({ entry: loanLedger, prepay: payments.prepay, purpose: payments.purpose })
+        .from(loanLedger)
+        .leftJoin(payments, eq(payments.id, loanLedger.paymentId))
+        .where(inArray(loanLedger.applicationId, live))
+        .orderBy(asc(loanLedger.entryNo)),
+    ]);
+    const today = todayIST(services.now());
+    const byLoan = <T extends { applicationId: string }>(list: T[]) => {
+      const map = new Map<string, T[]>();
+      for (const item of list) {
+        const rows = map.get(item.applicationId) ?? [];
+        rows.push(item);
+        map.set(item.applicationId, rows);
+      }
+      return map;
+    };
+    const schedules = byLoan(instalments);
+    const entries = byLoan(ledger.map((r) => ({ ...r.entry, prepay: r.prepay, purpose: r.purpose })));
+    const more: string[] = [];
+    const states: { id: string; state: LoanState }[] = [];
+    for (const account of accounts) {
+      const id = account.applicationId;
+      const terms = termsFrom(
+        services,
+        account,
+        (schedules.get(id) ?? []).map((i) => ({
+          seq: i.seq,
+          dueDate: i.dueDate,
+          principalPaise: i.principalPaise,
+          interestPaise: i.interestPaise,
+        })),
+      );
+      const events = eventsFrom(entries.get(id) ?? []);
+      const run = dailyRun(terms, events, day);
+      const state = run.levy.length || run.reverse.length ? null : replay(terms, events, today);
+      if (!state || state.settlement) more.push(id);
+      else states.push({ id, state });
+    }
+    if (states.length) {
+      const at = services.now().toISOString();
+      const values = sql.join(
+        states.map(({ id, state }) => {
+          const next = nextDue(state);
+          return sql`(${id}::uuid, ${state.asOf}, ${state.outstandingPrincipalPaise}::int, ${state.overduePaise}::int, ${state.penalDuePaise}::int, ${state.dpd}::int, ${next?.dueDate ?? null}::text, ${next?.amountPaise ?? null}::int, ${state.advancePaise}::int, ${state.refundDuePaise}::int)`;
+        }),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update loan_accounts c set as_of = v.as_of, outstanding_principal_paise = v.outstanding, overdue_paise = v.overdue,
+          penal_due_paise = v.penal, dpd = v.dpd, next_due_date = v.next_due_date, next_due_paise = v.next_due_paise,
+          advance_paise = v.advance, refund_due_paise = v.refund, settled_on = null, updated_at = ${at}::timestamptz
+        from (values ${values}) as v(id, as_of, outstanding, overdue, penal, dpd, next_due_date, next_due_paise, advance, refund)
+        where c.application_id = v.id`);
+    }
+    return { cached: states.length, more };
+  });
+}
+
 /** Runs one business date over every loan it can change; returns what it did. Safe to run again. */
 export async function runServicingDay(services: Services, day: IsoDate) {
   const started = services.now();
@@ -100,7 +197,19 @@ export async function runServicingDay(services: Services, day: IsoDate) {
       .orderBy(asc(loanApplications.id))
       .limit(500);
     if (page.length === 0) break;
-    for (const { id } of page) {
+    let rest: string[] = page.map((r) => r.id);
+    for (let i = 0; i < page.length; i += 100) {
+      const ids = page.slice(i, i + 100).map((r) => r.id);
+      try {
+        const done = await serviceBatch(services, ids, day);
+        loans += done.cached;
+        rest = rest.filter((id) => !ids.includes(id) || done.more.includes(id));
+      } catch (error) {
+        // A batch that failed is served loan by loan below.
+        services.log.warn({ err: error, day }, "a batch of the daily run failed; serving its loans one by one");
+      }
+    }
+    for (const id of rest) {
       try {
         const done = await serviceLoan(services, id, day);
         loans++;
