@@ -227,8 +227,10 @@ describe("the staff loan page", () => {
     expect(await statusOf(b.id)).toBe("closed");
     const [account] = await app.services.db.select().from(loanAccounts).where(eq(loanAccounts.applicationId, b.id));
     expect(account?.refundDuePaise).toBe(1000_00);
-    expect(toastOf(await act(b.loanNumber, ops, { intent: "refund" }))).toMatch(/Refund of ₹1,000 to/);
-    expect(toastOf(await act(b.loanNumber, ops, { intent: "refund" }))).toMatch(/already on its way|Nothing is owed/);
+    // The one who recorded the money cannot send it out again (four eyes); a colleague can, once.
+    expect(toastOf(await act(b.loanNumber, ops, { intent: "refund" }))).toMatch(/a colleague must send its refund/);
+    expect(toastOf(await act(b.loanNumber, ops2, { intent: "refund" }))).toMatch(/Refund of ₹1,000 to/);
+    expect(toastOf(await act(b.loanNumber, ops2, { intent: "refund" }))).toMatch(/on its way|Nothing is owed/);
     await vi.waitFor(
       async () => {
         const [r] = await app.services.db

@@ -282,4 +282,41 @@ describe("servicing: worked examples", () => {
     const late = runDays(sa, [], "2026-02-05");
     expect(payoffQuote(sa, late, "2026-02-05").totalPaise).toBe((due?.principalPaise ?? 0) + (due?.interestPaise ?? 0) + 50_000);
   });
+
+  it("an advance is money paid, not principal repaid: interest still accrues, and paying the quote less a paisa leaves a paisa", () => {
+    const loan = emiTerms(1_00_000_00, 2400, 12, "2025-01-10");
+    const paid = loan.instalments
+      .slice(0, 3)
+      .map((i, n): ServicingEvent => ({
+        kind: "payment",
+        id: `i${n}`,
+        amountPaise: i.principalPaise + i.interestPaise,
+        businessDate: i.dueDate,
+      }));
+    const quote = payoffQuote(loan, paid, "2025-05-09");
+    const almost: ServicingEvent[] = [
+      ...paid,
+      { kind: "payment", id: "almost", amountPaise: quote.totalPaise - 1, businessDate: "2025-05-09" },
+    ];
+    const after = payoffQuote(loan, almost, "2025-05-09");
+    expect(after.totalPaise).toBe(1);
+    const closed = replay(loan, [...almost, { kind: "payment", id: "last", amountPaise: 1, businessDate: "2025-05-09" }], "2025-05-09");
+    expect(closed.settlement?.on).toBe("2025-05-09");
+    expect(closed.refundDuePaise).toBe(0);
+    // A salary advance part-paid early still owes the interest on its principal.
+    const sa = { ...advanceTerms(10_000_00, "2026-01-10", 1), rateBps: 10 };
+    const part: ServicingEvent[] = [{ kind: "payment", id: "part", amountPaise: 10_050_00, businessDate: "2026-01-20" }];
+    expect(payoffQuote(sa, [], "2026-01-20").totalPaise).toBe(10_100_00);
+    expect(payoffQuote(sa, part, "2026-01-20").totalPaise).toBe(50_00);
+    expect(payoffQuote(sa, part, "2026-01-21").totalPaise).toBe(60_00);
+  });
+
+  it("a penal charge waived or reversed is never levied again nor quoted", () => {
+    const levied = runDays(terms, [], "2026-02-12");
+    const penal = levied.find((e) => e.kind === "penal");
+    if (!penal || penal.kind !== "penal") throw new Error("no charge");
+    const waived = levied.map((e): ServicingEvent => (e.id === penal.id && e.kind === "penal" ? { ...e, undone: true } : e));
+    expect(payoffQuote(terms, waived, "2026-02-20").penalPaise).toBe(0);
+    expect(dailyRun(terms, waived, "2026-02-20").levy).toEqual([]);
+  });
 });

@@ -8,7 +8,7 @@ import type { IsoDate } from "../loan-math.ts";
 import { type LoanTerms, replay, type ServicingEvent } from "./servicing.ts";
 
 export interface DailyRun {
-  levy: { seq: number; amountPaise: number; levyDate: IsoDate }[];
+  levy: { seq: number; amountPaise: number; unpaidPaise: number; levyDate: IsoDate }[];
   /** Ids of recorded penal charges to reverse. */
   reverse: string[];
 }

@@ -74,12 +74,13 @@ export function amountFor(
     };
   if (form.prepay) {
     if (p.emiPaise === null) return { ok: false, field: "prepay", message: "Prepaying principal is for EMI loans only." };
-    const beyond = paise - (p.overduePaise + p.penalDuePaise);
+    // What is left after the dues and the next instalment (which the advance pays first) goes to principal.
+    const beyond = paise - (p.overduePaise + p.penalDuePaise + (p.nextDuePaise ?? 0));
     if (beyond < p.emiPaise)
       return {
         ok: false,
         field: "prepay",
-        message: `To prepay principal, pay at least one EMI (${formatRupees(p.emiPaise)}) beyond what is overdue.`,
+        message: `To prepay principal, pay at least one EMI (${formatRupees(p.emiPaise)}) beyond what is overdue and the next instalment.`,
       };
   }
   return { ok: true, amountPaise: paise, prepay: form.prepay };

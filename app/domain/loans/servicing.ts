@@ -47,7 +47,15 @@ export type ServicingEvent =
       /** The borrower asked to exit within the cooling-off period. */
       coolingOff?: boolean;
     }
-  | { kind: "penal"; id: string; seq: number; amountPaise: number; businessDate: IsoDate }
+  | {
+      kind: "penal";
+      id: string;
+      seq: number;
+      amountPaise: number;
+      businessDate: IsoDate;
+      /** Reversed or waived: owes nothing, but the instalment's charge was levied (never again). */
+      undone?: boolean;
+    }
   | { kind: "refund"; id: string; amountPaise: number; businessDate: IsoDate };
 
 export type InstalmentStatus = "upcoming" | "due" | "paid" | "partly_paid" | "overdue" | "closed_early";
@@ -76,6 +84,8 @@ export interface Allocation {
   accruedInterestPaise: number;
   /** More than was owed: to be refunded. */
   excessPaise: number;
+  /** Paying back a refund sent beyond what was overpaid. */
+  owedBackPaise: number;
 }
 
 export interface PenalState {
@@ -126,7 +136,7 @@ export interface LoanState {
   settlement: Settlement | null;
   refundDuePaise: number;
   /** Penal charges the rules warrant by `asOf` that are not recorded (the daily job levies them). */
-  penalsWarranted: { seq: number; amountPaise: number; levyDate: IsoDate }[];
+  penalsWarranted: { seq: number; amountPaise: number; unpaidPaise: number; levyDate: IsoDate }[];
   /** Recorded penal charges the rules no longer warrant (a payment on time arrived late): to reverse. */
   penalsUnwarranted: string[];
 }
@@ -138,6 +148,7 @@ const emptyAllocation = (): Allocation => ({
   advancePaise: 0,
   accruedInterestPaise: 0,
   excessPaise: 0,
+  owedBackPaise: 0,
 });
 
 /** The last day an instalment due on `dueDate` is paid on time: the next working day when it is not one. */
@@ -169,6 +180,8 @@ interface Working {
   penals: PenalState[];
   allocations: Map<string, Allocation>;
   advanceApplied: AdvanceApplied[];
+  /** Instalments whose penal charge was ever levied (even if since reversed or waived). */
+  levied: Set<number>;
   advance: number;
   /** The advance is kept for principal at the next due date. */
   prepayPending: boolean;
@@ -237,29 +250,43 @@ function shorten(w: Working, afterSeq: number, prepay: number) {
 }
 
 /** Everything owed on `on` under the contract of docs/product.md (overdue, principal not due, accrued interest, penal). */
-function quoteOf(w: Working, on: IsoDate, minDays = 0): PayoffQuote {
+/** What repaying everything on `on` costs before the advance held: its parts, the gross quote. */
+function grossQuote(w: Working, on: IsoDate, minDays = 0) {
   const due = w.rows.filter((r) => r.dueDate <= on);
-  let overdue = due.reduce((s, r) => s + unpaidOf(r), 0);
+  // Refunds sent beyond what was overpaid (a reversed payment had made the excess) are owed back, with the dues.
+  const overdue = due.reduce((s, r) => s + unpaidOf(r), 0) + owedBack(w);
   const penal = w.penals.filter((p) => p.businessDate <= on).reduce((s, p) => s + p.amountPaise - p.paidPaise, 0);
   let principal: number;
   let interest: number;
   if (w.terms.kind === "emi") {
-    principal = Math.max(0, principalNotDue(w, on) - w.advance);
+    principal = principalNotDue(w, on);
     const last = due.length ? (due[due.length - 1] as InstalmentState).dueDate : w.terms.disbursalDate;
     interest = interestForDays(w.terms, principal, Math.max(minDays, daysBetween(last, on)));
   } else {
     const r = w.rows[0] as InstalmentState;
-    if (r.dueDate <= on) {
-      principal = 0;
-      interest = 0;
-    } else {
-      principal = Math.max(0, r.principalPaise - r.paidPrincipalPaise - w.advance);
-      interest = interestForDays(w.terms, principal, Math.max(minDays, daysBetween(w.terms.disbursalDate, on)));
-    }
+    principal = r.dueDate <= on ? 0 : r.principalPaise - r.paidPrincipalPaise;
+    interest = r.dueDate <= on ? 0 : interestForDays(w.terms, principal, Math.max(minDays, daysBetween(w.terms.disbursalDate, on)));
   }
-  // An advance larger than what is not yet due (a few paise at most) counts against the dues.
-  const spare = Math.max(0, w.advance - principalNotDue(w, on));
-  overdue = Math.max(0, overdue - spare);
+  return { principal, interest, overdue, penal, total: principal + interest + overdue + penal };
+}
+
+/**
+ * The quote of docs/product.md: principal not yet due, interest on it since the last due date,
+ * what is due and unpaid, unpaid penal charges. An advance held is money already paid: it is taken
+ * off the parts in that order (interest still accrues on the principal until the advance is applied).
+ */
+function quoteOf(w: Working, on: IsoDate, minDays = 0): PayoffQuote {
+  const g = grossQuote(w, on, minDays);
+  let advance = w.advance;
+  const net = (x: number) => {
+    const taken = Math.min(advance, x);
+    advance -= taken;
+    return x - taken;
+  };
+  const principal = net(g.principal);
+  const interest = net(g.interest);
+  const overdue = net(g.overdue);
+  const penal = net(g.penal);
   return {
     on,
     principalPaise: principal,
@@ -270,15 +297,30 @@ function quoteOf(w: Working, on: IsoDate, minDays = 0): PayoffQuote {
   };
 }
 
-/** Settles everything at `quote` (foreclosure or cooling-off exit): every part paid, the rest of `amount` is excess. */
-function settle(w: Working, quote: PayoffQuote, amount: number, into: Allocation, how: Settlement["how"], paymentId: string | null) {
-  const on = quote.on;
+/** Refunds sent beyond the excess (a payment reversed after its excess was refunded). */
+const owedBack = (w: Working) => Math.max(0, w.refunded - w.excess);
+
+/** Settles everything owed on `on` (foreclosure or cooling-off exit): every part paid, the rest of `amount` is excess. */
+function settle(
+  w: Working,
+  on: IsoDate,
+  minDays: number,
+  amount: number,
+  into: Allocation,
+  how: Settlement["how"],
+  paymentId: string | null,
+) {
+  const gross = grossQuote(w, on, minDays);
   let pool = amount + w.advance;
   // The advance held is used first: the payment's allocation shows it drawn (a negative advance).
   into.advancePaise -= w.advance;
   w.advance = 0;
   for (const r of w.rows) if (r.dueDate <= on) pool = payInstalment(r, pool, into);
   pool = payPenals(w, on, pool, into);
+  const back = owedBack(w);
+  w.excess += back;
+  pool -= back;
+  into.owedBackPaise += back;
   for (const r of w.rows) {
     if (r.dueDate <= on) continue;
     // Principal not yet due is repaid now; the scheduled interest of those months is never owed.
@@ -288,16 +330,17 @@ function settle(w: Working, quote: PayoffQuote, amount: number, into: Allocation
     into.principalPaise += principal;
     pool -= principal;
   }
-  into.accruedInterestPaise += quote.interestPaise;
-  w.accruedPaid += quote.interestPaise;
-  pool -= quote.interestPaise;
+  into.accruedInterestPaise += gross.interest;
+  w.accruedPaid += gross.interest;
+  pool -= gross.interest;
   // The advance that was used is the payment's as well: what it brought in beyond the quote is excess.
   into.excessPaise += Math.max(0, pool);
   w.excess += Math.max(0, pool);
   w.settlement = { on, how, byPaymentId: paymentId };
 }
 
-const allRepaid = (w: Working) => w.rows.every((r) => unpaidOf(r) === 0) && w.penals.every((p) => p.paidPaise === p.amountPaise);
+const allRepaid = (w: Working) =>
+  w.rows.every((r) => unpaidOf(r) === 0) && w.penals.every((p) => p.paidPaise === p.amountPaise) && owedBack(w) === 0;
 
 /** The day-by-day replay to the end of `asOf`, as working state. */
 function simulate(terms: LoanTerms, events: readonly ServicingEvent[], asOf: IsoDate): Working {
@@ -314,6 +357,7 @@ function simulate(terms: LoanTerms, events: readonly ServicingEvent[], asOf: Iso
     penals: [],
     allocations: new Map(),
     advanceApplied: [],
+    levied: new Set(),
     advance: 0,
     prepayPending: false,
     prepaidPrincipal: 0,
@@ -365,6 +409,8 @@ function simulate(terms: LoanTerms, events: readonly ServicingEvent[], asOf: Iso
     // 2. Penal charges recorded today; an advance pays them.
     for (const e of todays) {
       if (e.kind !== "penal") continue;
+      w.levied.add(e.seq);
+      if (e.undone) continue;
       w.penals.push({ id: e.id, seq: e.seq, amountPaise: e.amountPaise, paidPaise: 0, businessDate: e.businessDate });
       if (w.advance > 0 && !w.settlement) w.advance = payPenals(w, day, w.advance, null);
     }
@@ -386,22 +432,29 @@ function simulate(terms: LoanTerms, events: readonly ServicingEvent[], asOf: Iso
       if (e.coolingOff && inCoolingOff(terms, day)) {
         const exit = quoteOf(w, day, 1);
         if (e.amountPaise >= exit.totalPaise) {
-          settle(w, exit, e.amountPaise, into, "cooling_off", e.id);
+          settle(w, day, 1, e.amountPaise, into, "cooling_off", e.id);
           continue;
         }
       }
       const payoff = quoteOf(w, day);
       if (e.amountPaise >= payoff.totalPaise) {
-        settle(w, payoff, e.amountPaise, into, "foreclosed", e.id);
+        settle(w, day, 0, e.amountPaise, into, "foreclosed", e.id);
         continue;
       }
       let left = e.amountPaise;
       for (const r of w.rows) if (r.dueDate <= day) left = payInstalment(r, left, into);
       left = payPenals(w, day, left, into);
+      const back = Math.min(left, owedBack(w));
+      w.excess += back;
+      into.owedBackPaise += back;
+      left -= back;
       into.advancePaise = left;
       w.advance += left;
       if (e.prepay && left > 0) w.prepayPending = true;
     }
+    // An advance that covers everything owed today settles the loan (the rest is refunded).
+    if (!w.settlement && w.advance > 0 && w.advance >= grossQuote(w, day).total)
+      settle(w, day, 0, 0, emptyAllocation(), "foreclosed", null);
     // 4. Grace: what is unpaid at the end of an instalment's last day on time.
     for (const r of w.rows) if (r.graceDate === day && r.unpaidAtGracePaise === null) r.unpaidAtGracePaise = w.settlement ? 0 : unpaidOf(r);
   }
@@ -425,7 +478,7 @@ export function replay(terms: LoanTerms, events: readonly ServicingEvent[], asOf
   const overdue = w.rows.filter((r) => r.dueDate < asOf).reduce((s, r) => s + unpaidOf(r), 0);
   const oldestUnpaid = w.rows.find((r) => r.dueDate < asOf && unpaidOf(r) > 0);
   const principalPaid = w.rows.reduce((s, r) => s + r.paidPrincipalPaise, 0) + w.prepaidPrincipal;
-  const levied = new Set(w.penals.map((p) => p.seq));
+  const levied = w.levied;
   // A charge is levied at the start of the day after the grace date, before that day's payments:
   // a loan settled that day or later still owes it (the settlement then takes it into account).
   const warranted = w.rows
@@ -433,6 +486,7 @@ export function replay(terms: LoanTerms, events: readonly ServicingEvent[], asOf
     .map((r) => ({
       seq: r.seq,
       amountPaise: Math.min(terms.penalPaise, r.unpaidAtGracePaise as number),
+      unpaidPaise: r.unpaidAtGracePaise as number,
       levyDate: addDays(r.graceDate, 1),
     }))
     .filter((p) => p.levyDate <= asOf && (!w.settlement || p.levyDate <= w.settlement.on));

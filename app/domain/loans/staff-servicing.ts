@@ -31,6 +31,10 @@ export const recordPaymentSchema = z.object({
         ctx.addIssue({ code: "custom", message: "Amount must be rupees of at least ₹1, like 2500 or 2,500.50." });
         return z.NEVER;
       }
+      if (paise > 1_00_00_000_00) {
+        ctx.addIssue({ code: "custom", message: "Amount must be at most ₹1,00,00,000." });
+        return z.NEVER;
+      }
       return paise;
     }),
   date: isoDate("Date received"),

@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const url = new URL(request.url);
   const asked = url.searchParams.get("bucket") ?? "SMA-0";
-  const bucket: Tab = asked in TABS ? (asked as Tab) : "SMA-0";
+  const bucket: Tab = Object.hasOwn(TABS, asked) ? (asked as Tab) : "SMA-0";
   const page = Math.min(Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1), 10_000);
   const tab = TABS[bucket];
   const [queue, counts] = await Promise.all([

@@ -89,7 +89,8 @@ const REFUSED: Record<string, string> = {
   four_eyes: "You asked for (or recorded) this reversal, so a colleague must confirm it (four eyes).",
   already_undone: "That charge is already waived or reversed.",
   too_early: `A loan can be written off only ${WRITE_OFF_AFTER_DPD} days or more past due.`,
-  refund_in_flight: "A refund for this loan is already on its way.",
+  refund_in_flight: "A refund for this loan is on its way: wait for the bank's answer.",
+  four_eyes_refund: "You recorded a payment on this loan, so a colleague must send its refund (four eyes).",
   nothing_to_refund: "Nothing is owed back to the borrower.",
   no_account: "The account the loan was disbursed to is not known.",
 };
@@ -101,7 +102,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!LOAN_NUMBER.test(loanNumber)) notFoundFullPath(request);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  const permission = INTENT_PERMISSION[intent];
+  const permission = Object.hasOwn(INTENT_PERMISSION, intent) ? INTENT_PERMISSION[intent] : undefined;
   if (!permission) throw data({ message: "That is not something this page does." }, { status: 400 });
   const { user } = assertCan(context, permission);
   const staff = { id: user.id, role: user.role as StaffRole };

@@ -32,7 +32,7 @@ type State = keyof typeof STATES;
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const state = params.state.toLowerCase();
-  if (!(state in STATES)) notFoundFullPath(request);
+  if (!Object.hasOwn(STATES, state)) notFoundFullPath(request);
   const services = context.get(servicesContext);
   if (PAYMENT_REFERENCE.test(params.id)) {
     // A payment's return: what the server knows now, whatever the address says.

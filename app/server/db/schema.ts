@@ -672,6 +672,7 @@ export const LEDGER_KINDS = [
   "penal_reversal",
   "penal_waiver",
   "refund",
+  "refund_reversal",
   "closure",
   "reopening",
   "write_off",

@@ -15,6 +15,7 @@ import { amountFor, PAYMENT_REFERENCE, type PayNow } from "../../domain/loans/pa
 import { coolingOffQuote, inCoolingOff, type LoanState, payoffQuote, replay } from "../../domain/loans/servicing.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { todayIST } from "../../lib/format.ts";
+import { addDays } from "../../domain/loan-math.ts";
 import type { Db } from "../db/client.ts";
 import { auditLog, loanApplications, loanLedger, payments, users } from "../db/schema.ts";
 import { changeStatus } from "../loans/lifecycle.server.ts";
@@ -89,11 +90,17 @@ export async function startPayment(
   const { payable } = payableToday(a.product, loan.terms, loan.events, today);
   const chosen = amountFor(form, payable);
   if (!chosen.ok) return chosen;
+  const at = services.now();
+  // The amount to close the loan is the day's: such an order ends at midnight (India), and none is taken in the last minutes.
+  const endOfDay = Date.parse(`${addDays(today, 1)}T00:00:00+05:30`);
+  const closing = form.choice === "payoff" || form.choice === "cooling_off";
+  const expiresAt = new Date(closing ? Math.min(at.getTime() + ORDER_MINUTES * 60_000, endOfDay) : at.getTime() + ORDER_MINUTES * 60_000);
+  if (closing && endOfDay - at.getTime() < 16 * 60_000)
+    return { ok: false, field: "choice", message: "The amount to close the loan changes at midnight: please pay it after 00:00." };
   const [person] = await services.db
     .select({ name: users.name, mobile: users.mobile, email: users.email })
     .from(users)
     .where(eq(users.id, userId));
-  const at = services.now();
   const reference = newPaymentReference();
   const [payment] = await services.db
     .insert(payments)
@@ -129,7 +136,7 @@ export async function startPayment(
       description: `${KIND_NAME[a.product]} ${loanNumber}`,
       customer: { name: person?.name ?? "Borrower", mobile: person?.mobile ?? "", email: person?.email ?? null },
       callbackUrl: `${origin}/api/payments/${services.payments.name}/return`,
-      expiresAt: new Date(at.getTime() + ORDER_MINUTES * 60_000),
+      expiresAt,
     });
     await services.db
       .update(payments)
@@ -392,6 +399,15 @@ export async function receivePaymentWebhook(
 ): Promise<PaymentApplied | "bad_signature" | "ignored"> {
   const event = services.payments.webhook(rawBody, headers);
   if (event === "bad_signature" || event === "ignored") return event;
+  if (!event.providerOrderId && event.reference) {
+    // An event that names only our reference (payment.captured carries the link's notes, not the link)
+    // is not trusted to say which order it paid: the gateway is asked about the order itself.
+    const [p] = await services.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, services.payments.name), eq(payments.reference, event.reference)));
+    return p ? checkPayment(services, p) : "unknown";
+  }
   return applyPaymentEvent(services, event);
 }
 
@@ -400,7 +416,9 @@ export async function checkPayment(
   services: Services,
   p: Pick<Payment, "providerOrderId" | "provider" | "status">,
 ): Promise<PaymentApplied> {
-  if (!p.providerOrderId || p.provider !== services.payments.name || (p.status !== "created" && p.status !== "pending")) return "unchanged";
+  // A failed try can be followed by a paid one on the same order (a payment link takes another try).
+  if (!p.providerOrderId || p.provider !== services.payments.name || !["created", "pending", "failed"].includes(p.status))
+    return "unchanged";
   return applyPaymentEvent(services, await services.payments.fetch(p.providerOrderId));
 }
 

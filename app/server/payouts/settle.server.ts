@@ -255,7 +255,22 @@ export async function applyAnswer(services: Services, payoutId: string, answer: 
         .set({ ...known, status: "reversed", failureReason: answer.failureReason ?? "Returned by the bank", providerAt: answer.at ?? at })
         .where(eq(payouts.id, p.id));
       await tx.insert(auditLog).values(payoutAudit(at, p, "refund.reversed", { reason: answer.failureReason, utr: p.utr }));
-      await tx.delete(loanLedger).where(and(eq(loanLedger.payoutId, p.id), eq(loanLedger.kind, "refund")));
+      const [sent] = await tx
+        .select({ id: loanLedger.id })
+        .from(loanLedger)
+        .where(and(eq(loanLedger.payoutId, p.id), eq(loanLedger.kind, "refund")));
+      if (sent)
+        await tx.insert(loanLedger).values({
+          applicationId: a.id,
+          kind: "refund_reversal",
+          principalPaise: 0,
+          amountPaise: p.amountPaise,
+          businessDate: todayIST(answer.at ?? at),
+          payoutId: p.id,
+          refId: sent.id,
+          details: { reason: answer.failureReason, utr: p.utr },
+          recordedAt: at,
+        });
       await refreshAccount(services, tx, a.id);
       return "reversed";
     }

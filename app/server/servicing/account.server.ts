@@ -54,7 +54,7 @@ export const termsFrom = (services: Pick<Services, "config">, account: AccountRo
 });
 
 /** Entries that undo another (named by `ref_id`). */
-const UNDOING = new Set(["payment_reversal", "penal_reversal", "penal_waiver"]);
+const UNDOING = new Set(["payment_reversal", "penal_reversal", "penal_waiver", "refund_reversal"]);
 
 /**
  * The ledger as replay events: payments (with the borrower's choices on Pay now), penal charges
@@ -64,7 +64,12 @@ export function eventsFrom(rows: readonly (LedgerRow & { prepay: boolean | null;
   const undone = new Set(rows.filter((r) => UNDOING.has(r.kind) && r.refId).map((r) => r.refId));
   const events: ServicingEvent[] = [];
   for (const r of rows) {
-    if (undone.has(r.id)) continue;
+    if (undone.has(r.id)) {
+      // A charge reversed or waived owes nothing, but its instalment's charge was levied: never again.
+      if (r.kind === "penal" && r.seq !== null)
+        events.push({ kind: "penal", id: r.id, seq: r.seq, amountPaise: r.amountPaise, businessDate: r.businessDate, undone: true });
+      continue;
+    }
     if (r.kind === "payment" && r.paymentId)
       events.push({
         kind: "payment",

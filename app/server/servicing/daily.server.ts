@@ -24,6 +24,16 @@ type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "pa
 const PENAL_SMS = (brand: string, d: { amountPaise: number; loanNumber: string; seq: number; dueDate: IsoDate; duePaise: number }) =>
   `${brand}: instalment ${d.seq} of loan ${d.loanNumber}, due on ${longDate(d.dueDate)}, is unpaid, so a penal charge of ${formatRupees(d.amountPaise)} was added as its own line (it earns no interest). Pay ${formatRupees(d.duePaise)} now in the app under Loans to avoid more.`;
 
+/** `at`, or 08:00 India time when `at` falls between 19:00 and 08:00. */
+export function daytime(at: Date): Date {
+  const india = new Date(at.getTime() + 5.5 * 3600_000);
+  const hour = india.getUTCHours();
+  if (hour >= 8 && hour < 19) return at;
+  const day = todayIST(at);
+  const morning = hour < 8 ? day : addDays(day, 1);
+  return new Date(Date.parse(`${morning}T08:00:00+05:30`));
+}
+
 /** The loans a date can change: due on or before it, something overdue or charged, or never figured yet. */
 const touchedBy = (day: IsoDate) =>
   and(
@@ -80,9 +90,10 @@ async function serviceLoan(services: Services, applicationId: string, day: IsoDa
           loanNumber: a.loanNumber,
           seq: p.seq,
           dueDate: instalment.dueDate,
-          duePaise: instalment.principalPaise + instalment.interestPaise + p.amountPaise,
+          duePaise: p.unpaidPaise + p.amountPaise,
         });
-        await services.jobs.send("sms", { to: mobile, text }, { db: tx });
+        // Not in the night: the message waits for 08:00 (India).
+        await services.jobs.send("sms", { to: mobile, text }, { db: tx, startAfter: daytime(at) });
       }
     }
     // The reversals, the cached figures and a closure (a charge reversed can leave nothing owed) as any ledger change.

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { addDays, type IsoDate } from "../../domain/loan-math.ts";
 import { KIND_NAME } from "../../domain/loans/application.ts";
-import { type LoanTerms, replay, statementRange } from "../../domain/loans/servicing.ts";
+import { type LoanState, type LoanTerms, replay, statementRange } from "../../domain/loans/servicing.ts";
 import { users } from "../db/schema.ts";
 import {
   type LoanFacts,
@@ -36,20 +36,22 @@ const ENTRY_TEXT: Record<string, (r: LedgerRow) => string> = {
   penal_reversal: (r) => `Penal charge for instalment ${r.seq} reversed (paid on time)`,
   penal_waiver: (r) => `Penal charge for instalment ${r.seq} waived: ${String(r.details.reason ?? "")}`,
   refund: () => "Overpayment refunded to your bank account",
+  refund_reversal: () => "Refund returned by the bank",
   closure: (r) => (r.details.how === "cooling_off" ? "Loan cancelled in the cooling-off period" : "Loan closed"),
   reopening: () => "Loan reopened (a payment was reversed)",
   write_off: () => "Loan written off",
 };
 
 function statementLines(
-  terms: LoanTerms,
+  /** The schedule as it stands at the end of the period (a prepayment shortens it). */
+  closing: LoanState,
   rows: readonly LedgerRow[],
   from: IsoDate,
   to: IsoDate,
   settledOn: IsoDate | null,
 ): StatementLine[] {
   const lines: (StatementLine & { order: number })[] = [];
-  for (const i of terms.instalments)
+  for (const i of closing.instalments)
     if (i.dueDate >= from && i.dueDate <= to && (!settledOn || i.dueDate <= settledOn))
       lines.push({
         date: i.dueDate,
@@ -131,7 +133,7 @@ export async function loanDocument(
   const { from, to } = range;
   const opening = replay(terms, events, addDays(from, -1));
   const closing = replay(terms, events, to);
-  const lines = statementLines(terms, rows, from, to, closing.settlement?.on ?? null);
+  const lines = statementLines(closing, rows, from, to, closing.settlement?.on ?? null);
   return {
     ok: true,
     pdf: await renderStatementPdf(facts, { from, to }, opening, closing, lines, at),

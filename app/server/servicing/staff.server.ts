@@ -310,6 +310,11 @@ export async function reversePayment(
       return { ok: true, message: "The reversal request is withdrawn." };
     }
     if (p.reversalRequestedBy === staff.id || p.recordedBy === staff.id) return { ok: false, reason: "four_eyes" };
+    const [refunding] = await tx
+      .select({ id: payouts.id })
+      .from(payouts)
+      .where(and(eq(payouts.applicationId, a.id), eq(payouts.purpose, "refund"), eq(payouts.status, "requested")));
+    if (refunding) return { ok: false, reason: "refund_in_flight" };
     const [entry] = await tx
       .select({ id: loanLedger.id })
       .from(loanLedger)
@@ -455,6 +460,12 @@ export async function refundOverpayment(
       .where(and(eq(payouts.applicationId, a.id), eq(payouts.purpose, "refund"), eq(payouts.status, "requested")));
     if (inFlight) return { ok: false, reason: "refund_in_flight" };
     if (state.refundDuePaise <= 0) return { ok: false, reason: "nothing_to_refund" };
+    // Money recorded in and money sent out are never one person's alone (four eyes).
+    const [recorded] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.applicationId, a.id), eq(payments.recordedBy, staff.id)));
+    if (recorded) return { ok: false, reason: "four_eyes_refund" };
     const [disbursal] = await tx
       .select()
       .from(payouts)
