@@ -10,6 +10,8 @@
 //     staff at the same moment (bench-payouts.ts): no loan paid twice.
 //  6. The back office over 100,000 applications and 50,000 borrowers on PostgreSQL
 //     (bench-backoffice.ts): queue, searches and the borrower page, p95.
+//  7. Servicing on PostgreSQL (bench-servicing.ts): the daily run over 100,000 active loans
+//     (time, rows written, idempotent) and 100 concurrent Pay now round trips, none applied twice.
 import type { ChildProcess } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
@@ -20,6 +22,7 @@ import { payoutBench, reportPayouts } from "./bench-payouts.ts";
 import { pdfBench } from "./bench-pdf.ts";
 import { quickStartBench, reportQuickStart } from "./bench-quick-start.ts";
 import { realtimeBench } from "./bench-realtime.ts";
+import { reportServicing, servicingBench } from "./bench-servicing.ts";
 import { type BenchServer, freePort, spawnNode, startBenchServer, waitUntilUp } from "./bench-server.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -171,6 +174,7 @@ try {
   reportQuickStart(await quickStartBench());
   reportPayouts(await payoutBench());
   reportBackOffice(await backOfficeBench());
+  reportServicing(await servicingBench());
 } finally {
   rawServer?.kill("SIGTERM");
   await server?.stop();
