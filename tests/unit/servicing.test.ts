@@ -285,14 +285,12 @@ describe("servicing: worked examples", () => {
 
   it("an advance is money paid, not principal repaid: interest still accrues, and paying the quote less a paisa leaves a paisa", () => {
     const loan = emiTerms(1_00_000_00, 2400, 12, "2025-01-10");
-    const paid = loan.instalments
-      .slice(0, 3)
-      .map((i, n): ServicingEvent => ({
-        kind: "payment",
-        id: `i${n}`,
-        amountPaise: i.principalPaise + i.interestPaise,
-        businessDate: i.dueDate,
-      }));
+    const paid = loan.instalments.slice(0, 3).map((i, n): ServicingEvent => ({
+      kind: "payment",
+      id: `i${n}`,
+      amountPaise: i.principalPaise + i.interestPaise,
+      businessDate: i.dueDate,
+    }));
     const quote = payoffQuote(loan, paid, "2025-05-09");
     const almost: ServicingEvent[] = [
       ...paid,
