@@ -118,26 +118,26 @@ async function serviceBatch(services: Services, ids: readonly string[], day: Iso
       .for("update");
     const live = apps.map((a) => a.id);
     if (live.length === 0) return { cached: 0, more: [] };
-    const [accounts, instalments, ledger] = await Promise.all([
-      tx.select().from(loanAccounts).where(inArray(loanAccounts.applicationId, live)),
-      tx
-        .select({
-          applicationId: loanInstalments.applicationId,
-          seq: loanInstalments.seq,
-          dueDate: loanInstalments.dueDate,
-          principalPaise: loanInstalments.principalPaise,
-          interestPaise: loanInstalments.interestPaise,
-        })
-        .from(loanInstalments)
-        .where(inArray(loanInstalments.applicationId, live))
-        .orderBy(asc(loanInstalments.applicationId), asc(loanInstalments.seq)),
-      tx
-        .select({ entry: loanLedger, prepay: payments.prepay, purpose: payments.purpose })
-        .from(loanLedger)
-        .leftJoin(payments, eq(payments.id, loanLedger.paymentId))
-        .where(inArray(loanLedger.applicationId, live))
-        .orderBy(asc(loanLedger.entryNo)),
-    ]);
+    // One after another: a transaction is one connection.
+    const accounts = await tx.select().from(loanAccounts).where(inArray(loanAccounts.applicationId, live));
+    const instalments = await tx
+      .select({
+        applicationId: loanInstalments.applicationId,
+        seq: loanInstalments.seq,
+        dueDate: loanInstalments.dueDate,
+        principalPaise: loanInstalments.principalPaise,
+        interestPaise: loanInstalments.interestPaise,
+      })
+      .from(loanInstalments)
+      .where(inArray(loanInstalments.applicationId, live))
+      .orderBy(asc(loanInstalments.applicationId), asc(loanInstalments.seq));
+    const ledger = await tx
+      .select({ entry: loanLedger, prepay: payments.prepay, purpose: payments.purpose })
+      .from(loanLedger)
+      .leftJoin(payments, eq(payments.id, loanLedger.paymentId))
+      .where(inArray(loanLedger.applicationId, live))
+      .orderBy(asc(loanLedger.entryNo));
+
     const today = todayIST(services.now());
     const byLoan = <T extends { applicationId: string }>(list: T[]) => {
       const map = new Map<string, T[]>();
