@@ -12,6 +12,8 @@
 //     (bench-backoffice.ts): queue, searches and the borrower page, p95.
 //  7. Servicing on PostgreSQL (bench-servicing.ts): the daily run over 100,000 active loans
 //     (time, rows written, idempotent) and 100 concurrent Pay now round trips, none applied twice.
+// BENCH_ONLY picks parts, comma-separated: math, pdf, home (home page and asset sizes), realtime,
+// quick-start, payouts, backoffice, servicing (e.g. `BENCH_ONLY=servicing npm run bench`); all by default.
 import type { ChildProcess } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
@@ -25,6 +27,14 @@ import { realtimeBench } from "./bench-realtime.ts";
 import { reportServicing, servicingBench } from "./bench-servicing.ts";
 import { type BenchServer, freePort, spawnNode, startBenchServer, waitUntilUp } from "./bench-server.ts";
 
+const PARTS = ["math", "pdf", "home", "realtime", "quick-start", "payouts", "backoffice", "servicing"] as const;
+const ONLY = (process.env.BENCH_ONLY ?? "")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
+const unknown = ONLY.filter((p) => !(PARTS as readonly string[]).includes(p));
+if (unknown.length) throw new Error(`BENCH_ONLY: no part ${unknown.join(", ")} (parts: ${PARTS.join(", ")})`);
+const runs = (part: (typeof PARTS)[number]) => ONLY.length === 0 || ONLY.includes(part);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PUBLIC_PAGES = [
@@ -59,7 +69,7 @@ function microsPerCall(fn: () => unknown, minMs = 1500): number {
   return elapsed / 1e3 / calls;
 }
 
-{
+if (runs("math")) {
   const principalPaise = 50_000_000;
   const annualRateBps = 1800;
   const months = 360;
@@ -90,7 +100,7 @@ function microsPerCall(fn: () => unknown, minMs = 1500): number {
   console.log(`ratio ours/financial: ${(usOurs / usFinancial).toFixed(2)} (below 1 is faster)`);
 }
 
-{
+if (runs("pdf")) {
   const pdf = await pdfBench();
   console.log(`\nKFS + agreement PDF, 36-month EMI loan (${pdf.runs} runs)`);
   console.table({
@@ -111,13 +121,14 @@ const rawPort = await freePort();
 let server: BenchServer | undefined;
 let rawServer: ChildProcess | undefined;
 try {
-  server = await startBenchServer();
-  const appUrl = server.base;
+  if (runs("home")) {
+    server = await startBenchServer();
+    const appUrl = server.base;
 
-  // The raw server sends exactly the bytes and content type of the home page.
-  const home = await fetch(`${appUrl}/`);
-  const body = Buffer.from(await home.arrayBuffer());
-  const rawSource = `
+    // The raw server sends exactly the bytes and content type of the home page.
+    const home = await fetch(`${appUrl}/`);
+    const body = Buffer.from(await home.arrayBuffer());
+    const rawSource = `
     const http = require("node:http");
     const body = Buffer.from(process.env.BODY_B64, "base64");
     http.createServer((req, res) => {
@@ -125,56 +136,59 @@ try {
       res.end(body);
     }).listen(${rawPort}, "127.0.0.1");
   `;
-  rawServer = spawnNode(["-e", rawSource], { BODY_B64: body.toString("base64") });
-  const rawUrl = `http://127.0.0.1:${rawPort}`;
-  await waitUntilUp(rawUrl);
+    rawServer = spawnNode(["-e", rawSource], { BODY_B64: body.toString("base64") });
+    const rawUrl = `http://127.0.0.1:${rawPort}`;
+    await waitUntilUp(rawUrl);
 
-  console.log(`\nHome page, ${DURATION} s each, ${CONNECTIONS} connections, ${body.length} bytes uncompressed`);
-  await load(`${appUrl}/`); // warm-up is part of the first run's first second; run once more for the figure
-  const app = await load(`${appUrl}/`);
-  const raw = await load(rawUrl);
-  console.table({
-    "application (SSR + DB)": { "req/s": Math.round(app.rps), "p99 ms": app.p99, errors: app.errors },
-    "raw node:http, same bytes": { "req/s": Math.round(raw.rps), "p99 ms": raw.p99, errors: raw.errors },
-  });
-  console.log(`ratio application/raw: ${(app.rps / raw.rps).toFixed(3)} of the raw throughput`);
+    console.log(`\nHome page, ${DURATION} s each, ${CONNECTIONS} connections, ${body.length} bytes uncompressed`);
+    await load(`${appUrl}/`); // warm-up is part of the first run's first second; run once more for the figure
+    const app = await load(`${appUrl}/`);
+    const raw = await load(rawUrl);
+    console.table({
+      "application (SSR + DB)": { "req/s": Math.round(app.rps), "p99 ms": app.p99, errors: app.errors },
+      "raw node:http, same bytes": { "req/s": Math.round(raw.rps), "p99 ms": raw.p99, errors: raw.errors },
+    });
+    console.log(`ratio application/raw: ${(app.rps / raw.rps).toFixed(3)} of the raw throughput`);
 
-  console.log("\nJavaScript and CSS each public page loads (gzip -6 sizes)");
-  const sizes: Record<string, { "JS files": number; "JS gzip kB": string; "CSS gzip kB": string }> = {};
-  const gz = new Map<string, number>();
-  const gzipSize = async (href: string) => {
-    if (!gz.has(href)) gz.set(href, gzipSync(Buffer.from(await (await fetch(appUrl + href)).arrayBuffer()), { level: 6 }).length);
-    return gz.get(href) ?? 0;
-  };
-  for (const page of PUBLIC_PAGES) {
-    const html = await (await fetch(appUrl + page)).text();
-    const js = new Set([
-      ...[...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1] as string),
-      ...[...html.matchAll(/import\("([^"]+\.js)"\)/g)].map((m) => m[1] as string),
-    ]);
-    const css = new Set([...html.matchAll(/<link[^>]*rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1] as string));
-    let jsBytes = 0;
-    let cssBytes = 0;
-    for (const href of js) jsBytes += await gzipSize(href);
-    for (const href of css) cssBytes += await gzipSize(href);
-    sizes[page] = { "JS files": js.size, "JS gzip kB": (jsBytes / 1024).toFixed(1), "CSS gzip kB": (cssBytes / 1024).toFixed(1) };
+    console.log("\nJavaScript and CSS each public page loads (gzip -6 sizes)");
+    const sizes: Record<string, { "JS files": number; "JS gzip kB": string; "CSS gzip kB": string }> = {};
+    const gz = new Map<string, number>();
+    const gzipSize = async (href: string) => {
+      if (!gz.has(href)) gz.set(href, gzipSync(Buffer.from(await (await fetch(appUrl + href)).arrayBuffer()), { level: 6 }).length);
+      return gz.get(href) ?? 0;
+    };
+    for (const page of PUBLIC_PAGES) {
+      const html = await (await fetch(appUrl + page)).text();
+      const js = new Set([
+        ...[...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1] as string),
+        ...[...html.matchAll(/import\("([^"]+\.js)"\)/g)].map((m) => m[1] as string),
+      ]);
+      const css = new Set([...html.matchAll(/<link[^>]*rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1] as string));
+      let jsBytes = 0;
+      let cssBytes = 0;
+      for (const href of js) jsBytes += await gzipSize(href);
+      for (const href of css) cssBytes += await gzipSize(href);
+      sizes[page] = { "JS files": js.size, "JS gzip kB": (jsBytes / 1024).toFixed(1), "CSS gzip kB": (cssBytes / 1024).toFixed(1) };
+    }
+    console.table(sizes);
   }
-  console.table(sizes);
 
-  const rt = await realtimeBench();
-  console.log(`\nRealtime: ${rt.connections} open event streams to one process (opened in ${rt.openSeconds.toFixed(1)} s)`);
-  console.table({
-    "server RSS (MB)": { before: rt.rssBeforeMb.toFixed(1), after: rt.rssAfterMb.toFixed(1) },
-  });
-  console.log(`memory per connection: ${(rt.bytesPerConnection / 1024).toFixed(1)} kB`);
-  console.log(
-    `second sign-in → displacement notice on the first device (${rt.trials} trials): p50 ${rt.displacementP50Ms.toFixed(1)} ms, p99 ${rt.displacementP99Ms.toFixed(1)} ms`,
-  );
+  if (runs("realtime")) {
+    const rt = await realtimeBench();
+    console.log(`\nRealtime: ${rt.connections} open event streams to one process (opened in ${rt.openSeconds.toFixed(1)} s)`);
+    console.table({
+      "server RSS (MB)": { before: rt.rssBeforeMb.toFixed(1), after: rt.rssAfterMb.toFixed(1) },
+    });
+    console.log(`memory per connection: ${(rt.bytesPerConnection / 1024).toFixed(1)} kB`);
+    console.log(
+      `second sign-in → displacement notice on the first device (${rt.trials} trials): p50 ${rt.displacementP50Ms.toFixed(1)} ms, p99 ${rt.displacementP99Ms.toFixed(1)} ms`,
+    );
+  }
 
-  reportQuickStart(await quickStartBench());
-  reportPayouts(await payoutBench());
-  reportBackOffice(await backOfficeBench());
-  reportServicing(await servicingBench());
+  if (runs("quick-start")) reportQuickStart(await quickStartBench());
+  if (runs("payouts")) reportPayouts(await payoutBench());
+  if (runs("backoffice")) reportBackOffice(await backOfficeBench());
+  if (runs("servicing")) reportServicing(await servicingBench());
 } finally {
   rawServer?.kill("SIGTERM");
   await server?.stop();
