@@ -12,7 +12,7 @@ import type { AppServices, Client } from "../../context.ts";
 import { KIND_NAME } from "../../domain/loans/application.ts";
 import { longDate } from "../../domain/loans/kfs.ts";
 import { amountFor, PAYMENT_REFERENCE, type PayNow } from "../../domain/loans/pay-now.ts";
-import { coolingOffQuote, inCoolingOff, type LoanState, payoffQuote, replay } from "../../domain/loans/servicing.ts";
+import { type LoanState, replay } from "../../domain/loans/servicing.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { todayIST } from "../../lib/format.ts";
 import { addDays } from "../../domain/loan-math.ts";
@@ -22,13 +22,14 @@ import { changeStatus } from "../loans/lifecycle.server.ts";
 import type { Application } from "../loans/rows.server.ts";
 import { borrowerMobile } from "../review/rows.server.ts";
 import { businessToday, cacheState, ledgerOf, nextDue, refreshAccount, termsOf } from "../servicing/account.server.ts";
-import { ownLoanLedger } from "../servicing/read.server.ts";
+import { ownLoanLedger, payableToday } from "../servicing/read.server.ts";
 import type { PaymentEvent } from "./gateway.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payments">;
 type Payment = typeof payments.$inferSelect;
 
-const newPaymentReference = () => {
+/** A new payment reference (`pm_` and 24 base-32 characters). */
+export const newPaymentReference = () => {
   const alphabet = "abcdefghijklmnopqrstuvwxyz234567";
   const bytes = randomBytes(24);
   let out = "pm_";
@@ -38,29 +39,6 @@ const newPaymentReference = () => {
 
 /** An order is open at the gateway this long. */
 const ORDER_MINUTES = 30;
-
-/** What the loan offers to pay today (the Pay now form's amounts), from the ledger replayed now. */
-export function payableToday(
-  kind: "emi" | "salary_advance",
-  terms: Parameters<typeof payoffQuote>[0],
-  events: Parameters<typeof payoffQuote>[1],
-  today: string,
-) {
-  const state = replay(terms, events, today);
-  const next = nextDue(state);
-  const first = terms.instalments[0];
-  return {
-    state,
-    payable: {
-      overduePaise: state.overduePaise,
-      penalDuePaise: state.penalDuePaise,
-      nextDuePaise: next?.amountPaise ?? null,
-      payoffPaise: payoffQuote(terms, events, today).totalPaise,
-      coolingOffPaise: inCoolingOff(terms, today) ? coolingOffQuote(terms, events, today).totalPaise : null,
-      emiPaise: kind === "emi" && first ? first.principalPaise + first.interestPaise : null,
-    },
-  };
-}
 
 /**
  * Pay now: the order at the gateway for what the borrower chose, on their own active loan (scoped

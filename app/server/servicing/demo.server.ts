@@ -14,13 +14,12 @@ import { todayIST } from "../../lib/format.ts";
 import type { Db } from "../db/client.ts";
 import { loanApplications, loanInstalments, loanLedger, payments, users } from "../db/schema.ts";
 import { newReference } from "../loans/reference.server.ts";
+import { newPaymentReference } from "../payments/pay.server.ts";
 import { runServicingDay } from "./daily.server.ts";
 import { openAccount } from "./open.server.ts";
 
 export const DEMO_BORROWER_MOBILE = "9000000001";
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payments">;
-
-const paymentReference = () => `pm_${newReference().slice(0, 24)}`;
 
 async function loan(
   tx: Db,
@@ -87,7 +86,7 @@ async function paid(tx: Db, a: { id: string; userId: string }, amountPaise: numb
   const [p] = await tx
     .insert(payments)
     .values({
-      reference: paymentReference(),
+      reference: newPaymentReference(),
       applicationId: a.id,
       userId: a.userId,
       provider: "local",

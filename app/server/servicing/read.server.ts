@@ -191,6 +191,29 @@ export async function ownLoanLedger(services: Services, { userId, loanNumber }: 
   return { application: a, terms: found.terms, ...ledger };
 }
 
+/** What the loan offers to pay today (the Pay now form's amounts), from the ledger replayed now. */
+export function payableToday(
+  kind: "emi" | "salary_advance",
+  terms: Parameters<typeof payoffQuote>[0],
+  events: Parameters<typeof payoffQuote>[1],
+  today: string,
+) {
+  const state = replay(terms, events, today);
+  const next = nextDue(state);
+  const first = terms.instalments[0];
+  return {
+    state,
+    payable: {
+      overduePaise: state.overduePaise,
+      penalDuePaise: state.penalDuePaise,
+      nextDuePaise: next?.amountPaise ?? null,
+      payoffPaise: payoffQuote(terms, events, today).totalPaise,
+      coolingOffPaise: inCoolingOff(terms, today) ? coolingOffQuote(terms, events, today).totalPaise : null,
+      emiPaise: kind === "emi" && first ? first.principalPaise + first.interestPaise : null,
+    },
+  };
+}
+
 /** The full page of one of the borrower's loans. */
 export async function loanPage(services: Services, { userId, loanNumber }: { userId: string; loanNumber: string }) {
   const loan = await ownLoanLedger(services, { userId, loanNumber });
@@ -224,6 +247,7 @@ export async function loanPage(services: Services, { userId, loanNumber }: { use
     agreementRef: signature?.agreementRef ?? null,
     revisedKfs: Boolean(revised),
     payoff: open ? payoffQuote(terms, events, today) : null,
+    payable: open ? payableToday(a.product, terms, events, today).payable : null,
     coolingOff:
       open && inCoolingOff(terms, today)
         ? { until: addDays(terms.disbursalDate, terms.coolingOffDays), quote: coolingOffQuote(terms, events, today) }

@@ -15,7 +15,7 @@ import type { Db } from "../db/client.ts";
 import { auditLog, collectionNotes, loanAccounts, loanApplications, loanLedger, payments, payouts, users } from "../db/schema.ts";
 import { changeStatus } from "../loans/lifecycle.server.ts";
 import type { Application } from "../loans/rows.server.ts";
-import { afterLedgerChange } from "../payments/pay.server.ts";
+import { afterLedgerChange, newPaymentReference } from "../payments/pay.server.ts";
 import { askAgain } from "../payouts/settle.server.ts";
 import { reviewAudit, type Staff } from "../review/rows.server.ts";
 import { businessToday, ledgerOf, nextDue, termsOf } from "./account.server.ts";
@@ -23,13 +23,6 @@ import { penalLines } from "./read.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payments">;
 export type StaffResult = { ok: true; message?: string } | { ok: false; reason: string };
-
-const newReference = () => {
-  const alphabet = "abcdefghijklmnopqrstuvwxyz234567";
-  let out = "pm_";
-  for (const b of crypto.getRandomValues(new Uint8Array(24))) out += alphabet[b & 31];
-  return out;
-};
 
 /** The loan by its number, locked for the rest of the transaction; null when there is none. */
 async function lockLoan(tx: Db, loanNumber: string): Promise<Application | null> {
@@ -194,7 +187,7 @@ export async function recordOfflinePayment(
     const [p] = await tx
       .insert(payments)
       .values({
-        reference: newReference(),
+        reference: newPaymentReference(),
         applicationId: a.id,
         userId: a.userId,
         provider: "offline",

@@ -15,8 +15,8 @@ import { INSTALMENT_STATUS_LABEL, PAYOFF_DAYS_AHEAD, type PayoffQuote, statement
 import { formatRupees } from "../../../domain/money.ts";
 import { formatDateIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
-import { payableToday, startPayment } from "../../../server/payments/pay.server.ts";
-import { loanPage, ownLoanLedger, payoffFor } from "../../../server/servicing/read.server.ts";
+import { startPayment } from "../../../server/payments/pay.server.ts";
+import { loanPage, payoffFor } from "../../../server/servicing/read.server.ts";
 import { readForm } from "../../../web/forms.server.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
 import { notFoundFullPath } from "../../../web/not-found.server.ts";
@@ -61,8 +61,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (range.ok) throw redirect(`/User/Loans/${loanNumber}/statement.pdf?from=${range.from}&to=${range.to}`);
     statementError = range.message;
   }
-  const loan = page.payoff ? await ownLoanLedger(services, { userId: user.id, loanNumber }) : null;
-  const payable = loan ? payableToday(page.summary.kind, loan.terms, loan.events, page.today).payable : null;
+  const payable = page.payable;
   return {
     ...page,
     quote,
