@@ -5,9 +5,11 @@ import type { BankVerifier } from "./server/bank/verification.server.ts";
 import type { CreditBureau, PanVerifier } from "./server/credit/checks.server.ts";
 import type { Keyring } from "./server/crypto.server.ts";
 import type { Db } from "./server/db/client.ts";
+import type { EmailSender } from "./server/email/email.server.ts";
 import type { JobQueue } from "./server/jobs/queue.server.ts";
 import type { PaymentGateway } from "./server/payments/gateway.server.ts";
 import type { PayoutProvider } from "./server/payouts/provider.server.ts";
+import type { PushSender } from "./server/push/push.server.ts";
 import type { RealtimeHub } from "./server/realtime/hub.server.ts";
 import type { SmsSender } from "./server/sms/sms.server.ts";
 import type { FileStorage } from "./server/storage/storage.server.ts";
@@ -20,6 +22,10 @@ export interface AppServices {
   /** The clock; injectable so tests can move time. */
   now: () => Date;
   sms: SmsSender;
+  /** E-mail to borrowers: the local outbox folder or SMTP, by EMAIL_PROVIDER. */
+  email: EmailSender;
+  /** Web push; null when no VAPID keys are configured. */
+  push: PushSender | null;
   realtime: RealtimeHub;
   keyring: Keyring;
   bankVerifier: BankVerifier;

@@ -2,11 +2,25 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import webpush from "web-push";
 import type { LenderIdentity } from "../app/domain/lender.ts";
+import { NOTIFICATION_EVENTS, type NotificationEvent } from "../app/domain/notifications.ts";
 
 const booleanish = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
 
 const positiveInt = z.coerce.number().int().positive();
+
+/** SMS_DLT_TEMPLATE_<EVENT>: the DLT template id registered for each notice's SMS (demo ids by default). */
+const dltVariable = (event: NotificationEvent) => `SMS_DLT_TEMPLATE_${event.toUpperCase()}`;
+const dltTemplates = Object.fromEntries(
+  NOTIFICATION_EVENTS.map((event, i) => [
+    dltVariable(event),
+    z
+      .string()
+      .regex(/^\d{10,25}$/, "must be the DLT template id (digits)")
+      .default(`10070000000000${String(100 + i).padStart(5, "0")}`),
+  ]),
+) as Record<string, z.ZodDefault<z.ZodString>>;
 
 /**
  * TRUST_PROXY: unset/false = use the socket address; true = trust every hop;
@@ -95,6 +109,28 @@ export const envSchema = z
     OTP_PER_NUMBER_PER_HOUR: positiveInt.default(5),
     OTP_PER_IP_PER_HOUR: positiveInt.default(20),
     SMS_DLT_TEMPLATE_OTP: z.string().min(1).default("1007000000000000001"),
+    ...dltTemplates,
+    /** E-mail to borrowers: files in <DATA_DIR>/outbox/email (local) or SMTP. */
+    EMAIL_PROVIDER: z.enum(["local", "smtp"]).optional(),
+    /** smtp://user:password@host:587 (STARTTLS) or smtps://user:password@host:465. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional(),
+    EMAIL_FROM: z.string().min(3).optional(),
+    /** Web push (VAPID): generated into <DATA_DIR>/secrets.json in local when not given. */
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{80,100}$/, "must be the base64url public key")
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{40,50}$/, "must be the base64url private key")
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, "must be a mailto: or https:// address")
+      .optional(),
 
     FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
     FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
@@ -121,7 +157,14 @@ export const envSchema = z
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when payments go through Razorpay" });
       }
     }
+    const email = env.EMAIL_PROVIDER ?? (env.APP_ENV === "production" ? "smtp" : "local");
+    if (email === "smtp" && !env.SMTP_URL)
+      ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required when e-mail goes by SMTP" });
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY))
+      ctx.addIssue({ code: "custom", path: ["VAPID_PRIVATE_KEY"], message: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together" });
     if (env.APP_ENV !== "production") return;
+    if (email === "local")
+      ctx.addIssue({ code: "custom", path: ["EMAIL_PROVIDER"], message: "cannot be the local outbox when APP_ENV=production" });
     if (payments === "local") {
       ctx.addIssue({ code: "custom", path: ["PAYMENT_PROVIDER"], message: "cannot be the local stand-in when APP_ENV=production" });
     }
@@ -180,7 +223,10 @@ export interface Config {
     perNumberPerHour: number;
     perIpPerHour: number;
   };
-  smsTemplates: { otp: string };
+  smsTemplates: { otp: string } & Record<NotificationEvent, string>;
+  email: { provider: { name: "local" } | { name: "smtp"; url: string }; from: string };
+  /** Web push keys; null when push is not configured (production without VAPID keys). */
+  push: { publicKey: string; privateKey: string; subject: string } | null;
   facebook: {
     clientId: string;
     clientSecret: string;
@@ -229,6 +275,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 interface LocalSecrets {
   sessionSecret: string;
   encryptionKey: string;
+  vapidPublicKey: string;
+  vapidPrivateKey: string;
 }
 
 /**
@@ -237,12 +285,17 @@ interface LocalSecrets {
  */
 function loadLocalSecrets(dataDir: string): { secrets: LocalSecrets; created: boolean } {
   const file = path.join(dataDir, "secrets.json");
-  if (existsSync(file)) {
-    return { secrets: JSON.parse(readFileSync(file, "utf8")) as LocalSecrets, created: false };
+  const saved = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Partial<LocalSecrets>) : null;
+  if (saved?.sessionSecret && saved.encryptionKey && saved.vapidPublicKey && saved.vapidPrivateKey) {
+    return { secrets: saved as LocalSecrets, created: false };
   }
+  // Keys added by a later version (the VAPID pair) join the ones a data directory already has.
+  const vapid = webpush.generateVAPIDKeys();
   const secrets: LocalSecrets = {
-    sessionSecret: randomBytes(32).toString("hex"),
-    encryptionKey: randomBytes(32).toString("hex"),
+    sessionSecret: saved?.sessionSecret ?? randomBytes(32).toString("hex"),
+    encryptionKey: saved?.encryptionKey ?? randomBytes(32).toString("hex"),
+    vapidPublicKey: saved?.vapidPublicKey ?? vapid.publicKey,
+    vapidPrivateKey: saved?.vapidPrivateKey ?? vapid.privateKey,
   };
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
@@ -256,13 +309,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 
   let sessionSecret = env.SESSION_SECRET;
   let encryptionKey = env.ENCRYPTION_KEY;
-  if (!sessionSecret || !encryptionKey) {
-    // Only reachable in `local`: production refuses to start without them.
+  let vapid = env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null;
+  if (!sessionSecret || !encryptionKey || (!vapid && env.APP_ENV === "local")) {
+    // Only reachable in `local` for the first two: production refuses to start without them.
     const { secrets, created } = loadLocalSecrets(dataDir);
     if (created) warn(`Generated local secrets into ${path.join(dataDir, "secrets.json")} (APP_ENV=local)`);
     sessionSecret ??= secrets.sessionSecret;
     encryptionKey ??= secrets.encryptionKey;
+    if (env.APP_ENV === "local") vapid ??= { publicKey: secrets.vapidPublicKey, privateKey: secrets.vapidPrivateKey };
   }
+  const emailProvider = env.EMAIL_PROVIDER ?? (env.APP_ENV === "production" ? "smtp" : "local");
 
   return {
     port: env.PORT,
@@ -316,7 +372,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       perNumberPerHour: env.OTP_PER_NUMBER_PER_HOUR,
       perIpPerHour: env.OTP_PER_IP_PER_HOUR,
     },
-    smsTemplates: { otp: env.SMS_DLT_TEMPLATE_OTP },
+    smsTemplates: {
+      otp: env.SMS_DLT_TEMPLATE_OTP,
+      ...(Object.fromEntries(
+        NOTIFICATION_EVENTS.map((event) => [event, String((env as Record<string, unknown>)[dltVariable(event)])]),
+      ) as Record<NotificationEvent, string>),
+    },
+    email: {
+      provider: emailProvider === "smtp" ? { name: "smtp", url: env.SMTP_URL ?? "" } : { name: "local" },
+      from: env.EMAIL_FROM ?? `${env.BRAND_NAME} <no-reply@example.invalid>`,
+    },
+    push: vapid ? { ...vapid, subject: env.VAPID_SUBJECT ?? `mailto:${env.GRIEVANCE_OFFICER_EMAIL}` } : null,
     facebook:
       env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET
         ? {

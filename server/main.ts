@@ -14,6 +14,8 @@ import { keyringFromHex } from "../app/server/crypto.server.ts";
 import { startRealtimeHub } from "../app/server/realtime/hub.server.ts";
 import { createHttpSms, createOutboxSms } from "../app/server/sms/sms.server.ts";
 import { createLocalStorage } from "../app/server/storage/storage.server.ts";
+import { createOutboxEmail, createSmtpEmail } from "../app/server/email/email.server.ts";
+import { createWebPush } from "../app/server/push/push.server.ts";
 import { startJobQueue } from "../app/server/jobs/queue.server.ts";
 import { startWorkers } from "../app/server/jobs/workers.server.ts";
 import { refreshHolidays } from "../app/server/holidays.server.ts";
@@ -105,6 +107,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     log,
     now,
     sms: config.sms ? createHttpSms(config.sms, log) : createOutboxSms(config.dataDir, log, now),
+    email:
+      config.email.provider.name === "smtp"
+        ? createSmtpEmail({ url: config.email.provider.url, from: config.email.from }, log)
+        : createOutboxEmail(config.dataDir, config.email.from, log, now),
+    push: config.push ? createWebPush(config.push) : null,
     realtime,
     keyring,
     bankVerifier: createLocalBankVerifier(config.dataDir, now),

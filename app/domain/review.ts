@@ -197,14 +197,3 @@ export function formatWorkingAge(minutes: number): string {
   );
   return parts.length ? parts.join(" ") : "under a minute";
 }
-
-// ---- Text messages (each a DLT-registrable template: no free text from staff) ------------------
-
-export const REVIEW_SMS = {
-  asked: (brand: string, reference: string, url: string) =>
-    `${brand}: we need one more thing for your loan application ${reference.toUpperCase()}. See what is asked and answer at ${url}`,
-  approved: (brand: string, what: string, reference: string, account: string) =>
-    `${brand}: your ${what} (application ${reference.toUpperCase()}) is approved. We will send the money to your bank account ${account} and SMS you the transfer reference.`,
-  rejected: (brand: string, reference: string, url: string) =>
-    `${brand}: we could not approve your loan application ${reference.toUpperCase()}. The reason is at ${url}`,
-};

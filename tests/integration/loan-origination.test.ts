@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { extractText } from "unpdf";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { formatRupees } from "../../app/domain/money.ts";
 import { sha256Bytes } from "../../app/server/crypto.server.ts";
 import { auditLog, loanApplications, loanDocuments, loanSignatures } from "../../app/server/db/schema.ts";
@@ -250,8 +250,10 @@ describe("the EMI loan flow", () => {
       .where(and(eq(auditLog.subjectType, "loan_application"), eq(auditLog.subjectId, application?.id as string)));
     expect(audits.map((a) => (a.details as { to: string }).to)).toEqual(["draft", "signed"]);
 
-    const sms = readOutbox(app.dataDir).filter((m) => m.to === b.mobile && m.text.includes("/Eagreement/"));
-    expect(sms).toHaveLength(1);
+    // Sent by the notice's job, after the signature committed.
+    const signedSms = () => readOutbox(app.dataDir).filter((m) => m.to === b.mobile && m.text.includes("/Eagreement/"));
+    await vi.waitFor(() => expect(signedSms()).toHaveLength(1), { timeout: 10_000, interval: 100 });
+    const sms = signedSms();
     expect(sms[0]?.text).toContain(`/Eagreement/${sig?.agreementRef}`);
   });
 

@@ -159,6 +159,7 @@ describe("production mode", () => {
       RAZORPAY_KEY_ID: "rzp_test_y",
       RAZORPAY_KEY_SECRET: "secret",
       RAZORPAY_WEBHOOK_SECRET: "webhook-secret-2",
+      SMTP_URL: "smtp://127.0.0.1:2525",
       RAZORPAY_API_URL: "http://127.0.0.1:9/v1",
     });
   });

@@ -157,9 +157,13 @@ describe("Pay now through the local checkout", () => {
     expect(entries.filter((e) => e.kind === "payment")).toHaveLength(1);
     const after = await html(await page(path, cookie));
     expect(after).toMatch(/<td class="py-2">Paid<\/td>/);
-    expect(
-      readOutbox(app.dataDir).some((m) => m.to === b.mobile && m.text.includes(`for loan ${b.loanNumber}`) && m.text.includes("received")),
-    ).toBe(true);
+    await vi.waitFor(
+      () =>
+        expect(
+          readOutbox(app.dataDir).some((m) => m.to === b.mobile && m.text.includes(`for loan ${b.loanNumber}`) && m.text.includes("received")),
+        ).toBe(true),
+      { timeout: 10_000, interval: 100 },
+    );
     // Someone else cannot see the payment's outcome.
     const stranger = await newLoan();
     expect((await page(landing, stranger.cookie)).status).toBe(404);

@@ -28,6 +28,7 @@ describe("configuration", () => {
     const second = loadConfig({ DATA_DIR: dir }, (m) => warnings.push(m));
     expect(second.sessionSecret).toBe(first.sessionSecret);
     expect(second.encryptionKey).toBe(first.encryptionKey);
+    expect(second.push?.publicKey).toBe(first.push?.publicKey);
     expect(warnings).toHaveLength(1);
     expect(JSON.parse(readFileSync(path.join(dir, "secrets.json"), "utf8")).sessionSecret).toHaveLength(64);
   });
@@ -60,15 +61,20 @@ describe("configuration", () => {
     }
   });
 
+  /** Production's required settings, in a fresh data directory. */
+  const productionSecrets = () => ({
+    DATA_DIR: tempDir(),
+    APP_ENV: "production",
+    SESSION_SECRET: "s".repeat(40),
+    ENCRYPTION_KEY: "a".repeat(64),
+    SMS_GATEWAY_URL: "https://sms.example.invalid/send",
+    SMS_GATEWAY_KEY: "key",
+  });
+
   it("never pays out through the local stand-in in production", () => {
     expect(() =>
       loadConfig({
-        DATA_DIR: tempDir(),
-        APP_ENV: "production",
-        SESSION_SECRET: "s".repeat(40),
-        ENCRYPTION_KEY: "a".repeat(64),
-        SMS_GATEWAY_URL: "https://sms.example.invalid/send",
-        SMS_GATEWAY_KEY: "key",
+        ...productionSecrets(),
         PAYOUT_PROVIDER: "local",
       }),
     ).toThrow(/PAYOUT_PROVIDER/);
@@ -78,16 +84,26 @@ describe("configuration", () => {
   it("never takes repayments through the local checkout in production", () => {
     expect(() =>
       loadConfig({
-        DATA_DIR: tempDir(),
-        APP_ENV: "production",
-        SESSION_SECRET: "s".repeat(40),
-        ENCRYPTION_KEY: "a".repeat(64),
-        SMS_GATEWAY_URL: "https://sms.example.invalid/send",
-        SMS_GATEWAY_KEY: "key",
+        ...productionSecrets(),
         PAYMENT_PROVIDER: "local",
       }),
     ).toThrow(/PAYMENT_PROVIDER/);
     expect(loadConfig({ DATA_DIR: tempDir() }).payments.provider).toEqual({ name: "local" });
+  });
+
+  it("wants SMTP for e-mail in production, and the VAPID keys as a pair", () => {
+    const production = productionSecrets();
+    expect(() => loadConfig(production)).toThrow(/SMTP_URL: is required when e-mail goes by SMTP/);
+    expect(() => loadConfig({ ...production, EMAIL_PROVIDER: "local" })).toThrow(/EMAIL_PROVIDER: cannot be the local outbox/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: "B".repeat(87) })).toThrow(
+      /VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together/,
+    );
+    const local = loadConfig({ DATA_DIR: tempDir(), SMS_DLT_TEMPLATE_DUE_TODAY: "1207161234567890123" });
+    expect(local.email.provider).toEqual({ name: "local" });
+    expect(local.smsTemplates.due_today).toBe("1207161234567890123");
+    expect(local.smsTemplates.payment_received).toMatch(/^\d{19}$/);
+    // Local: a VAPID pair generated once into the data directory, the same on the next start.
+    expect(local.push?.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
   });
 
   it("starts production when everything is configured, without writing secrets", () => {
@@ -107,8 +123,16 @@ describe("configuration", () => {
       RAZORPAY_KEY_ID: "rzp_live_y",
       RAZORPAY_KEY_SECRET: "secret",
       RAZORPAY_WEBHOOK_SECRET: "webhook-secret-2",
+      SMTP_URL: "smtps://mailer:secret@smtp.example.invalid:465",
+      EMAIL_FROM: "Sugam Loans <notices@example.invalid>",
     });
     expect(config.isProduction).toBe(true);
+    expect(config.email).toEqual({
+      provider: { name: "smtp", url: "smtps://mailer:secret@smtp.example.invalid:465" },
+      from: "Sugam Loans <notices@example.invalid>",
+    });
+    // No VAPID keys configured: push is off, never generated into a production data directory.
+    expect(config.push).toBeNull();
     expect(config.payouts.provider).toMatchObject({ name: "razorpayx", apiUrl: "https://api.razorpay.com/v1", mode: "IMPS" });
     expect(config.payments.provider).toMatchObject({ name: "razorpay", apiUrl: "https://api.razorpay.com/v1" });
     expect(config.seedDemoData).toBe(false);

@@ -3,10 +3,8 @@
  * actual disbursal date (the same loan math as the KFS), whether it differs from the signed one,
  * and what the borrower and staff read. Pure: no I/O, no clock.
  */
-import { formatRupees } from "../money.ts";
 import { emiSchedule, type IsoDate, salaryAdvanceQuote } from "../loan-math.ts";
 import type { KfsInput } from "./kfs.ts";
-import { longDate } from "./kfs.ts";
 
 /**
  * requested: sent (or being sent) to the provider, no final answer yet; processed: the bank
@@ -101,25 +99,3 @@ export const loanNumberFrom = (random: number) => `SL${String(Math.floor(random 
 /** A payout requested this long ago without a final answer is shown as stuck. */
 export const isStuck = (requestedAt: Date, now: Date, stuckMinutes: number) =>
   now.getTime() - requestedAt.getTime() >= stuckMinutes * 60_000;
-
-export const DISBURSAL_SMS = {
-  disbursed: (
-    brand: string,
-    d: {
-      amountPaise: number;
-      accountMasked: string;
-      utr: string;
-      loanNumber: string;
-      firstDuePaise: number;
-      firstDueDate: IsoDate;
-      revised: boolean;
-      url: string;
-    },
-  ) =>
-    `${brand}: ${formatRupees(d.amountPaise)} sent to your bank account ${d.accountMasked}, UTR ${d.utr}. Loan ${d.loanNumber}: first instalment ${formatRupees(d.firstDuePaise)} due on ${longDate(d.firstDueDate)}.` +
-    (d.revised ? ` The dates changed from your signed KFS: see the revised KFS at ${d.url}` : ` Details: ${d.url}`),
-  utr: (brand: string, d: { amountPaise: number; utr: string; loanNumber: string }) =>
-    `${brand}: the transfer of ${formatRupees(d.amountPaise)} for loan ${d.loanNumber} has its bank reference now: UTR ${d.utr}.`,
-  reversed: (brand: string, d: { amountPaise: number; accountMasked: string; loanNumber: string }) =>
-    `${brand}: your bank returned the ${formatRupees(d.amountPaise)} sent to account ${d.accountMasked} for loan ${d.loanNumber}. Nothing is due on it; we will contact you before sending it again.`,
-};

@@ -8,7 +8,7 @@ const PING_MS = 15_000;
 /**
  * GET /api/events: the signed-in page's realtime channel (Server-Sent Events).
  * While it is open the borrower is online. Events: `displaced` (another
- * device signed in), `reload` (staff asked for a device reload).
+ * device signed in), `reload` (staff asked for a device reload), `notifications` (the unread count).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -52,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         deliver(event: AppEvent) {
           if (event.type === "session_ended") send("displaced", { reason: event.reason });
           else if (event.type === "reload") send("reload", {});
+          else if (event.type === "notifications") send("notifications", { unread: event.unread });
         },
         close: finish,
       });

@@ -5,6 +5,7 @@ import type { DisbursalAccount, LoanKind, Purpose, SavedOffer } from "../../doma
 import type { PayoutStatus } from "../../domain/loans/disbursal.ts";
 import type { KfsInput, KfsModel } from "../../domain/loans/kfs.ts";
 import type { LoanStatus } from "../../domain/loans/lifecycle.ts";
+import type { AttachmentRef, Channel, NotificationEvent } from "../../domain/notifications.ts";
 import type { FunnelEvent } from "../../domain/quick-start.ts";
 import type { BureauReport, ChecklistItem, PanCheck, RejectionReason } from "../../domain/review.ts";
 import type { UserRole } from "../../domain/roles.ts";
@@ -824,6 +825,8 @@ export const servicingRuns = pgTable("servicing_runs", {
   loans: integer("loans").notNull().default(0),
   levied: integer("levied").notNull().default(0),
   reversed: integer("reversed").notNull().default(0),
+  /** Reminders queued (due in 3 days, due today): only by the run of the day itself. */
+  reminders: integer("reminders").notNull().default(0),
 });
 
 /** Collections: a staff member's note on contacting the borrower of a loan past due. */
@@ -911,3 +914,79 @@ export const settings = pgTable("settings", {
   value: jsonb("value").$type<unknown>().notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * A notice to a borrower (docs/product.md "Notifications"): the in-app list's row, written in the
+ * change that caused it, with the words for every channel. `dedupeKey` names the event itself, so
+ * the same event told twice is one notice; its SMS, e-mail and pushes go from it by job.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    event: text("event").$type<NotificationEvent>().notNull(),
+    dedupeKey: text("dedupe_key").notNull().unique(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    /** The page it is about: a path of this site. */
+    path: text("path").notNull(),
+    /** The SMS text; null when this notice sends none (a staff notice not urgent). */
+    sms: text("sms"),
+    smsTemplateId: text("sms_template_id"),
+    attachments: jsonb("attachments").$type<AttachmentRef[]>().notNull().default([]),
+    /** The staff member who wrote it (a staff notice). */
+    sentBy: uuid("sent_by").references(() => users.id),
+    /** Shown and sent from this time: a reminder made at night waits for 08:00. */
+    availableAt: timestamp("available_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.availableAt),
+    index("notifications_unread_idx")
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+  ],
+);
+
+/**
+ * One channel's delivery of a notice: claimed before sending, so a job run twice sends once.
+ * `target` is "" for the SMS and the e-mail, the push subscription's id for a push.
+ */
+export const notificationDeliveries = pgTable(
+  "notification_deliveries",
+  {
+    notificationId: uuid("notification_id")
+      .notNull()
+      .references(() => notifications.id, { onDelete: "cascade" }),
+    channel: text("channel").$type<Channel>().notNull(),
+    target: text("target").notNull(),
+    /** sending (claimed), sent, failed (tried again by the job's retry), gone (push subscription expired), skipped. */
+    status: text("status").$type<"sending" | "sent" | "failed" | "gone" | "skipped">().notNull(),
+    attempts: integer("attempts").notNull().default(1),
+    error: text("error"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.notificationId, t.channel, t.target] })],
+);
+
+/** A browser that allowed web push on a device, per borrower; dropped when the push service says it is gone. */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull().unique(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    userAgent: text("user_agent"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
+  },
+  (t) => [index("push_subscriptions_user_idx").on(t.userId)],
+);

@@ -21,6 +21,8 @@ export interface JobPayloads {
   "servicing-daily": Record<string, never>;
   /** Every 10 minutes: repayments whose gateway never told us the end are asked about. */
   "payments-sweep": Record<string, never>;
+  /** One notice to a borrower: its SMS, e-mail and pushes, each sent once (docs/product.md "Notifications"). */
+  notify: { notificationId: string };
 }
 export type JobName = keyof JobPayloads;
 /** Their queues are created at start: a send inside a transaction must not have to create one. */
@@ -32,6 +34,7 @@ const JOB_NAMES = [
   "payouts-sweep",
   "servicing-daily",
   "payments-sweep",
+  "notify",
 ] as const satisfies readonly JobName[];
 
 export interface SendOptions {
@@ -49,6 +52,12 @@ export interface SendOptions {
 
 export interface JobQueue {
   send<N extends JobName>(name: N, data: JobPayloads[N], options?: SendOptions): Promise<string | null>;
+  /** Many jobs of one name in one statement (in `db`'s transaction when given). */
+  sendMany<N extends JobName>(
+    name: N,
+    jobs: readonly { data: JobPayloads[N]; startAfter?: Date }[],
+    options?: Pick<SendOptions, "db">,
+  ): Promise<void>;
   /** Runs `handler` for the jobs of `name` in this process, up to 10 at once; a handler that throws is retried (3 times, backing off). */
   work<N extends JobName>(name: N, handler: (data: JobPayloads[N]) => Promise<void>): Promise<void>;
   /** A job of `name` at each time `cron` (5 fields, Asia/Kolkata) names, once across all processes. */
@@ -121,6 +130,15 @@ export async function startJobQueue({ connection, schema, pollSeconds = 2, onErr
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       });
+    },
+    async sendMany(name, many, options = {}) {
+      if (!many.length) return;
+      if (!options.db) await ensureQueue(name);
+      await boss.insert(
+        name,
+        many.map((job) => ({ data: job.data, ...(job.startAfter ? { startAfter: job.startAfter } : {}) })),
+        options.db ? { db: inTransaction(options.db) } : {},
+      );
     },
     async work(name, handler) {
       await ensureQueue(name);

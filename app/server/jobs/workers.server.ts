@@ -3,6 +3,7 @@ import { type Applied, askAgain, checkPayout, nextCheckSeconds, sweepPayouts } f
 import { sweepPayments } from "../payments/pay.server.ts";
 import { runCreditChecks } from "../review/credit-checks.server.ts";
 import { catchUpServicing } from "../servicing/daily.server.ts";
+import { deliverNotice } from "../notifications/notify.server.ts";
 import { housekeeping } from "./housekeeping.server.ts";
 
 /** Registers this process's job handlers and the schedules (docs/ARCHITECTURE.md "Jobs"). */
@@ -13,6 +14,7 @@ export async function startWorkers(services: AppServices) {
     log.info({ removed }, "housekeeping done");
   });
   await jobs.work("sms", (message) => services.sms.send(message));
+  await jobs.work("notify", ({ notificationId }) => deliverNotice(services, notificationId));
   await jobs.work("credit-checks", async ({ applicationId }) => {
     const ran = await runCreditChecks(services, { applicationId });
     // Thrown, the job is tried again later (3 times, backing off); the page offers to fetch again after that.

@@ -9,8 +9,9 @@ import { appendSignaturePage } from "../pdf/pdf.server.ts";
 import { changeStatus } from "./lifecycle.server.ts";
 import { newReference } from "./reference.server.ts";
 import { lockOwned } from "./rows.server.ts";
+import { notify } from "../notifications/notify.server.ts";
 
-type Services = Pick<AppServices, "db" | "config" | "now" | "sms" | "log">;
+type Services = Pick<AppServices, "db" | "config" | "now" | "sms" | "log" | "jobs">;
 interface Signer {
   id: string;
   mobile: string | null;
@@ -40,9 +41,9 @@ export type SignResult =
  * clicks or two tabs sign once): the code is checked, the document shown must
  * be the current, unexpired one, the signature is recorded with the hash of
  * the bytes shown, the signed copy (with its signature page) is stored with
- * its own hash, and the status moves draft → signed with its audit row. Then
- * the link to the signed copy goes to the borrower by SMS (`siteOrigin`: the
- * site's address for the link).
+ * its own hash, and the status moves draft → signed with its audit row, and
+ * the borrower is told (the link to the signed copy by SMS, the copy itself by
+ * e-mail; `siteOrigin`: the site's address for the link).
  */
 export async function signApplication(
   services: Services,
@@ -119,19 +120,15 @@ export async function signApplication(
       { db: tx },
       { application, to: "signed", by: { ...client, actor: "borrower", actorUserId: user.id }, at, extra: { signedAt: at } },
     );
+    await notify(services, tx, {
+      userId: user.id,
+      event: "application_signed",
+      key: application.id,
+      origin: input.siteOrigin,
+      data: { applicationId: application.id, reference: application.reference, agreementRef },
+    });
     return { ok: true, agreementRef, alreadySigned: false, reference: application.reference };
   });
-  if (outcome.ok && !outcome.alreadySigned && outcome.reference) {
-    try {
-      await services.sms.send({
-        to: mobile,
-        text: `You signed your ${config.public.brandName} loan agreement ${outcome.reference.toUpperCase()}. Your signed copy: ${input.siteOrigin}/Eagreement/${outcome.agreementRef}`,
-      });
-    } catch (error) {
-      // The signature stands; the link is also on the status page and the dashboard.
-      services.log.error({ err: error, reference: outcome.reference }, "could not send the signed-agreement SMS");
-    }
-  }
   if (!outcome.ok) return outcome;
   return { ok: true, agreementRef: outcome.agreementRef, alreadySigned: outcome.alreadySigned };
 }

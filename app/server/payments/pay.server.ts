@@ -12,7 +12,7 @@ import type { AppServices, Client } from "../../context.ts";
 import { KIND_NAME } from "../../domain/loans/application.ts";
 import { longDate } from "../../domain/loans/kfs.ts";
 import { amountFor, PAYMENT_REFERENCE, type PayNow } from "../../domain/loans/pay-now.ts";
-import { type LoanState, replay } from "../../domain/loans/servicing.ts";
+import { type LoanState, loanPath, replay } from "../../domain/loans/servicing.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { todayIST } from "../../lib/format.ts";
 import { addDays } from "../../domain/loan-math.ts";
@@ -20,7 +20,8 @@ import type { Db } from "../db/client.ts";
 import { auditLog, loanApplications, loanLedger, payments, users } from "../db/schema.ts";
 import { changeStatus } from "../loans/lifecycle.server.ts";
 import type { Application } from "../loans/rows.server.ts";
-import { borrowerMobile } from "../review/rows.server.ts";
+import { notify } from "../notifications/notify.server.ts";
+import { whatItPaid } from "../../domain/notifications.ts";
 import { businessToday, cacheState, ledgerOf, nextDue, refreshAccount, termsOf } from "../servicing/account.server.ts";
 import { ownLoanLedger, payableToday } from "../servicing/read.server.ts";
 import type { PaymentEvent } from "./gateway.server.ts";
@@ -133,15 +134,6 @@ export async function startPayment(
 
 export type PaymentApplied = "captured" | "held" | "failed" | "cancelled" | "pending" | "unchanged" | "unknown";
 
-const PAYMENT_SMS = {
-  received: (brand: string, d: { amountPaise: number; loanNumber: string; on: string; next: string }) =>
-    `${brand}: we received ${formatRupees(d.amountPaise)} for loan ${d.loanNumber} on ${longDate(d.on)}. ${d.next}`,
-  closed: (brand: string, d: { loanNumber: string; on: string }) =>
-    `${brand}: loan ${d.loanNumber} is fully repaid and closed on ${longDate(d.on)}. Your no-dues certificate is in the app under Loans.`,
-  cancelled: (brand: string, d: { loanNumber: string; on: string }) =>
-    `${brand}: loan ${d.loanNumber} is cancelled within the cooling-off period on ${longDate(d.on)}. Nothing more is due. Your letter is in the app under Loans.`,
-};
-
 /**
  * After a ledger change: penal charges an on-time payment no longer warrants reversed, the cached
  * figures rewritten, and the loan closed (or cancelled, in the cooling-off exit) when nothing is owed.
@@ -176,7 +168,6 @@ export async function afterLedgerChange(services: Services, tx: Db, a: Applicati
     : await cacheState(services, tx, a.id, state).then(() => ({ state }));
   if (!refreshed) return null;
   const settled = refreshed.state.settlement;
-  const mobile = await borrowerMobile(tx, a.userId);
   if (settled && a.status === "active") {
     const to = settled.how === "cooling_off" ? "cancelled" : "closed";
     await changeStatus(
@@ -189,22 +180,25 @@ export async function afterLedgerChange(services: Services, tx: Db, a: Applicati
         details: { settledOn: settled.on, how: settled.how, refundDuePaise: refreshed.state.refundDuePaise },
       },
     );
-    await tx.insert(loanLedger).values({
-      applicationId: a.id,
-      kind: "closure",
-      principalPaise: 0,
-      amountPaise: 0,
-      businessDate: settled.on,
-      details: { how: settled.how, refundDuePaise: refreshed.state.refundDuePaise },
-      recordedAt: at,
-    });
-    if (mobile && a.loanNumber) {
-      const text = (to === "closed" ? PAYMENT_SMS.closed : PAYMENT_SMS.cancelled)(services.config.public.brandName, {
-        loanNumber: a.loanNumber,
-        on: settled.on,
+    const [closure] = await tx
+      .insert(loanLedger)
+      .values({
+        applicationId: a.id,
+        kind: "closure",
+        principalPaise: 0,
+        amountPaise: 0,
+        businessDate: settled.on,
+        details: { how: settled.how, refundDuePaise: refreshed.state.refundDuePaise },
+        recordedAt: at,
+      })
+      .returning({ id: loanLedger.id });
+    if (a.loanNumber && closure)
+      await notify(services, tx, {
+        userId: a.userId,
+        event: to === "closed" ? "loan_closed" : "loan_cancelled",
+        key: closure.id,
+        data: { loanNumber: a.loanNumber, loanPath: loanPath(a.product, a.loanNumber), on: settled.on },
       });
-      await services.jobs.send("sms", { to: mobile, text }, { db: tx });
-    }
   } else if (!settled && (a.status === "closed" || a.status === "cancelled") && a.loanNumber) {
     // A reversal took away what closed it: the loan is open again and the borrower told.
     await changeStatus(
@@ -216,24 +210,25 @@ export async function afterLedgerChange(services: Services, tx: Db, a: Applicati
         at,
       },
     );
-    await tx.insert(loanLedger).values({
-      applicationId: a.id,
-      kind: "reopening",
-      principalPaise: 0,
-      amountPaise: 0,
-      businessDate: today,
-      details: { reason: "A payment that closed the loan was reversed" },
-      recordedAt: at,
-    });
-    if (mobile)
-      await services.jobs.send(
-        "sms",
-        {
-          to: mobile,
-          text: `${services.config.public.brandName}: a payment on loan ${a.loanNumber} was reversed, so the loan is open again and its no-dues certificate is withdrawn. See what is due in the app under Loans.`,
-        },
-        { db: tx },
-      );
+    const [reopening] = await tx
+      .insert(loanLedger)
+      .values({
+        applicationId: a.id,
+        kind: "reopening",
+        principalPaise: 0,
+        amountPaise: 0,
+        businessDate: today,
+        details: { reason: "A payment that closed the loan was reversed" },
+        recordedAt: at,
+      })
+      .returning({ id: loanLedger.id });
+    if (reopening)
+      await notify(services, tx, {
+        userId: a.userId,
+        event: "loan_reopened",
+        key: reopening.id,
+        data: { loanNumber: a.loanNumber, loanPath: loanPath(a.product, a.loanNumber) },
+      });
   }
   return refreshed.state;
 }
@@ -338,21 +333,36 @@ export async function applyPaymentEvent(services: Services, event: PaymentEvent)
         .onConflictDoNothing();
       await audit("payment.captured", { amountPaise: p.amountPaise, businessDate, providerPaymentId: event.providerPaymentId });
       const state = await afterLedgerChange(services, tx, a, at);
-      const mobile = await borrowerMobile(tx, a.userId);
-      if (mobile && a.loanNumber && state && !state.settlement) {
+      if (a.loanNumber && state && !state.settlement) {
+        // What this payment paid: the loan's figures with and without it.
+        const found = await termsOf(services, tx, a.id);
+        const { events } = await ledgerOf(tx, a.id);
+        const before =
+          found &&
+          replay(
+            found.terms,
+            events.filter((e) => !(e.kind === "payment" && e.id === p.id)),
+            state.asOf,
+          );
         const next = nextDue(state);
-        const text = PAYMENT_SMS.received(services.config.public.brandName, {
-          amountPaise: p.amountPaise,
-          loanNumber: a.loanNumber,
-          on: businessDate,
-          next:
-            state.overduePaise > 0
-              ? `Still overdue: ${formatRupees(state.overduePaise + state.penalDuePaise)}.`
-              : next
-                ? `Next due: ${formatRupees(next.amountPaise)} on ${longDate(next.dueDate)}.`
-                : "Thank you.",
+        await notify(services, tx, {
+          userId: a.userId,
+          event: "payment_received",
+          key: p.id,
+          data: {
+            amountPaise: p.amountPaise,
+            loanNumber: a.loanNumber,
+            loanPath: loanPath(a.product, a.loanNumber),
+            on: businessDate,
+            paid: before ? whatItPaid(before, state) : "",
+            next:
+              state.overduePaise > 0
+                ? `Still overdue: ${formatRupees(state.overduePaise + state.penalDuePaise)}.`
+                : next
+                  ? `Next due: ${formatRupees(next.amountPaise)} on ${longDate(next.dueDate)}.`
+                  : "Thank you.",
+          },
         });
-        await services.jobs.send("sms", { to: mobile, text }, { db: tx });
       }
       return "captured";
     }

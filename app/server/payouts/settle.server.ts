@@ -1,15 +1,7 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { isUuid } from "../../domain/validators/ids.ts";
-import { stepPath } from "../../domain/loans/application.ts";
-import {
-  DISBURSAL_SMS,
-  type Instalment,
-  loanNumberFrom,
-  loanSchedule,
-  revisedTerms,
-  scheduleDiffers,
-} from "../../domain/loans/disbursal.ts";
+import { type Instalment, loanNumberFrom, loanSchedule, revisedTerms, scheduleDiffers } from "../../domain/loans/disbursal.ts";
 import { buildKfs } from "../../domain/loans/kfs.ts";
 import { todayIST } from "../../lib/format.ts";
 import { decrypt, sha256Bytes } from "../crypto.server.ts";
@@ -18,20 +10,18 @@ import { auditLog, loanApplications, loanInstalments, loanLedger, payouts, revis
 import { changeStatus } from "../loans/lifecycle.server.ts";
 import { signedTerms } from "../loans/signed-terms.server.ts";
 import type { Application } from "../loans/rows.server.ts";
-import { borrowerMobile, reviewAudit, type Staff } from "../review/rows.server.ts";
+import { reviewAudit, type Staff } from "../review/rows.server.ts";
+import { notify } from "../notifications/notify.server.ts";
+import { loanPath } from "../../domain/loans/servicing.ts";
 import { renderRevisedKfsPdf } from "../pdf/pdf.server.ts";
 import { openAccount } from "../servicing/open.server.ts";
 import { refreshAccount } from "../servicing/account.server.ts";
-import { formatRupees } from "../../domain/money.ts";
 import type { PayoutAnswer } from "./provider.server.ts";
 
 type Services = Pick<AppServices, "db" | "now" | "jobs" | "payouts" | "keyring" | "config" | "log">;
 type Payout = typeof payouts.$inferSelect;
 
 const SYSTEM = { actor: "system", actorUserId: null } as const;
-/** Links in an SMS sent from a job: the configured public origin, else this server's own. */
-const siteOrigin = (config: Services["config"]) => config.publicUrl ?? `http://localhost:${config.port}`;
-
 const payoutAudit = (at: Date, payout: Payout, action: string, details: Record<string, unknown>): typeof auditLog.$inferInsert => ({
   actorUserId: null,
   actorRole: "system",
@@ -102,20 +92,30 @@ async function activate(services: Services, tx: Db, a: Application, payout: Payo
       .values({ applicationId: a.id, payoutId: payout.id, pdf: Buffer.from(pdf), sha256: sha256Bytes(pdf), terms: kfs, issuedAt: at });
   }
   const first = actual[0];
-  const mobile = await borrowerMobile(tx, a.userId);
-  if (mobile && first) {
-    const text = DISBURSAL_SMS.disbursed(services.config.public.brandName, {
-      amountPaise: payout.amountPaise,
-      accountMasked: payout.accountMasked,
-      utr: answer.utr ?? "to follow",
-      loanNumber,
-      firstDuePaise: first.principalPaise + first.interestPaise,
-      firstDueDate: first.dueDate,
-      revised,
-      url: `${siteOrigin(services.config)}${stepPath(a.product, a.reference, "Step7")}`,
+  const path = loanPath(a.product, loanNumber);
+  if (first)
+    await notify(services, tx, {
+      userId: a.userId,
+      event: "loan_disbursed",
+      key: payout.id,
+      data: {
+        applicationId: a.id,
+        amountPaise: payout.amountPaise,
+        accountMasked: payout.accountMasked,
+        utr: answer.utr ?? null,
+        loanNumber,
+        firstDuePaise: first.principalPaise + first.interestPaise,
+        firstDueDate: first.dueDate,
+        loanPath: path,
+      },
     });
-    await services.jobs.send("sms", { to: mobile, text }, { db: tx });
-  }
+  if (revised)
+    await notify(services, tx, {
+      userId: a.userId,
+      event: "revised_kfs",
+      key: payout.id,
+      data: { applicationId: a.id, loanNumber, loanPath: path },
+    });
 }
 
 /** A processed payout the bank returned: the loan goes back to `approved` (docs/product.md "Loan lifecycle"), the disbursal reversed in the ledger. */
@@ -156,15 +156,13 @@ async function reverse(services: Services, tx: Db, a: Application, payout: Payou
     .update(revisedKfs)
     .set({ supersededAt: at })
     .where(and(eq(revisedKfs.applicationId, a.id), isNull(revisedKfs.supersededAt)));
-  const mobile = await borrowerMobile(tx, a.userId);
-  if (mobile && a.loanNumber) {
-    const text = DISBURSAL_SMS.reversed(services.config.public.brandName, {
-      amountPaise: payout.amountPaise,
-      accountMasked: payout.accountMasked,
-      loanNumber: a.loanNumber,
+  if (a.loanNumber)
+    await notify(services, tx, {
+      userId: a.userId,
+      event: "disbursal_reversed",
+      key: payout.id,
+      data: { amountPaise: payout.amountPaise, accountMasked: payout.accountMasked, loanNumber: a.loanNumber },
     });
-    await services.jobs.send("sms", { to: mobile, text }, { db: tx });
-  }
 }
 
 /** A processed refund of an overpayment: in the ledger (it leaves what is owed back to the borrower), and the borrower told. */
@@ -183,11 +181,19 @@ async function refund(services: Services, tx: Db, a: Application, payout: Payout
     })
     .onConflictDoNothing();
   await refreshAccount(services, tx, a.id);
-  const mobile = await borrowerMobile(tx, a.userId);
-  if (mobile && a.loanNumber) {
-    const text = `${services.config.public.brandName}: ${formatRupees(payout.amountPaise)} paid over what was due on loan ${a.loanNumber} was refunded to your bank account ${payout.accountMasked}${answer.utr ? `, UTR ${answer.utr}` : ""}.`;
-    await services.jobs.send("sms", { to: mobile, text }, { db: tx });
-  }
+  if (a.loanNumber)
+    await notify(services, tx, {
+      userId: a.userId,
+      event: "refund_processed",
+      key: payout.id,
+      data: {
+        amountPaise: payout.amountPaise,
+        loanNumber: a.loanNumber,
+        loanPath: loanPath(a.product, a.loanNumber),
+        accountMasked: payout.accountMasked,
+        utr: answer.utr ?? null,
+      },
+    });
 }
 
 export type Applied = "pending" | "processed" | "failed" | "reversed" | "unchanged";
@@ -290,15 +296,13 @@ export async function applyAnswer(services: Services, payoutId: string, answer: 
         .set({ ...known, utr: answer.utr })
         .where(eq(payouts.id, p.id));
       await tx.insert(auditLog).values(payoutAudit(at, p, "payout.utr", { utr: answer.utr }));
-      const mobile = await borrowerMobile(tx, a.userId);
-      if (mobile && a.loanNumber) {
-        const text = DISBURSAL_SMS.utr(services.config.public.brandName, {
-          amountPaise: p.amountPaise,
-          utr: answer.utr,
-          loanNumber: a.loanNumber,
+      if (a.loanNumber)
+        await notify(services, tx, {
+          userId: a.userId,
+          event: "disbursal_utr",
+          key: p.id,
+          data: { amountPaise: p.amountPaise, utr: answer.utr, loanNumber: a.loanNumber, loanPath: loanPath(a.product, a.loanNumber) },
         });
-        await services.jobs.send("sms", { to: mobile, text }, { db: tx });
-      }
       return "processed";
     }
     if (p.status !== answer.state && answer.state !== "pending") {

@@ -8,6 +8,8 @@ import { presenceConnections, sessions } from "../db/schema.ts";
 export type AppEvent =
   | { type: "session_ended"; userId: string; sessionIds: string[]; reason: string; byDeviceId: string | null }
   | { type: "reload"; userId: string }
+  /** A notice came out or was read: the bell shows this unread count. */
+  | { type: "notifications"; userId: string; unread: number }
   | { type: "presence"; userId: string; online: boolean }
   /** An administrator changed a loan product: every process reads the products again. */
   | { type: "products_changed" }

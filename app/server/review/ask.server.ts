@@ -1,8 +1,8 @@
 import type { AppServices, Client } from "../../context.ts";
 import type { DocumentKind } from "../../domain/kyc/documents.ts";
-import { REVIEW_SMS } from "../../domain/review.ts";
 import { applicationRequests, auditLog } from "../db/schema.ts";
-import { borrowerMobile, isMine, lockByReference, reviewAudit, type Staff } from "./rows.server.ts";
+import { notify } from "../notifications/notify.server.ts";
+import { isMine, lockByReference, reviewAudit, type Staff } from "./rows.server.ts";
 
 /**
  * Ask the borrower for more (docs/product.md "Loan lifecycle"): a document again or a question.
@@ -34,11 +34,7 @@ export async function askBorrower(
     await tx
       .insert(auditLog)
       .values(reviewAudit(staff, client, at, a, "application.asked", { request: created.id, documentKind, message }));
-    const mobile = await borrowerMobile(tx, a.userId);
-    if (mobile) {
-      const text = REVIEW_SMS.asked(services.config.public.brandName, a.reference, `${origin}/User/Dashboard`);
-      await services.jobs.send("sms", { to: mobile, text }, { db: tx });
-    }
+    await notify(services, tx, { userId: a.userId, event: "application_asked", key: created.id, origin, data: { reference: a.reference } });
     return { ok: true };
   });
 }

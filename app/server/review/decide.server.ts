@@ -3,12 +3,13 @@ import type { AppServices, Client } from "../../context.ts";
 import { KIND_NOUN, stepPath } from "../../domain/loans/application.ts";
 import { addDays } from "../../domain/loan-math.ts";
 import { longDate } from "../../domain/loans/kfs.ts";
-import { checklistComplete, type RejectionReason, REVIEW_SMS, rejectionText } from "../../domain/review.ts";
+import { checklistComplete, type RejectionReason, rejectionText } from "../../domain/review.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { todayIST } from "../../lib/format.ts";
 import { applicationRequests, reviewChecklist } from "../db/schema.ts";
 import { changeStatus } from "../loans/lifecycle.server.ts";
-import { borrowerMobile, isMine, lockByReference, type Staff, staffBy } from "./rows.server.ts";
+import { notify } from "../notifications/notify.server.ts";
+import { isMine, lockByReference, type Staff, staffBy } from "./rows.server.ts";
 
 type Services = Pick<AppServices, "db" | "now" | "jobs" | "config">;
 export type Decision = { kind: "approve" } | { kind: "reject"; reason: RejectionReason; note: string };
@@ -30,14 +31,12 @@ export async function decideApplication(
   { staff, reference, decision, origin, client }: { staff: Staff; reference: string; decision: Decision; origin: string; client: Client },
 ): Promise<DecideResult> {
   const at = services.now();
-  const brand = services.config.public.brandName;
   return services.db.transaction(async (tx) => {
     const a = await lockByReference(tx, reference);
     if (!a) return { ok: false, reason: "not_found" };
     // The same decision sent twice (a double click, a retried request) is done already.
     const repeated = a.decidedBy === staff.id && a.status === (decision.kind === "approve" ? "approved" : "rejected");
     if (repeated) return { ok: true };
-    const statusUrl = `${origin}${stepPath(a.product, a.reference, "Step7")}`;
     if (decision.kind === "approve") {
       if (!isMine(a, staff)) return { ok: false, reason: a.status === "under_review" ? "not_yours" : "not_open" };
       const ticked = await tx
@@ -54,12 +53,17 @@ export async function decideApplication(
         { db: tx },
         { application: a, to: "approved", by: staffBy(staff, client, "approved"), at, extra: { decidedBy: staff.id, decidedAt: at } },
       );
-      const mobile = await borrowerMobile(tx, a.userId);
-      if (mobile) {
-        const what = `${KIND_NOUN[a.product]} of ${formatRupees(a.amountPaise ?? 0)}`;
-        const text = REVIEW_SMS.approved(brand, what, a.reference, a.disbursalAccount?.accountMasked ?? "on file");
-        await services.jobs.send("sms", { to: mobile, text }, { db: tx });
-      }
+      await notify(services, tx, {
+        userId: a.userId,
+        event: "application_approved",
+        key: a.id,
+        origin,
+        data: {
+          reference: a.reference,
+          what: `${KIND_NOUN[a.product]} of ${formatRupees(a.amountPaise ?? 0)}`,
+          accountMasked: a.disbursalAccount?.accountMasked ?? "on file",
+        },
+      });
       return { ok: true };
     }
     const mayReject = a.status === "signed" || isMine(a, staff);
@@ -83,8 +87,13 @@ export async function decideApplication(
         details: { rejectionReason: decision.reason, note: decision.note },
       },
     );
-    const mobile = await borrowerMobile(tx, a.userId);
-    if (mobile) await services.jobs.send("sms", { to: mobile, text: REVIEW_SMS.rejected(brand, a.reference, statusUrl) }, { db: tx });
+    await notify(services, tx, {
+      userId: a.userId,
+      event: "application_rejected",
+      key: a.id,
+      origin,
+      data: { reference: a.reference, statusPath: stepPath(a.product, a.reference, "Step7") },
+    });
     return { ok: true };
   });
 }

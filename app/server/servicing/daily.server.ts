@@ -12,27 +12,13 @@ import { addDays, type IsoDate } from "../../domain/loan-math.ts";
 import { dailyRun } from "../../domain/loans/daily.ts";
 import { type LoanState, replay } from "../../domain/loans/servicing.ts";
 import { todayIST } from "../../lib/format.ts";
-import { longDate } from "../../domain/loans/kfs.ts";
-import { formatRupees } from "../../domain/money.ts";
 import { loanAccounts, loanApplications, loanInstalments, loanLedger, payments, servicingRuns } from "../db/schema.ts";
 import { afterLedgerChange } from "../payments/pay.server.ts";
-import { borrowerMobile } from "../review/rows.server.ts";
+import { notify, notifyMany } from "../notifications/notify.server.ts";
+import { loanPath } from "../../domain/loans/servicing.ts";
 import { businessToday, cacheState, eventsFrom, ledgerOf, nextDue, termsFrom, termsOf } from "./account.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payments">;
-
-const PENAL_SMS = (brand: string, d: { amountPaise: number; loanNumber: string; seq: number; dueDate: IsoDate; duePaise: number }) =>
-  `${brand}: instalment ${d.seq} of loan ${d.loanNumber}, due on ${longDate(d.dueDate)}, is unpaid, so a penal charge of ${formatRupees(d.amountPaise)} was added as its own line (it earns no interest). Pay ${formatRupees(d.duePaise)} now in the app under Loans to avoid more.`;
-
-/** `at`, or 08:00 India time when `at` falls between 19:00 and 08:00. */
-export function daytime(at: Date): Date {
-  const india = new Date(at.getTime() + 5.5 * 3600_000);
-  const hour = india.getUTCHours();
-  if (hour >= 8 && hour < 19) return at;
-  const day = todayIST(at);
-  const morning = hour < 8 ? day : addDays(day, 1);
-  return new Date(Date.parse(`${morning}T08:00:00+05:30`));
-}
 
 /** The loans a date can change: due on or before it, something overdue or charged, or never figured yet. */
 const touchedBy = (day: IsoDate) =>
@@ -65,7 +51,6 @@ async function serviceLoan(services: Services, applicationId: string, day: IsoDa
       }
     }
     let levied = 0;
-    const mobile = run.levy.length ? await borrowerMobile(tx, a.userId) : null;
     for (const p of run.levy) {
       const inserted = await tx
         .insert(loanLedger)
@@ -81,20 +66,25 @@ async function serviceLoan(services: Services, applicationId: string, day: IsoDa
         })
         .onConflictDoNothing()
         .returning({ id: loanLedger.id });
-      if (inserted.length === 0) continue;
+      const [charge] = inserted;
+      if (!charge) continue;
       levied++;
       const instalment = found.terms.instalments.find((i) => i.seq === p.seq);
-      if (mobile && a.loanNumber && instalment) {
-        const text = PENAL_SMS(services.config.public.brandName, {
-          amountPaise: p.amountPaise,
-          loanNumber: a.loanNumber,
-          seq: p.seq,
-          dueDate: instalment.dueDate,
-          duePaise: p.unpaidPaise + p.amountPaise,
+      // An overdue notice: made at 00:30, it goes out at 08:00 (India).
+      if (a.loanNumber && instalment)
+        await notify(services, tx, {
+          userId: a.userId,
+          event: "penal_charged",
+          key: charge.id,
+          data: {
+            amountPaise: p.amountPaise,
+            loanNumber: a.loanNumber,
+            loanPath: loanPath(a.product, a.loanNumber),
+            seq: p.seq,
+            dueDate: instalment.dueDate,
+            duePaise: p.unpaidPaise + p.amountPaise,
+          },
         });
-        // Not in the night: the message waits for 08:00 (India).
-        await services.jobs.send("sms", { to: mobile, text }, { db: tx, startAfter: daytime(at) });
-      }
     }
     // The reversals, the cached figures and a closure (a charge reversed can leave nothing owed) as any ledger change.
     const before = run.reverse.length;
@@ -233,6 +223,8 @@ export async function runServicingDay(services: Services, day: IsoDate) {
     }
     after = page[page.length - 1]?.id ?? after;
   }
+  // Reminders are for the day itself: a day caught up after downtime is past, its reminders too.
+  const reminders = day === businessToday(services) ? await queueReminders(services, day) : 0;
   await services.db
     .update(servicingRuns)
     .set({
@@ -240,10 +232,72 @@ export async function runServicingDay(services: Services, day: IsoDate) {
       loans: sql`${servicingRuns.loans} + ${loans}`,
       levied: sql`${servicingRuns.levied} + ${levied}`,
       reversed: sql`${servicingRuns.reversed} + ${reversed}`,
+      reminders: sql`${servicingRuns.reminders} + ${reminders}`,
     })
     .where(eq(servicingRuns.businessDate, day));
-  services.log.info({ day, loans, levied, reversed, ms: services.now().getTime() - started.getTime() }, "daily servicing run finished");
-  return { day, loans, levied, reversed };
+  services.log.info(
+    { day, loans, levied, reversed, reminders, ms: services.now().getTime() - started.getTime() },
+    "daily servicing run finished",
+  );
+  return { day, loans, levied, reversed, reminders };
+}
+
+/** How many days ahead the first reminder goes. */
+export const REMIND_DAYS_BEFORE = 3;
+
+/**
+ * The day's reminders: every active loan with something to pay due in 3 days or today (from the
+ * figures the run just cached), as notices that go out from 08:00 India time. A page of loans per
+ * transaction; each reminder is keyed by loan and due date, so running this again queues none twice.
+ */
+export async function queueReminders(services: Services, day: IsoDate): Promise<number> {
+  const soon = addDays(day, REMIND_DAYS_BEFORE);
+  let after = "00000000-0000-0000-0000-000000000000";
+  let queued = 0;
+  for (;;) {
+    const page = await services.db
+      .select({
+        id: loanApplications.id,
+        userId: loanApplications.userId,
+        product: loanApplications.product,
+        loanNumber: loanApplications.loanNumber,
+        dueDate: loanAccounts.nextDueDate,
+        amountPaise: loanAccounts.nextDuePaise,
+      })
+      .from(loanAccounts)
+      .innerJoin(loanApplications, eq(loanApplications.id, loanAccounts.applicationId))
+      .where(
+        and(
+          eq(loanApplications.status, "active"),
+          inArray(loanAccounts.nextDueDate, [day, soon]),
+          gt(loanAccounts.nextDuePaise, 0),
+          gt(loanApplications.id, after),
+        ),
+      )
+      .orderBy(asc(loanApplications.id))
+      .limit(1000);
+    if (page.length === 0) break;
+    const notices = page.flatMap((r) =>
+      r.loanNumber && r.dueDate && r.amountPaise
+        ? [
+            {
+              userId: r.userId,
+              event: r.dueDate === day ? ("due_today" as const) : ("due_soon" as const),
+              key: `${r.id}:${r.dueDate}`,
+              data: {
+                loanNumber: r.loanNumber,
+                loanPath: loanPath(r.product, r.loanNumber),
+                amountPaise: r.amountPaise,
+                dueDate: r.dueDate,
+              },
+            },
+          ]
+        : [],
+    );
+    queued += (await services.db.transaction((tx) => notifyMany(services, tx, notices))).length;
+    after = page[page.length - 1]?.id ?? after;
+  }
+  return queued;
 }
 
 /**

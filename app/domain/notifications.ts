@@ -1,0 +1,258 @@
+// Every notice a borrower can get, and its words on each channel, in one place (docs/product.md
+// "Notifications"). An SMS is a template registered under India's DLT rules: fixed words with
+// variables, never free text; its template id comes from configuration, one per event.
+import { type IsoDate } from "./loan-math.ts";
+import { formatRupees } from "./money.ts";
+import { longDate } from "./loans/kfs.ts";
+
+export const NOTIFICATION_EVENTS = [
+  "application_signed",
+  "application_asked",
+  "application_approved",
+  "application_rejected",
+  "loan_disbursed",
+  "disbursal_utr",
+  "disbursal_reversed",
+  "revised_kfs",
+  "due_soon",
+  "due_today",
+  "payment_received",
+  "penal_charged",
+  "loan_closed",
+  "loan_cancelled",
+  "loan_reopened",
+  "refund_processed",
+  "staff_notice",
+] as const;
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+
+export const CHANNELS = ["sms", "email", "push"] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** A PDF sent with the e-mail, fetched when the e-mail goes (never stored twice). */
+export type AttachmentRef =
+  | { kind: "signed_agreement"; applicationId: string }
+  | { kind: "revised_kfs"; applicationId: string }
+  | { kind: "closure_letter"; loanNumber: string };
+
+/** What each event carries. */
+export interface NoticeData {
+  application_signed: { applicationId: string; reference: string; agreementRef: string };
+  application_asked: { reference: string };
+  application_approved: { reference: string; what: string; accountMasked: string };
+  application_rejected: { reference: string; statusPath: string };
+  loan_disbursed: {
+    applicationId: string;
+    amountPaise: number;
+    accountMasked: string;
+    utr: string | null;
+    loanNumber: string;
+    firstDuePaise: number;
+    firstDueDate: IsoDate;
+    loanPath: string;
+  };
+  disbursal_utr: { amountPaise: number; utr: string; loanNumber: string; loanPath: string };
+  disbursal_reversed: { amountPaise: number; accountMasked: string; loanNumber: string };
+  revised_kfs: { applicationId: string; loanNumber: string; loanPath: string };
+  due_soon: { loanNumber: string; loanPath: string; amountPaise: number; dueDate: IsoDate };
+  due_today: { loanNumber: string; loanPath: string; amountPaise: number; dueDate: IsoDate };
+  payment_received: { amountPaise: number; loanNumber: string; loanPath: string; on: IsoDate; paid: string; next: string };
+  penal_charged: { amountPaise: number; loanNumber: string; loanPath: string; seq: number; dueDate: IsoDate; duePaise: number };
+  loan_closed: { loanNumber: string; loanPath: string; on: IsoDate };
+  loan_cancelled: { loanNumber: string; loanPath: string; on: IsoDate };
+  loan_reopened: { loanNumber: string; loanPath: string };
+  refund_processed: { amountPaise: number; loanNumber: string; loanPath: string; accountMasked: string; utr: string | null };
+  staff_notice: { title: string; message: string; urgent: boolean };
+}
+
+/** A notice written out for every channel. */
+export interface RenderedNotice {
+  /** In-app, push and the e-mail's subject. */
+  title: string;
+  /** In-app, push and the e-mail's text. */
+  body: string;
+  /** The page the notice is about (a path of this site). */
+  path: string;
+  /** The SMS, or null when this notice sends none. */
+  sms: string | null;
+  attachments: AttachmentRef[];
+  /** Reminders and overdue notices go out only between 08:00 and 19:00 India time. */
+  daytimeOnly: boolean;
+}
+
+interface Context {
+  brand: string;
+  /** The site's origin, for links in SMS. */
+  origin: string;
+}
+
+type Template<E extends NotificationEvent> = (
+  d: NoticeData[E],
+  c: Context,
+) => Omit<RenderedNotice, "attachments" | "daytimeOnly"> & { attachments?: AttachmentRef[] };
+
+const upper = (reference: string) => reference.toUpperCase();
+const DASHBOARD = "/User/Dashboard";
+
+const TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
+  application_signed: (d, c) => ({
+    title: "You signed your loan agreement",
+    body: `You signed the agreement for application ${upper(d.reference)}. Your signed copy is attached to the e-mail and kept in the app. A credit officer checks it next.`,
+    path: `/Eagreement/${d.agreementRef}`,
+    sms: `You signed your ${c.brand} loan agreement ${upper(d.reference)}. Your signed copy: ${c.origin}/Eagreement/${d.agreementRef}`,
+    attachments: [{ kind: "signed_agreement", applicationId: d.applicationId }],
+  }),
+  application_asked: (d, c) => ({
+    title: "We need one more thing",
+    body: `Our credit team needs one more thing for application ${upper(d.reference)}. See what is asked and answer on your dashboard.`,
+    path: DASHBOARD,
+    sms: `${c.brand}: we need one more thing for your loan application ${upper(d.reference)}. See what is asked and answer at ${c.origin}${DASHBOARD}`,
+  }),
+  application_approved: (d, c) => ({
+    title: "Your loan is approved",
+    body: `Your ${d.what} (application ${upper(d.reference)}) is approved. We will send the money to your bank account ${d.accountMasked} and tell you the transfer reference.`,
+    path: DASHBOARD,
+    sms: `${c.brand}: your ${d.what} (application ${upper(d.reference)}) is approved. We will send the money to your bank account ${d.accountMasked} and SMS you the transfer reference.`,
+  }),
+  application_rejected: (d, c) => ({
+    title: "We could not approve your application",
+    body: `We could not approve your loan application ${upper(d.reference)}. The reason, in plain words, and when you may apply again are on its status page.`,
+    path: d.statusPath,
+    sms: `${c.brand}: we could not approve your loan application ${upper(d.reference)}. The reason is at ${c.origin}${d.statusPath}`,
+  }),
+  loan_disbursed: (d, c) => ({
+    title: `${formatRupees(d.amountPaise)} sent to your bank`,
+    body: `${formatRupees(d.amountPaise)} was sent to your bank account ${d.accountMasked}${d.utr ? `, UTR ${d.utr}` : ""}. Loan ${d.loanNumber}: the first instalment of ${formatRupees(d.firstDuePaise)} is due on ${longDate(d.firstDueDate)}.`,
+    path: d.loanPath,
+    sms: `${c.brand}: ${formatRupees(d.amountPaise)} sent to your bank account ${d.accountMasked}, UTR ${d.utr ?? "to follow"}. Loan ${d.loanNumber}: first instalment ${formatRupees(d.firstDuePaise)} due on ${longDate(d.firstDueDate)}. Details: ${c.origin}${d.loanPath}`,
+  }),
+  disbursal_utr: (d, c) => ({
+    title: "Bank reference of your loan's transfer",
+    body: `The transfer of ${formatRupees(d.amountPaise)} for loan ${d.loanNumber} has its bank reference now: UTR ${d.utr}.`,
+    path: d.loanPath,
+    sms: `${c.brand}: the transfer of ${formatRupees(d.amountPaise)} for loan ${d.loanNumber} has its bank reference now: UTR ${d.utr}.`,
+  }),
+  disbursal_reversed: (d, c) => ({
+    title: "Your bank returned the money",
+    body: `Your bank returned the ${formatRupees(d.amountPaise)} sent to account ${d.accountMasked} for loan ${d.loanNumber}. Nothing is due on it; we will contact you before sending it again.`,
+    path: DASHBOARD,
+    sms: `${c.brand}: your bank returned the ${formatRupees(d.amountPaise)} sent to account ${d.accountMasked} for loan ${d.loanNumber}. Nothing is due on it; we will contact you before sending it again.`,
+  }),
+  revised_kfs: (d, c) => ({
+    title: "Revised Key Fact Statement",
+    body: `The money reached you on a different day than your signed KFS assumed, so the dates or amounts of loan ${d.loanNumber} changed. The revised Key Fact Statement is attached to the e-mail and on the loan's page.`,
+    path: d.loanPath,
+    sms: `${c.brand}: the dates or amounts of loan ${d.loanNumber} changed from your signed KFS because of the disbursal date. See the revised KFS at ${c.origin}${d.loanPath}`,
+    attachments: [{ kind: "revised_kfs", applicationId: d.applicationId }],
+  }),
+  due_soon: (d, c) => ({
+    title: `${formatRupees(d.amountPaise)} due on ${longDate(d.dueDate)}`,
+    body: `Reminder: ${formatRupees(d.amountPaise)} for loan ${d.loanNumber} is due in 3 days, on ${longDate(d.dueDate)}. Pay in the app, or keep the amount in your account.`,
+    path: d.loanPath,
+    sms: `${c.brand}: ${formatRupees(d.amountPaise)} for loan ${d.loanNumber} is due on ${longDate(d.dueDate)}. Pay at ${c.origin}${d.loanPath}`,
+  }),
+  due_today: (d, c) => ({
+    title: `${formatRupees(d.amountPaise)} due today`,
+    body: `${formatRupees(d.amountPaise)} for loan ${d.loanNumber} is due today, ${longDate(d.dueDate)}. Pay in the app to stay on time.`,
+    path: d.loanPath,
+    sms: `${c.brand}: ${formatRupees(d.amountPaise)} for loan ${d.loanNumber} is due today. Pay at ${c.origin}${d.loanPath}`,
+  }),
+  payment_received: (d, c) => ({
+    title: `We received ${formatRupees(d.amountPaise)}`,
+    body: `We received ${formatRupees(d.amountPaise)} for loan ${d.loanNumber} on ${longDate(d.on)}. ${d.paid} ${d.next}`,
+    path: d.loanPath,
+    sms: `${c.brand}: we received ${formatRupees(d.amountPaise)} for loan ${d.loanNumber} on ${longDate(d.on)}. ${d.next}`,
+  }),
+  penal_charged: (d, c) => ({
+    title: `Instalment ${d.seq} is overdue`,
+    body: `Instalment ${d.seq} of loan ${d.loanNumber}, due on ${longDate(d.dueDate)}, is unpaid, so a penal charge of ${formatRupees(d.amountPaise)} was added as its own line. It earns no interest and is never added to your principal. Pay ${formatRupees(d.duePaise)} now to avoid more.`,
+    path: d.loanPath,
+    sms: `${c.brand}: instalment ${d.seq} of loan ${d.loanNumber}, due on ${longDate(d.dueDate)}, is unpaid, so a penal charge of ${formatRupees(d.amountPaise)} was added as its own line (it earns no interest). Pay ${formatRupees(d.duePaise)} now in the app under Loans to avoid more.`,
+  }),
+  loan_closed: (d, c) => ({
+    title: `Loan ${d.loanNumber} is closed`,
+    body: `Loan ${d.loanNumber} is fully repaid and closed on ${longDate(d.on)}. Your no-dues certificate is attached to the e-mail and on the loan's page.`,
+    path: d.loanPath,
+    sms: `${c.brand}: loan ${d.loanNumber} is fully repaid and closed on ${longDate(d.on)}. Your no-dues certificate is in the app under Loans.`,
+    attachments: [{ kind: "closure_letter", loanNumber: d.loanNumber }],
+  }),
+  loan_cancelled: (d, c) => ({
+    title: `Loan ${d.loanNumber} is cancelled`,
+    body: `Loan ${d.loanNumber} is cancelled within the cooling-off period on ${longDate(d.on)}. Nothing more is due. Your letter is attached to the e-mail and on the loan's page.`,
+    path: d.loanPath,
+    sms: `${c.brand}: loan ${d.loanNumber} is cancelled within the cooling-off period on ${longDate(d.on)}. Nothing more is due. Your letter is in the app under Loans.`,
+    attachments: [{ kind: "closure_letter", loanNumber: d.loanNumber }],
+  }),
+  loan_reopened: (d, c) => ({
+    title: `Loan ${d.loanNumber} is open again`,
+    body: `A payment on loan ${d.loanNumber} was reversed, so the loan is open again and its no-dues certificate is withdrawn. See what is due on the loan's page.`,
+    path: d.loanPath,
+    sms: `${c.brand}: a payment on loan ${d.loanNumber} was reversed, so the loan is open again and its no-dues certificate is withdrawn. See what is due in the app under Loans.`,
+  }),
+  refund_processed: (d, c) => ({
+    title: `${formatRupees(d.amountPaise)} refunded`,
+    body: `${formatRupees(d.amountPaise)} paid over what was due on loan ${d.loanNumber} was refunded to your bank account ${d.accountMasked}${d.utr ? `, UTR ${d.utr}` : ""}.`,
+    path: d.loanPath,
+    sms: `${c.brand}: ${formatRupees(d.amountPaise)} paid over what was due on loan ${d.loanNumber} was refunded to your bank account ${d.accountMasked}${d.utr ? `, UTR ${d.utr}` : ""}.`,
+  }),
+  // Free text cannot go by SMS under DLT: an urgent notice sends one fixed registered message.
+  staff_notice: (d, c) => ({
+    title: d.title,
+    body: d.message,
+    path: "/User/Notifications",
+    sms: d.urgent ? `You have a new message from ${c.brand}. Open the app to read it.` : null,
+  }),
+};
+
+/** Reminders and overdue notices: only between 08:00 and 19:00 India time. */
+const DAYTIME_ONLY: ReadonlySet<NotificationEvent> = new Set(["due_soon", "due_today", "penal_charged"]);
+
+export function renderNotice<E extends NotificationEvent>(event: E, data: NoticeData[E], context: Context): RenderedNotice {
+  const rendered = (TEMPLATES[event] as Template<E>)(data, context);
+  return { ...rendered, attachments: rendered.attachments ?? [], daytimeOnly: DAYTIME_ONLY.has(event) };
+}
+
+/** The e-mail's plain text: the notice, its link, and who sends it. */
+export function emailText(notice: Pick<RenderedNotice, "body" | "path">, c: Context & { lenderName: string; grievance: string }) {
+  return [
+    "Dear borrower,",
+    "",
+    notice.body,
+    "",
+    `Open it in the app: ${c.origin}${notice.path}`,
+    "",
+    `${c.brand}, a service of ${c.lenderName}.`,
+    `Grievance officer: ${c.grievance}.`,
+    "You get this e-mail because you gave us this address for your loan. We never ask for your OTP or PIN.",
+  ].join("\n");
+}
+
+/** `at`, or 08:00 India time when `at` falls between 19:00 and 08:00 (the next morning's window). */
+export function daytime(at: Date): Date {
+  const india = new Date(at.getTime() + 5.5 * 3600_000);
+  const hour = india.getUTCHours();
+  if (hour >= 8 && hour < 19) return at;
+  const day = india.toISOString().slice(0, 10);
+  const morning = hour < 8 ? day : new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return new Date(Date.parse(`${morning}T08:00:00+05:30`));
+}
+
+/** A staff notice (support): a short title and the message, marked urgent or not. */
+export const STAFF_NOTICE_LIMITS = { title: 80, message: 1000 } as const;
+
+type Paid = { interestPaidPaise: number; principalRepaidPaise: number; penalPaidPaise: number; advancePaise: number };
+
+/** What a payment paid, in words: the loan's figures before it and after it. */
+export function whatItPaid(before: Paid, after: Paid): string {
+  const parts = [
+    [after.interestPaidPaise - before.interestPaidPaise, "interest"],
+    [after.principalRepaidPaise - before.principalRepaidPaise, "principal"],
+    [after.penalPaidPaise - before.penalPaidPaise, "penal charges"],
+  ] as const;
+  const paid = parts.filter(([paise]) => paise > 0).map(([paise, what]) => `${formatRupees(paise)} of ${what}`);
+  const kept = after.advancePaise - before.advancePaise;
+  const list = paid.length > 1 ? `${paid.slice(0, -1).join(", ")} and ${paid.at(-1)}` : (paid[0] ?? "");
+  return [list ? `It paid ${list}.` : "", kept > 0 ? `${formatRupees(kept)} is kept for your next instalment.` : ""]
+    .filter(Boolean)
+    .join(" ");
+}

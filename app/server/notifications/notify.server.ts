@@ -1,0 +1,320 @@
+// The one way a borrower is told anything (docs/product.md "Notifications"): `notify` writes the
+// in-app notice in the caller's transaction and queues its delivery; the `notify` job sends the
+// SMS, the e-mail and a push to each device, each claimed once, so a job run twice sends nothing
+// twice and a slow gateway never slows the page that caused the notice.
+import { and, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import type { AppServices } from "../../context.ts";
+import {
+  type AttachmentRef,
+  type Channel,
+  daytime,
+  emailText,
+  type NoticeData,
+  type NotificationEvent,
+  renderNotice,
+} from "../../domain/notifications.ts";
+import type { Db } from "../db/client.ts";
+import {
+  borrowerProfiles,
+  loanAccounts,
+  loanApplications,
+  loanSignatures,
+  notificationDeliveries,
+  notifications,
+  pushSubscriptions,
+  revisedKfs,
+  users,
+} from "../db/schema.ts";
+import type { EmailAttachment } from "../email/email.server.ts";
+import { loanDocument } from "../servicing/documents.server.ts";
+
+type Services = Pick<AppServices, "db" | "config" | "now" | "jobs">;
+
+/** Links in SMS and e-mail: the configured public origin, else this server's own. */
+export const noticeOrigin = (config: AppServices["config"]) => config.publicUrl ?? `http://localhost:${config.port}`;
+
+export interface NoticeInput<E extends NotificationEvent> {
+  userId: string;
+  event: E;
+  /** Names the event itself: the same key again is the same notice, not a second one. */
+  key: string;
+  data: NoticeData[E];
+  /** A staff notice's author. */
+  sentBy?: string;
+  /** The origin for links, when a request tells it (else PUBLIC_URL or this server's own). */
+  origin?: string;
+}
+
+/**
+ * Tells a borrower about an event: the in-app notice is written in `tx` (so it exists only if the
+ * change that caused it commits) and its delivery queued in the same transaction; reminders and
+ * overdue notices made between 19:00 and 08:00 India time wait for 08:00. Returns the notice's id,
+ * or null when this event was told already.
+ */
+export async function notify<E extends NotificationEvent>(services: Services, tx: Db, input: NoticeInput<E>): Promise<string | null> {
+  const [row] = await notifyMany(services, tx, [input]);
+  return row ?? null;
+}
+
+/** The same for many notices at once (the daily reminders): one insert, one batch of jobs. */
+export async function notifyMany(services: Services, tx: Db, inputs: readonly NoticeInput<NotificationEvent>[]): Promise<string[]> {
+  if (!inputs.length) return [];
+  const at = services.now();
+  const brand = services.config.public.brandName;
+  const rows = inputs.map((input) => {
+    const notice = renderNotice(input.event, input.data, { brand, origin: input.origin ?? noticeOrigin(services.config) });
+    return {
+      userId: input.userId,
+      event: input.event,
+      dedupeKey: `${input.event}:${input.key}`,
+      title: notice.title,
+      body: notice.body,
+      path: notice.path,
+      sms: notice.sms,
+      smsTemplateId: notice.sms ? services.config.smsTemplates[input.event] : null,
+      attachments: notice.attachments,
+      sentBy: input.sentBy ?? null,
+      availableAt: notice.daytimeOnly ? daytime(at) : at,
+      createdAt: at,
+    };
+  });
+  const inserted = await tx
+    .insert(notifications)
+    .values(rows)
+    .onConflictDoNothing({ target: notifications.dedupeKey })
+    .returning({ id: notifications.id, availableAt: notifications.availableAt });
+  await services.jobs.sendMany(
+    "notify",
+    inserted.map((n) => ({ data: { notificationId: n.id }, ...(n.availableAt > at ? { startAfter: n.availableAt } : {}) })),
+    { db: tx },
+  );
+  return inserted.map((n) => n.id);
+}
+
+type DeliveryStatus = "sent" | "gone" | "skipped";
+
+/**
+ * Claims one channel's delivery of a notice and runs `send` once: a delivery already sent, gone
+ * or being sent by another run is left alone; one that failed is tried again. A process that dies
+ * mid-send leaves it `sending` (never sent twice; staff see it in the borrower's notices).
+ */
+async function once(
+  services: Pick<AppServices, "db" | "now">,
+  notificationId: string,
+  channel: Channel,
+  target: string,
+  send: () => Promise<DeliveryStatus>,
+): Promise<void> {
+  const at = services.now();
+  const claimed = await services.db
+    .insert(notificationDeliveries)
+    .values({ notificationId, channel, target, status: "sending", updatedAt: at })
+    .onConflictDoUpdate({
+      target: [notificationDeliveries.notificationId, notificationDeliveries.channel, notificationDeliveries.target],
+      set: { status: "sending", attempts: sql`${notificationDeliveries.attempts} + 1`, updatedAt: at },
+      setWhere: eq(notificationDeliveries.status, "failed"),
+    })
+    .returning({ status: notificationDeliveries.status });
+  if (!claimed.length) return;
+  const key = and(
+    eq(notificationDeliveries.notificationId, notificationId),
+    eq(notificationDeliveries.channel, channel),
+    eq(notificationDeliveries.target, target),
+  );
+  try {
+    const status = await send();
+    await services.db.update(notificationDeliveries).set({ status, error: null, updatedAt: services.now() }).where(key);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await services.db
+      .update(notificationDeliveries)
+      .set({ status: "failed", error: message.slice(0, 500), updatedAt: services.now() })
+      .where(key);
+    throw error;
+  }
+}
+
+/** A due reminder whose instalment is no longer owed (paid since it was queued, or the loan closed). */
+async function reminderPassed(services: Pick<AppServices, "db">, notice: { event: NotificationEvent; dedupeKey: string }) {
+  if (notice.event !== "due_soon" && notice.event !== "due_today") return false;
+  const [, applicationId, dueDate] = notice.dedupeKey.split(":");
+  if (!applicationId || !dueDate) return false;
+  const [still] = await services.db
+    .select({ id: loanAccounts.applicationId })
+    .from(loanAccounts)
+    .innerJoin(loanApplications, eq(loanApplications.id, loanAccounts.applicationId))
+    .where(
+      and(
+        eq(loanAccounts.applicationId, applicationId),
+        eq(loanApplications.status, "active"),
+        eq(loanAccounts.nextDueDate, dueDate),
+        gt(loanAccounts.nextDuePaise, 0),
+      ),
+    );
+  return !still;
+}
+
+/** The PDFs an e-mail carries, read when it goes. */
+async function attachmentsOf(services: AppServices, userId: string, refs: readonly AttachmentRef[]): Promise<EmailAttachment[]> {
+  const files: EmailAttachment[] = [];
+  for (const ref of refs) {
+    if (ref.kind === "signed_agreement") {
+      const [s] = await services.db
+        .select({ pdf: loanSignatures.signedPdf })
+        .from(loanSignatures)
+        .where(eq(loanSignatures.applicationId, ref.applicationId));
+      if (s) files.push({ filename: "signed-agreement.pdf", content: s.pdf, contentType: "application/pdf" });
+    } else if (ref.kind === "revised_kfs") {
+      const [k] = await services.db
+        .select({ pdf: revisedKfs.pdf })
+        .from(revisedKfs)
+        .where(and(eq(revisedKfs.applicationId, ref.applicationId), isNull(revisedKfs.supersededAt)));
+      if (k) files.push({ filename: "revised-kfs.pdf", content: k.pdf, contentType: "application/pdf" });
+    } else {
+      const doc = await loanDocument(services, {
+        userId,
+        loanNumber: ref.loanNumber,
+        document: "no-dues.pdf",
+        query: new URLSearchParams(),
+      });
+      if (doc.ok) files.push({ filename: doc.filename, content: doc.pdf, contentType: "application/pdf" });
+    }
+  }
+  return files;
+}
+
+/**
+ * The `notify` job: every channel of one notice, each once. A channel that fails is tried again
+ * when the job is (the others are not sent again); then the borrower's pages hear of it.
+ */
+export async function deliverNotice(services: AppServices, notificationId: string): Promise<void> {
+  const [n] = await services.db
+    .select({ notice: notifications, mobile: users.mobile, email: borrowerProfiles.email })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
+    .leftJoin(borrowerProfiles, eq(borrowerProfiles.userId, notifications.userId))
+    .where(eq(notifications.id, notificationId));
+  if (!n) return;
+  const { notice, mobile, email } = n;
+  if (await reminderPassed(services, notice)) {
+    // Paid (or closed) between the night's run and the morning: the reminder is withdrawn, not sent.
+    await services.db.delete(notifications).where(eq(notifications.id, notice.id));
+    return;
+  }
+  const failures: unknown[] = [];
+  const attempt = async (run: () => Promise<void>) => {
+    try {
+      await run();
+    } catch (error) {
+      failures.push(error);
+    }
+  };
+  const { config } = services;
+  const sms = notice.sms;
+  if (sms && mobile)
+    await attempt(() =>
+      once(services, notice.id, "sms", "", async () => {
+        await services.sms.send({ to: mobile, text: sms, templateId: notice.smsTemplateId ?? undefined });
+        return "sent";
+      }),
+    );
+  if (email)
+    await attempt(() =>
+      once(services, notice.id, "email", "", async () => {
+        const context = { brand: config.public.brandName, origin: noticeOrigin(config) };
+        const officer = config.public.lender.grievanceOfficer;
+        await services.email.send({
+          to: email,
+          subject: `${config.public.brandName}: ${notice.title}`,
+          text: emailText(notice, {
+            ...context,
+            lenderName: config.public.lender.name,
+            grievance: `${officer.name}, ${officer.phone}, ${officer.email}`,
+          }),
+          attachments: await attachmentsOf(services, notice.userId, notice.attachments),
+        });
+        return "sent";
+      }),
+    );
+  const push = services.push;
+  if (push) {
+    const devices = await services.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, notice.userId));
+    const payload = JSON.stringify({ title: notice.title, body: notice.body, url: notice.path, tag: notice.id });
+    for (const device of devices)
+      await attempt(() =>
+        once(services, notice.id, "push", device.id, async () => {
+          const outcome = await push.send(device, payload);
+          // The push service says this browser's subscription is gone: it is dropped.
+          if (outcome === "gone") await services.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
+          else await services.db.update(pushSubscriptions).set({ lastSentAt: services.now() }).where(eq(pushSubscriptions.id, device.id));
+          return outcome;
+        }),
+      );
+  }
+  await announce(services, notice.userId);
+  if (failures.length) throw new AggregateError(failures, `${failures.length} channel(s) of notice ${notice.id} failed`);
+}
+
+/** Unread notices of a borrower that are out (not a reminder waiting for the morning). */
+export async function unreadCount(services: Pick<AppServices, "db" | "now">, userId: string): Promise<number> {
+  const [row] = await services.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), lte(notifications.availableAt, services.now())));
+  return row?.n ?? 0;
+}
+
+/** Tells the borrower's open pages (every process) the unread count. */
+export async function announce(services: Pick<AppServices, "db" | "now" | "realtime" | "log">, userId: string) {
+  try {
+    await services.realtime.publish({ type: "notifications", userId, unread: await unreadCount(services, userId) });
+  } catch (error) {
+    // The bell catches up on the next page.
+    services.log.warn({ err: error }, "could not announce a notice");
+  }
+}
+
+export const NOTICES_PER_PAGE = 30;
+
+/** The borrower's own notices that are out, newest first, a page at a time. */
+export async function listNotices(services: Pick<AppServices, "db" | "now">, userId: string, page: number) {
+  const rows = await services.db
+    .select({
+      id: notifications.id,
+      event: notifications.event,
+      title: notifications.title,
+      body: notifications.body,
+      path: notifications.path,
+      availableAt: notifications.availableAt,
+      readAt: notifications.readAt,
+    })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), lte(notifications.availableAt, services.now())))
+    .orderBy(desc(notifications.availableAt), desc(notifications.id))
+    .limit(NOTICES_PER_PAGE + 1)
+    .offset(page * NOTICES_PER_PAGE);
+  return { notices: rows.slice(0, NOTICES_PER_PAGE), more: rows.length > NOTICES_PER_PAGE };
+}
+
+/** Marks one of the borrower's own notices read (or all of them); returns the notice's page path. */
+export async function markRead(
+  services: Pick<AppServices, "db" | "now">,
+  userId: string,
+  which: { id: string } | "all",
+): Promise<string | null> {
+  const at = services.now();
+  const mine = and(eq(notifications.userId, userId), lte(notifications.availableAt, at));
+  if (which === "all") {
+    await services.db
+      .update(notifications)
+      .set({ readAt: at })
+      .where(and(mine, isNull(notifications.readAt)));
+    return null;
+  }
+  const [row] = await services.db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, ${at.toISOString()}::timestamptz)` })
+    .where(and(mine, eq(notifications.id, which.id)))
+    .returning({ path: notifications.path });
+  return row?.path ?? null;
+}
