@@ -1,12 +1,14 @@
 import { useEffect, useState } from "react";
 import { ensureDeviceId } from "../lib/device.ts";
+import { NOTICES_EVENT } from "./notification-bell.tsx";
 
 export const DISPLACED_MESSAGE = "Someone else logged in!";
 
 /**
  * Keeps the signed-in page's realtime channel open (presence) and reacts to
  * its events: another device signed in → say so, clear this device's data and
- * go home; staff device reload → renew the session and reload.
+ * go home; staff device reload → renew the session and reload; a notice → the
+ * bell's unread count.
  */
 export function DeviceWatch() {
   const [displaced, setDisplaced] = useState(false);
@@ -31,6 +33,14 @@ export function DeviceWatch() {
         await fetch("/api/session/clear", { method: "POST", credentials: "same-origin" });
       } finally {
         setTimeout(() => window.location.assign("/"), 1500);
+      }
+    });
+    source.addEventListener("notifications", (event) => {
+      try {
+        const { unread } = JSON.parse((event as MessageEvent<string>).data) as { unread: number };
+        window.dispatchEvent(new CustomEvent(NOTICES_EVENT, { detail: { unread } }));
+      } catch {
+        /* a malformed event: the next page load brings the count */
       }
     });
     source.addEventListener("reload", async () => {

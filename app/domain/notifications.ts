@@ -1,6 +1,7 @@
 // Every notice a borrower can get, and its words on each channel, in one place (docs/product.md
 // "Notifications"). An SMS is a template registered under India's DLT rules: fixed words with
 // variables, never free text; its template id comes from configuration, one per event.
+import { z } from "zod";
 import { type IsoDate } from "./loan-math.ts";
 import { formatRupees } from "./money.ts";
 import { longDate } from "./loans/kfs.ts";
@@ -237,8 +238,22 @@ export function daytime(at: Date): Date {
   return new Date(Date.parse(`${morning}T08:00:00+05:30`));
 }
 
-/** A staff notice (support): a short title and the message, marked urgent or not. */
-export const STAFF_NOTICE_LIMITS = { title: 80, message: 1000 } as const;
+/** A staff notice (support): a short title and the message, marked urgent or not; `once` makes a double send one notice. */
+export const staffNoticeSchema = z.object({
+  intent: z.literal("notice"),
+  once: z.uuid({ error: "Reload the page and write the notice again." }),
+  title: z
+    .string({ error: "Give the notice a title." })
+    .trim()
+    .min(3, "Give the notice a title.")
+    .max(80, "Keep the title under 80 characters."),
+  message: z
+    .string({ error: "Write the message." })
+    .trim()
+    .min(3, "Write the message.")
+    .max(1000, "Keep the message under 1,000 characters."),
+  urgent: z.boolean().optional(),
+});
 
 type Paid = { interestPaidPaise: number; principalRepaidPaise: number; penalPaidPaise: number; advancePaise: number };
 

@@ -160,7 +160,9 @@ describe("Pay now through the local checkout", () => {
     await vi.waitFor(
       () =>
         expect(
-          readOutbox(app.dataDir).some((m) => m.to === b.mobile && m.text.includes(`for loan ${b.loanNumber}`) && m.text.includes("received")),
+          readOutbox(app.dataDir).some(
+            (m) => m.to === b.mobile && m.text.includes(`for loan ${b.loanNumber}`) && m.text.includes("received"),
+          ),
         ).toBe(true),
       { timeout: 10_000, interval: 100 },
     );

@@ -66,6 +66,12 @@ const MATRIX: Record<string, StaffRequest[]> = {
   "routes/admin/borrowers.tsx": [{ method: "GET", path: () => "/admin/borrowers?q=98", needs: "borrowers.manage" }],
   "routes/admin/borrower.tsx": [
     { method: "GET", path: () => "/admin/borrowers/00000000-0000-4000-8000-000000000000", needs: "borrowers.manage" },
+    {
+      method: "POST",
+      path: () => "/admin/borrowers/00000000-0000-4000-8000-000000000000",
+      needs: "borrowers.manage",
+      form: () => ({ intent: "notice", once: "11111111-1111-4111-8111-111111111111", title: "Hello", message: "A test notice" }),
+    },
   ],
   "routes/admin/audit.tsx": [{ method: "GET", path: () => "/admin/audit?action=loan.status", needs: "reports.view" }],
   "routes/admin/audit-csv.ts": [{ method: "GET", path: () => "/admin/audit.csv?action=loan.status", needs: "audit.export" }],

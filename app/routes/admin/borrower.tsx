@@ -1,14 +1,23 @@
-import { Link } from "react-router";
+import { randomUUID } from "node:crypto";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import { Field, FormErrors } from "../../components/field.tsx";
 import { FactRows } from "../../components/loan-flow.tsx";
 import { StaffTable } from "../../components/staff-table.tsx";
-import { servicesContext } from "../../context.ts";
+import { useSchemaForm } from "../../components/use-schema-form.ts";
+import { requestContext, servicesContext } from "../../context.ts";
+import { staffNoticeSchema } from "../../domain/notifications.ts";
+import { noticesOf, sendStaffNotice } from "../../server/notifications/staff-notice.server.ts";
+import { readForm } from "../../web/forms.server.ts";
+import { redirectWithToast } from "../../web/flash.server.ts";
 import { KIND_NAME } from "../../domain/loans/application.ts";
 import { STATUS_TEXT } from "../../domain/loans/lifecycle.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { formatDateIST, formatDateTimeIST } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { borrowerDetails } from "../../server/borrowers/read.server.ts";
-import { requirePermission } from "../../web/guards.server.ts";
+import { requirePermission, signedInContext } from "../../web/guards.server.ts";
 import { notFoundFullPath } from "../../web/not-found.server.ts";
 import type { Route } from "./+types/borrower";
 
@@ -16,8 +25,10 @@ import type { Route } from "./+types/borrower";
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("borrowers.manage")];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const details = await borrowerDetails(context.get(servicesContext), params.id);
+  const services = context.get(servicesContext);
+  const details = await borrowerDetails(services, params.id);
   if (!details) notFoundFullPath(request);
+  const notices = await noticesOf(services, details.person.id);
   const { person, applications, history, completeness } = details;
   const references = new Map(applications.map((a) => [a.id, a.reference]));
   return {
@@ -34,6 +45,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       signedAt: a.signedAt?.toISOString() ?? null,
       decidedAt: a.decidedAt?.toISOString() ?? null,
     })),
+    notices: notices.map((n) => ({
+      id: n.id,
+      title: n.title,
+      event: n.event,
+      at: n.availableAt.toISOString(),
+      read: Boolean(n.readAt),
+      sentBy: n.sentBy,
+      channels: n.channels,
+    })),
+    // Sent with the notice form: the same form sent twice is one notice.
+    once: randomUUID(),
     history: history.map((h) => ({
       id: h.id,
       action: h.action,
@@ -45,14 +67,73 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-const describe = (action: string, d: Record<string, unknown>) => {
-  if (action === "loan.status") return `Status: ${String(d.from ?? "new")} → ${String(d.to)}`;
-  if (action.startsWith("payout.")) return `Payout ${action.slice(7)}${d.utr ? `, UTR ${String(d.utr)}` : ""}`;
-  return action;
+/** A notice to this borrower (docs/product.md "Notifications"): in-app, push, e-mail; the fixed SMS when urgent. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const { user } = context.get(signedInContext);
+  const submission = parseWithZod(await readForm(request), { schema: staffNoticeSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const sent = await sendStaffNotice(services, {
+    staff: user,
+    borrowerId: params.id,
+    ...submission.value,
+    urgent: submission.value.urgent ?? false,
+    client: context.get(requestContext),
+  });
+  if (!sent.ok) notFoundFullPath(request);
+  return redirectWithToast(services.config, request, `/admin/borrowers/${params.id}`, {
+    type: "success",
+    title: sent.sent ? "Notice sent." : "This notice was sent already.",
+  });
+}
+
+const CHANNEL_NAME = { sms: "SMS", email: "E-mail", push: "Push" } as const;
+
+function NoticeForm({ once, lastResult }: { once: string; lastResult: Route.ComponentProps["actionData"] }) {
+  const { form, fields, formErrors, busy } = useSchemaForm({
+    id: "notice",
+    schema: staffNoticeSchema,
+    lastResult,
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-3">
+      <input type="hidden" name="intent" value="notice" />
+      <input type="hidden" name="once" value={once} />
+      <FormErrors id={form.errorId} errors={formErrors} />
+      <Field id={fields.title.id} label="Title" errors={fields.title.errors} errorId={fields.title.errorId}>
+        <input {...getInputProps(fields.title, { type: "text" })} key={fields.title.key} className="field-input" maxLength={80} />
+      </Field>
+      <Field id={fields.message.id} label="Message" errors={fields.message.errors} errorId={fields.message.errorId}>
+        <textarea
+          {...getTextareaProps(fields.message)}
+          key={fields.message.key}
+          className="field-input min-h-24"
+          rows={4}
+          maxLength={1000}
+        />
+      </Field>
+      <div className="flex items-start gap-2">
+        <input {...getInputProps(fields.urgent, { type: "checkbox" })} key={fields.urgent.key} className="mt-1 h-5 w-5" />
+        <label htmlFor={fields.urgent.id}>
+          Urgent: also send the SMS “You have a new message from us. Open the app to read it.” (the text itself never goes by SMS)
+        </label>
+      </div>
+      <button className="btn-primary" disabled={busy}>
+        Send the notice
+      </button>
+    </Form>
+  );
+}
+
+const describe = (what: string, d: Record<string, unknown>) => {
+  if (what === "loan.status") return `Status: ${String(d.from ?? "new")} → ${String(d.to)}`;
+  if (what.startsWith("payout.")) return `Payout ${what.slice(7)}${d.utr ? `, UTR ${String(d.utr)}` : ""}`;
+  return what;
 };
 
-export default function BorrowerPage({ loaderData }: Route.ComponentProps) {
-  const { person: p, kyc, applications, history } = loaderData;
+export default function BorrowerPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { person: p, kyc, applications, history, notices, once } = loaderData;
   const loans = applications.filter((a) => a.loanNumber);
   return (
     <div className="space-y-6">
@@ -133,6 +214,26 @@ export default function BorrowerPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <p>No applications.</p>
         )}
+      </section>
+      <section className="card space-y-3" aria-labelledby="notices-title">
+        <h2 id="notices-title" className="text-xl">
+          Notices
+        </h2>
+        {notices.length ? (
+          <ol className="space-y-2 text-sm" data-testid="borrower-notices">
+            {notices.map((n) => (
+              <li key={n.id}>
+                <span className="font-semibold">{n.title}</span> · {formatDateTimeIST(new Date(n.at))} · {n.read ? "read" : "unread"}
+                {n.sentBy ? ` · from ${n.sentBy}` : ""}
+                {n.channels.length ? ` · ${n.channels.map((c) => `${CHANNEL_NAME[c.channel]} ${c.status}`).join(", ")}` : ""}
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p>No notices yet.</p>
+        )}
+        <h3 className="text-lg">Send a notice</h3>
+        <NoticeForm once={once} lastResult={actionData} />
       </section>
       <section className="card space-y-3" aria-labelledby="history-title">
         <h2 id="history-title" className="text-xl">

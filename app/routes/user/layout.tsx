@@ -1,5 +1,9 @@
-import { Form, NavLink, Outlet } from "react-router";
+import { Form, NavLink, Outlet, useRouteLoaderData } from "react-router";
 import { DeviceWatch } from "../../components/device-watch.tsx";
+import { NotificationBell } from "../../components/notification-bell.tsx";
+import { servicesContext } from "../../context.ts";
+import { unreadCount } from "../../server/notifications/notify.server.ts";
+import { signedInContext } from "../../web/guards.server.ts";
 import { ErrorView } from "../../components/error-view.tsx";
 import { usePublicConfig } from "../../root.tsx";
 import { requireBorrowerMiddleware } from "../../web/guards.server.ts";
@@ -7,6 +11,12 @@ import type { Route } from "./+types/layout";
 
 /** Every /User/* route (and each quick-start step) needs a signed-in borrower. */
 export const middleware: Route.MiddlewareFunction[] = [requireBorrowerMiddleware];
+
+/** The bell's unread count (then kept live over the realtime channel). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user } = context.get(signedInContext);
+  return { unread: await unreadCount(context.get(servicesContext), user.id) };
+}
 
 export default function UserLayout() {
   return (
@@ -26,6 +36,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 function UserFrame({ children }: { children: React.ReactNode }) {
   const config = usePublicConfig();
+  const unread = useRouteLoaderData<typeof loader>("routes/user/layout")?.unread ?? 0;
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -49,6 +60,7 @@ function UserFrame({ children }: { children: React.ReactNode }) {
             >
               Dashboard
             </NavLink>
+            <NotificationBell unread={unread} />
             <Form method="post" action="/auth/sign-out">
               <button type="submit" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
                 Sign out

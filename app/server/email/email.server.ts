@@ -15,6 +15,8 @@ export interface EmailMessage {
   subject: string;
   text: string;
   attachments: readonly EmailAttachment[];
+  /** Extra headers (the notice's id, for tracing a message back). */
+  headers?: Record<string, string>;
 }
 
 /** Sends e-mail to borrowers. One implementation per configuration (EMAIL_PROVIDER). */
@@ -27,6 +29,7 @@ const mail = (from: string, m: EmailMessage) => ({
   to: m.to,
   subject: m.subject,
   text: m.text,
+  headers: m.headers ?? {},
   attachments: m.attachments.map((a) => ({ filename: a.filename, content: Buffer.from(a.content), contentType: a.contentType })),
 });
 

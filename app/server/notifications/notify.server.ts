@@ -232,6 +232,7 @@ export async function deliverNotice(services: AppServices, notificationId: strin
             grievance: `${officer.name}, ${officer.phone}, ${officer.email}`,
           }),
           attachments: await attachmentsOf(services, notice.userId, notice.attachments),
+          headers: { "X-Notice-Id": notice.id },
         });
         return "sent";
       }),

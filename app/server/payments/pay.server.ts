@@ -234,6 +234,51 @@ export async function afterLedgerChange(services: Services, tx: Db, a: Applicati
 }
 
 /**
+ * A payment just written to the ledger (through the gateway, recorded by staff, or released by
+ * them): the ledger's consequences, and the borrower told what it paid and what comes next (a
+ * payment that settles the loan is told as its closure instead).
+ */
+export async function paymentApplied(
+  services: Services,
+  tx: Db,
+  a: Application,
+  p: { id: string; amountPaise: number; businessDate: string },
+  at: Date,
+): Promise<void> {
+  const state = await afterLedgerChange(services, tx, a, at);
+  if (!a.loanNumber || !state || state.settlement) return;
+  // What this payment paid: the loan's figures with and without it.
+  const found = await termsOf(services, tx, a.id);
+  const { events } = await ledgerOf(tx, a.id);
+  const before =
+    found &&
+    replay(
+      found.terms,
+      events.filter((e) => !(e.kind === "payment" && e.id === p.id)),
+      state.asOf,
+    );
+  const next = nextDue(state);
+  await notify(services, tx, {
+    userId: a.userId,
+    event: "payment_received",
+    key: p.id,
+    data: {
+      amountPaise: p.amountPaise,
+      loanNumber: a.loanNumber,
+      loanPath: loanPath(a.product, a.loanNumber),
+      on: p.businessDate,
+      paid: before ? whatItPaid(before, state) : "",
+      next:
+        state.overduePaise > 0
+          ? `Still overdue: ${formatRupees(state.overduePaise + state.penalDuePaise)}.`
+          : next
+            ? `Next due: ${formatRupees(next.amountPaise)} on ${longDate(next.dueDate)}.`
+            : "Thank you.",
+    },
+  });
+}
+
+/**
  * What the gateway says about one of our orders, applied once: the loan and the payment locked in
  * one transaction, so a webhook delivered twice, a webhook racing the borrower's return, or events
  * arriving out of order change nothing a second time.
@@ -332,38 +377,7 @@ export async function applyPaymentEvent(services: Services, event: PaymentEvent)
         })
         .onConflictDoNothing();
       await audit("payment.captured", { amountPaise: p.amountPaise, businessDate, providerPaymentId: event.providerPaymentId });
-      const state = await afterLedgerChange(services, tx, a, at);
-      if (a.loanNumber && state && !state.settlement) {
-        // What this payment paid: the loan's figures with and without it.
-        const found = await termsOf(services, tx, a.id);
-        const { events } = await ledgerOf(tx, a.id);
-        const before =
-          found &&
-          replay(
-            found.terms,
-            events.filter((e) => !(e.kind === "payment" && e.id === p.id)),
-            state.asOf,
-          );
-        const next = nextDue(state);
-        await notify(services, tx, {
-          userId: a.userId,
-          event: "payment_received",
-          key: p.id,
-          data: {
-            amountPaise: p.amountPaise,
-            loanNumber: a.loanNumber,
-            loanPath: loanPath(a.product, a.loanNumber),
-            on: businessDate,
-            paid: before ? whatItPaid(before, state) : "",
-            next:
-              state.overduePaise > 0
-                ? `Still overdue: ${formatRupees(state.overduePaise + state.penalDuePaise)}.`
-                : next
-                  ? `Next due: ${formatRupees(next.amountPaise)} on ${longDate(next.dueDate)}.`
-                  : "Thank you.",
-          },
-        });
-      }
+      await paymentApplied(services, tx, a, { id: p.id, amountPaise: p.amountPaise, businessDate }, at);
       return "captured";
     }
     if (!open || p.status === event.state) return "unchanged";

@@ -15,7 +15,7 @@ import type { Db } from "../db/client.ts";
 import { auditLog, collectionNotes, loanAccounts, loanApplications, loanLedger, payments, payouts, users } from "../db/schema.ts";
 import { changeStatus } from "../loans/lifecycle.server.ts";
 import type { Application } from "../loans/rows.server.ts";
-import { afterLedgerChange, newPaymentReference } from "../payments/pay.server.ts";
+import { afterLedgerChange, newPaymentReference, paymentApplied } from "../payments/pay.server.ts";
 import { askAgain } from "../payouts/settle.server.ts";
 import { reviewAudit, type Staff } from "../review/rows.server.ts";
 import { businessToday, ledgerOf, nextDue, termsOf } from "./account.server.ts";
@@ -223,7 +223,7 @@ export async function recordOfflinePayment(
       mode,
       bankReference: reference,
     });
-    await afterLedgerChange(services, tx, a, at);
+    await paymentApplied(services, tx, a, { id: p.id, amountPaise, businessDate: date }, at);
     return { ok: true, message: `${formatRupees(amountPaise)} recorded as received on ${date}.` };
   });
 }
@@ -256,7 +256,7 @@ export async function releaseHeldPayment(
       orderedPaise: p.amountPaise,
       receivedPaise: p.receivedPaise,
     });
-    await afterLedgerChange(services, tx, a, at);
+    await paymentApplied(services, tx, a, { id: p.id, amountPaise: p.receivedPaise, businessDate: p.businessDate }, at);
     return { ok: true, message: `${formatRupees(p.receivedPaise)} applied to the loan.` };
   });
 }
