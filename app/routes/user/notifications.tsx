@@ -76,7 +76,6 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           </Form>
         )}
       </div>
-      <PushOptIn publicKey={pushKey} />
       {notices.length === 0 ? (
         <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
           No notices yet. Decisions on your applications, payments, reminders before a due date and messages from our team will appear here.
@@ -90,7 +89,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
               data-notice={n.id}
             >
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <h2 className="font-semibold text-slate-900">
+                <h2 className="text-lg font-semibold text-slate-900">
                   {!n.read && <span className="sr-only">Unread: </span>}
                   {n.title}
                 </h2>
@@ -139,6 +138,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           </Link>
         )}
       </nav>
+      <PushOptIn publicKey={pushKey} />
     </div>
   );
 }
