@@ -12,8 +12,10 @@
 //     (bench-backoffice.ts): queue, searches and the borrower page, p95.
 //  7. Servicing on PostgreSQL (bench-servicing.ts): the daily run over 100,000 active loans
 //     (time, rows written, idempotent) and 100 concurrent Pay now round trips, none applied twice.
+//  8. Notifications on PostgreSQL (bench-notifications.ts): 10,000 due reminders queued and sent through
+//     the SMS and e-mail stand-ins: time, rate, none sent twice.
 // BENCH_ONLY picks parts, comma-separated: math, pdf, home (home page and asset sizes), realtime,
-// quick-start, payouts, backoffice, servicing (e.g. `BENCH_ONLY=servicing npm run bench`); all by default.
+// quick-start, payouts, backoffice, servicing, notifications (e.g. `BENCH_ONLY=servicing npm run bench`); all by default.
 import type { ChildProcess } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
@@ -25,9 +27,10 @@ import { pdfBench } from "./bench-pdf.ts";
 import { quickStartBench, reportQuickStart } from "./bench-quick-start.ts";
 import { realtimeBench } from "./bench-realtime.ts";
 import { reportServicing, servicingBench } from "./bench-servicing.ts";
+import { notificationBench, reportNotifications } from "./bench-notifications.ts";
 import { type BenchServer, freePort, spawnNode, startBenchServer, waitUntilUp } from "./bench-server.ts";
 
-const PARTS = ["math", "pdf", "home", "realtime", "quick-start", "payouts", "backoffice", "servicing"] as const;
+const PARTS = ["math", "pdf", "home", "realtime", "quick-start", "payouts", "backoffice", "servicing", "notifications"] as const;
 const ONLY = (process.env.BENCH_ONLY ?? "")
   .split(",")
   .map((s) => s.trim())
@@ -189,6 +192,7 @@ try {
   if (runs("payouts")) reportPayouts(await payoutBench());
   if (runs("backoffice")) reportBackOffice(await backOfficeBench());
   if (runs("servicing")) reportServicing(await servicingBench());
+  if (runs("notifications")) reportNotifications(await notificationBench());
 } finally {
   rawServer?.kill("SIGTERM");
   await server?.stop();

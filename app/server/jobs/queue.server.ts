@@ -9,7 +9,10 @@ import type { DatabaseConnection, Db } from "../db/client.ts";
 export interface JobPayloads {
   /** Hourly: old one-time-code rows and the presence rows of processes that died. */
   housekeeping: Record<string, never>;
-  /** A text message to a borrower, sent after the change that caused it commits. */
+  /**
+   * A text message, sent after the change that caused it commits. Notices now go by `notify`; this
+   * queue is still worked so that messages queued by an earlier version are sent after an upgrade.
+   */
   sms: { to: string; text: string; templateId?: string };
   /** The PAN verification and bureau report of an application taken for review (the missing ones). */
   "credit-checks": { applicationId: string };
