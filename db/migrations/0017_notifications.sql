@@ -33,6 +33,7 @@ CREATE TABLE "push_subscriptions" (
 	"endpoint" text NOT NULL,
 	"p256dh" text NOT NULL,
 	"auth" text NOT NULL,
+	"device_id" text,
 	"user_agent" text,
 	"created_at" timestamp with time zone NOT NULL,
 	"last_sent_at" timestamp with time zone,

@@ -49,7 +49,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return Response.json({ error: "Use POST or DELETE." }, { status: 405, headers: { Allow: "POST, DELETE" } });
   const parsed = subscriptionSchema.safeParse(body);
   if (!parsed.success) return Response.json({ error: "Send the browser's push subscription as JSON (at most 4 kB)." }, { status: 400 });
-  const saved = await saveSubscription(services, signedIn.user.id, parsed.data, context.get(requestContext).userAgent);
+  const saved = await saveSubscription(services, signedIn.user.id, parsed.data, {
+    deviceId: signedIn.session.deviceId,
+    userAgent: context.get(requestContext).userAgent,
+  });
   if (!saved.ok) return Response.json({ error: saved.message }, { status: 400 });
   return Response.json({ ok: true }, { status: 201 });
 }

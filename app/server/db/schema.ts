@@ -984,6 +984,8 @@ export const pushSubscriptions = pgTable(
     endpoint: text("endpoint").notNull().unique(),
     p256dh: text("p256dh").notNull(),
     auth: text("auth").notNull(),
+    /** The signed-in device (the session's device id): signing out there stops its pushes. */
+    deviceId: text("device_id"),
     userAgent: text("user_agent"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     lastSentAt: timestamp("last_sent_at", { withTimezone: true }),

@@ -31,7 +31,7 @@ export async function saveSubscription(
   services: Pick<AppServices, "db" | "now" | "config">,
   userId: string,
   input: z.infer<typeof subscriptionSchema>,
-  userAgent: string,
+  device: { deviceId: string; userAgent: string },
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   if (!pushEndpointAllowed(input.endpoint, services.config.isProduction))
     return { ok: false, message: "This browser's push service is not one we can send to." };
@@ -44,12 +44,20 @@ export async function saveSubscription(
         endpoint: input.endpoint,
         p256dh: input.keys.p256dh,
         auth: input.keys.auth,
-        userAgent: userAgent.slice(0, 300),
+        deviceId: device.deviceId,
+        userAgent: device.userAgent.slice(0, 300),
         createdAt: at,
       })
       .onConflictDoUpdate({
         target: pushSubscriptions.endpoint,
-        set: { userId, p256dh: input.keys.p256dh, auth: input.keys.auth, userAgent: userAgent.slice(0, 300), createdAt: at },
+        set: {
+          userId,
+          p256dh: input.keys.p256dh,
+          auth: input.keys.auth,
+          deviceId: device.deviceId,
+          userAgent: device.userAgent.slice(0, 300),
+          createdAt: at,
+        },
       });
     const newest = await tx
       .select({ id: pushSubscriptions.id })
@@ -65,4 +73,9 @@ export async function saveSubscription(
 /** Forgets this device's subscription (only the borrower's own). */
 export async function removeSubscription(services: Pick<AppServices, "db">, userId: string, endpoint: string) {
   await services.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
+}
+
+/** Signed out on a device: its pushes stop (a shared phone shows no more of this borrower's notices). */
+export async function forgetDevice(services: Pick<AppServices, "db">, userId: string, deviceId: string) {
+  await services.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.deviceId, deviceId)));
 }
