@@ -2,7 +2,7 @@
 // "Notifications"). An SMS is a template registered under India's DLT rules: fixed words with
 // variables, never free text; its template id comes from configuration, one per event.
 import { z } from "zod";
-import { type IsoDate } from "./loan-math.ts";
+import { addDays, type IsoDate } from "./loan-math.ts";
 import { formatRupees } from "./money.ts";
 import { longDate } from "./loans/kfs.ts";
 
@@ -234,7 +234,7 @@ export function daytime(at: Date): Date {
   const hour = india.getUTCHours();
   if (hour >= 8 && hour < 19) return at;
   const day = india.toISOString().slice(0, 10);
-  const morning = hour < 8 ? day : new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const morning = hour < 8 ? day : addDays(day, 1);
   return new Date(Date.parse(`${morning}T08:00:00+05:30`));
 }
 
