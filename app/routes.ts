@@ -48,6 +48,8 @@ export default [
     route("admin/documents/:id", "routes/admin/document-file.ts"),
     route("admin/loans/:loanNumber", "routes/admin/loan.tsx"),
     route("admin/collections", "routes/admin/collections.tsx"),
+    route("admin/tickets", "routes/admin/tickets.tsx"),
+    route("admin/tickets/:reference", "routes/admin/ticket.tsx"),
   ]),
   // The signed-in borrower's pages (and the quick start's steps).
   layout("routes/user/layout.tsx", [
@@ -55,6 +57,9 @@ export default [
     route("User/Dashboard", "routes/user/dashboard.tsx"),
     route("User/Loans", "routes/user/loans/list.tsx"),
     route("User/Notifications", "routes/user/notifications.tsx"),
+    route("User/Help", "routes/user/help/index.tsx"),
+    route("User/Help/new", "routes/user/help/new.tsx"),
+    route("User/Help/:reference", "routes/user/help/ticket.tsx"),
     route("User/Loans/Emi/:loanNumber", "routes/user/loans/loan.tsx", { id: "loan-emi" }),
     route("User/Loans/SalaryAdvance/:loanNumber", "routes/user/loans/loan.tsx", { id: "loan-salary-advance" }),
     route("User/Loans/:loanNumber/revised-kfs.pdf", "routes/user/revised-kfs.ts"),

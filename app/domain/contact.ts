@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { INDIAN_MOBILE_MESSAGE, normalizeIndianMobile } from "./validators/mobile.ts";
 
-/** The public contact form: one schema for the browser and the server. */
+/** The public contact form (it raises a ticket without an account): one schema for the browser and the server. */
 export const contactSchema = z.object({
+  /** Sent twice (a double tap, a retry), it is one ticket. */
+  once: z.uuid({ error: "Reload the page and send it again." }).optional(),
   name: z
     .string({ error: "Enter your name." })
     .trim()

@@ -24,6 +24,8 @@ export const NOTIFICATION_EVENTS = [
   "loan_reopened",
   "refund_processed",
   "staff_notice",
+  "ticket_raised",
+  "ticket_answered",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -64,6 +66,8 @@ export interface NoticeData {
   loan_reopened: { loanNumber: string; loanPath: string };
   refund_processed: { amountPaise: number; loanNumber: string; loanPath: string; accountMasked: string; utr: string | null };
   staff_notice: { title: string; message: string; urgent: boolean };
+  ticket_raised: { reference: string; path: string };
+  ticket_answered: { reference: string; path: string; resolved: boolean };
 }
 
 /** A notice written out for every channel. */
@@ -202,6 +206,20 @@ const TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
     body: d.message,
     path: "/User/Notifications",
     sms: d.urgent ? `You have a new message from ${c.brand}. Open the app to read it.` : null,
+  }),
+  ticket_raised: (d, c) => ({
+    title: `We have your ticket ${d.reference}`,
+    body: `Your ticket ${d.reference} is with our support team. We answer within 30 days, usually within two working days; quote ${d.reference} if you call us.`,
+    path: d.path,
+    sms: `${c.brand}: we have your ticket ${d.reference}. We answer within 30 days; quote ${d.reference} if you call us. Follow it at ${c.origin}${d.path}`,
+  }),
+  ticket_answered: (d, c) => ({
+    title: d.resolved ? `Ticket ${d.reference} is resolved` : `We answered your ticket ${d.reference}`,
+    body: d.resolved
+      ? `We answered your ticket ${d.reference} and marked it resolved. If it is not solved, you can reopen it within 7 days from Help.`
+      : `Our support team answered your ticket ${d.reference}. Read the answer and reply from Help.`,
+    path: d.path,
+    sms: `${c.brand}: we answered your ticket ${d.reference}. Read it at ${c.origin}${d.path}`,
   }),
 };
 

@@ -1,14 +1,12 @@
 import { createECDH, randomBytes } from "node:crypto";
-import { mkdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pushSubscriptions } from "../../app/server/db/schema.ts";
 import { notify } from "../../app/server/notifications/notify.server.ts";
-import { axeViolations, launchBrowser, PHONE, waitForHydration, watchErrors } from "../helpers/browser.ts";
+import { axeViolations, launchBrowser, PHONE, screenshot, waitForHydration, watchErrors } from "../helpers/browser.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { signedInBorrower } from "../helpers/session.ts";
 
@@ -40,13 +38,6 @@ afterAll(async () => {
   await app?.stop();
   await new Promise<void>((r) => pushService?.close(() => r()));
 });
-
-const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
-async function screenshot(page: Page, name: string) {
-  if (!SCREENSHOT_DIR) return;
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
-}
 
 let serial = 0;
 async function borrowerPage(setup?: (context: BrowserContext) => Promise<unknown>) {

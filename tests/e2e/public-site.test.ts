@@ -134,7 +134,7 @@ describe("confirm dialog and toasts", () => {
     await context.close();
   });
 
-  it("the contact form shows field errors as you go and a toast after sending", async () => {
+  it("the contact form shows field errors as you go and the ticket's reference after sending", async () => {
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -148,14 +148,15 @@ describe("confirm dialog and toasts", () => {
     await page.getByLabel("E-mail").fill("ravi@example.com");
     await page.getByLabel("Message").fill("I would like to know about the salary advance.");
     await page.getByRole("button", { name: "Send message" }).click();
-    const toast = page.getByRole("region", { name: /Notifications/ }).getByText("Thank you. We have your message.");
-    await toast.waitFor();
+    const sent = page.getByTestId("contact-sent");
+    await sent.waitFor();
+    expect(await sent.textContent()).toMatch(/Its reference is GRV-\d{10}\. Quote it .*e-mailed it to ravi@example\.com/);
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it("the contact form works without JavaScript: errors next to fields, then the flash toast", async () => {
+  it("the contact form works without JavaScript: errors next to fields, then the reference", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(app.url + "/Contact-us");
@@ -168,7 +169,7 @@ describe("confirm dialog and toasts", () => {
     await page.getByLabel("E-mail").fill("ravi@example.com");
     await page.getByLabel("Message").fill("Please call me about an EMI loan.");
     await page.getByRole("button", { name: "Send message" }).click();
-    await expect(page.getByRole("status").first().textContent()).resolves.toContain("Thank you. We have your message.");
+    await expect(page.getByTestId("contact-sent").textContent()).resolves.toMatch(/Thank you\. We have your message\..*GRV-\d{10}/);
     await context.close();
   });
 });

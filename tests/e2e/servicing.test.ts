@@ -1,5 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { and, eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { extractText } from "unpdf";
@@ -12,7 +11,7 @@ import { createUserSession } from "../../app/server/auth/session.server.ts";
 import { loanInstalments } from "../../app/server/db/schema.ts";
 import { catchUpServicing } from "../../app/server/servicing/daily.server.ts";
 import { activeLoan, signedInStaff } from "../helpers/applications.ts";
-import { axeViolations, launchBrowser, PHONE, waitForHydration, watchErrors } from "../helpers/browser.ts";
+import { axeViolations, launchBrowser, PHONE, screenshot, waitForHydration, watchErrors, widerThanScreen } from "../helpers/browser.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 // The borrower's servicing journey in Chromium on a 360 px phone: a loan with a missed instalment
@@ -33,16 +32,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
-
-const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
-async function screenshot(page: Page, name: string) {
-  if (!SCREENSHOT_DIR) return;
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
-}
-
-/** Nothing wider than the phone's screen (a table in its own scroll region may scroll inside it). */
-const widerThanScreen = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 // A copy: pdf.js takes over (detaches) the buffer it is given.
 const pdfText = async (bytes: Uint8Array) => (await extractText(bytes.slice(), { mergePages: true })).text as string;

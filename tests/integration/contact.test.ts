@@ -1,6 +1,7 @@
-import { count, desc } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages } from "../../app/server/db/schema.ts";
+import { count, desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ticketMessages, tickets } from "../../app/server/db/schema.ts";
+import { readEmails } from "../helpers/notices.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { postForm } from "../helpers/http.ts";
 
@@ -15,7 +16,8 @@ afterAll(async () => {
 function post(fields: Record<string, string>, ip = "203.0.113.10", server = app) {
   return postForm(server, "/Contact-us", fields, { headers: { "X-Forwarded-For": ip } });
 }
-const storedCount = async () => (await app.services.db.select({ n: count() }).from(contactMessages))[0]?.n ?? 0;
+const storedCount = async () => (await app.services.db.select({ n: count() }).from(tickets))[0]?.n ?? 0;
+const referenceIn = (html: string) => /Its reference is <strong[^>]*>(GRV-\d{10})</.exec(html)?.[1];
 
 const valid = {
   name: "Asha Verma",
@@ -25,22 +27,48 @@ const valid = {
 };
 
 describe("contact form", () => {
-  it("stores a valid message and shows a toast after the redirect", async () => {
+  it("raises a ticket, shows its reference on the page and e-mails it; the same form sent twice is one ticket", async () => {
     const before = await storedCount();
-    const res = await post(valid);
-    expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/Contact-us");
-    const cookie = res.headers.get("set-cookie")?.split(";")[0] ?? "";
-    expect(cookie).toMatch(/^__flash=/);
+    const once = crypto.randomUUID();
+    const res = await post({ ...valid, once });
+    expect(res.status).toBe(200);
+    const reference = referenceIn(await res.text());
+    expect(reference).toMatch(/^GRV-\d{4}\d{6}$/);
     expect(await storedCount()).toBe(before + 1);
-    const [row] = await app.services.db.select().from(contactMessages).orderBy(desc(contactMessages.id)).limit(1);
-    expect(row).toMatchObject({ name: "Asha Verma", mobile: "9876543210", email: "asha@example.com", status: "new" });
+    const [row] = await app.services.db.select().from(tickets).orderBy(desc(tickets.createdAt)).limit(1);
+    expect(row).toMatchObject({
+      reference,
+      source: "contact",
+      status: "open",
+      userId: null,
+      contactName: "Asha Verma",
+      contactMobile: "9876543210",
+      contactEmail: "asha@example.com",
+    });
+    const messages = await app.services.db
+      .select()
+      .from(ticketMessages)
+      .where(eq(ticketMessages.ticketId, row?.id ?? ""));
+    expect(messages.map((m) => [m.author, m.body])).toEqual([["borrower", valid.message]]);
+    // The acknowledgement, by e-mail, with the reference.
+    await vi.waitFor(
+      () => {
+        const mail = readEmails(app.dataDir).find((m) => m.raw.includes(`X-Ticket-Reference: ${reference}`));
+        expect(mail?.raw).toMatch(/^To: asha@example\.com\r?$/m);
+        expect(mail?.raw).toContain(`Its reference is ${reference}`);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
 
-    const page = await app.get("/Contact-us", { headers: { Cookie: cookie } });
-    const html = await page.text();
-    expect(html).toContain("Thank you. We have your message.");
-    // The flash is consumed: the answer clears it.
-    expect(page.headers.get("set-cookie")).toMatch(/^__flash=/);
+    // Sent again (a double tap, a retry after a lost answer): the same ticket, nothing new.
+    const again = await post({ ...valid, once });
+    expect(again.status).toBe(200);
+    expect(referenceIn(await again.text())).toBe(reference);
+    expect(await storedCount()).toBe(before + 1);
+
+    // The page offers a fresh key each time it is shown.
+    const page = await (await app.get("/Contact-us")).text();
+    expect(page).toMatch(/name="once" value="[0-9a-f-]{36}"/);
   });
 
   it("answers bad input with 400, a message next to each field, keeps what was typed, stores nothing", async () => {
@@ -61,7 +89,10 @@ describe("contact form", () => {
   it("drops a message whose honeypot field is filled, while looking successful", async () => {
     const before = await storedCount();
     const res = await post({ ...valid, website: "http://spam.example" });
-    expect(res.status).toBe(302);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Thank you. We have your message.");
+    expect(referenceIn(html)).toBeUndefined();
     expect(await storedCount()).toBe(before);
   });
 });
@@ -69,7 +100,7 @@ describe("contact form", () => {
 describe("contact form rate limit (counted in the database)", () => {
   it("refuses the 4th message in an hour from one address, saying when to try again", async () => {
     const ip = "198.51.100.7";
-    for (let i = 0; i < 3; i++) expect((await post(valid, ip)).status).toBe(302);
+    for (let i = 0; i < 3; i++) expect((await post(valid, ip)).status).toBe(200);
     const before = await storedCount();
     const refused = await post(valid, ip);
     expect(refused.status).toBe(429);
@@ -78,14 +109,14 @@ describe("contact form rate limit (counted in the database)", () => {
     expect(html).toContain('value="Asha Verma"');
     expect(await storedCount()).toBe(before);
     // Another address is not affected.
-    expect((await post(valid, "198.51.100.8")).status).toBe(302);
+    expect((await post(valid, "198.51.100.8")).status).toBe(200);
   });
 
   it("ignores X-Forwarded-For unless TRUST_PROXY is set", async () => {
     const direct = await startTestServer({ CONTACT_LIMIT_PER_HOUR: "2" });
     try {
-      expect((await post(valid, "192.0.2.1", direct)).status).toBe(302);
-      expect((await post(valid, "192.0.2.2", direct)).status).toBe(302);
+      expect((await post(valid, "192.0.2.1", direct)).status).toBe(200);
+      expect((await post(valid, "192.0.2.2", direct)).status).toBe(200);
       expect((await post(valid, "192.0.2.3", direct)).status).toBe(429);
     } finally {
       await direct.stop();

@@ -47,7 +47,6 @@ import {
   borrowerProfiles,
   borrowerReferences,
   consents,
-  contactMessages,
   funnelEvents,
   loanApplications,
   loanDocuments,
@@ -56,6 +55,8 @@ import {
   quickStarts,
   rateLimitCounters,
   sessions,
+  ticketMessages,
+  tickets,
   users,
   verifications,
   verificationSends,
@@ -1165,6 +1166,73 @@ describe("fuzzing the back office as staff and admin", () => {
     });
   }, 60_000);
 
+  it("POST /User/Help/new and /User/Help/:ref (raise, reply, reopen, not accepted)", async () => {
+    currentGroup = "POST /User/Help";
+    const mine = await setupPost("help", "/User/Help/new", people.qs.cookie, {
+      once: crypto.randomUUID(),
+      kind: "complaint",
+      category: "charges",
+      subject: "A charge I do not understand",
+      message: "Why was I charged ₹500 on my loan?",
+    });
+    const reference = /GRV-\d{10}/.exec(mine.headers.get("location") ?? "")?.[0] ?? "";
+    expect(reference).not.toBe("");
+    await fuzzForm({
+      route: "POST /User/Help/new",
+      runs: 120,
+      who: [as("qs"), as("fresh"), as("staff"), anonymous],
+      prepare: () => ({
+        path: "/User/Help/new",
+        base: {
+          once: crypto.randomUUID(),
+          kind: "request",
+          category: "other",
+          loan: "",
+          subject: "A question",
+          message: "How do I change my e-mail?",
+        },
+      }),
+      choices: {
+        kind: ["complaint", "request", "other"],
+        category: ["applying", "data", "nothing"],
+        loan: ["", "a".repeat(26), "not a loan"],
+        once: ["", "not-a-uuid", "00000000-0000-4000-8000-000000000000"],
+      },
+    });
+    await fuzzForm({
+      route: "POST /User/Help/:ref",
+      runs: 120,
+      who: [as("qs"), as("fresh"), as("staff"), anonymous],
+      prepare: () => ({
+        path: `/User/Help/${reference}`,
+        base: { intent: "reply", once: crypto.randomUUID(), message: "More details here." },
+      }),
+      choices: { intent: ["reply", "reopen", "not_accepted", "nothing"], once: ["", "not-a-uuid"] },
+    });
+    await fuzzForm({
+      route: "POST /admin/tickets/:ref",
+      runs: 120,
+      who: [as("staff"), as("admin"), as("qs"), anonymous],
+      prepare: () => ({
+        path: `/admin/tickets/${reference}`,
+        base: {
+          intent: "reply",
+          once: crypto.randomUUID(),
+          message: "An answer.",
+          then: "waiting",
+          staff: people.staff.userId,
+          status: "open",
+        },
+      }),
+      choices: {
+        intent: ["reply", "note", "assign", "status", "nothing"],
+        then: ["in_progress", "waiting", "resolved", "closed"],
+        staff: [people.admin.userId, people.qs.userId, "not-a-uuid"],
+        status: ["open", "in_progress", "waiting", "resolved", "closed", "lost"],
+      },
+    });
+  }, 120_000);
+
   it("POST /admin/presence (device reload)", async () => {
     currentGroup = "POST /admin/presence";
     await fuzzForm({
@@ -1848,7 +1916,7 @@ async function victimSnapshot() {
     consents: await of(db.select().from(consents).where(eq(consents.userId, id))),
     quickStart: await of(db.select().from(quickStarts).where(eq(quickStarts.userId, id))),
     applications: await of(db.select().from(loanApplications).where(eq(loanApplications.userId, id))),
-    contactMessages: (await db.select({ id: contactMessages.id }).from(contactMessages)).length,
+    tickets: (await db.select({ id: tickets.id }).from(tickets)).length,
     audit: (await db.select({ id: auditLog.id }).from(auditLog)).length,
     codesSent: (await db.select({ id: verificationSends.id }).from(verificationSends)).length,
   };
@@ -1957,7 +2025,7 @@ function hasControl(value: string, multiLine = false) {
   }
   return false;
 }
-const MULTI_LINE = new Set(["contact_messages.message"]);
+const MULTI_LINE = new Set(["ticket_messages.body"]);
 const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const shown = (v: unknown) => {
   if (typeof v !== "string") return v instanceof Date ? v.toISOString() : (JSON.stringify(v) ?? String(v));
@@ -2346,19 +2414,31 @@ async function storedRowViolations(): Promise<Violation[]> {
       bad(t, row, "tenureMonths", q.tenureMonths, `not ${emi.minTenure}–${emi.maxTenure} months`);
   }
 
-  // contact_messages: the contact form's schema, and what it would store
-  for (const m of await db.select().from(contactMessages)) {
-    const row = `message ${m.id}`;
-    const t = "contact_messages";
-    scan(t, row, m);
-    const r = contactSchema.safeParse({ name: m.name, mobile: m.mobile, email: m.email, message: m.message });
-    issues(t, row, r, { name: ["name", m.name], mobile: ["mobile", m.mobile], email: ["email", m.email], message: ["message", m.message] });
+  // tickets from the contact form: the contact form's schema, and what it would store (its first message is the message)
+  for (const t of await db.select().from(tickets)) {
+    const row = `ticket ${t.reference}`;
+    scan("tickets", row, t);
+    if (t.source !== "contact") continue;
+    const [first] = await db
+      .select()
+      .from(ticketMessages)
+      .where(eq(ticketMessages.ticketId, t.id))
+      .orderBy(ticketMessages.createdAt)
+      .limit(1);
+    const r = contactSchema.safeParse({ name: t.contactName, mobile: t.contactMobile, email: t.contactEmail, message: first?.body });
+    issues("tickets", row, r, {
+      name: ["contactName", t.contactName],
+      mobile: ["contactMobile", t.contactMobile],
+      email: ["contactEmail", t.contactEmail],
+      message: ["ticket_messages.body", first?.body],
+    });
     if (r.success) {
-      same(t, row, "name", m.name, r.data.name);
-      same(t, row, "mobile", m.mobile, r.data.mobile);
-      same(t, row, "message", m.message, r.data.message);
+      same("tickets", row, "contactName", t.contactName, r.data.name);
+      same("tickets", row, "contactMobile", t.contactMobile, r.data.mobile);
+      same("ticket_messages", row, "body", first?.body, r.data.message);
     }
   }
+  for (const m of await db.select().from(ticketMessages)) scan("ticket_messages", `message ${m.id}`, m);
 
   // one-time codes, sends, audit, funnel, presence, rate limits: the number a code went to, and no control characters anywhere
   for (const v of await db.select().from(verifications)) {

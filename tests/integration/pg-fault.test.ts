@@ -151,7 +151,7 @@ describe.skipIf(!TEST_DATABASE_URL)("the database connection drops under load", 
         try {
           const res = await post("/Contact-us", { name: "Asha Verma", mobile: "9876543210", email: "asha@example.com", message });
           count(res.status);
-          if (res.status === 302) acknowledged.push(message);
+          if (res.status === 200) acknowledged.push(message);
         } catch {
           count(0);
         }
@@ -190,7 +190,7 @@ describe.skipIf(!TEST_DATABASE_URL)("the database connection drops under load", 
     expect(exitCode, output).toBeUndefined();
     expect(probes.map((p) => p.status)).toEqual([503, 503, 503, 503]);
     for (const p of probes) expect(p.ms).toBeLessThan(2_000);
-    expect(statuses.get(302) ?? 0).toBeGreaterThan(20);
+    expect(statuses.get(200) ?? 0).toBeGreaterThan(20);
     // Serving again without a restart: a page that needs the database.
     expect((await fetch(`${base}/User/Dashboard`, { headers: { Cookie: first.token } })).status).toBe(200);
     // The listener comes back on its own (backoff up to 5 s).
@@ -206,7 +206,7 @@ describe.skipIf(!TEST_DATABASE_URL)("the database connection drops under load", 
     await db.connect();
     try {
       // No acknowledged write is lost.
-      const stored = new Set((await db.query<{ message: string }>("select message from contact_messages")).rows.map((r) => r.message));
+      const stored = new Set((await db.query<{ body: string }>("select body from ticket_messages")).rows.map((r) => r.body));
       expect(acknowledged.filter((m) => !stored.has(m))).toEqual([]);
       // Nothing half-written: each step a quick start counts as done has the answers it wrote
       // (Step0 the loan asked for, Step1 the profile) and its step-completed event, all written in

@@ -126,6 +126,23 @@ const MATRIX: Record<string, StaffRequest[]> = {
       form: () => ({ intent: "write_off", reason: "A reason of some length" }),
     },
   ],
+  "routes/admin/tickets.tsx": [{ method: "GET", path: () => "/admin/tickets?view=overdue", needs: "tickets.manage" }],
+  "routes/admin/ticket.tsx": [
+    { method: "GET", path: () => "/admin/tickets/GRV-2026999999", needs: "tickets.manage" },
+    ...["reply", "note", "assign", "status"].map((intent): StaffRequest => ({
+      method: "POST",
+      path: () => "/admin/tickets/GRV-2026999999",
+      needs: "tickets.manage",
+      form: () => ({
+        intent,
+        once: "22222222-2222-4222-8222-222222222222",
+        message: "A reply of some length",
+        then: "resolved",
+        staff: "00000000-0000-4000-8000-000000000000",
+        status: "closed",
+      }),
+    })),
+  ],
   "routes/admin/collections.tsx": [{ method: "GET", path: () => "/admin/collections?bucket=NPA", needs: "collections.manage" }],
   "routes/admin/document-file.ts": [
     { method: "GET", path: () => "/admin/documents/00000000-0000-4000-8000-000000000000", needs: "applications.view" },

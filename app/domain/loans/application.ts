@@ -37,6 +37,12 @@ export function parseReference(value: string | undefined): string | null {
   return REFERENCE_PATTERN.test(v) ? v : null;
 }
 
+/**
+ * The application number a person reads out (to support, on the phone): the reference's first 8
+ * characters in capitals. Staff search finds an application by them; links keep the whole reference.
+ */
+export const shortReference = (reference: string) => reference.slice(0, 8).toUpperCase();
+
 export const STEPS = ["Step0", "Step1", "Step5", "Step6", "Step7"] as const;
 export type Step = (typeof STEPS)[number];
 export const STEP_TITLES: Record<Step, string> = {

@@ -11,12 +11,15 @@ import { staffNoticeSchema } from "../../domain/notifications.ts";
 import { noticesOf, sendStaffNotice } from "../../server/notifications/staff-notice.server.ts";
 import { readForm } from "../../web/forms.server.ts";
 import { redirectWithToast } from "../../web/flash.server.ts";
-import { KIND_NAME } from "../../domain/loans/application.ts";
+import { KIND_NAME, shortReference } from "../../domain/loans/application.ts";
 import { STATUS_TEXT } from "../../domain/loans/lifecycle.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { formatDateIST, formatDateTimeIST } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { borrowerDetails } from "../../server/borrowers/read.server.ts";
+import { StatusBadge } from "../../components/ticket-status.tsx";
+import { can } from "../../domain/roles.ts";
+import { borrowerTickets } from "../../server/help/tickets.server.ts";
 import { requirePermission, signedInContext } from "../../web/guards.server.ts";
 import { notFoundFullPath } from "../../web/not-found.server.ts";
 import type { Route } from "./+types/borrower";
@@ -26,9 +29,10 @@ export const middleware: Route.MiddlewareFunction[] = [requirePermission("borrow
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
+  const { user } = context.get(signedInContext);
   const details = await borrowerDetails(services, params.id);
   if (!details) notFoundFullPath(request);
-  const notices = await noticesOf(services, details.person.id);
+  const [notices, tickets] = await Promise.all([noticesOf(services, details.person.id), borrowerTickets(services, details.person.id)]);
   const { person, applications, history, completeness } = details;
   const references = new Map(applications.map((a) => [a.id, a.reference]));
   return {
@@ -54,6 +58,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       sentBy: n.sentBy,
       channels: n.channels,
     })),
+    tickets: tickets.map((t) => ({ reference: t.reference, subject: t.subject, status: t.status, updatedAt: t.updatedAt.toISOString() })),
+    canOpenTickets: can(user.role, "tickets.manage"),
     // Sent with the notice form: the same form sent twice is one notice.
     once: randomUUID(),
     history: history.map((h) => ({
@@ -133,7 +139,7 @@ const describe = (what: string, d: Record<string, unknown>) => {
 };
 
 export default function BorrowerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { person: p, kyc, applications, history, notices, once } = loaderData;
+  const { person: p, kyc, applications, history, notices, once, tickets, canOpenTickets } = loaderData;
   const loans = applications.filter((a) => a.loanNumber);
   return (
     <div className="space-y-6">
@@ -198,7 +204,7 @@ export default function BorrowerPage({ loaderData, actionData }: Route.Component
               <tr key={a.reference} data-testid="borrower-application">
                 <td className="px-3 py-2">
                   <Link className="link font-mono" to={`/admin/applications/${a.reference}`}>
-                    {a.reference.toUpperCase().slice(0, 10)}…
+                    {shortReference(a.reference)}
                   </Link>
                   <span className="block text-slate-600">{a.kindName}</span>
                 </td>
@@ -213,6 +219,33 @@ export default function BorrowerPage({ loaderData, actionData }: Route.Component
           </StaffTable>
         ) : (
           <p>No applications.</p>
+        )}
+      </section>
+      <section className="card space-y-3" aria-labelledby="tickets-title">
+        <h2 id="tickets-title" className="text-xl">
+          Tickets
+        </h2>
+        {tickets.length ? (
+          <ul className="divide-y divide-slate-200" data-testid="borrower-tickets">
+            {tickets.map((t) => (
+              <li key={t.reference} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span>
+                  {canOpenTickets ? (
+                    <Link className="link font-mono" to={`/admin/tickets/${t.reference}`}>
+                      {t.reference}
+                    </Link>
+                  ) : (
+                    <span className="font-mono">{t.reference}</span>
+                  )}{" "}
+                  {t.subject}
+                  <span className="block text-sm text-slate-600">Last change {formatDateIST(new Date(t.updatedAt))}</span>
+                </span>
+                <StatusBadge status={t.status} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>No tickets.</p>
         )}
       </section>
       <section className="card space-y-3" aria-labelledby="notices-title">
@@ -244,7 +277,7 @@ export default function BorrowerPage({ loaderData, actionData }: Route.Component
             {history.map((h) => (
               <li key={h.id}>
                 {formatDateTimeIST(new Date(h.at))} · {describe(h.action, h.details)}
-                {h.reference ? ` (${h.reference.toUpperCase().slice(0, 10)}…)` : ""} · {h.who}
+                {h.reference ? ` (${shortReference(h.reference)})` : ""} · {h.who}
               </li>
             ))}
           </ol>

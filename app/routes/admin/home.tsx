@@ -4,6 +4,8 @@ import { formatWorkingAge, WORKING_DAY_MINUTES, workingMinutesBetween } from "..
 import { pageMeta } from "../../lib/meta.ts";
 import { payoutCounts } from "../../server/payouts/read.server.ts";
 import { staffHomeCounts } from "../../server/review/read.server.ts";
+import { can } from "../../domain/roles.ts";
+import { ticketCounts } from "../../server/help/tickets.server.ts";
 import { requirePermission, signedInContext } from "../../web/guards.server.ts";
 import type { Route } from "./+types/home";
 
@@ -13,16 +15,20 @@ export const middleware: Route.MiddlewareFunction[] = [requirePermission("applic
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { user } = context.get(signedInContext);
-  const [review, payouts] = await Promise.all([staffHomeCounts(services, user.id), payoutCounts(services)]);
+  const [review, payouts, tickets] = await Promise.all([
+    staffHomeCounts(services, user.id),
+    payoutCounts(services),
+    can(user.role, "tickets.manage") ? ticketCounts(services) : null,
+  ]);
   const counts = { ...review, payoutsInFlight: payouts.inFlight, payoutsStuck: payouts.stuck };
   const oldestMinutes = counts.oldestSignedAt
     ? workingMinutesBetween(counts.oldestSignedAt, services.now(), services.config.holidays)
     : null;
-  return { counts, oldestMinutes };
+  return { counts, tickets, oldestMinutes };
 }
 
 export default function StaffHome({ loaderData }: Route.ComponentProps) {
-  const { counts, oldestMinutes } = loaderData;
+  const { counts, tickets, oldestMinutes } = loaderData;
   const tiles = [
     { label: "New applications, not taken", n: counts.signed, to: "/admin/applications?view=signed" },
     { label: "Yours, under review", n: counts.mine, to: "/admin/applications?view=under_review&mine=1" },
@@ -37,6 +43,12 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
       to: "/admin/applications?view=approved",
       alarm: counts.payoutsStuck > 0,
     },
+    ...(tickets
+      ? [
+          { label: "Open tickets", n: tickets.open, to: "/admin/tickets" },
+          { label: "Tickets past 30 days", n: tickets.overdue, to: "/admin/tickets?view=overdue", alarm: tickets.overdue > 0 },
+        ]
+      : []),
   ];
   const late = oldestMinutes !== null && oldestMinutes > WORKING_DAY_MINUTES;
   return (

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
@@ -6,34 +7,39 @@ import { requestContext, servicesContext } from "../../context.ts";
 import { formatTimeIST } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { usePublicConfig } from "../../root.tsx";
-import { redirectWithToast } from "../../web/flash.server.ts";
 import type { Route } from "./+types/contact";
 import { readForm } from "../../web/forms.server.ts";
 import { contactSchema } from "../../domain/contact.ts";
-import { saveContactMessage } from "../../server/site/contact.server.ts";
+import { raiseContactTicket } from "../../server/help/tickets.server.ts";
 import { useSchemaForm } from "../../components/use-schema-form.ts";
 
+/** The form's one-time key: the same message sent twice (a double tap, a resend after a lost answer) is one ticket. */
+export function loader() {
+  return { once: randomUUID() };
+}
+
+/**
+ * The message becomes a ticket (docs/product.md "Help and grievances"); the answer is the page with
+ * its reference, not a redirect, so the reference stays in front of the person who sent it.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const submission = parseWithZod(await readForm(request), { schema: contactSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const sent = await saveContactMessage(services, { input: submission.value, client: context.get(requestContext) });
+  if (submission.status !== "success") return data({ result: submission.reply(), sent: null }, { status: 400 });
+  const sent = await raiseContactTicket(services, { input: submission.value, client: context.get(requestContext) });
   if (!sent.ok) {
     const message = `You have sent several messages in the last hour. Please try again after ${formatTimeIST(sent.resetAt)}, or call us.`;
-    return data(submission.reply({ formErrors: [message] }), { status: 429 });
+    return data({ result: submission.reply({ formErrors: [message] }), sent: null }, { status: 429 });
   }
-  return redirectWithToast(services.config, request, "/Contact-us", {
-    type: "success",
-    title: "Thank you. We have your message.",
-    description: "We reply within two working days.",
-  });
+  return { result: null, sent: { reference: sent.reference, email: submission.value.email } };
 }
 
-export default function Contact({ actionData }: Route.ComponentProps) {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const config = usePublicConfig();
   const navigation = useNavigation();
-  const { form, fields, formErrors } = useSchemaForm({ schema: contactSchema, lastResult: actionData });
+  const { form, fields, formErrors } = useSchemaForm({ schema: contactSchema, lastResult: actionData?.result });
   const officer = config?.lender.grievanceOfficer;
+  const sent = navigation.state === "idle" ? actionData?.sent : null;
 
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[1fr_22rem]">
@@ -43,29 +49,48 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           Questions about a loan, your application or this website? Write to us and we reply within two working days. Never share a one-time
           code with anyone, including us.
         </p>
-        <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
-          <FormErrors id={form.errorId} errors={formErrors} />
-          <TextField field={fields.name} label="Your name" autoComplete="name" />
-          <TextField
-            field={fields.mobile}
-            label="Mobile number"
-            hint="10 digits, for example 98765 43210."
-            type="tel"
-            autoComplete="tel-national"
-            inputMode="tel"
-          />
-          <TextField field={fields.email} label="E-mail" type="email" autoComplete="email" />
-          <Field id={fields.message.id} label="Message" errors={fields.message.errors} errorId={fields.message.errorId}>
-            <textarea className="field-input min-h-32" rows={5} {...getTextareaProps(fields.message)} />
-          </Field>
-          <div className="absolute -left-[9999px]" aria-hidden="true">
-            <label htmlFor="contact-website">Leave this field empty</label>
-            <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+        {sent ? (
+          <div className="card mt-6 space-y-3 border-money-600" role="status" data-testid="contact-sent">
+            <h2 className="text-xl">Thank you. We have your message.</h2>
+            {sent.reference ? (
+              <p>
+                Its reference is <strong className="font-mono text-lg tracking-wide">{sent.reference}</strong>. Quote it if you write or
+                call us. We have e-mailed it to {sent.email}.
+              </p>
+            ) : null}
+            <p>We reply within two working days, and in any case within 30 days.</p>
+            <p>
+              <a className="link" href="/Contact-us">
+                Send another message
+              </a>
+            </p>
           </div>
-          <button type="submit" className="btn-primary w-full sm:w-auto" disabled={navigation.state === "submitting"}>
-            {navigation.state === "submitting" ? "Sending…" : "Send message"}
-          </button>
-        </Form>
+        ) : (
+          <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
+            <input type="hidden" name="once" value={loaderData.once} />
+            <FormErrors id={form.errorId} errors={formErrors} />
+            <TextField field={fields.name} label="Your name" autoComplete="name" />
+            <TextField
+              field={fields.mobile}
+              label="Mobile number"
+              hint="10 digits, for example 98765 43210."
+              type="tel"
+              autoComplete="tel-national"
+              inputMode="tel"
+            />
+            <TextField field={fields.email} label="E-mail" type="email" autoComplete="email" />
+            <Field id={fields.message.id} label="Message" errors={fields.message.errors} errorId={fields.message.errorId}>
+              <textarea className="field-input min-h-32" rows={5} {...getTextareaProps(fields.message)} />
+            </Field>
+            <div className="absolute -left-[9999px]" aria-hidden="true">
+              <label htmlFor="contact-website">Leave this field empty</label>
+              <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+            </div>
+            <button type="submit" className="btn-primary w-full sm:w-auto" disabled={navigation.state === "submitting"}>
+              {navigation.state === "submitting" ? "Sending…" : "Send message"}
+            </button>
+          </Form>
+        )}
       </section>
       <aside aria-labelledby="contact-other" className="space-y-4">
         <h2 id="contact-other" className="text-xl">

@@ -6,6 +6,7 @@ import type { PayoutStatus } from "../../domain/loans/disbursal.ts";
 import type { KfsInput, KfsModel } from "../../domain/loans/kfs.ts";
 import type { LoanStatus } from "../../domain/loans/lifecycle.ts";
 import type { AttachmentRef, Channel, NotificationEvent } from "../../domain/notifications.ts";
+import type { TicketCategory, TicketKind, TicketSource, TicketStatus } from "../../domain/help.ts";
 import type { FunnelEvent } from "../../domain/quick-start.ts";
 import type { BureauReport, ChecklistItem, PanCheck, RejectionReason } from "../../domain/review.ts";
 import type { UserRole } from "../../domain/roles.ts";
@@ -51,7 +52,7 @@ export const feedback = pgTable(
   (t) => [check("feedback_rating_range", sql`${t.rating} between 1 and 5`), index("feedback_published_idx").on(t.published, t.createdAt)],
 );
 
-/** Messages from the public contact form; staff read them in the back office. */
+/** Messages from the public contact form before tickets: migration 0018 copied them into `tickets`; nothing writes here now. */
 export const contactMessages = pgTable("contact_messages", {
   id: serial("id").primaryKey(),
   name: text("name").notNull(),
@@ -991,4 +992,68 @@ export const pushSubscriptions = pgTable(
     lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
   },
   (t) => [index("push_subscriptions_user_idx").on(t.userId)],
+);
+
+/** The last ticket number given in each year (a ticket's reference is GRV- + year + 6 digits). */
+export const ticketCounters = pgTable("ticket_counters", {
+  year: integer("year").primaryKey(),
+  last: integer("last").notNull(),
+});
+
+/**
+ * A help ticket (docs/product.md "Help and grievances"): a complaint or a request from a signed-in
+ * borrower (`user_id`), or from the public contact form (`contact_*`, no account).
+ */
+export const tickets = pgTable(
+  "tickets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reference: text("reference").notNull().unique(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    source: text("source").$type<TicketSource>().notNull(),
+    kind: text("kind").$type<TicketKind>().notNull(),
+    category: text("category").$type<TicketCategory>().notNull(),
+    /** The loan or application it concerns (optional). */
+    applicationId: uuid("application_id").references(() => loanApplications.id),
+    subject: text("subject").notNull(),
+    status: text("status").$type<TicketStatus>().notNull().default("open"),
+    assignedTo: uuid("assigned_to").references(() => users.id),
+    contactName: text("contact_name"),
+    contactMobile: text("contact_mobile"),
+    contactEmail: text("contact_email"),
+    /** The form's one-time key: the same submission twice is one ticket. */
+    onceKey: uuid("once_key").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    /** The borrower said they do not accept the answer: the way to the Ombudsman is shown. */
+    notAcceptedAt: timestamp("not_accepted_at", { withTimezone: true }),
+    reopenedCount: integer("reopened_count").notNull().default(0),
+  },
+  (t) => [
+    index("tickets_user_idx").on(t.userId, t.createdAt),
+    index("tickets_status_idx").on(t.status, t.createdAt),
+    check("tickets_who", sql`${t.userId} is not null or (${t.contactMobile} is not null and ${t.contactEmail} is not null)`),
+  ],
+);
+
+/** What was said on a ticket: by the borrower, by staff (a reply, or an internal note the borrower never sees), or a status change. */
+export const ticketMessages = pgTable(
+  "ticket_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ticketId: uuid("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    author: text("author").$type<"borrower" | "staff" | "system">().notNull(),
+    staffUserId: uuid("staff_user_id").references(() => users.id),
+    internal: boolean("internal").notNull().default(false),
+    body: text("body").notNull(),
+    onceKey: uuid("once_key").unique(),
+    /** On a contact-form ticket (no account): when the e-mail with this message (the acknowledgement, or a reply) went. */
+    emailedAt: timestamp("emailed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("ticket_messages_ticket_idx").on(t.ticketId, t.createdAt)],
 );

@@ -26,6 +26,8 @@ export interface JobPayloads {
   "payments-sweep": Record<string, never>;
   /** One notice to a borrower: its SMS, e-mail and pushes, each sent once (docs/product.md "Notifications"). */
   notify: { notificationId: string };
+  /** A contact-form ticket (no account): the e-mail acknowledging it, or carrying a staff reply, sent once. */
+  "ticket-email": { messageId: string };
 }
 export type JobName = keyof JobPayloads;
 /** Their queues are created at start: a send inside a transaction must not have to create one. */
@@ -38,6 +40,7 @@ const JOB_NAMES = [
   "servicing-daily",
   "payments-sweep",
   "notify",
+  "ticket-email",
 ] as const satisfies readonly JobName[];
 
 export interface SendOptions {

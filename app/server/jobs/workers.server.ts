@@ -4,6 +4,7 @@ import { sweepPayments } from "../payments/pay.server.ts";
 import { runCreditChecks } from "../review/credit-checks.server.ts";
 import { catchUpServicing } from "../servicing/daily.server.ts";
 import { deliverNotice } from "../notifications/notify.server.ts";
+import { closeResolvedTickets, sendTicketEmail } from "../help/tickets.server.ts";
 import { housekeeping } from "./housekeeping.server.ts";
 
 /** Registers this process's job handlers and the schedules (docs/ARCHITECTURE.md "Jobs"). */
@@ -11,10 +12,13 @@ export async function startWorkers(services: AppServices) {
   const { jobs, log } = services;
   await jobs.work("housekeeping", async () => {
     const removed = await housekeeping(services);
-    log.info({ removed }, "housekeeping done");
+    // Resolved tickets not reopened within 7 days are closed.
+    const ticketsClosed = await closeResolvedTickets(services);
+    log.info({ removed, ticketsClosed }, "housekeeping done");
   });
   await jobs.work("sms", (message) => services.sms.send(message));
   await jobs.work("notify", ({ notificationId }) => deliverNotice(services, notificationId));
+  await jobs.work("ticket-email", ({ messageId }) => sendTicketEmail(services, messageId));
   await jobs.work("credit-checks", async ({ applicationId }) => {
     const ran = await runCreditChecks(services, { applicationId });
     // Thrown, the job is tried again later (3 times, backing off); the page offers to fetch again after that.

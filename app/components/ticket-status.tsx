@@ -1,0 +1,44 @@
+import type { ReactNode } from "react";
+import { TICKET_STATUS_LABEL, type TicketStatus } from "../domain/help.ts";
+
+const BADGE: Record<TicketStatus, string> = {
+  open: "bg-brand-100 text-brand-900",
+  in_progress: "bg-brand-100 text-brand-900",
+  waiting: "bg-amber-100 text-amber-900",
+  resolved: "bg-emerald-100 text-emerald-900",
+  closed: "bg-slate-200 text-slate-800",
+};
+
+/** A ticket's status as a coloured label. */
+export function StatusBadge({ status }: { status: TicketStatus }) {
+  return (
+    <span className={`rounded-full px-2.5 py-0.5 text-sm font-medium ${BADGE[status]}`} data-testid="ticket-status">
+      {TICKET_STATUS_LABEL[status]}
+    </span>
+  );
+}
+
+/** A ticket page's heading: its reference (to read out), its title, status, and what kind of ticket it is. */
+export function TicketHeading({
+  ticket: t,
+  children,
+}: {
+  ticket: { reference: string; subject: string; status: TicketStatus; kind: string; category: string };
+  children?: ReactNode;
+}) {
+  return (
+    <div className="space-y-2">
+      <p className="text-sm text-slate-600">
+        Ticket <span className="font-mono text-base font-semibold tracking-wide text-slate-900">{t.reference}</span>
+      </p>
+      <h1 className="text-2xl break-words sm:text-3xl">{t.subject}</h1>
+      <p className="flex flex-wrap items-center gap-2">
+        <StatusBadge status={t.status} />
+        <span className="text-slate-700">
+          {t.kind} · {t.category}
+          {children}
+        </span>
+      </p>
+    </div>
+  );
+}

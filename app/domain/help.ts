@@ -1,0 +1,312 @@
+// Help and grievances (docs/product.md "Help and grievances", PRODUCT.md §15): the questions
+// borrowers ask, and the ticket (a complaint or a request) with its reference, status, reopening
+// and the escalation to the RBI Integrated Ombudsman. One schema per form, for the browser and
+// the server.
+import { z } from "zod";
+
+export const TICKET_STATUSES = ["open", "in_progress", "waiting", "resolved", "closed"] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/** How each status reads to the borrower. */
+export const TICKET_STATUS_LABEL: Record<TicketStatus, string> = {
+  open: "Open",
+  in_progress: "In progress",
+  waiting: "Waiting for you",
+  resolved: "Resolved",
+  closed: "Closed",
+};
+
+/** Statuses a ticket is still being worked in. */
+export const OPEN_STATUSES: readonly TicketStatus[] = ["open", "in_progress", "waiting"];
+
+export const TICKET_KINDS = { complaint: "A complaint", request: "A question or request" } as const;
+export type TicketKind = keyof typeof TICKET_KINDS;
+
+export const TICKET_CATEGORIES = {
+  applying: "Applying for a loan",
+  kyc: "KYC and documents",
+  repayment: "Repayments and payments",
+  charges: "Interest and charges",
+  recovery: "Recovery calls or visits",
+  data: "My account and data",
+  other: "Something else",
+} as const;
+export type TicketCategory = keyof typeof TICKET_CATEGORIES;
+
+/** The source of a ticket: a signed-in borrower's Help page, or the public contact form. */
+export type TicketSource = "app" | "contact";
+
+/** A complaint not resolved within this many days may go to the RBI Integrated Ombudsman. */
+export const RESOLVE_WITHIN_DAYS = 30;
+/** A resolved ticket may be reopened this many days; after that it is closed. */
+export const REOPEN_WITHIN_DAYS = 7;
+export const OMBUDSMAN_URL = "https://cms.rbi.org.in";
+
+const DAY_MS = 86_400_000;
+
+/** A ticket's page in the borrower's Help. */
+export const helpPath = (reference: string) => `/User/Help/${reference}`;
+
+export type TicketView = "open" | "mine" | "unassigned" | "waiting" | "overdue" | "resolved" | "closed";
+export const TICKET_VIEWS: Record<TicketView, string> = {
+  open: "Open",
+  mine: "Mine",
+  unassigned: "Not assigned",
+  waiting: "Waiting for the borrower",
+  overdue: `Over ${RESOLVE_WITHIN_DAYS} days`,
+  resolved: "Resolved",
+  closed: "Closed",
+};
+
+/** `GRV-` + year + 6 digits (PRODUCT.md §15): short enough to read out over the phone. */
+export function ticketReference(year: number, seq: number): string {
+  return `GRV-${year}${String(seq).padStart(6, "0")}`;
+}
+
+export const TICKET_REFERENCE = /^GRV-\d{10}$/;
+
+/** A reference as typed or read from a link: spaces, case and a dash after the year forgiven; null when it cannot be one. */
+export function parseTicketReference(input: string): string | null {
+  const compact = input.toUpperCase().replace(/[\s-]/g, "");
+  const m = /^GRV(\d{10})$/.exec(compact);
+  return m ? `GRV-${m[1]}` : null;
+}
+
+/** The date by which a ticket should be resolved. */
+export const dueBy = (createdAt: Date) => new Date(createdAt.getTime() + RESOLVE_WITHIN_DAYS * DAY_MS);
+
+/** Whole days since `from`. */
+export const daysSince = (from: Date, now: Date) => Math.max(0, Math.floor((now.getTime() - from.getTime()) / DAY_MS));
+
+/** A ticket as a page shows it at `now`: its words, its age in days, when its answer is due, and whether that is past while it is open. */
+export function ticketSummary(
+  t: { reference: string; subject: string; kind: TicketKind; category: TicketCategory; status: TicketStatus; createdAt: Date },
+  now: Date,
+) {
+  const due = dueBy(t.createdAt);
+  return {
+    reference: t.reference,
+    subject: t.subject,
+    kind: TICKET_KINDS[t.kind],
+    category: TICKET_CATEGORIES[t.category],
+    status: t.status,
+    createdAt: t.createdAt.toISOString(),
+    ageDays: daysSince(t.createdAt, now),
+    dueBy: due.toISOString(),
+    late: OPEN_STATUSES.includes(t.status) && due < now,
+  };
+}
+
+interface TicketFacts {
+  kind: TicketKind;
+  status: TicketStatus;
+  createdAt: Date;
+  resolvedAt: Date | null;
+  notAcceptedAt: Date | null;
+}
+
+/** Whether the borrower may still reopen a resolved ticket. */
+export function canReopen(t: Pick<TicketFacts, "status" | "resolvedAt">, now: Date): boolean {
+  return t.status === "resolved" && t.resolvedAt !== null && now.getTime() - t.resolvedAt.getTime() <= REOPEN_WITHIN_DAYS * DAY_MS;
+}
+
+/**
+ * Why a complaint may now go to the RBI Integrated Ombudsman, or null: it is 30 days old and not
+ * resolved (or was resolved only after 30 days), or the borrower did not accept the answer.
+ */
+export function escalation(t: TicketFacts, now: Date): "late" | "not_accepted" | null {
+  if (t.notAcceptedAt) return "not_accepted";
+  if (t.kind !== "complaint") return null;
+  const due = dueBy(t.createdAt).getTime();
+  const endedAt = t.resolvedAt && !OPEN_STATUSES.includes(t.status) ? t.resolvedAt.getTime() : now.getTime();
+  return endedAt > due ? "late" : null;
+}
+
+const once = z.uuid({ error: "Reload the page and send it again." });
+
+const message = (min: number, what: string) =>
+  z
+    .string({ error: `Write ${what}.` })
+    .trim()
+    .min(min, `Write at least ${min} characters so we can help.`)
+    .max(2000, "Keep it under 2,000 characters.");
+
+/** A borrower raises a ticket from Help. `loan` is one of their applications' references, or empty. */
+export const raiseTicketSchema = z.object({
+  once,
+  kind: z.enum(Object.keys(TICKET_KINDS) as [TicketKind, ...TicketKind[]], { error: "Choose a complaint or a question." }),
+  category: z.enum(Object.keys(TICKET_CATEGORIES) as [TicketCategory, ...TicketCategory[]], { error: "Choose what it is about." }),
+  loan: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[0-9A-Za-z]*$/, "Choose a loan from the list.")
+    .optional(),
+  subject: z
+    .string({ error: "Give it a short title." })
+    .trim()
+    .min(5, "Give it a short title (at least 5 characters).")
+    .max(120, "Keep the title under 120 characters."),
+  message: message(10, "what happened or what you need"),
+});
+
+/** The borrower's reply, reopening (with why), or "I do not accept this answer". */
+export const borrowerTicketSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("reply"), once, message: message(2, "your reply") }),
+  z.object({ intent: z.literal("reopen"), once, message: message(10, "why it is not solved") }),
+  z.object({ intent: z.literal("not_accepted") }),
+]);
+
+/** Staff on a ticket: reply (and the status after it), an internal note, assignment, a status change. */
+export const staffReplySchema = z.object({
+  intent: z.literal("reply"),
+  once,
+  message: message(2, "the reply"),
+  then: z.enum(["in_progress", "waiting", "resolved"], { error: "Choose what the ticket becomes." }),
+});
+export const staffNoteSchema = z.object({ intent: z.literal("note"), once, message: message(2, "the note") });
+export const assignSchema = z.object({ intent: z.literal("assign"), staff: z.uuid({ error: "Choose who takes it." }) });
+export const statusSchema = z.object({
+  intent: z.literal("status"),
+  status: z.enum(TICKET_STATUSES, { error: "Choose a status." }),
+});
+
+/** What the borrower copies into the RBI's complaint form. */
+export function escalationText(t: {
+  reference: string;
+  subject: string;
+  createdAt: Date;
+  resolvedAt: Date | null;
+  lenderName: string;
+  formatDate: (d: Date) => string;
+}): string {
+  return [
+    `Regulated entity: ${t.lenderName}`,
+    `Complaint reference: ${t.reference}`,
+    `Subject: ${t.subject}`,
+    `Complaint raised on: ${t.formatDate(t.createdAt)}`,
+    t.resolvedAt ? `Answer given on: ${t.formatDate(t.resolvedAt)}` : `No final answer by: ${t.formatDate(dueBy(t.createdAt))}`,
+  ].join("\n");
+}
+
+export interface Faq {
+  q: string;
+  a: string;
+}
+
+/** Frequently asked questions, in sections (PRODUCT.md §15). */
+export const FAQ_SECTIONS: { id: string; title: string; items: Faq[] }[] = [
+  {
+    id: "applying",
+    title: "Applying",
+    items: [
+      {
+        q: "Which loans can I apply for?",
+        a: "An EMI loan of ₹10,000 to ₹5,00,000 repaid in 3 to 36 monthly instalments, or a salary advance of ₹2,000 to ₹1,00,000 (at most half your net monthly salary) repaid in one payment on your next salary date.",
+      },
+      {
+        q: "How long does a decision take?",
+        a: "A credit officer reviews a signed application within one working day. If they need something more, you get an SMS and a notice, and the question is on your dashboard.",
+      },
+      {
+        q: "Can I change or cancel an application?",
+        a: "Before you sign, you can change any step or cancel it from your dashboard. After the money reaches you, you can still cancel the loan within the cooling-off period by repaying the principal, with no penalty.",
+      },
+      {
+        q: "Why was my application not approved?",
+        a: "The reason, in plain words, and the date from which you may apply again are on the application's status page.",
+      },
+    ],
+  },
+  {
+    id: "kyc",
+    title: "KYC and documents",
+    items: [
+      {
+        q: "What do I need to complete my profile?",
+        a: "Seven sections: your profile (name, date of birth, PAN and Aadhaar), address, employment, bank account, two references, documents and a selfie. Your profile page shows what is still missing.",
+      },
+      {
+        q: "Which files can I upload?",
+        a: "Photos (JPG or PNG) or PDF files up to the size shown beside each document. A photo taken with your phone's camera is fine if every word is readable.",
+      },
+      {
+        q: "Why do you need my bank account?",
+        a: "The loan is sent only to a bank account in your own name, and it is where we take repayments from if you set up automatic payment.",
+      },
+    ],
+  },
+  {
+    id: "repayment",
+    title: "Repayment",
+    items: [
+      {
+        q: "How do I pay an instalment?",
+        a: "Open the loan under Loans and choose Pay now. You can pay the amount due, the overdue amount, the full payoff amount or any amount in between.",
+      },
+      {
+        q: "Can I repay my loan early?",
+        a: "Yes, at any time and with no charge. The loan page shows the payoff amount for the date you choose; for a salary advance you pay interest only for the days used.",
+      },
+      {
+        q: "I paid but the app does not show it.",
+        a: "Most payments show within minutes. If your bank took the money but the loan page does not show it after a working day, raise a ticket with the bank's reference; we will trace it.",
+      },
+    ],
+  },
+  {
+    id: "charges",
+    title: "Charges",
+    items: [
+      {
+        q: "What are the charges?",
+        a: "Interest, a processing fee with GST taken from the amount sent to you, and a flat penal charge if an instalment is missed. Every charge and the annual percentage rate (APR) is in your Key Fact Statement before you sign. There is no charge that is not in it.",
+      },
+      {
+        q: "What is a penal charge?",
+        a: "A flat ₹500 for each missed instalment. It is shown as its own line, never earns interest and is never added to your principal.",
+      },
+      {
+        q: "Why is the APR higher than the interest rate?",
+        a: "The APR counts the processing fee as well as the interest, over the time you have the money, so it shows the full yearly cost of the loan.",
+      },
+    ],
+  },
+  {
+    id: "account",
+    title: "Account and data",
+    items: [
+      {
+        q: "Why was I signed out with “Someone else logged in!”?",
+        a: "Your account can be open on one device at a time. Signing in on another phone or browser ends the older session. If it was not you, sign in again and raise a ticket.",
+      },
+      {
+        q: "How do you protect my data?",
+        a: "Your documents and identity numbers are encrypted where they are stored, only the staff who review your application can see them, every look is recorded, and we never share them except as the law requires or you agree.",
+      },
+      {
+        q: "How do I change my mobile number or e-mail?",
+        a: "Your e-mail is in the Profile section of your KYC profile. Your mobile number is how you sign in: raise a ticket and we will change it after checking it is you.",
+      },
+      {
+        q: "Will you ever ask for my OTP?",
+        a: "Never. Our staff will not ask for a one-time code, PIN or password by phone, SMS or e-mail. Do not share them with anyone.",
+      },
+    ],
+  },
+];
+
+/** The questions whose words contain every word of `query` (case and accents aside). */
+export function searchFaq(query: string) {
+  const words = query
+    .toLowerCase()
+    .normalize("NFKD")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 1);
+  if (!words.length) return FAQ_SECTIONS;
+  const matches = (f: Faq) => {
+    const text = `${f.q} ${f.a}`.toLowerCase().normalize("NFKD");
+    return words.every((w) => text.includes(w));
+  };
+  return FAQ_SECTIONS.map((s) => ({ ...s, items: s.items.filter(matches) })).filter((s) => s.items.length);
+}
