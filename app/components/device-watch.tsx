@@ -1,17 +1,24 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ensureDeviceId } from "../lib/device.ts";
 import { NOTICES_EVENT } from "./notification-bell.tsx";
 
 export const DISPLACED_MESSAGE = "Someone else logged in!";
+/** Where a displaced page goes: the home page, which says again why. */
+export const DISPLACED_LANDING = "/?signedOut=elsewhere";
 
 /**
  * Keeps the signed-in page's realtime channel open (presence) and reacts to
- * its events: another device signed in → say so, clear this device's data and
- * go home; staff device reload → renew the session and reload; a notice → the
+ * its events: another device signed in → say so until the person has read it
+ * (OK), clear this device's data, then go home, which says it again; staff device reload → renew the session and reload; a notice → the
  * bell's unread count.
  */
 export function DeviceWatch() {
   const [displaced, setDisplaced] = useState(false);
+  const [cleared, setCleared] = useState(false);
+  const ok = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (cleared) ok.current?.focus();
+  }, [cleared]);
 
   useEffect(() => {
     const deviceId = ensureDeviceId();
@@ -31,8 +38,10 @@ export function DeviceWatch() {
       }
       try {
         await fetch("/api/session/clear", { method: "POST", credentials: "same-origin" });
+      } catch {
+        /* offline: the server ended the session already; the cookie goes with the next answer */
       } finally {
-        setTimeout(() => window.location.assign("/"), 1500);
+        setCleared(true);
       }
     });
     source.addEventListener("notifications", (event) => {
@@ -58,12 +67,25 @@ export function DeviceWatch() {
         role="alertdialog"
         aria-modal="true"
         aria-labelledby="displaced-title"
+        aria-describedby="displaced-why"
         className="max-w-sm rounded-2xl bg-white p-6 text-center shadow-xl"
       >
         <p id="displaced-title" className="text-lg font-semibold">
           {DISPLACED_MESSAGE}
         </p>
-        <p className="mt-2 text-slate-700">Your account was signed in on another device, so this one has been signed out.</p>
+        <p id="displaced-why" className="mt-2 text-slate-700">
+          Your account was signed in on another device, so this one has been signed out.
+        </p>
+        <p className="mt-2 text-slate-700">If it was not you, sign in again here and raise a ticket from Help.</p>
+        <button
+          ref={ok}
+          type="button"
+          className="btn-primary mt-4 w-full"
+          disabled={!cleared}
+          onClick={() => window.location.assign(DISPLACED_LANDING)}
+        >
+          OK
+        </button>
       </div>
     </div>
   );

@@ -1,3 +1,4 @@
+import { NavLink } from "react-router";
 import { usePublicConfig } from "../root.tsx";
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
@@ -46,5 +47,30 @@ export function LenderNote({ className = "" }: { className?: string }) {
       </a>
       .
     </p>
+  );
+}
+
+const POLICIES = [
+  { to: "/grievance-policy", label: "Grievance redressal policy" },
+  { to: "/privacy-policy", label: "Privacy policy" },
+  { to: "/terms-and-conditions", label: "Terms and conditions" },
+  { to: "/ClearCache", label: "Clear this site's data on your device" },
+] as const;
+
+/** The policies every footer links to, as a list (a list of links stands in a row when `className` says so). */
+export function PolicyLinks({ className = "mt-2 space-y-1" }: { className?: string }) {
+  return (
+    <nav aria-label="Policies">
+      <p className="font-semibold text-slate-900">Policies</p>
+      <ul className={className}>
+        {POLICIES.map((p) => (
+          <li key={p.to}>
+            <NavLink className="link inline-block py-1" to={p.to}>
+              {p.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

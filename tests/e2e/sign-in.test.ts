@@ -103,7 +103,7 @@ describe("one live device per borrower", () => {
     return page;
   }
 
-  it("signing in on a second device displaces the first: notice, data cleared, back home", async () => {
+  it("signing in on a second device displaces the first: notice kept until read, data cleared, home says why", async () => {
     const mobile = newMobile();
     const deviceA = await browser.newContext(PHONE);
     const pageA = await deviceA.newPage();
@@ -125,7 +125,16 @@ describe("one live device per borrower", () => {
     await pageA.getByText("Someone else logged in!").waitFor({ timeout: 5000 });
     const noticeMs = Date.now() - started;
     await tabA2.getByText("Someone else logged in!").waitFor({ timeout: 5000 });
-    await pageA.waitForURL(app.url + "/", { timeout: 5000 });
+    // The message stays until it is read: no page change on its own.
+    await pageA.waitForTimeout(2500);
+    expect(new URL(pageA.url()).pathname).toBe("/User/Dashboard");
+    expect(await axeViolations(pageA)).toEqual([]);
+    await pageA.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+    await pageA.waitForURL(app.url + "/?signedOut=elsewhere", { timeout: 5000 });
+    await expect(pageA.getByTestId("signed-out-elsewhere").textContent()).resolves.toContain(
+      "Someone else logged in!Your account was signed in on another device",
+    );
+    await expect(pageA.getByRole("link", { name: "Sign in", exact: true }).count()).resolves.toBe(1);
     expect(await pageA.evaluate(() => localStorage.length)).toBe(0);
     expect((await deviceA.cookies()).find((c) => c.name === "token")).toBeUndefined();
     expect(noticeMs).toBeLessThan(5000);

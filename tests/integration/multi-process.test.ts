@@ -88,7 +88,8 @@ describe.skipIf(!TEST_DATABASE_URL)("two server processes sharing one PostgreSQL
     await signIn(pageB, b, mobile);
 
     await pageA.getByText("Someone else logged in!").waitFor({ timeout: 5000 });
-    await pageA.waitForURL(`${a.url}/`, { timeout: 5000 });
+    await pageA.getByRole("button", { name: "OK" }).click();
+    await pageA.waitForURL(`${a.url}/?signedOut=elsewhere`, { timeout: 5000 });
     expect((await deviceA.cookies()).find((c) => c.name === "token")).toBeUndefined();
     await deviceA.close();
     await deviceB.close();

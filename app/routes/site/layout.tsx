@@ -1,7 +1,14 @@
 import type { ReactNode } from "react";
-import { NavLink, Outlet } from "react-router";
+import { NavLink, Outlet, useRouteLoaderData, useSearchParams } from "react-router";
+import { DISPLACED_MESSAGE } from "../../components/device-watch.tsx";
 import { ErrorView } from "../../components/error-view.tsx";
+import { GrievanceOfficer, PolicyLinks } from "../../components/lender-trust.tsx";
+import { SiteMenu } from "../../components/site-menu.tsx";
+import { servicesContext } from "../../context.ts";
+import { isStaffRole } from "../../domain/roles.ts";
 import { usePublicConfig } from "../../root.tsx";
+import { readSession } from "../../server/auth/session.server.ts";
+import type { Route } from "./+types/layout";
 
 const NAV = [
   { to: "/", label: "Home", end: true },
@@ -10,6 +17,17 @@ const NAV = [
   { to: "/About", label: "About us" },
   { to: "/Contact-us", label: "Contact" },
 ];
+
+/**
+ * Who is looking, so that a signed-in borrower (or staff member) is shown the way back to their
+ * account instead of "Sign in". A request without a cookie costs nothing.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!request.headers.get("Cookie")?.includes("token=")) return { account: null };
+  const signedIn = await readSession(context.get(servicesContext), request, { renew: false });
+  if (!signedIn) return { account: null };
+  return { account: isStaffRole(signedIn.user.role) ? ("staff" as const) : ("borrower" as const) };
+}
 
 export default function SiteLayout() {
   return (
@@ -33,6 +51,8 @@ function SiteFrame({ children }: { children: ReactNode }) {
   const config = usePublicConfig();
   const brand = config?.brandName ?? "";
   const lender = config?.lender;
+  const account = useRouteLoaderData<typeof loader>("routes/site/layout")?.account ?? null;
+  const [search] = useSearchParams();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -41,32 +61,50 @@ function SiteFrame({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
-          <NavLink to="/" className="flex items-center gap-2 text-xl font-bold text-brand-800" aria-label={`${brand} home`}>
+      <header className="relative border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl items-center gap-x-2 px-4 py-3 sm:gap-x-3">
+          <NavLink
+            to="/"
+            className="mr-auto flex items-center gap-2 text-lg font-bold whitespace-nowrap text-brand-800 sm:text-xl"
+            aria-label={`${brand} home`}
+          >
             <img src="/icon.svg" alt="" width={32} height={32} className="rounded-lg" />
             {brand}
           </NavLink>
-          <NavLink to="/quickStart/Otp" className="btn-primary min-h-9 px-4 py-1.5 text-sm whitespace-nowrap lg:order-last">
-            Sign in
-          </NavLink>
-          <nav aria-label="Main" className="-mx-2 flex w-full gap-1 overflow-x-auto lg:w-auto lg:flex-1 lg:justify-end">
-            {NAV.map((item) => (
-              <NavLink
-                key={item.to}
-                to={item.to}
-                end={item.end}
-                className={({ isActive }) =>
-                  `rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`
-                }
-              >
-                {item.label}
+          <div className="flex items-center gap-2 lg:order-last">
+            {account === "borrower" ? (
+              <NavLink to="/User/Dashboard" className="btn-primary min-h-11 px-3 py-1.5 text-sm whitespace-nowrap sm:px-4">
+                <span className="sm:hidden">Account</span>
+                <span className="hidden sm:inline">Your account</span>
               </NavLink>
-            ))}
-          </nav>
+            ) : account === "staff" ? (
+              <NavLink to="/admin" className="btn-primary min-h-11 px-3 py-1.5 text-sm whitespace-nowrap sm:px-4">
+                Back office
+              </NavLink>
+            ) : (
+              <NavLink to="/quickStart/Otp" className="btn-primary min-h-11 px-3 py-1.5 text-sm whitespace-nowrap sm:px-4">
+                Sign in
+              </NavLink>
+            )}
+          </div>
+          <SiteMenu label="Main" items={NAV} />
         </div>
       </header>
       <main id="main" className="flex-1">
+        {search.get("signedOut") === "elsewhere" && !account ? (
+          <div role="status" className="mx-auto mt-4 max-w-6xl px-4" data-testid="signed-out-elsewhere">
+            <div className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+              <p className="font-semibold">{DISPLACED_MESSAGE}</p>
+              <p className="mt-1">
+                Your account was signed in on another device, so this one was signed out and its data cleared. If it was not you,{" "}
+                <NavLink className="link" to="/quickStart/Otp">
+                  sign in again
+                </NavLink>{" "}
+                and raise a ticket from Help, or call our grievance officer.
+              </p>
+            </div>
+          </div>
+        ) : null}
         {children}
       </main>
       <footer className="mt-16 border-t border-slate-200 bg-white text-sm text-slate-700">
@@ -82,45 +120,10 @@ function SiteFrame({ children }: { children: ReactNode }) {
             <p className="mt-2">{lender?.address}</p>
           </div>
           <div>
-            <p className="font-semibold text-slate-900">Grievance officer</p>
-            <p className="mt-2">{lender?.grievanceOfficer.name}</p>
-            <p>
-              <a className="link" href={`tel:${lender?.grievanceOfficer.phone.replace(/\s/g, "")}`}>
-                {lender?.grievanceOfficer.phone}
-              </a>
-            </p>
-            <p>
-              <a className="link" href={`mailto:${lender?.grievanceOfficer.email}`}>
-                {lender?.grievanceOfficer.email}
-              </a>
-            </p>
+            <GrievanceOfficer />
             <p className="mt-2">We answer every complaint within 30 days.</p>
           </div>
-          <nav aria-label="Policies">
-            <p className="font-semibold text-slate-900">Policies</p>
-            <ul className="mt-2 space-y-1">
-              <li>
-                <NavLink className="link" to="/grievance-policy">
-                  Grievance redressal policy
-                </NavLink>
-              </li>
-              <li>
-                <NavLink className="link" to="/privacy-policy">
-                  Privacy policy
-                </NavLink>
-              </li>
-              <li>
-                <NavLink className="link" to="/terms-and-conditions">
-                  Terms and conditions
-                </NavLink>
-              </li>
-              <li>
-                <NavLink className="link" to="/ClearCache">
-                  Clear this site's data on your device
-                </NavLink>
-              </li>
-            </ul>
-          </nav>
+          <PolicyLinks />
         </div>
       </footer>
     </div>

@@ -1,4 +1,6 @@
+import { CircleHelp, House, UserRound, Wallet } from "lucide-react";
 import { Form, NavLink, Outlet, useRouteLoaderData } from "react-router";
+import { GrievanceOfficer, PolicyLinks } from "../../components/lender-trust.tsx";
 import { DeviceWatch } from "../../components/device-watch.tsx";
 import { NotificationBell } from "../../components/notification-bell.tsx";
 import { servicesContext } from "../../context.ts";
@@ -34,6 +36,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
+/** The signed-in area's sections: a row in the header, a tab bar under it on a phone. */
+const ACCOUNT_NAV = [
+  { to: "/User/Dashboard", label: "Dashboard", Icon: House },
+  { to: "/User/Loans", label: "Loans", Icon: Wallet },
+  { to: "/User/Profile", label: "Profile", Icon: UserRound },
+  { to: "/User/Help", label: "Help", Icon: CircleHelp },
+] as const;
+
 function UserFrame({ children }: { children: React.ReactNode }) {
   const config = usePublicConfig();
   const unread = useRouteLoaderData<typeof loader>("routes/user/layout")?.unread ?? 0;
@@ -46,32 +56,60 @@ function UserFrame({ children }: { children: React.ReactNode }) {
         Skip to content
       </a>
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <NavLink to="/User/Dashboard" className="flex items-center gap-2 text-lg font-bold text-brand-800">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-2 px-4 pt-3 sm:pb-3">
+          <NavLink to="/User/Dashboard" className="mr-auto flex items-center gap-2 text-lg font-bold text-brand-800">
             <img src="/icon.svg" alt="" width={28} height={28} className="rounded-lg" />
             {config?.brandName}
           </NavLink>
-          <nav aria-label="Account" className="flex items-center gap-2">
-            <NavLink
-              to="/User/Dashboard"
-              className={({ isActive }) =>
-                `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`
-              }
-            >
-              Dashboard
-            </NavLink>
-            <NotificationBell unread={unread} />
-            <Form method="post" action="/auth/sign-out">
-              <button type="submit" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
-                Sign out
-              </button>
-            </Form>
+          <nav
+            aria-label="Account"
+            className="order-last -mx-4 mt-2 grid w-[calc(100%+2rem)] grid-cols-4 border-t border-slate-200 sm:order-none sm:mx-0 sm:mt-0 sm:flex sm:w-auto sm:border-0"
+          >
+            {ACCOUNT_NAV.map(({ to, label, Icon }) => (
+              <NavLink
+                key={to}
+                to={to}
+                className={({ isActive }) =>
+                  `flex min-h-12 flex-col items-center justify-center gap-0.5 px-2 py-1.5 text-xs font-medium sm:flex-row sm:gap-1.5 sm:rounded-md sm:px-3 sm:py-2 sm:text-sm ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`
+                }
+              >
+                <Icon aria-hidden="true" className="size-5 sm:size-4" />
+                {label}
+              </NavLink>
+            ))}
           </nav>
+          <NotificationBell unread={unread} />
+          <Form method="post" action="/auth/sign-out">
+            <button type="submit" className="min-h-11 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+              Sign out
+            </button>
+          </Form>
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">
         {children}
       </main>
+      <footer className="mt-8 border-t border-slate-200 bg-white text-sm text-slate-700">
+        <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 sm:grid-cols-[1fr_auto]">
+          <div>
+            <p>
+              {config?.brandName} is a digital lending platform of {config?.lender.name}, a non-banking financial company registered with
+              the Reserve Bank of India ({config?.lender.rbiRegistration}).
+            </p>
+            <p className="mt-2">
+              A complaint?{" "}
+              <NavLink className="link" to="/User/Help/new">
+                Raise a ticket
+              </NavLink>{" "}
+              or contact the grievance officer. We answer within 30 days.
+            </p>
+          </div>
+          <GrievanceOfficer />
+          <div className="sm:col-span-2">
+            <PolicyLinks className="mt-1 flex flex-wrap gap-x-4" />
+          </div>
+        </div>
+      </footer>
       <DeviceWatch />
     </div>
   );

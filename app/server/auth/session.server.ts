@@ -67,10 +67,14 @@ export async function createUserSession(
   return { setCookie: await tokenCookie(config).serialize(token), session };
 }
 
-/** The signed-in user of a request, or null. Renews a session in use (rolling 180 days). */
+/**
+ * The signed-in user of a request, or null. Renews a session in use (rolling 180 days), unless
+ * `renew` is false (a public page only asks who is there: it does not send the cookie again).
+ */
 export async function readSession(
   services: Pick<AppServices, "db" | "config" | "now">,
   request: Request,
+  { renew = true }: { renew?: boolean } = {},
 ): Promise<(SignedIn & { setCookie: string | null }) | null> {
   const { db, config, now } = services;
   const token: unknown = await tokenCookie(config).parse(request.headers.get("Cookie"));
@@ -83,7 +87,7 @@ export async function readSession(
     .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.endedAt), gt(sessions.expiresAt, at), isNull(users.disabledAt)));
   if (!row) return null;
   let setCookie: string | null = null;
-  if (at.getTime() - row.session.lastUsedAt.getTime() > RENEW_AFTER_MS) {
+  if (renew && at.getTime() - row.session.lastUsedAt.getTime() > RENEW_AFTER_MS) {
     const expiresAt = new Date(at.getTime() + SESSION_DAYS * DAY);
     await db.update(sessions).set({ lastUsedAt: at, expiresAt }).where(eq(sessions.id, row.session.id));
     row.session.lastUsedAt = at;
