@@ -11,7 +11,7 @@ export function ConsentFields({ consentKyc, consentCommunications }: { consentKy
       <legend className="field-label">Consent</legend>
       <div>
         <label className="flex items-start gap-3">
-          <input className="mt-1 size-5" required {...getInputProps(consentKyc, { type: "checkbox" })} />
+          <input className="mt-0.5 size-5 shrink-0" required {...getInputProps(consentKyc, { type: "checkbox" })} />
           <span>I consent to {lenderName} checking my identity and KYC details with the documents I give, for my loan application.</span>
         </label>
         <p id={consentKyc.errorId} className="field-error" aria-live="polite">
@@ -19,7 +19,7 @@ export function ConsentFields({ consentKyc, consentCommunications }: { consentKy
         </p>
       </div>
       <label className="flex items-start gap-3">
-        <input className="mt-1 size-5" {...getInputProps(consentCommunications, { type: "checkbox" })} />
+        <input className="mt-0.5 size-5 shrink-0" {...getInputProps(consentCommunications, { type: "checkbox" })} />
         <span>Send me messages about my account and loans by SMS and e-mail (optional).</span>
       </label>
     </fieldset>

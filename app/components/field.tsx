@@ -103,7 +103,7 @@ export function CheckboxField({ field, label, defaultChecked }: { field: Conform
           type="checkbox"
           value="yes"
           defaultChecked={defaultChecked}
-          className="mt-1 size-4"
+          className="mt-1 size-4 shrink-0"
           aria-invalid={field.errors?.length ? true : undefined}
           aria-describedby={field.errorId}
         />

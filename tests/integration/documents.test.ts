@@ -100,7 +100,7 @@ describe("document uploads", () => {
   });
 
   it.each([
-    ["a renamed executable", elf(), "report.pdf", "is not a JPG, PNG, PDF file"],
+    ["a renamed executable", elf(), "report.pdf", "is not a JPG, PNG or PDF file. Choose a JPG, PNG or PDF file."],
     ["a PDF with a JPEG name", pdf(), "photo.jpg", "is named .jpg but is really a PDF file"],
     ["an empty file", new Uint8Array(0), "empty.pdf", "The file is empty"],
     ["a truncated image", jpeg().slice(0, 100), "cut.jpg", "incomplete or damaged"],

@@ -80,7 +80,7 @@ describe("a borrower completing every KYC section", () => {
     expect((await upload("/User/Profile/components/Selfie", "selfie", jpeg, "me.jpg")).status).toBe(302);
     let html = await overview();
     expect(html).toContain('data-testid="sa-ready">Ready to apply.');
-    expect(html).toContain("Still needed: Documents.");
+    expect(html).toContain("Still needed: Salary slip, month before, Salary slip, two months before, Bank statement.");
     for (const kind of ["salary_slip_2", "salary_slip_3", "bank_statement"]) {
       expect((await upload("/User/Profile/components/Documents", kind, pdf, `${kind}.pdf`)).status).toBe(302);
     }

@@ -27,6 +27,31 @@ export const SECTION_PATHS = {
 } as const;
 export type SectionName = keyof typeof SECTION_PATHS;
 
+/** How each section is named to the borrower. */
+export const SECTION_TITLES: Record<SectionName, string> = {
+  Profile: "Personal details",
+  Address: "Address",
+  Employment: "Work and income",
+  Bank: "Bank account",
+  Reference: "References",
+  Documents: "Documents",
+  Selfie: "Selfie",
+};
+
+/** One thing a loan needs from the profile: a section, or one document. */
+export interface ChecklistItem {
+  key: string;
+  label: string;
+  done: boolean;
+  /** Where to do it (a document's own upload box on the Documents page). */
+  href: string;
+  /** What is still missing, in words (empty when done). */
+  detail: string;
+}
+
+/** Where one document is uploaded: its box on the Documents page. */
+export const documentHref = (kind: DocumentKind) => `${SECTION_PATHS.Documents}#doc-${kind}`;
+
 export interface SectionStatus {
   name: SectionName;
   href: string;
@@ -60,6 +85,9 @@ export function sectionFill(row: Record<string, unknown> | null | undefined, res
 
 const gaps = (fill: SectionFill, none: string) => (fill === true ? [] : fill === false ? [none] : [fill.join(", ")]);
 
+/** The documents a salary advance needs. */
+export const SALARY_ADVANCE_DOCUMENTS: readonly DocumentKind[] = ["pan_card", "aadhaar_front", "aadhaar_back", "salary_slip_1"];
+
 /** What each section still lacks, and whether each loan kind can be applied for (docs/product.md "KYC profile"). */
 export function kycCompleteness(f: KycFacts) {
   const docsNeeded = requiredDocuments(f.employmentType);
@@ -88,20 +116,43 @@ export function kycCompleteness(f: KycFacts) {
     { name: "Selfie", missing: f.selfie ? [] : ["a selfie"] },
   ].map((s) => ({ ...s, name: s.name as SectionName, href: SECTION_PATHS[s.name as SectionName], complete: s.missing.length === 0 }));
 
-  const done = (name: SectionName) => sections.find((s) => s.name === name)?.complete ?? false;
-  const emiMissing = sections.filter((s) => !s.complete).map((s) => s.name);
-
-  const saMissing: string[] = [];
-  for (const name of ["Profile", "Address", "Bank", "Selfie"] as const) if (!done(name)) saMissing.push(name);
-  if (f.employmentType !== "salaried") saMissing.push("Employment (salaried)");
-  else if (!done("Employment")) saMissing.push("Employment");
-  const saDocs: DocumentKind[] = ["pan_card", "aadhaar_front", "aadhaar_back", "salary_slip_1"];
-  for (const k of saDocs) if (!f.documents.includes(k)) saMissing.push(DOCUMENT_KINDS[k]);
-
+  const section = (name: SectionName) => sections.find((s) => s.name === name) as SectionStatus;
+  const sectionItem = (name: SectionName): ChecklistItem => {
+    const s = section(name);
+    return { key: name, label: SECTION_TITLES[name], done: s.complete, href: s.href, detail: s.missing.join("; ") };
+  };
+  const documentItem = (kind: DocumentKind): ChecklistItem => {
+    const done = f.documents.includes(kind);
+    return { key: kind, label: DOCUMENT_KINDS[kind], done, href: documentHref(kind), detail: done ? "" : "not uploaded yet" };
+  };
+  // An EMI loan: the six sections besides Documents, and each document the borrower's work asks for.
+  const emi = [
+    ...(["Profile", "Address", "Employment", "Bank", "Reference", "Selfie"] as const).map(sectionItem),
+    ...docsNeeded.map(documentItem),
+  ];
+  // A salary advance: no references, and only the first documents (it is repaid from the next salary).
+  const employment = sectionItem("Employment");
+  const salaried = f.employmentType === "salaried";
+  const salaryAdvance = [
+    ...(["Profile", "Address"] as const).map(sectionItem),
+    {
+      ...employment,
+      label: `${SECTION_TITLES.Employment} (salaried)`,
+      done: employment.done && salaried,
+      detail: f.employmentType === "self_employed" ? "a salary advance is for salaried people" : employment.detail,
+    },
+    ...(["Bank", "Selfie"] as const).map(sectionItem),
+    ...SALARY_ADVANCE_DOCUMENTS.map(documentItem),
+  ];
+  const summary = (items: ChecklistItem[]) => ({
+    ready: items.every((i) => i.done),
+    missing: items.filter((i) => !i.done).map((i) => i.label),
+    checklist: items,
+  });
   return {
     sections,
     completeCount: sections.filter((s) => s.complete).length,
-    emi: { ready: emiMissing.length === 0, missing: emiMissing as string[] },
-    salaryAdvance: { ready: saMissing.length === 0, missing: saMissing },
+    emi: summary(emi),
+    salaryAdvance: summary(salaryAdvance),
   };
 }

@@ -36,6 +36,8 @@ const EXTENSIONS: Record<SniffedType, string[]> = {
   "application/pdf": ["pdf"],
 };
 export const extensionFor = (type: SniffedType) => EXTENSIONS[type][0] as string;
+/** What a KYC document may be: a photo or a scan. */
+export const DOCUMENT_TYPES: readonly SniffedType[] = ["image/jpeg", "image/png", "application/pdf"];
 
 /**
  * Judges a file by its bytes: JPEG, PNG or PDF, complete (JPEG ends FF D9, PNG
@@ -53,8 +55,9 @@ export function judgeFile(
   else if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) type = "image/png";
   else if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) type = "application/pdf";
   if (!type || !allowed.includes(type)) {
-    const kinds = allowed.map((t) => extensionFor(t).toUpperCase()).join(", ");
-    return { ok: false, message: `This file is not a ${kinds} file. Upload a ${kinds} file.` };
+    const names = allowed.map((t) => extensionFor(t).toUpperCase());
+    const kinds = names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : (names[0] ?? "");
+    return { ok: false, message: `This file is not a ${kinds} file. Choose a ${kinds} file.` };
   }
   const complete =
     type === "image/jpeg"

@@ -7,7 +7,7 @@
 import type { LenderIdentity } from "../lender.ts";
 import { formatRupees } from "../money.ts";
 import { emiQuote, type FeeTerms, type IsoDate, processingFee, salaryAdvanceQuote } from "../loan-math.ts";
-import { KIND_NAME, KIND_NOUN, type LoanKind } from "./application.ts";
+import { KIND_NAME, KIND_WITH_ARTICLE, type LoanKind } from "./application.ts";
 
 export interface KfsInput {
   kind: LoanKind;
@@ -274,7 +274,7 @@ export function agreementClauses(input: KfsInput, kfs: KfsModel): string[] {
   const f = kfs.figures;
   return [
     `This loan agreement is between ${input.lender.name} ("the lender"), through its platform ${input.brandName}, and ${input.borrower.name} ("the borrower"), for proposal number ${input.reference.toUpperCase()}.`,
-    `1. The loan. The lender agrees to lend ${rs(f.amountPaise)} as a ${KIND_NOUN[input.kind]} on the terms of the Key Fact Statement printed with this agreement, which is part of it. If anything here differs from the Key Fact Statement, the Key Fact Statement applies.`,
+    `1. The loan. The lender agrees to lend ${rs(f.amountPaise)} as ${KIND_WITH_ARTICLE[input.kind]} on the terms of the Key Fact Statement printed with this agreement, which is part of it. If anything here differs from the Key Fact Statement, the Key Fact Statement applies.`,
     `2. Disbursal. The lender pays ${rs(f.netDisbursedPaise)} (the amount less the processing fee and its GST) only into the borrower's own verified bank account ${input.disbursalAccount.accountMasked}, after its staff have verified the borrower's KYC, documents, selfie and bank account. Nothing is approved by signing: the lender may decline the application with reasons.`,
     `3. Repayment. The borrower repays ${f.instalments === 1 ? `${rs(f.instalmentPaise)} on ${longDate(f.firstDueDate)}` : `${f.instalments} monthly instalments of ${rs(f.instalmentPaise)} from ${longDate(f.firstDueDate)}`}, as in the repayment schedule. The schedule assumes disbursal on ${longDate(input.assumedDisbursalDate)}; if the actual date or any amount differs, the lender issues a revised Key Fact Statement before the first instalment.`,
     `4. Charges. The only charges are those in the Key Fact Statement. Penal charges are charges, not interest: they are never added to the principal and never earn interest, and the borrower is told each time one is levied.`,

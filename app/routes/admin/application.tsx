@@ -657,7 +657,7 @@ function Checklist({ data: d, mine }: { data: Data; mine: boolean }) {
                   name="items"
                   value={item}
                   defaultChecked={s?.checked ?? false}
-                  className="mt-1 size-4"
+                  className="mt-1 size-4 shrink-0"
                 />
                 <label htmlFor={`check-${item}`}>
                   {CHECKLIST[item]}

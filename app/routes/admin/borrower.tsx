@@ -120,7 +120,7 @@ function NoticeForm({ once, lastResult }: { once: string; lastResult: Route.Comp
         />
       </Field>
       <div className="flex items-start gap-2">
-        <input {...getInputProps(fields.urgent, { type: "checkbox" })} key={fields.urgent.key} className="mt-1 h-5 w-5" />
+        <input {...getInputProps(fields.urgent, { type: "checkbox" })} key={fields.urgent.key} className="mt-1 size-5 shrink-0" />
         <label htmlFor={fields.urgent.id}>
           Urgent: also send the SMS “You have a new message from us. Open the app to read it.” (the text itself never goes by SMS)
         </label>

@@ -19,6 +19,9 @@ import { signedInContext } from "../../web/guards.server.ts";
 import { QUICK_STEP_COUNT, QUICK_STEPS, unfinishedStep } from "../../domain/quick-start.ts";
 import type { Route } from "./+types/dashboard";
 import { listApplications } from "../../server/loans/read.server.ts";
+import { loadCompleteness } from "../../server/kyc/completeness.server.ts";
+import { ProgressBar } from "../../components/kyc-checklist.tsx";
+import { SECTION_TITLES } from "../../domain/kyc/completeness.ts";
 import { borrowerDisbursals } from "../../server/payouts/read.server.ts";
 import { DisbursalNote } from "../../components/loan-flow.tsx";
 import { quickStartProgress } from "../../server/quick-start/progress.server.ts";
@@ -29,18 +32,22 @@ import { longDate } from "../../domain/loans/kfs.ts";
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, session } = context.get(signedInContext);
   const services = context.get(servicesContext);
-  const [applications, quickStart, requests, disbursals, loans] = user.mobileVerifiedAt
+  const [applications, quickStart, requests, disbursals, loans, kyc] = user.mobileVerifiedAt
     ? await Promise.all([
         listApplications(services, user.id),
         quickStartProgress(services, user.id),
         openRequestsFor(services, user.id),
         borrowerDisbursals(services, user.id),
         borrowerLoans(services, user.id),
+        loadCompleteness(services, user.id),
       ])
-    : [[], null, [], [], []];
+    : [[], null, [], [], [], null];
   const resume = unfinishedStep(quickStart);
   const due = nextDueAcross(loans);
   return {
+    kyc: kyc
+      ? { done: kyc.completeCount, of: kyc.sections.length, missing: kyc.sections.filter((x) => !x.complete).map((x) => x.name) }
+      : null,
     loans: {
       count: loans.filter((l) => l.status === "active").length,
       overduePaise: due.overduePaise,
@@ -192,6 +199,31 @@ function WaitingForYou({
   );
 }
 
+function KycCard({ kyc }: { kyc: NonNullable<Route.ComponentProps["loaderData"]["kyc"]> }) {
+  const complete = kyc.done === kyc.of;
+  return (
+    <section aria-labelledby="kyc-title" className="card" data-testid="kyc-card">
+      <h2 id="kyc-title" className="text-xl">
+        Your KYC profile
+      </h2>
+      <p className="mt-2 font-medium text-slate-900">
+        {kyc.done} of {kyc.of} sections complete
+      </p>
+      <div className="mt-2">
+        <ProgressBar done={kyc.done} of={kyc.of} label="KYC sections complete" />
+      </div>
+      <p className="mt-2 text-slate-700">
+        {complete
+          ? "Your profile is complete: you can apply for either loan. Keep it up to date if anything changes."
+          : `Still to do: ${kyc.missing.map((m) => SECTION_TITLES[m]).join(", ")}.`}
+      </p>
+      <Link className={complete ? "btn-secondary mt-4" : "btn-primary mt-4"} to="/User/Profile">
+        {complete ? "View your profile" : "See what is missing"}
+      </Link>
+    </section>
+  );
+}
+
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { device } = loaderData;
   const signedInAt = new Date(device.signedInAt);
@@ -309,19 +341,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           </p>
         </section>
       ) : null}
-      {loaderData.mobileVerified ? (
-        <section aria-labelledby="kyc-title" className="card">
-          <h2 id="kyc-title" className="text-xl">
-            Your KYC profile
-          </h2>
-          <p className="mt-2 text-slate-700">
-            Seven sections: personal details, address, work and income, bank account, references, documents and a selfie.
-          </p>
-          <Link className="btn-primary mt-4" to="/User/Profile">
-            See what is missing
-          </Link>
-        </section>
-      ) : null}
+      {loaderData.kyc ? <KycCard kyc={loaderData.kyc} /> : null}
       <section aria-labelledby="account-title" className="card">
         <h2 id="account-title" className="text-xl">
           Your account

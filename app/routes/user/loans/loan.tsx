@@ -187,7 +187,7 @@ function PayNow({
                 type="checkbox"
                 name={fields.prepay.name}
                 value="on"
-                className="mt-1 size-5"
+                className="mt-1 size-5 shrink-0"
                 aria-describedby={fields.prepay.errorId}
               />
               <span>

@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field, FormErrors, TextField } from "../../../components/field.tsx";
 import { LoanFlow, MissingDetails, MoneyRows } from "../../../components/loan-flow.tsx";
 import { parseRupeesToPaise } from "../../../domain/calculator-input.ts";
-import { KIND_NOUN, stepPath, termsSchema } from "../../../domain/loans/application.ts";
+import { KIND_NOUN, KIND_WITH_ARTICLE, stepPath, termsSchema } from "../../../domain/loans/application.ts";
 import { longDate } from "../../../domain/loans/kfs.ts";
 import { emiQuote, processingFee, salaryAdvanceQuote } from "../../../domain/loan-math.ts";
 import { todayIST } from "../../../lib/format.ts";
@@ -75,7 +75,7 @@ export default function Step0({ loaderData, actionData }: Route.ComponentProps) 
       {offer && !offer.eligible ? (
         <section className="card border-amber-300 bg-amber-50" aria-labelledby="reasons-title">
           <h2 id="reasons-title" className="text-xl">
-            We cannot offer you a {KIND_NOUN[kind]} right now
+            We cannot offer you {KIND_WITH_ARTICLE[kind]} right now
           </h2>
           <ul className="mt-3 list-disc space-y-1 pl-5" data-testid="offer-reasons">
             {offer.reasons.map((r) => (

@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { CheckboxField, FormErrors, SelectField, TextField } from "../../../components/field.tsx";
 import { LoanFlow } from "../../../components/loan-flow.tsx";
-import { detailsSchema, KIND_NOUN, PURPOSES, stepPath } from "../../../domain/loans/application.ts";
+import { KycChecklist } from "../../../components/kyc-checklist.tsx";
+import { detailsSchema, KIND_WITH_ARTICLE, PURPOSES, stepPath } from "../../../domain/loans/application.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { loadCompleteness } from "../../../server/kyc/completeness.server.ts";
 import type { Route } from "./+types/step1";
@@ -13,28 +14,12 @@ import { saveDetails } from "../../../server/loans/details.server.ts";
 import { cancelFromStep, type LoadedStep, loadStep } from "../../../web/new-loan-step.server.ts";
 import { useSchemaForm } from "../../../components/use-schema-form.ts";
 
-/** The profile sections this kind needs, still incomplete, with links to fix them. */
+/** What this kind of loan still needs from the profile (one checklist), and the account the money goes to. */
 async function readiness(loaded: LoadedStep) {
   const { services, user, kind } = loaded;
   const [completeness, bank] = await Promise.all([loadCompleteness(services, user.id), disbursalAccount(services, user.id)]);
   const need = kind === "emi" ? completeness.emi : completeness.salaryAdvance;
-  const plain = new Set<string>(["Profile", "Address", "Bank", "Selfie"]);
-  const employmentMissing = need.missing.some((m) => m.startsWith("Employment"));
-  const documentsMissing = need.missing.some((m) => !plain.has(m) && !m.startsWith("Employment"));
-  const links = completeness.sections
-    .filter((s) =>
-      kind === "emi"
-        ? !s.complete
-        : (plain.has(s.name) && !s.complete) ||
-          (s.name === "Employment" && employmentMissing) ||
-          (s.name === "Documents" && documentsMissing),
-    )
-    .map((s) => ({
-      name: s.name,
-      href: s.href,
-      missing: s.missing.length ? s.missing : s.name === "Employment" ? ["a salary advance is for salaried people"] : [],
-    }));
-  return { ready: need.ready, missing: need.missing, links, bank };
+  return { ready: need.ready, checklist: need.checklist, bank };
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -46,8 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
     reference,
     status: loaded.state.status,
     ready: r.ready,
-    missing: r.missing,
-    links: r.links,
+    checklist: r.checklist,
     bank: r.bank.account,
     bankProblem: r.bank.problem,
     values: {
@@ -91,22 +75,18 @@ export default function Step1({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <LoanFlow kind={kind} reference={reference} step="Step1" status={loaderData.status} title="Purpose and bank account">
       {!loaderData.ready ? (
-        <section className="card border-amber-300 bg-amber-50" aria-labelledby="profile-title" data-testid="profile-missing">
+        <section className="card border-amber-300" aria-labelledby="profile-title" data-testid="profile-missing">
           <h2 id="profile-title" className="text-xl">
-            Complete your profile to apply
+            Finish your profile to apply
           </h2>
-          <p className="mt-2">A {KIND_NOUN[kind]} needs these parts of your profile:</p>
-          <ul className="mt-3 list-disc space-y-1 pl-5">
-            {loaderData.links.map((l) => (
-              <li key={l.name}>
-                <Link className="link" to={l.href}>
-                  {l.name}
-                </Link>
-                : {l.missing.join(", ")}
-              </li>
-            ))}
-          </ul>
-          <p className="mt-3 text-sm text-slate-700">Still missing: {loaderData.missing.join(", ")}.</p>
+          <p className="mt-2 text-slate-700">
+            {KIND_WITH_ARTICLE[kind][0]?.toUpperCase()}
+            {KIND_WITH_ARTICLE[kind].slice(1)} needs each of these. Your answers so far are saved: do what is left (each link opens its
+            place, and brings you back here from your dashboard), then continue.
+          </p>
+          <div className="mt-4">
+            <KycChecklist items={loaderData.checklist} label={`What ${KIND_WITH_ARTICLE[kind]} needs`} />
+          </div>
         </section>
       ) : (
         <p className="card border-emerald-300 bg-emerald-50">Your profile has everything this loan needs.</p>

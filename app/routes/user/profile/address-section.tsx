@@ -65,16 +65,19 @@ export default function AddressSection({ loaderData, actionData }: Route.Compone
         />
         <SelectField field={fields.residenceType} label="This home is" options={RESIDENCE_TYPES} />
         <TextField field={fields.yearsAtAddress} label="Years at this address" inputMode="numeric" />
-        <label className="flex items-center gap-3">
-          <input className="size-5" {...getInputProps(fields.permanentSame, { type: "checkbox" })} />
-          My permanent address is the same as my current address
-        </label>
-        <fieldset className="space-y-5 rounded-xl border border-slate-200 p-4">
-          <legend className="px-1 font-medium">Permanent address (if different)</legend>
-          <TextField field={fields.permanentLine1} label="Permanent address: house number and street" />
-          <TextField field={fields.permanentLine2} label="Permanent address: area (optional)" />
-          <TextField field={fields.permanentPincode} label="Permanent address: PIN code" inputMode="numeric" maxLength={6} />
-        </fieldset>
+        {/* Ticked, the permanent address is the current one: its fields are hidden (by CSS, so without JavaScript too). */}
+        <div className="group space-y-5">
+          <label className="flex items-center gap-3">
+            <input className="size-5 shrink-0" {...getInputProps(fields.permanentSame, { type: "checkbox" })} />
+            My permanent address is the same as my current address
+          </label>
+          <fieldset className="space-y-5 rounded-xl border border-slate-200 p-4 group-has-[input[name=permanentSame]:checked]:hidden">
+            <legend className="px-1 font-medium">Permanent address</legend>
+            <TextField field={fields.permanentLine1} label="Permanent address: house number and street" />
+            <TextField field={fields.permanentLine2} label="Permanent address: area (optional)" />
+            <TextField field={fields.permanentPincode} label="Permanent address: PIN code" inputMode="numeric" maxLength={6} />
+          </fieldset>
+        </div>
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={navigation.state === "submitting"}>
           Save address
         </button>

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, useLocation, useNavigation } from "react-router";
 import { FormErrors, SelectField, TextField } from "../../../components/field.tsx";
 import { KycSection } from "../../../components/kyc-section.tsx";
 import { servicesContext } from "../../../context.ts";
@@ -60,7 +60,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export default function BankSection({ loaderData, actionData }: Route.ComponentProps) {
+/** The form is made afresh after each save (a new location key): the account number just typed does not stay in its boxes. */
+export default function BankSection(props: Route.ComponentProps) {
+  return <BankForm key={useLocation().key} {...props} />;
+}
+
+function BankForm({ loaderData, actionData }: Route.ComponentProps) {
   const { saved } = loaderData;
   const navigation = useNavigation();
   const { form, fields, formErrors } = useSchemaForm({

@@ -1,10 +1,9 @@
-import { useState } from "react";
-import { data, Form, useNavigation, useSubmit } from "react-router";
+import { data, Form, useSubmit } from "react-router";
+import { FileDrop } from "../../../components/file-drop.tsx";
 import { useConfirm } from "../../../components/confirm-dialog.tsx";
 import { KycSection } from "../../../components/kyc-section.tsx";
 import { servicesContext } from "../../../context.ts";
-import { bankStatementMonths, DOCUMENT_KINDS, type DocumentKind, MAX_DOCUMENT_BYTES } from "../../../domain/kyc/documents.ts";
-import { oversizedFile } from "../../../lib/file-size.ts";
+import { bankStatementMonths, DOCUMENT_KINDS, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES } from "../../../domain/kyc/documents.ts";
 import { formatDateIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
@@ -64,17 +63,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     userId: user.id,
     kind,
     file,
-    rules: { maxBytes: MAX_DOCUMENT_BYTES, allowed: ["image/jpeg", "image/png", "application/pdf"] },
+    rules: { maxBytes: MAX_DOCUMENT_BYTES, allowed: DOCUMENT_TYPES },
   });
   if (!stored.ok) return data({ kind, error: stored.message }, { status: 400 });
   return redirectWithToast(services.config, request, back, { type: "success", title: `${DOCUMENT_KINDS[kind]} uploaded.` });
 }
 
 export default function DocumentsSection({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   const confirm = useConfirm();
   const submit = useSubmit();
-  const [tooLarge, setTooLarge] = useState<Partial<Record<DocumentKind, string>>>({});
   return (
     <KycSection
       title="Your documents"
@@ -87,10 +84,13 @@ export default function DocumentsSection({ loaderData, actionData }: Route.Compo
       ) : null}
       <ul className="mt-6 space-y-4">
         {loaderData.items.map((item) => {
-          const error = tooLarge[item.kind] ?? (actionData?.kind === item.kind ? actionData.error : null);
-          const inputId = `file-${item.kind}`;
           return (
-            <li key={item.kind} className="card space-y-3" data-testid={`doc-${item.kind}`}>
+            <li
+              key={item.kind}
+              id={`doc-${item.kind}`}
+              className="card scroll-mt-4 space-y-3 target:border-brand-600"
+              data-testid={`doc-${item.kind}`}
+            >
               <h2 className="text-lg">{item.label}</h2>
               {item.doc ? (
                 <div className="flex flex-wrap items-center gap-3 text-sm">
@@ -127,39 +127,13 @@ export default function DocumentsSection({ loaderData, actionData }: Route.Compo
               ) : (
                 <p className="text-sm text-slate-600">Not uploaded yet.</p>
               )}
-              <Form
-                method="post"
-                encType="multipart/form-data"
-                className="flex flex-col gap-2 sm:flex-row sm:items-end"
-                onSubmit={(event) => {
-                  const message = oversizedFile(event.currentTarget, MAX_DOCUMENT_BYTES);
-                  setTooLarge((shown) => ({ ...shown, [item.kind]: message ?? undefined }));
-                  if (message) event.preventDefault();
-                }}
-              >
-                <input type="hidden" name="kind" value={item.kind} />
-                <div className="flex-1">
-                  <label htmlFor={inputId} className="field-label">
-                    {item.doc ? `Replace ${item.label}` : `Upload ${item.label}`}
-                  </label>
-                  <input
-                    id={inputId}
-                    name="file"
-                    type="file"
-                    accept="image/jpeg,image/png,application/pdf"
-                    className="block w-full text-sm"
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={`${inputId}-error`}
-                    required
-                  />
-                  <p id={`${inputId}-error`} className="field-error" aria-live="polite">
-                    {error}
-                  </p>
-                </div>
-                <button type="submit" className="btn-secondary" disabled={navigation.state === "submitting"}>
-                  Upload
-                </button>
-              </Form>
+              <FileDrop
+                kind={item.kind}
+                label={item.doc ? `Replace ${item.label}` : `Upload ${item.label}`}
+                allowed={DOCUMENT_TYPES}
+                maxBytes={MAX_DOCUMENT_BYTES}
+                error={actionData?.kind === item.kind ? actionData.error : null}
+              />
             </li>
           );
         })}

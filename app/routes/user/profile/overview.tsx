@@ -1,20 +1,11 @@
-import { CheckCircle2, Circle } from "lucide-react";
 import { Link } from "react-router";
 import { servicesContext } from "../../../context.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
 import { loadCompleteness } from "../../../server/kyc/completeness.server.ts";
+import { DoneIcon, ProgressBar } from "../../../components/kyc-checklist.tsx";
+import { SECTION_TITLES } from "../../../domain/kyc/completeness.ts";
 import type { Route } from "./+types/overview";
-
-const TITLES: Record<string, string> = {
-  Profile: "Personal details",
-  Address: "Address",
-  Employment: "Work and income",
-  Bank: "Bank account",
-  Reference: "References",
-  Documents: "Documents",
-  Selfie: "Selfie",
-};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user } = context.get(signedInContext);
@@ -30,8 +21,8 @@ export default function ProfileOverview({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-slate-700" data-testid="kyc-progress">
           {completeCount} of {sections.length} sections complete.
         </p>
-        <div className="mt-3 h-2 w-full overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
-          <div className="h-full bg-money-600" style={{ width: `${(completeCount / sections.length) * 100}%` }} />
+        <div className="mt-3">
+          <ProgressBar done={completeCount} of={sections.length} label="Sections complete" />
         </div>
       </div>
       <section aria-labelledby="needs-title" className="card">
@@ -40,34 +31,23 @@ export default function ProfileOverview({ loaderData }: Route.ComponentProps) {
         </h2>
         <dl className="mt-3 space-y-3">
           <div>
-            <dt className="font-semibold">EMI loan: all seven sections</dt>
-            <dd data-testid="emi-ready">
-              {emi.ready ? "Ready to apply." : `Still needed: ${emi.missing.map((m) => TITLES[m] ?? m).join(", ")}.`}
-            </dd>
+            <dt className="font-semibold">EMI loan</dt>
+            <dd data-testid="emi-ready">{emi.ready ? "Ready to apply." : `Still needed: ${emi.missing.join(", ")}.`}</dd>
           </div>
           <div>
-            <dt className="font-semibold">
-              Salary advance: personal details, address, salaried work and income, a verified bank account, a selfie, and your PAN card,
-              Aadhaar and latest salary slip
-            </dt>
-            <dd data-testid="sa-ready">
-              {salaryAdvance.ready ? "Ready to apply." : `Still needed: ${salaryAdvance.missing.map((m) => TITLES[m] ?? m).join(", ")}.`}
-            </dd>
+            <dt className="font-semibold">Salary advance (no references, and only your PAN card, Aadhaar and latest salary slip)</dt>
+            <dd data-testid="sa-ready">{salaryAdvance.ready ? "Ready to apply." : `Still needed: ${salaryAdvance.missing.join(", ")}.`}</dd>
           </div>
         </dl>
       </section>
       <ul className="space-y-3" aria-label="Sections">
         {sections.map((s) => (
           <li key={s.name} className="card flex items-start gap-3">
-            {s.complete ? (
-              <CheckCircle2 aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-money-600" />
-            ) : (
-              <Circle aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-slate-400" />
-            )}
+            <DoneIcon done={s.complete} className="size-6" />
             <div className="flex-1">
               <h2 className="text-lg">
                 <Link className="link" to={s.href}>
-                  {TITLES[s.name]}
+                  {SECTION_TITLES[s.name]}
                 </Link>
                 <span className="sr-only">{s.complete ? " (complete)" : " (incomplete)"}</span>
               </h2>

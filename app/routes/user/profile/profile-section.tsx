@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, useLocation, useNavigation } from "react-router";
 import { ConsentFields } from "../../../components/consent-fields.tsx";
 import { FormErrors, SelectField, TextField } from "../../../components/field.tsx";
 import { KycSection } from "../../../components/kyc-section.tsx";
@@ -59,7 +59,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function ProfileSection({ loaderData, actionData }: Route.ComponentProps) {
+/**
+ * The form is made afresh after each save (a new page visit, a new location key): the Aadhaar and
+ * PAN just typed are not left in their boxes, which show only the masked saved values' hints.
+ */
+export default function ProfileSection(props: Route.ComponentProps) {
+  return <ProfileForm key={useLocation().key} {...props} />;
+}
+
+function ProfileForm({ loaderData, actionData }: Route.ComponentProps) {
   const { saved, today } = loaderData;
   const navigation = useNavigation();
   const schema = profileSchema({ today, saved: { pan: Boolean(saved), aadhaar: Boolean(saved?.aadhaarMasked) } });

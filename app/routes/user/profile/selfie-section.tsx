@@ -59,7 +59,8 @@ export default function SelfieSection({ loaderData, actionData }: Route.Componen
           {error}
         </p>
       ) : null}
-      {hydrated ? <SelfieCamera /> : null}
+      {/* A new saved selfie starts the camera afresh: no "Use this photo" for a photo already saved. */}
+      {hydrated ? <SelfieCamera key={loaderData.selfie?.id ?? "none"} /> : null}
       <Form
         method="post"
         encType="multipart/form-data"
