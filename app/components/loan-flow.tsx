@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import { KIND_NAME, KIND_NOUN, type LoanKind, type Step, STEP_TITLES, STEPS } from "../domain/loans/application.ts";
+import { KIND_NAME, KIND_NOUN, type LoanKind, shortReference, type Step, STEP_TITLES, STEPS } from "../domain/loans/application.ts";
 import { borrowerCanCancel, type LoanStatus, STATUS_TEXT, statusNext } from "../domain/loans/lifecycle.ts";
 import type { BorrowerDisbursal } from "../domain/loans/disbursal.ts";
 import { longDate } from "../domain/loans/kfs.ts";
@@ -14,6 +14,7 @@ export function LoanFlow({
   step,
   status,
   title,
+  done,
   children,
   payoutInFlight = false,
 }: {
@@ -22,6 +23,8 @@ export function LoanFlow({
   step: Step;
   status: LoanStatus;
   title: string;
+  /** The steps really done (stepsDone): the bar fills those and the current one, nothing else. */
+  done: readonly Step[];
   children: ReactNode;
   /** The money is on its way: the application cannot be cancelled now. */
   payoutInFlight?: boolean;
@@ -31,7 +34,7 @@ export function LoanFlow({
     <div className="space-y-6">
       <header>
         <p className="text-sm font-medium text-brand-700">
-          {KIND_NAME[kind]} application <span className="font-mono text-slate-600">{reference.toUpperCase()}</span>
+          {KIND_NAME[kind]} application <span className="font-mono text-slate-600">{shortReference(reference)}</span>
         </p>
         <h1 className="mt-1 text-2xl sm:text-3xl">{title}</h1>
         <nav aria-label="Application steps" className="mt-4">
@@ -39,16 +42,20 @@ export function LoanFlow({
             Step {index + 1} of {STEPS.length}
           </p>
           <ol className="mt-2 grid grid-cols-5 gap-1" data-testid="loan-steps">
-            {STEPS.map((s, i) => (
-              <li key={s} aria-current={s === step ? "step" : undefined} className="text-xs text-slate-700">
-                <span className={`block h-1.5 rounded-full ${i <= index ? "bg-brand-600" : "bg-slate-200"}`} aria-hidden="true" />
-                <span className={`mt-1 hidden sm:block ${s === step ? "font-semibold text-slate-900" : ""}`}>{STEP_TITLES[s]}</span>
-                <span className="sr-only sm:hidden">
-                  {STEP_TITLES[s]}
-                  {i < index ? " (done)" : ""}
-                </span>
-              </li>
-            ))}
+            {STEPS.map((s) => {
+              const isDone = done.includes(s);
+              return (
+                <li key={s} aria-current={s === step ? "step" : undefined} className="text-xs text-slate-700" data-done={isDone}>
+                  <span
+                    className={`block h-1.5 rounded-full ${isDone ? "bg-brand-600" : s === step ? "bg-brand-200" : "bg-slate-200"}`}
+                    aria-hidden="true"
+                  />
+                  <span className={`mt-1 hidden sm:block ${s === step ? "font-semibold text-slate-900" : ""}`}>{STEP_TITLES[s]}</span>
+                  <span className="sr-only">{isDone && s !== step ? " (done)" : !isDone && s !== step ? " (not done)" : ""}</span>
+                  <span className="sr-only sm:hidden">{STEP_TITLES[s]}</span>
+                </li>
+              );
+            })}
           </ol>
         </nav>
       </header>

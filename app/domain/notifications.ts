@@ -5,6 +5,7 @@ import { z } from "zod";
 import { addDays, type IsoDate } from "./loan-math.ts";
 import { formatRupees } from "./money.ts";
 import { longDate } from "./loans/kfs.ts";
+import { shortReference } from "./loans/application.ts";
 
 export const NOTIFICATION_EVENTS = [
   "application_signed",
@@ -96,34 +97,33 @@ type Template<E extends NotificationEvent> = (
   c: Context,
 ) => Omit<RenderedNotice, "attachments" | "daytimeOnly"> & { attachments?: AttachmentRef[] };
 
-const upper = (reference: string) => reference.toUpperCase();
 const DASHBOARD = "/User/Dashboard";
 
 const TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
   application_signed: (d, c) => ({
     title: "You signed your loan agreement",
-    body: `You signed the agreement for application ${upper(d.reference)}. Your signed copy is attached to the e-mail and kept in the app. A credit officer checks it next.`,
+    body: `You signed the agreement for application ${shortReference(d.reference)}. Your signed copy is attached to the e-mail and kept in the app. A credit officer checks it next.`,
     path: `/Eagreement/${d.agreementRef}`,
-    sms: `You signed your ${c.brand} loan agreement ${upper(d.reference)}. Your signed copy: ${c.origin}/Eagreement/${d.agreementRef}`,
+    sms: `You signed your ${c.brand} loan agreement ${shortReference(d.reference)}. Your signed copy: ${c.origin}/Eagreement/${d.agreementRef}`,
     attachments: [{ kind: "signed_agreement", applicationId: d.applicationId }],
   }),
   application_asked: (d, c) => ({
     title: "We need one more thing",
-    body: `Our credit team needs one more thing for application ${upper(d.reference)}. See what is asked and answer on your dashboard.`,
+    body: `Our credit team needs one more thing for application ${shortReference(d.reference)}. See what is asked and answer on your dashboard.`,
     path: DASHBOARD,
-    sms: `${c.brand}: we need one more thing for your loan application ${upper(d.reference)}. See what is asked and answer at ${c.origin}${DASHBOARD}`,
+    sms: `${c.brand}: we need one more thing for your loan application ${shortReference(d.reference)}. See what is asked and answer at ${c.origin}${DASHBOARD}`,
   }),
   application_approved: (d, c) => ({
     title: "Your loan is approved",
-    body: `Your ${d.what} (application ${upper(d.reference)}) is approved. We will send the money to your bank account ${d.accountMasked} and tell you the transfer reference.`,
+    body: `Your ${d.what} (application ${shortReference(d.reference)}) is approved. We will send the money to your bank account ${d.accountMasked} and tell you the transfer reference.`,
     path: DASHBOARD,
-    sms: `${c.brand}: your ${d.what} (application ${upper(d.reference)}) is approved. We will send the money to your bank account ${d.accountMasked} and SMS you the transfer reference.`,
+    sms: `${c.brand}: your ${d.what} (application ${shortReference(d.reference)}) is approved. We will send the money to your bank account ${d.accountMasked} and SMS you the transfer reference.`,
   }),
   application_rejected: (d, c) => ({
     title: "We could not approve your application",
-    body: `We could not approve your loan application ${upper(d.reference)}. The reason, in plain words, and when you may apply again are on its status page.`,
+    body: `We could not approve your loan application ${shortReference(d.reference)}. The reason, in plain words, and when you may apply again are on its status page.`,
     path: d.statusPath,
-    sms: `${c.brand}: we could not approve your loan application ${upper(d.reference)}. The reason is at ${c.origin}${d.statusPath}`,
+    sms: `${c.brand}: we could not approve your loan application ${shortReference(d.reference)}. The reason is at ${c.origin}${d.statusPath}`,
   }),
   loan_disbursed: (d, c) => ({
     title: `${formatRupees(d.amountPaise)} sent to your bank`,

@@ -4,7 +4,16 @@
 // step (otherwise off to the step that fits).
 import { redirect, type RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "../context.ts";
-import { type FlowState, fittingStep, kindOfPath, parseReference, type Step, stepAllowed, stepPath } from "../domain/loans/application.ts";
+import {
+  type FlowState,
+  fittingStep,
+  kindOfPath,
+  parseReference,
+  type Step,
+  stepAllowed,
+  stepPath,
+  stepsDone,
+} from "../domain/loans/application.ts";
 import { loadCompleteness } from "../server/kyc/completeness.server.ts";
 import { cancelApplication } from "../server/loans/cancel.server.ts";
 import { issueKfs } from "../server/loans/issue-kfs.server.ts";
@@ -34,7 +43,8 @@ export async function loadStep({ request, params, context }: StepArgs, step: Ste
     hasDocument: Boolean(owned.document),
   };
   if (!stepAllowed(step, state)) throw redirect(stepPath(kind, reference, fittingStep(state)));
-  return { services, request: context.get(requestContext), user, kind, reference, state, ...owned };
+  const done = stepsDone({ ...state, signed: Boolean(owned.application.signedAt) });
+  return { services, request: context.get(requestContext), user, kind, reference, state, done, ...owned };
 }
 export type LoadedStep = Awaited<ReturnType<typeof loadStep>>;
 

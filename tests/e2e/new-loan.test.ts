@@ -132,9 +132,22 @@ describe("applying for an EMI loan in the browser", () => {
     await page.getByRole("button", { name: "Cancel this application" }).click();
     await dialog.getByRole("button", { name: "Cancel application" }).click();
     await page.waitForURL(/\/Step7$/);
-    await page.getByRole("heading", { name: "Application cancelled" }).waitFor();
+    await page.getByRole("heading", { name: "Your application is cancelled" }).waitFor();
     const [row] = await app.services.db.select().from(loanApplications).where(eq(loanApplications.status, "cancelled"));
     expect(row).toBeDefined();
+    // The progress bar tells the truth: nothing was done but the cancelling (the last step, where it stands).
+    const steps = page.getByTestId("loan-steps").getByRole("listitem");
+    expect(await steps.evaluateAll((items) => items.map((li) => li.getAttribute("data-done")))).toEqual([
+      "false",
+      "false",
+      "false",
+      "false",
+      "true",
+    ]);
+    // Its outcome page says so, whatever state the address names.
+    await page.goto(`${app.url}/failure/${row?.reference}`);
+    await page.getByRole("heading", { name: "Your application is cancelled" }).waitFor();
+    expect(await page.getByText("Nothing was changed").count()).toBe(0);
     await context.close();
   });
 });

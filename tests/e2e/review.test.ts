@@ -52,7 +52,7 @@ describe("credit review in the browser", () => {
     await page.waitForURL(new RegExp(`q=${borrower.mobile}`));
     expect(await page.getByTestId("queue-row").count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByRole("link", { name: new RegExp(borrower.ref.toUpperCase().slice(0, 10)) }).click();
+    await page.getByRole("link", { name: new RegExp(borrower.ref.toUpperCase().slice(0, 8)) }).click();
     await page.waitForURL(new RegExp(`/admin/applications/${borrower.ref}$`));
     await waitForHydration(page);
 

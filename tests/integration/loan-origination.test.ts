@@ -304,7 +304,7 @@ describe("the EMI loan flow", () => {
     expect(step7).toContain("Nothing is approved yet.");
     const dashboard = await html(await app.get("/User/Dashboard", { headers: { Cookie: b.cookie } }));
     expect(dashboard).toContain("Signed, waiting for review");
-    expect(dashboard).toContain(ref.toUpperCase());
+    expect(dashboard).toContain(`application ${ref.slice(0, 8).toUpperCase()}`);
   });
 
   it("gives another borrower 404 at every step, both PDF routes and the outcome page", async () => {

@@ -410,7 +410,7 @@ describe("the quick start journey", () => {
     );
     const res = await post("/quickStart/Step6", cookie, { intent: "next", consentKyc: "on" });
     expect(res.status).toBe(400);
-    expect(await html(res)).toMatch(/You already have an EMI loan application \([A-Z2-7]{26}\) that is /);
+    expect(await html(res)).toMatch(/You already have an EMI loan application \([A-Z2-7]{8}\) that is /);
     expect((await progressOf(b.userId))?.completedSteps).toBe(6);
   });
 

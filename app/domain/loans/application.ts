@@ -63,6 +63,21 @@ export interface FlowState {
   hasDocument: boolean;
 }
 
+/**
+ * The steps an application has really been through, for its progress bar: its terms and details
+ * saved, its KFS shown and signed, and a status past the draft. A draft cancelled at Step0 has
+ * done nothing but the last (its status).
+ */
+export function stepsDone(s: FlowState & { signed: boolean }): Step[] {
+  const done: Step[] = [];
+  if (s.termsSaved) done.push("Step0");
+  if (s.detailsSaved) done.push("Step1");
+  if (s.signed || (s.hasDocument && s.status === "draft" && s.detailsSaved)) done.push("Step5");
+  if (s.signed) done.push("Step6");
+  if (s.status !== "draft") done.push("Step7");
+  return done;
+}
+
 /** May this step be shown for an application in this state? */
 export function stepAllowed(step: Step, s: FlowState): boolean {
   if (step === "Step7") return s.status !== "draft";

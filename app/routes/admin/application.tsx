@@ -8,7 +8,7 @@ import { useSchemaForm } from "../../components/use-schema-form.ts";
 import { requestContext, servicesContext } from "../../context.ts";
 import { DOCUMENT_KINDS } from "../../domain/kyc/documents.ts";
 import { maskAadhaar } from "../../domain/kyc/profile-schema.ts";
-import { KIND_NAME, parseReference } from "../../domain/loans/application.ts";
+import { KIND_NAME, parseReference, shortReference } from "../../domain/loans/application.ts";
 import { accountMatchesAgreement, PAYOUT_STATUS_LABEL } from "../../domain/loans/disbursal.ts";
 import { STATUS_TEXT } from "../../domain/loans/lifecycle.ts";
 import { formatRupees } from "../../domain/money.ts";
@@ -193,7 +193,7 @@ export default function ApplicationReview({ loaderData, actionData }: Route.Comp
           {name} · {KIND_NAME[a.product]} {a.amountPaise ? `of ${formatRupees(a.amountPaise)}` : ""}
         </h1>
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-slate-700">
-          <span className="font-mono">{a.reference.toUpperCase()}</span>
+          <span className="font-mono">{shortReference(a.reference)}</span>
           <span>
             Status: <strong data-testid="review-status">{STATUS_TEXT[a.status].label}</strong>
           </span>
@@ -912,4 +912,4 @@ function Disbursal({ data: d }: { data: Data }) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, loaderData ? `Review ${loaderData.found.application.reference.toUpperCase().slice(0, 10)}` : "Not found");
+  pageMeta(matches, loaderData ? `Review ${shortReference(loaderData.found.application.reference)}` : "Not found");

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { PageLinks, StaffTable } from "../../components/staff-table.tsx";
 import { z } from "zod";
 import { servicesContext } from "../../context.ts";
-import type { LoanKind } from "../../domain/loans/application.ts";
+import { type LoanKind, shortReference } from "../../domain/loans/application.ts";
 import { STATUS_TEXT } from "../../domain/loans/lifecycle.ts";
 import { formatRupees } from "../../domain/money.ts";
 import {
@@ -154,7 +154,7 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
             <tr key={r.reference} data-testid="queue-row">
               <td className="px-3 py-2">
                 <Link className="link font-mono" to={`/admin/applications/${r.reference}`}>
-                  {r.reference.toUpperCase().slice(0, 10)}…
+                  {shortReference(r.reference)}
                 </Link>
                 <span className="block text-slate-600">{r.kindName}</span>
               </td>

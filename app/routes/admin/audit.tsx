@@ -1,3 +1,4 @@
+import { shortReference } from "../../domain/loans/application.ts";
 import { PageLinks } from "../../components/staff-table.tsx";
 import { Form, Link } from "react-router";
 import { servicesContext } from "../../context.ts";
@@ -241,7 +242,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                       ) : r.subject.kind === "application" ? (
                         <>
                           <Link className="link font-mono" to={`/admin/applications/${r.subject.reference}`}>
-                            {r.subject.reference.toUpperCase().slice(0, 10)}…
+                            {shortReference(r.subject.reference)}
                           </Link>
                           {r.subject.text ? <span className="block text-slate-600">{r.subject.text}</span> : null}
                         </>

@@ -2,7 +2,8 @@ import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
 import { StatusNote } from "../../components/loan-flow.tsx";
 import { servicesContext } from "../../context.ts";
-import { parseReference, stepPath } from "../../domain/loans/application.ts";
+import { parseReference, shortReference, stepPath } from "../../domain/loans/application.ts";
+import { STATUS_HEADLINE } from "../../domain/loans/lifecycle.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { readSession } from "../../server/auth/session.server.ts";
@@ -14,15 +15,8 @@ import { PAYMENT_REFERENCE } from "../../domain/loans/pay-now.ts";
 import { loanPath } from "../../domain/loans/servicing.ts";
 import { longDate } from "../../domain/loans/kfs.ts";
 
-const STATES = {
-  success: { title: "Done", lead: "It worked." },
-  failure: { title: "That did not go through", lead: "Nothing was changed. You can try again from your application." },
-  pending: {
-    title: "Waiting for confirmation",
-    lead: "We are waiting to hear back. This page does not change by itself: check your application in a few minutes.",
-  },
-  cancelled: { title: "Stopped", lead: "You stopped before finishing. Nothing was changed." },
-} as const;
+/** The states an outside flow may come back with. The page says what the server holds, not which of these the address names. */
+const STATES = { success: true, failure: true, pending: true, cancelled: true } as const;
 type State = keyof typeof STATES;
 
 /**
@@ -119,28 +113,25 @@ function PaymentOutcome({ p }: { p: PaymentOutcomeData }) {
 
 export default function Outcome({ loaderData }: Route.ComponentProps) {
   if (loaderData.payment) return <PaymentOutcome p={loaderData.payment} />;
-  const { state, application: a } = loaderData;
+  const { application: a } = loaderData;
   if (!a) return null;
-  const signedNow = state === "success" && a.status === "signed";
   const kind = a.product;
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-12">
-      <h1 className="text-2xl sm:text-3xl">{signedNow ? "You have signed your loan agreement" : STATES[state].title}</h1>
+      <h1 className="text-2xl sm:text-3xl">{STATUS_HEADLINE[a.status]}</h1>
       <section className="card space-y-3" aria-labelledby="application-title">
         <h2 id="application-title" className="text-xl">
           {a.kindName} {a.amountPaise ? `of ${formatRupees(a.amountPaise)}` : ""}{" "}
-          <span className="font-mono text-base text-slate-600">{a.reference.toUpperCase()}</span>
+          <span className="font-mono text-base text-slate-600">application {shortReference(a.reference)}</span>
         </h2>
-        {signedNow ? (
+        {a.status === "signed" ? (
           <p>Your application is submitted. We sent the link to your signed agreement to your mobile by SMS.</p>
-        ) : (
-          <p>{STATES[state].lead}</p>
-        )}
+        ) : null}
         <StatusNote status={a.status} reason={a.statusReason} />
       </section>
       <p className="flex flex-wrap gap-3">
         <Link className="btn-primary" to={stepPath(kind, a.reference, "Step7")}>
-          See your application
+          {a.status === "draft" ? "Continue your application" : "See your application"}
         </Link>
         {a.agreementRef ? (
           <Link className="btn-secondary" to={`/Eagreement/${a.agreementRef}`}>
@@ -161,8 +152,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     loaderData
       ? loaderData.payment
         ? (PAYMENT_OUTCOME[loaderData.payment.status]?.title ?? "Payment")
-        : loaderData.state === "success"
-          ? "Application signed"
-          : STATES[loaderData.state].title
+        : loaderData.application
+          ? STATUS_HEADLINE[loaderData.application.status]
+          : "Application"
       : "Page not found",
   );

@@ -9,7 +9,7 @@ import { answerRequest } from "../../server/review/answer.server.ts";
 import { openRequestsFor } from "../../server/review/read.server.ts";
 import { readForm } from "../../web/forms.server.ts";
 import { redirectWithToast } from "../../web/flash.server.ts";
-import { fittingStep, KIND_NAME, STEP_TITLES, stepPath } from "../../domain/loans/application.ts";
+import { fittingStep, KIND_NAME, shortReference, STEP_TITLES, stepPath } from "../../domain/loans/application.ts";
 import { STATUS_TEXT, statusNext } from "../../domain/loans/lifecycle.ts";
 import { formatDateIST, formatDateTimeIST } from "../../lib/format.ts";
 import { formatRupees } from "../../domain/money.ts";
@@ -166,7 +166,7 @@ function WaitingForYou({
     <li className="space-y-3" data-testid="waiting-for-you">
       <p>
         <strong>
-          {r.kindName} <span className="font-mono text-sm font-normal">{r.reference.toUpperCase()}</span>
+          {r.kindName} <span className="font-mono text-sm font-normal">{shortReference(r.reference)}</span>
         </strong>
         , asked on {formatDateIST(new Date(r.askedAt))}:
       </p>
@@ -308,7 +308,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                     {a.kindName}
                     {a.amountPaise ? ` of ${formatRupees(a.amountPaise)}` : ""}
                     {a.tenureMonths ? ` over ${a.tenureMonths} months` : ""}{" "}
-                    <span className="font-mono text-sm font-normal text-slate-600">{a.reference.toUpperCase()}</span>
+                    <span className="font-mono text-sm font-normal text-slate-600">application {shortReference(a.reference)}</span>
                   </p>
                   <p>
                     Status: <strong>{STATUS_TEXT[a.status].label}</strong>.{" "}

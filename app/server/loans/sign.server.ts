@@ -1,3 +1,4 @@
+import { shortReference } from "../../domain/loans/application.ts";
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { maskMobile } from "../../domain/validators/mobile.ts";
@@ -29,7 +30,7 @@ export async function sendSigningCode(
     purpose: "agreement",
     ip: client.ip,
     message: (code) =>
-      `${code} is your code to sign your ${config.public.brandName} loan agreement ${reference.toUpperCase()}. Valid ${Math.round(config.otp.ttlSeconds / 60)} minutes. Do not share it.`,
+      `${code} is your code to sign your ${config.public.brandName} loan agreement ${shortReference(reference)}. Valid ${Math.round(config.otp.ttlSeconds / 60)} minutes. Do not share it.`,
   });
 }
 

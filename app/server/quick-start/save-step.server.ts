@@ -2,7 +2,7 @@
 // step's own schema in the route) and moving the borrower's progress.
 import { eq, sql } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
-import { KIND_WITH_ARTICLE, type LoanKind } from "../../domain/loans/application.ts";
+import { KIND_WITH_ARTICLE, type LoanKind, shortReference } from "../../domain/loans/application.ts";
 import { STATUS_TEXT } from "../../domain/loans/lifecycle.ts";
 import {
   CONSENT_STEP,
@@ -181,7 +181,7 @@ async function consentAndContinue(ctx: StepContext, answers: QuickStepAnswers[6]
       ok: false,
       reason: "invalid",
       formErrors: [
-        `You already have ${KIND_WITH_ARTICLE[a.product]} application (${a.reference.toUpperCase()}) that is ${STATUS_TEXT[a.status].label.toLowerCase()}. You can follow it on your dashboard; a new one can start when it is finished.`,
+        `You already have ${KIND_WITH_ARTICLE[a.product]} application (${shortReference(a.reference)}) that is ${STATUS_TEXT[a.status].label.toLowerCase()}. You can follow it on your dashboard; a new one can start when it is finished.`,
       ],
     };
   }

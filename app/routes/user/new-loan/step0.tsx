@@ -29,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
   const loaded = await loadStep(args, "Step0");
   const { application, kind, reference } = loaded;
   const { facts, offer } = await offerOf(loaded);
-  const base = { kind, reference, status: loaded.state.status, missing: facts.ok ? [] : facts.missing };
+  const base = { kind, reference, status: loaded.state.status, done: loaded.done, missing: facts.ok ? [] : facts.missing };
   if (!offer) return { ...base, offer: null };
   const b = offer.bounds;
   const tenure = application.tenureMonths ?? Math.min(b.maxTenure, Math.max(b.minTenure, DEFAULT_TENURE));
@@ -68,7 +68,14 @@ export async function action(args: Route.ActionArgs) {
 export default function Step0({ loaderData, actionData }: Route.ComponentProps) {
   const { kind, reference, offer } = loaderData;
   return (
-    <LoanFlow kind={kind} reference={reference} step="Step0" status={loaderData.status} title={`Choose your ${KIND_NOUN[kind]}`}>
+    <LoanFlow
+      kind={kind}
+      reference={reference}
+      step="Step0"
+      status={loaderData.status}
+      done={loaderData.done}
+      title={`Choose your ${KIND_NOUN[kind]}`}
+    >
       {loaderData.missing.length ? (
         <MissingDetails items={loaderData.missing.map((m) => ({ key: m.section, href: m.href, label: m.section, what: m.what }))} />
       ) : null}

@@ -30,6 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
     kind,
     reference,
     status: loaded.state.status,
+    done: loaded.done,
     ready: r.ready,
     checklist: r.checklist,
     bank: r.bank.account,
@@ -73,7 +74,14 @@ export default function Step1({ loaderData, actionData }: Route.ComponentProps) 
   const navigation = useNavigation();
   const { form, fields, formErrors } = useSchemaForm({ schema: detailsSchema, lastResult: actionData, defaultValue: loaderData.values });
   return (
-    <LoanFlow kind={kind} reference={reference} step="Step1" status={loaderData.status} title="Purpose and bank account">
+    <LoanFlow
+      kind={kind}
+      reference={reference}
+      step="Step1"
+      status={loaderData.status}
+      done={loaderData.done}
+      title="Purpose and bank account"
+    >
       {!loaderData.ready ? (
         <section className="card border-amber-300" aria-labelledby="profile-title" data-testid="profile-missing">
           <h2 id="profile-title" className="text-xl">

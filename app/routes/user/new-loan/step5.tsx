@@ -19,6 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
     kind,
     reference,
     status: loaded.state.status,
+    done: loaded.done,
     kfs: doc.kfs,
     document: { id: doc.id, sha256: doc.sha256, sizeKb: Math.ceil(doc.sizeBytes / 1024), issuedAt: doc.issuedAt.toISOString() },
     display: `${base}/pdfDisplay`,
@@ -38,7 +39,14 @@ export default function Step5({ loaderData }: Route.ComponentProps) {
   const { kind, reference, kfs } = loaderData;
   const f = kfs.figures;
   return (
-    <LoanFlow kind={kind} reference={reference} step="Step5" status={loaderData.status} title="Your Key Fact Statement and agreement">
+    <LoanFlow
+      kind={kind}
+      reference={reference}
+      step="Step5"
+      status={loaderData.status}
+      done={loaderData.done}
+      title="Your Key Fact Statement and agreement"
+    >
       <section className="card space-y-3" aria-labelledby="kfs-summary">
         <h2 id="kfs-summary" className="text-xl">
           In short

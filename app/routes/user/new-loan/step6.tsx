@@ -33,6 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
     kind,
     reference,
     status: loaded.state.status,
+    done: loaded.done,
     documentId: doc.id,
     sha256: doc.sha256,
     figures: doc.kfs.figures,
@@ -94,7 +95,7 @@ export default function Step6({ loaderData, actionData }: Route.ComponentProps) 
   });
   const busy = navigation.state !== "idle";
   return (
-    <LoanFlow kind={kind} reference={reference} step="Step6" status={loaderData.status} title="Accept and sign">
+    <LoanFlow kind={kind} reference={reference} step="Step6" status={loaderData.status} done={loaderData.done} title="Accept and sign">
       <section className="card space-y-2" aria-labelledby="what-title">
         <h2 id="what-title" className="text-xl">
           What you are signing

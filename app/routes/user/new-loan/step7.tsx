@@ -1,3 +1,4 @@
+import { STATUS_HEADLINE } from "../../../domain/loans/lifecycle.ts";
 import { Link } from "react-router";
 import { DisbursalNote, FactRows, LoanFlow, StatusNote } from "../../../components/loan-flow.tsx";
 
@@ -22,6 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
     kind,
     reference,
     status: application.status,
+    done: loaded.done,
     statusReason: application.statusReason,
     signedAt: application.signedAt?.toISOString() ?? null,
     agreementRef,
@@ -46,8 +48,9 @@ export default function Step7({ loaderData }: Route.ComponentProps) {
       reference={reference}
       step="Step7"
       status={loaderData.status}
+      done={loaderData.done}
       payoutInFlight={loaderData.disbursal?.inFlight ?? false}
-      title={loaderData.status === "cancelled" ? "Application cancelled" : "Application submitted"}
+      title={STATUS_HEADLINE[loaderData.status]}
     >
       <section className="card space-y-3" aria-labelledby="status-title">
         <h2 id="status-title" className="text-xl">
