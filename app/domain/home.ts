@@ -31,10 +31,10 @@ export interface FeedbackItem {
   isSample: boolean;
 }
 
-import type { CalculatorLimits, CalculatorValues } from "./calculator.ts";
+import type { CalculatorFeeRule, CalculatorLimits, CalculatorValues } from "./calculator.ts";
 
 export interface HomeData {
-  calculator: { initial: CalculatorValues; fallback: CalculatorValues; errors: Record<string, string>; limits: CalculatorLimits };
+  calculator: { initial: CalculatorValues; errors: Record<string, string>; limits: CalculatorLimits; feeRule: CalculatorFeeRule };
   facts: HomeFacts;
   feedback: FeedbackItem[];
   brandName: string;

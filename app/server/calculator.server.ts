@@ -1,10 +1,13 @@
-import type { CalculatorLimits, CalculatorValues } from "../domain/calculator.ts";
-import { parseCalculatorQuery } from "../domain/calculator.ts";
-import { processingFee } from "../domain/loan-math.ts";
+import {
+  type CalculatorFeeRule,
+  type CalculatorLimits,
+  type CalculatorValues,
+  calculatorQuery,
+  parseCalculatorQuery,
+  rupeesString,
+} from "../domain/calculator.ts";
 import type { Db } from "./db/client.ts";
 import { loadProducts } from "./products.server.ts";
-
-const rupeesString = (paise: number) => (paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2));
 
 /**
  * The calculator's starting point for a request: the query's values when
@@ -13,12 +16,19 @@ const rupeesString = (paise: number) => (paise % 100 === 0 ? String(paise / 100)
 export async function calculatorState(services: { db: Db }, params: URLSearchParams) {
   const { emi, riskBands } = await loadProducts(services);
   const exampleAmount = Math.min(emi.maxAmountPaise, Math.max(emi.minAmountPaise, 10_000_000));
-  const fee = processingFee(exampleAmount, emi);
+  // No fee typed: the figures use ours for whatever amount is chosen.
   const example: CalculatorValues = {
     amount: rupeesString(exampleAmount),
     rate: String(emi.rateBps / 100),
     months: String(Math.min(emi.maxTenure, Math.max(emi.minTenure, 12))),
-    fee: rupeesString(fee.totalUpfrontPaise),
+    fee: "",
+  };
+  const feeRule: CalculatorFeeRule = {
+    feeBps: emi.feeBps,
+    minFeePaise: emi.minFeePaise,
+    gstBps: emi.gstBps,
+    minAmountPaise: emi.minAmountPaise,
+    maxAmountPaise: emi.maxAmountPaise,
   };
   const rates = riskBands.map((b) => b.rateBps / 100);
   const limits: CalculatorLimits = {
@@ -31,15 +41,13 @@ export async function calculatorState(services: { db: Db }, params: URLSearchPar
     maxRate: Math.max(36, ...rates),
   };
   const hasQuery = ["amount", "rate", "months", "fee"].some((k) => params.has(k));
-  if (!hasQuery) return { initial: example, fallback: example, errors: {}, limits };
+  if (!hasQuery) return { initial: example, errors: {}, limits, feeRule };
   const typed: CalculatorValues = {
     amount: params.get("amount") ?? "",
     rate: params.get("rate") ?? "",
     months: params.get("months") ?? "",
     fee: params.get("fee") ?? "",
   };
-  const parsed = parseCalculatorQuery(params);
-  return parsed.ok
-    ? { initial: typed, fallback: typed, errors: {}, limits }
-    : { initial: typed, fallback: example, errors: parsed.fieldErrors, limits };
+  const parsed = parseCalculatorQuery(calculatorQuery(typed, feeRule));
+  return { initial: typed, errors: parsed.ok ? {} : parsed.fieldErrors, limits, feeRule };
 }

@@ -87,7 +87,9 @@ describe("the calculator page, the CSV and Rate-terms agree with the API", () =>
     expect(res.status).toBe(200);
     const html = await text(res);
     expect(html).toContain("Amount must be a number.");
-    expect(html).toContain('data-testid="emi">');
+    // No figures beside the error: they would be of other inputs than those on the page.
+    expect(html).not.toContain('data-testid="emi">');
+    expect(html).toContain("Correct the highlighted field to see the EMI");
   });
 
   it("downloads the schedule as CSV", async () => {

@@ -1,25 +1,34 @@
 import { useMemo, useState } from "react";
 import { Form } from "react-router";
-import { type CalculatorLimits, type CalculatorValues, calculate, parseCalculatorQuery } from "../../domain/calculator.ts";
+import {
+  autoFeeHint,
+  type CalculatorFeeRule,
+  type CalculatorLimits,
+  type CalculatorValues,
+  calculate,
+  calculatorQuery,
+  parseCalculatorQuery,
+} from "../../domain/calculator.ts";
 import { prepaymentWhatIf, yearlySummary } from "../../domain/loan-math.ts";
-import { formatRupees } from "../../domain/money.ts";
+import { formatRupees, formatRupeesPlain } from "../../domain/money.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { BalanceChart, PrincipalInterestChart } from "./charts.tsx";
 
 interface Props {
   initial: CalculatorValues;
-  /** Last valid inputs (shown while the typed ones have errors). */
-  fallback: CalculatorValues;
   serverErrors?: Record<string, string>;
   limits: CalculatorLimits;
+  /** Our fee, assumed while none is typed (it follows the amount). */
+  feeRule: CalculatorFeeRule;
   /** The home page's short version: figures and charts, no schedule. */
   compact?: boolean;
   headingLevel?: 2 | 3;
 }
 
+/** The address of what is typed (a fee only when one is typed: otherwise ours follows the amount). */
 const toQuery = (v: CalculatorValues) => {
   const q = new URLSearchParams({ amount: v.amount, rate: v.rate, months: v.months });
-  if (v.fee && v.fee !== "0") q.set("fee", v.fee);
+  if (v.fee.trim() !== "") q.set("fee", v.fee);
   return q;
 };
 const digitsOnly = (s: string) => s.replace(/[^\d.]/g, "");
@@ -34,27 +43,18 @@ const groupIndian = (s: string) => {
  * charts, the schedule and a part-payment what-if. The state lives in the URL
  * query; without JavaScript the form is a plain GET that the server answers.
  */
-export function EmiCalculator({ initial, fallback, serverErrors = {}, limits, compact = false }: Props) {
+export function EmiCalculator({ initial, serverErrors = {}, limits, feeRule, compact = false }: Props) {
   const [values, setValues] = useState<CalculatorValues>(initial);
   const [unit, setUnit] = useState<"months" | "years">("months");
-  const parsed = useMemo(() => parseCalculatorQuery(toQuery(values)), [values]);
-  const [lastGood, setLastGood] = useState(fallback);
-  const shown = parsed.ok ? values : lastGood;
-  const input = parsed.ok
-    ? parsed.input
-    : (parseCalculatorQuery(toQuery(lastGood)) as { ok: true; input: Parameters<typeof calculate>[0] }).input;
-  const result = useMemo(() => calculate(input), [input]);
+  const parsed = useMemo(() => parseCalculatorQuery(calculatorQuery(values, feeRule)), [values, feeRule]);
   const errors: Record<string, string> = parsed.ok ? {} : { ...parsed.fieldErrors };
   const showErrors = values === initial ? serverErrors : errors;
 
   function update(next: Partial<CalculatorValues>) {
     const merged = { ...values, ...next };
     setValues(merged);
-    const check = parseCalculatorQuery(toQuery(merged));
-    if (check.ok) {
-      setLastGood(merged);
-      if (!compact) window.history.replaceState(window.history.state, "", `?${toQuery(merged).toString()}`);
-    }
+    if (!compact && parseCalculatorQuery(calculatorQuery(merged, feeRule)).ok)
+      window.history.replaceState(window.history.state, "", `?${toQuery(merged).toString()}`);
   }
 
   const monthsNumber = Number(values.months) || 0;
@@ -132,8 +132,9 @@ export function EmiCalculator({ initial, fallback, serverErrors = {}, limits, co
             aria-describedby="calc-fee-hint calc-fee-error"
             onChange={(e) => update({ fee: digitsOnly(e.target.value) })}
           />
-          <p id="calc-fee-hint" className="field-hint">
-            Every charge paid upfront; it is deducted from the amount you receive and raises the APR.
+          <p id="calc-fee-hint" className="field-hint" data-testid="fee-hint">
+            {values.fee.trim() === "" ? autoFeeHint(values.amount, feeRule) : "The fee you typed."} Every charge paid upfront is deducted
+            from the amount you receive and raises the APR.
           </p>
           <p id="calc-fee-error" className="field-error" aria-live="polite">
             {showErrors.fee}
@@ -146,34 +147,47 @@ export function EmiCalculator({ initial, fallback, serverErrors = {}, limits, co
         </noscript>
       </Form>
 
-      <section aria-label="Results" className="min-w-0 space-y-6">
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-live="polite">
-          <Figure label="Monthly EMI" value={formatRupees(result.emiPaise)} big testId="emi" />
-          <Figure label="Total interest" value={formatRupees(result.totalInterestPaise)} testId="total-interest" />
-          <Figure label="Total payable" value={formatRupees(result.totalPayablePaise)} testId="total-payable" />
-          <Figure label="APR" value={`${result.aprPercent.toFixed(2)}%`} testId="apr" />
-          <Figure label="You receive" value={formatRupees(result.netDisbursedPaise)} testId="net" />
-          <Figure label="Instalments" value={`${input.months}`} />
-        </dl>
-        {!parsed.ok ? (
-          <p className="text-sm text-slate-600">Showing the last valid figures until the highlighted field is corrected.</p>
-        ) : null}
-        <div className="card space-y-6">
-          <PrincipalInterestChart principalPaise={input.amountPaise} interestPaise={result.totalInterestPaise} />
-          <BalanceChart balances={result.schedule.map((l) => l.closingPaise)} principalPaise={input.amountPaise} />
-        </div>
-        {compact ? (
-          <a className="btn-secondary" href={`/EmiCalculator?${toQuery(shown).toString()}`}>
-            See the full schedule and a part-payment plan
-          </a>
-        ) : (
-          <>
-            <Prepayment amountPaise={input.amountPaise} rateBps={input.rateBps} months={input.months} />
-            <Schedule result={result} query={toQuery(shown).toString()} />
-          </>
-        )}
-      </section>
+      {parsed.ok ? (
+        <Results input={parsed.input} query={toQuery(values).toString()} compact={compact} />
+      ) : (
+        <section aria-label="Results" className="min-w-0">
+          <p className="card text-slate-700" role="status" data-testid="calc-invalid">
+            Correct the highlighted field to see the EMI, the APR and the schedule.
+          </p>
+        </section>
+      )}
     </div>
+  );
+}
+
+/** The figures, charts and (on the calculator's own page) the part-payment plan and schedule of valid inputs. */
+function Results({ input, query, compact }: { input: Parameters<typeof calculate>[0]; query: string; compact: boolean }) {
+  const result = useMemo(() => calculate(input), [input]);
+  return (
+    <section aria-label="Results" className="min-w-0 space-y-6">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-live="polite">
+        <Figure label="Monthly EMI" value={formatRupees(result.emiPaise)} big testId="emi" />
+        <Figure label="Total interest" value={formatRupees(result.totalInterestPaise)} testId="total-interest" />
+        <Figure label="Total payable" value={formatRupees(result.totalPayablePaise)} testId="total-payable" />
+        <Figure label="APR" value={`${result.aprPercent.toFixed(2)}%`} testId="apr" />
+        <Figure label="You receive" value={formatRupees(result.netDisbursedPaise)} testId="net" />
+        <Figure label="Instalments" value={`${input.months}`} />
+      </dl>
+      <div className="card space-y-6">
+        <PrincipalInterestChart principalPaise={input.amountPaise} interestPaise={result.totalInterestPaise} />
+        <BalanceChart balances={result.schedule.map((l) => l.closingPaise)} principalPaise={input.amountPaise} />
+      </div>
+      {compact ? (
+        <a className="btn-secondary" href={`/EmiCalculator?${query}`}>
+          See the full schedule and a part-payment plan
+        </a>
+      ) : (
+        <>
+          <Prepayment amountPaise={input.amountPaise} rateBps={input.rateBps} months={input.months} />
+          <Schedule result={result} query={query} />
+        </>
+      )}
+    </section>
   );
 }
 
@@ -302,7 +316,7 @@ function Prepayment({ amountPaise, rateBps, months }: { amountPaise: number; rat
 function Schedule({ result, query }: { result: ReturnType<typeof calculate>; query: string }) {
   const years = yearlySummary(result.schedule.map((l) => ({ ...l, dueDate: null })));
   return (
-    <section aria-labelledby="schedule-title" className="card">
+    <section aria-labelledby="schedule-title" className="card px-3 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="schedule-title" className="text-xl">
           Repayment schedule
@@ -315,34 +329,34 @@ function Schedule({ result, query }: { result: ReturnType<typeof calculate>; que
         </div>
       </div>
       <h3 className="mt-4">By year</h3>
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Repayments by year (scrolls sideways)">
-        <table className="mt-2 w-full text-sm">
+      <div className="scroll-shadow overflow-x-auto" tabIndex={0} role="region" aria-label="Repayments by year">
+        <table className="mt-2 w-full text-xs sm:text-sm">
           <caption className="sr-only">Repayments by year</caption>
           <thead>
             <tr className="border-b border-slate-300 text-left">
-              <th scope="col" className="py-2 pr-3">
+              <th scope="col" className="py-2 pr-2 sm:pr-3">
                 Year
               </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                Principal
+              <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
+                Principal (₹)
               </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                Interest
+              <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
+                Interest (₹)
               </th>
               <th scope="col" className="py-2 text-right">
-                Balance at end
+                Balance at end (₹)
               </th>
             </tr>
           </thead>
           <tbody className="tabular-nums">
             {years.map((y) => (
               <tr key={y.year} className="border-b border-slate-100">
-                <th scope="row" className="py-1.5 pr-3 text-left font-normal">
+                <th scope="row" className="py-1.5 pr-2 sm:pr-3 text-left font-normal">
                   {y.year}
                 </th>
-                <td className="py-1.5 pr-3 text-right">{formatRupees(y.principalPaise)}</td>
-                <td className="py-1.5 pr-3 text-right">{formatRupees(y.interestPaise)}</td>
-                <td className="py-1.5 text-right">{formatRupees(y.closingPaise)}</td>
+                <td className="py-1.5 pr-2 sm:pr-3 text-right">{formatRupeesPlain(y.principalPaise)}</td>
+                <td className="py-1.5 pr-2 sm:pr-3 text-right">{formatRupeesPlain(y.interestPaise)}</td>
+                <td className="py-1.5 text-right">{formatRupeesPlain(y.closingPaise)}</td>
               </tr>
             ))}
           </tbody>
@@ -350,38 +364,38 @@ function Schedule({ result, query }: { result: ReturnType<typeof calculate>; que
       </div>
       <details className="mt-4" open={result.schedule.length <= 12}>
         <summary className="cursor-pointer font-semibold">By month ({result.schedule.length} instalments)</summary>
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Repayments by month (scrolls sideways)">
-          <table className="mt-2 w-full text-sm">
+        <div className="scroll-shadow overflow-x-auto" tabIndex={0} role="region" aria-label="Repayments by month">
+          <table className="mt-2 w-full text-xs sm:text-sm">
             <caption className="sr-only">Repayments by month</caption>
             <thead>
               <tr className="border-b border-slate-300 text-left">
-                <th scope="col" className="py-2 pr-3">
+                <th scope="col" className="py-2 pr-2 sm:pr-3">
                   No.
                 </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  Payment
+                <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
+                  Payment (₹)
                 </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  Principal
+                <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
+                  Principal (₹)
                 </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  Interest
+                <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
+                  Interest (₹)
                 </th>
                 <th scope="col" className="py-2 text-right">
-                  Balance
+                  Balance (₹)
                 </th>
               </tr>
             </thead>
             <tbody className="tabular-nums">
               {result.schedule.map((l) => (
                 <tr key={l.instalment} className="border-b border-slate-100">
-                  <th scope="row" className="py-1.5 pr-3 text-left font-normal">
+                  <th scope="row" className="py-1.5 pr-2 sm:pr-3 text-left font-normal">
                     {l.instalment}
                   </th>
-                  <td className="py-1.5 pr-3 text-right">{formatRupees(l.paymentPaise)}</td>
-                  <td className="py-1.5 pr-3 text-right">{formatRupees(l.principalPaise)}</td>
-                  <td className="py-1.5 pr-3 text-right">{formatRupees(l.interestPaise)}</td>
-                  <td className="py-1.5 text-right">{formatRupees(l.closingPaise)}</td>
+                  <td className="py-1.5 pr-2 sm:pr-3 text-right">{formatRupeesPlain(l.paymentPaise)}</td>
+                  <td className="py-1.5 pr-2 sm:pr-3 text-right">{formatRupeesPlain(l.principalPaise)}</td>
+                  <td className="py-1.5 pr-2 sm:pr-3 text-right">{formatRupeesPlain(l.interestPaise)}</td>
+                  <td className="py-1.5 text-right">{formatRupeesPlain(l.closingPaise)}</td>
                 </tr>
               ))}
             </tbody>

@@ -20,9 +20,9 @@ export default function EmiCalculatorPage({ loaderData }: Route.ComponentProps) 
         <EmiCalculator
           key={JSON.stringify(loaderData.initial)}
           initial={loaderData.initial}
-          fallback={loaderData.fallback}
           serverErrors={loaderData.errors}
           limits={loaderData.limits}
+          feeRule={loaderData.feeRule}
         />
       </div>
     </div>
