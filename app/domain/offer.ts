@@ -104,6 +104,20 @@ export function rateForApplicant(facts: ApplicantFacts, bands: readonly RiskBand
 
 const floorToStep = (paise: number, step: number) => Math.floor(paise / step) * step;
 
+/** An EMI loan's figures at an amount (the processing fee with GST taken upfront): what its KFS will show. */
+export const emiQuoteAt = (amountPaise: number, rateBps: number, months: number, product: ProductTerms, disbursalDate?: IsoDate) =>
+  emiQuote({
+    principalPaise: amountPaise,
+    annualRateBps: rateBps,
+    months,
+    upfrontPaise: processingFee(amountPaise, product).totalUpfrontPaise,
+    disbursalDate,
+  });
+
+/** A salary advance's figures at an amount, repaid on the next salary day at least 7 days on. */
+export const salaryAdvanceQuoteAt = (amountPaise: number, product: ProductTerms, disbursalDate: IsoDate, salaryDay: number) =>
+  salaryAdvanceQuote({ principalPaise: amountPaise, dailyRateBps: product.rateBps, disbursalDate, salaryDay, fees: product });
+
 /** The EMI loan offer: the largest amount whose EMI fits under half the income at this tenure. */
 export function emiOffer(
   facts: ApplicantFacts,
@@ -148,15 +162,7 @@ export function emiOffer(
     rateBps,
     tenureMonths: months,
     maxAmountPaise: eligible ? maxAmount : 0,
-    quote: eligible
-      ? emiQuote({
-          principalPaise: maxAmount,
-          annualRateBps: rateBps,
-          months,
-          upfrontPaise: processingFee(maxAmount, product).totalUpfrontPaise,
-          disbursalDate,
-        })
-      : null,
+    quote: eligible ? emiQuoteAt(maxAmount, rateBps, months, product, disbursalDate) : null,
   };
 }
 
@@ -191,10 +197,7 @@ export function salaryAdvanceOffer(facts: ApplicantFacts, product: ProductTerms,
     eligible,
     reasons,
     maxAmountPaise: eligible ? maxAmount : 0,
-    quote:
-      eligible && salaryDay
-        ? salaryAdvanceQuote({ principalPaise: maxAmount, dailyRateBps: product.rateBps, disbursalDate, salaryDay, fees: product })
-        : null,
+    quote: eligible && salaryDay ? salaryAdvanceQuoteAt(maxAmount, product, disbursalDate, salaryDay) : null,
   };
 }
 

@@ -3,7 +3,9 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loanApplications, quickStarts, users } from "../../app/server/db/schema.ts";
 import { defaultProfile } from "../fixtures/kyc.ts";
-import { axeViolations, launchBrowser, PHONE, waitForHydration, watchErrors } from "../helpers/browser.ts";
+import { formatRupees } from "../../app/domain/money.ts";
+import { axeViolations, launchBrowser, PHONE, screenshot, waitForHydration, watchErrors, widerThanScreen } from "../helpers/browser.ts";
+import { postForm } from "../helpers/http.ts";
 import { latestCode } from "../helpers/outbox.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { signedInBorrower } from "../helpers/session.ts";
@@ -43,6 +45,58 @@ async function onStep(page: Page, step: number, js = true) {
 }
 
 const userByMobile = async (mobile: string) => (await app.services.db.select().from(users).where(eq(users.mobile, mobile)))[0];
+
+describe("the offer", () => {
+  it("compares both products at the amount asked, at a glance, with the APR in a neutral colour", async () => {
+    const b = await signedInBorrower(app, "9860000091");
+    const steps: Record<string, string>[] = [
+      { product: "emi", amount: "100000" },
+      { fullName: "Neha Gupta", dateOfBirth: "1992-06-15", pan: "ABCPG7001K" },
+      { pincode: "560001" },
+      { employmentType: "salaried", netMonthlyIncome: "60000", salaryDay: "28" },
+      { existingEmis: "0" },
+    ];
+    for (const [i, fields] of steps.entries()) {
+      const res = await postForm(app, `/quickStart/Step${i}`, { intent: "next", ...fields }, { cookie: b.cookie });
+      expect(res.status, `Step${i}`).toBe(302);
+    }
+    for (const [size, options] of [
+      ["1280", { viewport: { width: 1280, height: 900 } }],
+      ["360", PHONE],
+    ] as const) {
+      const context = await browser.newContext(options);
+      const at = b.cookie.indexOf("=");
+      await context.addCookies([{ name: b.cookie.slice(0, at), value: b.cookie.slice(at + 1), url: app.url }]);
+      const page = await context.newPage();
+      await page.goto(`${app.url}/quickStart/Step5`);
+      await waitForHydration(page);
+      const emi = page.getByTestId("offer-emi");
+      // The EMI for the ₹1,00,000 asked (14% band, 12 months), not for the largest amount on offer.
+      const api = (await (await app.get("/api/emi?amount=100000&rate=14&months=12")).json()) as { emiPaise: number };
+      await expect(emi.getByTestId("offer-emi-payment").textContent()).resolves.toBe(`${formatRupees(api.emiPaise)} a month for 12 months`);
+      await expect(emi.textContent()).resolves.toContain("For ₹1,00,000");
+      // The salary advance at the same amount, within its own offer (half the salary).
+      await expect(page.getByTestId("offer-salary_advance").textContent()).resolves.toContain("For ₹30,000 (you asked for ₹1,00,000)");
+      // APR: neutral, explained in one line.
+      const apr = page.getByTestId("offer-salary_advance-apr");
+      const color = (l: typeof apr) => l.evaluate((el) => getComputedStyle(el).color);
+      const aprColor = await color(apr);
+      expect(aprColor, "the APR is not in the money figures' green").not.toBe(await color(emi.locator(".money")));
+      expect(aprColor).toBe(await color(emi.getByRole("heading", { name: "EMI loan" })));
+      await expect(apr.getAttribute("aria-describedby")).resolves.toBe("apr-note");
+      await page.getByText(/APR, the annual percentage rate, is the yearly cost of the loan/).waitFor();
+      // Labels read on one line.
+      for (const label of await emi.locator("dt").all()) {
+        const box = await label.boundingBox();
+        expect(box?.height ?? 0, (await label.textContent()) ?? "").toBeLessThan(30);
+      }
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await widerThanScreen(page)).toBeLessThanOrEqual(0);
+      await screenshot(page, `offer-${size}`);
+      await context.close();
+    }
+  });
+});
 
 describe("the quick start in a browser", () => {
   it("takes a new visitor from the home page to a loan application on a phone", async () => {

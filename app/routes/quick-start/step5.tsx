@@ -1,18 +1,11 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { FormErrors } from "../../components/field.tsx";
-import { MissingDetails, MoneyRows } from "../../components/loan-flow.tsx";
+import { MissingDetails } from "../../components/loan-flow.tsx";
 import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
 import { KIND_NAME } from "../../domain/loans/application.ts";
 import { longDate } from "../../domain/loans/kfs.ts";
-import {
-  LOAN_KINDS,
-  offerChoiceSchema,
-  QUICK_STEPS,
-  quickStepPath,
-  DEFAULT_OFFER_TENURE,
-  startingAmount,
-} from "../../domain/quick-start.ts";
+import { LOAN_KINDS, offerChoiceSchema, QUICK_STEPS, quickStepPath, DEFAULT_OFFER_TENURE } from "../../domain/quick-start.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { formatRupees } from "../../domain/money.ts";
 import type { Route } from "./+types/step5";
@@ -33,7 +26,11 @@ function tenureOf(url: URL, saved: number | null) {
 
 export async function loader(args: Route.LoaderArgs) {
   const { services, user, progress } = await loadQuickStep(args, 5);
-  const result = await quickOffer(services, { userId: user.id, tenureMonths: tenureOf(new URL(args.request.url), progress.tenureMonths) });
+  const result = await quickOffer(services, {
+    userId: user.id,
+    tenureMonths: tenureOf(new URL(args.request.url), progress.tenureMonths),
+    askedPaise: progress.amountPaise,
+  });
   if (!result.ok) return { completed: progress.completedSteps, missing: result.missing, offer: null };
   const { offers } = result;
   await recordFunnel(services, {
@@ -56,10 +53,7 @@ export async function loader(args: Route.LoaderArgs) {
     missing: [],
     offer: result,
     asked: { product: progress.product, amountPaise: progress.amountPaise },
-    starting: {
-      emi: startingAmount(offers.emi, progress.amountPaise),
-      salary_advance: startingAmount(offers.salary_advance, progress.amountPaise),
-    },
+    starting: { emi: offers.emi.at?.amountPaise ?? null, salary_advance: offers.salary_advance.at?.amountPaise ?? null },
   };
 }
 
@@ -125,16 +119,15 @@ function Offers({
           Show offer
         </button>
       </Form>
-      <div className="grid gap-4 sm:grid-cols-2" data-testid="offers">
+      <div className="grid gap-4 md:grid-cols-2" data-testid="offers">
         {LOAN_KINDS.map((kind) => (
-          <OfferCard
-            key={kind}
-            offer={offer.offers[kind]}
-            asked={asked.product === kind ? asked.amountPaise : null}
-            starting={starting[kind]}
-          />
+          <OfferCard key={kind} offer={offer.offers[kind]} asked={asked.amountPaise} />
         ))}
       </div>
+      <p className="text-sm text-slate-700" id="apr-note">
+        APR, the annual percentage rate, is the yearly cost of the loan with the processing fee and the interest together. It is higher than
+        the interest rate, most of all for a loan of a few weeks, because the fee is paid for a short use of the money.
+      </p>
       {eligible.length ? (
         <Form method="post" className="card space-y-5" {...getFormProps(form)}>
           <FormErrors id={form.errorId} errors={formErrors} />
@@ -195,10 +188,11 @@ function Offers({
   );
 }
 
-function OfferCard({ offer, asked, starting }: { offer: ProductOffer; asked: number | null; starting: number | null }) {
+/** One product's offer, read at a glance: what it costs at the amount asked, then its terms (APR in a neutral colour). */
+function OfferCard({ offer, asked }: { offer: ProductOffer; asked: number | null }) {
   const name = KIND_NAME[offer.product];
   const headingId = `offer-${offer.product}`;
-  if (!offer.eligible) {
+  if (!offer.eligible || !offer.at) {
     return (
       <section className="card border-amber-300 bg-amber-50" aria-labelledby={headingId} data-testid={`offer-${offer.product}`}>
         <h2 id={headingId} className="text-xl">
@@ -212,32 +206,44 @@ function OfferCard({ offer, asked, starting }: { offer: ProductOffer; asked: num
       </section>
     );
   }
-  const rows: [string, string][] = [
-    ["Up to", formatRupees(offer.maxAmountPaise)],
-    offer.product === "emi"
-      ? ["Monthly EMI at that amount", `${formatRupees(offer.paymentPaise ?? 0)} × ${offer.tenureMonths}`]
-      : [
-          "Repay on your salary day",
-          `${formatRupees(offer.paymentPaise ?? 0)} on ${offer.repaymentDate ? longDate(offer.repaymentDate) : ""}`,
-        ],
-    offer.product === "emi"
-      ? ["Interest", `${(offer.rateBps / 100).toFixed(2)}% a year, fixed`]
-      : ["Interest", `${(offer.rateBps / 100).toFixed(2)}% a day`],
-    ["You receive (after the processing fee with GST)", formatRupees(offer.netDisbursedPaise ?? 0)],
-    ["APR (all charges included)", `${(offer.aprPercent ?? 0).toFixed(2)}%`],
-  ];
+  const at = offer.at;
+  const emi = offer.product === "emi";
   return (
-    <section className="card border-brand-300" aria-labelledby={headingId} data-testid={`offer-${offer.product}`}>
+    <section className="card flex flex-col border-brand-300" aria-labelledby={headingId} data-testid={`offer-${offer.product}`}>
       <h2 id={headingId} className="text-xl">
         {name}
       </h2>
-      <MoneyRows rows={rows} />
-      {asked !== null && starting !== null && asked !== starting ? (
-        <p className="mt-3 text-sm text-slate-700">
-          You asked for {formatRupees(asked)}; your application would start at {formatRupees(starting)}.
-        </p>
-      ) : null}
+      <p className="mt-1 text-slate-700">
+        For <strong className="text-slate-900">{formatRupees(at.amountPaise)}</strong>
+        {asked !== null && asked !== at.amountPaise ? ` (you asked for ${formatRupees(asked)})` : ""}
+      </p>
+      <p className="mt-3" data-testid={`offer-${offer.product}-payment`}>
+        <span className="money text-3xl">{formatRupees(at.paymentPaise)}</span>{" "}
+        <span className="text-slate-700">
+          {emi
+            ? `a month for ${offer.tenureMonths} months`
+            : `once, on ${offer.repaymentDate ? longDate(offer.repaymentDate) : "your salary day"}`}
+        </span>
+      </p>
+      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 border-t border-slate-200 pt-4">
+        <Stat label="You receive" value={formatRupees(at.netDisbursedPaise)} />
+        <Stat label={emi ? "You repay in all" : "You repay"} value={formatRupees(at.totalRepayablePaise)} />
+        <Stat label="Interest" value={emi ? `${(offer.rateBps / 100).toFixed(2)}% a year` : `${(offer.rateBps / 100).toFixed(2)}% a day`} />
+        <Stat label="APR" value={`${at.aprPercent.toFixed(2)}%`} describedBy="apr-note" testId={`offer-${offer.product}-apr`} />
+        <Stat label="Offer up to" value={formatRupees(offer.maxAmountPaise)} />
+      </dl>
     </section>
+  );
+}
+
+function Stat({ label, value, describedBy, testId }: { label: string; value: string; describedBy?: string; testId?: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="text-lg font-semibold text-slate-900 tabular-nums" aria-describedby={describedBy} data-testid={testId}>
+        {value}
+      </dd>
+    </div>
   );
 }
 

@@ -2,7 +2,8 @@
 // function on what the borrower has told us, and Step0's amount ranges.
 import type { AppServices } from "../../context.ts";
 import type { AmountRange, LoanKind } from "../../domain/loans/application.ts";
-import { type EmiOffer, eligibility, type SalaryAdvanceOffer } from "../../domain/offer.ts";
+import { type EmiOffer, eligibility, emiQuoteAt, type SalaryAdvanceOffer, salaryAdvanceQuoteAt } from "../../domain/offer.ts";
+import { startingAmount } from "../../domain/quick-start.ts";
 import { applicantFacts, kfsDates } from "../loans/offer.server.ts";
 import { loadProducts, type ProductRow } from "../products.server.ts";
 
@@ -32,6 +33,18 @@ export interface ProductOffer {
   repaymentDate: string | null;
   netDisbursedPaise: number | null;
   aprPercent: number | null;
+  /** The figures at the amount the borrower would start from (the amount asked, within the offer). */
+  at: OfferFigures | null;
+}
+
+/** One amount's figures, as the KFS will show them. */
+export interface OfferFigures {
+  amountPaise: number;
+  /** The monthly EMI, or the one repayment of a salary advance. */
+  paymentPaise: number;
+  totalRepayablePaise: number;
+  netDisbursedPaise: number;
+  aprPercent: number;
 }
 
 function emiSummary(o: EmiOffer, p: ProductRow): ProductOffer {
@@ -47,6 +60,7 @@ function emiSummary(o: EmiOffer, p: ProductRow): ProductOffer {
     repaymentDate: null,
     netDisbursedPaise: o.quote?.netDisbursedPaise ?? null,
     aprPercent: o.quote?.aprPercent ?? null,
+    at: null,
   };
 }
 
@@ -63,6 +77,7 @@ function salaryAdvanceSummary(o: SalaryAdvanceOffer, p: ProductRow): ProductOffe
     repaymentDate: o.quote?.repaymentDate ?? null,
     netDisbursedPaise: o.quote?.netDisbursedPaise ?? null,
     aprPercent: o.quote?.aprPercent ?? null,
+    at: null,
   };
 }
 
@@ -73,7 +88,7 @@ function salaryAdvanceSummary(o: SalaryAdvanceOffer, p: ProductRow): ProductOffe
  */
 export async function quickOffer(
   services: Pick<AppServices, "db" | "config" | "now">,
-  { userId, tenureMonths }: { userId: string; tenureMonths: number },
+  { userId, tenureMonths, askedPaise = null }: { userId: string; tenureMonths: number; askedPaise?: number | null },
 ) {
   const { today, assumedDisbursalDate } = kfsDates(services);
   // One after the other: `services.db` may be a transaction's single connection.
@@ -82,15 +97,38 @@ export async function quickOffer(
   if (!facts.ok) return { ok: false as const, missing: facts.missing };
   const tenure = Math.min(products.emi.maxTenure, Math.max(products.emi.minTenure, Math.round(tenureMonths)));
   const result = eligibility(facts.facts, products, products.riskBands, { emiTenureMonths: tenure, disbursalDate: assumedDisbursalDate });
+  const emi = emiSummary(result.emi, products.emi);
+  const salaryAdvance = salaryAdvanceSummary(result.salaryAdvance, products.salaryAdvance);
+  // Both products at the amount asked (each within its own offer): the comparison a person reads.
+  const emiAt = startingAmount(emi, askedPaise);
+  if (emiAt !== null) {
+    const q = emiQuoteAt(emiAt, emi.rateBps, tenure, products.emi, assumedDisbursalDate);
+    emi.at = {
+      amountPaise: emiAt,
+      paymentPaise: q.emiPaise,
+      totalRepayablePaise: q.totalPayablePaise,
+      netDisbursedPaise: q.netDisbursedPaise,
+      aprPercent: q.aprPercent,
+    };
+  }
+  const saAt = startingAmount(salaryAdvance, askedPaise);
+  if (saAt !== null && facts.facts.salaryDay) {
+    const q = salaryAdvanceQuoteAt(saAt, products.salaryAdvance, assumedDisbursalDate, facts.facts.salaryDay);
+    salaryAdvance.at = {
+      amountPaise: saAt,
+      paymentPaise: q.totalRepayablePaise,
+      totalRepayablePaise: q.totalRepayablePaise,
+      netDisbursedPaise: q.netDisbursedPaise,
+      aprPercent: q.aprPercent,
+    };
+    salaryAdvance.repaymentDate = q.repaymentDate;
+  }
   return {
     ok: true as const,
     tenureMonths: tenure,
     tenures: { min: products.emi.minTenure, max: products.emi.maxTenure },
     assumedDisbursalDate,
-    offers: {
-      emi: emiSummary(result.emi, products.emi),
-      salary_advance: salaryAdvanceSummary(result.salaryAdvance, products.salaryAdvance),
-    },
+    offers: { emi, salary_advance: salaryAdvance },
   };
 }
 export type QuickOffer = Extract<Awaited<ReturnType<typeof quickOffer>>, { ok: true }>;
