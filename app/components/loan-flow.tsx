@@ -201,7 +201,27 @@ export function FactRows({ rows }: { rows: readonly (readonly [string, string])[
  * refuse to run their PDF viewer inside a sandboxed frame. The PDF answer
  * itself carries the site's CSP.
  */
-export function PdfFrame({ title, src }: { title: string; src: string }) {
+export function PdfFrame({ title, src, preview }: { title: string; src: string; preview?: string }) {
   // oxlint-disable-next-line react/iframe-missing-sandbox
-  return <iframe title={title} src={src} className="h-[70vh] w-full rounded-lg border border-slate-300" />;
+  if (!preview) return <iframe title={title} src={src} className="h-[70vh] w-full rounded-lg border border-slate-300" />;
+  return (
+    <>
+      {/* oxlint-disable-next-line react/iframe-missing-sandbox */}
+      <iframe title={title} src={src} className="hidden h-[70vh] w-full rounded-lg border border-slate-300 md:block" />
+      {/* A phone's browser shows an embedded PDF as an empty box: its first page as an image instead, opening the PDF. */}
+      <figure className="md:hidden" data-testid="pdf-preview">
+        <a href={src} target="_blank" rel="noopener" className="block">
+          <img
+            src={preview}
+            alt={`First page of the ${title}`}
+            width={720}
+            height={1018}
+            loading="lazy"
+            className="h-auto w-full rounded-lg border border-slate-300 bg-white shadow-sm"
+          />
+        </a>
+        <figcaption className="mt-2 text-sm text-slate-600">The first page. Open the PDF to read every page.</figcaption>
+      </figure>
+    </>
+  );
 }

@@ -15,6 +15,13 @@ export function pdfResponse(bytes: Uint8Array, filename: string, disposition: "i
   return new Response(new Uint8Array(bytes), { headers });
 }
 
+/** A page of a PDF drawn as a PNG (one person's document): never cached by shared caches. */
+export function pngResponse(bytes: Uint8Array) {
+  return new Response(new Uint8Array(bytes), {
+    headers: { "Content-Type": "image/png", "Content-Length": String(bytes.byteLength), "Cache-Control": "private, no-store" },
+  });
+}
+
 /** A KYC document (decrypted as it streams), inline, never cached by shared caches; `nosniff` comes with every answer (helmet). */
 export function documentResponse({ storage }: Pick<AppServices, "storage">, doc: typeof borrowerDocuments.$inferSelect) {
   return new Response(Readable.toWeb(storage.read(doc.storageKey)) as ReadableStream, {

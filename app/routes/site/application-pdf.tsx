@@ -2,14 +2,15 @@ import { NotFoundPage } from "../../components/not-found.tsx";
 import { servicesContext } from "../../context.ts";
 import { kindOfPath, parseReference } from "../../domain/loans/application.ts";
 import { readSession } from "../../server/auth/session.server.ts";
-import { pdfResponse } from "../../web/file-response.server.ts";
+import { pdfResponse, pngResponse } from "../../web/file-response.server.ts";
+import { firstPagePng } from "../../server/pdf/preview.server.ts";
 import { notFoundData } from "../../web/not-found.server.ts";
 import type { Route } from "./+types/application-pdf";
 import { validPdfLink } from "../../server/loans/pdf-links.server.ts";
 import { documentBytes } from "../../server/loans/read.server.ts";
 
 /**
- * Step5/pdfDisplay and Step5/pdfDownload (docs/product.md "Key Fact Statement, signing and the signed agreement"): outside the /User
+ * Step5/pdfDisplay, Step5/pdfDownload and Step5/preview.png (the first page as an image, for phones) (docs/product.md "Key Fact Statement, signing and the signed agreement"): outside the /User
  * guard, because a phone's PDF viewer has no session. They answer to the
  * owner's session or to a signed link valid for 10 minutes, never redirect,
  * and otherwise show the not-found page. The PDF is sent by this middleware;
@@ -30,6 +31,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     }
     const doc = await documentBytes(services, { kind, reference, ownerId });
     if (!doc) return next();
+    if (/\/preview\.png$/i.test(url.pathname)) return pngResponse(await firstPagePng(doc.pdf, doc.sha256));
     const download = /\/pdfDownload$/i.test(url.pathname);
     return pdfResponse(doc.pdf, `kfs-and-agreement-${reference.toUpperCase()}.pdf`, download ? "attachment" : "inline", doc.sha256);
   },

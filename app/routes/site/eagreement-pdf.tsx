@@ -1,12 +1,13 @@
 import { NotFoundPage } from "../../components/not-found.tsx";
 import { servicesContext } from "../../context.ts";
 import { parseReference } from "../../domain/loans/application.ts";
-import { pdfResponse } from "../../web/file-response.server.ts";
+import { pdfResponse, pngResponse } from "../../web/file-response.server.ts";
+import { firstPagePng } from "../../server/pdf/preview.server.ts";
 import { notFoundData } from "../../web/not-found.server.ts";
 import type { Route } from "./+types/eagreement-pdf";
 import { signedAgreementPdf } from "../../server/loans/read.server.ts";
 
-/** /Eagreement/{id}/pdf: the signed PDF, inline or (?download=1) as a download; otherwise the not-found page. */
+/** /Eagreement/{id}/pdf: the signed PDF, inline or (?download=1) as a download; /Eagreement/{id}/preview.png its first page; otherwise the not-found page. */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, params, context }, next) => {
     const url = new URL(request.url);
@@ -14,6 +15,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (request.method !== "GET" || url.pathname.endsWith(".data") || !ref) return next();
     const agreement = await signedAgreementPdf(context.get(servicesContext), ref);
     if (!agreement) return next();
+    if (/\/preview\.png$/i.test(url.pathname)) return pngResponse(await firstPagePng(agreement.pdf, agreement.sha256));
     const download = url.searchParams.get("download") === "1";
     return pdfResponse(
       agreement.pdf,

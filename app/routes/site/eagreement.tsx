@@ -53,7 +53,7 @@ export default function Eagreement({ loaderData: a }: Route.ComponentProps) {
         <h2 id="document-title" className="text-xl">
           The document
         </h2>
-        <PdfFrame title="Signed Key Fact Statement and loan agreement (PDF)" src={pdf} />
+        <PdfFrame title="Signed Key Fact Statement and loan agreement (PDF)" src={pdf} preview={`/Eagreement/${a.ref}/preview.png`} />
         <p className="flex flex-wrap gap-3">
           <a className="btn-secondary" href={pdf} target="_blank" rel="noopener">
             Open the PDF

@@ -24,6 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
     document: { id: doc.id, sha256: doc.sha256, sizeKb: Math.ceil(doc.sizeBytes / 1024), issuedAt: doc.issuedAt.toISOString() },
     display: `${base}/pdfDisplay`,
     download: `${base}/pdfDownload`,
+    preview: `${base}/preview.png`,
     appLink: signedPdfLink(services.config, `${base}/pdfDisplay`, services.now()),
   };
 }
@@ -78,7 +79,7 @@ export default function Step5({ loaderData }: Route.ComponentProps) {
           The Key Fact Statement and the loan agreement, as one PDF ({loaderData.document.sizeKb} kB). This exact file is what you accept at
           the next step.
         </p>
-        <PdfFrame title="Key Fact Statement and loan agreement (PDF)" src={loaderData.display} />
+        <PdfFrame title="Key Fact Statement and loan agreement (PDF)" src={loaderData.display} preview={loaderData.preview} />
         <p className="flex flex-wrap gap-3">
           <a className="btn-secondary" href={loaderData.display} target="_blank" rel="noopener">
             Open the PDF
@@ -94,7 +95,7 @@ export default function Step5({ loaderData }: Route.ComponentProps) {
           </a>{" "}
           opens the PDF without signing in, for 10 minutes.
         </p>
-        <p className="text-xs break-all text-slate-500">SHA-256 {loaderData.document.sha256}</p>
+        <p className="text-xs text-slate-500 wrap-anywhere">SHA-256 {loaderData.document.sha256}</p>
       </section>
       {kfs.parts.map((part) => (
         <section key={part.title} className="card" aria-label={part.title}>
