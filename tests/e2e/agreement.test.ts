@@ -1,7 +1,5 @@
-import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loanSignatures } from "../../app/server/db/schema.ts";
 import { completeProfile, defaultProfile } from "../fixtures/kyc.ts";
 import { signedApplication } from "../helpers/applications.ts";
 import { axeViolations, launchBrowser, PHONE, screenshot, waitForHydration, watchErrors, widerThanScreen } from "../helpers/browser.ts";
@@ -20,8 +18,7 @@ let agreementRef = "";
 beforeAll(async () => {
   [app, browser] = await Promise.all([startTestServer(), launchBrowser()]);
   signed = await signedApplication(app, "9650000001");
-  const [signature] = await app.services.db.select().from(loanSignatures).where(eq(loanSignatures.applicationId, signed.id));
-  agreementRef = signature?.agreementRef ?? "";
+  agreementRef = signed.agreementRef;
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,7 +1,5 @@
-import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loanSignatures } from "../../app/server/db/schema.ts";
 import { signedApplication } from "../helpers/applications.ts";
 import { axeViolations, launchBrowser, PHONE, screenshot, waitForHydration, watchErrors, widerThanScreen } from "../helpers/browser.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -17,8 +15,7 @@ let agreementRef = "";
 beforeAll(async () => {
   [app, browser] = await Promise.all([startTestServer(), launchBrowser()]);
   signed = await signedApplication(app, "9630000001");
-  const [signature] = await app.services.db.select().from(loanSignatures).where(eq(loanSignatures.applicationId, signed.id));
-  agreementRef = signature?.agreementRef ?? "";
+  agreementRef = signed.agreementRef;
 });
 afterAll(async () => {
   await browser?.close();

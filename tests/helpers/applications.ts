@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { loanApplications, users } from "../../app/server/db/schema.ts";
+import { loanApplications, loanSignatures, users } from "../../app/server/db/schema.ts";
 import { createUserSession } from "../../app/server/auth/session.server.ts";
 import type { StaffRole } from "../../app/domain/roles.ts";
 import { CHECKLIST_ITEMS } from "../../app/domain/review.ts";
@@ -36,7 +36,8 @@ export async function signedApplication(app: TestServer, mobile: string, profile
   await must(postForm(app, step("Step6"), { intent: "sign", documentId, accept: "yes", code }, { cookie }), 302, "Step6 sign");
   const [row] = await app.services.db.select().from(loanApplications).where(eq(loanApplications.reference, ref));
   if (row?.status !== "signed") throw new Error(`the application is ${row?.status}`);
-  return { ...session, mobile, ref, id: row.id };
+  const [signature] = await app.services.db.select().from(loanSignatures).where(eq(loanSignatures.applicationId, row.id));
+  return { ...session, mobile, ref, id: row.id, agreementRef: signature?.agreementRef ?? "" };
 }
 
 /** A staff member of `role` with a live session; returns the Cookie header value and the user id. */
