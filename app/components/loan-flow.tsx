@@ -6,6 +6,7 @@ import type { BorrowerDisbursal } from "../domain/loans/disbursal.ts";
 import { longDate } from "../domain/loans/kfs.ts";
 import { formatRupees } from "../domain/money.ts";
 import { useConfirm } from "./confirm-dialog.tsx";
+import { LenderNote } from "./lender-trust.tsx";
 
 /** The frame of every new-loan step: which application, the steps with the current one marked, the content, and cancel. */
 export function LoanFlow({
@@ -61,6 +62,7 @@ export function LoanFlow({
       </header>
       {children}
       {borrowerCanCancel(status) && !payoutInFlight ? <CancelApplication kindName={KIND_NOUN[kind]} /> : null}
+      <LenderNote />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { LenderNote } from "./lender-trust.tsx";
 import type { DefaultValue, SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -62,6 +63,7 @@ export function QuickStartFrame({
         {intro ? <div className="mt-4 text-slate-700">{intro}</div> : null}
       </header>
       {children}
+      <LenderNote />
     </div>
   );
 }

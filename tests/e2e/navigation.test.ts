@@ -89,6 +89,31 @@ describe("the signed-in area's navigation", () => {
   });
 });
 
+describe("trust markers", () => {
+  it("names the lender, its RBI registration and the grievance officer beside every form that takes personal data", async () => {
+    const anonymous = await browser.newContext(PHONE);
+    const visitor = await anonymous.newPage();
+    for (const path of ["/Contact-us", "/quickStart/Otp"]) {
+      await visitor.goto(app.url + path);
+      await expect(visitor.getByTestId("lender-note").textContent(), path).resolves.toMatch(
+        /registered with the RBI \(N-00\.00000 \(demo\)\)\. Complaints: grievance officer A\. Demo/,
+      );
+    }
+    await anonymous.close();
+    const context = await signedInContext();
+    const page = await context.newPage();
+    for (const path of ["/quickStart/Step1", "/User/Profile/components/Bank", "/User/Help/new", `/User/newLoan/Emi/${signed.ref}/Step7`]) {
+      await page.goto(app.url + path);
+      await expect(page.getByTestId("lender-note").first().textContent(), path).resolves.toContain("registered with the RBI");
+    }
+    // A drawing, not a stock photo: inline, and hidden from screen readers.
+    await page.goto(app.url + "/");
+    const drawing = page.locator("#main svg[aria-hidden=true]").first();
+    await expect(drawing.isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+});
+
 describe("the public menu on a phone", () => {
   it("is a Menu button that shows every page and closes after one is chosen", async () => {
     const context = await browser.newContext(PHONE);

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { StepsIllustration } from "../../components/illustrations.tsx";
 import { servicesContext } from "../../context.ts";
 import { QUICK_STEP_COUNT, QUICK_STEPS, unfinishedStep } from "../../domain/quick-start.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -31,7 +32,10 @@ export default function QuickStart({ loaderData }: Route.ComponentProps) {
   const started = resume && resume.completed > 0;
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
-      <h1 className="text-2xl sm:text-3xl">Quick start: see your offer in a few minutes</h1>
+      <div className="flex items-center justify-between gap-4">
+        <h1 className="text-2xl sm:text-3xl">Quick start: see your offer in a few minutes</h1>
+        <StepsIllustration className="hidden h-24 w-auto shrink-0 sm:block" />
+      </div>
       <p className="mt-3 text-slate-700">
         First we send a one-time code to your mobile number (this also creates your account). Then {QUICK_STEP_COUNT} short steps. Each
         answer is saved as you go: stop at any time and carry on later, on any device, after signing in again.
@@ -50,7 +54,7 @@ export default function QuickStart({ loaderData }: Route.ComponentProps) {
                 <span className="sr-only">Step {i + 1}: </span>
                 {s.title}
                 {finished || (resume && i < resume.completed) ? (
-                  <span className="ml-2 text-sm font-normal text-success-700">done</span>
+                  <span className="ml-2 text-sm font-normal text-money-700">done</span>
                 ) : null}
               </span>
               <span className="block text-slate-700">{WHAT[i]}</span>
@@ -59,6 +63,10 @@ export default function QuickStart({ loaderData }: Route.ComponentProps) {
         ))}
       </ol>
       <p className="mt-4 text-sm text-slate-700">Keep your PAN card handy. We never ask for your contacts, call logs, files or location.</p>
+      <p className="mt-2 text-sm text-slate-700">
+        After the offer, your loan application needs your full KYC profile: address, bank account, documents and a selfie (and two
+        references for an EMI loan). The application shows what is left as one checklist, and your answers here are already in it.
+      </p>
       {finished ? (
         <>
           <p className="mt-6" role="status">

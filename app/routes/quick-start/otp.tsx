@@ -1,3 +1,4 @@
+import { LenderNote } from "../../components/lender-trust.tsx";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
@@ -194,6 +195,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         </Link>
         .
       </p>
+      <LenderNote className="mt-3" />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { Field, FormErrors, TextField } from "../../components/field.tsx";
+import { LenderNote } from "../../components/lender-trust.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import { formatTimeIST } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -89,6 +90,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <button type="submit" className="btn-primary w-full sm:w-auto" disabled={navigation.state === "submitting"}>
               {navigation.state === "submitting" ? "Sending…" : "Send message"}
             </button>
+            <LenderNote />
           </Form>
         )}
       </section>

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { HelpIllustration } from "../../../components/illustrations.tsx";
 import { GrievanceOfficer } from "../../../components/lender-trust.tsx";
 import { StatusBadge } from "../../../components/ticket-status.tsx";
 import { servicesContext } from "../../../context.ts";
@@ -35,7 +36,10 @@ export default function Help({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl sm:text-3xl">Help</h1>
+        <div className="flex items-center gap-4">
+          <HelpIllustration className="h-14 w-auto shrink-0" />
+          <h1 className="text-2xl sm:text-3xl">Help</h1>
+        </div>
         <Link className="btn-primary" to="/User/Help/new">
           Raise a ticket
         </Link>
