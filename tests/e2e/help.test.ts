@@ -57,7 +57,7 @@ describe("help and tickets in the browser", () => {
     expect(await page.getByText("How do I pay an instalment?").count()).toBe(0);
 
     // A complaint, with its errors next to the fields first.
-    await page.getByRole("link", { name: "Raise a ticket" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Raise a ticket" }).click();
     await page.waitForURL(/\/User\/Help\/new$/);
     await waitForHydration(page);
     await page.getByRole("button", { name: "Raise the ticket" }).click();
