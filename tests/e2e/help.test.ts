@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInStaff } from "../helpers/applications.ts";
+import { signedApplication, signedInStaff } from "../helpers/applications.ts";
 import { axeViolations, launchBrowser, PHONE, screenshot, waitForHydration, watchErrors, widerThanScreen } from "../helpers/browser.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { signedInBorrower } from "../helpers/session.ts";
@@ -139,6 +139,23 @@ describe("help and tickets in the browser", () => {
     expect(deskErrors).toEqual([]);
     await phone.close();
     await desk.close();
+  });
+
+  it("raises a ticket about a loan from its page, the loan chosen already", async () => {
+    clock = new Date("2026-09-06T05:30:00Z");
+    const b = await signedApplication(app, "9620000003");
+    const context = await contextWith(b.cookie);
+    const page = await context.newPage();
+    await page.goto(`${app.url}/User/Help/new?loan=${b.ref}`);
+    await waitForHydration(page);
+    await expect(page.getByLabel("Which loan? (optional)").inputValue()).resolves.toBe(b.ref);
+    await expect(page.getByLabel("Which loan? (optional)").locator("option:checked").textContent()).resolves.toBe(
+      `EMI loan application ${b.ref.slice(0, 8).toUpperCase()}`,
+    );
+    // Another borrower's reference in the address chooses nothing.
+    await page.goto(`${app.url}/User/Help/new?loan=${"a".repeat(26)}`);
+    await expect(page.getByLabel("Which loan? (optional)").inputValue()).resolves.toBe("");
+    await context.close();
   });
 
   it("raises a ticket without JavaScript", async () => {

@@ -413,6 +413,16 @@ export default function Loan({ loaderData, actionData }: Route.ComponentProps) {
         )}
       </section>
 
+      <section aria-labelledby="loan-help-title" className="card space-y-2">
+        <h2 id="loan-help-title">A question or a problem with this loan?</h2>
+        <p className="text-slate-700">
+          Raise a ticket about it: you get a reference at once and an answer within 30 days, usually within two working days.
+        </p>
+        <Link className="btn-secondary" to={`/User/Help/new?loan=${s.reference}`}>
+          Raise a ticket about loan {s.loanNumber}
+        </Link>
+      </section>
+
       <section aria-labelledby="documents-title" className="card space-y-3">
         <h2 id="documents-title">Documents</h2>
         <ul className="space-y-2">
