@@ -36,7 +36,7 @@ export function FileDrop({ kind, label, allowed, maxBytes, error, camera = true 
   const errorId = `${inputId}-error`;
 
   const send = async (file: File | undefined) => {
-    if (!file) return;
+    if (!file || busy) return;
     if (file.size > maxBytes) {
       setLocal(fileTooLargeMessage(maxBytes));
       return;
@@ -58,7 +58,7 @@ export function FileDrop({ kind, label, allowed, maxBytes, error, camera = true 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setOver(false);
-    if (!busy) void send(event.dataTransfer.files[0]);
+    void send(event.dataTransfer.files[0]);
   };
 
   return (
@@ -74,57 +74,57 @@ export function FileDrop({ kind, label, allowed, maxBytes, error, camera = true 
         data-testid={`drop-${kind}`}
         className={`rounded-xl border-2 border-dashed p-4 transition-colors has-[:focus-visible]:border-brand-600 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-200 ${over ? "border-brand-600 bg-brand-50" : "border-slate-300 bg-slate-50"}`}
       >
+        {/* The controls stay while a file goes (focus stays where it was); the line below says how it goes. */}
+        <div className="flex flex-wrap items-center gap-3">
+          <label htmlFor={inputId} className="btn-secondary cursor-pointer">
+            <FileUp aria-hidden="true" className="size-5" />
+            {label}
+          </label>
+          <input
+            id={inputId}
+            name="file"
+            type="file"
+            accept={accept}
+            className={hydrated ? "sr-only" : "block w-full text-sm"}
+            aria-invalid={shown ? true : undefined}
+            aria-describedby={errorId}
+            required
+            onChange={(event) => {
+              if (!hydrated) return;
+              void send(event.currentTarget.files?.[0]);
+              event.currentTarget.value = "";
+            }}
+          />
+          {hydrated && camera ? (
+            <label className="btn-secondary cursor-pointer pointer-fine:hidden">
+              <Camera aria-hidden="true" className="size-5" />
+              Take a photo
+              <input
+                type="file"
+                accept={allowed.filter((t) => t !== "application/pdf").join(",")}
+                capture="environment"
+                className="sr-only"
+                onChange={(event) => {
+                  void send(event.currentTarget.files?.[0]);
+                  event.currentTarget.value = "";
+                }}
+              />
+            </label>
+          ) : null}
+          {hydrated ? (
+            <span className="hidden text-sm text-slate-600 pointer-fine:inline">or drag the file here</span>
+          ) : (
+            <button type="submit" className="btn-primary">
+              Upload
+            </button>
+          )}
+        </div>
         {busy ? (
-          <p className="flex items-center gap-2 font-medium text-slate-800" role="status">
+          <p className="mt-3 flex items-center gap-2 font-medium text-slate-800" role="status">
             <LoaderCircle aria-hidden="true" className="size-5 animate-spin text-brand-700 motion-reduce:animate-none" />
             Uploading {sending}…
           </p>
-        ) : (
-          <div className="flex flex-wrap items-center gap-3">
-            <label htmlFor={inputId} className="btn-secondary cursor-pointer">
-              <FileUp aria-hidden="true" className="size-5" />
-              {label}
-            </label>
-            <input
-              id={inputId}
-              name="file"
-              type="file"
-              accept={accept}
-              className={hydrated ? "sr-only" : "block w-full text-sm"}
-              aria-invalid={shown ? true : undefined}
-              aria-describedby={errorId}
-              required
-              onChange={(event) => {
-                if (!hydrated) return;
-                void send(event.currentTarget.files?.[0]);
-                event.currentTarget.value = "";
-              }}
-            />
-            {hydrated && camera ? (
-              <label className="btn-secondary cursor-pointer pointer-fine:hidden">
-                <Camera aria-hidden="true" className="size-5" />
-                Take a photo
-                <input
-                  type="file"
-                  accept={allowed.filter((t) => t !== "application/pdf").join(",")}
-                  capture="environment"
-                  className="sr-only"
-                  onChange={(event) => {
-                    void send(event.currentTarget.files?.[0]);
-                    event.currentTarget.value = "";
-                  }}
-                />
-              </label>
-            ) : null}
-            {hydrated ? (
-              <span className="hidden text-sm text-slate-600 pointer-fine:inline">or drag the file here</span>
-            ) : (
-              <button type="submit" className="btn-primary">
-                Upload
-              </button>
-            )}
-          </div>
-        )}
+        ) : null}
       </div>
       <p id={errorId} className="field-error" aria-live="polite">
         {shown}

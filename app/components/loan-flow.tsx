@@ -7,6 +7,7 @@ import { longDate } from "../domain/loans/kfs.ts";
 import { formatRupees } from "../domain/money.ts";
 import { useConfirm } from "./confirm-dialog.tsx";
 import { LenderNote } from "./lender-trust.tsx";
+import { useMediaQuery } from "../lib/use-media-query.ts";
 
 /** The frame of every new-loan step: which application, the steps with the current one marked, the content, and cancel. */
 export function LoanFlow({
@@ -206,10 +207,22 @@ export function FactRows({ rows }: { rows: readonly (readonly [string, string])[
 export function PdfFrame({ title, src, preview }: { title: string; src: string; preview?: string }) {
   // oxlint-disable-next-line react/iframe-missing-sandbox
   if (!preview) return <iframe title={title} src={src} className="h-[70vh] w-full rounded-lg border border-slate-300" />;
+  return <PdfWithPreview title={title} src={src} preview={preview} />;
+}
+
+/**
+ * A wide screen embeds the PDF (fetched only there: a phone loads the image alone); without
+ * JavaScript the frame comes from <noscript>, shown from the same width by CSS.
+ */
+function PdfWithPreview({ title, src, preview }: { title: string; src: string; preview: string }) {
+  const wide = useMediaQuery("(min-width: 768px)");
+  const frame = (className: string) => (
+    // oxlint-disable-next-line react/iframe-missing-sandbox
+    <iframe title={title} src={src} className={`h-[70vh] w-full rounded-lg border border-slate-300 ${className}`} />
+  );
   return (
     <>
-      {/* oxlint-disable-next-line react/iframe-missing-sandbox */}
-      <iframe title={title} src={src} className="hidden h-[70vh] w-full rounded-lg border border-slate-300 md:block" />
+      {wide ? frame("") : <noscript>{frame("hidden md:block")}</noscript>}
       {/* A phone's browser shows an embedded PDF as an empty box: its first page as an image instead, opening the PDF. */}
       <figure className="md:hidden" data-testid="pdf-preview">
         <a href={src} target="_blank" rel="noopener" className="block">

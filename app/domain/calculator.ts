@@ -2,7 +2,11 @@ import { type EmiQuery, emiQuerySchema, parseRupeesToPaise } from "./calculator-
 import { emiQuote, type FeeTerms, processingFee } from "./loan-math.ts";
 import { formatRupees } from "./money.ts";
 
-/** The public calculator's answer (the /api/emi JSON and the /EmiCalculator page). */
+/**
+ * The public calculator's answer (the /api/emi JSON and the /EmiCalculator page) for the inputs
+ * given. The API takes the fee it is given (none when none); the page, when no fee is typed,
+ * gives ours for the amount (calculatorQuery).
+ */
 export function calculate({ amountPaise, rateBps, months, feePaise }: EmiQuery) {
   const quote = emiQuote({ principalPaise: amountPaise, annualRateBps: rateBps, months, upfrontPaise: feePaise });
   return {

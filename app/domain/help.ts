@@ -3,6 +3,8 @@
 // and the escalation to the RBI Integrated Ombudsman. One schema per form, for the browser and
 // the server.
 import { z } from "zod";
+import type { HomeFacts } from "./home.ts";
+import { formatRupees } from "./money.ts";
 
 export const TICKET_STATUSES = ["open", "in_progress", "waiting", "resolved", "closed"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -47,13 +49,14 @@ const DAY_MS = 86_400_000;
 /** A ticket's page in the borrower's Help. */
 export const helpPath = (reference: string) => `/User/Help/${reference}`;
 
-export type TicketView = "open" | "mine" | "unassigned" | "waiting" | "overdue" | "resolved" | "closed";
+export type TicketView = "open" | "mine" | "unassigned" | "waiting" | "overdue" | "not_accepted" | "resolved" | "closed";
 export const TICKET_VIEWS: Record<TicketView, string> = {
   open: "Open",
   mine: "Mine",
   unassigned: "Not assigned",
   waiting: "Waiting for the borrower",
   overdue: `Over ${RESOLVE_WITHIN_DAYS} days`,
+  not_accepted: "Answer not accepted",
   resolved: "Resolved",
   closed: "Closed",
 };
@@ -74,6 +77,15 @@ export function parseTicketReference(input: string): string | null {
 
 /** The date by which a ticket should be resolved. */
 export const dueBy = (createdAt: Date) => new Date(createdAt.getTime() + RESOLVE_WITHIN_DAYS * DAY_MS);
+
+/** Tickets raised before this moment are past their answer's due date. */
+export const lateIfRaisedBefore = (now: Date) => new Date(now.getTime() - RESOLVE_WITHIN_DAYS * DAY_MS);
+
+/** Tickets resolved before this moment can no longer be reopened (housekeeping closes them). */
+export const reopenEndedIfResolvedBefore = (now: Date) => new Date(now.getTime() - REOPEN_WITHIN_DAYS * DAY_MS);
+
+/** Until when a ticket resolved at `resolvedAt` may be reopened. */
+export const reopenUntil = (resolvedAt: Date) => new Date(resolvedAt.getTime() + REOPEN_WITHIN_DAYS * DAY_MS);
 
 /** Whole days since `from`. */
 export const daysSince = (from: Date, now: Date) => Math.max(0, Math.floor((now.getTime() - from.getTime()) / DAY_MS));
@@ -107,7 +119,7 @@ interface TicketFacts {
 
 /** Whether the borrower may still reopen a resolved ticket. */
 export function canReopen(t: Pick<TicketFacts, "status" | "resolvedAt">, now: Date): boolean {
-  return t.status === "resolved" && t.resolvedAt !== null && now.getTime() - t.resolvedAt.getTime() <= REOPEN_WITHIN_DAYS * DAY_MS;
+  return t.status === "resolved" && t.resolvedAt !== null && now <= reopenUntil(t.resolvedAt);
 }
 
 /**
@@ -194,119 +206,128 @@ export interface Faq {
   a: string;
 }
 
-/** Frequently asked questions, in sections (PRODUCT.md §15). */
-export const FAQ_SECTIONS: { id: string; title: string; items: Faq[] }[] = [
-  {
-    id: "applying",
-    title: "Applying",
-    items: [
-      {
-        q: "Which loans can I apply for?",
-        a: "An EMI loan of ₹10,000 to ₹5,00,000 repaid in 3 to 36 monthly instalments, or a salary advance of ₹2,000 to ₹1,00,000 (at most half your net monthly salary) repaid in one payment on your next salary date.",
-      },
-      {
-        q: "How long does a decision take?",
-        a: "A credit officer reviews a signed application within one working day. If they need something more, you get an SMS and a notice, and the question is on your dashboard.",
-      },
-      {
-        q: "Can I change or cancel an application?",
-        a: "Before you sign, you can change any step or cancel it from your dashboard. After the money reaches you, you can still cancel the loan within the cooling-off period by repaying the principal, with no penalty.",
-      },
-      {
-        q: "Why was my application not approved?",
-        a: "The reason, in plain words, and the date from which you may apply again are on the application's status page.",
-      },
-    ],
-  },
-  {
-    id: "kyc",
-    title: "KYC and documents",
-    items: [
-      {
-        q: "What do I need to complete my profile?",
-        a: "Seven sections: your profile (name, date of birth, PAN and Aadhaar), address, employment, bank account, two references, documents and a selfie. Your profile page shows what is still missing.",
-      },
-      {
-        q: "Which files can I upload?",
-        a: "Photos (JPG or PNG) or PDF files up to the size shown beside each document. A photo taken with your phone's camera is fine if every word is readable.",
-      },
-      {
-        q: "Why do you need my bank account?",
-        a: "The loan is sent only to a bank account in your own name, and it is where we take repayments from if you set up automatic payment.",
-      },
-    ],
-  },
-  {
-    id: "repayment",
-    title: "Repayment",
-    items: [
-      {
-        q: "How do I pay an instalment?",
-        a: "Open the loan under Loans and choose Pay now. You can pay the amount due, the overdue amount, the full payoff amount or any amount in between.",
-      },
-      {
-        q: "Can I repay my loan early?",
-        a: "Yes, at any time and with no charge. The loan page shows the payoff amount for the date you choose; for a salary advance you pay interest only for the days used.",
-      },
-      {
-        q: "I paid but the app does not show it.",
-        a: "Most payments show within minutes. If your bank took the money but the loan page does not show it after a working day, raise a ticket with the bank's reference; we will trace it.",
-      },
-    ],
-  },
-  {
-    id: "charges",
-    title: "Charges",
-    items: [
-      {
-        q: "What are the charges?",
-        a: "Interest, a processing fee with GST taken from the amount sent to you, and a flat penal charge if an instalment is missed. Every charge and the annual percentage rate (APR) is in your Key Fact Statement before you sign. There is no charge that is not in it.",
-      },
-      {
-        q: "What is a penal charge?",
-        a: "A flat ₹500 for each missed instalment. It is shown as its own line, never earns interest and is never added to your principal.",
-      },
-      {
-        q: "Why is the APR higher than the interest rate?",
-        a: "The APR counts the processing fee as well as the interest, over the time you have the money, so it shows the full yearly cost of the loan.",
-      },
-    ],
-  },
-  {
-    id: "account",
-    title: "Account and data",
-    items: [
-      {
-        q: "Why was I signed out with “Someone else logged in!”?",
-        a: "Your account can be open on one device at a time. Signing in on another phone or browser ends the older session. If it was not you, sign in again and raise a ticket.",
-      },
-      {
-        q: "How do you protect my data?",
-        a: "Your documents and identity numbers are encrypted where they are stored, only the staff who review your application can see them, every look is recorded, and we never share them except as the law requires or you agree.",
-      },
-      {
-        q: "How do I change my mobile number or e-mail?",
-        a: "Your e-mail is in the Profile section of your KYC profile. Your mobile number is how you sign in: raise a ticket and we will change it after checking it is you.",
-      },
-      {
-        q: "Will you ever ask for my OTP?",
-        a: "Never. Our staff will not ask for a one-time code, PIN or password by phone, SMS or e-mail. Do not share them with anyone.",
-      },
-    ],
-  },
-];
+export interface FaqSection {
+  id: string;
+  title: string;
+  items: Faq[];
+}
+
+/** Frequently asked questions, in sections (PRODUCT.md §15); amounts and charges from the live products. */
+export function faqSections(f: HomeFacts): FaqSection[] {
+  const rs = formatRupees;
+  return [
+    {
+      id: "applying",
+      title: "Applying",
+      items: [
+        {
+          q: "Which loans can I apply for?",
+          a: `An EMI loan of ${rs(f.emi.minAmountPaise)} to ${rs(f.emi.maxAmountPaise)} repaid in ${f.emi.minTenureMonths} to ${f.emi.maxTenureMonths} monthly instalments, or a salary advance of ${rs(f.salaryAdvance.minAmountPaise)} to ${rs(f.salaryAdvance.maxAmountPaise)} (at most ${f.salaryAdvance.salaryCapPercent}% of your net monthly salary) repaid in one payment on your next salary date.`,
+        },
+        {
+          q: "How long does a decision take?",
+          a: "A credit officer reviews a signed application within one working day. If they need something more, you get an SMS and a notice, and the question is on your dashboard.",
+        },
+        {
+          q: "Can I change or cancel an application?",
+          a: `Before you sign, you can change any step or cancel it from your dashboard. After the money reaches you, you can still cancel the loan within the ${f.coolingOffDays}-day cooling-off period by repaying the principal and the interest for the days used, with no penalty.`,
+        },
+        {
+          q: "Why was my application not approved?",
+          a: "The reason, in plain words, and the date from which you may apply again are on the application's status page.",
+        },
+      ],
+    },
+    {
+      id: "kyc",
+      title: "KYC and documents",
+      items: [
+        {
+          q: "What do I need to complete my profile?",
+          a: "Seven sections: your profile (name, date of birth, PAN and Aadhaar), address, employment, bank account, two references, documents and a selfie. Your profile page shows what is still missing.",
+        },
+        {
+          q: "Which files can I upload?",
+          a: "Photos (JPG or PNG) or PDF files up to the size shown beside each document. A photo taken with your phone's camera is fine if every word is readable.",
+        },
+        {
+          q: "Why do you need my bank account?",
+          a: "The loan is sent only to a bank account in your own name, and it is where we take repayments from if you set up automatic payment.",
+        },
+      ],
+    },
+    {
+      id: "repayment",
+      title: "Repayment",
+      items: [
+        {
+          q: "How do I pay an instalment?",
+          a: "Open the loan under Loans and choose Pay now. You can pay the amount due, the overdue amount, the full payoff amount or any amount in between.",
+        },
+        {
+          q: "Can I repay my loan early?",
+          a: "Yes, at any time and with no charge. The loan page shows the payoff amount for the date you choose; for a salary advance you pay interest only for the days used.",
+        },
+        {
+          q: "I paid but the app does not show it.",
+          a: "Most payments show within minutes. If your bank took the money but the loan page does not show it after a working day, raise a ticket with the bank's reference; we will trace it.",
+        },
+      ],
+    },
+    {
+      id: "charges",
+      title: "Charges",
+      items: [
+        {
+          q: "What are the charges?",
+          a: `Interest, a processing fee (${f.emi.feePercent}% of an EMI loan, at least ${rs(f.emi.minFeePaise)}; ${f.salaryAdvance.feePercent}% of a salary advance) with ${f.gstPercent}% GST taken from the amount sent to you, and a flat penal charge if an instalment is missed. Every charge and the annual percentage rate (APR) is in your Key Fact Statement before you sign. There is no charge that is not in it.`,
+        },
+        {
+          q: "What is a penal charge?",
+          a: `A flat ${rs(f.penalChargePaise)} for each missed instalment (less if less was unpaid). It is shown as its own line, never earns interest and is never added to your principal.`,
+        },
+        {
+          q: "Why is the APR higher than the interest rate?",
+          a: "The APR counts the processing fee as well as the interest, over the time you have the money, so it shows the full yearly cost of the loan.",
+        },
+      ],
+    },
+    {
+      id: "account",
+      title: "Account and data",
+      items: [
+        {
+          q: "Why was I signed out with “Someone else logged in!”?",
+          a: "Your account can be open on one device at a time. Signing in on another phone or browser ends the older session. If it was not you, sign in again and raise a ticket.",
+        },
+        {
+          q: "How do you protect my data?",
+          a: "Your documents and identity numbers are encrypted where they are stored, only the staff who review your application can see them, every look is recorded, and we never share them except as the law requires or you agree.",
+        },
+        {
+          q: "How do I change my mobile number or e-mail?",
+          a: "Your e-mail is in the Profile section of your KYC profile. Your mobile number is how you sign in: raise a ticket and we will change it after checking it is you.",
+        },
+        {
+          q: "Will you ever ask for my OTP?",
+          a: "Never. Our staff will not ask for a one-time code, PIN or password by phone, SMS or e-mail. Do not share them with anyone.",
+        },
+      ],
+    },
+  ];
+}
 
 /** The questions whose words contain every word of `query` (case and accents aside). */
-export function searchFaq(query: string) {
+export function searchFaq(sections: FaqSection[], query: string) {
   const words = query
     .toLowerCase()
     .normalize("NFKD")
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 1);
-  if (!words.length) return FAQ_SECTIONS;
+  if (!words.length) return sections;
   const matches = (f: Faq) => {
     const text = `${f.q} ${f.a}`.toLowerCase().normalize("NFKD");
     return words.every((w) => text.includes(w));
   };
-  return FAQ_SECTIONS.map((s) => ({ ...s, items: s.items.filter(matches) })).filter((s) => s.items.length);
+  return sections.map((s) => ({ ...s, items: s.items.filter(matches) })).filter((s) => s.items.length);
 }

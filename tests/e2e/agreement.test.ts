@@ -64,7 +64,7 @@ describe("the signed agreement on a phone", () => {
     const desk = await withCookie(null, { viewport: { width: 1280, height: 900 } });
     const wide = await desk.newPage();
     await wide.goto(`${app.url}/Eagreement/${agreementRef}`);
-    await expect(wide.locator("iframe").isVisible()).resolves.toBe(true);
+    await wide.locator("iframe").waitFor();
     await expect(wide.getByTestId("pdf-preview").isVisible()).resolves.toBe(false);
     await desk.close();
   });

@@ -66,6 +66,19 @@ describe("contact form", () => {
     expect(referenceIn(await again.text())).toBe(reference);
     expect(await storedCount()).toBe(before + 1);
 
+    // The acknowledgement never repeats what was typed (the form must not carry a stranger's words in our name).
+    const ack = readEmails(app.dataDir).find((m) => m.raw.includes(`X-Ticket-Reference: ${reference}`));
+    expect(ack?.raw).not.toContain("salary advance is repaid");
+
+    // The same form twice at once (a double tap without JavaScript): one ticket, no number spent.
+    const twice = crypto.randomUUID();
+    const [a, b] = await Promise.all([post({ ...valid, once: twice }, "203.0.113.11"), post({ ...valid, once: twice }, "203.0.113.11")]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const [ra, rb] = [referenceIn(await a.text()), referenceIn(await b.text())];
+    expect(ra).toBe(rb);
+    expect(Number(ra?.slice(8))).toBe(Number(reference?.slice(8)) + 1);
+    expect(await storedCount()).toBe(before + 2);
+
     // The page offers a fresh key each time it is shown.
     const page = await (await app.get("/Contact-us")).text();
     expect(page).toMatch(/name="once" value="[0-9a-f-]{36}"/);

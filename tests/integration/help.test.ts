@@ -116,7 +116,9 @@ describe("raising a ticket", () => {
     // Their own application is accepted and shown by its short number.
     const reference = await raise(other.cookie, { loan: other.ref });
     expect((await ticketRow(reference)).applicationId).toBe(other.id);
-    expect((await page(`/User/Help/${reference}`, other.cookie)).html).toContain(`Application ${other.ref.slice(0, 8).toUpperCase()}`);
+    expect((await page(`/User/Help/${reference}`, other.cookie)).html).toContain(
+      `EMI loan application ${other.ref.slice(0, 8).toUpperCase()}`,
+    );
   });
 
   it("gives another borrower's ticket, and one that does not exist, the not-found page, and changes nothing", async () => {
@@ -150,6 +152,12 @@ describe("raising a ticket", () => {
     expect(new Set(references).size).toBe(8);
     const numbers = references.map((r) => Number(r.slice(8))).sort((x, y) => x - y);
     expect(numbers.at(-1)! - numbers[0]!).toBe(7);
+    // The same form sent twice at once: one ticket, and no number spent on the second.
+    const form = ticketForm();
+    const [x, y] = await Promise.all([postForm(app, "/User/Help/new", form, b), postForm(app, "/User/Help/new", form, b)]);
+    expect(x.headers.get("location")).toBe(y.headers.get("location"));
+    expect(Number(/GRV-\d{4}(\d{6})$/.exec(x.headers.get("location") ?? "")?.[1])).toBe(numbers.at(-1)! + 1);
+    expect(await app.services.db.select().from(tickets).where(eq(tickets.userId, b.userId))).toHaveLength(9);
   });
 });
 
@@ -226,6 +234,39 @@ describe("a ticket's life", () => {
       .orderBy(auditLog.id);
     expect(audit.map((a) => a.action)).toEqual(["ticket.note", "ticket.reply", "ticket.reply", "ticket.reply"]);
     expect(new Set(audit.map((a) => a.actor))).toEqual(new Set([support.userId]));
+  });
+
+  it("tells the borrower when staff resolve a ticket from its status, and shows staff the answers not accepted", async () => {
+    clock = new Date("2026-06-20T06:00:00Z");
+    const b = await borrower();
+    const reference = await raise(b.cookie);
+    expect((await staffPost(reference, { intent: "status", status: "resolved" })).status).toBe(302);
+    await vi.waitFor(() => {
+      expect(
+        readOutbox(app.dataDir).filter((m) => m.to === b.mobile && m.text.includes(`we answered your ticket ${reference}`)),
+      ).toHaveLength(1);
+    });
+    const [notice] = await noticesOf(app, b.userId, "ticket_answered");
+    expect(notice?.title).toBe(`Ticket ${reference} is resolved`);
+    expect((await page(`/User/Help/${reference}`, b.cookie)).html).toContain("Status changed from Open to Resolved.");
+
+    expect((await postForm(app, `/User/Help/${reference}`, { intent: "not_accepted" }, b)).status).toBe(302);
+    expect((await page("/admin/tickets?view=not_accepted", support.cookie)).html).toContain(reference);
+    expect((await page("/admin", support.cookie)).html).toMatch(/Answers the borrower did not accept/);
+    // A new answer is a new chance to accept it: it leaves that view.
+    await staffPost(reference, { intent: "reply", message: "We looked again: the charge was reversed.", then: "resolved" });
+    expect((await page("/admin/tickets?view=not_accepted", support.cookie)).html).not.toContain(reference);
+  });
+
+  it("keeps a staff reply whose form key another ticket's message holds (a page kept open too long)", async () => {
+    const b = await borrower();
+    const [one, two] = [await raise(b.cookie), await raise(b.cookie)];
+    const once = crypto.randomUUID();
+    expect((await staffPost(one, { intent: "note", once, message: "First note." })).status).toBe(302);
+    expect((await staffPost(two, { intent: "note", once, message: "Second note." })).status).toBe(302);
+    const row = await ticketRow(two);
+    const notes = await app.services.db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, row.id));
+    expect(notes.map((n) => n.body)).toContain("Second note.");
   });
 
   it("staff assign, change the status (audited), and are refused an assignee who cannot take tickets", async () => {

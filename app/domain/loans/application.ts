@@ -43,6 +43,10 @@ export function parseReference(value: string | undefined): string | null {
  */
 export const shortReference = (reference: string) => reference.slice(0, 8).toUpperCase();
 
+/** How a person names a loan or an application: "EMI loan SL12345678", or "Application K7QX2M4P" before disbursal. */
+export const loanName = (a: { kind: LoanKind; loanNumber: string | null; reference: string }) =>
+  a.loanNumber ? `${KIND_NAME[a.kind]} ${a.loanNumber}` : `${KIND_NAME[a.kind]} application ${shortReference(a.reference)}`;
+
 export const STEPS = ["Step0", "Step1", "Step5", "Step6", "Step7"] as const;
 export type Step = (typeof STEPS)[number];
 export const STEP_TITLES: Record<Step, string> = {

@@ -47,6 +47,7 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
       ? [
           { label: "Open tickets", n: tickets.open, to: "/admin/tickets" },
           { label: "Tickets past 30 days", n: tickets.overdue, to: "/admin/tickets?view=overdue", alarm: tickets.overdue > 0 },
+          { label: "Answers the borrower did not accept", n: tickets.notAccepted, to: "/admin/tickets?view=not_accepted" },
         ]
       : []),
   ];

@@ -10,6 +10,7 @@ import {
   assignSchema,
   escalation,
   parseTicketReference,
+  RESOLVE_WITHIN_DAYS,
   staffNoteSchema,
   staffReplySchema,
   statusSchema,
@@ -17,7 +18,7 @@ import {
   TICKET_STATUSES,
   ticketSummary,
 } from "../../domain/help.ts";
-import { KIND_NAME, shortReference } from "../../domain/loans/application.ts";
+import { loanName } from "../../domain/loans/application.ts";
 import type { StaffRole } from "../../domain/roles.ts";
 import { formatDateIST, formatDateTimeIST } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -42,7 +43,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     me: user.id,
     staff,
-    once: randomUUID(),
+    // One key a form: the reply and the note are sent apart.
+    once: { reply: randomUUID(), note: randomUUID() },
     ticket: {
       ...ticketSummary(t, now),
       source: t.source,
@@ -56,14 +58,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       mobile: found.mobile ?? t.contactMobile,
       email: found.email ?? t.contactEmail,
     },
-    loan: found.applicationRef
-      ? {
-          name: found.loanNumber
-            ? `${KIND_NAME[found.kindOfLoan ?? "emi"]} ${found.loanNumber}`
-            : `Application ${shortReference(found.applicationRef)}`,
-          href: found.loanNumber ? `/admin/loans/${found.loanNumber}` : `/admin/applications/${found.applicationRef}`,
-        }
-      : null,
+    loan:
+      found.applicationRef && found.kindOfLoan
+        ? {
+            name: loanName({ kind: found.kindOfLoan, loanNumber: found.loanNumber, reference: found.applicationRef }),
+            href: found.loanNumber ? `/admin/loans/${found.loanNumber}` : `/admin/applications/${found.applicationRef}`,
+          }
+        : null,
     messages: found.messages.map((m) => ({
       id: m.id,
       author: m.author,
@@ -113,7 +114,7 @@ type Data = Route.ComponentProps["loaderData"];
 type ActionData = Route.ComponentProps["actionData"];
 const resultFor = (actionData: ActionData, intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
 
-function ReplyForm({ once, lastResult, open }: { once: string; lastResult: ActionData; open: boolean }) {
+function ReplyForm({ once, lastResult }: { once: string; lastResult: ActionData }) {
   const { form, fields, formErrors, busy } = useSchemaForm({
     id: "reply",
     schema: staffReplySchema,
@@ -139,7 +140,7 @@ function ReplyForm({ once, lastResult, open }: { once: string; lastResult: Actio
         <div className="flex flex-wrap gap-3">
           {(["in_progress", "waiting", "resolved"] as const).map((s) => (
             <label key={s} className="flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 has-checked:border-brand-600">
-              <input type="radio" name="then" value={s} defaultChecked={s === (open ? "resolved" : "in_progress")} className="size-4" />
+              <input type="radio" name="then" value={s} className="size-4" />
               {s === "waiting" ? "Waiting for the borrower" : TICKET_STATUS_LABEL[s]}
             </label>
           ))}
@@ -251,14 +252,14 @@ export default function StaffTicket({ loaderData: d, actionData }: Route.Compone
               <h2 id="reply-title" className="text-xl">
                 Reply
               </h2>
-              <ReplyForm once={d.once} lastResult={actionData} open={t.status !== "resolved"} />
+              <ReplyForm once={d.once.reply} lastResult={actionData} />
             </section>
           ) : null}
           <section aria-labelledby="note-title" className="card space-y-3">
             <h2 id="note-title" className="text-xl">
               Note
             </h2>
-            <NoteForm once={d.once} lastResult={actionData} />
+            <NoteForm once={d.once.note} lastResult={actionData} />
           </section>
         </div>
         <aside className="space-y-4" aria-label="Ticket details">
@@ -305,7 +306,7 @@ export default function StaffTicket({ loaderData: d, actionData }: Route.Compone
                 <dt className="text-slate-600">Ombudsman</dt>
                 <dd className="font-semibold text-danger-600">
                   {t.escalation === "late"
-                    ? "Not resolved in 30 days: the borrower may escalate."
+                    ? `Not resolved in ${RESOLVE_WITHIN_DAYS} days: the borrower may escalate.`
                     : "The borrower does not accept the answer."}
                 </dd>
               </div>

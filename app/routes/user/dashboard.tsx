@@ -46,7 +46,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const due = nextDueAcross(loans);
   return {
     kyc: kyc
-      ? { done: kyc.completeCount, of: kyc.sections.length, missing: kyc.sections.filter((x) => !x.complete).map((x) => x.name) }
+      ? {
+          done: kyc.completeCount,
+          of: kyc.sections.length,
+          missing: kyc.sections.filter((x) => !x.complete).map((x) => x.name),
+          salaryAdvanceReady: kyc.salaryAdvance.ready,
+        }
       : null,
     loans: {
       count: loans.filter((l) => l.status === "active").length,
@@ -214,7 +219,7 @@ function KycCard({ kyc }: { kyc: NonNullable<Route.ComponentProps["loaderData"][
       </div>
       <p className="mt-2 text-slate-700">
         {complete
-          ? "Your profile is complete: you can apply for either loan. Keep it up to date if anything changes."
+          ? `Your profile is complete: ${kyc.salaryAdvanceReady ? "you can apply for either loan" : "you can apply for an EMI loan (a salary advance is for salaried people)"}. Keep it up to date if anything changes.`
           : `Still to do: ${kyc.missing.map((m) => SECTION_TITLES[m]).join(", ")}.`}
       </p>
       <Link className={complete ? "btn-secondary mt-4" : "btn-primary mt-4"} to="/User/Profile">

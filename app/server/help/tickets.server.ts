@@ -1,23 +1,24 @@
 // Help tickets (docs/product.md "Help and grievances"): raised by a signed-in borrower or through the
 // public contact form, answered by support staff, reopened within 7 days of resolution. Every query
 // of a borrower's ticket names its owner; every staff action is audited.
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppServices, Client } from "../../context.ts";
 import type { contactSchema } from "../../domain/contact.ts";
 import {
   canReopen,
   helpPath,
+  lateIfRaisedBefore,
+  reopenEndedIfResolvedBefore,
   OPEN_STATUSES,
   type TicketView,
   type raiseTicketSchema,
-  REOPEN_WITHIN_DAYS,
   RESOLVE_WITHIN_DAYS,
   TICKET_STATUS_LABEL,
   type TicketStatus,
   ticketReference,
 } from "../../domain/help.ts";
-import { KIND_NAME, shortReference } from "../../domain/loans/application.ts";
+import { loanName } from "../../domain/loans/application.ts";
 import { rolesWith, type StaffRole } from "../../domain/roles.ts";
 import { todayIST } from "../../lib/format.ts";
 import type { Db } from "../db/client.ts";
@@ -26,7 +27,6 @@ import { noticeOrigin, notify } from "../notifications/notify.server.ts";
 import { hitRateLimit, rateLimits } from "../rate-limit.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log">;
-const DAY_MS = 86_400_000;
 
 /** The next reference of the year (India time): one counter row per year, taken under its row lock. */
 async function nextReference(tx: Db, at: Date): Promise<string> {
@@ -48,10 +48,53 @@ export async function ticketLoanChoices(services: Pick<AppServices, "db">, userI
     .where(and(eq(loanApplications.userId, userId), sql`${loanApplications.status} <> 'draft'`))
     .orderBy(desc(loanApplications.createdAt))
     .limit(50);
-  return rows.map((r) => ({
-    value: r.reference,
-    label: `${KIND_NAME[r.kind]} ${r.loanNumber ?? `application ${shortReference(r.reference)}`}`,
-  }));
+  return rows.map((r) => ({ value: r.reference, label: loanName(r) }));
+}
+
+/**
+ * A ticket and its first message, made once per form key: the same form sent again, or twice at
+ * once (the key's lock makes the second wait, then find the first), is the ticket the key made, with
+ * no reference number spent. A key someone else's ticket holds is not theirs to reuse: a new ticket
+ * without it. Returns the ticket and whether this call made it.
+ */
+async function insertTicketOnce(
+  tx: Db,
+  {
+    once,
+    owner,
+    at,
+    values,
+    message,
+  }: {
+    once: string | null;
+    owner: string | null;
+    at: Date;
+    values: Omit<typeof tickets.$inferInsert, "reference" | "userId" | "onceKey" | "createdAt" | "updatedAt">;
+    message: string;
+  },
+) {
+  let key = once;
+  if (key) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ticket:${key}`}))`);
+    const [made] = await tx
+      .select({ id: tickets.id, reference: tickets.reference, userId: tickets.userId })
+      .from(tickets)
+      .where(eq(tickets.onceKey, key));
+    if (made && made.userId === owner) return { id: made.id, reference: made.reference, created: false };
+    if (made) key = null;
+  }
+  const reference = await nextReference(tx, at);
+  const [t] = await tx
+    .insert(tickets)
+    .values({ ...values, reference, userId: owner, onceKey: key, createdAt: at, updatedAt: at })
+    .returning({ id: tickets.id });
+  if (!t) throw new Error("no ticket");
+  const [m] = await tx
+    .insert(ticketMessages)
+    .values({ ticketId: t.id, author: "borrower", body: message, createdAt: at })
+    .returning({ id: ticketMessages.id });
+  if (!m) throw new Error("no message");
+  return { id: t.id, reference, created: true, messageId: m.id };
 }
 
 export type RaiseResult = { ok: true; reference: string } | { ok: false; reason: "bad_loan" };
@@ -63,11 +106,6 @@ export async function raiseTicket(
 ): Promise<RaiseResult> {
   const at = services.now();
   return services.db.transaction(async (tx) => {
-    const [again] = await tx
-      .select({ reference: tickets.reference })
-      .from(tickets)
-      .where(and(eq(tickets.onceKey, input.once), eq(tickets.userId, userId)));
-    if (again) return { ok: true, reference: again.reference } as const;
     let applicationId: string | null = null;
     if (input.loan) {
       const [a] = await tx
@@ -77,32 +115,21 @@ export async function raiseTicket(
       if (!a) return { ok: false, reason: "bad_loan" } as const;
       applicationId = a.id;
     }
-    const reference = await nextReference(tx, at);
-    const [t] = await tx
-      .insert(tickets)
-      .values({
-        reference,
+    const t = await insertTicketOnce(tx, {
+      once: input.once,
+      owner: userId,
+      at,
+      values: { source: "app", kind: input.kind, category: input.category, applicationId, subject: input.subject },
+      message: input.message,
+    });
+    if (t.created)
+      await notify(services, tx, {
         userId,
-        source: "app",
-        kind: input.kind,
-        category: input.category,
-        applicationId,
-        subject: input.subject,
-        onceKey: input.once,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .onConflictDoNothing({ target: tickets.onceKey })
-      .returning({ id: tickets.id });
-    if (!t) {
-      // The same form sent at the same moment by another request, which made the ticket (its commit awaited by the insert).
-      const [made] = await tx.select({ reference: tickets.reference }).from(tickets).where(eq(tickets.onceKey, input.once));
-      if (made) return { ok: true, reference: made.reference } as const;
-      throw new Error("the ticket's one-time key is taken by another borrower's ticket");
-    }
-    await tx.insert(ticketMessages).values({ ticketId: t.id, author: "borrower", body: input.message, createdAt: at });
-    await notify(services, tx, { userId, event: "ticket_raised", key: t.id, data: { reference, path: helpPath(reference) } });
-    return { ok: true, reference } as const;
+        event: "ticket_raised",
+        key: t.id,
+        data: { reference: t.reference, path: helpPath(t.reference) },
+      });
+    return { ok: true, reference: t.reference } as const;
   });
 }
 
@@ -122,19 +149,23 @@ export async function raiseContactTicket(
     services.log.info({ ip: client.ip }, "contact form honeypot filled; message dropped");
     return { ok: true, reference: null };
   }
+  // A resend of a form already taken is answered with its ticket, without counting against the limit.
   if (once) {
-    const [again] = await services.db.select({ reference: tickets.reference }).from(tickets).where(eq(tickets.onceKey, once));
+    const [again] = await services.db
+      .select({ reference: tickets.reference })
+      .from(tickets)
+      .where(and(eq(tickets.onceKey, once), isNull(tickets.userId)));
     if (again) return { ok: true, reference: again.reference };
   }
   const limit = await hitRateLimit(services, { action: "contact", key: client.ip, limit: rateLimits(services.config).contact });
   if (!limit.allowed) return { ok: false, reason: "too_many", resetAt: limit.resetAt };
   const at = services.now();
   const reference = await services.db.transaction(async (tx) => {
-    const ref = await nextReference(tx, at);
-    const [t] = await tx
-      .insert(tickets)
-      .values({
-        reference: ref,
+    const t = await insertTicketOnce(tx, {
+      once: once ?? null,
+      owner: null,
+      at,
+      values: {
         source: "contact",
         kind: "request",
         category: "other",
@@ -142,18 +173,11 @@ export async function raiseContactTicket(
         contactName: message.name,
         contactMobile: message.mobile,
         contactEmail: message.email,
-        onceKey: once ?? null,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning({ id: tickets.id });
-    if (!t) throw new Error("no ticket");
-    const [m] = await tx
-      .insert(ticketMessages)
-      .values({ ticketId: t.id, author: "borrower", body: message.message, createdAt: at })
-      .returning({ id: ticketMessages.id });
-    if (m) await services.jobs.send("ticket-email", { messageId: m.id }, { db: tx });
-    return ref;
+      },
+      message: message.message,
+    });
+    if (t.messageId) await services.jobs.send("ticket-email", { messageId: t.messageId }, { db: tx });
+    return t.reference;
   });
   return { ok: true, reference };
 }
@@ -177,10 +201,12 @@ export async function sendTicketEmail(services: Pick<AppServices, "db" | "config
     "",
     acknowledgement
       ? `We have your message. Its reference is ${ticket.reference}: quote it if you write or call us. We reply within two working days, and in any case within ${RESOLVE_WITHIN_DAYS} days.`
-      : `Our reply to your message ${ticket.reference}:`,
+      : message.author === "system"
+        ? `An update on your message ${ticket.reference}:`
+        : `Our reply to your message ${ticket.reference}:`,
     "",
-    acknowledgement ? `Your message:\n${message.body}` : message.body,
-    "",
+    // The acknowledgement never repeats what was typed: the form must not send a stranger's words under our name.
+    ...(acknowledgement ? [] : [message.body, ""]),
     `To write to us again, use the contact form at ${noticeOrigin(config)}/Contact-us and quote ${ticket.reference}.`,
     "",
     `${brand}, a service of ${config.public.lender.name}.`,
@@ -309,13 +335,14 @@ export async function ticketQueue(
   services: Pick<AppServices, "db" | "now">,
   { view, staffId, page }: { view: TicketView; staffId: string; page: number },
 ) {
-  const overdueBefore = new Date(services.now().getTime() - RESOLVE_WITHIN_DAYS * DAY_MS);
+  const overdueBefore = lateIfRaisedBefore(services.now());
   const where = {
     open: stillOpen,
     mine: and(stillOpen, eq(tickets.assignedTo, staffId)),
     unassigned: and(stillOpen, isNull(tickets.assignedTo)),
     waiting: eq(tickets.status, "waiting"),
     overdue: and(stillOpen, lt(tickets.createdAt, overdueBefore)),
+    not_accepted: isNotNull(tickets.notAcceptedAt),
     resolved: eq(tickets.status, "resolved"),
     closed: eq(tickets.status, "closed"),
   }[view];
@@ -338,18 +365,19 @@ export async function ticketQueue(
   return { rows: rows.slice(0, PAGE), more: rows.length > PAGE };
 }
 
-/** The staff home's counts: tickets open, not assigned, and past the 30 days. */
+/** The staff home's counts: tickets open, not assigned, past the 30 days, and answers the borrower did not accept. */
 export async function ticketCounts(services: Pick<AppServices, "db" | "now">) {
-  const overdueBefore = new Date(services.now().getTime() - RESOLVE_WITHIN_DAYS * DAY_MS);
+  const overdueBefore = lateIfRaisedBefore(services.now());
   const [row] = await services.db
     .select({
-      open: count(),
-      unassigned: sql<number>`count(*) filter (where ${tickets.assignedTo} is null)`.mapWith(Number),
-      overdue: sql<number>`count(*) filter (where ${tickets.createdAt} < ${overdueBefore})`.mapWith(Number),
+      open: sql<number>`count(*) filter (where ${stillOpen})`.mapWith(Number),
+      unassigned: sql<number>`count(*) filter (where ${stillOpen} and ${tickets.assignedTo} is null)`.mapWith(Number),
+      overdue: sql<number>`count(*) filter (where ${stillOpen} and ${tickets.createdAt} < ${overdueBefore})`.mapWith(Number),
+      notAccepted: sql<number>`count(*) filter (where ${tickets.notAcceptedAt} is not null)`.mapWith(Number),
     })
     .from(tickets)
-    .where(stillOpen);
-  return { open: row?.open ?? 0, unassigned: row?.unassigned ?? 0, overdue: row?.overdue ?? 0 };
+    .where(or(stillOpen, isNotNull(tickets.notAcceptedAt)));
+  return { open: row?.open ?? 0, unassigned: row?.unassigned ?? 0, overdue: row?.overdue ?? 0, notAccepted: row?.notAccepted ?? 0 };
 }
 
 /** Staff who may be given tickets (support and administrators, not disabled). */
@@ -434,6 +462,12 @@ export async function staffActs(
       case "reply":
       case "note": {
         if (act.intent === "reply" && t.status === "closed") return { ok: false, reason: "closed" } as const;
+        // The same form sent again (the ticket's row lock makes a second one at once wait for the first).
+        const [again] = await tx
+          .select({ ticketId: ticketMessages.ticketId })
+          .from(ticketMessages)
+          .where(eq(ticketMessages.onceKey, act.once));
+        if (again?.ticketId === t.id) return { ok: true, message: "Already saved." } as const;
         const [m] = await tx
           .insert(ticketMessages)
           .values({
@@ -442,12 +476,12 @@ export async function staffActs(
             staffUserId: staff.id,
             internal: act.intent === "note",
             body: act.message,
-            onceKey: act.once,
+            // A key another ticket's message holds (a page kept open too long) is not this one's.
+            onceKey: again ? null : act.once,
             createdAt: at,
           })
-          .onConflictDoNothing({ target: ticketMessages.onceKey })
           .returning({ id: ticketMessages.id });
-        if (!m) return { ok: true, message: "Already saved." } as const;
+        if (!m) throw new Error("no message");
         if (act.intent === "note") {
           await tx.update(tickets).set({ updatedAt: at }).where(eq(tickets.id, t.id));
           await audit("ticket.note", { messageId: m.id });
@@ -465,7 +499,12 @@ export async function staffActs(
             data: { reference: t.reference, path: helpPath(t.reference), resolved: act.then === "resolved" },
           });
         else await services.jobs.send("ticket-email", { messageId: m.id }, { db: tx });
-        await audit("ticket.reply", { messageId: m.id, status: act.then, from: t.status });
+        await audit("ticket.reply", {
+          messageId: m.id,
+          status: act.then,
+          from: t.status,
+          ...(t.assignedTo ? {} : { assignedTo: staff.id, assignedFrom: null }),
+        });
         return {
           ok: true,
           message: t.userId ? "Reply sent. The borrower is told by SMS, e-mail and in the app." : "Reply sent by e-mail.",
@@ -498,13 +537,27 @@ export async function staffActs(
           .update(tickets)
           .set({ ...statusChange(act.status), updatedAt: at })
           .where(eq(tickets.id, t.id));
-        await tx.insert(ticketMessages).values({
-          ticketId: t.id,
-          author: "system",
-          staffUserId: staff.id,
-          body: `Status changed from ${TICKET_STATUS_LABEL[t.status]} to ${TICKET_STATUS_LABEL[act.status]}.`,
-          createdAt: at,
-        });
+        const [m] = await tx
+          .insert(ticketMessages)
+          .values({
+            ticketId: t.id,
+            author: "system",
+            staffUserId: staff.id,
+            body: `Status changed from ${TICKET_STATUS_LABEL[t.status]} to ${TICKET_STATUS_LABEL[act.status]}.`,
+            createdAt: at,
+          })
+          .returning({ id: ticketMessages.id });
+        // Resolved without a reply: the borrower is told all the same (and may reopen it within 7 days).
+        if (m && act.status === "resolved") {
+          if (t.userId)
+            await notify(services, tx, {
+              userId: t.userId,
+              event: "ticket_answered",
+              key: m.id,
+              data: { reference: t.reference, path: helpPath(t.reference), resolved: true },
+            });
+          else await services.jobs.send("ticket-email", { messageId: m.id }, { db: tx });
+        }
         await audit("ticket.status", { from: t.status, to: act.status });
         return { ok: true, message: `Now ${TICKET_STATUS_LABEL[act.status]}.` } as const;
       }
@@ -518,7 +571,7 @@ export async function closeResolvedTickets({ db, now }: Pick<AppServices, "db" |
   const closed = await db
     .update(tickets)
     .set({ status: "closed", closedAt: at, updatedAt: at })
-    .where(and(eq(tickets.status, "resolved"), lt(tickets.resolvedAt, new Date(at.getTime() - REOPEN_WITHIN_DAYS * DAY_MS))))
+    .where(and(eq(tickets.status, "resolved"), lt(tickets.resolvedAt, reopenEndedIfResolvedBefore(at))))
     .returning({ id: tickets.id });
   return closed.length;
 }

@@ -3,7 +3,8 @@ import { HelpIllustration } from "../../../components/illustrations.tsx";
 import { GrievanceOfficer } from "../../../components/lender-trust.tsx";
 import { StatusBadge } from "../../../components/ticket-status.tsx";
 import { servicesContext } from "../../../context.ts";
-import { escalation, FAQ_SECTIONS, helpPath, OMBUDSMAN_URL, RESOLVE_WITHIN_DAYS, searchFaq } from "../../../domain/help.ts";
+import { escalation, faqSections, helpPath, OMBUDSMAN_URL, RESOLVE_WITHIN_DAYS, searchFaq } from "../../../domain/help.ts";
+import { homeFacts, loadProducts } from "../../../server/products.server.ts";
 import { formatDateIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { borrowerTickets } from "../../../server/help/tickets.server.ts";
@@ -16,10 +17,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
   const now = services.now();
-  const tickets = await borrowerTickets(services, user.id);
+  const [tickets, products] = await Promise.all([borrowerTickets(services, user.id), loadProducts(services)]);
+  const faq = faqSections(homeFacts(products));
   return {
     q,
-    sections: q.trim() ? searchFaq(q) : FAQ_SECTIONS,
+    sections: searchFaq(faq, q),
     tickets: tickets.map((t) => ({
       reference: t.reference,
       subject: t.subject,

@@ -17,10 +17,11 @@ import {
   OPEN_STATUSES,
   parseTicketReference,
   REOPEN_WITHIN_DAYS,
+  reopenUntil,
   RESOLVE_WITHIN_DAYS,
   ticketSummary,
 } from "../../../domain/help.ts";
-import { KIND_NAME, shortReference } from "../../../domain/loans/application.ts";
+import { loanName } from "../../../domain/loans/application.ts";
 import { loanPath } from "../../../domain/loans/servicing.ts";
 import { formatDateIST, formatDateTimeIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
@@ -30,8 +31,6 @@ import { readForm } from "../../../web/forms.server.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
 import { notFoundFullPath } from "../../../web/not-found.server.ts";
 import type { Route } from "./+types/ticket";
-
-const DAY_MS = 86_400_000;
 
 /** One of the borrower's tickets: what was said, the answer due date, reply / reopen / not accepted, and escalation. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -49,13 +48,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       resolvedAt: t.resolvedAt?.toISOString() ?? null,
       notAccepted: Boolean(t.notAcceptedAt),
       open: OPEN_STATUSES.includes(t.status),
-      reopenUntil: canReopen(t, now) && t.resolvedAt ? new Date(t.resolvedAt.getTime() + REOPEN_WITHIN_DAYS * DAY_MS).toISOString() : null,
-      loan: t.applicationRef
-        ? {
-            name: t.loanNumber ? `${KIND_NAME[t.loanKind ?? "emi"]} ${t.loanNumber}` : `Application ${shortReference(t.applicationRef)}`,
-            href: t.loanNumber && t.loanKind ? loanPath(t.loanKind, t.loanNumber) : null,
-          }
-        : null,
+      reopenUntil: canReopen(t, now) && t.resolvedAt ? reopenUntil(t.resolvedAt).toISOString() : null,
+      loan:
+        t.applicationRef && t.loanKind
+          ? {
+              name: loanName({ kind: t.loanKind, loanNumber: t.loanNumber, reference: t.applicationRef }),
+              href: t.loanNumber ? loanPath(t.loanKind, t.loanNumber) : null,
+            }
+          : null,
     },
     escalation: escalate
       ? {
