@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { ReactNode } from "react";
 import { data, Form, Link } from "react-router";
 import { Field, FormErrors } from "../../components/field.tsx";
 import { TicketHeading } from "../../components/ticket-status.tsx";
@@ -114,6 +115,46 @@ type Data = Route.ComponentProps["loaderData"];
 type ActionData = Route.ComponentProps["actionData"];
 const resultFor = (actionData: ActionData, intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
 
+/** A form of the ticket page that writes a message (a reply, a note): its key, its box, what else it asks, its button. */
+function MessageForm({
+  intent,
+  once,
+  form,
+  message,
+  formErrors,
+  label,
+  rows,
+  button,
+  busy,
+  children,
+}: {
+  intent: "reply" | "note";
+  once: string;
+  form: { props: ReturnType<typeof getFormProps>; errorId: string };
+  message: Parameters<typeof getTextareaProps>[0] & { errors?: string[]; errorId: string; key?: string };
+  formErrors: string[] | undefined;
+  label: string;
+  rows: number;
+  button: ReactNode;
+  busy: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <Form method="post" className="space-y-3" {...form.props}>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="once" value={once} />
+      <FormErrors id={form.errorId} errors={formErrors} />
+      <Field id={message.id} label={label} errors={message.errors} errorId={message.errorId}>
+        <textarea className="field-input min-h-20" rows={rows} maxLength={2000} {...getTextareaProps(message)} key={message.key} />
+      </Field>
+      {children}
+      <button type="submit" className={intent === "reply" ? "btn-primary" : "btn-secondary"} disabled={busy}>
+        {button}
+      </button>
+    </Form>
+  );
+}
+
 function ReplyForm({ once, lastResult }: { once: string; lastResult: ActionData }) {
   const { form, fields, formErrors, busy } = useSchemaForm({
     id: "reply",
@@ -122,19 +163,17 @@ function ReplyForm({ once, lastResult }: { once: string; lastResult: ActionData 
     shouldValidate: "onSubmit",
   });
   return (
-    <Form method="post" className="space-y-3" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="reply" />
-      <input type="hidden" name="once" value={once} />
-      <FormErrors id={form.errorId} errors={formErrors} />
-      <Field id={fields.message.id} label="Reply to the borrower" errors={fields.message.errors} errorId={fields.message.errorId}>
-        <textarea
-          className="field-input min-h-32"
-          rows={5}
-          maxLength={2000}
-          {...getTextareaProps(fields.message)}
-          key={fields.message.key}
-        />
-      </Field>
+    <MessageForm
+      intent="reply"
+      once={once}
+      form={{ props: getFormProps(form), errorId: form.errorId }}
+      message={fields.message}
+      formErrors={formErrors}
+      label="Reply to the borrower"
+      rows={5}
+      button="Send the reply"
+      busy={busy}
+    >
       <fieldset>
         <legend className="field-label">Then the ticket is</legend>
         <div className="flex flex-wrap gap-3">
@@ -149,10 +188,7 @@ function ReplyForm({ once, lastResult }: { once: string; lastResult: ActionData 
           {fields.then.errors?.join(" ")}
         </div>
       </fieldset>
-      <button type="submit" className="btn-primary" disabled={busy}>
-        Send the reply
-      </button>
-    </Form>
+    </MessageForm>
   );
 }
 
@@ -164,28 +200,17 @@ function NoteForm({ once, lastResult }: { once: string; lastResult: ActionData }
     shouldValidate: "onSubmit",
   });
   return (
-    <Form method="post" className="space-y-3" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="note" />
-      <input type="hidden" name="once" value={once} />
-      <FormErrors id={form.errorId} errors={formErrors} />
-      <Field
-        id={fields.message.id}
-        label="Internal note (the borrower never sees it)"
-        errors={fields.message.errors}
-        errorId={fields.message.errorId}
-      >
-        <textarea
-          className="field-input min-h-20"
-          rows={3}
-          maxLength={2000}
-          {...getTextareaProps(fields.message)}
-          key={fields.message.key}
-        />
-      </Field>
-      <button type="submit" className="btn-secondary" disabled={busy}>
-        Save the note
-      </button>
-    </Form>
+    <MessageForm
+      intent="note"
+      once={once}
+      form={{ props: getFormProps(form), errorId: form.errorId }}
+      message={fields.message}
+      formErrors={formErrors}
+      label="Internal note (the borrower never sees it)"
+      rows={3}
+      button="Save the note"
+      busy={busy}
+    />
   );
 }
 
