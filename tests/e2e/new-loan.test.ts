@@ -73,9 +73,11 @@ describe("applying for an EMI loan in the browser", () => {
     await page.waitForURL(/\/Step5$/);
     await waitForHydration(page);
     await page.getByRole("heading", { name: "Your Key Fact Statement and agreement" }).waitFor();
-    expect(await page.locator('iframe[title="Key Fact Statement and loan agreement (PDF)"]').getAttribute("src")).toBe(
-      `/User/newLoan/Emi/${ref}/Step5/pdfDisplay`,
-    );
+    // A phone shows the first page as an image (no embedded PDF, which phones show as an empty box), opening the PDF.
+    const preview = page.getByTestId("pdf-preview");
+    await expect(preview.getByRole("link").getAttribute("href")).resolves.toBe(`/User/newLoan/Emi/${ref}/Step5/pdfDisplay`);
+    await expect(preview.getByRole("img").getAttribute("src")).resolves.toBe(`/User/newLoan/Emi/${ref}/Step5/preview.png`);
+    expect(await page.locator("iframe").count()).toBe(0);
     await expectClean(page, errors);
     const shown = await page.request.get(`${app.url}/User/newLoan/Emi/${ref}/Step5/pdfDisplay`);
     expect(shown.status()).toBe(200);
