@@ -3,7 +3,7 @@ import { StepsIllustration } from "../../components/illustrations.tsx";
 import { servicesContext } from "../../context.ts";
 import { QUICK_STEP_COUNT, QUICK_STEPS, unfinishedStep } from "../../domain/quick-start.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { readSession } from "../../server/auth/session.server.ts";
+import { signedInOn } from "../../server/auth/session.server.ts";
 import type { Route } from "./+types/index";
 import { quickStartProgress } from "../../server/quick-start/progress.server.ts";
 
@@ -20,7 +20,7 @@ const WHAT: readonly string[] = [
 /** The quick start's front page: what it asks, and Start (or Continue where you left off). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const signedIn = await readSession(services, request);
+  const signedIn = await signedInOn(services, request);
   if (!signedIn?.user.mobileVerifiedAt) return { resume: null, finished: false };
   const progress = await quickStartProgress(services, signedIn.user.id);
   const step = unfinishedStep(progress);

@@ -11,7 +11,7 @@ import { ensureDeviceId } from "../../lib/device.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { usePublicConfig } from "../../root.tsx";
-import { readSession } from "../../server/auth/session.server.ts";
+import { signedInOn } from "../../server/auth/session.server.ts";
 import { safeRedirect } from "../../web/guards.server.ts";
 import {
   type PendingSignIn,
@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
-  const signedIn = await readSession(services, request);
+  const signedIn = await signedInOn(services, request);
   if (signedIn && signedIn.user.role !== "borrower") throw data({ message: STAFF_NOT_BORROWER }, { status: 403 });
   if (signedIn?.user.mobileVerifiedAt) throw redirect(redirectTo || (await signInLanding(services, signedIn.user.id)));
   const pending = (await pendingSignInCookie(services.config).parse(request.headers.get("Cookie"))) as PendingSignIn | null;
@@ -114,7 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   if (submission.status !== "success") return data({ step: "code" as const, result: submission.reply() }, { status: 400 });
-  const current = await readSession(services, request);
+  const current = await signedInOn(services, request);
   const signedIn = await signInWithCode(services, {
     mobile: pending.mobile,
     code: submission.value.code,

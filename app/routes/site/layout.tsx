@@ -7,7 +7,7 @@ import { SiteMenu } from "../../components/site-menu.tsx";
 import { servicesContext } from "../../context.ts";
 import { isStaffRole } from "../../domain/roles.ts";
 import { usePublicConfig } from "../../root.tsx";
-import { readSession } from "../../server/auth/session.server.ts";
+import { signedInOn } from "../../server/auth/session.server.ts";
 import type { Route } from "./+types/layout";
 
 const NAV = [
@@ -24,7 +24,7 @@ const NAV = [
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!request.headers.get("Cookie")?.includes("token=")) return { account: null };
-  const signedIn = await readSession(context.get(servicesContext), request, { renew: false });
+  const signedIn = await signedInOn(context.get(servicesContext), request);
   if (!signedIn) return { account: null };
   return { account: isStaffRole(signedIn.user.role) ? ("staff" as const) : ("borrower" as const) };
 }

@@ -6,7 +6,7 @@ import { parseReference, shortReference, stepPath } from "../../domain/loans/app
 import { STATUS_HEADLINE } from "../../domain/loans/lifecycle.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { formatRupees } from "../../domain/money.ts";
-import { readSession } from "../../server/auth/session.server.ts";
+import { signedInOn } from "../../server/auth/session.server.ts";
 import type { Route } from "./+types/outcome";
 import { notFoundFullPath } from "../../web/not-found.server.ts";
 import { applicationForOutcome } from "../../server/loans/read.server.ts";
@@ -30,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   if (PAYMENT_REFERENCE.test(params.id)) {
     // A payment's return: what the server knows now, whatever the address says.
-    const signedIn = await readSession(services, request);
+    const signedIn = await signedInOn(services, request);
     const found = signedIn ? await ownPayment(services, { userId: signedIn.user.id, reference: params.id }) : null;
     if (!found || !found.loanNumber) notFoundFullPath(request);
     const p = found.payment;
@@ -50,7 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const reference = parseReference(params.id);
   if (!reference) notFoundFullPath(request);
-  const signedIn = await readSession(services, request);
+  const signedIn = await signedInOn(services, request);
   const application = signedIn ? await applicationForOutcome(services, { userId: signedIn.user.id, reference }) : null;
   if (!application) notFoundFullPath(request);
   return { state: state as State, application, payment: null };

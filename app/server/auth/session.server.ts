@@ -97,6 +97,22 @@ export async function readSession(
   return { ...row, setCookie };
 }
 
+const readings = new WeakMap<Request, ReturnType<typeof readSession>>();
+
+/**
+ * Who is signed in, for pages outside the signed-in areas (the public layout and the pages below
+ * it read it for the same request): read once per request, without renewing the session, since
+ * these answers do not send the cookie again (the /User and /admin guards renew it).
+ */
+export function signedInOn(services: Pick<AppServices, "db" | "config" | "now">, request: Request) {
+  let reading = readings.get(request);
+  if (!reading) {
+    reading = readSession(services, request, { renew: false });
+    readings.set(request, reading);
+  }
+  return reading;
+}
+
 /** Ends a session on the server (sign-out, or renewal). */
 export async function endSession(services: Pick<AppServices, "db" | "now">, { sessionId, reason }: { sessionId: string; reason: string }) {
   await services.db
