@@ -23,7 +23,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const nonce = useNonce();
+  const nonce = useNonce() || undefined;
   return (
     <html lang="en-IN">
       <head>

@@ -6,16 +6,43 @@ import * as build from "virtual:react-router/server-build";
 import { type AppServices, type RequestInfo, requestContext, servicesContext } from "../app/context.ts";
 import { sendWebResponse, toWebRequest } from "./web-request.ts";
 
+function contextFor(services: AppServices, request: RequestInfo) {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  context.set(requestContext, request);
+  return context;
+}
+
 export function createReactRouterHandler(services: AppServices, mode: string): RequestHandler {
   const handle = createRequestHandler(build, mode);
   return async (req, res, next) => {
     try {
-      const context = new RouterContextProvider();
-      context.set(servicesContext, services);
-      context.set(requestContext, res.locals.request as RequestInfo);
+      const context = contextFor(services, res.locals.request as RequestInfo);
       await sendWebResponse(req, res, await handle(toWebRequest(req, res, services.config.publicUrl), context));
     } catch (error) {
       next(error);
     }
   };
+}
+
+/**
+ * Renders a public page as a visitor without cookies would get it, for the anonymous page cache
+ * (server/page-cache.ts): no nonce (the cache allows the page's inline scripts by hash), and the
+ * whole body rendered before it is kept.
+ */
+export function createPageRenderer(services: AppServices, mode: string): (path: string) => Promise<Response> {
+  const handle = createRequestHandler(build, mode);
+  const origin = services.config.publicUrl ? new URL(services.config.publicUrl).origin : "http://localhost";
+  return (path) =>
+    handle(
+      new Request(`${origin}${path}`, { headers: { "user-agent": "page-cache", accept: "text/html" } }),
+      contextFor(services, {
+        requestId: `page-cache:${path}`,
+        nonce: "",
+        ip: "",
+        userAgent: "page-cache",
+        method: "GET",
+        forPageCache: true,
+      }),
+    );
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import webpush from "web-push";
@@ -57,6 +58,10 @@ export const envSchema = z
     SEED_DEMO_DATA: booleanish.optional(),
     /** The demo borrower 9000000001 with an active and a closed loan (with demo data, never in production). */
     SEED_DEMO_LOANS: booleanish.optional(),
+    /** Anonymous public pages answered from memory (server/page-cache.ts); on unless "false". */
+    PAGE_CACHE: booleanish.default(true),
+    /** Worker processes on PostgreSQL (server.ts); PGlite allows one. Default: the number of cores. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
 
     BRAND_NAME: z.string().min(1).max(60).default("Sugam Loans"),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -192,6 +197,9 @@ export interface Config {
   trustProxy: boolean | number | string;
   seedDemoData: boolean;
   seedDemoLoans: boolean;
+  pageCache: boolean;
+  /** Worker processes to start (1 on PGlite). */
+  webConcurrency: number;
   sessionSecret: string;
   encryptionKey: string;
   sms: { url: string; key: string } | null;
@@ -332,6 +340,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     seedDemoData: env.SEED_DEMO_DATA ?? env.APP_ENV === "local",
     seedDemoLoans: env.APP_ENV === "local" && (env.SEED_DEMO_LOANS ?? env.SEED_DEMO_DATA ?? true),
+    pageCache: env.PAGE_CACHE,
+    webConcurrency: env.DATABASE_URL ? (env.WEB_CONCURRENCY ?? availableParallelism()) : 1,
     sessionSecret,
     encryptionKey,
     sms: env.SMS_GATEWAY_URL && env.SMS_GATEWAY_KEY ? { url: env.SMS_GATEWAY_URL, key: env.SMS_GATEWAY_KEY } : null,

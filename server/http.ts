@@ -3,11 +3,11 @@ import type { Server } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
-import helmet from "helmet";
 import type { AppServices, RequestInfo } from "../app/context.ts";
 import type { Database } from "../app/server/db/client.ts";
 import { scrubUrl } from "./logger.ts";
 import { refuse, requestGuards } from "./request-guards.ts";
+import type { SecurityHeaders } from "./security-headers.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 
@@ -20,9 +20,11 @@ export interface HttpAppOptions {
   devMiddleware?: RequestHandler;
   /** The React Router handler (or a function returning it per request, in dev). */
   handler: RequestHandler;
+  /** The security headers (CSP with the request's nonce, helmet's others, Permissions-Policy). */
+  security: SecurityHeaders;
 }
 
-export function createHttpApp({ services, database, clientDir, devMiddleware, handler }: HttpAppOptions) {
+export function createHttpApp({ services, database, clientDir, devMiddleware, handler, security }: HttpAppOptions) {
   const { config, log } = services;
   const app = express();
   app.disable("x-powered-by");
@@ -59,40 +61,7 @@ export function createHttpApp({ services, database, clientDir, devMiddleware, ha
     next();
   });
 
-  const dev = Boolean(devMiddleware);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          // Only scripts carrying this response's nonce run; 'strict-dynamic' lets
-          // them load the hashed module chunks they import.
-          scriptSrc: [(_req, res) => `'nonce-${(res as express.Response).locals.request.nonce}'`, "'strict-dynamic'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:", "blob:"],
-          fontSrc: ["'self'"],
-          connectSrc: dev ? ["'self'", "ws:", "wss:"] : ["'self'"],
-          mediaSrc: ["'self'", "blob:"],
-          frameSrc: ["'self'"],
-          workerSrc: ["'self'"],
-          manifestSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'self'"],
-          ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
-        },
-      },
-      strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-      crossOriginEmbedderPolicy: false,
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    }),
-  );
-  app.use((_req, res, next) => {
-    res.setHeader("Permissions-Policy", "camera=(self), microphone=(), geolocation=(), payment=()");
-    next();
-  });
+  app.use(security.middleware);
 
   app.use(
     compression({

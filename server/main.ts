@@ -1,8 +1,9 @@
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
+import proxyaddr from "proxy-addr";
 import type { DestinationStream } from "pino";
 import type { AppServices } from "../app/context.ts";
 import { type Database, migrate, openDatabase } from "../app/server/db/client.ts";
@@ -11,7 +12,7 @@ import { seedDemoData } from "../app/server/db/seed.ts";
 import { createLocalBankVerifier } from "../app/server/bank/verification.server.ts";
 import { createLocalCreditBureau, createLocalPanVerifier } from "../app/server/credit/checks.server.ts";
 import { keyringFromHex } from "../app/server/crypto.server.ts";
-import { startRealtimeHub } from "../app/server/realtime/hub.server.ts";
+import { PUBLIC_CONTENT_EVENTS, startRealtimeHub } from "../app/server/realtime/hub.server.ts";
 import { createHttpSms, createOutboxSms } from "../app/server/sms/sms.server.ts";
 import { createLocalStorage } from "../app/server/storage/storage.server.ts";
 import { createOutboxEmail, createSmtpEmail } from "../app/server/email/email.server.ts";
@@ -27,6 +28,8 @@ import { createLocalPayouts } from "../app/server/payouts/provider.server.ts";
 import { createRazorpayXPayouts } from "../app/server/payouts/razorpayx.server.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { closeGracefully, createHttpApp } from "./http.ts";
+import { createPageCache } from "./page-cache.ts";
+import { securityHeaders } from "./security-headers.ts";
 import { createLogger } from "./logger.ts";
 
 export interface StartOptions {
@@ -51,7 +54,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-type HandlerModule = { createReactRouterHandler(services: AppServices, mode: string): RequestHandler };
+type HandlerModule = {
+  createReactRouterHandler(services: AppServices, mode: string): RequestHandler;
+  createPageRenderer(services: AppServices, mode: string): (path: string) => Promise<Response>;
+};
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const env = options.env ?? process.env;
@@ -145,6 +151,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
 
   let handler: RequestHandler;
+  let renderPage: ((path: string) => Promise<Response>) | undefined;
   let devMiddleware: RequestHandler | undefined;
   let closeVite = async () => {};
   if (options.dev) {
@@ -165,9 +172,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const buildFile = path.join(root, "build/server/index.js");
     const mod = (await import(pathToFileURL(buildFile).href)) as HandlerModule;
     handler = mod.createReactRouterHandler(services, "production");
+    renderPage = mod.createPageRenderer(services, "production");
   }
 
+  const security = securityHeaders(config, Boolean(devMiddleware));
   const app = createHttpApp({
+    security,
     services,
     database,
     handler,
@@ -175,8 +185,29 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     clientDir: options.dev ? undefined : path.join(root, "build/client"),
   });
 
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(s)));
+  // Anonymous public pages from memory, before Express (production builds; PAGE_CACHE=false turns it off).
+  const pageCache =
+    renderPage && config.pageCache
+      ? createPageCache({
+          render: renderPage,
+          securityHeaders: security.forHashedPage,
+          log,
+          clientIp: (req) => proxyaddr(req, app.get("trust proxy fn") as (address: string, hop: number) => boolean),
+          now,
+        })
+      : null;
+  if (pageCache) {
+    realtime.subscribe((event) => {
+      if (PUBLIC_CONTENT_EVENTS.has(event.type)) pageCache.clear();
+    });
+  }
+  const server = createServer(pageCache ? (req, res) => pageCache.handle(req, res, () => app(req, res)) : app);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
   });
   // Idle keep-alive connections stay open longer than a load balancer's (60 s is common): the side
   // that closes first must be the client, or a request sent on a connection just closed is lost.

@@ -30,6 +30,7 @@ const PUBLIC_ROUTES: Array<[string, RegExp]> = [
   ["/EmiCalculator", /EMI calculator/],
   ["/Rate-terms", /Rates, fees and terms/],
   ["/homeComponents/component", /Personal loans/],
+  ["/quickStart", /Quick start/],
 ];
 
 describe("public pages in Chromium", () => {

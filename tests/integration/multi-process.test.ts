@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { launchBrowser, waitForHydration } from "../helpers/browser.ts";
 import { TEST_DATABASE_URL } from "../helpers/server.ts";
 import { signInWithCode } from "../helpers/sign-in.ts";
@@ -57,6 +57,10 @@ describe.skipIf(!TEST_DATABASE_URL)("two server processes sharing one PostgreSQL
     await client.query(`create schema ${schema}`);
     await client.end();
     browser = await launchBrowser();
+    const base = 40_000 + Math.floor(Math.random() * 10_000);
+    // One after the other: both run the migrations under the advisory lock.
+    await startProcess(base);
+    await startProcess(base + 1);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
@@ -72,10 +76,8 @@ describe.skipIf(!TEST_DATABASE_URL)("two server processes sharing one PostgreSQL
   });
 
   it("a sign-in through process B displaces the page open on process A", async () => {
-    const base = 40_000 + Math.floor(Math.random() * 10_000);
-    // One after the other: both run the migrations under the advisory lock.
-    const a = await startProcess(base);
-    const b = await startProcess(base + 1);
+    const [a, b] = processes;
+    if (!a || !b) throw new Error("two processes");
     const mobile = "9800011122";
 
     const deviceA = await browser.newContext();
@@ -94,4 +96,24 @@ describe.skipIf(!TEST_DATABASE_URL)("two server processes sharing one PostgreSQL
     await deviceA.close();
     await deviceB.close();
   }, 120_000);
+
+  it("a product changed in the database shows on both processes' cached public pages within a second", async () => {
+    const [a, b] = processes;
+    if (!a || !b) throw new Error("two processes");
+    const rates = async (url: string) => (await (await fetch(`${url}/Rate-terms`)).text()).replaceAll("<!-- -->", "");
+    for (const p of [a, b]) expect(await rates(p.url)).not.toContain("₹654 for each missed instalment");
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(`update ${schema}.products set penal_charge_paise = 65400 where code = 'emi'`);
+    } finally {
+      await client.end();
+    }
+    for (const p of [a, b]) {
+      await vi.waitFor(async () => expect(await rates(p.url)).toContain("₹654 for each missed instalment"), {
+        timeout: 1_000,
+        interval: 50,
+      });
+    }
+  });
 });

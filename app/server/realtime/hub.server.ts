@@ -14,7 +14,12 @@ export type AppEvent =
   /** An administrator changed a loan product: every process reads the products again. */
   | { type: "products_changed" }
   /** An administrator changed the holiday calendar: every process reads it again. */
-  | { type: "holidays_changed" };
+  | { type: "holidays_changed" }
+  /**
+   * What the public pages show changed (published feedback; products and risk bands also send
+   * `products_changed`): sent by the database's triggers (migration 0019), whoever wrote the row.
+   */
+  | { type: "public_content_changed" };
 
 /**
  * What a subscriber of this process hears: every AppEvent, and `resync` after
@@ -22,6 +27,16 @@ export type AppEvent =
  * lost: read the state again).
  */
 export type HubEvent = AppEvent | { type: "resync" };
+
+/** Events after which the anonymous public pages are rendered again (server/page-cache.ts). */
+export const PUBLIC_CONTENT_EVENTS: ReadonlySet<HubEvent["type"]> = new Set([
+  "products_changed",
+  "holidays_changed",
+  "public_content_changed",
+  "resync",
+]);
+/** Events for every process, none for a browser. */
+const PROCESS_EVENTS: ReadonlySet<HubEvent["type"]> = PUBLIC_CONTENT_EVENTS;
 
 export interface Connection {
   id: string;
@@ -62,7 +77,7 @@ export async function startRealtimeHub(
 
   const dispatch = (event: HubEvent) => {
     for (const handler of handlers) handler(event);
-    if (event.type === "resync" || event.type === "products_changed" || event.type === "holidays_changed") return;
+    if (PROCESS_EVENTS.has(event.type) || !("userId" in event)) return;
     for (const connection of connections.values()) {
       if (connection.userId !== event.userId) continue;
       if (event.type === "session_ended") {
@@ -84,6 +99,8 @@ export async function startRealtimeHub(
     )[0]?.n ?? 0;
 
   const publish = async (event: AppEvent) => {
+    // This process acts on a change it made at once (its next page shows it); the others when they hear it.
+    if (PROCESS_EVENTS.has(event.type)) dispatch(event);
     await database.notify(channel, JSON.stringify(event));
   };
 

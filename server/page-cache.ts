@@ -1,0 +1,239 @@
+// Anonymous public pages, answered from memory before Express or React Router run.
+//
+// The same for every visitor without a cookie: the home page, the calculator, rates, about, the
+// policies and the quick start's front page. Each is rendered once (through React Router, as
+// any request would be, but with no nonce) and kept with its gzip and brotli bodies, an ETag and
+// a CSP allowing its inline scripts by hash. A request carrying any cookie (a session, a flash
+// message) or a query string is rendered for it, as before. The cache is emptied when what these
+// pages show changes (products, risk bands, published feedback, holidays: a realtime event on
+// every process), when the India date turns, and at least every PAGE_CACHE_MAX_AGE_MS.
+import { createHash, randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import type { Logger } from "pino";
+
+/** The pages kept, by exact path (another spelling of one goes through the framework). */
+export const CACHED_PAGES: readonly string[] = [
+  "/",
+  "/EmiCalculator",
+  "/Rate-terms",
+  "/About",
+  "/grievance-policy",
+  "/privacy-policy",
+  "/terms-and-conditions",
+  "/quickStart",
+];
+
+/** Belt and braces: a page is rendered again after this long even if no change was heard. */
+export const PAGE_CACHE_MAX_AGE_MS = 60_000;
+/** A page that could not be kept (an error, a cookie set) is not tried again for this long. */
+const RETRY_AFTER_MS = 5_000;
+const IST_OFFSET_MS = 5.5 * 3600_000;
+const DAY_MS = 86_400_000;
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** Headers of a rendered page that are the request's own, or decided here. */
+const NOT_KEPT = new Set([
+  "set-cookie",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "etag",
+  "cache-control",
+  "vary",
+  "date",
+  "connection",
+  "keep-alive",
+]);
+
+type Encoding = "br" | "gzip" | "identity";
+
+interface Entry {
+  bodies: Record<Encoding, Buffer>;
+  /** Header name/value pairs for each encoding, ready for writeHead (X-Request-Id added per request). */
+  headers: Record<Encoding, string[]>;
+  notModified: Record<Encoding, string[]>;
+  /** The ETag's opaque part: a request naming it in any encoding has the page. */
+  tag: string;
+  madeAt: number;
+  day: number;
+}
+
+export interface PageCacheOptions {
+  /** Renders a path as React Router would for a visitor without cookies, with no nonce. */
+  render(path: string): Promise<Response>;
+  /** The security headers for a page whose inline scripts have these sha256 hashes (base64). */
+  securityHeaders(scriptHashes: readonly string[]): Record<string, string>;
+  log: Logger;
+  /** The client's address as the rest of the server sees it (proxies trusted as configured). */
+  clientIp(req: IncomingMessage): string;
+  now?: () => Date;
+}
+
+export interface PageCache {
+  /** Answers `req` from the cache, or calls `next` (the framework answers). */
+  handle(req: IncomingMessage, res: ServerResponse, next: () => void): void;
+  /** Forgets every page (what they show changed). */
+  clear(): void;
+  /** The pages held now (tests, the bench). */
+  size(): number;
+}
+
+/** The sha256 (base64) of each inline script in `html`, as a CSP `'sha256-…'` source names it. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(match[1] ?? "")) continue;
+    hashes.add(
+      createHash("sha256")
+        .update(match[2] ?? "", "utf8")
+        .digest("base64"),
+    );
+  }
+  return [...hashes];
+}
+
+/** The encoding to answer with: brotli, then gzip, when the client accepts it (a `;q=0` refuses). */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return "identity";
+  const accepted = (name: string) => {
+    const match = new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q\\s*=\\s*([0-9.]+))?\\s*(?:,|$)`, "i").exec(acceptEncoding);
+    return match !== null && (match[1] === undefined || Number(match[1]) > 0);
+  };
+  if (accepted("br")) return "br";
+  if (accepted("gzip")) return "gzip";
+  return "identity";
+}
+
+function isAnonymousPageRequest(req: IncomingMessage): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  // Any cookie may change the page (a session shows "Your account", a flash message shows once).
+  if (req.headers.cookie) return false;
+  return true;
+}
+
+export function createPageCache({ render, securityHeaders, log, clientIp, now = () => new Date() }: PageCacheOptions): PageCache {
+  const paths = new Set(CACHED_PAGES);
+  const entries = new Map<string, Entry>();
+  const filling = new Map<string, Promise<Entry | null>>();
+  const refused = new Map<string, number>();
+  let generation = 0;
+
+  const indiaDay = () => Math.floor((now().getTime() + IST_OFFSET_MS) / DAY_MS);
+
+  async function fill(path: string): Promise<Entry | null> {
+    const started = generation;
+    const response = await render(path);
+    const body = Buffer.from(await response.arrayBuffer());
+    const type = response.headers.get("content-type") ?? "";
+    if (response.status !== 200 || response.headers.has("set-cookie") || !type.startsWith("text/html")) {
+      log.warn({ path, status: response.status }, "public page not cached: it was not a plain page");
+      refused.set(path, Date.now());
+      return null;
+    }
+    const [gz, br] = await Promise.all([
+      gzipAsync(body, { level: 9 }),
+      brotliAsync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    ]);
+    const tag = createHash("sha256").update(body).digest("base64url").slice(0, 27);
+    const common: Record<string, string> = {};
+    for (const [name, value] of response.headers) if (!NOT_KEPT.has(name)) common[name] = value;
+    Object.assign(common, securityHeaders(inlineScriptHashes(body.toString("utf8"))));
+    // The browser keeps the page but asks each time (If-None-Match); only the browser keeps it.
+    common["Cache-Control"] = "private, no-cache";
+    common["Vary"] = "Accept-Encoding, Cookie";
+    const bodies: Record<Encoding, Buffer> = { identity: body, gzip: gz, br };
+    const headers = {} as Record<Encoding, string[]>;
+    const notModified = {} as Record<Encoding, string[]>;
+    for (const encoding of ["identity", "gzip", "br"] as const) {
+      const etag = encoding === "identity" ? `"${tag}"` : `"${tag}-${encoding}"`;
+      const pairs = Object.entries({ ...common, ETag: etag }).flat();
+      headers[encoding] = [
+        ...pairs,
+        "Content-Length",
+        String(bodies[encoding].length),
+        ...(encoding === "identity" ? [] : ["Content-Encoding", encoding]),
+      ];
+      notModified[encoding] = pairs;
+    }
+    const entry: Entry = { bodies, headers, notModified, tag, madeAt: Date.now(), day: indiaDay() };
+    // What the page shows changed while it was rendered: answer with it, keep it not.
+    if (generation === started) entries.set(path, entry);
+    return entry;
+  }
+
+  function send(entry: Entry, req: IncomingMessage, res: ServerResponse, started: bigint) {
+    const encoding = chooseEncoding(req.headers["accept-encoding"]);
+    const incoming = req.headers["x-request-id"];
+    const requestId = typeof incoming === "string" && /^[A-Za-z0-9._:-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+    const ifNoneMatch = req.headers["if-none-match"];
+    let status = 200;
+    let bytes = 0;
+    if (ifNoneMatch && ifNoneMatch.includes(entry.tag)) {
+      status = 304;
+      res.writeHead(304, [...entry.notModified[encoding], "X-Request-Id", requestId]);
+      res.end();
+    } else {
+      res.writeHead(200, [...entry.headers[encoding], "X-Request-Id", requestId]);
+      if (req.method === "HEAD") res.end();
+      else {
+        bytes = entry.bodies[encoding].length;
+        res.end(entry.bodies[encoding]);
+      }
+    }
+    log.info(
+      {
+        reqId: requestId,
+        method: req.method,
+        url: req.url,
+        status,
+        ms: Number(process.hrtime.bigint() - started) / 1e6,
+        bytes: bytes || undefined,
+        ip: clientIp(req),
+        cache: "hit",
+      },
+      "request",
+    );
+  }
+
+  return {
+    handle(req, res, next) {
+      const path = req.url ?? "";
+      if (!paths.has(path) || !isAnonymousPageRequest(req)) return next();
+      const started = process.hrtime.bigint();
+      const entry = entries.get(path);
+      if (entry && Date.now() - entry.madeAt < PAGE_CACHE_MAX_AGE_MS && entry.day === indiaDay()) {
+        send(entry, req, res, started);
+        return;
+      }
+      const refusedAt = refused.get(path);
+      if (refusedAt !== undefined && Date.now() - refusedAt < RETRY_AFTER_MS) return next();
+      let pending = filling.get(path);
+      if (!pending) {
+        pending = fill(path).finally(() => filling.delete(path));
+        filling.set(path, pending);
+      }
+      pending.then(
+        (filled) => {
+          if (res.destroyed) return;
+          if (filled) send(filled, req, res, started);
+          else next();
+        },
+        (error: unknown) => {
+          log.warn({ err: error, path }, "public page could not be rendered for the cache");
+          refused.set(path, Date.now());
+          if (!res.destroyed) next();
+        },
+      );
+    },
+    clear() {
+      generation++;
+      entries.clear();
+      refused.clear();
+    },
+    size: () => entries.size,
+  };
+}
