@@ -1,10 +1,38 @@
-// The one Node entry: `npm start` (optimised build) and `npm run dev` (Vite, hot reload).
-import { ConfigError } from "./server/config.ts";
+// The one Node entry: `npm start` (optimised build) and `npm run dev` (Vite, hot reload). On
+// PostgreSQL in production, WEB_CONCURRENCY worker processes (default: the number of cores).
+import cluster from "node:cluster";
+import { runPrimary } from "./server/cluster.ts";
+import { ConfigError, loadConfig } from "./server/config.ts";
+import { createLogger } from "./server/logger.ts";
 import { startServer } from "./server/main.ts";
 
 const dev = process.env.NODE_ENV !== "production";
 
 try {
+  if (cluster.isPrimary && !dev) {
+    const log = createLogger(process.env.LOG_LEVEL ?? "info");
+    // Read (and, in local, write the generated secrets) once, before any worker does.
+    const config = loadConfig(process.env, (message) => log.warn(message));
+    if (!config.databaseUrl && Number(process.env.WEB_CONCURRENCY ?? 1) > 1) {
+      log.warn("WEB_CONCURRENCY is ignored on the embedded database (one process per data directory): set DATABASE_URL");
+    }
+    if (config.webConcurrency > 1) {
+      await runPrimary(config.webConcurrency, log);
+    } else {
+      await startWorker();
+    }
+  } else {
+    await startWorker();
+  }
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(78);
+  }
+  throw error;
+}
+
+async function startWorker() {
   const running = await startServer({ dev });
   const stop = (signal: string) => {
     running.services.log.info({ signal }, "shutting down: no new connections, finishing in-flight requests");
@@ -18,10 +46,4 @@ try {
   };
   process.once("SIGTERM", () => stop("SIGTERM"));
   process.once("SIGINT", () => stop("SIGINT"));
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(78);
-  }
-  throw error;
 }

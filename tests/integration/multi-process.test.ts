@@ -27,6 +27,7 @@ async function startProcess(port: number) {
       DATA_DIR: dataDir,
       DATABASE_URL: TEST_DATABASE_URL,
       DATABASE_SCHEMA: schema,
+      WEB_CONCURRENCY: "1",
       LOG_LEVEL: "warn",
     },
     stdio: ["ignore", "ignore", "inherit"],

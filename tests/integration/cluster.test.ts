@@ -1,0 +1,120 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { freePort, waitUntilUp } from "../helpers/process.ts";
+import { TEST_DATABASE_URL } from "../helpers/server.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const schema = `cl_${randomBytes(5).toString("hex")}`;
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe.skipIf(!TEST_DATABASE_URL)("WEB_CONCURRENCY worker processes on PostgreSQL", () => {
+  let proc: ChildProcess;
+  let url: string;
+  let dataDir: string;
+  /** The process id in each request's log line, in order. */
+  const requestPids: number[] = [];
+
+  beforeAll(async () => {
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+    dataDir = mkdtempSync(path.join(tmpdir(), "cluster-"));
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    proc = spawn(process.execPath, ["server.ts"], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        DATABASE_URL: TEST_DATABASE_URL,
+        DATABASE_SCHEMA: schema,
+        WEB_CONCURRENCY: "2",
+        LOG_LEVEL: "info",
+        SEED_DEMO_LOANS: "false",
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let buffered = "";
+    proc.stdout?.on("data", (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split("\n");
+      buffered = lines.pop() ?? "";
+      for (const line of lines) {
+        try {
+          const entry = JSON.parse(line) as { msg?: string; pid?: number };
+          if (entry.msg === "request" && entry.pid) requestPids.push(entry.pid);
+        } catch {
+          /* not a log line */
+        }
+      }
+    });
+    await waitUntilUp(`${url}/readyz`);
+  }, 120_000);
+
+  afterAll(async () => {
+    if (proc && proc.exitCode === null) {
+      proc.kill("SIGKILL");
+      await new Promise((r) => proc.once("exit", r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await client.connect();
+    await client.query(`drop schema ${schema} cascade`);
+    await client.end();
+  });
+
+  it("answers from two worker processes, replaces one that dies, and stops cleanly on SIGTERM", async () => {
+    const workersServing = async () => {
+      requestPids.length = 0;
+      await Promise.all(Array.from({ length: 40 }, async () => expect((await fetch(`${url}/Contact-us`)).status).toBe(200)));
+      await vi.waitFor(() => expect(requestPids.length).toBeGreaterThanOrEqual(40));
+      return new Set(requestPids);
+    };
+    const first = await vi.waitFor(
+      async () => {
+        const pids = await workersServing();
+        expect(pids.size).toBe(2);
+        return pids;
+      },
+      { timeout: 30_000, interval: 500 },
+    );
+    expect(first.has(proc.pid ?? 0)).toBe(false);
+
+    // A worker killed outright: the other answers meanwhile, and a new one takes its place.
+    const [victim, survivor] = [...first] as [number, number];
+    process.kill(victim, "SIGKILL");
+    expect((await fetch(`${url}/Contact-us`)).status).toBe(200);
+    const replaced = await vi.waitFor(
+      async () => {
+        const pids = await workersServing();
+        expect(pids.size).toBe(2);
+        expect(pids.has(victim)).toBe(false);
+        return pids;
+      },
+      { timeout: 30_000, interval: 500 },
+    );
+    expect(replaced.has(survivor)).toBe(true);
+
+    const exited = new Promise<number | null>((resolve) => proc.once("exit", (code) => resolve(code)));
+    proc.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    for (const pid of replaced) expect(alive(pid)).toBe(false);
+  }, 120_000);
+});
