@@ -17,10 +17,30 @@ export function spawnNode(args: string[], env: Record<string, string>): ChildPro
   return spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
 }
 
+/** Resident memory of one process, in bytes (0 when it is gone). */
+function rssOf(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** A process and its descendants (Linux /proc). */
+function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean).map(Number);
+  } catch {
+    /* gone */
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
 export interface BenchServer {
   base: string;
   dataDir: string;
-  /** The server process's resident memory now, in bytes. */
+  /** The server's resident memory now, in bytes: its process and its worker processes. */
   rssBytes(): number;
   /** SIGTERM, wait for the exit, remove the data directory. */
   stop(): Promise<void>;
@@ -48,6 +68,6 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     await stop();
     throw error;
   }
-  const rssBytes = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+  const rssBytes = () => processTree(child.pid ?? 0).reduce((sum, pid) => sum + rssOf(pid), 0);
   return { base, dataDir, rssBytes, stop };
 }

@@ -1,0 +1,106 @@
+// Signed-in pages for `npm run bench`: the demo borrower (an overdue EMI loan, a closed salary
+// advance) signs in with a mobile code; then the dashboard, the loan's page and a profile section
+// are loaded at once by many connections, with that borrower's cookie. On PGlite or on PostgreSQL
+// (a schema of its own, dropped afterwards), with WEB_CONCURRENCY worker processes.
+import { randomBytes } from "node:crypto";
+import autocannon from "autocannon";
+import pg from "pg";
+import { type BenchServer, signInByCode, startBenchServer, UNLIMITED_SIGN_IN } from "./bench-server.ts";
+
+export interface PageLoad {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+export async function loadPage(url: string, { connections, seconds, cookie }: { connections: number; seconds: number; cookie?: string }) {
+  const result = await autocannon({ url, connections, duration: seconds, headers: cookie ? { cookie } : {} });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+}
+
+export interface SignedInFigures {
+  database: "pglite" | "postgres";
+  workers: number;
+  pages: Record<string, PageLoad>;
+  rssAfterStartBytes: number;
+  rssAfterLoadBytes: number;
+}
+
+/** The signed-in pages under load. `databaseUrl` unset: PGlite. */
+export async function signedInBench({
+  databaseUrl,
+  workers = 1,
+  connections,
+  seconds,
+  warmUp,
+}: {
+  databaseUrl?: string;
+  workers?: number;
+  connections: number;
+  seconds: number;
+  warmUp: number;
+}): Promise<SignedInFigures> {
+  const schema = `bench_pages_${randomBytes(4).toString("hex")}`;
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+  }
+  let server: BenchServer | undefined;
+  try {
+    server = await startBenchServer({
+      ...UNLIMITED_SIGN_IN,
+      LOG_LEVEL: "warn",
+      WEB_CONCURRENCY: String(workers),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}),
+    });
+    const base = server.base;
+    const rssAfterStartBytes = server.rssBytes();
+    const post = (pathname: string, form: Record<string, string>, cookie: string) =>
+      fetch(base + pathname, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: base, cookie },
+        body: new URLSearchParams(form),
+      });
+    const { token } = await signInByCode(server, post, { mobile: "9000000001", deviceId: "bench-device" });
+    const cookie = token;
+    const loans = await (await fetch(`${base}/User/Loans`, { headers: { cookie } })).text();
+    const loanPath = /href="(\/User\/Loans\/Emi\/[^"]+)"/.exec(loans)?.[1];
+    if (!loanPath) throw new Error("the demo borrower's EMI loan was not listed");
+    const paths = {
+      "/User/Dashboard": "/User/Dashboard",
+      "EMI loan page": loanPath,
+      "/User/Profile/components/Address": "/User/Profile/components/Address",
+    };
+    const pages: Record<string, PageLoad> = {};
+    for (const [name, path] of Object.entries(paths)) {
+      const check = await fetch(base + path, { headers: { cookie }, redirect: "manual" });
+      if (check.status !== 200) throw new Error(`${path} answered ${check.status}`);
+      await loadPage(base + path, { connections, seconds: warmUp, cookie });
+      pages[name] = await loadPage(base + path, { connections, seconds, cookie });
+    }
+    return {
+      database: databaseUrl ? "postgres" : "pglite",
+      workers,
+      pages,
+      rssAfterStartBytes,
+      rssAfterLoadBytes: server.rssBytes(),
+    };
+  } finally {
+    await server?.stop();
+    if (databaseUrl) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    }
+  }
+}
