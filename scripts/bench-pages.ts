@@ -62,7 +62,7 @@ export async function signedInBench({
       ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}),
     });
     const base = server.base;
-    const rssAfterStartBytes = server.rssBytes();
+    const rssAfterStartBytes = await server.settledRssBytes();
     const post = (pathname: string, form: Record<string, string>, cookie: string) =>
       fetch(base + pathname, {
         method: "POST",
@@ -92,7 +92,7 @@ export async function signedInBench({
       workers,
       pages,
       rssAfterStartBytes,
-      rssAfterLoadBytes: server.rssBytes(),
+      rssAfterLoadBytes: await server.settledRssBytes(),
     };
   } finally {
     await server?.stop();

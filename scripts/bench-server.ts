@@ -42,6 +42,11 @@ export interface BenchServer {
   dataDir: string;
   /** The server's resident memory now, in bytes: its process and its worker processes. */
   rssBytes(): number;
+  /**
+   * The same once it has settled: read each second until two readings differ by under 3% (a
+   * process just started or just loaded still holds garbage its collector frees when idle), at most `maxMs`.
+   */
+  settledRssBytes(maxMs?: number): Promise<number>;
   /** SIGTERM, wait for the exit, remove the data directory. */
   stop(): Promise<void>;
 }
@@ -69,5 +74,15 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     throw error;
   }
   const rssBytes = () => processTree(child.pid ?? 0).reduce((sum, pid) => sum + rssOf(pid), 0);
-  return { base, dataDir, rssBytes, stop };
+  const settledRssBytes = async (maxMs = 20_000) => {
+    let last = rssBytes();
+    for (const started = Date.now(); Date.now() - started < maxMs;) {
+      await new Promise((r) => setTimeout(r, 1_000));
+      const now = rssBytes();
+      if (Math.abs(now - last) < last * 0.03) return now;
+      last = now;
+    }
+    return last;
+  };
+  return { base, dataDir, rssBytes, settledRssBytes, stop };
 }

@@ -154,7 +154,7 @@ try {
   if (runs("public")) {
     server = await startBenchServer();
     const appUrl = server.base;
-    const rssAfterStart = server.rssBytes();
+    const rssAfterStart = await server.settledRssBytes();
 
     // The raw server sends exactly the bytes and content type of each page, by path.
     const bodies: Record<string, string> = {};
@@ -192,7 +192,7 @@ try {
     const rendered = await load(`${appUrl}/`, DURATION, { cookie: "bench=1" });
     rows["/ rendered (a cookie sent)"] = { "app req/s": Math.round(rendered.rps), "app p99 ms": rendered.p99, errors: rendered.errors };
     console.table(rows);
-    memory["PGlite, public pages"] = { "after start MB": mb(rssAfterStart), "after load MB": mb(server.rssBytes()) };
+    memory["PGlite, public pages"] = { "after start MB": mb(rssAfterStart), "after load MB": mb(await server.settledRssBytes()) };
 
     console.log("\nJavaScript and CSS each public page loads (gzip -6 sizes)");
     const sizes: Record<string, { "JS files": number; "JS gzip kB": string; "CSS gzip kB": string }> = {};
@@ -256,7 +256,7 @@ try {
     console.table(rows);
   }
   if (Object.keys(memory).length) {
-    console.log("\nServer memory (RSS of the server and its worker processes)");
+    console.log("\nServer memory (RSS of the server and its worker processes, once settled after start and after the load)");
     console.table(memory);
   }
 
