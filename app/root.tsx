@@ -1,3 +1,6 @@
+// First, for its effect: before any module builds a schema (see the file).
+// oxlint-disable-next-line import/no-unassigned-import
+import "./lib/zod-in-browser.ts";
 import { useEffect } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";

@@ -111,7 +111,7 @@ describe("the quick start in a browser", () => {
     await page.waitForURL(/\/quickStart$/);
     await page.getByRole("heading", { name: /Quick start/ }).waitFor();
     await expectClean(page, errors);
-    await page.getByRole("link", { name: "Start" }).click();
+    await page.getByRole("link", { name: "Start the quick start" }).click();
     await page.waitForURL(/\/quickStart\/Otp/);
     await page.getByRole("heading", { name: "Quick start: your mobile number" }).waitFor();
     await enterMobileCode(page, mobile);
@@ -191,7 +191,7 @@ describe("the quick start in a browser", () => {
     const first = await browser.newContext(PHONE);
     const page = await first.newPage();
     await page.goto(`${app.url}/quickStart`);
-    await page.getByRole("link", { name: "Start" }).click();
+    await page.getByRole("link", { name: "Start the quick start" }).click();
     await enterMobileCode(page, mobile);
     await onStep(page, 0);
     await page.getByRole("radio", { name: /Salary advance/ }).check();
@@ -243,7 +243,7 @@ describe("the quick start in a browser", () => {
     const mobile = "9860000003";
     const p = defaultProfile();
     await page.goto(`${app.url}/quickStart`);
-    await page.getByRole("link", { name: "Start" }).click();
+    await page.getByRole("link", { name: "Start the quick start" }).click();
     await enterMobileCode(page, mobile, false);
     await onStep(page, 0, false);
     await page.getByLabel("Amount you need (₹)").fill("999");

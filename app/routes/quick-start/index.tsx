@@ -78,7 +78,7 @@ export default function QuickStart({ loaderData }: Route.ComponentProps) {
         </>
       ) : (
         <Link to="/quickStart/components" className="btn-primary mt-6 w-full sm:w-auto">
-          {started && resume ? `Continue at step ${resume.step + 1}: ${QUICK_STEPS[resume.step]?.title}` : "Start"}
+          {started && resume ? `Continue at step ${resume.step + 1}: ${QUICK_STEPS[resume.step]?.title}` : "Start the quick start"}
         </Link>
       )}
     </div>
