@@ -334,13 +334,13 @@ function Schedule({ result, query }: { result: ReturnType<typeof calculate>; que
           <caption className="sr-only">Repayments by year</caption>
           <thead>
             <tr className="border-b border-slate-300 text-left">
-              <th scope="col" className="py-2 pr-2 sm:pr-3">
+              <th scope="col" className="py-2 pr-1.5 sm:pr-3">
                 Year
               </th>
-              <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
+              <th scope="col" className="py-2 pr-1.5 sm:pr-3 text-right">
                 Principal (₹)
               </th>
-              <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
+              <th scope="col" className="py-2 pr-1.5 sm:pr-3 text-right">
                 Interest (₹)
               </th>
               <th scope="col" className="py-2 text-right">
@@ -351,11 +351,11 @@ function Schedule({ result, query }: { result: ReturnType<typeof calculate>; que
           <tbody className="tabular-nums">
             {years.map((y) => (
               <tr key={y.year} className="border-b border-slate-100">
-                <th scope="row" className="py-1.5 pr-2 sm:pr-3 text-left font-normal">
+                <th scope="row" className="py-1.5 pr-1.5 sm:pr-3 text-left font-normal">
                   {y.year}
                 </th>
-                <td className="py-1.5 pr-2 sm:pr-3 text-right">{formatRupeesPlain(y.principalPaise)}</td>
-                <td className="py-1.5 pr-2 sm:pr-3 text-right">{formatRupeesPlain(y.interestPaise)}</td>
+                <td className="py-1.5 pr-1.5 sm:pr-3 text-right">{formatRupeesPlain(y.principalPaise)}</td>
+                <td className="py-1.5 pr-1.5 sm:pr-3 text-right">{formatRupeesPlain(y.interestPaise)}</td>
                 <td className="py-1.5 text-right">{formatRupeesPlain(y.closingPaise)}</td>
               </tr>
             ))}
@@ -369,16 +369,16 @@ function Schedule({ result, query }: { result: ReturnType<typeof calculate>; que
             <caption className="sr-only">Repayments by month</caption>
             <thead>
               <tr className="border-b border-slate-300 text-left">
-                <th scope="col" className="py-2 pr-2 sm:pr-3">
+                <th scope="col" className="py-2 pr-1.5 sm:pr-3">
                   No.
                 </th>
-                <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
+                <th scope="col" className="py-2 pr-1.5 sm:pr-3 text-right">
                   Payment (₹)
                 </th>
-                <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
+                <th scope="col" className="py-2 pr-1.5 sm:pr-3 text-right">
                   Principal (₹)
                 </th>
-                <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
+                <th scope="col" className="py-2 pr-1.5 sm:pr-3 text-right">
                   Interest (₹)
                 </th>
                 <th scope="col" className="py-2 text-right">
@@ -389,12 +389,12 @@ function Schedule({ result, query }: { result: ReturnType<typeof calculate>; que
             <tbody className="tabular-nums">
               {result.schedule.map((l) => (
                 <tr key={l.instalment} className="border-b border-slate-100">
-                  <th scope="row" className="py-1.5 pr-2 sm:pr-3 text-left font-normal">
+                  <th scope="row" className="py-1.5 pr-1.5 sm:pr-3 text-left font-normal">
                     {l.instalment}
                   </th>
-                  <td className="py-1.5 pr-2 sm:pr-3 text-right">{formatRupeesPlain(l.paymentPaise)}</td>
-                  <td className="py-1.5 pr-2 sm:pr-3 text-right">{formatRupeesPlain(l.principalPaise)}</td>
-                  <td className="py-1.5 pr-2 sm:pr-3 text-right">{formatRupeesPlain(l.interestPaise)}</td>
+                  <td className="py-1.5 pr-1.5 sm:pr-3 text-right">{formatRupeesPlain(l.paymentPaise)}</td>
+                  <td className="py-1.5 pr-1.5 sm:pr-3 text-right">{formatRupeesPlain(l.principalPaise)}</td>
+                  <td className="py-1.5 pr-1.5 sm:pr-3 text-right">{formatRupeesPlain(l.interestPaise)}</td>
                   <td className="py-1.5 text-right">{formatRupeesPlain(l.closingPaise)}</td>
                 </tr>
               ))}
