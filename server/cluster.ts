@@ -54,8 +54,17 @@ export async function runPrimary(workers: number, log: Logger): Promise<void> {
   process.once("SIGTERM", () => stop("SIGTERM"));
   process.once("SIGINT", () => stop("SIGINT"));
 
-  // The first migrates and seeds alone; the others find it done.
-  await listening(fork());
-  await Promise.all(Array.from({ length: workers - 1 }, () => listening(fork())));
-  log.info({ workers, pid: process.pid }, `${workers} worker processes listening`);
+  // The first migrates and seeds alone; the others find it done. The first failing to start fails
+  // the server, as one process would; another failing (the database dropped as it started) is
+  // replaced as a worker that died.
+  const first = fork();
+  try {
+    await listening(first);
+  } catch (error) {
+    stopping = true;
+    log.error({ err: error }, "the first worker process could not start");
+    process.exit(1);
+  }
+  await Promise.all(Array.from({ length: workers - 1 }, () => listening(fork()).catch(() => {})));
+  log.info({ workers, pid: process.pid }, `${workers} worker processes started`);
 }
