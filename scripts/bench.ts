@@ -23,13 +23,12 @@
 // public and signed-in pages, memory, 5 s per load.
 import type { ChildProcess } from "node:child_process";
 import { gzipSync } from "node:zlib";
-import autocannon from "autocannon";
 import { irr, pmt } from "financial";
 import { emiQuote } from "../app/domain/loan-math.ts";
 import { CACHED_PAGES } from "../server/page-cache.ts";
 import { backOfficeBench, reportBackOffice } from "./bench-backoffice.ts";
 import { helloBench } from "./bench-hello.ts";
-import { signedInBench } from "./bench-pages.ts";
+import { loadPage, signedInBench } from "./bench-pages.ts";
 import { payoutBench, reportPayouts } from "./bench-payouts.ts";
 import { pdfBench } from "./bench-pdf.ts";
 import { quickStartBench, reportQuickStart } from "./bench-quick-start.ts";
@@ -79,10 +78,7 @@ const PUBLIC_PAGES = [
   "/admin/login",
 ];
 
-async function load(url: string, seconds = DURATION, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, pipelining: 1, headers });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts };
-}
+const load = (url: string, seconds = DURATION, cookie?: string) => loadPage(url, { connections: CONNECTIONS, seconds, cookie });
 
 function microsPerCall(fn: () => unknown, minMs = 1500): number {
   for (let i = 0; i < 200; i++) fn(); // warm up the JIT
@@ -189,7 +185,7 @@ try {
       };
     }
     // The same page rendered by React Router for each request (any cookie skips the cache).
-    const rendered = await load(`${appUrl}/`, DURATION, { cookie: "bench=1" });
+    const rendered = await load(`${appUrl}/`, DURATION, "bench=1");
     rows["/ rendered (a cookie sent)"] = { "app req/s": Math.round(rendered.rps), "app p99 ms": rendered.p99, errors: rendered.errors };
     console.table(rows);
     memory["PGlite, public pages"] = { "after start MB": mb(rssAfterStart), "after load MB": mb(await server.settledRssBytes()) };

@@ -11,6 +11,10 @@ import type { SecurityHeaders } from "./security-headers.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 
+/** The client's X-Request-Id when it is a plain token, else a new one. */
+export const requestIdFrom = (incoming: string | string[] | undefined) =>
+  typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+
 export interface HttpAppOptions {
   services: AppServices;
   database: Database;
@@ -32,8 +36,7 @@ export function createHttpApp({ services, database, clientDir, devMiddleware, ha
 
   // Request id, CSP nonce, client facts; one JSON log line per request.
   app.use((req, res, next) => {
-    const incoming = req.get("x-request-id");
-    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdFrom(req.get("x-request-id"));
     const info: RequestInfo = {
       requestId,
       nonce: randomBytes(16).toString("base64"),

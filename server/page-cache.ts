@@ -7,11 +7,12 @@
 // message) or a query string is rendered for it, as before. The cache is emptied when what these
 // pages show changes (products, risk bands, published feedback, holidays: a realtime event on
 // every process), when the India date turns, and at least every PAGE_CACHE_MAX_AGE_MS.
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { Logger } from "pino";
+import { requestIdFrom } from "./http.ts";
 
 /** The pages kept, by exact path (another spelling of one goes through the framework). */
 export const CACHED_PAGES: readonly string[] = [
@@ -167,8 +168,7 @@ export function createPageCache({ render, securityHeaders, log, clientIp, now = 
 
   function send(entry: Entry, req: IncomingMessage, res: ServerResponse, started: bigint) {
     const encoding = chooseEncoding(req.headers["accept-encoding"]);
-    const incoming = req.headers["x-request-id"];
-    const requestId = typeof incoming === "string" && /^[A-Za-z0-9._:-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdFrom(req.headers["x-request-id"]);
     const ifNoneMatch = req.headers["if-none-match"];
     let status = 200;
     let bytes = 0;
