@@ -25,16 +25,27 @@ export async function runPrimary(workers: number, log: Logger): Promise<void> {
       worker.once("exit", (code) => reject(new Error(`worker ${worker.process.pid} exited with ${code} before it listened`)));
     });
 
+  // A replacement waiting for its delay; cancelled on shutdown, or it would start after the others
+  // were told to stop and keep the server from ever exiting.
+  const restarts = new Set<ReturnType<typeof setTimeout>>();
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) return;
     const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
     log.error({ pid: worker.process.pid, code, signal, livedMs: lived }, "worker process died; starting another");
-    setTimeout(fork, lived < MIN_LIFETIME_MS ? RESTART_DELAY_MS * 5 : RESTART_DELAY_MS);
+    const timer = setTimeout(
+      () => {
+        restarts.delete(timer);
+        if (!stopping) fork();
+      },
+      lived < MIN_LIFETIME_MS ? RESTART_DELAY_MS * 5 : RESTART_DELAY_MS,
+    );
+    restarts.add(timer);
   });
 
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    for (const timer of restarts) clearTimeout(timer);
     log.info({ signal }, "shutting down: each worker finishes its in-flight requests");
     const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w && !w.isDead()));
     let exitCode = 0;

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { TransactionSafePool } from "./pool.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -175,7 +176,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionString: options.url,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     };
-    const pool = new pg.Pool({
+    const pool = new TransactionSafePool({
       ...connection,
       max: options.poolSize ?? 10,
       keepAlive: true,
@@ -205,7 +206,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
       async close() {
         await listener.stop();
-        await pool.end();
+        // Bounded: a client still out (a query stuck on a dead connection) must not hold up a shutdown.
+        await within(pool.end(), CONNECT_TIMEOUT_MS, "closing the connection pool").catch((error: unknown) =>
+          log.warn({ err: error }, "connections still in use at shutdown; leaving them"),
+        );
       },
     };
   }
