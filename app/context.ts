@@ -43,7 +43,10 @@ export interface AppServices {
 /** Facts about the current request, set by the HTTP layer. */
 export interface RequestInfo {
   requestId: string;
-  /** The per-request CSP nonce every inline and module script must carry (empty: see `forPageCache`). */
+  /**
+   * The per-request CSP nonce every inline and module script must carry; empty for a page rendered
+   * for the anonymous page cache (server/page-cache.ts), whose inline scripts are allowed by hash.
+   */
   nonce: string;
   /** Client address: the socket's, or X-Forwarded-For's when TRUST_PROXY allows it. */
   ip: string;
@@ -53,11 +56,6 @@ export interface RequestInfo {
    * runs its loaders with a GET request inside React Router; this still says POST.
    */
   method: string;
-  /**
-   * Rendered for the anonymous page cache (server/page-cache.ts): no nonce (its inline scripts are
-   * allowed by hash), and rendered whole before it is sent, as for a search engine's robot.
-   */
-  forPageCache?: boolean;
 }
 
 /** Who is asking, as the audit log and signatures record it. */

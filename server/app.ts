@@ -42,7 +42,6 @@ export function createPageRenderer(services: AppServices, mode: string): (path: 
         ip: "",
         userAgent: "page-cache",
         method: "GET",
-        forPageCache: true,
       }),
     );
 }

@@ -48,6 +48,9 @@ export function toWebRequest(req: ExpressRequest, res: ExpressResponse, publicUr
   return new Request(url, init);
 }
 
+/** The largest body written in one piece (a page); anything else is streamed. */
+const WHOLE_BODY_LIMIT = 4 * 1024 * 1024;
+
 /**
  * Writes a Fetch API response to Express. A private page (one person's data)
  * and any answer that sets a cookie is marked `private, no-store`.
@@ -69,6 +72,12 @@ export async function sendWebResponse(req: ExpressRequest, res: ExpressResponse,
   if (/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) res.flushHeaders();
   if (!response.body) {
     res.end();
+    return;
+  }
+  // A rendered page (entry.server.tsx) comes whole, with its length: one write.
+  const length = Number(response.headers.get("content-length") ?? Number.NaN);
+  if (length <= WHOLE_BODY_LIMIT && response.headers.get("content-type")?.startsWith("text/html")) {
+    res.end(Buffer.from(await response.arrayBuffer()));
     return;
   }
   try {
