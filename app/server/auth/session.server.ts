@@ -1,8 +1,9 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Config } from "../../../server/config.ts";
 import { signedCookie } from "../cookies.server.ts";
 import type { AppServices } from "../../context.ts";
 import { randomToken, sha256 } from "../crypto.server.ts";
+import { preparedQuery } from "../db/prepared.ts";
 import { sessions, users } from "../db/schema.ts";
 
 export const SESSION_DAYS = 180;
@@ -67,6 +68,23 @@ export async function createUserSession(
   return { setCookie: await tokenCookie(config).serialize(token), session };
 }
 
+/** The live session of a token's hash, with its user (not disabled): read on every signed-in request. */
+const liveSession = preparedQuery("live_session", (db, name) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+        isNull(sessions.endedAt),
+        gt(sessions.expiresAt, sql.placeholder("at")),
+        isNull(users.disabledAt),
+      ),
+    )
+    .prepare(name),
+);
+
 /**
  * The signed-in user of a request, or null. Renews a session in use (rolling 180 days), unless
  * `renew` is false (a public page only asks who is there: it does not send the cookie again).
@@ -80,11 +98,7 @@ export async function readSession(
   const token: unknown = await tokenCookie(config).parse(request.headers.get("Cookie"));
   if (typeof token !== "string" || token.length < 20) return null;
   const at = now();
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.endedAt), gt(sessions.expiresAt, at), isNull(users.disabledAt)));
+  const [row] = await liveSession(db, { tokenHash: sha256(token), at: at.toISOString() });
   if (!row) return null;
   let setCookie: string | null = null;
   if (renew && at.getTime() - row.session.lastUsedAt.getTime() > RENEW_AFTER_MS) {

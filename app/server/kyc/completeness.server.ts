@@ -1,4 +1,4 @@
-import { count, eq, getTableColumns } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { AppServices } from "../../context.ts";
 
@@ -10,8 +10,9 @@ import {
   borrowerEmployment,
   borrowerProfiles,
   borrowerReferences,
+  consents,
+  users,
 } from "../db/schema.ts";
-import { loadConsents } from "./profile.server.ts";
 
 /** The columns named by a section's list of remaining fields. */
 function pick(table: PgTable, keys: Record<string, string>) {
@@ -19,31 +20,46 @@ function pick(table: PgTable, keys: Record<string, string>) {
   return Object.fromEntries(Object.keys(keys).map((k) => [k, columns[k] as PgColumn]));
 }
 
-/** The borrower's KYC completeness, read with the owner's id in every query. */
-export async function loadCompleteness(services: Pick<AppServices, "db">, userId: string) {
-  const { db } = services;
-  const [profile, address, employment, bank, refs, docs, consentState] = await Promise.all([
-    db.select(pick(borrowerProfiles, PROFILE_REST)).from(borrowerProfiles).where(eq(borrowerProfiles.userId, userId)),
-    db.select(pick(borrowerAddresses, ADDRESS_REST)).from(borrowerAddresses).where(eq(borrowerAddresses.userId, userId)),
-    db
-      .select({ type: borrowerEmployment.employmentType, ...pick(borrowerEmployment, EMPLOYMENT_REST) })
-      .from(borrowerEmployment)
-      .where(eq(borrowerEmployment.userId, userId)),
-    db.select({ verifiedAt: borrowerBankAccounts.verifiedAt }).from(borrowerBankAccounts).where(eq(borrowerBankAccounts.userId, userId)),
-    db.select({ n: count() }).from(borrowerReferences).where(eq(borrowerReferences.userId, userId)),
-    db.select({ kind: borrowerDocuments.kind }).from(borrowerDocuments).where(eq(borrowerDocuments.userId, userId)),
-    loadConsents(services, userId),
-  ]);
-  const kinds = docs.map((d) => d.kind);
+/**
+ * The borrower's KYC completeness in one query, with the owner's id in it: the four one-row
+ * sections joined by the user's id (each with its key, so a saved row whose remaining fields are all
+ * empty is told from no row), the references counted, the document kinds and the latest KYC consent.
+ */
+export async function loadCompleteness({ db }: Pick<AppServices, "db">, userId: string) {
+  const [row] = await db
+    .select({
+      profile: { userId: borrowerProfiles.userId, ...pick(borrowerProfiles, PROFILE_REST) },
+      address: { userId: borrowerAddresses.userId, ...pick(borrowerAddresses, ADDRESS_REST) },
+      employment: {
+        userId: borrowerEmployment.userId,
+        type: borrowerEmployment.employmentType,
+        ...pick(borrowerEmployment, EMPLOYMENT_REST),
+      },
+      bank: { userId: borrowerBankAccounts.userId, verifiedAt: borrowerBankAccounts.verifiedAt },
+      references: sql<number>`(select count(*)::int from ${borrowerReferences} where ${borrowerReferences.userId} = ${users.id})`,
+      documents: sql<
+        string[]
+      >`(select coalesce(json_agg(${borrowerDocuments.kind}), '[]'::json) from ${borrowerDocuments} where ${borrowerDocuments.userId} = ${users.id})`,
+      kycConsent: sql<
+        boolean | null
+      >`(select ${consents.granted} from ${consents} where ${consents.userId} = ${users.id} and ${consents.purpose} = 'kyc' order by ${consents.createdAt} desc limit 1)`,
+    })
+    .from(users)
+    .leftJoin(borrowerProfiles, eq(borrowerProfiles.userId, users.id))
+    .leftJoin(borrowerAddresses, eq(borrowerAddresses.userId, users.id))
+    .leftJoin(borrowerEmployment, eq(borrowerEmployment.userId, users.id))
+    .leftJoin(borrowerBankAccounts, eq(borrowerBankAccounts.userId, users.id))
+    .where(eq(users.id, userId));
+  const kinds = row?.documents ?? [];
   return kycCompleteness({
-    profile: sectionFill(profile[0], PROFILE_REST),
-    kycConsent: consentState.kyc === true,
-    address: sectionFill(address[0], ADDRESS_REST),
-    employmentType: employment[0]?.type ?? null,
-    employment: sectionFill(employment[0], EMPLOYMENT_REST),
-    bank: bank[0] ? (bank[0].verifiedAt ? "verified" : "unverified") : "none",
-    references: refs[0]?.n ?? 0,
-    documents: kinds.filter((k) => k !== "selfie"),
+    profile: sectionFill(row?.profile, PROFILE_REST),
+    kycConsent: row?.kycConsent === true,
+    address: sectionFill(row?.address, ADDRESS_REST),
+    employmentType: row?.employment?.type ?? null,
+    employment: sectionFill(row?.employment, EMPLOYMENT_REST),
+    bank: row?.bank ? (row.bank.verifiedAt ? "verified" : "unverified") : "none",
+    references: row?.references ?? 0,
+    documents: kinds.filter((k) => k !== "selfie") as Parameters<typeof kycCompleteness>[0]["documents"],
     selfie: kinds.includes("selfie"),
   });
 }

@@ -14,6 +14,7 @@ import {
   renderNotice,
 } from "../../domain/notifications.ts";
 import type { Db } from "../db/client.ts";
+import { preparedQuery } from "../db/prepared.ts";
 import {
   borrowerProfiles,
   loanAccounts,
@@ -258,12 +259,24 @@ export async function deliverNotice(services: AppServices, notificationId: strin
 
 /** Unread notices of a borrower that are out (not a reminder waiting for the morning). */
 export async function unreadCount(services: Pick<AppServices, "db" | "now">, userId: string): Promise<number> {
-  const [row] = await services.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), lte(notifications.availableAt, services.now())));
+  const [row] = await unreadQuery(services.db, { userId, at: services.now().toISOString() });
   return row?.n ?? 0;
 }
+
+/** Read on every signed-in page (the bell's count). */
+const unreadQuery = preparedQuery("unread_notifications", (db, name) =>
+  db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, sql.placeholder("userId")),
+        isNull(notifications.readAt),
+        lte(notifications.availableAt, sql.placeholder("at")),
+      ),
+    )
+    .prepare(name),
+);
 
 /** Tells the borrower's open pages (every process) the unread count. */
 export async function announce(services: Pick<AppServices, "db" | "now" | "realtime" | "log">, userId: string) {

@@ -2,13 +2,13 @@
  * A loan's servicing terms and ledger as the pure replay reads them (domain/loans/servicing.ts),
  * and the cache of today's figures on `loan_accounts` that lists, queues and reports read.
  */
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import type { IsoDate } from "../../domain/loan-math.ts";
 import { type LoanState, type LoanTerms, replay, type ServicingEvent } from "../../domain/loans/servicing.ts";
 import { todayIST } from "../../lib/format.ts";
 import type { Db } from "../db/client.ts";
-import { loanAccounts, loanApplications, loanLedger, payments } from "../db/schema.ts";
+import { loanAccounts, loanApplications, loanInstalments, loanLedger, payments } from "../db/schema.ts";
 import { instalmentsOf } from "../payouts/read.server.ts";
 import { signedTerms } from "../loans/signed-terms.server.ts";
 import { openAccount } from "./open.server.ts";
@@ -38,6 +38,38 @@ export async function termsOf(
   }
   const instalments = await instalmentsOf({ db: tx }, applicationId);
   return { account, terms: termsFrom(services, account, instalments) };
+}
+
+/**
+ * Several loans as the replay reads them (the daily run's batch, the borrower's list of loans):
+ * accounts, instalments and ledgers in three queries, one after another (a transaction is one
+ * connection), by application id. A loan without an account yet is left out.
+ */
+export async function loansForReplay(services: Services, tx: Db, applicationIds: readonly string[]) {
+  const out = new Map<string, { account: AccountRow; terms: LoanTerms; events: ServicingEvent[] }>();
+  if (applicationIds.length === 0) return out;
+  const ids = [...applicationIds];
+  const accounts = await tx.select().from(loanAccounts).where(inArray(loanAccounts.applicationId, ids));
+  const instalments = await tx
+    .select({
+      applicationId: loanInstalments.applicationId,
+      seq: loanInstalments.seq,
+      dueDate: loanInstalments.dueDate,
+      principalPaise: loanInstalments.principalPaise,
+      interestPaise: loanInstalments.interestPaise,
+    })
+    .from(loanInstalments)
+    .where(inArray(loanInstalments.applicationId, ids))
+    .orderBy(asc(loanInstalments.applicationId), asc(loanInstalments.seq));
+  const ledgers = await ledgersOf(tx, ids);
+  for (const account of accounts) {
+    const id = account.applicationId;
+    const own = instalments
+      .filter((i) => i.applicationId === id)
+      .map((i) => ({ seq: i.seq, dueDate: i.dueDate, principalPaise: i.principalPaise, interestPaise: i.interestPaise }));
+    out.set(id, { account, terms: termsFrom(services, account, own), events: ledgers.get(id)?.events ?? [] });
+  }
+  return out;
 }
 
 /** The replay's terms from a loan's account row and its instalments. */
@@ -87,14 +119,24 @@ export function eventsFrom(rows: readonly (LedgerRow & { prepay: boolean | null;
 }
 
 export async function ledgerOf(tx: Db, applicationId: string) {
+  return (await ledgersOf(tx, [applicationId])).get(applicationId) ?? { rows: [], events: [] };
+}
+
+/** The ledgers of several loans in one query (the borrower's list of loans), by application id. */
+export async function ledgersOf(tx: Db, applicationIds: readonly string[]) {
+  const out = new Map<string, { rows: (LedgerRow & { prepay: boolean | null; purpose: string | null })[]; events: ServicingEvent[] }>();
+  if (applicationIds.length === 0) return out;
   const rows = await tx
     .select({ entry: loanLedger, prepay: payments.prepay, purpose: payments.purpose })
     .from(loanLedger)
     .leftJoin(payments, eq(payments.id, loanLedger.paymentId))
-    .where(eq(loanLedger.applicationId, applicationId))
-    .orderBy(asc(loanLedger.entryNo));
-  const flat = rows.map((r) => ({ ...r.entry, prepay: r.prepay, purpose: r.purpose }));
-  return { rows: flat, events: eventsFrom(flat) };
+    .where(inArray(loanLedger.applicationId, [...applicationIds]))
+    .orderBy(asc(loanLedger.applicationId), asc(loanLedger.entryNo));
+  for (const id of applicationIds) {
+    const flat = rows.filter((r) => r.entry.applicationId === id).map((r) => ({ ...r.entry, prepay: r.prepay, purpose: r.purpose }));
+    out.set(id, { rows: flat, events: eventsFrom(flat) });
+  }
+  return out;
 }
 
 /** The next instalment still to pay that is not yet late, net of any advance held. */

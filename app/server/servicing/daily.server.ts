@@ -12,11 +12,11 @@ import { addDays, type IsoDate } from "../../domain/loan-math.ts";
 import { dailyRun } from "../../domain/loans/daily.ts";
 import { type LoanState, replay } from "../../domain/loans/servicing.ts";
 import { todayIST } from "../../lib/format.ts";
-import { loanAccounts, loanApplications, loanInstalments, loanLedger, payments, servicingRuns } from "../db/schema.ts";
+import { loanAccounts, loanApplications, loanLedger, servicingRuns } from "../db/schema.ts";
 import { afterLedgerChange } from "../payments/pay.server.ts";
 import { notify, notifyMany } from "../notifications/notify.server.ts";
 import { loanPath } from "../../domain/loans/servicing.ts";
-import { businessToday, cacheState, eventsFrom, ledgerOf, nextDue, termsFrom, termsOf } from "./account.server.ts";
+import { businessToday, cacheState, ledgerOf, loansForReplay, nextDue, termsOf } from "./account.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payments">;
 
@@ -108,53 +108,11 @@ async function serviceBatch(services: Services, ids: readonly string[], day: Iso
       .for("update");
     const live = apps.map((a) => a.id);
     if (live.length === 0) return { cached: 0, more: [] };
-    // One after another: a transaction is one connection.
-    const accounts = await tx.select().from(loanAccounts).where(inArray(loanAccounts.applicationId, live));
-    const instalments = await tx
-      .select({
-        applicationId: loanInstalments.applicationId,
-        seq: loanInstalments.seq,
-        dueDate: loanInstalments.dueDate,
-        principalPaise: loanInstalments.principalPaise,
-        interestPaise: loanInstalments.interestPaise,
-      })
-      .from(loanInstalments)
-      .where(inArray(loanInstalments.applicationId, live))
-      .orderBy(asc(loanInstalments.applicationId), asc(loanInstalments.seq));
-    const ledger = await tx
-      .select({ entry: loanLedger, prepay: payments.prepay, purpose: payments.purpose })
-      .from(loanLedger)
-      .leftJoin(payments, eq(payments.id, loanLedger.paymentId))
-      .where(inArray(loanLedger.applicationId, live))
-      .orderBy(asc(loanLedger.entryNo));
-
+    const loans = await loansForReplay(services, tx, live);
     const today = todayIST(services.now());
-    const byLoan = <T extends { applicationId: string }>(list: T[]) => {
-      const map = new Map<string, T[]>();
-      for (const item of list) {
-        const rows = map.get(item.applicationId) ?? [];
-        rows.push(item);
-        map.set(item.applicationId, rows);
-      }
-      return map;
-    };
-    const schedules = byLoan(instalments);
-    const entries = byLoan(ledger.map((r) => ({ ...r.entry, prepay: r.prepay, purpose: r.purpose })));
     const more: string[] = [];
     const states: { id: string; state: LoanState }[] = [];
-    for (const account of accounts) {
-      const id = account.applicationId;
-      const terms = termsFrom(
-        services,
-        account,
-        (schedules.get(id) ?? []).map((i) => ({
-          seq: i.seq,
-          dueDate: i.dueDate,
-          principalPaise: i.principalPaise,
-          interestPaise: i.interestPaise,
-        })),
-      );
-      const events = eventsFrom(entries.get(id) ?? []);
+    for (const [id, { terms, events }] of loans) {
       const run = dailyRun(terms, events, day);
       const state = run.levy.length || run.reverse.length ? null : replay(terms, events, today);
       if (!state || state.settlement) more.push(id);

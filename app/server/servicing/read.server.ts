@@ -22,7 +22,7 @@ import {
 } from "../../domain/loans/servicing.ts";
 import type { Db } from "../db/client.ts";
 import { loanApplications, loanSignatures, payments, revisedKfs, type PaymentStatus, type PaymentPurpose } from "../db/schema.ts";
-import { businessToday, type LedgerRow, ledgerOf, nextDue, termsOf } from "./account.server.ts";
+import { businessToday, type LedgerRow, ledgerOf, loansForReplay, nextDue, termsOf } from "./account.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now">;
 
@@ -155,12 +155,21 @@ export async function borrowerLoans(services: Services, userId: string): Promise
     .where(and(eq(loanApplications.userId, userId), isNotNull(loanApplications.disbursalDate), isNotNull(loanApplications.loanNumber)))
     .orderBy(desc(loanApplications.disbursalDate));
   const today = businessToday(services);
+  const loans = await loansForReplay(
+    services,
+    services.db,
+    rows.map((a) => a.id),
+  );
   const out: LoanSummary[] = [];
   for (const a of rows) {
-    const found = await termsOf(services, services.db, a.id);
-    if (!found) continue;
-    const { events } = await ledgerOf(services.db, a.id);
-    out.push(summary(a, found.terms, replay(found.terms, events, today)));
+    let found = loans.get(a.id);
+    if (!found) {
+      // A loan activated before accounts existed gets its account on the way.
+      const opened = await termsOf(services, services.db, a.id);
+      if (!opened) continue;
+      found = { ...opened, events: (await ledgerOf(services.db, a.id)).events };
+    }
+    out.push(summary(a, found.terms, replay(found.terms, found.events, today)));
   }
   return out;
 }
