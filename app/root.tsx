@@ -12,6 +12,7 @@ import { TopLoadingBar } from "./components/top-loading-bar.tsx";
 import { servicesContext } from "./context.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { readToast } from "./web/flash.server.ts";
+import { ICON_URL } from "./lib/icon.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config } = context.get(servicesContext);
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "manifest", href: "/manifest.webmanifest" },
-  { rel: "icon", href: "/icon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: ICON_URL, type: "image/svg+xml" },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {

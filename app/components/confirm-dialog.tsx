@@ -1,5 +1,8 @@
-import * as AlertDialog from "@radix-ui/react-alert-dialog";
-import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from "react";
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useRef, useState } from "react";
+
+// The modal's code (Radix's dialog, about 14 kB compressed) loads when a first question is asked,
+// not with every page.
+const ConfirmModal = lazy(() => import("./confirm-modal.tsx"));
 
 export interface ConfirmOptions {
   title: string;
@@ -35,25 +38,11 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      <AlertDialog.Root open={options !== null} onOpenChange={(open) => (open ? undefined : answer(false))}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-          <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
-            <AlertDialog.Title className="text-lg font-semibold">{options?.title}</AlertDialog.Title>
-            <AlertDialog.Description className="mt-2 text-slate-700">
-              {options?.description ?? "Please confirm to continue."}
-            </AlertDialog.Description>
-            <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <AlertDialog.Cancel className="btn-secondary" onClick={() => answer(false)}>
-                {options?.cancelLabel ?? "Cancel"}
-              </AlertDialog.Cancel>
-              <AlertDialog.Action className={options?.danger ? "btn-danger" : "btn-primary"} onClick={() => answer(true)}>
-                {options?.confirmLabel ?? "Confirm"}
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      {options && (
+        <Suspense fallback={null}>
+          <ConfirmModal options={options} onAnswer={answer} />
+        </Suspense>
+      )}
     </ConfirmContext.Provider>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { usePublicConfig } from "../root.tsx";
+import { ICON_URL } from "../lib/icon.ts";
 
 /**
  * The back office's header: the brand (logo and name, linking to the staff
@@ -13,7 +14,7 @@ export function StaffHeader({ children }: { children?: ReactNode }) {
     <header className="border-b border-slate-700 bg-slate-900 text-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
         <Link to="/admin" className="flex items-center gap-2 font-bold" aria-label={`${brand} back office home`}>
-          <img src="/icon.svg" alt="" width={28} height={28} className="rounded-md" />
+          <img src={ICON_URL} alt="" width={28} height={28} className="rounded-md" />
           <span>
             {brand} <span className="font-normal text-slate-300">back office</span>
           </span>

@@ -1,5 +1,6 @@
 import { servicesContext } from "../../context.ts";
 import type { Route } from "./+types/manifest";
+import { ICON_URL } from "../../lib/icon.ts";
 
 /** The web app manifest: lets the site be installed as an app (the home page's "apk" section). */
 export function loader({ context }: Route.LoaderArgs) {
@@ -17,7 +18,7 @@ export function loader({ context }: Route.LoaderArgs) {
     theme_color: "#1d5fd1",
     lang: "en-IN",
     icons: [
-      { src: "/icon.svg", sizes: "any", type: "image/svg+xml", purpose: "any" },
+      { src: ICON_URL, sizes: "any", type: "image/svg+xml", purpose: "any" },
       { src: "/icon-maskable.svg", sizes: "any", type: "image/svg+xml", purpose: "maskable" },
     ],
     ...(config.public.androidAppUrl

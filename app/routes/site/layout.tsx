@@ -9,6 +9,7 @@ import { isStaffRole } from "../../domain/roles.ts";
 import { usePublicConfig } from "../../root.tsx";
 import { signedInOn } from "../../server/auth/session.server.ts";
 import type { Route } from "./+types/layout";
+import { ICON_URL } from "../../lib/icon.ts";
 
 const NAV = [
   { to: "/", label: "Home", end: true },
@@ -68,7 +69,7 @@ function SiteFrame({ children }: { children: ReactNode }) {
             className="mr-auto flex items-center gap-2 text-lg font-bold whitespace-nowrap text-brand-800 sm:text-xl"
             aria-label={`${brand} home`}
           >
-            <img src="/icon.svg" alt="" width={32} height={32} className="rounded-lg" />
+            <img src={ICON_URL} alt="" width={32} height={32} className="rounded-lg" />
             {brand}
           </NavLink>
           <div className="flex items-center gap-2 lg:order-last">

@@ -10,6 +10,7 @@ import { ErrorView } from "../../components/error-view.tsx";
 import { usePublicConfig } from "../../root.tsx";
 import { requireBorrowerMiddleware } from "../../web/guards.server.ts";
 import type { Route } from "./+types/layout";
+import { ICON_URL } from "../../lib/icon.ts";
 
 /** Every /User/* route (and each quick-start step) needs a signed-in borrower. */
 export const middleware: Route.MiddlewareFunction[] = [requireBorrowerMiddleware];
@@ -58,7 +59,7 @@ function UserFrame({ children }: { children: React.ReactNode }) {
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-2 px-4 pt-3 sm:pb-3">
           <NavLink to="/User/Dashboard" className="mr-auto flex items-center gap-2 text-lg font-bold text-brand-800">
-            <img src="/icon.svg" alt="" width={28} height={28} className="rounded-lg" />
+            <img src={ICON_URL} alt="" width={28} height={28} className="rounded-lg" />
             {config?.brandName}
           </NavLink>
           <nav
