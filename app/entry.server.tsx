@@ -5,6 +5,8 @@ import { ServerRouter } from "react-router";
 import { requestContext, servicesContext } from "./context.ts";
 import { scrubUrl } from "../server/logger.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
+import { InlineStylesheetProvider } from "./lib/stylesheet.tsx";
+import { inlineStylesheetFor } from "./web/stylesheet.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -61,7 +63,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={requestNonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineStylesheetProvider value={inlineStylesheetFor(request)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineStylesheetProvider>
       </NonceProvider>,
       {
         nonce,

@@ -4,7 +4,6 @@ import "./lib/zod-in-browser.ts";
 import { useEffect } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import stylesheet from "./app.css?url";
 import { ConfirmProvider } from "./components/confirm-dialog.tsx";
 import { FlashToasts } from "./components/flash-toasts.tsx";
 import { ErrorView } from "./components/error-view.tsx";
@@ -13,6 +12,7 @@ import { servicesContext } from "./context.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { readToast } from "./web/flash.server.ts";
 import { ICON_URL } from "./lib/icon.ts";
+import { Stylesheet } from "./lib/stylesheet.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config } = context.get(servicesContext);
@@ -21,7 +21,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "icon", href: ICON_URL, type: "image/svg+xml" },
 ];
@@ -35,6 +34,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d5fd1" />
         <Meta />
+        <Stylesheet />
         <Links />
       </head>
       <body className="min-h-screen">

@@ -62,11 +62,26 @@ describe(`server on ${TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}`, () => {
     const res = await app.get("/", { headers: { "Accept-Encoding": "gzip" } });
     expect(res.headers.get("content-encoding")).toBe("gzip");
     const html = await (await app.get("/")).text();
-    const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
-    expect(asset).toBeTruthy();
-    const css = await app.get(asset as string);
-    expect(css.status).toBe(200);
-    expect(css.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const assets = [...html.matchAll(/href="(\/assets\/[^"]+\.(?:js|svg))"/g)].map((m) => m[1] as string);
+    expect(assets.some((a) => a.endsWith(".svg"))).toBe(true);
+    for (const asset of assets) {
+      const file = await app.get(asset);
+      expect(file.status).toBe(200);
+      expect(file.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    }
+  });
+
+  it("puts the stylesheet inside the page on a first visit, and links the cached file once a session cookie is there", async () => {
+    const first = await (await app.get("/Contact-us")).text();
+    const inline = /<style id="app-css">([\s\S]*?)<\/style>/.exec(first)?.[1];
+    expect(inline).toContain("tailwindcss");
+    expect(first).not.toMatch(/<link rel="stylesheet"/);
+    const returning = await (await app.get("/Contact-us", { headers: { Cookie: "token=returning-visitor" } })).text();
+    expect(returning).not.toContain('id="app-css"');
+    const href = /<link rel="stylesheet" href="(\/assets\/app-[^"]+\.css)"/.exec(returning)?.[1];
+    const file = await app.get(href as string);
+    expect(file.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(await file.text()).toBe(inline);
   });
 
   it.each([
