@@ -1,16 +1,7 @@
 import { z } from "zod/mini";
+import { parseRupeesToPaise } from "./money.ts";
 
-/** Rupees with up to two decimals, as typed ("1,00,000.50" is accepted) → integer paise. */
-export function parseRupeesToPaise(input: string): number | null {
-  const s = input.replace(/[,\s₹]/g, "");
-  const m = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(s);
-  if (!m) return null;
-  const rupees = Number(m[1]);
-  const paise = Number(((m[2] ?? "") + "00").slice(0, 2));
-  return rupees * 100 + paise;
-}
-
-// zod/mini (the same checks as the other forms' schemas, a fifth of the JavaScript): the calculator
+// zod/mini (the same checks as the other forms' schemas, half the JavaScript): the calculator
 // is on the home page, and this schema is all of Zod that page needs in the browser.
 const isNumber = (v: string) => v.replace(/[,\s₹]/g, "") !== "" && !Number.isNaN(Number(v.replace(/[,\s₹]/g, "")));
 

@@ -1,6 +1,6 @@
-import { type EmiQuery, emiQuerySchema, parseRupeesToPaise } from "./calculator-input.ts";
+import { type EmiQuery, emiQuerySchema } from "./calculator-input.ts";
 import { emiQuote, type FeeTerms, processingFee } from "./loan-math.ts";
-import { formatRupees } from "./money.ts";
+import { formatRupees, parseRupeesToPaise } from "./money.ts";
 
 /**
  * The public calculator's answer (the /api/emi JSON and the /EmiCalculator page) for the inputs

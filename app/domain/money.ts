@@ -13,3 +13,13 @@ const plainPaise = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, ma
 export function formatRupeesPlain(paise: number): string {
   return paise % 100 === 0 ? plainWhole.format(paise / 100) : plainPaise.format(paise / 100);
 }
+
+/** Rupees with up to two decimals, as typed ("1,00,000.50" is accepted) → integer paise. */
+export function parseRupeesToPaise(input: string): number | null {
+  const s = input.replace(/[,\s₹]/g, "");
+  const m = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(s);
+  if (!m) return null;
+  const rupees = Number(m[1]);
+  const paise = Number(((m[2] ?? "") + "00").slice(0, 2));
+  return rupees * 100 + paise;
+}

@@ -4,7 +4,7 @@
  * the form in the browser and on the server.
  */
 import { z } from "zod";
-import { parseRupeesToPaise } from "./calculator-input.ts";
+import { parseRupeesToPaise } from "./money.ts";
 
 /** "18", "18.5" or "0.10" percent → basis points (1800, 1850, 10); null when it is not such a number. */
 export function parsePercentToBps(input: string): number | null {

@@ -5,7 +5,7 @@
  * schemas serve the browser and the server alike.
  */
 import { z } from "zod";
-import { parseRupeesToPaise } from "./calculator-input.ts";
+import { parseRupeesToPaise } from "./money.ts";
 import { employmentFields, incomeSchema, pinCodeField } from "./kyc/address-employment-schema.ts";
 import { type IdentityInput, kycConsentField } from "./kyc/profile-schema.ts";
 import { amountProblem, type AmountRange, fitAmount, KIND_NAME, KIND_WITH_ARTICLE, type LoanKind } from "./loans/application.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseRupeesToPaise } from "../calculator-input.ts";
+import { parseRupeesToPaise } from "../money.ts";
 import { accepted } from "../validators/form-rules.ts";
 import { pinFormatProblem } from "../validators/identity.ts";
 

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { formatRupees } from "../money.ts";
-import { parseRupeesToPaise } from "../calculator-input.ts";
+import { parseRupeesToPaise } from "../money.ts";
 import type { LoanStatus } from "./lifecycle.ts";
 
 export type LoanKind = "emi" | "salary_advance";

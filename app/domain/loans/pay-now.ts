@@ -4,7 +4,7 @@
  * the ledger; this only decides which of them a choice means. Pure: no I/O, no clock.
  */
 import { z } from "zod";
-import { parseRupeesToPaise } from "../calculator-input.ts";
+import { parseRupeesToPaise } from "../money.ts";
 import { formatRupees } from "../money.ts";
 
 /** `pm_` and 24 characters: a payment's own reference, the one the borrower comes back with. */

@@ -3,7 +3,7 @@
  * collections queue (one schema for the browser and the server), and their words. Pure.
  */
 import { z } from "zod";
-import { parseRupeesToPaise } from "../calculator-input.ts";
+import { parseRupeesToPaise } from "../money.ts";
 import { addDays, type IsoDate } from "../loan-math.ts";
 
 export const OFFLINE_MODES = { NEFT: "NEFT", IMPS: "IMPS", UPI: "UPI", RTGS: "RTGS", cheque: "Cheque", cash: "Cash at a branch" } as const;

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field, FormErrors, TextField } from "../../../components/field.tsx";
 import { LoanFlow, MissingDetails, MoneyRows } from "../../../components/loan-flow.tsx";
-import { parseRupeesToPaise } from "../../../domain/calculator-input.ts";
+import { parseRupeesToPaise } from "../../../domain/money.ts";
 import { KIND_NOUN, KIND_WITH_ARTICLE, stepPath, termsSchema } from "../../../domain/loans/application.ts";
 import { longDate } from "../../../domain/loans/kfs.ts";
 import { emiQuote, processingFee, salaryAdvanceQuote } from "../../../domain/loan-math.ts";
