@@ -171,7 +171,16 @@ describe.skipIf(!TEST_DATABASE_URL)("the database connection drops under load", 
       }
     });
 
-    await new Promise((r) => setTimeout(r, 1_500));
+    // Until: a number of acknowledged writes, however fast this machine is (a fixed time made
+    // the count depend on what else the machine was doing).
+    const until = async (what: string, done: () => boolean) => {
+      const started = Date.now();
+      while (!done()) {
+        if (Date.now() - started > 30_000) throw new Error(`gave up waiting for ${what}: ${JSON.stringify([...statuses])}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    await until("writes before the outage", () => acknowledged.length >= 10);
     await proxy.kill();
     // While it is away: 503 within 2 s, every time.
     const probes: { status: number; ms: number }[] = [];
@@ -183,14 +192,15 @@ describe.skipIf(!TEST_DATABASE_URL)("the database connection drops under load", 
     }
     await proxy.start();
     await waitUntilUp(`${base}/readyz`, 100);
-    await new Promise((r) => setTimeout(r, 1_500));
+    const beforeReturn = acknowledged.length;
+    await until("writes after the database is back", () => acknowledged.length >= beforeReturn + 10);
     load.running = false;
     await Promise.all([contactLoad, ...quickLoad]);
 
     expect(exitCode, output).toBeUndefined();
     expect(probes.map((p) => p.status)).toEqual([503, 503, 503, 503]);
     for (const p of probes) expect(p.ms).toBeLessThan(2_000);
-    expect(statuses.get(200) ?? 0).toBeGreaterThan(20);
+    expect(statuses.get(200) ?? 0).toBeGreaterThanOrEqual(20);
     // Serving again without a restart: a page that needs the database.
     expect((await fetch(`${base}/User/Dashboard`, { headers: { Cookie: first.token } })).status).toBe(200);
     // The listener comes back on its own (backoff up to 5 s).
