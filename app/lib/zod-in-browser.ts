@@ -1,4 +1,6 @@
-// Imported first by app/root.tsx, so it runs before any schema is built. The CSP allows no eval:
+// Imported by app/root.tsx; it runs before any schema is built as long as nothing root.tsx imports
+// builds one at module level (root's chunk runs after its imports; route modules come after root's
+// chunk). Each object schema reads the setting as it is built. The CSP allows no eval:
 // in the browser Zod would try `new Function` once, as its first object schema is built, to see
 // whether it may compile its parsers, a CSP violation the browser reports (and Lighthouse counts).
 // The server has no CSP over itself and keeps the compiled parsers.

@@ -180,27 +180,30 @@ describe.skipIf(!TEST_DATABASE_URL)("the database connection drops under load", 
         await new Promise((r) => setTimeout(r, 50));
       }
     };
-    await until("writes before the outage", () => acknowledged.length >= 10);
-    await proxy.kill();
-    // While it is away: 503 within 2 s, every time.
+    // Both waits are checks: a run without ten writes on each side of the outage fails here.
     const probes: { status: number; ms: number }[] = [];
-    for (let i = 0; i < 4; i++) {
-      const started = Date.now();
-      const res = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(5_000) });
-      probes.push({ status: res.status, ms: Date.now() - started });
-      await new Promise((r) => setTimeout(r, 500));
+    try {
+      await until("writes before the outage", () => acknowledged.length >= 10);
+      await proxy.kill();
+      // While it is away: 503 within 2 s, every time.
+      for (let i = 0; i < 4; i++) {
+        const started = Date.now();
+        const res = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(5_000) });
+        probes.push({ status: res.status, ms: Date.now() - started });
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      await proxy.start();
+      await waitUntilUp(`${base}/readyz`, 100);
+      const beforeReturn = acknowledged.length;
+      await until("writes after the database is back", () => acknowledged.length >= beforeReturn + 10);
+    } finally {
+      load.running = false;
     }
-    await proxy.start();
-    await waitUntilUp(`${base}/readyz`, 100);
-    const beforeReturn = acknowledged.length;
-    await until("writes after the database is back", () => acknowledged.length >= beforeReturn + 10);
-    load.running = false;
     await Promise.all([contactLoad, ...quickLoad]);
 
     expect(exitCode, output).toBeUndefined();
     expect(probes.map((p) => p.status)).toEqual([503, 503, 503, 503]);
     for (const p of probes) expect(p.ms).toBeLessThan(2_000);
-    expect(statuses.get(200) ?? 0).toBeGreaterThanOrEqual(20);
     // Serving again without a restart: a page that needs the database.
     expect((await fetch(`${base}/User/Dashboard`, { headers: { Cookie: first.token } })).status).toBe(200);
     // The listener comes back on its own (backoff up to 5 s).
