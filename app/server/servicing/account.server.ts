@@ -62,11 +62,15 @@ export async function loansForReplay(services: Services, tx: Db, applicationIds:
     .where(inArray(loanInstalments.applicationId, ids))
     .orderBy(asc(loanInstalments.applicationId), asc(loanInstalments.seq));
   const ledgers = await ledgersOf(tx, ids);
+  const schedules = Map.groupBy(instalments, (i) => i.applicationId);
   for (const account of accounts) {
     const id = account.applicationId;
-    const own = instalments
-      .filter((i) => i.applicationId === id)
-      .map((i) => ({ seq: i.seq, dueDate: i.dueDate, principalPaise: i.principalPaise, interestPaise: i.interestPaise }));
+    const own = (schedules.get(id) ?? []).map((i) => ({
+      seq: i.seq,
+      dueDate: i.dueDate,
+      principalPaise: i.principalPaise,
+      interestPaise: i.interestPaise,
+    }));
     out.set(id, { account, terms: termsFrom(services, account, own), events: ledgers.get(id)?.events ?? [] });
   }
   return out;
@@ -132,8 +136,9 @@ export async function ledgersOf(tx: Db, applicationIds: readonly string[]) {
     .leftJoin(payments, eq(payments.id, loanLedger.paymentId))
     .where(inArray(loanLedger.applicationId, [...applicationIds]))
     .orderBy(asc(loanLedger.applicationId), asc(loanLedger.entryNo));
+  const byLoan = Map.groupBy(rows, (r) => r.entry.applicationId);
   for (const id of applicationIds) {
-    const flat = rows.filter((r) => r.entry.applicationId === id).map((r) => ({ ...r.entry, prepay: r.prepay, purpose: r.purpose }));
+    const flat = (byLoan.get(id) ?? []).map((r) => ({ ...r.entry, prepay: r.prepay, purpose: r.purpose }));
     out.set(id, { rows: flat, events: eventsFrom(flat) });
   }
   return out;
