@@ -17,7 +17,9 @@ async function readJson(request: Request): Promise<unknown> {
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY) {
-      await reader.cancel();
+      // Not cancelled: that would close the connection under the answer. The rest (its declared
+      // length is within the route's limit: server/request-guards.ts) is drained once it is sent.
+      reader.releaseLock();
       return undefined;
     }
     chunks.push(value);
