@@ -71,6 +71,19 @@ describe(`server on ${TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}`, () => {
     }
   });
 
+  it("serves the build's other files by name for an hour, and nothing else from its directory", async () => {
+    const robots = await app.get("/robots.txt");
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(await robots.text()).toContain("User-agent");
+    expect((await app.get("/firebase-messaging-sw.js")).status).toBe(200);
+    // The server's own build and other paths of the client directory are not files of the site.
+    for (const path of ["/../server/index.js", "/%2e%2e/server/index.js", "/robots.txt/", "/index.html"]) {
+      const res = await app.get(path);
+      expect(res.status, path).toBe(404);
+    }
+  });
+
   it("puts the stylesheet inside the page on a first visit, and links the cached file once a session cookie is there", async () => {
     const first = await (await app.get("/Contact-us")).text();
     const inline = /<style id="app-css">([\s\S]*?)<\/style>/.exec(first)?.[1];

@@ -3,8 +3,6 @@ import { Form, NavLink, Outlet, useRouteLoaderData } from "react-router";
 import { GrievanceOfficer, PolicyLinks } from "../../components/lender-trust.tsx";
 import { DeviceWatch } from "../../components/device-watch.tsx";
 import { NotificationBell } from "../../components/notification-bell.tsx";
-import { servicesContext } from "../../context.ts";
-import { unreadCount } from "../../server/notifications/notify.server.ts";
 import { signedInContext } from "../../web/guards.server.ts";
 import { ErrorView } from "../../components/error-view.tsx";
 import { usePublicConfig } from "../../root.tsx";
@@ -15,10 +13,9 @@ import { ICON_URL } from "../../lib/icon.ts";
 /** Every /User/* route (and each quick-start step) needs a signed-in borrower. */
 export const middleware: Route.MiddlewareFunction[] = [requireBorrowerMiddleware];
 
-/** The bell's unread count (then kept live over the realtime channel). */
-export async function loader({ context }: Route.LoaderArgs) {
-  const { user } = context.get(signedInContext);
-  return { unread: await unreadCount(context.get(servicesContext), user.id) };
+/** The bell's unread count, read with the session (then kept live over the realtime channel). */
+export function loader({ context }: Route.LoaderArgs) {
+  return { unread: context.get(signedInContext).unread };
 }
 
 export default function UserLayout() {

@@ -5,6 +5,7 @@ import type { AppServices } from "../../context.ts";
 import { randomToken, sha256 } from "../crypto.server.ts";
 import { preparedQuery } from "../db/prepared.ts";
 import { sessions, users } from "../db/schema.ts";
+import { unreadNoticesOf } from "../notifications/unread.server.ts";
 
 export const SESSION_DAYS = 180;
 const DAY = 24 * 60 * 60 * 1000;
@@ -16,6 +17,8 @@ export type Session = typeof sessions.$inferSelect;
 export interface SignedIn {
   user: User;
   session: Session;
+  /** The person's unread notices that are out (the bell's count), read with the session. */
+  unread: number;
 }
 
 /** The session cookie's name (a request without it is a first visit: see web/stylesheet.server.ts). */
@@ -70,10 +73,13 @@ export async function createUserSession(
   return { setCookie: await tokenCookie(config).serialize(token), session };
 }
 
-/** The live session of a token's hash, with its user (not disabled): read on every signed-in request. */
+/**
+ * The live session of a token's hash, with its user (not disabled) and the user's unread notices
+ * that are out (one round trip instead of two): read on every signed-in request.
+ */
 const liveSession = preparedQuery("live_session", (db, name) =>
   db
-    .select({ session: sessions, user: users })
+    .select({ session: sessions, user: users, unread: unreadNoticesOf(users.id, sql.placeholder("at")) })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(

@@ -15,6 +15,7 @@ import {
 } from "../../domain/notifications.ts";
 import type { Db } from "../db/client.ts";
 import { preparedQuery } from "../db/prepared.ts";
+import { unreadWhere } from "./unread.server.ts";
 import {
   borrowerProfiles,
   loanAccounts,
@@ -263,18 +264,11 @@ export async function unreadCount(services: Pick<AppServices, "db" | "now">, use
   return row?.n ?? 0;
 }
 
-/** Read on every signed-in page (the bell's count). */
 const unreadQuery = preparedQuery("unread_notifications", (db, name) =>
   db
     .select({ n: sql<number>`count(*)::int` })
     .from(notifications)
-    .where(
-      and(
-        eq(notifications.userId, sql.placeholder("userId")),
-        isNull(notifications.readAt),
-        lte(notifications.availableAt, sql.placeholder("at")),
-      ),
-    )
+    .where(unreadWhere(sql.placeholder("userId"), sql.placeholder("at")))
     .prepare(name),
 );
 
