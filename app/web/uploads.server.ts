@@ -1,5 +1,4 @@
 import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import { data } from "react-router";
 import type { AppServices } from "../context.ts";
@@ -48,9 +47,20 @@ export async function receiveUpload(
     const settled = await Promise.allSettled(writes);
     for (const result of settled) if (result.status === "fulfilled") await services.storage.remove(result.value.key);
   };
+  const source = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream);
   try {
-    await pipeline(Readable.fromWeb(request.body as import("node:stream/web").ReadableStream), parser);
+    await new Promise<void>((resolve, reject) => {
+      source.once("error", reject);
+      parser.once("error", reject);
+      parser.once("close", resolve);
+      source.pipe(parser);
+    });
   } catch {
+    // A form busboy cannot read (cut off, malformed, over its limits): reading stops, but the request
+    // is not destroyed, which would close the connection under the answer; what is left of it (its
+    // declared length is within the route's limit) is drained once the answer is sent (server/web-request.ts).
+    source.unpipe(parser);
+    source.pause();
     // Cut off or abandoned: a file still being received will never end; end it so its temporary object goes.
     for (const stream of receiving) stream.destroy(new Error("the upload ended early"));
     await discard();

@@ -168,6 +168,56 @@ describe("request bodies", () => {
     ).toBe(413);
   });
 
+  it("answers a body it stops reading half-way with 400 while the rest is still arriving, and the connection serves the next request", async () => {
+    const { cookie } = await borrower();
+    const tail = Array.from({ length: 20 }, () => "y".repeat(2048));
+    const send = (path: string, contentType: string, head: string) =>
+      rawRequest(app, {
+        path,
+        headers: {
+          "Content-Type": contentType,
+          "Content-Length": String(Buffer.byteLength(head) + tail.length * 2048),
+          Cookie: cookie,
+          Accept: "application/json",
+        },
+        chunks: [head, ...tail],
+      });
+    // A multipart form whose first part has no readable header: busboy gives up at once.
+    const upload = await send("/User/Profile/components/Documents", "multipart/form-data; boundary=x", "--x\r\nnot a header\r\n\r\n");
+    expect(upload?.status).toBe(400);
+    expect(upload?.body).toContain("The upload did not arrive whole");
+    // A push subscription over its 4 kB, in pieces.
+    const push = await send("/api/push/subscriptions", "application/json", `{"endpoint":"${"x".repeat(5000)}`);
+    expect(push?.status).toBe(400);
+    expect(push?.body).toContain("at most 4 kB");
+
+    // The same connection, kept alive, answers the next request once the rest was read.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const url = new URL(app.url);
+    const exchange = (body: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = http.request(
+          {
+            agent,
+            host: url.hostname,
+            port: url.port,
+            method: "POST",
+            path: "/api/push/subscriptions",
+            headers: { Origin: url.origin, Cookie: cookie, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) },
+          },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on("error", reject);
+        req.end(body);
+      });
+    expect(await exchange(`{"endpoint":"${"x".repeat(20_000)}"}`)).toBe(400);
+    expect(await exchange("{}")).toBe(400);
+    agent.destroy();
+  });
+
   it("refuses a body of unknown length (chunked) with 411", async () => {
     const answer = await rawRequest(app, {
       path: "/Contact-us",
