@@ -50,8 +50,9 @@ export async function receiveUpload(
   const source = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream);
   try {
     await new Promise<void>((resolve, reject) => {
-      source.once("error", reject);
-      parser.once("error", reject);
+      // Listeners that stay: busboy may report more than one error for one bad form.
+      source.on("error", reject);
+      parser.on("error", reject);
       parser.once("close", resolve);
       source.pipe(parser);
     });
@@ -61,6 +62,7 @@ export async function receiveUpload(
     // declared length is within the route's limit) is drained once the answer is sent (server/web-request.ts).
     source.unpipe(parser);
     source.pause();
+    parser.destroy();
     // Cut off or abandoned: a file still being received will never end; end it so its temporary object goes.
     for (const stream of receiving) stream.destroy(new Error("the upload ended early"));
     await discard();
