@@ -1,10 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { ensureDeviceId } from "../lib/device.ts";
+import { DISPLACED_LANDING, DISPLACED_MESSAGE } from "../lib/displaced.ts";
 import { NOTICES_EVENT } from "./notification-bell.tsx";
-
-export const DISPLACED_MESSAGE = "Someone else logged in!";
-/** Where a displaced page goes: the home page, which says again why. */
-export const DISPLACED_LANDING = "/?signedOut=elsewhere";
 
 /**
  * Keeps the signed-in page's realtime channel open (presence) and reacts to

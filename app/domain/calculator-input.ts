@@ -1,8 +1,8 @@
 import { z } from "zod/mini";
 import { parseRupeesToPaise } from "./money.ts";
 
-// zod/mini (the same checks as the other forms' schemas, half the JavaScript): the calculator
-// is on the home page, and this schema is all of Zod that page needs in the browser.
+// zod/mini (the same checks as the other forms' schemas, half the JavaScript). In the browser the
+// calculator loads this module when it is first used (the server checks the first figures shown).
 const isNumber = (v: string) => v.replace(/[,\s₹]/g, "") !== "" && !Number.isNaN(Number(v.replace(/[,\s₹]/g, "")));
 
 const num = (label: string) =>
@@ -78,3 +78,30 @@ export const emiQuerySchema = z.pipe(
 );
 
 export type EmiQuery = z.output<typeof emiQuerySchema>;
+
+/** Parses a query (URLSearchParams) into inputs, or the first problem as { error, field }. */
+export function parseCalculatorQuery(params: URLSearchParams) {
+  const raw = {
+    amount: params.get("amount") ?? undefined,
+    rate: params.get("rate") ?? undefined,
+    months: params.get("months") ?? undefined,
+    fee: params.get("fee") ?? undefined,
+  };
+  const result = emiQuerySchema.safeParse(raw);
+  if (result.success) return { ok: true as const, input: result.data };
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? "amount");
+    fieldErrors[field] ??= issue.message;
+  }
+  const first = result.error.issues[0];
+  return {
+    ok: false as const,
+    error: first?.message ?? "Invalid input.",
+    field: String(first?.path[0] ?? "amount"),
+    fieldErrors,
+  };
+}
+
+/** The calculator's inputs checked: the inputs, or the problems by field. */
+export type CalculatorCheck = ReturnType<typeof parseCalculatorQuery>;

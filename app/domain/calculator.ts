@@ -1,4 +1,4 @@
-import { type EmiQuery, emiQuerySchema } from "./calculator-input.ts";
+import type { EmiQuery } from "./calculator-input.ts";
 import { emiQuote, type FeeTerms, processingFee } from "./loan-math.ts";
 import { formatRupees, parseRupeesToPaise } from "./money.ts";
 
@@ -27,30 +27,6 @@ export function calculate({ amountPaise, rateBps, months, feePaise }: EmiQuery) 
 }
 
 export type CalculatorResult = ReturnType<typeof calculate>;
-
-/** Parses a query (URLSearchParams) into inputs, or the first problem as { error, field }. */
-export function parseCalculatorQuery(params: URLSearchParams) {
-  const raw = {
-    amount: params.get("amount") ?? undefined,
-    rate: params.get("rate") ?? undefined,
-    months: params.get("months") ?? undefined,
-    fee: params.get("fee") ?? undefined,
-  };
-  const result = emiQuerySchema.safeParse(raw);
-  if (result.success) return { ok: true as const, input: result.data };
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? "amount");
-    fieldErrors[field] ??= issue.message;
-  }
-  const first = result.error.issues[0];
-  return {
-    ok: false as const,
-    error: first?.message ?? "Invalid input.",
-    field: String(first?.path[0] ?? "amount"),
-    fieldErrors,
-  };
-}
 
 /** What the calculator form holds, as typed. An empty fee means "our own fee for this amount". */
 export interface CalculatorValues {

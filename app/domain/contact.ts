@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INDIAN_MOBILE_MESSAGE, normalizeIndianMobile } from "./validators/mobile.ts";
+import { indianMobileField } from "./validators/mobile-field.ts";
 
 /** The public contact form (it raises a ticket without an account): one schema for the browser and the server. */
 export const contactSchema = z.object({
@@ -11,14 +11,7 @@ export const contactSchema = z.object({
     .min(2, "Enter your name (at least 2 letters).")
     .max(100, "Keep your name under 100 characters.")
     .regex(/^[\p{L} .'-]+$/u, "Use letters and spaces only in your name."),
-  mobile: z.string({ error: "Enter your mobile number." }).transform((v, ctx) => {
-    const mobile = normalizeIndianMobile(v);
-    if (!mobile) {
-      ctx.addIssue({ code: "custom", message: INDIAN_MOBILE_MESSAGE });
-      return z.NEVER;
-    }
-    return mobile;
-  }),
+  mobile: indianMobileField("Enter your mobile number."),
   email: z.email({
     error: (issue) => (issue.input ? "Enter a valid e-mail address, like name@example.com." : "Enter your e-mail address."),
   }),

@@ -32,9 +32,16 @@ export interface FeedbackItem {
 }
 
 import type { CalculatorFeeRule, CalculatorLimits, CalculatorValues } from "./calculator.ts";
+import type { CalculatorCheck } from "./calculator-input.ts";
 
 export interface HomeData {
-  calculator: { initial: CalculatorValues; errors: Record<string, string>; limits: CalculatorLimits; feeRule: CalculatorFeeRule };
+  calculator: {
+    initial: CalculatorValues;
+    check: CalculatorCheck;
+    errors: Record<string, string>;
+    limits: CalculatorLimits;
+    feeRule: CalculatorFeeRule;
+  };
   facts: HomeFacts;
   feedback: FeedbackItem[];
   brandName: string;

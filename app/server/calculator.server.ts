@@ -3,9 +3,9 @@ import {
   type CalculatorLimits,
   type CalculatorValues,
   calculatorQuery,
-  parseCalculatorQuery,
   rupeesString,
 } from "../domain/calculator.ts";
+import { parseCalculatorQuery } from "../domain/calculator-input.ts";
 import type { Db } from "./db/client.ts";
 import { loadProducts } from "./products.server.ts";
 
@@ -41,13 +41,15 @@ export async function calculatorState(services: { db: Db }, params: URLSearchPar
     maxRate: Math.max(36, ...rates),
   };
   const hasQuery = ["amount", "rate", "months", "fee"].some((k) => params.has(k));
-  if (!hasQuery) return { initial: example, errors: {}, limits, feeRule };
-  const typed: CalculatorValues = {
-    amount: params.get("amount") ?? "",
-    rate: params.get("rate") ?? "",
-    months: params.get("months") ?? "",
-    fee: params.get("fee") ?? "",
-  };
-  const parsed = parseCalculatorQuery(calculatorQuery(typed, feeRule));
-  return { initial: typed, errors: parsed.ok ? {} : parsed.fieldErrors, limits, feeRule };
+  const initial: CalculatorValues = hasQuery
+    ? {
+        amount: params.get("amount") ?? "",
+        rate: params.get("rate") ?? "",
+        months: params.get("months") ?? "",
+        fee: params.get("fee") ?? "",
+      }
+    : example;
+  // The first figures are checked here: the browser loads the check when the calculator is first used.
+  const check = parseCalculatorQuery(calculatorQuery(initial, feeRule));
+  return { initial, check, errors: hasQuery && !check.ok ? check.fieldErrors : {}, limits, feeRule };
 }

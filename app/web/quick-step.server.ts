@@ -7,15 +7,8 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { type AppServices, requestContext, servicesContext } from "../context.ts";
 import { stepPath } from "../domain/loans/application.ts";
-import {
-  OFFER_STEP,
-  type QuickStepAnswers,
-  type QuickStepNumber,
-  quickStepAllowed,
-  quickStepPath,
-  resumeStep,
-  untouched,
-} from "../domain/quick-start.ts";
+import { OFFER_STEP, quickStepAllowed, quickStepPath, resumeStep, untouched } from "../domain/quick-start.ts";
+import type { QuickStepAnswers, QuickStepNumber } from "../domain/quick-start-schemas.ts";
 import { todayIST } from "../lib/format.ts";
 import type { User } from "../server/auth/session.server.ts";
 import { quickStartOf, recordFunnel } from "../server/quick-start/progress.server.ts";

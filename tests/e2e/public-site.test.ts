@@ -139,11 +139,27 @@ describe("confirm dialog and toasts", () => {
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
     const errors = watchErrors(page);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    // The checks arrive late (a slow network): a field left before they came is checked when they do.
+    let checksAsked = 0;
+    await page.route("**/assets/zod-form-*.js", async (route) => {
+      checksAsked++;
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
     await page.goto(app.url + "/Contact-us");
     await waitForHydration(page);
+    // The checks (Conform's Zod adapter, Zod, the form's schema) are not downloaded until the form is used.
+    const beforeUse = scripts.length;
+    expect(checksAsked).toBe(0);
     await page.getByLabel("Mobile number").fill("12345");
     await page.getByLabel("Your name").focus();
+    await expect.poll(() => checksAsked).toBe(1);
     await page.getByText("Enter a valid 10-digit Indian mobile number").waitFor();
+    expect(scripts.slice(beforeUse).length, "modules loaded on first use").toBeGreaterThan(1);
     await page.getByLabel("Your name").fill("Ravi Kumar");
     await page.getByLabel("Mobile number").fill("9876543210");
     await page.getByLabel("E-mail").fill("ravi@example.com");

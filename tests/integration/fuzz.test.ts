@@ -29,10 +29,10 @@ import { identitySchema, maskPan, profileSchema } from "../../app/domain/kyc/pro
 import { bankSchema, maskAccount, NAME_MATCH_THRESHOLD, referencesSchema } from "../../app/domain/kyc/references-bank-schema.ts";
 import { amountProblem, detailsSchema, REFERENCE_PATTERN } from "../../app/domain/loans/application.ts";
 import { IN_PROGRESS, LOAN_STATUSES } from "../../app/domain/loans/lifecycle.ts";
-import { existingEmisSchema, loanChoiceSchema } from "../../app/domain/quick-start.ts";
+import { existingEmisSchema, loanChoiceSchema } from "../../app/domain/quick-start-schemas.ts";
 import { normalizeIndianMobile } from "../../app/domain/validators/mobile.ts";
 import { todayIST } from "../../app/lib/format.ts";
-import { codeSchema } from "../../app/routes/quick-start/otp.tsx";
+import { codeSchema } from "../../app/domain/sign-in.ts";
 import { signedApplication } from "../helpers/applications.ts";
 import { contactSchema } from "../../app/domain/contact.ts";
 import { createUserSession } from "../../app/server/auth/session.server.ts";

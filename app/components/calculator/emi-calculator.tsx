@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Form } from "react-router";
 import {
   autoFeeHint,
@@ -7,8 +7,8 @@ import {
   type CalculatorValues,
   calculate,
   calculatorQuery,
-  parseCalculatorQuery,
 } from "../../domain/calculator.ts";
+import type { CalculatorCheck, parseCalculatorQuery } from "../../domain/calculator-input.ts";
 import { prepaymentWhatIf, yearlySummary } from "../../domain/loan-math.ts";
 import { formatRupees, formatRupeesPlain } from "../../domain/money.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
@@ -16,6 +16,8 @@ import { BalanceChart, PrincipalInterestChart } from "./charts.tsx";
 
 interface Props {
   initial: CalculatorValues;
+  /** The initial values checked by the server (the browser loads the check when the calculator is first used). */
+  check: CalculatorCheck;
   serverErrors?: Record<string, string>;
   limits: CalculatorLimits;
   /** Our fee, assumed while none is typed (it follows the amount). */
@@ -43,18 +45,32 @@ const groupIndian = (s: string) => {
  * charts, the schedule and a part-payment what-if. The state lives in the URL
  * query; without JavaScript the form is a plain GET that the server answers.
  */
-export function EmiCalculator({ initial, serverErrors = {}, limits, feeRule, compact = false }: Props) {
+export function EmiCalculator({ initial, check, serverErrors = {}, limits, feeRule, compact = false }: Props) {
   const [values, setValues] = useState<CalculatorValues>(initial);
   const [unit, setUnit] = useState<"months" | "years">("months");
-  const parsed = useMemo(() => parseCalculatorQuery(calculatorQuery(values, feeRule)), [values, feeRule]);
+  // The check (zod/mini) comes with the calculator's first use; until then the figures are the
+  // server's, and a change is worked out as soon as it has arrived.
+  const [parse, setParse] = useState<typeof parseCalculatorQuery | null>(null);
+  const loadCheck = () => {
+    if (parse) return;
+    import("../../domain/calculator-input.ts").then(
+      (m) => setParse(() => m.parseCalculatorQuery),
+      () => {}, // offline: the form still works as a GET the server answers
+    );
+  };
+  const parsed = useMemo(() => (parse ? parse(calculatorQuery(values, feeRule)) : check), [parse, values, feeRule, check]);
   const errors: Record<string, string> = parsed.ok ? {} : { ...parsed.fieldErrors };
   const showErrors = values === initial ? serverErrors : errors;
 
+  // The full calculator keeps what is typed in its address (when it is valid), to share or reload.
+  useEffect(() => {
+    if (!compact && parse && values !== initial && parsed.ok)
+      window.history.replaceState(window.history.state, "", `?${toQuery(values).toString()}`);
+  }, [compact, parse, values, initial, parsed]);
+
   function update(next: Partial<CalculatorValues>) {
-    const merged = { ...values, ...next };
-    setValues(merged);
-    if (!compact && parseCalculatorQuery(calculatorQuery(merged, feeRule)).ok)
-      window.history.replaceState(window.history.state, "", `?${toQuery(merged).toString()}`);
+    setValues({ ...values, ...next });
+    loadCheck();
   }
 
   const monthsNumber = Number(values.months) || 0;
@@ -62,7 +78,14 @@ export function EmiCalculator({ initial, serverErrors = {}, limits, feeRule, com
 
   return (
     <div className={compact ? "grid grid-cols-1 gap-6 lg:grid-cols-2" : "grid grid-cols-1 gap-8 lg:grid-cols-[22rem_minmax(0,1fr)]"}>
-      <Form method="get" action="/EmiCalculator" className="card min-w-0 space-y-6 print:hidden" aria-label="Loan details">
+      <Form
+        method="get"
+        action="/EmiCalculator"
+        className="card min-w-0 space-y-6 print:hidden"
+        aria-label="Loan details"
+        onFocus={loadCheck}
+        onPointerDown={loadCheck}
+      >
         <SliderField
           id="calc-amount"
           name="amount"

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ifscFormatProblem, nameProblem } from "../validators/identity.ts";
-import { INDIAN_MOBILE_MESSAGE, normalizeIndianMobile } from "../validators/mobile.ts";
+import { indianMobileField } from "../validators/mobile-field.ts";
 
 export const RELATIONS = {
   parent: "Parent",
@@ -16,14 +16,7 @@ const problem = (check: (v: string) => string | null) => (v: string, ctx: z.Refi
   const message = check(v);
   if (message) ctx.addIssue({ code: "custom", message });
 };
-const mobile = z.string({ error: "Enter a mobile number." }).transform((v, ctx) => {
-  const m = normalizeIndianMobile(v);
-  if (!m) {
-    ctx.addIssue({ code: "custom", message: INDIAN_MOBILE_MESSAGE });
-    return z.NEVER;
-  }
-  return m;
-});
+const mobile = indianMobileField("Enter a mobile number.");
 const reference = {
   name: z
     .string({ error: "Enter the name." })

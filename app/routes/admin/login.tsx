@@ -1,7 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { z } from "zod";
 import { StaffHeader } from "../../components/staff-header.tsx";
 import { FormErrors, TextField } from "../../components/field.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
@@ -19,19 +18,10 @@ import {
 import { redirectWithToast } from "../../web/flash.server.ts";
 import type { Route } from "./+types/login";
 import { readForm } from "../../web/forms.server.ts";
-import { useSchemaForm } from "../../components/use-schema-form.ts";
+import { useLazySchemaForm } from "../../components/use-lazy-schema-form.ts";
+import { passwordSchema, totpSchema } from "../../domain/sign-in.ts";
 
-export const passwordSchema = z.object({
-  email: z.email({ error: "Enter your work e-mail address." }),
-  password: z.string({ error: "Enter your password." }).min(1, "Enter your password."),
-  redirectTo: z.string().optional(),
-});
-export const totpSchema = z.object({
-  otp: z
-    .string({ error: "Enter the 6-digit code from your authenticator app." })
-    .trim()
-    .regex(/^\d{6}$/, "The code is 6 digits."),
-});
+const signInSchemas = () => import("../../domain/sign-in.ts");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -129,7 +119,11 @@ export default function StaffLogin({ loaderData, actionData }: Route.ComponentPr
 type LastResult = SubmissionResult<string[]> | undefined;
 
 function PasswordForm({ redirectTo, lastResult, busy }: { redirectTo: string; lastResult: LastResult; busy: boolean }) {
-  const { form, fields, formErrors } = useSchemaForm({ id: "staff-password", schema: passwordSchema, lastResult });
+  const { form, fields, formErrors } = useLazySchemaForm({
+    id: "staff-password",
+    schema: () => signInSchemas().then((m) => m.passwordSchema),
+    lastResult,
+  });
   return (
     <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={formErrors} />
@@ -156,7 +150,12 @@ function TotpForm({
   lastResult: LastResult;
   busy: boolean;
 }) {
-  const { form, fields, formErrors } = useSchemaForm({ id: "staff-totp", schema: totpSchema, lastResult, shouldValidate: "onSubmit" });
+  const { form, fields, formErrors } = useLazySchemaForm({
+    id: "staff-totp",
+    schema: () => signInSchemas().then((m) => m.totpSchema),
+    lastResult,
+    shouldValidate: "onSubmit",
+  });
   return (
     <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={formErrors} />

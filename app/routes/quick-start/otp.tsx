@@ -3,10 +3,10 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { z } from "zod";
 import { FormErrors, TextField } from "../../components/field.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
-import { INDIAN_MOBILE_MESSAGE, maskMobile, normalizeIndianMobile } from "../../domain/validators/mobile.ts";
+import { maskMobile } from "../../domain/validators/mobile.ts";
+import { codeSchema, mobileSchema } from "../../domain/sign-in.ts";
 import { ensureDeviceId } from "../../lib/device.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
@@ -24,27 +24,9 @@ import { redirectWithToast } from "../../web/flash.server.ts";
 import type { Route } from "./+types/otp";
 import { readForm } from "../../web/forms.server.ts";
 import { signInLanding } from "../../server/quick-start/progress.server.ts";
-import { useSchemaForm } from "../../components/use-schema-form.ts";
+import { useLazySchemaForm } from "../../components/use-lazy-schema-form.ts";
 
-export const mobileSchema = z.object({
-  mobile: z.string({ error: "Enter your mobile number." }).transform((v, ctx) => {
-    const mobile = normalizeIndianMobile(v);
-    if (!mobile) {
-      ctx.addIssue({ code: "custom", message: INDIAN_MOBILE_MESSAGE });
-      return z.NEVER;
-    }
-    return mobile;
-  }),
-  redirectTo: z.string().optional(),
-});
-
-export const codeSchema = z.object({
-  code: z
-    .string({ error: "Enter the 6-digit code from the SMS." })
-    .trim()
-    .regex(/^\d{6}$/, "The code is 6 digits, for example 123456."),
-  deviceId: z.string().max(100).optional(),
-});
+const signInSchemas = () => import("../../domain/sign-in.ts");
 
 /** This page, carrying the page asked for ("" when none: the sign-in then lands by signInLanding). */
 const otpPath = (redirectTo: string | undefined) =>
@@ -203,7 +185,11 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 type LastResult = SubmissionResult<string[]> | undefined;
 
 function MobileForm({ redirectTo, lastResult, busy }: { redirectTo: string; lastResult: LastResult; busy: boolean }) {
-  const { form, fields, formErrors } = useSchemaForm({ id: "sign-in-mobile", schema: mobileSchema, lastResult });
+  const { form, fields, formErrors } = useLazySchemaForm({
+    id: "sign-in-mobile",
+    schema: () => signInSchemas().then((m) => m.mobileSchema),
+    lastResult,
+  });
   return (
     <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={formErrors} />
@@ -234,7 +220,12 @@ function CodeForm({
   lastResult: LastResult;
   busy: boolean;
 }) {
-  const { form, fields, formErrors } = useSchemaForm({ id: "sign-in-code", schema: codeSchema, lastResult, shouldValidate: "onSubmit" });
+  const { form, fields, formErrors } = useLazySchemaForm({
+    id: "sign-in-code",
+    schema: () => signInSchemas().then((m) => m.codeSchema),
+    lastResult,
+    shouldValidate: "onSubmit",
+  });
   // This browser's device id goes with the code, so that its other tabs are not displaced.
   const deviceId = useHydrated() ? ensureDeviceId() : "";
   const wait = useCountdown(resendAt);

@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { FormErrors, TextField } from "../../components/field.tsx";
 import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
 import { KIND_NAME, type LoanKind } from "../../domain/loans/application.ts";
-import { LOAN_KINDS, loanChoiceSchema } from "../../domain/quick-start.ts";
+import { LOAN_KINDS, loanChoiceSchema } from "../../domain/quick-start-schemas.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { formatRupees } from "../../domain/money.ts";
 import type { Route } from "./+types/step0";

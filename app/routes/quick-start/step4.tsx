@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { FormErrors, TextField } from "../../components/field.tsx";
 import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
-import { existingEmisSchema } from "../../domain/quick-start.ts";
+import { existingEmisSchema } from "../../domain/quick-start-schemas.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { loadEmployment } from "../../server/kyc/sections.server.ts";
 import type { Route } from "./+types/step4";

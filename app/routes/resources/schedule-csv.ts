@@ -1,4 +1,5 @@
-import { calculate, parseCalculatorQuery } from "../../domain/calculator.ts";
+import { calculate } from "../../domain/calculator.ts";
+import { parseCalculatorQuery } from "../../domain/calculator-input.ts";
 import type { Route } from "./+types/schedule-csv";
 
 const rupees = (paise: number) => (paise / 100).toFixed(2);

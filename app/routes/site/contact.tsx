@@ -12,7 +12,7 @@ import type { Route } from "./+types/contact";
 import { readForm } from "../../web/forms.server.ts";
 import { contactSchema } from "../../domain/contact.ts";
 import { raiseContactTicket } from "../../server/help/tickets.server.ts";
-import { useSchemaForm } from "../../components/use-schema-form.ts";
+import { useLazySchemaForm } from "../../components/use-lazy-schema-form.ts";
 
 /** The form's one-time key: the same message sent twice (a double tap, a resend after a lost answer) is one ticket. */
 export function loader() {
@@ -38,7 +38,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const config = usePublicConfig();
   const navigation = useNavigation();
-  const { form, fields, formErrors } = useSchemaForm({ schema: contactSchema, lastResult: actionData?.result });
+  const { form, fields, formErrors } = useLazySchemaForm({
+    schema: () => import("../../domain/contact.ts").then((m) => m.contactSchema),
+    lastResult: actionData?.result,
+  });
   const officer = config?.lender.grievanceOfficer;
   const sent = navigation.state === "idle" ? actionData?.sent : null;
 

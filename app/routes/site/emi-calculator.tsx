@@ -20,6 +20,7 @@ export default function EmiCalculatorPage({ loaderData }: Route.ComponentProps) 
         <EmiCalculator
           key={JSON.stringify(loaderData.initial)}
           initial={loaderData.initial}
+          check={loaderData.check}
           serverErrors={loaderData.errors}
           limits={loaderData.limits}
           feeRule={loaderData.feeRule}

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { NavLink, Outlet, useRouteLoaderData, useSearchParams } from "react-router";
-import { DISPLACED_MESSAGE } from "../../components/device-watch.tsx";
+import { DISPLACED_MESSAGE } from "../../lib/displaced.ts";
 import { ErrorView } from "../../components/error-view.tsx";
 import { GrievanceOfficer, PolicyLinks } from "../../components/lender-trust.tsx";
 import { SiteMenu } from "../../components/site-menu.tsx";

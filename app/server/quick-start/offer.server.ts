@@ -3,7 +3,7 @@
 import type { AppServices } from "../../context.ts";
 import type { AmountRange, LoanKind } from "../../domain/loans/application.ts";
 import { type EmiOffer, eligibility, emiQuoteAt, type SalaryAdvanceOffer, salaryAdvanceQuoteAt } from "../../domain/offer.ts";
-import { startingAmount } from "../../domain/quick-start.ts";
+import { startingAmount } from "../../domain/quick-start-schemas.ts";
 import { applicantFacts, kfsDates } from "../loans/offer.server.ts";
 import { loadProducts, type ProductRow } from "../products.server.ts";
 

@@ -4,16 +4,8 @@ import { eq, sql } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { KIND_WITH_ARTICLE, type LoanKind, shortReference } from "../../domain/loans/application.ts";
 import { STATUS_TEXT } from "../../domain/loans/lifecycle.ts";
-import {
-  CONSENT_STEP,
-  DEFAULT_OFFER_TENURE,
-  OFFER_STEP,
-  type QuickStepAnswers,
-  type QuickStepNumber,
-  quickStepAllowed,
-  resumeStep,
-  startingAmount,
-} from "../../domain/quick-start.ts";
+import { CONSENT_STEP, OFFER_STEP, quickStepAllowed, resumeStep } from "../../domain/quick-start.ts";
+import { DEFAULT_OFFER_TENURE, type QuickStepAnswers, type QuickStepNumber, startingAmount } from "../../domain/quick-start-schemas.ts";
 import { reapplyMessage } from "../../domain/review.ts";
 import { accepted } from "../../domain/validators/form-rules.ts";
 import { todayIST } from "../../lib/format.ts";

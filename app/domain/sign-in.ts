@@ -1,0 +1,29 @@
+// The sign-in forms' schemas, one for the browser and the server each: the borrower's mobile number
+// and one-time code (/quickStart/Otp), the staff member's password and authenticator code (/admin/login).
+import { z } from "zod";
+import { indianMobileField } from "./validators/mobile-field.ts";
+
+export const mobileSchema = z.object({
+  mobile: indianMobileField("Enter your mobile number."),
+  redirectTo: z.string().optional(),
+});
+
+export const codeSchema = z.object({
+  code: z
+    .string({ error: "Enter the 6-digit code from the SMS." })
+    .trim()
+    .regex(/^\d{6}$/, "The code is 6 digits, for example 123456."),
+  deviceId: z.string().max(100).optional(),
+});
+
+export const passwordSchema = z.object({
+  email: z.email({ error: "Enter your work e-mail address." }),
+  password: z.string({ error: "Enter your password." }).min(1, "Enter your password."),
+  redirectTo: z.string().optional(),
+});
+export const totpSchema = z.object({
+  otp: z
+    .string({ error: "Enter the 6-digit code from your authenticator app." })
+    .trim()
+    .regex(/^\d{6}$/, "The code is 6 digits."),
+});
