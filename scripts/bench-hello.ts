@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadPage, type PageLoad } from "./bench-pages.ts";
-import { freePort, spawnNode, waitUntilUp } from "./bench-server.ts";
+import { freePort, spawnNode, treeCpuMs, waitUntilUp } from "./bench-server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -39,7 +39,7 @@ export async function helloBench({
       const url = `http://127.0.0.1:${port}/`;
       await waitUntilUp(url);
       await loadPage(url, { connections, seconds: warmUp });
-      return await loadPage(url, { connections, seconds });
+      return await loadPage(url, { connections, seconds, cpuMs: () => treeCpuMs(child.pid ?? 0) });
     } finally {
       child.kill("SIGTERM");
     }

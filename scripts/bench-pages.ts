@@ -12,15 +12,27 @@ export interface PageLoad {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU time the server spent per request answered, in ms (when the server's CPU time is known). */
+  cpuMsPerRequest?: number;
 }
 
-export async function loadPage(url: string, { connections, seconds, cookie }: { connections: number; seconds: number; cookie?: string }) {
+/**
+ * `url` loaded by `connections` at once for `seconds`. With `cpuMs` (the server's CPU time so far),
+ * also the server's CPU per request: steadier than requests a second on a machine whose speed
+ * varies from minute to minute, and not shared with the load generator.
+ */
+export async function loadPage(
+  url: string,
+  { connections, seconds, cookie, cpuMs }: { connections: number; seconds: number; cookie?: string; cpuMs?: () => number },
+): Promise<PageLoad> {
+  const cpuBefore = cpuMs?.();
   const result = await autocannon({ url, connections, duration: seconds, headers: cookie ? { cookie } : {} });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts,
+    ...(cpuMs && cpuBefore !== undefined ? { cpuMsPerRequest: (cpuMs() - cpuBefore) / Math.max(1, result.requests.total) } : {}),
   };
 }
 
@@ -85,7 +97,7 @@ export async function signedInBench({
       const check = await fetch(base + path, { headers: { cookie }, redirect: "manual" });
       if (check.status !== 200) throw new Error(`${path} answered ${check.status}`);
       await loadPage(base + path, { connections, seconds: warmUp, cookie });
-      pages[name] = await loadPage(base + path, { connections, seconds, cookie });
+      pages[name] = await loadPage(base + path, { connections, seconds, cookie, cpuMs: server.cpuMs });
     }
     return {
       database: databaseUrl ? "postgres" : "pglite",

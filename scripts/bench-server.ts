@@ -37,9 +37,26 @@ function processTree(pid: number): number[] {
   return [pid, ...children.flatMap(processTree)];
 }
 
+/** CPU time (user and system) one process has used, in milliseconds (0 when it is gone). */
+function cpuMsOf(pid: number): number {
+  try {
+    // Fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 a second), after the command's ")".
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time a process and its descendants have used so far, in ms. */
+export const treeCpuMs = (pid: number) => processTree(pid).reduce((sum, p) => sum + cpuMsOf(p), 0);
+
 export interface BenchServer {
   base: string;
   dataDir: string;
+  /** CPU time the server and its worker processes have used so far, in ms (a load's cost, whatever else the machine does). */
+  cpuMs(): number;
   /** The server's resident memory now, in bytes: its process and its worker processes. */
   rssBytes(): number;
   /**
@@ -75,6 +92,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     throw error;
   }
   const rssBytes = () => processTree(child.pid ?? 0).reduce((sum, pid) => sum + rssOf(pid), 0);
+  const cpuMs = () => treeCpuMs(child.pid ?? 0);
   const settledRssBytes = async (maxMs = 40_000) => {
     // Node hands freed memory back only after some seconds of idleness (a load's peak fell from
     // 766 to 459 MB in 10 s on PGlite), so no reading counts before 10 s; then three alike.
@@ -89,5 +107,5 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     }
     return readings.at(-1) ?? rssBytes();
   };
-  return { base, dataDir, rssBytes, settledRssBytes, stop };
+  return { base, dataDir, cpuMs, rssBytes, settledRssBytes, stop };
 }

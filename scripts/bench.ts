@@ -239,6 +239,7 @@ try {
         "req/s": Math.round(hello.rps),
         "p50 ms": hello.p50,
         "p99 ms": hello.p99,
+        "CPU ms/req": hello.cpuMsPerRequest?.toFixed(2) ?? "",
         errors: hello.errors,
       },
     };
@@ -249,6 +250,7 @@ try {
           "req/s": Math.round(figure.rps),
           "p50 ms": figure.p50,
           "p99 ms": figure.p99,
+          "CPU ms/req": figure.cpuMsPerRequest?.toFixed(2) ?? "",
           errors: figure.errors,
           "of hello": (figure.rps / hello.rps).toFixed(2),
         };
@@ -259,6 +261,9 @@ try {
       };
     }
     console.table(rows);
+    console.log(
+      "CPU ms/req: the server's CPU time (its worker processes' included) per request answered; steadier than req/s on a machine whose speed varies, and the load generator's share is not in it.",
+    );
   }
   if (Object.keys(memory).length) {
     console.log("\nServer memory (RSS of the server and its worker processes, once settled after start and after the load)");
