@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -13,8 +13,8 @@ afterEach(() => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-function run(env: Record<string, string>) {
-  dataDir = mkdtempSync(path.join(tmpdir(), "proc-"));
+function run(env: Record<string, string>, dir = mkdtempSync(path.join(tmpdir(), "proc-"))) {
+  dataDir = dir;
   const proc = spawn(process.execPath, ["server.ts"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, HOST: "127.0.0.1", ...env },
@@ -42,6 +42,15 @@ describe("the server process", () => {
     expect(await exited).not.toBe(0);
     expect(output()).toContain("PORT");
     expect(output()).toContain("Invalid configuration");
+  });
+
+  it("stops with a message naming the embedded database's directory when it cannot be made", async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "proc-"));
+    // Where the embedded database's directory goes, a file: the process that makes it fails.
+    writeFileSync(path.join(dataDir, "pglite"), "not a directory");
+    const { exited, output } = run({ PORT: "0" }, dataDir);
+    expect(await exited).not.toBe(0);
+    expect(output()).toContain(`could not create the embedded database in ${path.join(dataDir, "pglite")}`);
   });
 
   it("shuts down gracefully on SIGTERM: stops accepting, closes the database, exits 0", async () => {

@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { fork } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -213,8 +214,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
+  const directory = path.join(options.dataDir, "pglite");
+  await createDataDirectory(directory);
   // pg_trgm: the name search's index (migration 0013), as on PostgreSQL.
-  const client = await PGlite.create(path.join(options.dataDir, "pglite"), {
+  const client = await PGlite.create(directory, {
     extensions: { pg_trgm },
     // PostgreSQL's 128 MB of shared buffers live in the WebAssembly memory, which never shrinks:
     // 16 MB hold an embedded installation's hot pages (the files stay in the OS's page cache
@@ -241,6 +244,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.close();
     },
   };
+}
+
+/**
+ * A new embedded database's data directory, made by PGlite (initdb) in a child process: the memory
+ * initdb leaves with the allocator (about 150 MB) goes back to the system when the child exits.
+ */
+async function createDataDirectory(directory: string) {
+  if (existsSync(path.join(directory, "PG_VERSION"))) return;
+  const script = fileURLToPath(new URL("./pglite-init.ts", import.meta.url));
+  await new Promise<void>((resolve, reject) => {
+    const child = fork(script, [directory], { execArgv: [], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    child.once("error", reject);
+    child.once("exit", (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`could not create the embedded database in ${directory} (exit ${code ?? signal})`)),
+    );
+  });
 }
 
 export const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../db/migrations");
