@@ -4,7 +4,6 @@ import cluster from "node:cluster";
 import { runPrimary } from "./server/cluster.ts";
 import { ConfigError, loadConfig } from "./server/config.ts";
 import { createLogger } from "./server/logger.ts";
-import { startServer } from "./server/main.ts";
 
 const dev = process.env.NODE_ENV !== "production";
 
@@ -33,6 +32,9 @@ try {
 }
 
 async function startWorker() {
+  // Imported here, not above: the primary process that only forks workers never loads the
+  // application (it held about 250 MB for nothing).
+  const { startServer } = await import("./server/main.ts");
   const running = await startServer({ dev });
   const stop = (signal: string) => {
     running.services.log.info({ signal }, "shutting down: no new connections, finishing in-flight requests");
