@@ -1,6 +1,7 @@
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { AppServices } from "../../context.ts";
+import { preparedQuery } from "../db/prepared.ts";
 
 import { ADDRESS_REST, EMPLOYMENT_REST, kycCompleteness, PROFILE_REST, sectionFill } from "../../domain/kyc/completeness.ts";
 import {
@@ -26,7 +27,23 @@ function pick(table: PgTable, keys: Record<string, string>) {
  * empty is told from no row), the references counted, the document kinds and the latest KYC consent.
  */
 export async function loadCompleteness({ db }: Pick<AppServices, "db">, userId: string) {
-  const [row] = await db
+  const [row] = await sectionsOf(db, { userId });
+  const kinds = row?.documents ?? [];
+  return kycCompleteness({
+    profile: sectionFill(row?.profile, PROFILE_REST),
+    kycConsent: row?.kycConsent === true,
+    address: sectionFill(row?.address, ADDRESS_REST),
+    employmentType: row?.employment?.type ?? null,
+    employment: sectionFill(row?.employment, EMPLOYMENT_REST),
+    bank: row?.bank ? (row.bank.verifiedAt ? "verified" : "unverified") : "none",
+    references: row?.references ?? 0,
+    documents: kinds.filter((k) => k !== "selfie") as Parameters<typeof kycCompleteness>[0]["documents"],
+    selfie: kinds.includes("selfie"),
+  });
+}
+
+const sectionsOf = preparedQuery("kyc_sections_of", (db, name) =>
+  db
     .select({
       profile: { userId: borrowerProfiles.userId, ...pick(borrowerProfiles, PROFILE_REST) },
       address: { userId: borrowerAddresses.userId, ...pick(borrowerAddresses, ADDRESS_REST) },
@@ -49,17 +66,6 @@ export async function loadCompleteness({ db }: Pick<AppServices, "db">, userId: 
     .leftJoin(borrowerAddresses, eq(borrowerAddresses.userId, users.id))
     .leftJoin(borrowerEmployment, eq(borrowerEmployment.userId, users.id))
     .leftJoin(borrowerBankAccounts, eq(borrowerBankAccounts.userId, users.id))
-    .where(eq(users.id, userId));
-  const kinds = row?.documents ?? [];
-  return kycCompleteness({
-    profile: sectionFill(row?.profile, PROFILE_REST),
-    kycConsent: row?.kycConsent === true,
-    address: sectionFill(row?.address, ADDRESS_REST),
-    employmentType: row?.employment?.type ?? null,
-    employment: sectionFill(row?.employment, EMPLOYMENT_REST),
-    bank: row?.bank ? (row.bank.verifiedAt ? "verified" : "unverified") : "none",
-    references: row?.references ?? 0,
-    documents: kinds.filter((k) => k !== "selfie") as Parameters<typeof kycCompleteness>[0]["documents"],
-    selfie: kinds.includes("selfie"),
-  });
-}
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare(name),
+);

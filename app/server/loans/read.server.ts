@@ -5,6 +5,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { KIND_NAME, type LoanKind } from "../../domain/loans/application.ts";
 import { borrowerBankAccounts, borrowerProfiles, loanApplications, loanDocuments, loanSignatures } from "../db/schema.ts";
+import { preparedQuery } from "../db/prepared.ts";
 
 type Services = Pick<AppServices, "db">;
 
@@ -127,7 +128,10 @@ export async function agreementRefOf({ db }: Services, applicationId: string) {
 
 /** The borrower's applications, newest first, with their agreement references once signed. */
 export async function listApplications({ db }: Services, userId: string) {
-  return db
+  return applicationsOfUser(db, { userId });
+}
+const applicationsOfUser = preparedQuery("applications_of_user", (db, name) =>
+  db
     .select({
       reference: loanApplications.reference,
       product: loanApplications.product,
@@ -144,9 +148,10 @@ export async function listApplications({ db }: Services, userId: string) {
     })
     .from(loanApplications)
     .leftJoin(loanSignatures, eq(loanSignatures.applicationId, loanApplications.id))
-    .where(eq(loanApplications.userId, userId))
-    .orderBy(desc(loanApplications.createdAt));
-}
+    .where(eq(loanApplications.userId, sql.placeholder("userId")))
+    .orderBy(desc(loanApplications.createdAt))
+    .prepare(name),
+);
 
 /** An application by id, for its owner only (the reference and product a page links to), or null. */
 export async function ownedApplicationById({ db }: Services, { userId, applicationId }: { userId: string; applicationId: string }) {

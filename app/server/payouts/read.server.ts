@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { type BorrowerDisbursal, isStuck } from "../../domain/loans/disbursal.ts";
 import { loanApplications, loanInstalments, payouts, revisedKfs, users } from "../db/schema.ts";
+import { preparedQuery } from "../db/prepared.ts";
 
 type Services = Pick<AppServices, "db">;
 
@@ -10,7 +11,22 @@ type Services = Pick<AppServices, "db">;
  * payout on its way or processed, what reached which account, the loan number and the first due.
  */
 export async function borrowerDisbursals({ db }: Services, userId: string): Promise<BorrowerDisbursal[]> {
-  const rows = await db
+  const rows = await disbursalsOf(db, { userId });
+  return rows.map((r) => ({
+    reference: r.reference,
+    inFlight: r.payoutStatus === "requested",
+    loanNumber: r.loanNumber,
+    disbursalDate: r.disbursalDate,
+    paidOutPaise: r.paidOutPaise,
+    utr: r.utr,
+    accountMasked: r.accountMasked,
+    firstDueDate: r.firstDueDate,
+    firstDuePaise: r.firstDuePaise === null ? null : Number(r.firstDuePaise),
+    revisedKfs: Boolean(r.revisedKfs),
+  }));
+}
+const disbursalsOf = preparedQuery("disbursals_of_user", (db, name) =>
+  db
     .select({
       reference: loanApplications.reference,
       loanNumber: loanApplications.loanNumber,
@@ -36,20 +52,9 @@ export async function borrowerDisbursals({ db }: Services, userId: string): Prom
         inArray(payouts.status, ["requested", "processed"]),
       ),
     )
-    .where(eq(loanApplications.userId, userId));
-  return rows.map((r) => ({
-    reference: r.reference,
-    inFlight: r.payoutStatus === "requested",
-    loanNumber: r.loanNumber,
-    disbursalDate: r.disbursalDate,
-    paidOutPaise: r.paidOutPaise,
-    utr: r.utr,
-    accountMasked: r.accountMasked,
-    firstDueDate: r.firstDueDate,
-    firstDuePaise: r.firstDuePaise === null ? null : Number(r.firstDuePaise),
-    revisedKfs: Boolean(r.revisedKfs),
-  }));
-}
+    .where(eq(loanApplications.userId, sql.placeholder("userId")))
+    .prepare(name),
+);
 
 /** The current revised KFS of the borrower's own loan, by loan number; null for anyone else's. */
 export async function revisedKfsPdf({ db }: Services, { userId, loanNumber }: { userId: string; loanNumber: string }) {
@@ -96,7 +101,10 @@ export async function payoutsFor({ db, now, config }: Pick<AppServices, "db" | "
 
 /** The schedule fixed at disbursal, for the staff page. */
 export async function instalmentsOf({ db }: Services, applicationId: string) {
-  return db
+  return scheduleOf(db, { applicationId });
+}
+const scheduleOf = preparedQuery("loan_schedule", (db, name) =>
+  db
     .select({
       seq: loanInstalments.seq,
       dueDate: loanInstalments.dueDate,
@@ -104,9 +112,10 @@ export async function instalmentsOf({ db }: Services, applicationId: string) {
       interestPaise: loanInstalments.interestPaise,
     })
     .from(loanInstalments)
-    .where(eq(loanInstalments.applicationId, applicationId))
-    .orderBy(asc(loanInstalments.seq));
-}
+    .where(eq(loanInstalments.applicationId, sql.placeholder("applicationId")))
+    .orderBy(asc(loanInstalments.seq))
+    .prepare(name),
+);
 
 /** Payouts on their way, and those of them stuck (no final answer after PAYOUT_STUCK_MINUTES): the staff home's counts. */
 export async function payoutCounts({ db, now, config }: Pick<AppServices, "db" | "now" | "config">) {

@@ -6,18 +6,23 @@ import type { AppServices } from "../../context.ts";
 import type { LoanKind } from "../../domain/loans/application.ts";
 import { type FunnelEvent, OFFER_STEP, quickStepPath, unfinishedStep } from "../../domain/quick-start.ts";
 import { funnelEvents, quickStarts } from "../db/schema.ts";
+import { preparedQuery } from "../db/prepared.ts";
 
 type Services = Pick<AppServices, "db">;
 export type QuickStart = typeof quickStarts.$inferSelect;
 
 /** How far the borrower's quick start got (null when never begun), for the dashboard. */
 export async function quickStartProgress({ db }: Services, userId: string) {
-  const [row] = await db
-    .select({ completedSteps: quickStarts.completedSteps, continuedAt: quickStarts.continuedAt })
-    .from(quickStarts)
-    .where(eq(quickStarts.userId, userId));
+  const [row] = await progressOf(db, { userId });
   return row ?? null;
 }
+const progressOf = preparedQuery("quick_start_progress", (db, name) =>
+  db
+    .select({ completedSteps: quickStarts.completedSteps, continuedAt: quickStarts.continuedAt })
+    .from(quickStarts)
+    .where(eq(quickStarts.userId, sql.placeholder("userId")))
+    .prepare(name),
+);
 
 /**
  * Where a sign-in lands when no page was asked for (docs/product.md "Signing

@@ -24,6 +24,7 @@ import { loadAddress, loadEmployment } from "../kyc/sections.server.ts";
 import { loadBank, loadReferences } from "../kyc/references-bank.server.ts";
 import { loadProfile } from "../kyc/profile.server.ts";
 import { applicantFacts, offerFor } from "../loans/offer.server.ts";
+import { preparedQuery } from "../db/prepared.ts";
 
 type Services = Pick<AppServices, "db">;
 
@@ -306,7 +307,10 @@ export async function signedPdfForStaff({ db }: Services, reference: string) {
 
 /** The borrower's open requests (what the credit team asked for) on their applications under review. */
 export async function openRequestsFor({ db }: Services, userId: string) {
-  return db
+  return openRequestsOf(db, { userId });
+}
+const openRequestsOf = preparedQuery("open_requests_of_user", (db, name) =>
+  db
     .select({
       id: applicationRequests.id,
       reference: loanApplications.reference,
@@ -317,6 +321,13 @@ export async function openRequestsFor({ db }: Services, userId: string) {
     })
     .from(applicationRequests)
     .innerJoin(loanApplications, eq(loanApplications.id, applicationRequests.applicationId))
-    .where(and(eq(loanApplications.userId, userId), eq(loanApplications.status, "under_review"), isNull(applicationRequests.answeredAt)))
-    .orderBy(asc(applicationRequests.askedAt));
-}
+    .where(
+      and(
+        eq(loanApplications.userId, sql.placeholder("userId")),
+        eq(loanApplications.status, "under_review"),
+        isNull(applicationRequests.answeredAt),
+      ),
+    )
+    .orderBy(asc(applicationRequests.askedAt))
+    .prepare(name),
+);

@@ -2,12 +2,14 @@
  * A loan's servicing terms and ledger as the pure replay reads them (domain/loans/servicing.ts),
  * and the cache of today's figures on `loan_accounts` that lists, queues and reports read.
  */
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AppServices } from "../../context.ts";
 import type { IsoDate } from "../../domain/loan-math.ts";
 import { type LoanState, type LoanTerms, replay, type ServicingEvent } from "../../domain/loans/servicing.ts";
 import { todayIST } from "../../lib/format.ts";
 import type { Db } from "../db/client.ts";
+import { preparedQuery } from "../db/prepared.ts";
 import { loanAccounts, loanApplications, loanInstalments, loanLedger, payments } from "../db/schema.ts";
 import { instalmentsOf } from "../payouts/read.server.ts";
 import { signedTerms } from "../loans/signed-terms.server.ts";
@@ -26,7 +28,7 @@ export async function termsOf(
   tx: Db,
   applicationId: string,
 ): Promise<{ terms: LoanTerms; account: AccountRow } | null> {
-  let [account] = await tx.select().from(loanAccounts).where(eq(loanAccounts.applicationId, applicationId));
+  let [account] = await accountsOf(tx, { ids: [applicationId] });
   if (!account) {
     const [a] = await tx.select().from(loanApplications).where(eq(loanApplications.id, applicationId));
     if (!a?.disbursalDate) return null;
@@ -49,18 +51,8 @@ export async function loansForReplay(services: Services, tx: Db, applicationIds:
   const out = new Map<string, { account: AccountRow; terms: LoanTerms; events: ServicingEvent[] }>();
   if (applicationIds.length === 0) return out;
   const ids = [...applicationIds];
-  const accounts = await tx.select().from(loanAccounts).where(inArray(loanAccounts.applicationId, ids));
-  const instalments = await tx
-    .select({
-      applicationId: loanInstalments.applicationId,
-      seq: loanInstalments.seq,
-      dueDate: loanInstalments.dueDate,
-      principalPaise: loanInstalments.principalPaise,
-      interestPaise: loanInstalments.interestPaise,
-    })
-    .from(loanInstalments)
-    .where(inArray(loanInstalments.applicationId, ids))
-    .orderBy(asc(loanInstalments.applicationId), asc(loanInstalments.seq));
+  const accounts = await accountsOf(tx, { ids });
+  const instalments = await schedulesOf(tx, { ids });
   const ledgers = await ledgersOf(tx, ids);
   const schedules = Map.groupBy(instalments, (i) => i.applicationId);
   for (const account of accounts) {
@@ -75,6 +67,38 @@ export async function loansForReplay(services: Services, tx: Db, applicationIds:
   }
   return out;
 }
+
+/** `column` is one of the ids (an array parameter: one prepared statement for any number of them). */
+const anyOf = (column: AnyPgColumn) => sql`${column} = any(${sql.placeholder("ids")})`;
+
+const accountsOf = preparedQuery("loan_accounts_of", (db, name) =>
+  db.select().from(loanAccounts).where(anyOf(loanAccounts.applicationId)).prepare(name),
+);
+
+const schedulesOf = preparedQuery("loan_schedules_of", (db, name) =>
+  db
+    .select({
+      applicationId: loanInstalments.applicationId,
+      seq: loanInstalments.seq,
+      dueDate: loanInstalments.dueDate,
+      principalPaise: loanInstalments.principalPaise,
+      interestPaise: loanInstalments.interestPaise,
+    })
+    .from(loanInstalments)
+    .where(anyOf(loanInstalments.applicationId))
+    .orderBy(asc(loanInstalments.applicationId), asc(loanInstalments.seq))
+    .prepare(name),
+);
+
+const ledgerRowsOf = preparedQuery("loan_ledgers_of", (db, name) =>
+  db
+    .select({ entry: loanLedger, prepay: payments.prepay, purpose: payments.purpose })
+    .from(loanLedger)
+    .leftJoin(payments, eq(payments.id, loanLedger.paymentId))
+    .where(anyOf(loanLedger.applicationId))
+    .orderBy(asc(loanLedger.applicationId), asc(loanLedger.entryNo))
+    .prepare(name),
+);
 
 /** The replay's terms from a loan's account row and its instalments. */
 export const termsFrom = (services: Pick<Services, "config">, account: AccountRow, instalments: LoanTerms["instalments"]): LoanTerms => ({
@@ -130,12 +154,7 @@ export async function ledgerOf(tx: Db, applicationId: string) {
 export async function ledgersOf(tx: Db, applicationIds: readonly string[]) {
   const out = new Map<string, { rows: (LedgerRow & { prepay: boolean | null; purpose: string | null })[]; events: ServicingEvent[] }>();
   if (applicationIds.length === 0) return out;
-  const rows = await tx
-    .select({ entry: loanLedger, prepay: payments.prepay, purpose: payments.purpose })
-    .from(loanLedger)
-    .leftJoin(payments, eq(payments.id, loanLedger.paymentId))
-    .where(inArray(loanLedger.applicationId, [...applicationIds]))
-    .orderBy(asc(loanLedger.applicationId), asc(loanLedger.entryNo));
+  const rows = await ledgerRowsOf(tx, { ids: [...applicationIds] });
   const byLoan = Map.groupBy(rows, (r) => r.entry.applicationId);
   for (const id of applicationIds) {
     const flat = (byLoan.get(id) ?? []).map((r) => ({ ...r.entry, prepay: r.prepay, purpose: r.purpose }));

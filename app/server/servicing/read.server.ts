@@ -2,7 +2,7 @@
  * What the borrower reads about their loans (scoped to the owner in every query): the loans list,
  * one loan's page (replayed live from the ledger), the payoff quote and the statement.
  */
-import { and, desc, eq, isNotNull, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { addDays, type IsoDate } from "../../domain/loan-math.ts";
 import { type LoanKind } from "../../domain/loans/application.ts";
@@ -21,6 +21,7 @@ import {
   replay,
 } from "../../domain/loans/servicing.ts";
 import type { Db } from "../db/client.ts";
+import { preparedQuery } from "../db/prepared.ts";
 import { loanApplications, loanSignatures, payments, revisedKfs, type PaymentStatus, type PaymentPurpose } from "../db/schema.ts";
 import { businessToday, type LedgerRow, ledgerOf, loansForReplay, nextDue, termsOf } from "./account.server.ts";
 
@@ -83,23 +84,7 @@ export function penalLines(rows: readonly LedgerRow[], state: LoanState): PenalL
 }
 
 async function paymentLines(db: Db, applicationId: string, rows: readonly LedgerRow[], state: LoanState): Promise<PaymentLine[]> {
-  const list = await db
-    .select({
-      id: payments.id,
-      reference: payments.reference,
-      amountPaise: payments.amountPaise,
-      receivedPaise: payments.receivedPaise,
-      status: payments.status,
-      purpose: payments.purpose,
-      provider: payments.provider,
-      mode: payments.mode,
-      businessDate: payments.businessDate,
-      createdAt: payments.createdAt,
-    })
-    .from(payments)
-    // An order the borrower never paid (they came back without paying) is not a payment.
-    .where(and(eq(payments.applicationId, applicationId), ne(payments.status, "created")))
-    .orderBy(desc(payments.createdAt));
+  const list = await paymentsOf(db, { applicationId });
   const reversed = new Set(rows.filter((r) => r.kind === "payment_reversal").map((r) => r.paymentId));
   return list.map((p) => ({
     reference: p.reference,
@@ -114,6 +99,26 @@ async function paymentLines(db: Db, applicationId: string, rows: readonly Ledger
     allocation: state.allocations.get(p.id) ?? null,
   }));
 }
+const paymentsOf = preparedQuery("loan_payments", (db, name) =>
+  db
+    .select({
+      id: payments.id,
+      reference: payments.reference,
+      amountPaise: payments.amountPaise,
+      receivedPaise: payments.receivedPaise,
+      status: payments.status,
+      purpose: payments.purpose,
+      provider: payments.provider,
+      mode: payments.mode,
+      businessDate: payments.businessDate,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    // An order the borrower never paid (they came back without paying) is not a payment.
+    .where(and(eq(payments.applicationId, sql.placeholder("applicationId")), ne(payments.status, "created")))
+    .orderBy(desc(payments.createdAt))
+    .prepare(name),
+);
 
 export interface LoanSummary {
   loanNumber: string;
@@ -149,11 +154,7 @@ function summary(a: typeof loanApplications.$inferSelect, terms: LoanTerms, stat
 
 /** The borrower's loans (disbursed ones, newest first), each replayed to today. */
 export async function borrowerLoans(services: Services, userId: string): Promise<LoanSummary[]> {
-  const rows = await services.db
-    .select()
-    .from(loanApplications)
-    .where(and(eq(loanApplications.userId, userId), isNotNull(loanApplications.disbursalDate), isNotNull(loanApplications.loanNumber)))
-    .orderBy(desc(loanApplications.disbursalDate));
+  const rows = await loansOfUser(services.db, { userId });
   const today = businessToday(services);
   const loans = await loansForReplay(
     services,
@@ -174,6 +175,21 @@ export async function borrowerLoans(services: Services, userId: string): Promise
   return out;
 }
 
+const loansOfUser = preparedQuery("loans_of_user", (db, name) =>
+  db
+    .select()
+    .from(loanApplications)
+    .where(
+      and(
+        eq(loanApplications.userId, sql.placeholder("userId")),
+        isNotNull(loanApplications.disbursalDate),
+        isNotNull(loanApplications.loanNumber),
+      ),
+    )
+    .orderBy(desc(loanApplications.disbursalDate))
+    .prepare(name),
+);
+
 /** The next instalment due across the borrower's active loans (the dashboard's line). */
 export function nextDueAcross(loans: readonly LoanSummary[]) {
   const active = loans.filter((l) => l.status === "active");
@@ -187,18 +203,27 @@ export function nextDueAcross(loans: readonly LoanSummary[]) {
 
 /** One of the borrower's own loans by its number, with its terms and ledger; null for anyone else's. */
 export async function ownLoanLedger(services: Services, { userId, loanNumber }: { userId: string; loanNumber: string }) {
-  const [a] = await services.db
-    .select()
-    .from(loanApplications)
-    .where(
-      and(eq(loanApplications.loanNumber, loanNumber), eq(loanApplications.userId, userId), isNotNull(loanApplications.disbursalDate)),
-    );
+  const [a] = await ownLoan(services.db, { userId, loanNumber });
   if (!a) return null;
   const found = await termsOf(services, services.db, a.id);
   if (!found) return null;
   const ledger = await ledgerOf(services.db, a.id);
   return { application: a, terms: found.terms, ...ledger };
 }
+
+const ownLoan = preparedQuery("own_loan", (db, name) =>
+  db
+    .select()
+    .from(loanApplications)
+    .where(
+      and(
+        eq(loanApplications.loanNumber, sql.placeholder("loanNumber")),
+        eq(loanApplications.userId, sql.placeholder("userId")),
+        isNotNull(loanApplications.disbursalDate),
+      ),
+    )
+    .prepare(name),
+);
 
 /** What the loan offers to pay today (the Pay now form's amounts), from the ledger replayed now. */
 export function payableToday(
@@ -230,14 +255,7 @@ export async function loanPage(services: Services, { userId, loanNumber }: { use
   const { application: a, terms, rows, events } = loan;
   const today = businessToday(services);
   const state = replay(terms, events, today);
-  const [signature] = await services.db
-    .select({ agreementRef: loanSignatures.agreementRef })
-    .from(loanSignatures)
-    .where(eq(loanSignatures.applicationId, a.id));
-  const [revised] = await services.db
-    .select({ issuedAt: revisedKfs.issuedAt })
-    .from(revisedKfs)
-    .where(and(eq(revisedKfs.applicationId, a.id), isNull(revisedKfs.supersededAt)));
+  const [documents] = await loanDocumentsOf(services.db, { applicationId: a.id });
   const open = a.status === "active";
   return {
     today,
@@ -253,8 +271,8 @@ export async function loanPage(services: Services, { userId, loanNumber }: { use
     instalments: state.instalments,
     penals: penalLines(rows, state),
     payments: await paymentLines(services.db, a.id, rows, state),
-    agreementRef: signature?.agreementRef ?? null,
-    revisedKfs: Boolean(revised),
+    agreementRef: documents?.agreementRef ?? null,
+    revisedKfs: Boolean(documents?.revisedKfs),
     payoff: open ? payoffQuote(terms, events, today) : null,
     payable: open ? payableToday(a.product, terms, events, today).payable : null,
     coolingOff:
@@ -264,6 +282,20 @@ export async function loanPage(services: Services, { userId, loanNumber }: { use
   };
 }
 export type LoanPage = NonNullable<Awaited<ReturnType<typeof loanPage>>>;
+
+/** A loan's signed agreement's reference and whether a revised KFS is current, in one query. */
+const loanDocumentsOf = preparedQuery("loan_documents_of", (db, name) =>
+  db
+    .select({
+      agreementRef: sql<
+        string | null
+      >`(select ${loanSignatures.agreementRef} from ${loanSignatures} where ${loanSignatures.applicationId} = ${loanApplications.id})`,
+      revisedKfs: sql<boolean>`exists (select 1 from ${revisedKfs} where ${revisedKfs.applicationId} = ${loanApplications.id} and ${revisedKfs.supersededAt} is null)`,
+    })
+    .from(loanApplications)
+    .where(eq(loanApplications.id, sql.placeholder("applicationId")))
+    .prepare(name),
+);
 
 /** Whether `on` may be quoted: today to PAYOFF_DAYS_AHEAD days ahead. */
 export const quotable = (today: IsoDate, on: IsoDate) => on >= today && on <= addDays(today, PAYOFF_DAYS_AHEAD);
