@@ -201,8 +201,15 @@ describe("notices of a loan's life", () => {
     expect((await postForm(app, "/User/Notifications", { intent: "read", id: closed.notice.id }, { cookie: stranger.cookie })).status).toBe(
       404,
     );
-    expect((await postForm(app, "/User/Notifications", { intent: "read-all" }, { cookie })).status).toBe(200);
+    const before = await (await app.get("/User/Notifications", { headers: { Cookie: cookie } })).text();
+    expect(before).toMatch(/aria-label="Notices, \d+ unread"/);
+    // Without JavaScript the action's own answer is the page: its bell says nothing is unread.
+    const readAll = await postForm(app, "/User/Notifications", { intent: "read-all" }, { cookie });
+    expect(readAll.status).toBe(200);
     expect((await unread())[0]?.n).toBe(0);
+    const after = await readAll.text();
+    expect(after).toContain('aria-label="Notices"');
+    expect(after).not.toMatch(/Notices, \d+ unread/);
   }, 120_000);
 
   it("tells a borrower what the credit team asks and why an application was rejected", async () => {

@@ -4,6 +4,8 @@ import { GrievanceOfficer, PolicyLinks } from "../../components/lender-trust.tsx
 import { DeviceWatch } from "../../components/device-watch.tsx";
 import { NotificationBell } from "../../components/notification-bell.tsx";
 import { signedInContext } from "../../web/guards.server.ts";
+import { requestContext, servicesContext } from "../../context.ts";
+import { unreadCount } from "../../server/notifications/notify.server.ts";
 import { ErrorView } from "../../components/error-view.tsx";
 import { usePublicConfig } from "../../root.tsx";
 import { requireBorrowerMiddleware } from "../../web/guards.server.ts";
@@ -13,9 +15,16 @@ import { ICON_URL } from "../../lib/icon.ts";
 /** Every /User/* route (and each quick-start step) needs a signed-in borrower. */
 export const middleware: Route.MiddlewareFunction[] = [requireBorrowerMiddleware];
 
-/** The bell's unread count, read with the session (then kept live over the realtime channel). */
-export function loader({ context }: Route.LoaderArgs) {
-  return { unread: context.get(signedInContext).unread };
+/**
+ * The bell's unread count, read with the session (then kept live over the realtime channel). After
+ * a form's action in the same request (a page sent without JavaScript, "Mark all as read"), read again.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user, unread } = context.get(signedInContext);
+  // The request's own method: the loaders that follow an action see a GET.
+  const { method } = context.get(requestContext);
+  if (method === "GET" || method === "HEAD") return { unread };
+  return { unread: await unreadCount(context.get(servicesContext), user.id) };
 }
 
 export default function UserLayout() {
