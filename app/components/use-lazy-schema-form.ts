@@ -32,38 +32,44 @@ export function useLazySchemaForm<S extends z.ZodType<unknown, Record<string, un
   const onBlur = (options.shouldValidate ?? "onBlur") === "onBlur";
 
   useEffect(() => {
-    const element = document.getElementById(id);
-    if (!element || check.current !== unchecked) return;
+    if (check.current !== unchecked) return;
+    // Listened for on the document, for whichever element is this form now (a form shown later, or
+    // replaced by the page, is still this form).
+    const inForm = (event: Event) => {
+      const target = event.target;
+      if (!(target instanceof Element)) return null;
+      const form = target.closest("form");
+      return form && form.id === id ? target : null;
+    };
     const left = new Set<string>();
     let loading = false;
     let gone = false;
-    const noteLeft = (event: FocusEvent) => {
-      const name = (event.target as { name?: unknown } | null)?.name;
+    const noteLeft = (event: Event) => {
+      const name = (inForm(event) as { name?: unknown } | null)?.name;
       if (typeof name === "string" && name) left.add(name);
     };
     const stop = () => {
-      element.removeEventListener("focusout", noteLeft);
-      for (const type of TOUCH) element.removeEventListener(type, start);
+      document.removeEventListener("focusout", noteLeft);
+      for (const type of TOUCH) document.removeEventListener(type, start);
     };
-    function start() {
-      if (loading) return;
+    function start(event: Event) {
+      if (loading || !inForm(event)) return;
       loading = true;
-      Promise.all([import("../lib/zod-form.ts"), latest.current.schema()]).then(
-        ([{ parseWithZod }, loaded]) => {
+      Promise.all([import("../lib/zod-form.ts"), latest.current.schema()])
+        .then(([{ parseWithZod }, loaded]) => {
           if (gone) return;
           check.current = (formData) => parseWithZod(formData, { schema: schemaFor(loaded, formData) });
           stop();
-          // Fields left before the checks arrived, checked now (as leaving them would have).
-          if (onBlur) for (const name of left) latest.current.validate({ name });
-        },
-        () => {
+          // Fields left before the checks arrived, checked now (as leaving them would have), while the form is there.
+          if (onBlur && document.getElementById(id)) for (const name of left) latest.current.validate({ name });
+        })
+        .catch(() => {
           // Offline, or a new version deployed: the server still checks what is sent; try again on the next touch.
           loading = false;
-        },
-      );
+        });
     }
-    element.addEventListener("focusout", noteLeft);
-    for (const type of TOUCH) element.addEventListener(type, start);
+    document.addEventListener("focusout", noteLeft);
+    for (const type of TOUCH) document.addEventListener(type, start);
     return () => {
       gone = true;
       stop();
