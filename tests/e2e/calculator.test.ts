@@ -83,4 +83,45 @@ describe("the EMI calculator", () => {
     await screenshot(page, "calculator-360");
     await context.close();
   });
+
+  it("shows no figures for new inputs until its check has loaded, and offers Calculate when it cannot load", async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    // The check arrives late: meanwhile the figures of the first inputs are not shown beside new ones.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/calculator-input-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${app.url}/EmiCalculator?amount=100000&rate=12&months=12`);
+    await waitForHydration(page);
+    const emiBefore = await page.getByTestId("emi").textContent();
+    await page.getByLabel("Loan amount (₹)", { exact: true }).fill("250000");
+    await page.getByTestId("calc-pending").getByText("Working out the figures…").waitFor();
+    expect(await page.getByTestId("emi").count()).toBe(0);
+    release();
+    await page.getByTestId("emi").waitFor();
+    const api = (await (await app.get("/api/emi?amount=250000&rate=12&months=12&fee=5900")).json()) as { emiPaise: number };
+    const expected = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2 }).format(
+      api.emiPaise / 100,
+    );
+    await expect(page.getByTestId("emi").textContent()).resolves.toBe(expected);
+    expect(expected).not.toBe(emiBefore);
+    await context.close();
+
+    // The check cannot be loaded at all (offline): Calculate sends the form and the server answers.
+    const offline = await browser.newContext(PHONE);
+    const again = await offline.newPage();
+    await again.route("**/assets/calculator-input-*.js", (route) => route.abort());
+    await again.goto(`${app.url}/EmiCalculator?amount=100000&rate=12&months=12`);
+    await waitForHydration(again);
+    await again.getByLabel("Loan amount (₹)", { exact: true }).fill("250000");
+    await again.getByText("Press Calculate to see the figures for these inputs.").waitFor();
+    await again.getByRole("button", { name: "Calculate" }).click();
+    await again.getByTestId("emi").waitFor();
+    expect(new URL(again.url()).searchParams.get("amount")?.replace(/\D/g, "")).toBe("250000");
+    await expect(again.getByTestId("emi").textContent()).resolves.toBe(expected);
+    await offline.close();
+  });
 });

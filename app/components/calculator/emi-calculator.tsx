@@ -51,16 +51,25 @@ export function EmiCalculator({ initial, check, serverErrors = {}, limits, feeRu
   // The check (zod/mini) comes with the calculator's first use; until then the figures are the
   // server's, and a change is worked out as soon as it has arrived.
   const [parse, setParse] = useState<typeof parseCalculatorQuery | null>(null);
+  // It could not be loaded (offline, a new version deployed): the form is sent, as without JavaScript.
+  const [unloaded, setUnloaded] = useState(false);
   const loadCheck = () => {
     if (parse) return;
     import("../../domain/calculator-input.ts").then(
       (m) => setParse(() => m.parseCalculatorQuery),
-      () => {}, // offline: the form still works as a GET the server answers
+      () => setUnloaded(true),
     );
   };
   const parsed = useMemo(() => (parse ? parse(calculatorQuery(values, feeRule)) : check), [parse, values, feeRule, check]);
+  // Figures never stand beside inputs they were not worked out from.
+  const pending = !parse && values !== initial;
   const errors: Record<string, string> = parsed.ok ? {} : { ...parsed.fieldErrors };
-  const showErrors = values === initial ? serverErrors : errors;
+  const showErrors = values === initial ? serverErrors : pending ? {} : errors;
+  const calculateButton = (
+    <button type="submit" className="btn-primary w-full">
+      Calculate
+    </button>
+  );
 
   // The full calculator keeps what is typed in its address (when it is valid), to share or reload.
   useEffect(() => {
@@ -163,14 +172,16 @@ export function EmiCalculator({ initial, check, serverErrors = {}, limits, feeRu
             {showErrors.fee}
           </p>
         </div>
-        <noscript>
-          <button type="submit" className="btn-primary w-full">
-            Calculate
-          </button>
-        </noscript>
+        {unloaded ? calculateButton : <noscript>{calculateButton}</noscript>}
       </Form>
 
-      {parsed.ok ? (
+      {pending ? (
+        <section aria-label="Results" className="min-w-0">
+          <p className="card text-slate-700" role="status" data-testid="calc-pending">
+            {unloaded ? "Press Calculate to see the figures for these inputs." : "Working out the figures…"}
+          </p>
+        </section>
+      ) : parsed.ok ? (
         <Results input={parsed.input} query={toQuery(values).toString()} compact={compact} />
       ) : (
         <section aria-label="Results" className="min-w-0">
