@@ -46,13 +46,15 @@ export function signedCookie(name: string, options: Pick<CookieOptions, "path" |
   };
 }
 
+/** Spaces and tabs around a name or a value go, as React Router's cookie parser (cookie-es) does; nothing else. */
+const trimSpaces = (s: string) => s.replace(/^[ \t]+|[ \t]+$/g, "");
+
 /** The raw value of cookie `name` in a Cookie header (the first one, as browsers list the most specific first). */
 function cookieValue(header: string, name: string): string | null {
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    let value = part.slice(eq + 1).trim();
-    if (value.length > 1 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    if (eq < 0 || trimSpaces(part.slice(0, eq)) !== name) continue;
+    const value = trimSpaces(part.slice(eq + 1));
     if (!value.includes("%")) return value;
     try {
       return decodeURIComponent(value);

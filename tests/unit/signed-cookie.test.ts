@@ -43,6 +43,19 @@ describe("readSignedCookie", () => {
     );
   });
 
+  it("frames the value as React Router does: spaces and tabs around it go, quotes and other white space stay", async () => {
+    const good = sentBack(await reactRouters.serialize("a-random-session-token-value")).slice("token=".length);
+    for (const header of [
+      `token= \t${good}\t `,
+      `a=1;token=${good}`,
+      `  token=${good};token=forged`,
+      `token="${good}"`,
+      `token=\u00a0${good}`,
+    ]) {
+      expect(readSignedCookie(header, "token", [SECRET]), header).toEqual(await reactRouters.parse(header));
+    }
+  });
+
   it("answers null without the cookie, and an empty string for an empty one", async () => {
     for (const header of [null, "", "tokens=x", "xtoken=y; a=b"]) expect(readSignedCookie(header, "token", [SECRET])).toBeNull();
     expect(readSignedCookie("token=", "token", [SECRET])).toBe("");
