@@ -103,7 +103,14 @@ export function createHttpApp({ services, database, clientDir, devMiddleware, ha
         .filter((file) => !file.startsWith("/assets/")),
     );
     const serveFile = express.static(clientDir, { maxAge: "1h", index: false });
-    app.use((req, res, next) => (files.has(req.path) ? serveFile(req, res, next) : next()));
+    const isFile = (pathname: string) => {
+      try {
+        return files.has(decodeURIComponent(pathname));
+      } catch {
+        return false; // a malformed escape names no file
+      }
+    };
+    app.use((req, res, next) => (isFile(req.path) ? serveFile(req, res, next) : next()));
   }
 
   app.use(requestGuards({ publicUrl: config.publicUrl }));
