@@ -3,7 +3,10 @@ import { useEffect, useRef } from "react";
 import type { z } from "zod";
 import { type FormCheck, type FormSchema, schemaFor, type SchemaFormOptions, useCheckedForm } from "./schema-form.ts";
 
-export type { FormSchema };
+const checkWith =
+  (schema: FormSchema<z.ZodType>): FormCheck =>
+  (formData) =>
+    parseWithZod(formData, { schema: schemaFor(schema, formData) });
 
 /**
  * A form checked in the browser by the same Zod schema the action parses it with (Conform), from
@@ -14,10 +17,10 @@ export function useSchemaForm<S extends z.ZodType<unknown, Record<string, unknow
   schema,
   ...options
 }: SchemaFormOptions<S> & { schema: FormSchema<S> }) {
-  const check = useRef<FormCheck>((formData) => parseWithZod(formData, { schema: schemaFor(schema, formData) }));
+  const check = useRef(checkWith(schema));
   // The schema of the latest render (a route may pass a new function each time).
   useEffect(() => {
-    check.current = (formData) => parseWithZod(formData, { schema: schemaFor(schema, formData) });
+    check.current = checkWith(schema);
   });
   return useCheckedForm<S>(check, options);
 }
