@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import type { z } from "zod";
 import { type FormCheck, type FormSchema, schemaFor, type SchemaFormOptions, useCheckedForm } from "./schema-form.ts";
 
@@ -18,8 +18,9 @@ export function useSchemaForm<S extends z.ZodType<unknown, Record<string, unknow
   ...options
 }: SchemaFormOptions<S> & { schema: FormSchema<S> }) {
   const check = useRef(checkWith(schema));
-  // The schema of the latest render (a route may pass a new function each time).
-  useEffect(() => {
+  // The schema of the latest render (a route may pass a new function each time), in place before
+  // the browser paints it, so an event on the updated page is checked by its own schema.
+  useLayoutEffect(() => {
     check.current = checkWith(schema);
   });
   return useCheckedForm<S>(check, options);

@@ -5,14 +5,22 @@ import type { AppServices } from "../context.ts";
 import { hasControlCharacter } from "../domain/validators/text.ts";
 import type { Upload } from "../server/kyc/documents.server.ts";
 
-type Services = Pick<AppServices, "storage">;
+type Services = Pick<AppServices, "storage" | "log">;
+
+/** The file could not be written (the disk, not the form): the borrower is told to try again later. */
+class StorageFailure extends Error {
+  constructor(cause: unknown) {
+    super("the upload could not be stored", { cause });
+  }
+}
 
 const uploadRefused = (status: number, message: string) => data({ message }, { status });
 
 /**
  * Streams a multipart form: its text fields, and its one file to temporary
  * storage. A body that is not a multipart form, one cut off before its end, or
- * a client that goes away half-way is answered 400 (or 415), leaving nothing on disk.
+ * a client that goes away half-way is answered 400 (or 415), a file the storage cannot
+ * write 503, leaving nothing on disk.
  */
 export async function receiveUpload(
   services: Services,
@@ -39,10 +47,16 @@ export async function receiveUpload(
     receiving.add(stream);
     stream.once("close", () => receiving.delete(stream));
     const write = services.storage.writeTemp(stream, maxBytes).then((stored) => ({ ...stored, name: info.filename ?? "" }));
-    // Settled below, after the whole body is read; until then a failed write must not count as unhandled.
-    write.catch(() => {});
+    // A write that fails (a full disk) ends the file's stream, after which busboy would wait for ever
+    // for it to be read: reading the form stops at once. Otherwise a failed write is settled below,
+    // after the whole body is read.
+    write.catch((error: unknown) => parser.destroy(new StorageFailure(error)));
     writes.push(write);
   });
+  const notStored = (cause: unknown) => {
+    services.log.error({ err: cause }, "an upload could not be stored");
+    return uploadRefused(503, "We could not keep your file just now. Please try again in a few minutes.");
+  };
   const discard = async () => {
     const settled = await Promise.allSettled(writes);
     for (const result of settled) if (result.status === "fulfilled") await services.storage.remove(result.value.key);
@@ -56,7 +70,7 @@ export async function receiveUpload(
       parser.once("close", resolve);
       source.pipe(parser);
     });
-  } catch {
+  } catch (error) {
     // A form busboy cannot read (cut off, malformed, over its limits): reading stops, but the request
     // is not destroyed, which would close the connection under the answer; what is left of it (its
     // declared length is within the route's limit) is drained once the answer is sent (server/web-request.ts).
@@ -66,21 +80,17 @@ export async function receiveUpload(
     // Cut off or abandoned: a file still being received will never end; end it so its temporary object goes.
     for (const stream of receiving) stream.destroy(new Error("the upload ended early"));
     await discard();
+    if (error instanceof StorageFailure) throw notStored(error.cause);
     throw uploadRefused(400, "The upload did not arrive whole. Check your connection and try again.");
   }
   const settled = await Promise.allSettled(writes);
   const stored = settled.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
-  if (
-    stored.length !== settled.length ||
-    Object.entries(fields).some(([name, value]) => hasControlCharacter(name) || hasControlCharacter(value))
-  ) {
+  const failed = settled.find((r) => r.status === "rejected");
+  if (failed || Object.entries(fields).some(([name, value]) => hasControlCharacter(name) || hasControlCharacter(value))) {
     for (const file of stored) await services.storage.remove(file.key);
-    throw uploadRefused(
-      400,
-      stored.length !== settled.length
-        ? "The upload did not arrive whole. Check your connection and try again."
-        : "The form contains a hidden control character. Reload the page and try again.",
-    );
+    // The whole form was read: a write that failed all the same failed on our side.
+    if (failed) throw notStored(failed.reason);
+    throw uploadRefused(400, "The form contains a hidden control character. Reload the page and try again.");
   }
   return { fields, file: stored[0] ?? null };
 }

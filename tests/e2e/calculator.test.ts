@@ -124,4 +124,28 @@ describe("the EMI calculator", () => {
     await expect(again.getByTestId("emi").textContent()).resolves.toBe(expected);
     await offline.close();
   });
+
+  it("keeps its figures when the page it is on is loaded again by a link, before anything is typed", async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    let checkRequested = false;
+    await page.route("**/assets/calculator-input-*.js", async (route) => {
+      checkRequested = true;
+      await route.continue();
+    });
+    await page.goto(`${app.url}/`);
+    await waitForHydration(page);
+    const emi = await page.getByTestId("emi").textContent();
+    // The logo's link to the home page: the same page's data again, equal but new.
+    const reloaded = page.waitForResponse((response) => response.url().includes(".data"));
+    await page
+      .getByRole("link", { name: /Sugam Loans home/i })
+      .first()
+      .click();
+    await reloaded;
+    await expect(page.getByTestId("emi").textContent()).resolves.toBe(emi);
+    expect(await page.getByTestId("calc-pending").count()).toBe(0);
+    expect(checkRequested, "nothing was typed: the check is not needed").toBe(false);
+    await context.close();
+  });
 });

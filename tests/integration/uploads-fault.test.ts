@@ -106,6 +106,38 @@ describe("upload faults", () => {
     expect(addedSince(before)).toEqual([]);
   });
 
+  it("a file the disk cannot take is answered at once with 503 and try again later, on both upload pages", async () => {
+    const before = onDisk();
+    const { cookie } = await borrower();
+    const storage = app.services.storage;
+    const writeTemp = storage.writeTemp;
+    // As a full disk: the write fails after the file's first bytes, and its stream is destroyed (as pipeline does).
+    storage.writeTemp = async (source) => {
+      await new Promise((resolve) => source.once("data", resolve));
+      source.destroy();
+      throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC", syscall: "write" });
+    };
+    try {
+      for (const [page, kind] of [
+        [DOCUMENTS, "pan_card"],
+        [SELFIE, "selfie"],
+      ] as const) {
+        // A large file fails while the form is still arriving; a small one may fail after it was read whole.
+        for (const size of [1_000_000, 2_000]) {
+          const body = multipart(kind, jpeg(size));
+          const answer = await rawRequest(app, { path: page, headers: headers(cookie, body.length), chunks: [body] });
+          expect(answer?.status, `${page}, ${size} bytes`).toBe(503);
+          expect(answer?.body).toContain("We could not keep your file just now");
+        }
+      }
+    } finally {
+      storage.writeTemp = writeTemp;
+    }
+    await settle();
+    expect(await alive()).toBe(true);
+    expect(addedSince(before)).toEqual([]);
+  });
+
   it("keeps a stored file sealed and readable by this process's user only, and gives the owner the bytes uploaded", async () => {
     const { cookie, userId } = await borrower();
     const file = jpeg(100_000);

@@ -53,6 +53,8 @@ export function EmiCalculator({ initial, check, serverErrors = {}, limits, feeRu
   const [parse, setParse] = useState<typeof parseCalculatorQuery | null>(null);
   // It could not be loaded (offline, a new version deployed): the form is sent, as without JavaScript.
   const [unloaded, setUnloaded] = useState(false);
+  // Typed into since the server's figures (a reload of the same page gives an equal, new `initial`).
+  const [edited, setEdited] = useState(false);
   const loadCheck = () => {
     if (parse) return;
     import("../../domain/calculator-input.ts").then(
@@ -62,9 +64,9 @@ export function EmiCalculator({ initial, check, serverErrors = {}, limits, feeRu
   };
   const parsed = useMemo(() => (parse ? parse(calculatorQuery(values, feeRule)) : check), [parse, values, feeRule, check]);
   // Figures never stand beside inputs they were not worked out from.
-  const pending = !parse && values !== initial;
+  const pending = !parse && edited;
   const errors: Record<string, string> = parsed.ok ? {} : { ...parsed.fieldErrors };
-  const showErrors = values === initial ? serverErrors : pending ? {} : errors;
+  const showErrors = !edited ? serverErrors : pending ? {} : errors;
   const calculateButton = (
     <button type="submit" className="btn-primary w-full">
       Calculate
@@ -73,12 +75,12 @@ export function EmiCalculator({ initial, check, serverErrors = {}, limits, feeRu
 
   // The full calculator keeps what is typed in its address (when it is valid), to share or reload.
   useEffect(() => {
-    if (!compact && parse && values !== initial && parsed.ok)
-      window.history.replaceState(window.history.state, "", `?${toQuery(values).toString()}`);
-  }, [compact, parse, values, initial, parsed]);
+    if (!compact && parse && edited && parsed.ok) window.history.replaceState(window.history.state, "", `?${toQuery(values).toString()}`);
+  }, [compact, parse, values, edited, parsed]);
 
   function update(next: Partial<CalculatorValues>) {
     setValues({ ...values, ...next });
+    setEdited(true);
     loadCheck();
   }
 
