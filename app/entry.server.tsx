@@ -6,6 +6,7 @@ import { requestContext, servicesContext } from "./context.ts";
 import { scrubUrl } from "../server/logger.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
 import { InlineStylesheetProvider } from "./lib/stylesheet.tsx";
+import { withoutModulePreloads } from "./web/module-preloads.server.ts";
 import { inlineStylesheetFor } from "./web/stylesheet.server.ts";
 
 export const streamTimeout = 5_000;
@@ -52,7 +53,7 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeoutId);
         timeoutId = undefined;
-        const html = Buffer.concat(chunks);
+        const html = withoutModulePreloads(Buffer.concat(chunks));
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Content-Length", String(html.byteLength));
         resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));

@@ -202,12 +202,25 @@ try {
       if (!gz.has(href)) gz.set(href, gzipSync(Buffer.from(await (await fetch(appUrl + href)).arrayBuffer()), { level: 6 }).length);
       return gz.get(href) ?? 0;
     };
+    // What a page loads before it is interactive: the modules its own script imports, and every module
+    // they import in turn (static imports; a dynamic import() is loaded when used, not counted).
+    const staticImports = new Map<string, string[]>();
+    const importsOf = async (href: string) => {
+      if (!staticImports.has(href)) {
+        const code = await (await fetch(appUrl + href)).text();
+        staticImports.set(
+          href,
+          [
+            ...code.matchAll(/(?:\bimport|\bexport)\s*(?:[\w$]+\s*,?\s*)?(?:\{[^}]*\}|\*\s*as\s*[\w$]+|\*)?\s*(?:from)?\s*"([^"]+\.js)"/g),
+          ].map((m) => new URL(m[1] as string, appUrl + href).pathname),
+        );
+      }
+      return staticImports.get(href) ?? [];
+    };
     for (const page of PUBLIC_PAGES) {
       const html = await (await fetch(appUrl + page)).text();
-      const js = new Set([
-        ...[...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1] as string),
-        ...[...html.matchAll(/import(?:\(| [^"]*?)"([^"]+\.js)"/g)].map((m) => m[1] as string),
-      ]);
+      const js = new Set([...html.matchAll(/import(?:\(| [^"]*?)"([^"]+\.js)"/g)].map((m) => m[1] as string));
+      for (const href of js) for (const imported of await importsOf(href)) js.add(imported);
       const css = new Set([...html.matchAll(/<link[^>]*rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1] as string));
       let jsBytes = 0;
       // A first visit has the stylesheet inline in the page (counted as CSS here too).

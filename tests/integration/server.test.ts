@@ -97,6 +97,22 @@ describe(`server on ${TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}`, () => {
     expect(await file.text()).toBe(inline);
   });
 
+  it("sends no modulepreload links: the page's module script imports its modules, which are all served", async () => {
+    for (const [pathname, headers] of [
+      ["/", {}],
+      ["/Contact-us", { Cookie: "token=returning-visitor" }],
+    ] as const) {
+      const html = await (await app.get(pathname, { headers })).text();
+      expect(html, pathname).not.toContain("modulepreload");
+      const imported = [...html.matchAll(/import(?:\(| [^"]*?)"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] as string);
+      expect(
+        imported.some((href) => href.includes("entry.client")),
+        pathname,
+      ).toBe(true);
+      for (const href of imported) expect((await app.get(href)).status, href).toBe(200);
+    }
+  });
+
   it.each([
     ["/", "Personal loans and salary advances"],
     ["/About", "About"],
