@@ -197,26 +197,25 @@ try {
 
     console.log("\nJavaScript and CSS each public page loads (gzip -6 sizes)");
     const sizes: Record<string, { "JS files": number; "JS gzip kB": string; "CSS gzip kB": string }> = {};
-    const gz = new Map<string, number>();
-    const gzipSize = async (href: string) => {
-      if (!gz.has(href)) gz.set(href, gzipSync(Buffer.from(await (await fetch(appUrl + href)).arrayBuffer()), { level: 6 }).length);
-      return gz.get(href) ?? 0;
+    // Each built file fetched once: its gzip size, and the modules it imports.
+    const files = new Map<string, Promise<Buffer>>();
+    const fileOf = (href: string) => {
+      if (!files.has(href))
+        files.set(
+          href,
+          fetch(appUrl + href).then(async (r) => Buffer.from(await r.arrayBuffer())),
+        );
+      return files.get(href) as Promise<Buffer>;
     };
+    const gzipSize = async (href: string) => gzipSync(await fileOf(href), { level: 6 }).length;
     // What a page loads before it is interactive: the modules its own script imports, and every module
     // they import in turn (static imports; a dynamic import() is loaded when used, not counted).
-    const staticImports = new Map<string, string[]>();
-    const importsOf = async (href: string) => {
-      if (!staticImports.has(href)) {
-        const code = await (await fetch(appUrl + href)).text();
-        staticImports.set(
-          href,
-          [
-            ...code.matchAll(/(?:\bimport|\bexport)\s*(?:[\w$]+\s*,?\s*)?(?:\{[^}]*\}|\*\s*as\s*[\w$]+|\*)?\s*(?:from)?\s*"([^"]+\.js)"/g),
-          ].map((m) => new URL(m[1] as string, appUrl + href).pathname),
-        );
-      }
-      return staticImports.get(href) ?? [];
-    };
+    const importsOf = async (href: string) =>
+      [
+        ...(await fileOf(href))
+          .toString()
+          .matchAll(/(?:\bimport|\bexport)\s*(?:[\w$]+\s*,?\s*)?(?:\{[^}]*\}|\*\s*as\s*[\w$]+|\*)?\s*(?:from)?\s*"([^"]+\.js)"/g),
+      ].map((m) => new URL(m[1] as string, appUrl + href).pathname);
     for (const page of PUBLIC_PAGES) {
       const html = await (await fetch(appUrl + page)).text();
       const js = new Set([...html.matchAll(/import(?:\(| [^"]*?)"([^"]+\.js)"/g)].map((m) => m[1] as string));

@@ -38,7 +38,6 @@ export interface HomeData {
   calculator: {
     initial: CalculatorValues;
     check: CalculatorCheck;
-    errors: Record<string, string>;
     limits: CalculatorLimits;
     feeRule: CalculatorFeeRule;
   };

@@ -49,7 +49,7 @@ export async function calculatorState(services: { db: Db }, params: URLSearchPar
         fee: params.get("fee") ?? "",
       }
     : example;
-  // The first figures are checked here: the browser loads the check when the calculator is first used.
+  // The first figures (and their errors) are checked here: the browser loads the check when the calculator is first used.
   const check = parseCalculatorQuery(calculatorQuery(initial, feeRule));
-  return { initial, check, errors: hasQuery && !check.ok ? check.fieldErrors : {}, limits, feeRule };
+  return { initial, check, limits, feeRule };
 }

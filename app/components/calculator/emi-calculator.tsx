@@ -16,9 +16,8 @@ import { BalanceChart, PrincipalInterestChart } from "./charts.tsx";
 
 interface Props {
   initial: CalculatorValues;
-  /** The initial values checked by the server (the browser loads the check when the calculator is first used). */
+  /** The initial values checked by the server, with their errors (the browser loads the check when the calculator is first used). */
   check: CalculatorCheck;
-  serverErrors?: Record<string, string>;
   limits: CalculatorLimits;
   /** Our fee, assumed while none is typed (it follows the amount). */
   feeRule: CalculatorFeeRule;
@@ -45,7 +44,7 @@ const groupIndian = (s: string) => {
  * charts, the schedule and a part-payment what-if. The state lives in the URL
  * query; without JavaScript the form is a plain GET that the server answers.
  */
-export function EmiCalculator({ initial, check, serverErrors = {}, limits, feeRule, compact = false }: Props) {
+export function EmiCalculator({ initial, check, limits, feeRule, compact = false }: Props) {
   const [values, setValues] = useState<CalculatorValues>(initial);
   const [unit, setUnit] = useState<"months" | "years">("months");
   // The check (zod/mini) comes with the calculator's first use; until then the figures are the
@@ -66,7 +65,7 @@ export function EmiCalculator({ initial, check, serverErrors = {}, limits, feeRu
   // Figures never stand beside inputs they were not worked out from.
   const pending = !parse && edited;
   const errors: Record<string, string> = parsed.ok ? {} : { ...parsed.fieldErrors };
-  const showErrors = !edited ? serverErrors : pending ? {} : errors;
+  const showErrors = pending ? {} : errors;
   const calculateButton = (
     <button type="submit" className="btn-primary w-full">
       Calculate

@@ -21,7 +21,6 @@ export default function EmiCalculatorPage({ loaderData }: Route.ComponentProps) 
           key={JSON.stringify(loaderData.initial)}
           initial={loaderData.initial}
           check={loaderData.check}
-          serverErrors={loaderData.errors}
           limits={loaderData.limits}
           feeRule={loaderData.feeRule}
         />
