@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { type ComponentType, useEffect, useMemo, useState } from "react";
 import { Form } from "react-router";
 import {
   autoFeeHint,
@@ -9,9 +9,8 @@ import {
   calculatorQuery,
 } from "../../domain/calculator.ts";
 import type { CalculatorCheck, parseCalculatorQuery } from "../../domain/calculator-input.ts";
-import { prepaymentWhatIf, yearlySummary } from "../../domain/loan-math.ts";
-import { formatRupees, formatRupeesPlain } from "../../domain/money.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
+import { formatRupees } from "../../domain/money.ts";
+import type { CalculatorDetailsProps } from "./details.tsx";
 import { BalanceChart, PrincipalInterestChart } from "./charts.tsx";
 
 interface Props {
@@ -21,8 +20,11 @@ interface Props {
   limits: CalculatorLimits;
   /** Our fee, assumed while none is typed (it follows the amount). */
   feeRule: CalculatorFeeRule;
-  /** The home page's short version: figures and charts, no schedule. */
-  compact?: boolean;
+  /**
+   * The calculator's own page passes its part-payment plan and schedule (./details.tsx); without them
+   * this is the home page's short version: figures and charts, and a link to the full calculator.
+   */
+  details?: ComponentType<CalculatorDetailsProps>;
   headingLevel?: 2 | 3;
 }
 
@@ -44,7 +46,8 @@ const groupIndian = (s: string) => {
  * charts, the schedule and a part-payment what-if. The state lives in the URL
  * query; without JavaScript the form is a plain GET that the server answers.
  */
-export function EmiCalculator({ initial, check, limits, feeRule, compact = false }: Props) {
+export function EmiCalculator({ initial, check, limits, feeRule, details }: Props) {
+  const compact = details === undefined;
   const [values, setValues] = useState<CalculatorValues>(initial);
   const [unit, setUnit] = useState<"months" | "years">("months");
   // The check (zod/mini) comes with the calculator's first use; until then the figures are the
@@ -183,7 +186,7 @@ export function EmiCalculator({ initial, check, limits, feeRule, compact = false
           </p>
         </section>
       ) : parsed.ok ? (
-        <Results input={parsed.input} query={toQuery(values).toString()} compact={compact} />
+        <Results input={parsed.input} query={toQuery(values).toString()} details={details} />
       ) : (
         <section aria-label="Results" className="min-w-0">
           <p className="card text-slate-700" role="status" data-testid="calc-invalid">
@@ -196,7 +199,7 @@ export function EmiCalculator({ initial, check, limits, feeRule, compact = false
 }
 
 /** The figures, charts and (on the calculator's own page) the part-payment plan and schedule of valid inputs. */
-function Results({ input, query, compact }: { input: Parameters<typeof calculate>[0]; query: string; compact: boolean }) {
+function Results({ input, query, details: Details }: { input: Parameters<typeof calculate>[0]; query: string; details: Props["details"] }) {
   const result = useMemo(() => calculate(input), [input]);
   return (
     <section aria-label="Results" className="min-w-0 space-y-6">
@@ -212,15 +215,12 @@ function Results({ input, query, compact }: { input: Parameters<typeof calculate
         <PrincipalInterestChart principalPaise={input.amountPaise} interestPaise={result.totalInterestPaise} />
         <BalanceChart balances={result.schedule.map((l) => l.closingPaise)} principalPaise={input.amountPaise} />
       </div>
-      {compact ? (
+      {Details ? (
+        <Details input={input} result={result} query={query} />
+      ) : (
         <a className="btn-secondary" href={`/EmiCalculator?${query}`}>
           See the full schedule and a part-payment plan
         </a>
-      ) : (
-        <>
-          <Prepayment amountPaise={input.amountPaise} rateBps={input.rateBps} months={input.months} />
-          <Schedule result={result} query={query} />
-        </>
       )}
     </section>
   );
@@ -282,170 +282,5 @@ function SliderField(props: {
         {props.error}
       </p>
     </div>
-  );
-}
-
-function Prepayment({ amountPaise, rateBps, months }: { amountPaise: number; rateBps: number; months: number }) {
-  const [month, setMonth] = useState(String(Math.min(12, Math.max(1, months - 1))));
-  const [amount, setAmount] = useState(String(Math.round(amountPaise / 100 / 5)));
-  const [reduce, setReduce] = useState<"tenure" | "emi">("tenure");
-  const m = Math.floor(Number(month));
-  const a = Math.round(Number(amount) * 100);
-  const valid = months > 1 && m >= 1 && m < months && a > 0;
-  const whatIf = valid
-    ? prepaymentWhatIf({ principalPaise: amountPaise, annualRateBps: rateBps, months }, { afterInstalment: m, amountPaise: a, reduce })
-    : null;
-  return (
-    <section aria-labelledby="prepay-title" className="card print:hidden">
-      <h2 id="prepay-title" className="text-xl">
-        What if you part-pay?
-      </h2>
-      <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor="prepay-amount" className="field-label">
-            Part-payment (₹)
-          </label>
-          <input
-            id="prepay-amount"
-            className="field-input"
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value.replace(/[^\d.]/g, ""))}
-          />
-        </div>
-        <div>
-          <label htmlFor="prepay-month" className="field-label">
-            With instalment number
-          </label>
-          <input
-            id="prepay-month"
-            className="field-input"
-            inputMode="numeric"
-            value={month}
-            onChange={(e) => setMonth(e.target.value.replace(/\D/g, ""))}
-          />
-        </div>
-      </div>
-      <fieldset className="mt-4">
-        <legend className="field-label">Then reduce</legend>
-        <div className="flex gap-6">
-          {(["tenure", "emi"] as const).map((r) => (
-            <label key={r} className="flex items-center gap-2">
-              <input type="radio" name="prepay-reduce" value={r} checked={reduce === r} onChange={() => setReduce(r)} />
-              {r === "tenure" ? "the tenure" : "the EMI"}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <p className="mt-4" aria-live="polite" data-testid="prepay-result">
-        {whatIf
-          ? reduce === "tenure"
-            ? `You would finish in ${whatIf.months} months instead of ${months} and save ${formatRupees(whatIf.interestSavedPaise)} in interest.`
-            : `Your EMI would fall to ${formatRupees(whatIf.newEmiPaise)} and you would save ${formatRupees(whatIf.interestSavedPaise)} in interest.`
-          : `Enter an amount and an instalment number from 1 to ${Math.max(1, months - 1)}.`}
-      </p>
-    </section>
-  );
-}
-
-function Schedule({ result, query }: { result: ReturnType<typeof calculate>; query: string }) {
-  const years = yearlySummary(result.schedule.map((l) => ({ ...l, dueDate: null })));
-  return (
-    <section aria-labelledby="schedule-title" className="card px-3 sm:px-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="schedule-title" className="text-xl">
-          Repayment schedule
-        </h2>
-        <div className="flex gap-2 print:hidden">
-          <a className="btn-secondary min-h-9 px-3 py-1.5 text-sm" href={`/EmiCalculator/schedule.csv?${query}`} download>
-            Download CSV
-          </a>
-          <PrintButton />
-        </div>
-      </div>
-      <h3 className="mt-4">By year</h3>
-      <div className="scroll-shadow overflow-x-auto" tabIndex={0} role="region" aria-label="Repayments by year">
-        <table className="mt-2 w-full text-xs sm:text-sm">
-          <caption className="sr-only">Repayments by year</caption>
-          <thead>
-            <tr className="border-b border-slate-300 text-left">
-              <th scope="col" className="py-2 pr-1.5 sm:pr-3">
-                Year
-              </th>
-              <th scope="col" className="py-2 pr-1.5 sm:pr-3 text-right">
-                Principal (₹)
-              </th>
-              <th scope="col" className="py-2 pr-1.5 sm:pr-3 text-right">
-                Interest (₹)
-              </th>
-              <th scope="col" className="py-2 text-right">
-                Balance at end (₹)
-              </th>
-            </tr>
-          </thead>
-          <tbody className="tabular-nums">
-            {years.map((y) => (
-              <tr key={y.year} className="border-b border-slate-100">
-                <th scope="row" className="py-1.5 pr-1.5 sm:pr-3 text-left font-normal">
-                  {y.year}
-                </th>
-                <td className="py-1.5 pr-1.5 sm:pr-3 text-right">{formatRupeesPlain(y.principalPaise)}</td>
-                <td className="py-1.5 pr-1.5 sm:pr-3 text-right">{formatRupeesPlain(y.interestPaise)}</td>
-                <td className="py-1.5 text-right">{formatRupeesPlain(y.closingPaise)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <details className="mt-4" open={result.schedule.length <= 12}>
-        <summary className="cursor-pointer font-semibold">By month ({result.schedule.length} instalments)</summary>
-        <div className="scroll-shadow overflow-x-auto" tabIndex={0} role="region" aria-label="Repayments by month">
-          <table className="mt-2 w-full text-xs sm:text-sm">
-            <caption className="sr-only">Repayments by month</caption>
-            <thead>
-              <tr className="border-b border-slate-300 text-left">
-                <th scope="col" className="py-2 pr-1.5 sm:pr-3">
-                  No.
-                </th>
-                <th scope="col" className="py-2 pr-1.5 sm:pr-3 text-right">
-                  Payment (₹)
-                </th>
-                <th scope="col" className="py-2 pr-1.5 sm:pr-3 text-right">
-                  Principal (₹)
-                </th>
-                <th scope="col" className="py-2 pr-1.5 sm:pr-3 text-right">
-                  Interest (₹)
-                </th>
-                <th scope="col" className="py-2 text-right">
-                  Balance (₹)
-                </th>
-              </tr>
-            </thead>
-            <tbody className="tabular-nums">
-              {result.schedule.map((l) => (
-                <tr key={l.instalment} className="border-b border-slate-100">
-                  <th scope="row" className="py-1.5 pr-1.5 sm:pr-3 text-left font-normal">
-                    {l.instalment}
-                  </th>
-                  <td className="py-1.5 pr-1.5 sm:pr-3 text-right">{formatRupeesPlain(l.paymentPaise)}</td>
-                  <td className="py-1.5 pr-1.5 sm:pr-3 text-right">{formatRupeesPlain(l.principalPaise)}</td>
-                  <td className="py-1.5 pr-1.5 sm:pr-3 text-right">{formatRupeesPlain(l.interestPaise)}</td>
-                  <td className="py-1.5 text-right">{formatRupeesPlain(l.closingPaise)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
-    </section>
-  );
-}
-
-function PrintButton() {
-  if (!useHydrated()) return null;
-  return (
-    <button type="button" className="btn-secondary min-h-9 px-3 py-1.5 text-sm" onClick={() => window.print()}>
-      Print
-    </button>
   );
 }

@@ -9,13 +9,7 @@ export function CalculatorSection({ calculator }: HomeData) {
         The same method as your Key Fact Statement. Open the full calculator for the repayment schedule and a part-payment plan.
       </p>
       <div className="mt-6">
-        <EmiCalculator
-          initial={calculator.initial}
-          check={calculator.check}
-          limits={calculator.limits}
-          feeRule={calculator.feeRule}
-          compact
-        />
+        <EmiCalculator initial={calculator.initial} check={calculator.check} limits={calculator.limits} feeRule={calculator.feeRule} />
       </div>
     </section>
   );

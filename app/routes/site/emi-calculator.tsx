@@ -1,3 +1,4 @@
+import { CalculatorDetails } from "../../components/calculator/details.tsx";
 import { EmiCalculator } from "../../components/calculator/emi-calculator.tsx";
 import { servicesContext } from "../../context.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -23,6 +24,7 @@ export default function EmiCalculatorPage({ loaderData }: Route.ComponentProps) 
           check={loaderData.check}
           limits={loaderData.limits}
           feeRule={loaderData.feeRule}
+          details={CalculatorDetails}
         />
       </div>
     </div>
