@@ -41,6 +41,8 @@ export interface SignedInFigures {
   workers: number;
   pages: Record<string, PageLoad>;
   rssAfterStartBytes: number;
+  /** As the last load ends, before V8 gives memory back. */
+  rssAtLoadEndBytes: number;
   rssAfterLoadBytes: number;
 }
 
@@ -99,11 +101,13 @@ export async function signedInBench({
       await loadPage(base + path, { connections, seconds: warmUp, cookie });
       pages[name] = await loadPage(base + path, { connections, seconds, cookie, cpuMs: server.cpuMs });
     }
+    const rssAtLoadEndBytes = server.rssBytes();
     return {
       database: databaseUrl ? "postgres" : "pglite",
       workers,
       pages,
       rssAfterStartBytes,
+      rssAtLoadEndBytes,
       rssAfterLoadBytes: await server.settledRssBytes(),
     };
   } finally {

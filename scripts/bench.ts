@@ -146,7 +146,7 @@ if (runs("pdf")) {
 const rawPort = await freePort();
 let server: BenchServer | undefined;
 let rawServer: ChildProcess | undefined;
-const memory: Record<string, { "after start MB": string; "after load MB": string }> = {};
+const memory: Record<string, { "after start MB": string; "at the load's end MB": string; "after load MB": string }> = {};
 const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
 try {
   if (runs("public")) {
@@ -193,7 +193,11 @@ try {
     const rendered = await load(`${appUrl}/`, DURATION, "bench=1");
     rows["/ rendered (a cookie sent)"] = { "app req/s": Math.round(rendered.rps), "app p99 ms": rendered.p99, errors: rendered.errors };
     console.table(rows);
-    memory["PGlite, public pages"] = { "after start MB": mb(rssAfterStart), "after load MB": mb(await server.settledRssBytes()) };
+    memory["PGlite, public pages"] = {
+      "after start MB": mb(rssAfterStart),
+      "at the load's end MB": mb(server.rssBytes()),
+      "after load MB": mb(await server.settledRssBytes()),
+    };
 
     console.log("\nJavaScript and CSS each public page loads (gzip -6 sizes)");
     const sizes: Record<string, { "JS files": number; "JS gzip kB": string; "CSS gzip kB": string }> = {};
@@ -269,6 +273,7 @@ try {
       }
       memory[`${run.name}, signed-in pages`] = {
         "after start MB": mb(figures.rssAfterStartBytes),
+        "at the load's end MB": mb(figures.rssAtLoadEndBytes),
         "after load MB": mb(figures.rssAfterLoadBytes),
       };
     }
@@ -278,7 +283,9 @@ try {
     );
   }
   if (Object.keys(memory).length) {
-    console.log("\nServer memory (RSS of the server and its worker processes, once settled after start and after the load)");
+    console.log(
+      "\nServer memory (RSS of the server and its worker processes: once settled after start, as the load ends, and once settled after it; V8 keeps its young generation and the load's garbage until its memory reducer runs, some seconds after the load)",
+    );
     console.table(memory);
   }
 
