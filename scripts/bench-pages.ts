@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
-import { type BenchServer, signInByCode, startBenchServer, UNLIMITED_SIGN_IN } from "./bench-server.ts";
+import { type BenchServer, type MemoryAfterGc, signInByCode, startBenchServer, UNLIMITED_SIGN_IN } from "./bench-server.ts";
 
 export interface PageLoad {
   rps: number;
@@ -41,9 +41,10 @@ export interface SignedInFigures {
   workers: number;
   pages: Record<string, PageLoad>;
   rssAfterStartBytes: number;
-  /** As the last load ends, before V8 gives memory back. */
+  /** As the last load ends. */
   rssAtLoadEndBytes: number;
-  rssAfterLoadBytes: number;
+  /** Then after a full garbage collection in each process. */
+  afterGc: MemoryAfterGc;
 }
 
 /** The signed-in pages under load. `databaseUrl` unset: PGlite. */
@@ -108,7 +109,7 @@ export async function signedInBench({
       pages,
       rssAfterStartBytes,
       rssAtLoadEndBytes,
-      rssAfterLoadBytes: await server.settledRssBytes(),
+      afterGc: await server.afterFullGc(),
     };
   } finally {
     await server?.stop();

@@ -3,7 +3,7 @@
 // the cookies of a response, and a borrower's sign-in with the code from the
 // SMS outbox.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort, waitUntilUp } from "../tests/helpers/process.ts";
@@ -65,8 +65,21 @@ export interface BenchServer {
    * idle), at most `maxMs`.
    */
   settledRssBytes(maxMs?: number): Promise<number>;
+  /**
+   * A full garbage collection in each of the server's processes (scripts/bench-memory-probe.ts),
+   * then their memory summed: what they keep alive, apart from what V8 holds until it is idle.
+   */
+  afterFullGc(): Promise<MemoryAfterGc>;
   /** SIGTERM, wait for the exit, remove the data directory. */
   stop(): Promise<void>;
+}
+
+export interface MemoryAfterGc {
+  /** V8's young generation just before the collection (it shrinks only once V8 finds the process idle). */
+  youngGenerationBytes: number;
+  /** After the collection. */
+  rssBytes: number;
+  heapUsedBytes: number;
 }
 
 /**
@@ -76,7 +89,13 @@ export interface BenchServer {
 export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-"));
   const port = await freePort();
-  const args = [...(process.env.BENCH_SERVER_ARGS?.split(" ").filter(Boolean) ?? []), "server.ts"];
+  const args = [
+    ...(process.env.BENCH_SERVER_ARGS?.split(" ").filter(Boolean) ?? []),
+    "--expose-gc",
+    "--import",
+    "./scripts/bench-memory-probe.ts",
+    "server.ts",
+  ];
   const child = spawnNode(args, { NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...env });
   const exited = new Promise((r) => child.once("exit", r));
   const base = `http://127.0.0.1:${port}`;
@@ -93,21 +112,47 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   }
   const rssBytes = () => processTree(child.pid ?? 0).reduce((sum, pid) => sum + rssOf(pid), 0);
   const cpuMs = () => treeCpuMs(child.pid ?? 0);
-  const settledRssBytes = async (maxMs = 60_000) => {
-    // After a load V8 keeps its young generation (up to 128 MB here) and the load's garbage until
-    // its memory reducer runs, 8 to 12 s after allocation stops: RSS stays flat at its peak until
-    // then (PGlite: 708 MB for 12 s, then 383; PostgreSQL: 533 for 8 s, then 249). So no reading
-    // counts before 20 s; then three alike.
+  const settledRssBytes = async (maxMs = 40_000) => {
+    // Node hands freed memory back only after some seconds of idleness (a load's peak fell from
+    // 766 to 459 MB in 10 s on PGlite), so no reading counts before 10 s; then three alike.
     const started = Date.now();
     const readings: number[] = [];
     while (Date.now() - started < maxMs) {
       await new Promise((r) => setTimeout(r, 1_000));
       readings.push(rssBytes());
-      if (Date.now() - started < 20_000 || readings.length < 3) continue;
+      if (Date.now() - started < 10_000 || readings.length < 3) continue;
       const [a, b, c] = readings.slice(-3) as [number, number, number];
       if (Math.max(a, b, c) - Math.min(a, b, c) < c * 0.02) return c;
     }
     return readings.at(-1) ?? rssBytes();
   };
-  return { base, dataDir, cpuMs, rssBytes, settledRssBytes, stop };
+  const afterFullGc = async (): Promise<MemoryAfterGc> => {
+    // Only the processes that loaded the probe (a process without its handler would die of SIGUSR2).
+    const probed = processTree(child.pid ?? 0).filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("bench-memory-probe");
+      } catch {
+        return false;
+      }
+    });
+    const files = probed.map((pid) => path.join(dataDir, `memory-${pid}.json`));
+    for (const file of files) rmSync(file, { force: true });
+    for (const pid of probed) process.kill(pid, "SIGUSR2");
+    const sum: MemoryAfterGc = { rssBytes: 0, heapUsedBytes: 0, youngGenerationBytes: 0 };
+    for (const file of files) {
+      const deadline = Date.now() + 10_000;
+      while (!existsSync(file)) {
+        if (Date.now() > deadline) throw new Error(`no memory figures from the server (${file})`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const figures = JSON.parse(readFileSync(file, "utf8")) as Omit<MemoryAfterGc, "rssBytes">;
+      sum.heapUsedBytes += figures.heapUsedBytes;
+      sum.youngGenerationBytes += figures.youngGenerationBytes;
+    }
+    // The pages the collection freed are unmapped by V8's sweeper threads, just after.
+    await new Promise((r) => setTimeout(r, 1_000));
+    sum.rssBytes = rssBytes();
+    return sum;
+  };
+  return { base, dataDir, cpuMs, rssBytes, settledRssBytes, afterFullGc, stop };
 }

@@ -37,7 +37,7 @@ import { quickStartBench, reportQuickStart } from "./bench-quick-start.ts";
 import { realtimeBench } from "./bench-realtime.ts";
 import { reportServicing, servicingBench } from "./bench-servicing.ts";
 import { notificationBench, reportNotifications } from "./bench-notifications.ts";
-import { type BenchServer, freePort, spawnNode, startBenchServer, waitUntilUp } from "./bench-server.ts";
+import { type BenchServer, freePort, type MemoryAfterGc, spawnNode, startBenchServer, waitUntilUp } from "./bench-server.ts";
 
 const PARTS = [
   "math",
@@ -146,8 +146,16 @@ if (runs("pdf")) {
 const rawPort = await freePort();
 let server: BenchServer | undefined;
 let rawServer: ChildProcess | undefined;
-const memory: Record<string, { "after start MB": string; "at the load's end MB": string; "after load MB": string }> = {};
 const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
+const memory: Record<string, Record<string, string>> = {};
+/** The memory table's row: RSS after start and as the load ends; then what a full collection leaves. */
+const memoryRow = (afterStartBytes: number, atLoadEndBytes: number, afterGc: MemoryAfterGc) => ({
+  "after start MB": mb(afterStartBytes),
+  "at the load's end MB": mb(atLoadEndBytes),
+  "V8 young generation MB": mb(afterGc.youngGenerationBytes),
+  "after a full GC MB": mb(afterGc.rssBytes),
+  "JS heap in use MB": mb(afterGc.heapUsedBytes),
+});
 try {
   if (runs("public")) {
     server = await startBenchServer();
@@ -193,11 +201,7 @@ try {
     const rendered = await load(`${appUrl}/`, DURATION, "bench=1");
     rows["/ rendered (a cookie sent)"] = { "app req/s": Math.round(rendered.rps), "app p99 ms": rendered.p99, errors: rendered.errors };
     console.table(rows);
-    memory["PGlite, public pages"] = {
-      "after start MB": mb(rssAfterStart),
-      "at the load's end MB": mb(server.rssBytes()),
-      "after load MB": mb(await server.settledRssBytes()),
-    };
+    memory["PGlite, public pages"] = memoryRow(rssAfterStart, server.rssBytes(), await server.afterFullGc());
 
     console.log("\nJavaScript and CSS each public page loads (gzip -6 sizes)");
     const sizes: Record<string, { "JS files": number; "JS gzip kB": string; "CSS gzip kB": string }> = {};
@@ -271,11 +275,7 @@ try {
           "of hello": (figure.rps / hello.rps).toFixed(2),
         };
       }
-      memory[`${run.name}, signed-in pages`] = {
-        "after start MB": mb(figures.rssAfterStartBytes),
-        "at the load's end MB": mb(figures.rssAtLoadEndBytes),
-        "after load MB": mb(figures.rssAfterLoadBytes),
-      };
+      memory[`${run.name}, signed-in pages`] = memoryRow(figures.rssAfterStartBytes, figures.rssAtLoadEndBytes, figures.afterGc);
     }
     console.table(rows);
     console.log(
@@ -284,7 +284,7 @@ try {
   }
   if (Object.keys(memory).length) {
     console.log(
-      "\nServer memory (RSS of the server and its worker processes: once settled after start, as the load ends, and once settled after it; V8 keeps its young generation and the load's garbage until its memory reducer runs, some seconds after the load)",
+      "\nServer memory, its worker processes' included: RSS once settled after start and as the load ends, with what V8's young generation holds then; RSS after a full garbage collection in each process, and the JS heap still in use (V8 gives its young generation and a load's garbage back by itself only once it judges the process idle: seconds later, or much later)",
     );
     console.table(memory);
   }
