@@ -3,8 +3,9 @@
 // The same for every visitor without a cookie: the home page, the calculator, rates, about, the
 // policies and the quick start's front page. Each is rendered once (through React Router, as
 // any request would be, but with no nonce) and kept with its gzip and brotli bodies, an ETag and
-// a CSP allowing its inline scripts by hash. A request carrying any cookie (a session, a flash
-// message) or a query string is rendered for it, as before. The cache is emptied when what these
+// a CSP allowing its inline scripts by hash. A request carrying one of the application's cookies
+// (a session, a flash message) or a query string is rendered for it, as before; other cookies (a
+// load balancer's, an analytics script's) change no page, so they do not keep a visitor from it. The cache is emptied when what these
 // pages show changes (products, risk bands, published feedback, holidays: a realtime event on
 // every process), when the India date turns, and at least every PAGE_CACHE_MAX_AGE_MS.
 import { createHash } from "node:crypto";
@@ -12,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { Logger } from "pino";
+import { hasAppCookie } from "../app/server/cookie-names.ts";
 import { requestIdFrom } from "./http.ts";
 
 /** The pages kept, by exact path (another spelling of one goes through the framework). */
@@ -111,8 +113,9 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
 
 function isAnonymousPageRequest(req: IncomingMessage): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
-  // Any cookie may change the page (a session shows "Your account", a flash message shows once).
-  if (req.headers.cookie) return false;
+  // The application's cookies change pages (a session shows "Your account", a flash message shows
+  // once); nothing reads any other.
+  if (hasAppCookie(req.headers.cookie)) return false;
   return true;
 }
 

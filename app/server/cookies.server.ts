@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { type Cookie, type CookieOptions, createCookie } from "react-router";
 import type { Config } from "../../server/config.ts";
+import type { CookieName } from "./cookie-names.ts";
 import { safeEqual } from "./crypto.server.ts";
 
 /**
@@ -12,7 +13,7 @@ import { safeEqual } from "./crypto.server.ts";
  * with node:crypto at once, in the same format, instead of two WebCrypto calls through the thread
  * pool (importKey, then verify).
  */
-export function signedCookie(name: string, options: Pick<CookieOptions, "path" | "maxAge">) {
+export function signedCookie(name: CookieName, options: Pick<CookieOptions, "path" | "maxAge">) {
   const made = new Map<string, Cookie>();
   return (config: Config): Cookie => {
     const key = `${config.sessionSecret}:${config.isProduction}`;

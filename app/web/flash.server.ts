@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, redirect } from "react-router";
 import type { Config } from "../../server/config.ts";
+import { COOKIE_NAMES } from "../server/cookie-names.ts";
 import type { Toast } from "../lib/toast.ts";
 
 export type { Toast };
@@ -13,7 +14,7 @@ function flashStorage(config: Config): FlashStorage {
   if (!storage) {
     storage = createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
       cookie: {
-        name: "__flash",
+        name: COOKIE_NAMES.flash,
         httpOnly: true,
         sameSite: "lax",
         path: "/",

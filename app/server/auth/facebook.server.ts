@@ -2,6 +2,7 @@ import { OAuth2Client } from "arctic";
 import { eq } from "drizzle-orm";
 import { type Config, siteOrigin } from "../../../server/config.ts";
 import type { AppServices, Client } from "../../context.ts";
+import { COOKIE_NAMES } from "../cookie-names.ts";
 import { signedCookie } from "../cookies.server.ts";
 import { users } from "../db/schema.ts";
 import { createUserSession } from "./session.server.ts";
@@ -22,7 +23,7 @@ function oauthClient(config: Config, callbackUrl: string) {
 }
 
 /** State and PKCE verifier between the redirect to Facebook and the callback (10 minutes, signed). */
-export const oauthStateCookie = signedCookie("fb_oauth", { path: "/auth/facebook", maxAge: 600 });
+export const oauthStateCookie = signedCookie(COOKIE_NAMES.facebookState, { path: "/auth/facebook", maxAge: 600 });
 
 /** The profile Facebook returns (`id`; OpenID-style providers say `sub`). */
 export async function fetchFacebookProfile(config: Config, accessToken: string) {

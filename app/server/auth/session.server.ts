@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Config } from "../../../server/config.ts";
+import { COOKIE_NAMES } from "../cookie-names.ts";
 import { signedCookie } from "../cookies.server.ts";
 import type { AppServices } from "../../context.ts";
 import { randomToken, sha256 } from "../crypto.server.ts";
@@ -22,7 +23,7 @@ export interface SignedIn {
 }
 
 /** The session cookie's name (a request without it is a first visit: see web/stylesheet.server.ts). */
-export const SESSION_COOKIE = "token";
+export const SESSION_COOKIE = COOKIE_NAMES.session;
 /** The `token` cookie: HttpOnly, SameSite=Lax, Secure in production, 180 days, signed. */
 export const tokenCookie = signedCookie(SESSION_COOKIE, { path: "/", maxAge: SESSION_DAYS * 24 * 60 * 60 });
 

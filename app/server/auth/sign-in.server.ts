@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
+import { COOKIE_NAMES } from "../cookie-names.ts";
 import { signedCookie } from "../cookies.server.ts";
 import { users } from "../db/schema.ts";
 import { sendCode, verifyCode } from "../otp/otp.server.ts";
@@ -10,7 +11,7 @@ export const STAFF_NOT_BORROWER =
   "You are signed in with a staff account. Staff accounts cannot use the borrower area, link a mobile number or apply: sign out first.";
 
 /** The number a code was sent to, between the two steps of sign-in (10 minutes, signed). */
-export const pendingSignInCookie = signedCookie("otp_pending", { path: "/quickStart", maxAge: 10 * 60 });
+export const pendingSignInCookie = signedCookie(COOKIE_NAMES.otpPending, { path: "/quickStart", maxAge: 10 * 60 });
 
 export interface PendingSignIn {
   mobile: string;

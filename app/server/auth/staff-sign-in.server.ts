@@ -1,6 +1,7 @@
 import { verifyTOTP } from "@epic-web/totp";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
+import { COOKIE_NAMES } from "../cookie-names.ts";
 import { signedCookie } from "../cookies.server.ts";
 import { randomToken, sha256 } from "../crypto.server.ts";
 import { users, verifications } from "../db/schema.ts";
@@ -35,7 +36,7 @@ export interface PendingStaffSignIn {
   enrolSecret?: string;
 }
 
-export const staffPendingCookie = signedCookie("staff_pending", { path: "/admin", maxAge: STAFF_SIGN_IN.pendingMinutes * 60 });
+export const staffPendingCookie = signedCookie(COOKIE_NAMES.staffPending, { path: "/admin", maxAge: STAFF_SIGN_IN.pendingMinutes * 60 });
 
 type Services = Pick<AppServices, "db" | "now" | "config" | "keyring" | "realtime">;
 interface Client {
