@@ -137,9 +137,15 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     });
     const files = probed.map((pid) => path.join(dataDir, `memory-${pid}.json`));
     for (const file of files) rmSync(file, { force: true });
-    for (const pid of probed) process.kill(pid, "SIGUSR2");
+    for (const [i, pid] of probed.entries()) {
+      try {
+        process.kill(pid, "SIGUSR2");
+      } catch {
+        files[i] = ""; // gone since the scan
+      }
+    }
     const sum: MemoryAfterGc = { rssBytes: 0, heapUsedBytes: 0, youngGenerationBytes: 0 };
-    for (const file of files) {
+    for (const file of files.filter(Boolean)) {
       const deadline = Date.now() + 10_000;
       while (!existsSync(file)) {
         if (Date.now() > deadline) throw new Error(`no memory figures from the server (${file})`);
