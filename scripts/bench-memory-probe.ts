@@ -1,7 +1,7 @@
 // Loaded by the bench into its server's processes only (`node --expose-gc --import` this file; the
 // cluster's workers inherit both): on SIGUSR2, the size of V8's young generation, a full garbage
-// collection, then the JS heap still in use, as JSON in $DATA_DIR/memory-<pid>.json. The bench reads it to tell what a process keeps
-// alive from what V8 merely has not given back yet (its young generation and a load's garbage are
+// collection, then the JS heap still in use, as JSON in $DATA_DIR/memory-<pid>.json. The bench
+// reads it to tell what a process keeps alive from what V8 merely has not given back yet (its young generation and a load's garbage are
 // returned only when V8 judges the process idle, which can take from seconds to never).
 import { renameSync, writeFileSync } from "node:fs";
 import path from "node:path";

@@ -135,17 +135,18 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
         return false;
       }
     });
-    const files = probed.map((pid) => path.join(dataDir, `memory-${pid}.json`));
-    for (const file of files) rmSync(file, { force: true });
-    for (const [i, pid] of probed.entries()) {
+    const fileOf = (pid: number) => path.join(dataDir, `memory-${pid}.json`);
+    const signalled = probed.filter((pid) => {
+      rmSync(fileOf(pid), { force: true });
       try {
         process.kill(pid, "SIGUSR2");
+        return true;
       } catch {
-        files[i] = ""; // gone since the scan
+        return false; // gone since the scan
       }
-    }
+    });
     const sum: MemoryAfterGc = { rssBytes: 0, heapUsedBytes: 0, youngGenerationBytes: 0 };
-    for (const file of files.filter(Boolean)) {
+    for (const file of signalled.map(fileOf)) {
       const deadline = Date.now() + 10_000;
       while (!existsSync(file)) {
         if (Date.now() > deadline) throw new Error(`no memory figures from the server (${file})`);

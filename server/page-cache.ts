@@ -1,12 +1,12 @@
 // Anonymous public pages, answered from memory before Express or React Router run.
 //
-// The same for every visitor without a cookie: the home page, the calculator, rates, about, the
+// The same for every visitor without one of our cookies: the home page, the calculator, rates, about, the
 // policies and the quick start's front page. Each is rendered once (through React Router, as
 // any request would be, but with no nonce) and kept with its gzip and brotli bodies, an ETag and
 // a CSP allowing its inline scripts by hash. A request carrying one of the application's cookies
 // (a session, a flash message) or a query string is rendered for it, as before; other cookies (a
-// load balancer's, an analytics script's) change no page, so they do not keep a visitor from it. The cache is emptied when what these
-// pages show changes (products, risk bands, published feedback, holidays: a realtime event on
+// load balancer's, an analytics script's) change no page, so they do not keep a visitor from it.
+// The cache is emptied when what these pages show changes (products, risk bands, published feedback, holidays: a realtime event on
 // every process), when the India date turns, and at least every PAGE_CACHE_MAX_AGE_MS.
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";

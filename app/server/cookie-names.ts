@@ -18,9 +18,14 @@ export const COOKIE_NAMES = {
 
 export type CookieName = (typeof COOKIE_NAMES)[keyof typeof COOKIE_NAMES];
 
-const escaped = Object.values(COOKIE_NAMES).map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-// Spaces around the name as the cookie parsers allow them (they trim it).
-const APP_COOKIE = new RegExp(`(?:^|;)\\s*(?:${escaped.join("|")})\\s*=`);
+/** A test of whether a Cookie header holds any of `names` (built once: these run on every request). */
+function cookiePresence(names: readonly CookieName[]) {
+  // Spaces around a name as the cookie parsers allow them (they trim it).
+  const present = new RegExp(`(?:^|;)\\s*(?:${names.join("|")})\\s*=`);
+  return (header: string | undefined | null): boolean => present.test(header ?? "");
+}
 
 /** Whether a Cookie header holds one of the application's cookies. */
-export const hasAppCookie = (header: string | undefined | null): boolean => APP_COOKIE.test(header ?? "");
+export const hasAppCookie = cookiePresence(Object.values(COOKIE_NAMES));
+/** Whether a Cookie header holds a session cookie (signed or not: a first visit has none). */
+export const hasSessionCookie = cookiePresence([COOKIE_NAMES.session]);

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { stylesheetUrl } from "../lib/stylesheet.tsx";
-import { SESSION_COOKIE } from "../server/auth/session.server.ts";
+import { hasSessionCookie } from "../server/cookie-names.ts";
 
 let text: string | null | undefined;
 
@@ -24,9 +24,7 @@ export function stylesheetText(): string | null {
   return text;
 }
 
-const HAS_SESSION = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
-
 /** A first visit (no session cookie) gets the stylesheet inline; a returning one has the file cached. */
 export function inlineStylesheetFor(request: Request): string | null {
-  return HAS_SESSION.test(request.headers.get("cookie") ?? "") ? null : stylesheetText();
+  return hasSessionCookie(request.headers.get("cookie")) ? null : stylesheetText();
 }

@@ -25,7 +25,6 @@ interface Props {
    * this is the home page's short version: figures and charts, and a link to the full calculator.
    */
   details?: ComponentType<CalculatorDetailsProps>;
-  headingLevel?: 2 | 3;
 }
 
 /** The address of what is typed (a fee only when one is typed: otherwise ours follows the amount). */

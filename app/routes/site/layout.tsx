@@ -8,6 +8,7 @@ import { servicesContext } from "../../context.ts";
 import { isStaffRole } from "../../domain/roles.ts";
 import { usePublicConfig } from "../../root.tsx";
 import { signedInOn } from "../../server/auth/session.server.ts";
+import { hasSessionCookie } from "../../server/cookie-names.ts";
 import type { Route } from "./+types/layout";
 import { ICON_URL } from "../../lib/icon.ts";
 
@@ -24,7 +25,7 @@ const NAV = [
  * account instead of "Sign in". A request without a cookie costs nothing.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!request.headers.get("Cookie")?.includes("token=")) return { account: null };
+  if (!hasSessionCookie(request.headers.get("Cookie"))) return { account: null };
   const signedIn = await signedInOn(context.get(servicesContext), request);
   if (!signedIn) return { account: null };
   return { account: isStaffRole(signedIn.user.role) ? ("staff" as const) : ("borrower" as const) };

@@ -22,10 +22,8 @@ export interface SignedIn {
   unread: number;
 }
 
-/** The session cookie's name (a request without it is a first visit: see web/stylesheet.server.ts). */
-export const SESSION_COOKIE = COOKIE_NAMES.session;
 /** The `token` cookie: HttpOnly, SameSite=Lax, Secure in production, 180 days, signed. */
-export const tokenCookie = signedCookie(SESSION_COOKIE, { path: "/", maxAge: SESSION_DAYS * 24 * 60 * 60 });
+export const tokenCookie = signedCookie(COOKIE_NAMES.session, { path: "/", maxAge: SESSION_DAYS * 24 * 60 * 60 });
 
 export const clearTokenCookie = (config: Config) => tokenCookie(config).serialize("", { maxAge: 0 });
 
