@@ -6,6 +6,7 @@ import { requestContext, servicesContext } from "./context.ts";
 import { scrubUrl } from "../server/logger.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
 import { InlineStylesheetProvider } from "./lib/stylesheet.tsx";
+import { withMatchedRoutesOnly } from "./web/matched-routes.server.ts";
 import { withoutModulePreloads } from "./web/module-preloads.server.ts";
 import { inlineStylesheetFor } from "./web/stylesheet.server.ts";
 
@@ -65,7 +66,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={requestNonce}>
         <InlineStylesheetProvider value={inlineStylesheetFor(request)}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <ServerRouter context={withMatchedRoutesOnly(routerContext)} url={request.url} nonce={nonce} />
         </InlineStylesheetProvider>
       </NonceProvider>,
       {
