@@ -288,7 +288,7 @@ try {
       "CPU ms/req: the server's CPU time (its worker processes' included) per request answered; steadier than req/s on a machine whose speed varies, and the load generator's share is not in it.",
     );
     console.log(
-      "PGlite answers one request at a time (its queries run in the server's own thread), so 50 connections queue; its p99 of seconds comes from serial service under this load generator, not from the application: a stand-in Node server spending 11 ms per request shows the same p99 (5.4 s) under autocannon, and 1.1 s under a plain Node client with 50 keep-alive connections.",
+      `PGlite answers one request at a time (its queries run in the server's own thread), so ${CONNECTIONS} connections queue; its p99 of seconds comes from serial service under this load generator, not from the application: at 50 connections, a stand-in Node server spending 11 ms per request shows the same p99 (5.4 s) under autocannon, and 1.1 s under a plain Node client with 50 keep-alive connections.`,
     );
   }
   if (Object.keys(memory).length) {
