@@ -4,7 +4,7 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 function newLoanRoutes(segment: "Emi" | "salaryAdvance", idPrefix: string) {
   const base = `User/newLoan/${segment}`;
   return [
-    route(base, "routes/user/new-loan/start.ts", { id: `${idPrefix}-start` }),
+    route(base, "routes/user/new-loan/start.tsx", { id: `${idPrefix}-start` }),
     ...(["Step0", "Step1", "Step5", "Step6", "Step7"] as const).map((step) =>
       route(`${base}/:id/${step}`, `routes/user/new-loan/${step.toLowerCase()}.tsx`, { id: `${idPrefix}-${step.toLowerCase()}` }),
     ),
@@ -45,6 +45,7 @@ export default [
     route("admin/staff", "routes/admin/staff.tsx"),
     route("admin/products", "routes/admin/products.tsx"),
     route("admin/holidays", "routes/admin/holidays.tsx"),
+    route("admin/policy", "routes/admin/policy.tsx"),
     route("admin/documents/:id", "routes/admin/document-file.ts"),
     route("admin/loans/:loanNumber", "routes/admin/loan.tsx"),
     route("admin/collections", "routes/admin/collections.tsx"),

@@ -82,8 +82,10 @@ export const envSchema = z
     ANDROID_APP_URL: z.url().optional(),
 
     CONTACT_LIMIT_PER_HOUR: positiveInt.default(5),
-    /** Days after a rejection before the borrower may apply for the same product again. */
-    REAPPLY_AFTER_DAYS: z.coerce.number().int().min(0).default(30),
+    /** How long a page waits for the credit bureau (and the PAN check) before it says an SMS will follow. */
+    BUREAU_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(8),
+    /** The local bureau stand-in answers a PAN ending in Z only after this long (a bureau that times out). */
+    LOCAL_BUREAU_SLOW_SECONDS: z.coerce.number().min(0).max(600).default(20),
     /** Who sends disbursals: the local stand-in (never in production) or RazorpayX Payouts. */
     PAYOUT_PROVIDER: z.enum(["local", "razorpayx"]).optional(),
     /** The local stand-in settles a payout this many seconds after it is requested. */
@@ -204,8 +206,8 @@ export interface Config {
   encryptionKey: string;
   sms: { url: string; key: string } | null;
   limits: { contactPerHour: number };
-  /** Days after a rejection before the same product may be applied for again. */
-  reapplyAfterDays: number;
+  /** The credit bureau: how long a page waits for it; how slow the local stand-in is for a PAN ending in Z. */
+  creditChecks: { timeoutMs: number; localSlowSeconds: number };
   payouts: {
     provider:
       | { name: "local"; settleSeconds: number }
@@ -346,7 +348,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     encryptionKey,
     sms: env.SMS_GATEWAY_URL && env.SMS_GATEWAY_KEY ? { url: env.SMS_GATEWAY_URL, key: env.SMS_GATEWAY_KEY } : null,
     limits: { contactPerHour: env.CONTACT_LIMIT_PER_HOUR },
-    reapplyAfterDays: env.REAPPLY_AFTER_DAYS,
+    creditChecks: { timeoutMs: Math.round(env.BUREAU_TIMEOUT_SECONDS * 1000), localSlowSeconds: env.LOCAL_BUREAU_SLOW_SECONDS },
     payouts: {
       provider:
         (env.PAYOUT_PROVIDER ?? (env.APP_ENV === "production" ? "razorpayx" : "local")) === "local"

@@ -71,7 +71,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const applied = await migrate(database.db);
   if (applied.length) log.info({ applied }, "database migrated");
   const reference = await seedReferenceData(database.db);
-  if (reference.products || reference.riskBands) log.info(reference, "reference data seeded");
+  if (reference.products || reference.riskBands || reference.policy) log.info(reference, "reference data seeded");
   if (config.seedDemoData) {
     // Never a demo admin in production, even when demo data is asked for.
     const seeded = await seedDemoData(database.db, { demoAdmin: !config.isProduction });
@@ -122,7 +122,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     keyring,
     bankVerifier: createLocalBankVerifier(config.dataDir, now),
     panVerifier: createLocalPanVerifier(config.dataDir, now),
-    creditBureau: createLocalCreditBureau(config.dataDir, now),
+    creditBureau: createLocalCreditBureau(config.dataDir, now, { slowSeconds: config.creditChecks.localSlowSeconds }),
     payouts:
       config.payouts.provider.name === "local"
         ? createLocalPayouts(config.dataDir, now, config.payouts.provider.settleSeconds)

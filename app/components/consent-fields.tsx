@@ -25,3 +25,22 @@ export function ConsentFields({ consentKyc, consentCommunications }: { consentKy
     </fieldset>
   );
 }
+
+/** The credit bureau enquiry's consent box (docs/product.md "Credit policy"), with what it means. */
+export function BureauConsentField({ field }: { field: Checkbox }) {
+  const lenderName = usePublicConfig()?.lender.name ?? "the lender";
+  return (
+    <div>
+      <label className="flex items-start gap-3">
+        <input className="mt-0.5 size-5 shrink-0" required {...getInputProps(field, { type: "checkbox" })} />
+        <span>
+          I agree that {lenderName} may check my PAN and my credit history with a credit bureau to make me an offer. This is a soft enquiry:
+          it does not lower my credit score.
+        </span>
+      </label>
+      <p id={field.errorId} className="field-error" aria-live="polite">
+        {field.errors?.join(" ")}
+      </p>
+    </div>
+  );
+}

@@ -1,4 +1,4 @@
-import { type FieldMetadata, getInputProps } from "@conform-to/react";
+import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 
 interface FieldProps {
@@ -45,6 +45,26 @@ export function TextField<S>({ field, label, hint, type = "text", className, ...
   return (
     <Field id={field.id} label={label} hint={hint} hintId={field.descriptionId} errors={field.errors} errorId={field.errorId}>
       <input key={key} className={className ? `field-input ${className}` : "field-input"} {...props} {...attributes} />
+    </Field>
+  );
+}
+
+/** A labelled text area for a Conform field (a reason, a note): the hint under it and read with it, its errors next to it. */
+export function TextAreaField<S>({
+  field,
+  label,
+  hint,
+  rows = 3,
+}: {
+  field: FieldMetadata<S>;
+  label: string;
+  hint?: ReactNode;
+  rows?: number;
+}) {
+  const { key, ...props } = getTextareaProps(field, { ariaDescribedBy: hint ? field.descriptionId : undefined });
+  return (
+    <Field id={field.id} label={label} hint={hint} hintId={field.descriptionId} errors={field.errors} errorId={field.errorId}>
+      <textarea key={key} className="field-input min-h-24" rows={rows} {...props} />
     </Field>
   );
 }

@@ -87,7 +87,7 @@ export function StepButtons({
           Back
         </Link>
       ) : step > 0 ? (
-        <button type="submit" name="intent" value="back" className="btn-secondary" disabled={busy}>
+        <button type="submit" name="intent" value="back" className="btn-secondary" disabled={busy} formNoValidate>
           Back
         </button>
       ) : (

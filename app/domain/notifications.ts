@@ -27,6 +27,8 @@ export const NOTIFICATION_EVENTS = [
   "staff_notice",
   "ticket_raised",
   "ticket_answered",
+  "credit_report_ready",
+  "application_returned",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -69,6 +71,10 @@ export interface NoticeData {
   staff_notice: { title: string; message: string; urgent: boolean };
   ticket_raised: { reference: string; path: string };
   ticket_answered: { reference: string; path: string; resolved: boolean };
+  /** The bureau answered after the page stopped waiting: `path` is where the offer is shown. */
+  credit_report_ready: { path: string };
+  /** The credit policy now allows less than was signed: the amount is chosen again and a fresh KFS signed. */
+  application_returned: { reference: string; maxAmountPaise: number; path: string };
 }
 
 /** A notice written out for every channel. */
@@ -220,6 +226,21 @@ const TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
       : `Our support team answered your ticket ${d.reference}. Read the answer and reply from Help.`,
     path: d.path,
     sms: `${c.brand}: we answered your ticket ${d.reference}. Read it at ${c.origin}${d.path}`,
+  }),
+  credit_report_ready: (d, c) => ({
+    title: "Your credit check has its answer",
+    body: "We have the answer to the credit check for your offer. See what we can offer you: your answers are saved.",
+    path: d.path,
+    sms: `${c.brand}: we have the answer to the credit check for your offer. See what we can offer you at ${c.origin}${d.path}`,
+  }),
+  application_returned: (d, c) => ({
+    title: "Your application needs a fresh signature",
+    body:
+      d.maxAmountPaise > 0
+        ? `Under our lending policy we can now lend you at most ${formatRupees(d.maxAmountPaise)} on application ${shortReference(d.reference)}, less than you signed for. Choose the amount again and sign the new Key Fact Statement; nothing else is lost.`
+        : `Under our lending policy we cannot now lend the amount you signed for on application ${shortReference(d.reference)}. Open it to see why.`,
+    path: d.path,
+    sms: `${c.brand}: your loan application ${shortReference(d.reference)} needs a fresh signature: the amount we can lend has changed. Choose it again at ${c.origin}${d.path}`,
   }),
 };
 

@@ -4,63 +4,7 @@
  * the form in the browser and on the server.
  */
 import { z } from "zod";
-import { parseRupeesToPaise } from "./money.ts";
-
-/** "18", "18.5" or "0.10" percent → basis points (1800, 1850, 10); null when it is not such a number. */
-export function parsePercentToBps(input: string): number | null {
-  const m = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(input.replace(/[\s%]/g, ""));
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number(((m[2] ?? "") + "00").slice(0, 2));
-}
-export const bpsToPercentText = (bps: number) => (bps / 100).toFixed(2).replace(/\.?0+$/, "");
-export const paiseToRupeesText = (paise: number) => (paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2));
-
-const rupees = (label: string, { min = 0, max = 1_00_00_000_00 }: { min?: number; max?: number } = {}) =>
-  z
-    .string({ error: `${label} is missing.` })
-    .trim()
-    .min(1, `${label} is missing.`)
-    .transform((v, ctx) => {
-      const paise = parseRupeesToPaise(v);
-      if (paise === null) {
-        ctx.addIssue({ code: "custom", message: `${label} must be an amount in rupees, like 5000 or 5,000.50.` });
-        return z.NEVER;
-      }
-      if (paise < min || paise > max) {
-        ctx.addIssue({ code: "custom", message: `${label} must be between ₹${min / 100} and ₹${max / 100}.` });
-        return z.NEVER;
-      }
-      return paise;
-    });
-
-const percent = (label: string, maxBps: number, { minBps = 0 }: { minBps?: number } = {}) =>
-  z
-    .string({ error: `${label} is missing.` })
-    .trim()
-    .min(1, `${label} is missing.`)
-    .transform((v, ctx) => {
-      const bps = parsePercentToBps(v);
-      if (bps === null) {
-        ctx.addIssue({ code: "custom", message: `${label} must be a percentage with at most two decimals, like 18 or 0.1.` });
-        return z.NEVER;
-      }
-      if (bps < minBps || bps > maxBps) {
-        ctx.addIssue({
-          code: "custom",
-          message: `${label} must be between ${bpsToPercentText(minBps)}% and ${bpsToPercentText(maxBps)}%.`,
-        });
-        return z.NEVER;
-      }
-      return bps;
-    });
-
-const whole = (label: string, min: number, max: number) =>
-  z
-    .string({ error: `${label} is missing.` })
-    .trim()
-    .regex(/^\d{1,4}$/, `${label} must be a whole number.`)
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, `${label} must be between ${min} and ${max}.`);
+import { parsePercentToBps, percentField, rupeesField, wholeField } from "./settings-fields.ts";
 
 const note = z
   .string({ error: "Say why it changes." })
@@ -79,14 +23,14 @@ function limits<T extends { minAmountPaise: number; maxAmountPaise: number; minT
 }
 
 const common = {
-  minAmount: rupees("The smallest amount", { min: 100 }),
-  maxAmount: rupees("The largest amount", { min: 100 }),
-  amountStep: rupees("The amount step", { min: 100, max: 1_00_000_00 }),
-  fee: percent("The processing fee", 1000),
-  minFee: rupees("The smallest fee", { max: 1_00_000_00 }),
-  gst: percent("GST", 2800),
-  penalCharge: rupees("The penal charge", { max: 10_000_00 }),
-  coolingOffDays: whole("The cooling-off period", 1, 30),
+  minAmount: rupeesField("The smallest amount", { min: 100 }),
+  maxAmount: rupeesField("The largest amount", { min: 100 }),
+  amountStep: rupeesField("The amount step", { min: 100, max: 1_00_000_00 }),
+  fee: percentField("The processing fee", 1000),
+  minFee: rupeesField("The smallest fee", { max: 1_00_000_00 }),
+  gst: percentField("GST", 2800),
+  penalCharge: rupeesField("The penal charge", { max: 10_000_00 }),
+  coolingOffDays: wholeField("The cooling-off period", 1, 30),
   note,
 };
 
@@ -105,24 +49,23 @@ const toTerms = <T extends z.infer<z.ZodObject<typeof common>>>(v: T) => ({
 export const emiProductSchema = z
   .object({
     ...common,
-    minTenure: whole("The shortest term", 1, 120),
-    maxTenure: whole("The longest term", 1, 120),
-    rate: percent("The annual rate", 6000),
+    minTenure: wholeField("The shortest term", 1, 120),
+    maxTenure: wholeField("The longest term", 1, 120),
+    rate: percentField("The annual rate", 6000),
   })
   .transform((v) => ({ terms: { ...toTerms(v), minTenure: v.minTenure, maxTenure: v.maxTenure, rateBps: v.rate }, note: v.note }))
   .superRefine((v, ctx) => limits(v.terms, ctx));
 
-/** The salary advance: days to repayment, the rate per day and the cap on salary. */
+/** The salary advance: days to repayment and the rate per day (its cap on salary is the credit policy's). */
 export const salaryAdvanceProductSchema = z
   .object({
     ...common,
-    minTenure: whole("The fewest days", 1, 62),
-    maxTenure: whole("The most days", 1, 62),
-    rate: percent("The daily rate", 100),
-    salaryCap: percent("The cap on salary", 10000, { minBps: 100 }),
+    minTenure: wholeField("The fewest days", 1, 62),
+    maxTenure: wholeField("The most days", 1, 62),
+    rate: percentField("The daily rate", 100),
   })
   .transform((v) => ({
-    terms: { ...toTerms(v), minTenure: v.minTenure, maxTenure: v.maxTenure, rateBps: v.rate, salaryCapBps: v.salaryCap },
+    terms: { ...toTerms(v), minTenure: v.minTenure, maxTenure: v.maxTenure, rateBps: v.rate },
     note: v.note,
   }))
   .superRefine((v, ctx) => limits(v.terms, ctx));
@@ -131,7 +74,7 @@ export const salaryAdvanceProductSchema = z
 export const riskBandSchema = z
   .object({
     band: z.coerce.number().int().positive(),
-    minIncome: rupees("The smallest income", { max: 1_00_00_000_00 }),
+    minIncome: rupeesField("The smallest income", { max: 1_00_00_000_00 }),
     maxEmiShare: z
       .string()
       .trim()
@@ -145,7 +88,7 @@ export const riskBandSchema = z
         }
         return bps;
       }),
-    rate: percent("The annual rate", 6000),
+    rate: percentField("The annual rate", 6000),
     note,
   })
   .transform((v) => ({

@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { parseRupeesToPaise } from "./money.ts";
 import { employmentFields, incomeSchema, pinCodeField } from "./kyc/address-employment-schema.ts";
-import { type IdentityInput, kycConsentField } from "./kyc/profile-schema.ts";
+import { BUREAU_CONSENT_NEEDED, type IdentityInput, kycConsentField } from "./kyc/profile-schema.ts";
+import { accepted } from "./validators/form-rules.ts";
 import { amountProblem, type AmountRange, fitAmount, KIND_NAME, KIND_WITH_ARTICLE, type LoanKind } from "./loans/application.ts";
 
 export const LOAN_KINDS = Object.keys(KIND_NAME) as [LoanKind, ...LoanKind[]];
@@ -32,8 +33,21 @@ export function loanChoiceSchema(ranges: Record<LoanKind, AmountRange>) {
 /** Step2: the PIN code where the borrower lives now (the Address section's rule). */
 export const pinCodeSchema = z.object({ pincode: pinCodeField });
 
-/** Step4: existing monthly EMIs, with the Employment section's rule. */
-export const existingEmisSchema = z.object({ existingEmis: employmentFields.existingEmis });
+/**
+ * Step4: existing monthly EMIs, with the Employment section's rule, and the consent to the credit
+ * bureau enquiry that the offer needs (not asked of Back, which only keeps what is typed).
+ */
+export const existingEmisSchema = z
+  .object({ intent: z.string().optional(), existingEmis: employmentFields.existingEmis, consentBureau: z.string().optional() })
+  .superRefine(
+    (v, ctx) => {
+      if (v.intent !== "back" && !accepted(v.consentBureau))
+        ctx.addIssue({ code: "custom", path: ["consentBureau"], message: BUREAU_CONSENT_NEEDED });
+    },
+    // Said beside an EMIs field that is wrong too, not only once it is right.
+    { when: () => true },
+  )
+  .transform(({ existingEmis, consentBureau }) => ({ existingEmis, consentBureau: accepted(consentBureau) }));
 
 /** The EMI tenure an offer is first shown at (months), until the borrower picks another. */
 export const DEFAULT_OFFER_TENURE = 12;

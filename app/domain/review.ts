@@ -6,9 +6,7 @@
 import { z } from "zod";
 import { DOCUMENT_KINDS, type DocumentKind } from "./kyc/documents.ts";
 import type { IsoDate } from "./loan-math.ts";
-import { KIND_NOUN, KIND_WITH_ARTICLE, type LoanKind } from "./loans/application.ts";
 import type { LoanStatus } from "./loans/lifecycle.ts";
-import { longDate } from "./loans/kfs.ts";
 
 // ---- The checklist ------------------------------------------------------------------------
 
@@ -58,10 +56,6 @@ export function rejectionText(reason: RejectionReason, reapplyFrom: string) {
   return `We could not approve this application because ${words}. You can apply again from ${reapplyFrom}.`;
 }
 
-/** Why a new application cannot start yet after a rejection. */
-export const reapplyMessage = (kind: LoanKind, from: IsoDate) =>
-  `We could not approve your last ${KIND_NOUN[kind]} application. You can apply for ${KIND_WITH_ARTICLE[kind]} again from ${longDate(from)}.`;
-
 // ---- Forms ----------------------------------------------------------------------------------
 
 const note = (what: string, min: number, max: number) =>
@@ -76,6 +70,11 @@ export const checklistSchema = z.object({
   items: z
     .array(z.enum(CHECKLIST_ITEMS as [ChecklistItem, ...ChecklistItem[]], { error: "That is not an item of the checklist." }))
     .default([]),
+});
+
+/** The first approver's reason for a deviation from the credit policy (docs/product.md "Credit policy"). */
+export const deviationSchema = z.object({
+  deviationReason: note("why this deviation is acceptable: what supports the loan", 10, 1000),
 });
 
 export const rejectSchema = z.object({
@@ -124,6 +123,14 @@ export interface BureauReport {
   overdueAccounts: number;
   enquiriesLast6Months: number;
   reference: string;
+  /**
+   * Monthly EMIs of the accounts reported, and the part on this lender's own accounts; whether an
+   * account was written off or 90+ days past due in the last 12 months. Absent from reports pulled
+   * before the credit policy: such a report is pulled again before it is used.
+   */
+  monthlyEmiPaise?: number;
+  ourMonthlyEmiPaise?: number;
+  seriousDelinquency?: boolean;
 }
 
 export type BureauBand = "excellent" | "good" | "fair" | "poor" | "no_history";

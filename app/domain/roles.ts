@@ -2,7 +2,7 @@
  * Who an account is, and what each staff role may do (docs/product.md "Staff roles").
  * A staff account is never a borrower account.
  */
-export const STAFF_ROLES = ["credit", "operations", "support", "admin"] as const;
+export const STAFF_ROLES = ["credit", "operations", "support", "finance", "compliance", "admin"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export type UserRole = "borrower" | StaffRole;
 export const USER_ROLES: readonly UserRole[] = ["borrower", ...STAFF_ROLES];
@@ -14,10 +14,14 @@ export const ROLE_LABEL: Record<StaffRole, string> = {
   credit: "Credit officer",
   operations: "Operations",
   support: "Support",
+  finance: "Finance",
+  compliance: "Compliance",
   admin: "Administrator",
 };
 
 const ALL: readonly StaffRole[] = STAFF_ROLES;
+/** The four roles that work borrowers' cases (finance and compliance read, and have their own pages). */
+const CASEWORK: readonly StaffRole[] = ["credit", "operations", "support", "admin"];
 
 /**
  * The permission table: each staff action and the roles that may take it. Where
@@ -26,7 +30,7 @@ const ALL: readonly StaffRole[] = STAFF_ROLES;
  */
 export const PERMISSIONS = {
   /** The queue, the review page, documents and the selfie (each view audited). */
-  "applications.view": ALL,
+  "applications.view": CASEWORK,
   /** Take, ask the borrower for more, approve, reject. */
   "applications.decide": ["credit", "admin"],
   /** Disburse, retry or cancel a payout (never the one who approved: four eyes). */
@@ -37,17 +41,27 @@ export const PERMISSIONS = {
   "loans.view": ALL,
   /** The collections queue and its contact notes. */
   "collections.manage": ["operations", "support", "admin"],
-  /** Borrower search and page, presence, device reload, notices. */
-  "borrowers.manage": ALL,
+  /** Borrower search and the borrower page. */
+  "borrowers.view": ALL,
+  /** Presence, device reload, notices to a borrower. */
+  "borrowers.manage": CASEWORK,
   /** Reply to, assign and resolve tickets. */
   "tickets.manage": ["support", "admin"],
-  /** Reports and the audit log. */
-  "reports.view": ALL,
+  /** Reports. */
+  "reports.view": CASEWORK,
+  /** The audit log. */
+  "audit.view": ALL,
   /** The audit log as CSV. */
-  "audit.export": ["admin"],
+  "audit.export": ["compliance", "admin"],
   /** Products, holidays, staff accounts. */
   "settings.manage": ["admin"],
   "loans.write_off": ["admin"],
+  /** The credit policy in force, its proposals and history. */
+  "policy.view": ["credit", "compliance", "admin"],
+  /** Propose a change to the credit policy; confirm another administrator's proposal. */
+  "policy.manage": ["admin"],
+  /** Approve a deviation from the credit policy as the second approver (never the first). */
+  "policy.deviate": ["credit", "admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

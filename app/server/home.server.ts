@@ -3,12 +3,14 @@ import type { AppServices } from "../context.ts";
 import type { HomeData } from "../domain/home.ts";
 import { feedback } from "./db/schema.ts";
 import { calculatorState } from "./calculator.server.ts";
+import { policyInForce } from "./credit/policy.server.ts";
 import { homeFacts, loadProducts } from "./products.server.ts";
 
 /** Everything the home page's sections show. */
 export async function loadHomeData({ db, config }: AppServices): Promise<HomeData> {
-  const [productData, calculator, feedbackRows] = await Promise.all([
+  const [productData, policy, calculator, feedbackRows] = await Promise.all([
     loadProducts({ db }),
+    policyInForce({ db }),
     calculatorState({ db }, new URLSearchParams()),
     db
       .select({
@@ -25,7 +27,7 @@ export async function loadHomeData({ db, config }: AppServices): Promise<HomeDat
       .limit(6),
   ]);
   return {
-    facts: homeFacts(productData),
+    facts: homeFacts(productData, policy.rules),
     calculator,
     feedback: feedbackRows,
     brandName: config.public.brandName,

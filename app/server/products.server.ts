@@ -1,4 +1,5 @@
 import { asc } from "drizzle-orm";
+import type { PolicyRules } from "../domain/credit-policy/rules.ts";
 import type { HomeFacts } from "../domain/home.ts";
 import type { Db } from "./db/client.ts";
 import { products, riskBands } from "./db/schema.ts";
@@ -48,7 +49,10 @@ async function queryProducts(db: Db) {
 const pct = (bps: number) => bps / 100;
 
 /** The product facts the home page quotes, from the live product data. */
-export function homeFacts({ emi, salaryAdvance, riskBands: bands }: Products): HomeFacts {
+export function homeFacts(
+  { emi, salaryAdvance, riskBands: bands }: Products,
+  policy: Pick<PolicyRules, "salaryAdvanceMaxSalaryBps">,
+): HomeFacts {
   const rates = bands.length ? bands.map((b) => b.rateBps) : [emi.rateBps];
   return {
     emi: {
@@ -66,7 +70,7 @@ export function homeFacts({ emi, salaryAdvance, riskBands: bands }: Products): H
       maxAmountPaise: salaryAdvance.maxAmountPaise,
       dailyRatePercent: pct(salaryAdvance.rateBps),
       feePercent: pct(salaryAdvance.feeBps),
-      salaryCapPercent: pct(salaryAdvance.salaryCapBps ?? 5000),
+      salaryCapPercent: pct(policy.salaryAdvanceMaxSalaryBps),
     },
     gstPercent: pct(emi.gstBps),
     penalChargePaise: emi.penalChargePaise,

@@ -47,10 +47,17 @@ describe("applying for an EMI loan in the browser", () => {
     const errors = watchErrors(page);
     await page.goto(`${app.url}/User/Dashboard`);
     await waitForHydration(page);
-    await page.getByRole("link", { name: "Apply for an EMI loan" }).click();
+    await page.getByRole("button", { name: "Apply for an EMI loan" }).click();
     await page.waitForURL(/\/User\/newLoan\/Emi\/[a-z2-7]{26}\/Step0$/);
     const ref = /\/Emi\/([a-z2-7]{26})\//.exec(page.url())?.[1] as string;
     await page.getByText("Step 1 of 5").waitFor();
+    // Before the offer: the PAN and the credit history, with the borrower's consent.
+    await waitForHydration(page);
+    await expectClean(page, errors);
+    await page.getByLabel(/may check my PAN and my credit history/).check();
+    await page.getByRole("button", { name: "Check my credit history" }).click();
+    await page.getByLabel("Tenure (monthly instalments)").waitFor();
+    await waitForHydration(page);
     await expectClean(page, errors);
 
     await page.getByLabel("Tenure (monthly instalments)").selectOption("24");
@@ -126,6 +133,7 @@ describe("applying for an EMI loan in the browser", () => {
     const context = await browser.newContext();
     const page = await newBorrower(context, "9850000003");
     await page.goto(`${app.url}/User/newLoan/Emi`);
+    await page.getByRole("button", { name: "Start my EMI loan application" }).click();
     await page.waitForURL(/\/Step0$/);
     await waitForHydration(page);
     await page.getByRole("button", { name: "Cancel this application" }).click();
@@ -166,7 +174,13 @@ describe("applying for a salary advance without JavaScript", () => {
 
     page.setDefaultTimeout(8000);
     await page.goto(`${app.url}/User/newLoan/salaryAdvance`);
+    // Without JavaScript: the start is a plain form's POST, the credit check's consent too.
+    await page.getByRole("button", { name: "Start my salary advance application" }).click();
     await page.waitForURL(/\/User\/newLoan\/salaryAdvance\/[a-z2-7]{26}\/Step0$/);
+    await page.getByRole("button", { name: "Check my credit history" }).click();
+    await page.getByText("We need your consent to check your credit history before we can make you an offer.").waitFor();
+    await page.getByLabel(/may check my PAN and my credit history/).check();
+    await page.getByRole("button", { name: "Check my credit history" }).click();
     await page.getByLabel("Amount (₹)").fill("30000");
     await page.getByRole("button", { name: "Save and continue" }).click();
     await page.getByText("Choose an amount from ₹2,000 to ₹25,000.").waitFor();

@@ -5,6 +5,7 @@ import { borrowerDocuments } from "../../app/server/db/schema.ts";
 import { axeViolations, launchBrowser, PHONE, screenshot, waitForHydration, watchErrors, widerThanScreen } from "../helpers/browser.ts";
 import { completeProfile, defaultProfile } from "../fixtures/kyc.ts";
 import { postForm } from "../helpers/http.ts";
+import { startedApplication } from "../helpers/applications.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { signedInBorrower } from "../helpers/session.ts";
 
@@ -146,7 +147,7 @@ describe("the KYC profile in the browser", () => {
       dateOfBirth: "1992-06-15",
       gender: "female",
       email: "neha@example.com",
-      pan: "ABCPG5002K",
+      pan: "ABCPG8002K",
       aadhaar: "234123412346",
       maritalStatus: "married",
       consentKyc: "on",
@@ -160,8 +161,7 @@ describe("the KYC profile in the browser", () => {
       salaryDay: "28",
       monthsWithEmployer: "40",
     });
-    const started = await app.get("/User/newLoan/salaryAdvance", { headers: { Cookie: cookie } });
-    const step0 = started.headers.get("location") ?? "";
+    const step0 = `/User/newLoan/salaryAdvance/${await startedApplication(app, cookie, "salaryAdvance")}/Step0`;
     await form(step0, { amount: "10000" });
     await page.goto(app.url + step0.replace(/Step0$/, "Step1"));
     await waitForHydration(page);

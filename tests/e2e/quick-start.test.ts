@@ -54,7 +54,7 @@ describe("the offer", () => {
       { fullName: "Neha Gupta", dateOfBirth: "1992-06-15", pan: "ABCPG7001K" },
       { pincode: "560001" },
       { employmentType: "salaried", netMonthlyIncome: "60000", salaryDay: "28" },
-      { existingEmis: "0" },
+      { existingEmis: "0", consentBureau: "on" },
     ];
     for (const [i, fields] of steps.entries()) {
       const res = await postForm(app, `/quickStart/Step${i}`, { intent: "next", ...fields }, { cookie: b.cookie });
@@ -149,6 +149,7 @@ describe("the quick start in a browser", () => {
 
     await onStep(page, 4);
     await page.getByLabel("Existing EMIs each month (₹)").fill("0");
+    await page.getByLabel(/may check my PAN and my credit history/).check();
     await expectClean(page, errors);
     await next(page);
 
@@ -270,6 +271,7 @@ describe("the quick start in a browser", () => {
     await next(page);
     await onStep(page, 4, false);
     await page.getByLabel("Existing EMIs each month (₹)").fill("2000");
+    await page.getByLabel(/may check my PAN and my credit history/).check();
     await next(page);
     await onStep(page, 5, false);
     await page.getByText("A salary advance is only for salaried people, as it is repaid from your salary.").waitFor();
@@ -294,7 +296,7 @@ describe("the quick start in a browser", () => {
       { fullName: p.name, dateOfBirth: p.dateOfBirth, pan: p.pan },
       { pincode: "560001" },
       { employmentType: "self_employed", netMonthlyIncome: "12000" },
-      { existingEmis: "0" },
+      { existingEmis: "0", consentBureau: "on" },
     ];
     for (const [i, fields] of steps.entries()) {
       const res = await app.get(`/quickStart/Step${i}`, {

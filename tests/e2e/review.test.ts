@@ -145,7 +145,7 @@ describe("credit review in the browser", () => {
   });
 
   it("the officer asks for more on a phone-sized screen; the borrower answers on the dashboard; the officer rejects with a reason the borrower reads", async () => {
-    const borrower = await signedApplication(app, "9300000002", { pan: "ABCPL2500Q" });
+    const borrower = await signedApplication(app, "9300000002", { pan: "ABCPL7500Q" });
     const officer = await signedInStaff(app, "credit", "Ravi Kumar");
     const context = await contextWith(officer.cookie, PHONE);
     const page = await context.newPage();

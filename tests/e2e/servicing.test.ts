@@ -87,15 +87,12 @@ describe("servicing a loan in the browser", () => {
     const errors = watchErrors(page);
     page.setDefaultTimeout(10_000);
 
-    // The dashboard says what is overdue (the instalment and its penal charge) and offers Pay now.
+    // The dashboard leads with what is overdue (the instalment and its penal charge) and paying it.
     await page.goto(`${app.url}/User/Dashboard`);
     await waitForHydration(page);
-    const loans = page.getByRole("region", { name: "Your loans" });
-    await loans
-      .getByText(`${formatRupees(emi + 500_00)} is overdue, penal charges included. Pay it now to stop further charges.`)
-      .waitFor();
-    await loans.getByRole("link", { name: "Pay now" }).click();
-    await page.waitForURL(new RegExp(`${loanPath}$`));
+    const overdueCard = page.getByRole("region", { name: `${formatRupees(emi + 500_00)} is overdue` });
+    await overdueCard.getByRole("link", { name: `Pay ${formatRupees(emi + 500_00)} overdue` }).click();
+    await page.waitForURL(new RegExp(`${loanPath}#pay-title$`));
     await waitForHydration(page);
 
     // The loan page: the overdue banner with the days past due, the penal charge, axe clean, no sideways scroll.

@@ -17,16 +17,43 @@ export async function signedApplication(app: TestServer, mobile: string, profile
   const session = await signedInBorrower(app, mobile);
   const cookie = session.cookie;
   await completeProfile(app, cookie, defaultProfile(profile), mobile);
-  const started = await app.get("/User/newLoan/Emi", { headers: { Cookie: cookie } });
-  const ref = /\/User\/newLoan\/Emi\/([a-z2-7]{26})\/Step0$/.exec(started.headers.get("location") ?? "")?.[1];
+  const ref = await startedApplication(app, cookie, "Emi");
+  await signTerms(app, { cookie, mobile, ref, amount: "1,00,000", tenure: "12" });
+  const [row] = await app.services.db.select().from(loanApplications).where(eq(loanApplications.reference, ref));
+  if (row?.status !== "signed") throw new Error(`the application is ${row?.status}`);
+  const [signature] = await app.services.db.select().from(loanSignatures).where(eq(loanSignatures.applicationId, row.id));
+  return { ...session, mobile, ref, id: row.id, agreementRef: signature?.agreementRef ?? "" };
+}
+
+const must = async (res: Promise<Response>, status: number, what: string) => {
+  const r = await res;
+  if (r.status !== status) throw new Error(`${what} answered ${r.status}: ${(await r.text()).slice(0, 300)}`);
+  return r;
+};
+
+/**
+ * A new application started as the dashboard does (a POST), with the credit check its Step0 asks
+ * for (the borrower's consent, the PAN and the bureau through the local stand-ins): its reference.
+ */
+export async function startedApplication(app: TestServer, cookie: string, segment: "Emi" | "salaryAdvance") {
+  const started = await postForm(app, `/User/newLoan/${segment}`, {}, { cookie });
+  const ref = new RegExp(`/User/newLoan/${segment}/([a-z2-7]{26})/Step0$`).exec(started.headers.get("location") ?? "")?.[1];
   if (!ref) throw new Error(`could not start an application: ${started.status} ${started.headers.get("location")}`);
+  await must(
+    postForm(app, `/User/newLoan/${segment}/${ref}/Step0`, { intent: "credit_check", consentBureau: "yes" }, { cookie }),
+    302,
+    "the credit check",
+  );
+  return ref;
+}
+
+/** An EMI application's terms chosen at Step0, its details at Step1, its KFS read and signed with the code from the outbox. */
+export async function signTerms(
+  app: TestServer,
+  { cookie, mobile, ref, amount, tenure }: { cookie: string; mobile: string; ref: string; amount: string; tenure: string },
+) {
   const step = (s: string) => `/User/newLoan/Emi/${ref}/${s}`;
-  const must = async (res: Promise<Response>, status: number, what: string) => {
-    const r = await res;
-    if (r.status !== status) throw new Error(`${what} answered ${r.status}: ${(await r.text()).slice(0, 300)}`);
-    return r;
-  };
-  await must(postForm(app, step("Step0"), { amount: "1,00,000", tenure: "12" }, { cookie }), 302, "Step0");
+  await must(postForm(app, step("Step0"), { amount, tenure }, { cookie }), 302, "Step0");
   await must(postForm(app, step("Step1"), { purpose: "medical", disbursalConsent: "yes" }, { cookie }), 302, "Step1");
   await must(app.get(step("Step5"), { headers: { Cookie: cookie } }), 200, "Step5");
   const page = await (await must(app.get(step("Step6"), { headers: { Cookie: cookie } }), 200, "Step6")).text();
@@ -34,10 +61,6 @@ export async function signedApplication(app: TestServer, mobile: string, profile
   await must(postForm(app, step("Step6"), { intent: "send" }, { cookie }), 200, "Step6 send");
   const code = latestCode(app.dataDir, mobile);
   await must(postForm(app, step("Step6"), { intent: "sign", documentId, accept: "yes", code }, { cookie }), 302, "Step6 sign");
-  const [row] = await app.services.db.select().from(loanApplications).where(eq(loanApplications.reference, ref));
-  if (row?.status !== "signed") throw new Error(`the application is ${row?.status}`);
-  const [signature] = await app.services.db.select().from(loanSignatures).where(eq(loanSignatures.applicationId, row.id));
-  return { ...session, mobile, ref, id: row.id, agreementRef: signature?.agreementRef ?? "" };
 }
 
 /** A staff member of `role` with a live session; returns the Cookie header value and the user id. */

@@ -30,7 +30,7 @@ const found = async (q: string) => {
 
 describe("borrowers", () => {
   it("finds a borrower by mobile, name, PAN's last 4, reference prefix and loan number, and shows their page", async () => {
-    const lent = await approvedApplication(app, "9810000001", credit, { name: "Kavya Menon", pan: "ABCPM4321K" });
+    const lent = await approvedApplication(app, "9810000001", credit, { name: "Kavya Menon", pan: "ABCPM8321K" });
     await postForm(app, `/admin/applications/${lent.ref}`, { intent: "disburse" }, { cookie: ops.cookie });
     const loan = await vi.waitFor(
       async () => {
@@ -40,7 +40,7 @@ describe("borrowers", () => {
       },
       { timeout: 20_000 },
     );
-    const other = await signedApplication(app, "9810000002", { name: "Rohan Verma", pan: "ABCPV8765L" });
+    const other = await signedApplication(app, "9810000002", { name: "Rohan Verma", pan: "ABCPV8760L" });
 
     expect(await found("9810000001")).toEqual([lent.userId]);
     expect(await found("+91 98100 00001")).toEqual([lent.userId]);

@@ -30,6 +30,7 @@ import { bankSchema, maskAccount, NAME_MATCH_THRESHOLD, referencesSchema } from 
 import { amountProblem, detailsSchema, REFERENCE_PATTERN } from "../../app/domain/loans/application.ts";
 import { IN_PROGRESS, LOAN_STATUSES } from "../../app/domain/loans/lifecycle.ts";
 import { existingEmisSchema, loanChoiceSchema } from "../../app/domain/quick-start-schemas.ts";
+import { DEFAULT_POLICY_RULES, policyFormValues, policyProposalSchema } from "../../app/domain/credit-policy/rules.ts";
 import { normalizeIndianMobile } from "../../app/domain/validators/mobile.ts";
 import { todayIST } from "../../app/lib/format.ts";
 import { codeSchema } from "../../app/domain/sign-in.ts";
@@ -47,6 +48,7 @@ import {
   borrowerProfiles,
   borrowerReferences,
   consents,
+  creditPolicies,
   funnelEvents,
   loanApplications,
   loanDocuments,
@@ -85,7 +87,7 @@ interface Person {
 /** qs: the quick start's borrower; kyc: the profile sections'; loan: the new-loan flows'; fresh: nothing done yet; victim: cross-origin target. */
 const people = {} as Record<"qs" | "kyc" | "loan" | "fresh" | "victim" | "staff" | "admin", Person>;
 const loginStaff = { email: "fuzz.officer@lender.example", password: "a long staff passphrase 4821", secret: "", userId: "" };
-const pans = { qs: "QRSPK4321L", kyc: "", loan: "", victim: "" };
+const pans = { qs: "QRSPK8321L", kyc: "", loan: "", victim: "" };
 let mobileSerial = 6_000_000_000;
 const nextMobile = () => String(mobileSerial++);
 
@@ -854,7 +856,7 @@ const QS_ANSWERS: Record<string, string>[] = [
   { fullName: "Ravi Kumar", dateOfBirth: "1990-04-12", pan: pans.qs },
   { pincode: "560001" },
   { employmentType: "salaried", netMonthlyIncome: "60000", salaryDay: "28" },
-  { existingEmis: "0" },
+  { existingEmis: "0", consentBureau: "on" },
   { product: "emi", tenure: "12" },
   { consentKyc: "on", consentCommunications: "on" },
 ];
@@ -911,9 +913,11 @@ async function ensureLoanStep(
     current = null;
   }
   if (!current) {
-    await setupGet(route, `/User/newLoan/${SEGMENT[kind]}`, cookie);
+    await setupPost(route, `/User/newLoan/${SEGMENT[kind]}`, cookie, {});
     current = (await applicationsOf(userId, kind)).find((r) => r.status === "draft") ?? null;
     if (!current) throw new Error(`no ${kind} draft could be started`);
+    // Step0's credit check (the borrower's consent): the offer needs it before the terms.
+    await setupPost(route, loanPath(kind, current.reference, "Step0"), cookie, { intent: "credit_check", consentBureau: "on" });
   }
   const ref = current.reference;
   if (step !== "Step0" && !current.termsSavedAt) await setupPost(route, loanPath(kind, ref, "Step0"), cookie, TERMS[kind]);
@@ -1233,6 +1237,33 @@ describe("fuzzing the back office as staff and admin", () => {
     });
   }, 120_000);
 
+  it("POST /admin/policy (propose, confirm, withdraw) and POST /User/newLoan/:kind (start)", async () => {
+    currentGroup = "POST /admin/policy";
+    await fuzzForm({
+      route: "POST /admin/policy",
+      runs: 120,
+      who: [as("admin"), as("staff"), as("qs"), anonymous],
+      prepare: () => ({
+        path: "/admin/policy",
+        base: { intent: "propose", ...policyFormValues(DEFAULT_POLICY_RULES), minAgeYears: "22", reason: "A reason of some length." },
+      }),
+      choices: { intent: ["propose", "confirm", "withdraw", "nothing"], proposal: ["", "1", "999999", "not-a-number", "-1"] },
+    });
+    // Whatever the fuzzing proposed is withdrawn: the other tests offer under the defaults.
+    await app.services.db
+      .update(creditPolicies)
+      .set({ status: "withdrawn", withdrawnAt: CLOCK })
+      .where(eq(creditPolicies.status, "proposed"));
+    currentGroup = "POST /User/newLoan/:kind";
+    await fuzzForm({
+      route: "POST /User/newLoan/:kind",
+      runs: 40,
+      who: [as("kyc"), as("fresh"), as("staff"), anonymous],
+      prepare: () => ({ path: "/User/newLoan/salaryAdvance", base: {} }),
+      choices: { intent: ["", "next", "cancel"] },
+    });
+  }, 90_000);
+
   it("POST /admin/presence (device reload)", async () => {
     currentGroup = "POST /admin/presence";
     await fuzzForm({
@@ -1260,10 +1291,23 @@ describe("fuzzing the back office as staff and admin", () => {
           reason: "policy",
           note: "Seen enough to decide.",
           items: "identity",
+          deviationReason: "Income is well supported by six months of statements.",
         },
       }),
       choices: {
-        intent: ["take", "take_over", "checks", "checklist", "ask", "approve", "reject", "disburse", "payout_check", "nothing"],
+        intent: [
+          "take",
+          "take_over",
+          "checks",
+          "checklist",
+          "ask",
+          "approve",
+          "confirm_deviation",
+          "reject",
+          "disburse",
+          "payout_check",
+          "nothing",
+        ],
         payout: ["", "00000000-0000-4000-8000-000000000000", "not-a-uuid"],
         documentKind: ["", "selfie", "bank_statement", "passport"],
         reason: ["credit_history", "documents", "none"],
@@ -1604,7 +1648,9 @@ describe("fuzzing the new-loan steps with an application at each step", () => {
           return { path: loanPath(kind, state.reference, step), base: bases[step](state) };
         },
         choices: {
-          intent: step === "Step6" ? ["send", "sign", ""] : ["", "cancel", "next"],
+          intent:
+            step === "Step6" ? ["send", "sign", ""] : step === "Step0" ? ["", "cancel", "next", "credit_check"] : ["", "cancel", "next"],
+          consentBureau: ["on", "yes", "", "no"],
           purpose: [
             "home_improvement",
             "medical",
@@ -1675,7 +1721,6 @@ describe("fuzzing the routes without an action", () => {
     "/Rate-terms",
     "/User/Dashboard",
     "/User/Profile",
-    "/User/newLoan/Emi",
     "/quickStart",
     "/quickStart/components",
     "/admin",
@@ -1927,7 +1972,7 @@ describe("cross-origin requests", () => {
     const route = "cross-origin POST";
     currentGroup = route;
     const victim = people.victim;
-    await setupGet(route, "/User/newLoan/Emi", victim.cookie);
+    await setupPost(route, "/User/newLoan/Emi", victim.cookie, {});
     const [draft] = await applicationsOf(victim.userId, "emi");
     const requests: Array<[string, string | undefined, Record<string, string>]> = [
       [
@@ -1953,6 +1998,7 @@ describe("cross-origin requests", () => {
         { currentLine1: "1 Evil Street", currentPincode: "110001", residenceType: "rented", yearsAtAddress: "1", permanentSame: "on" },
       ],
       ["/quickStart/Step0", victim.cookie, { intent: "next", product: "salary_advance", amount: "5000" }],
+      ["/User/newLoan/salaryAdvance", victim.cookie, {}],
       [loanPath("emi", draft?.reference ?? "", "Step0"), victim.cookie, { intent: "cancel" }],
       ["/quickStart/Otp", undefined, { intent: "send", mobile: victim.mobile }],
       ["/admin/presence", people.staff.cookie, { userId: victim.userId }],
@@ -2142,10 +2188,29 @@ async function storedRowViolations(): Promise<Violation[]> {
   }
 
   // consents
+  // credit_policies: every version and proposal reads back through the administrators' form as it was stored
+  for (const c of await db.select().from(creditPolicies)) {
+    const row = `policy ${c.id}`;
+    const r = policyProposalSchema.safeParse({ ...policyFormValues({ ...DEFAULT_POLICY_RULES, ...c.rules }), reason: c.reason });
+    if (!r.success)
+      bad(
+        "credit_policies",
+        row,
+        r.error.issues[0]?.path.join(".") ?? "rules",
+        c.rules,
+        `the form refuses it: ${r.error.issues[0]?.message}`,
+      );
+    else if (JSON.stringify(Object.entries(r.data.rules).sort()) !== JSON.stringify(Object.entries(c.rules).sort()))
+      bad("credit_policies", row, "rules", c.rules, "not what the form stores");
+  }
+
   for (const c of await db.select().from(consents)) {
     const row = userRow(c.userId);
     scan("consents", row, c);
-    if (!["kyc", "communications"].includes(c.purpose)) bad("consents", row, "purpose", c.purpose, "not a consent purpose");
+    if (!["kyc", "communications", "bureau_enquiry"].includes(c.purpose))
+      bad("consents", row, "purpose", c.purpose, "not a consent purpose");
+    // A bureau enquiry is logged only as given (it is asked for each pull, never withdrawn by a form).
+    if (c.purpose === "bureau_enquiry" && !c.granted) bad("consents", row, "granted", c.granted, "a bureau enquiry logged as refused");
   }
 
   // borrower_addresses: each column against the Address section's field (the quick start's Step2 writes the PIN code alone)
@@ -2233,7 +2298,8 @@ async function storedRowViolations(): Promise<Violation[]> {
         same(t, row, "salaryDay", e.salaryDay, r.data.salaryDay);
       }
       if (e.existingEmiPaise !== null) {
-        const emis = existingEmisSchema.safeParse({ existingEmis: rupees(e.existingEmiPaise) });
+        // Back (which needs no consent) keeps the EMIs exactly as the form does.
+        const emis = existingEmisSchema.safeParse({ intent: "back", existingEmis: rupees(e.existingEmiPaise) });
         issues(t, row, emis, columns);
         if (emis.success) same(t, row, "existingEmiPaise", e.existingEmiPaise, emis.data.existingEmis);
       }

@@ -9,6 +9,7 @@ import { latestCode, readOutbox } from "../helpers/outbox.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { signedInBorrower } from "../helpers/session.ts";
 import { postForm } from "../helpers/http.ts";
+import { startedApplication } from "../helpers/applications.ts";
 
 // A Monday morning in India, so the working-day arithmetic is easy to follow.
 let clock = new Date("2026-11-23T04:30:00Z");
@@ -34,15 +35,8 @@ async function borrower(mobile: string, overrides = {}) {
   return { ...session, mobile };
 }
 
-/** Start an application of `segment` and return its reference. */
-async function start(cookie: string, segment: "Emi" | "salaryAdvance") {
-  const res = await app.get(`/User/newLoan/${segment}`, { headers: { Cookie: cookie } });
-  expect(res.status).toBe(302);
-  const location = res.headers.get("location") ?? "";
-  const m = new RegExp(`^/User/newLoan/${segment}/([a-z2-7]{26})/Step0$`).exec(location);
-  expect(m, location).not.toBeNull();
-  return m?.[1] as string;
-}
+/** Start an application of `segment` (a POST, then Step0's credit check) and return its reference. */
+const start = (cookie: string, segment: "Emi" | "salaryAdvance") => startedApplication(app, cookie, segment);
 
 describe("the EMI loan flow", () => {
   let serial = 0;

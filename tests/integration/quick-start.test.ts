@@ -48,6 +48,8 @@ interface Answers {
   netMonthlyIncome: string;
   salaryDay: string;
   existingEmis: string;
+  /** The consent to the credit bureau enquiry, asked with the existing EMIs. */
+  consentBureau: string;
 }
 const answers = (overrides: Partial<Answers> = {}): Answers => {
   const p = defaultProfile();
@@ -62,6 +64,7 @@ const answers = (overrides: Partial<Answers> = {}): Answers => {
     netMonthlyIncome: "60000",
     salaryDay: "28",
     existingEmis: "0",
+    consentBureau: "on",
     ...overrides,
   };
 };
@@ -70,7 +73,7 @@ const STEP_FIELDS: (keyof Answers)[][] = [
   ["fullName", "dateOfBirth", "pan"],
   ["pincode"],
   ["employmentType", "netMonthlyIncome", "salaryDay"],
-  ["existingEmis"],
+  ["existingEmis", "consentBureau"],
 ];
 const fieldsOf = (a: Answers, step: number) => Object.fromEntries((STEP_FIELDS[step] ?? []).map((k) => [k, a[k]]));
 
@@ -265,6 +268,7 @@ describe("the quick start journey", () => {
 
     const given = await app.services.db.select().from(consents).where(eq(consents.userId, b.userId));
     expect(given.map((c) => [c.purpose, c.granted]).sort()).toEqual([
+      ["bureau_enquiry", true],
       ["communications", true],
       ["kyc", true],
     ]);
@@ -351,7 +355,7 @@ describe("the quick start journey", () => {
     expect(still?.existingEmiPaise).toBe(5_000_00);
     // The offer taken again (now at 12 months) replaces the application's terms on Continue.
     await post("/quickStart/Step3", cookie, { intent: "next", employmentType: "salaried", netMonthlyIncome: "60000", salaryDay: "28" });
-    await post("/quickStart/Step4", cookie, { intent: "next", existingEmis: "5000" });
+    await post("/quickStart/Step4", cookie, { intent: "next", existingEmis: "5000", consentBureau: "on" });
     expect((await post("/quickStart/Step5", cookie, { intent: "next", product: "emi", tenure: "12" })).headers.get("location")).toBe(
       "/quickStart/Step6",
     );
@@ -402,9 +406,9 @@ describe("the quick start journey", () => {
     const cookie = setCookie.split(";")[0] ?? "";
     await app.services.db.update(loanApplications).set({ status: "signed" }).where(eq(loanApplications.userId, b.userId));
     // An answer that changes the offer, and the offer taken again.
-    expect((await post("/quickStart/Step4", cookie, { intent: "next", existingEmis: "5000" })).headers.get("location")).toBe(
-      "/quickStart/Step5",
-    );
+    expect(
+      (await post("/quickStart/Step4", cookie, { intent: "next", existingEmis: "5000", consentBureau: "on" })).headers.get("location"),
+    ).toBe("/quickStart/Step5");
     expect((await post("/quickStart/Step5", cookie, { intent: "next", product: "emi", tenure: "12" })).headers.get("location")).toBe(
       "/quickStart/Step6",
     );
@@ -563,8 +567,12 @@ describe("not eligible: every reason in words", () => {
 
   it("existing EMIs over half the income", async () => {
     const { page } = await offerPage({ netMonthlyIncome: "40000", existingEmis: "21000" });
-    expect(page).toContain("Your existing EMIs of ₹21,000 a month already take 50% or more of your income");
-    expect(page).toContain("Your existing EMIs of ₹21,000 a month are more than 50% of your income.");
+    expect(page).toContain(
+      "Your EMIs of ₹21,000 a month, counting your loans with us and those in your credit report, already take 50% or more of your income, the most we allow for all EMIs together.",
+    );
+    expect(page).toContain(
+      "Your EMIs of ₹21,000 a month, counting your loans with us and those in your credit report, are more than 50% of your income.",
+    );
   });
 
   it("the smallest EMI loan would not be affordable (a salary advance still is)", async () => {

@@ -69,37 +69,36 @@ const signed = (digits = "8000") => {
 };
 
 describe("taking an application", () => {
-  it("moves it to under review assigned to the officer, runs the PAN and bureau checks, and shows them", async () => {
+  it("moves it to under review assigned to the officer, keeps the checks pulled before the offer while fresh, and shows them", async () => {
     const b = await signed("8000");
+    // The PAN and the bureau were checked before the offer (Step0), with the borrower's consent.
+    const checksOf = () => app.services.db.select().from(creditChecks).where(eq(creditChecks.userId, b.userId));
+    const checks = await checksOf();
+    expect(checks.map((c) => [c.kind, c.purpose, c.applicationId]).sort()).toEqual([
+      ["bureau", "offer", null],
+      ["pan", "offer", null],
+    ]);
     const res = await act(b.ref, asha.cookie, { intent: "take" });
     expect(res.status).toBe(302);
     const a = await row(b.ref);
     expect(a.status).toBe("under_review");
     expect(a.assignedTo).toBe(asha.userId);
-    // A job fetches them after the take commits.
-    const checks = await vi.waitFor(
-      async () => {
-        const rows = await app.services.db.select().from(creditChecks).where(eq(creditChecks.applicationId, b.id));
-        if (rows.length < 2) throw new Error("checks not fetched yet");
-        return rows;
-      },
-      { timeout: 15_000, interval: 200 },
-    );
-    expect(checks.map((c) => c.kind).sort()).toEqual(["bureau", "pan"]);
     // Asking again (a double click, another officer) pulls nothing twice.
     expect((await act(b.ref, asha.cookie, { intent: "checks" })).status).toBe(302);
     expect(toastOf(await act(b.ref, ravi.cookie, { intent: "checks" }))).toBe(
       "Take this application first: it is under review by another officer.",
     );
     expect(toastOf(await act(b.ref, asha.cookie, { intent: "take" }))).toBe("The application is yours to review.");
+    // The report is days, not 30, old: nothing is pulled again at review.
     await new Promise((r) => setTimeout(r, 3000));
-    expect(await app.services.db.select().from(creditChecks).where(eq(creditChecks.applicationId, b.id))).toHaveLength(2);
-    expect(checks.find((c) => c.kind === "bureau")?.result).toMatchObject({ score: 780 });
+    expect(await checksOf()).toHaveLength(2);
+    expect(checks.find((c) => c.kind === "bureau")?.result).toMatchObject({ score: 780, monthlyEmiPaise: 0, seriousDelinquency: false });
     const text = await html(await page(`/admin/applications/${b.ref}`, asha.cookie));
     expect(text).toContain("Valid, an individual's PAN");
     expect(text).toContain("780");
     expect(text).toContain("Excellent (750–900)");
-    expect(text).toContain("The amount signed for is within today's eligibility.");
+    expect(text).toContain("The amount signed passes the credit policy in force.");
+    expect(text).toContain("Policy version 1");
     expect(text).toContain("Officer: you");
     expect((await auditsOf(b.id)).map((r) => (r.details as { to?: string }).to)).toEqual(["draft", "signed", "under_review"]);
   });
@@ -133,7 +132,7 @@ describe("taking an application", () => {
 
 describe("the queue", () => {
   it("filters, searches by mobile, name, PAN's last 4 and reference, and keeps it all in the URL", async () => {
-    const b = await signed("5123");
+    const b = await signed("8123");
     const [user] = await app.services.db.select().from(users).where(eq(users.id, b.userId));
     const q = async (query: string) => html(await page(`/admin/applications?${query}`, asha.cookie));
     expect(await q(`q=${b.mobile}`)).toContain(`/admin/applications/${b.ref}`);
@@ -141,7 +140,7 @@ describe("the queue", () => {
     expect(await q(`q=${b.ref.toUpperCase()}`)).toContain(`/admin/applications/${b.ref}`);
     // The first 10 characters, as the queue shows them.
     expect(await q(`q=${b.ref.toUpperCase().slice(0, 10)}`)).toContain(`/admin/applications/${b.ref}`);
-    const last4 = (await q(`q=${panWith("5123").slice(-4)}`)) as string;
+    const last4 = (await q(`q=${panWith("8123").slice(-4)}`)) as string;
     expect(last4).toContain(`/admin/applications/${b.ref}`);
     expect(await q(`q=neha`)).toContain(`/admin/applications/${b.ref}`);
     expect(await q(`q=nobody-like-this`)).toContain("No application matches these filters.");
@@ -318,7 +317,7 @@ describe("asking the borrower for more", () => {
 
 describe("rejection", () => {
   it("needs a reason and a note; the borrower reads the reason in plain words, gets an SMS, and may apply again after 30 days", async () => {
-    const b = await signed("2000");
+    const b = await signed("7200");
     const bad = await act(b.ref, asha.cookie, { intent: "reject", reason: "", note: "" });
     expect(bad.status).toBe(400);
     const badText = await html(bad);
@@ -345,15 +344,19 @@ describe("rejection", () => {
     expect(await html(await page("/User/Dashboard", b.cookie))).not.toContain("two overdue accounts");
     const last = (await auditsOf(b.id)).at(-1);
     expect(last?.details).toMatchObject({ from: "signed", to: "rejected", rejectionReason: "credit_history" });
-    // A new EMI application waits 30 days; a salary advance does not.
-    const again = await page("/User/newLoan/Emi", b.cookie);
-    expect(again.headers.get("location")).toBe("/User/Dashboard");
-    expect(toastOf(again)).toContain("again from 23 Dec 2026");
-    expect((await page("/User/newLoan/salaryAdvance", b.cookie)).headers.get("location")).toMatch(/Step0$/);
+    // The credit policy: no new application of either kind for 30 days; the page says why and the POST is refused.
+    const reason = "We could not approve your last application. You can apply again from 23 Dec 2026.";
+    for (const kind of ["Emi", "salaryAdvance"]) {
+      expect(await html(await page(`/User/newLoan/${kind}`, b.cookie))).toContain(reason);
+      const refused = await postForm(app, `/User/newLoan/${kind}`, {}, { cookie: b.cookie });
+      expect(refused.status).toBe(403);
+      expect(await html(refused)).toContain(reason);
+    }
+    expect(await html(await page("/User/Dashboard", b.cookie))).toContain(reason);
     const saved = clock;
     clock = new Date("2026-12-23T04:30:00Z");
     try {
-      expect((await page("/User/newLoan/Emi", b.cookie)).headers.get("location")).toMatch(/Step0$/);
+      expect((await postForm(app, "/User/newLoan/Emi", {}, { cookie: b.cookie })).headers.get("location")).toMatch(/Step0$/);
     } finally {
       clock = saved;
     }

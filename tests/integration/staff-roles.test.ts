@@ -39,7 +39,7 @@ interface StaffRequest {
 
 /** Every staff route (by its file in app/routes.ts) and the requests that try it. */
 const MATRIX: Record<string, StaffRequest[]> = {
-  "routes/admin/home.tsx": [{ method: "GET", path: () => "/admin", needs: "applications.view" }],
+  "routes/admin/home.tsx": [{ method: "GET", path: () => "/admin", needs: "staff" }],
   "routes/admin/applications.tsx": [{ method: "GET", path: () => "/admin/applications?q=98", needs: "applications.view" }],
   "routes/admin/application.tsx": [
     { method: "GET", path: () => `/admin/applications/${NO_SUCH_REFERENCE}`, needs: "applications.view" },
@@ -49,6 +49,12 @@ const MATRIX: Record<string, StaffRequest[]> = {
       needs: "applications.decide",
       form: () => ({ intent, reason: "policy", note: "A note of some length", message: "A question for the borrower" }),
     })),
+    {
+      method: "POST",
+      path: () => `/admin/applications/${NO_SUCH_REFERENCE}`,
+      needs: "policy.deviate",
+      form: () => ({ intent: "confirm_deviation" }),
+    },
     ...["disburse", "payout_check"].map((intent): StaffRequest => ({
       method: "POST",
       path: () => `/admin/applications/${NO_SUCH_REFERENCE}`,
@@ -63,9 +69,9 @@ const MATRIX: Record<string, StaffRequest[]> = {
     { method: "GET", path: () => "/admin/presence", needs: "borrowers.manage" },
     { method: "POST", path: () => "/admin/presence", needs: "borrowers.manage", form: () => ({ userId: borrowerId }) },
   ],
-  "routes/admin/borrowers.tsx": [{ method: "GET", path: () => "/admin/borrowers?q=98", needs: "borrowers.manage" }],
+  "routes/admin/borrowers.tsx": [{ method: "GET", path: () => "/admin/borrowers?q=98", needs: "borrowers.view" }],
   "routes/admin/borrower.tsx": [
-    { method: "GET", path: () => "/admin/borrowers/00000000-0000-4000-8000-000000000000", needs: "borrowers.manage" },
+    { method: "GET", path: () => "/admin/borrowers/00000000-0000-4000-8000-000000000000", needs: "borrowers.view" },
     {
       method: "POST",
       path: () => "/admin/borrowers/00000000-0000-4000-8000-000000000000",
@@ -73,12 +79,22 @@ const MATRIX: Record<string, StaffRequest[]> = {
       form: () => ({ intent: "notice", once: "11111111-1111-4111-8111-111111111111", title: "Hello", message: "A test notice" }),
     },
   ],
-  "routes/admin/audit.tsx": [{ method: "GET", path: () => "/admin/audit?action=loan.status", needs: "reports.view" }],
+  "routes/admin/audit.tsx": [{ method: "GET", path: () => "/admin/audit?action=loan.status", needs: "audit.view" }],
   "routes/admin/audit-csv.ts": [{ method: "GET", path: () => "/admin/audit.csv?action=loan.status", needs: "audit.export" }],
   "routes/admin/reports.tsx": [{ method: "GET", path: () => "/admin/reports", needs: "reports.view" }],
   "routes/admin/products.tsx": [
     { method: "GET", path: () => "/admin/products", needs: "settings.manage" },
     { method: "POST", path: () => "/admin/products", needs: "settings.manage", form: () => ({ intent: "emi", note: "" }) },
+  ],
+  "routes/admin/policy.tsx": [
+    { method: "GET", path: () => "/admin/policy", needs: "policy.view" },
+    ...["propose", "confirm", "withdraw"].map((intent): StaffRequest => ({
+      method: "POST",
+      path: () => "/admin/policy",
+      needs: "policy.manage",
+      // A proposal that changes nothing and a proposal that does not exist: refused, never stored.
+      form: () => ({ intent, proposal: "999999", reason: "" }),
+    })),
   ],
   "routes/admin/holidays.tsx": [
     { method: "GET", path: () => "/admin/holidays", needs: "settings.manage" },
@@ -198,7 +214,7 @@ describe("staff roles on every staff route", () => {
 describe("the staff header", () => {
   it("names the person and their role on every staff page", async () => {
     for (const role of STAFF_ROLES) {
-      const html = await (await app.get("/admin/presence", { headers: { cookie: cookies[role] } })).text();
+      const html = await (await app.get("/admin", { headers: { cookie: cookies[role] } })).text();
       expect(html).toContain(`Asha ${role}`);
       expect(html).toContain(ROLE_LABEL[role]);
     }

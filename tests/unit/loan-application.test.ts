@@ -19,7 +19,7 @@ describe("the lifecycle (docs/product.md, Loan applications)", () => {
   it("allows exactly the listed moves, each by its actor", () => {
     const allowed = LOAN_STATUSES.flatMap((from) =>
       LOAN_STATUSES.flatMap((to) =>
-        (["borrower", "credit", "operations", "support", "admin", "system"] as const)
+        (["borrower", "credit", "operations", "support", "finance", "compliance", "admin", "system"] as const)
           .filter((a) => canTransition(from, to, a))
           .map((a) => `${from}>${to}:${a}`),
       ),
@@ -33,6 +33,13 @@ describe("the lifecycle (docs/product.md, Loan applications)", () => {
         "signed>rejected:credit",
         "signed>rejected:admin",
         "signed>cancelled:borrower",
+        // Back to the borrower for a fresh KFS when the credit policy now allows less than was signed.
+        "signed>draft:credit",
+        "signed>draft:admin",
+        "signed>draft:system",
+        "under_review>draft:credit",
+        "under_review>draft:admin",
+        "under_review>draft:system",
         "under_review>approved:credit",
         "under_review>approved:admin",
         "under_review>rejected:credit",

@@ -14,6 +14,12 @@ const KYC_CONSENT_NEEDED = "We need your consent to check your KYC details.";
 /** The KYC consent box: needed (a missing box is a refusal; an optional key would skip the check). */
 export const kycConsentField = z.string({ error: KYC_CONSENT_NEEDED }).refine((v) => accepted(v), KYC_CONSENT_NEEDED);
 
+/** The credit bureau enquiry (docs/product.md "Credit policy"): asked before each pull, logged each time it is given. */
+export const BUREAU_CONSENT_NEEDED = "We need your consent to check your credit history before we can make you an offer.";
+export const bureauConsentField = z.string({ error: BUREAU_CONSENT_NEEDED }).refine((v) => accepted(v), BUREAU_CONSENT_NEEDED);
+/** The form that asks for it on its own (a new loan's Step0, the quick start's offer when the report is missing). */
+export const bureauConsentSchema = z.object({ consentBureau: bureauConsentField });
+
 /**
  * The Profile section's form, for the browser and the server. `today` sets
  * the age window; PAN and Aadhaar may be left empty to keep the saved ones

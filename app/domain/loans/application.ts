@@ -229,6 +229,8 @@ export interface SavedOffer {
   maxByTenure: Record<number, number>;
   salaryDay: number | null;
   computedAt: string;
+  /** The credit policy version the offer was judged by (absent from offers made before the policy). */
+  policyVersion?: number;
 }
 
 /** The verified account the money goes to, as it was when chosen at Step1 (masked). */

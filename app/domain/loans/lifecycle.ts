@@ -26,8 +26,10 @@ const payments = rolesWith("payments.manage");
 /** from → to → who may do it; the staff roles come from the permission table (domain/roles.ts). */
 const TRANSITIONS: Record<LoanStatus, Partial<Record<LoanStatus, readonly Actor[]>>> = {
   draft: { signed: ["borrower"], cancelled: ["borrower"] },
-  signed: { under_review: decide, rejected: decide, cancelled: ["borrower"] },
-  under_review: { approved: decide, rejected: decide, cancelled: ["borrower"] },
+  // Back to a draft: the credit policy now allows less than was signed (a re-pulled bureau report, a
+  // new policy version), so the borrower chooses the amount again and signs a fresh KFS.
+  signed: { under_review: decide, rejected: decide, cancelled: ["borrower"], draft: [...decide, "system"] },
+  under_review: { approved: decide, rejected: decide, cancelled: ["borrower"], draft: [...decide, "system"] },
   // Only the provider's confirmation that the payout was processed makes a loan active (the system applies it).
   approved: { active: ["system"], cancelled: ["borrower"] },
   // Cancelling an active loan is the cooling-off exit: the borrower repays principal and interest for the days used.

@@ -2,8 +2,11 @@ import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
-import { Field, FormErrors, SelectField } from "../../components/field.tsx";
+import { Field, FormErrors, SelectField, TextAreaField } from "../../components/field.tsx";
 import { FactRows, PdfFrame } from "../../components/loan-flow.tsx";
+import { KeptEvaluations, PolicyRules } from "../../components/policy-table.tsx";
+import { ApproveArea, type ApproveState } from "../../components/review-approve.tsx";
+import { STAFF_VERDICT } from "../../domain/credit-policy/words.ts";
 import { useSchemaForm } from "../../components/use-schema-form.ts";
 import { requestContext, servicesContext } from "../../context.ts";
 import { DOCUMENT_KINDS } from "../../domain/kyc/documents.ts";
@@ -19,6 +22,7 @@ import {
   CHECKLIST,
   CHECKLIST_ITEMS,
   checklistSchema,
+  deviationSchema,
   formatWorkingAge,
   REJECTION_REASONS,
   rejectSchema,
@@ -62,6 +66,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     viewing,
     me: user.id,
     mayDecide: can(role, "applications.decide"),
+    mayDeviate: can(role, "policy.deviate"),
     mayDisburse: can(role, "payouts.manage"),
     payouts,
     instalments,
@@ -70,9 +75,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-type Intent = "take" | "take_over" | "checks" | "checklist" | "ask" | "approve" | "reject" | "disburse" | "payout_check";
-/** What operations do here; everything else is the credit officer's. */
+type Intent =
+  "take" | "take_over" | "checks" | "checklist" | "ask" | "approve" | "confirm_deviation" | "reject" | "disburse" | "payout_check";
+/** What operations do here; everything else is the credit officer's (a deviation's second approver: policy.deviate). */
 const PAYOUT_INTENTS: readonly string[] = ["disburse", "payout_check"];
+const permissionFor = (intent: Intent) =>
+  PAYOUT_INTENTS.includes(intent) ? "payouts.manage" : intent === "confirm_deviation" ? "policy.deviate" : "applications.decide";
 
 const REFUSED: Record<string, string> = {
   not_found: "There is no such application.",
@@ -93,6 +101,15 @@ const REFUSED: Record<string, string> = {
   terms_unknown: "The signed terms cannot be read back exactly (a KFS from before they were stored): nothing was sent.",
   not_waiting: "This payout is not waiting for an answer any more.",
   provider_silent: "The payout provider did not answer. The payout stays requested and is asked about again shortly.",
+  policy_refuses: "The credit policy refuses this application: it cannot be approved.",
+  checks_missing: "A check the credit policy needs is missing: fetch the missing checks first.",
+  deviation_reason_needed: "This approval is a deviation from the credit policy: write why it is acceptable.",
+  no_deviation: "There is no deviation waiting for a second approver.",
+  same_approver: "You proposed this deviation: a second approver, not you, confirms it.",
+  sent_back:
+    "The credit policy now allows less than was signed: the application went back to the borrower to choose the amount again and sign a fresh KFS.",
+  policy_stops:
+    "The credit policy stops this disbursal now (a loan of the borrower's overdue or written off, too many loans, or too much outstanding): nothing was sent. The page's policy table says which.",
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -102,7 +119,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!reference) notFoundFullPath(request);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "") as Intent;
-  const { user } = assertCan(context, PAYOUT_INTENTS.includes(intent) ? "payouts.manage" : "applications.decide");
+  const { user } = assertCan(context, permissionFor(intent));
   const staff = { id: user.id, role: user.role as StaffRole };
   const here = `/admin/applications/${reference}`;
   const origin = siteOrigin(services.config, request);
@@ -137,10 +154,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const asked = await askBorrower(services, { staff, reference, ...submission.value, origin, client });
       return answer(asked, "Sent. The borrower has an SMS and sees your request on their dashboard.");
     }
-    case "approve":
+    case "approve": {
+      // With a reason only from the deviation form; the plain Approve sends none.
+      const withReason = form.has("deviationReason");
+      const submission = parseWithZod(form, { schema: deviationSchema });
+      if (withReason && submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+      const deviationReason = submission.status === "success" ? submission.value.deviationReason : null;
+      const decided = await decideApplication(services, {
+        staff,
+        reference,
+        decision: { kind: "approve", deviationReason },
+        origin,
+        client,
+      });
+      if (decided.ok && decided.deviationProposed)
+        return answer(decided, "Approved on your part. A second approver, not you, confirms the deviation before the loan is approved.");
+      return answer(decided, "Approved. The borrower has an SMS.");
+    }
+    case "confirm_deviation":
       return answer(
-        await decideApplication(services, { staff, reference, decision: { kind: "approve" }, origin, client }),
-        "Approved. The borrower has an SMS.",
+        await decideApplication(services, { staff, reference, decision: { kind: "confirm_deviation" }, origin, client }),
+        "Deviation confirmed: the application is approved. The borrower has an SMS.",
       );
     case "reject": {
       const submission = parseWithZod(form, { schema: rejectSchema });
@@ -210,7 +244,7 @@ export default function ApplicationReview({ loaderData, actionData }: Route.Comp
           <Borrower data={d} />
           <Documents data={d} />
           <Checks data={d} />
-          <Eligibility data={d} />
+          <Policy data={d} />
           <Signed data={d} />
           <Requests data={d} />
           <History data={d} />
@@ -478,6 +512,14 @@ function Checks({ data: d }: { data: Data }) {
               ["Score", bureau.score === null ? "No score" : String(bureau.score)],
               ["Band", band.label],
               ["Accounts", `${bureau.activeAccounts} active, ${bureau.overdueAccounts} overdue`],
+              [
+                "EMIs reported",
+                bureau.monthlyEmiPaise === undefined ? "Not in this report" : `${formatRupees(bureau.monthlyEmiPaise)} a month`,
+              ],
+              [
+                "Written off or 90+ days past due in 12 months",
+                bureau.seriousDelinquency === undefined ? "Not in this report" : bureau.seriousDelinquency ? "Yes" : "No",
+              ],
               ["Enquiries in 6 months", String(bureau.enquiriesLast6Months)],
               ["Report", `${formatDateTimeIST(bureau.checkedAt)} · ${bureau.provider} · ${bureau.reference}`],
             ]}
@@ -498,51 +540,30 @@ function Checks({ data: d }: { data: Data }) {
   );
 }
 
-function Eligibility({ data: d }: { data: Data }) {
-  const e = d.eligibility;
-  const pct = (bps: number) => `${(bps / 100).toFixed(2)}% a year`;
-  const rate = (bps: number) => (d.found.application.product === "emi" ? pct(bps) : `${(bps / 100).toFixed(2)}% a day`);
+/** The credit policy on the amount signed, now (the version in force, the latest checks), and the judgements kept. */
+function Policy({ data: d }: { data: Data }) {
+  const p = d.policy;
+  const v = p.now?.verdict;
   return (
-    <Section id="eligibility-title" title="Eligibility: at signing and today">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <h3>Offer at signing</h3>
-          {e.atSigning ? (
-            <FactRows
-              rows={[
-                ["Rate", rate(e.atSigning.rateBps)],
-                ["Largest amount", formatRupees(e.atSigning.maxAmountPaise)],
-              ]}
-            />
-          ) : (
-            <p>No offer stored.</p>
-          )}
-        </div>
-        <div>
-          <h3>Run again today</h3>
-          {e.today ? (
-            <FactRows
-              rows={[
-                ["Eligible", e.today.eligible ? "Yes" : `No: ${e.today.reasons.join(" ")}`],
-                ["Rate", rate(e.today.rateBps)],
-                ["Largest amount", formatRupees(e.today.maxAmountPaise)],
-              ]}
-            />
-          ) : (
-            <p>Cannot run: missing {e.missing.join(", ")}.</p>
-          )}
-        </div>
-      </div>
-      {e.today ? (
-        <p
-          className={e.today.withinOffer ? "font-semibold text-money-700" : "font-semibold text-danger-600"}
-          data-testid="eligibility-verdict"
-        >
-          {e.today.withinOffer
-            ? "The amount signed for is within today's eligibility."
-            : "The amount signed for is outside today's eligibility: the profile changed since signing."}
-        </p>
-      ) : null}
+    <Section id="policy-title" title="Credit policy">
+      {v ? (
+        <>
+          <p
+            data-testid="policy-verdict"
+            className={v.result === "pass" ? "font-semibold text-money-700" : "font-semibold text-danger-600"}
+          >
+            {STAFF_VERDICT[p.now?.sendsBack ? "sends_back" : v.result]} Policy version {v.version}; at most {formatRupees(v.maxAmountPaise)}{" "}
+            at this tenure.
+          </p>
+          <PolicyRules rules={v.rules} label="The credit policy's rules on this application now, table" />
+        </>
+      ) : p.missing.length ? (
+        <p>Cannot judge: missing {p.missing.join(", ")}.</p>
+      ) : (
+        <p>Decided: the judgements kept below are what the decision and the disbursal saw.</p>
+      )}
+      <h3>Kept with the application</h3>
+      <KeptEvaluations kept={p.kept} />
     </Section>
   );
 }
@@ -719,7 +740,6 @@ function Decision({ data: d, mine, actionData }: { data: Data; mine: boolean; ac
   const ticked = new Set(d.checklist.filter((c) => c.checked).map((c) => c.item));
   const complete = CHECKLIST_ITEMS.every((i) => ticked.has(i));
   const open = d.requests.some((r) => !r.answeredAt);
-  const submitting = useNavigation().state === "submitting";
   const { form, fields, formErrors, busy } = useSchemaForm({
     id: "reject",
     schema: rejectSchema,
@@ -742,58 +762,50 @@ function Decision({ data: d, mine, actionData }: { data: Data; mine: boolean; ac
     );
   }
   const mayReject = d.mayDecide && (a.status === "signed" || mine);
-  if (!d.mayDecide || (!mine && !mayReject)) return null;
+  const dev = d.policy.deviation && !d.policy.deviation.confirmedAt && !d.policy.deviation.withdrawnAt ? d.policy.deviation : null;
+  const approve: ApproveState = {
+    mine: d.mayDecide && mine,
+    complete,
+    waiting: open,
+    verdict: d.policy.now
+      ? { result: d.policy.now.verdict.result, deviations: d.policy.now.verdict.deviations, sendsBack: d.policy.now.sendsBack }
+      : null,
+    deviation: dev
+      ? {
+          proposerName: dev.proposerName,
+          proposedAt: String(dev.proposedAt),
+          reason: dev.reason,
+          rules: dev.rules,
+          mine: dev.proposedBy === d.me,
+        }
+      : null,
+    mayDeviate: d.mayDeviate && a.status === "under_review",
+  };
+  const confirms = approve.deviation && !approve.deviation.mine && approve.mayDeviate;
+  if (!mayReject && !confirms) return null;
   return (
     <section className="card space-y-4" aria-labelledby="decision-title">
       <h2 id="decision-title" className="text-xl">
         Decision
       </h2>
-      {mine ? (
-        <Form method="post" className="space-y-2">
-          <button
-            className="btn-primary w-full"
-            name="intent"
-            value="approve"
-            disabled={!complete || open || submitting}
-            aria-describedby="approve-hint"
-          >
-            Approve
+      <ApproveArea
+        state={approve}
+        lastResult={actionData && "intent" in actionData && actionData.intent === "approve" ? actionData.result : undefined}
+      />
+      {mayReject ? (
+        <Form method="post" className="space-y-4 border-t border-slate-200 pt-4" {...getFormProps(form)}>
+          <FormErrors id={form.errorId} errors={formErrors} />
+          <SelectField
+            field={fields.reason}
+            label="Reason the borrower will be told"
+            options={Object.fromEntries(Object.entries(REJECTION_REASONS).map(([k, v]) => [k, v.label]))}
+          />
+          <TextAreaField field={fields.note} label="Note for the file" hint="Staff only: the borrower does not see it." />
+          <button className="btn-danger w-full" name="intent" value="reject" disabled={busy}>
+            Reject
           </button>
-          <p id="approve-hint" className="text-sm text-slate-600">
-            {open
-              ? "Wait for the borrower's answer before approving."
-              : complete
-                ? "All five checks are ticked and saved."
-                : "Approval needs every checklist item ticked and saved."}
-          </p>
         </Form>
       ) : null}
-      <Form method="post" className="space-y-4 border-t border-slate-200 pt-4" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={formErrors} />
-        <SelectField
-          field={fields.reason}
-          label="Reason the borrower will be told"
-          options={Object.fromEntries(Object.entries(REJECTION_REASONS).map(([k, v]) => [k, v.label]))}
-        />
-        <Field
-          id={fields.note.id}
-          label="Note for the file"
-          hint="Staff only: the borrower does not see it."
-          hintId={`${fields.note.id}-hint`}
-          errors={fields.note.errors}
-          errorId={fields.note.errorId}
-        >
-          <textarea
-            className="field-input min-h-24"
-            rows={3}
-            {...getTextareaProps(fields.note)}
-            aria-describedby={`${fields.note.id}-hint${fields.note.errors?.length ? ` ${fields.note.errorId}` : ""}`}
-          />
-        </Field>
-        <button className="btn-danger w-full" name="intent" value="reject" disabled={busy}>
-          Reject
-        </button>
-      </Form>
     </section>
   );
 }

@@ -22,7 +22,7 @@ import { requirePermission, signedInContext } from "../../web/guards.server.ts";
 import type { Route } from "./+types/audit";
 
 /** The audit log (PRODUCT.md §12): every role may read it; only `audit.export` downloads it. Nobody edits or deletes it. */
-export const middleware: Route.MiddlewareFunction[] = [requirePermission("reports.view")];
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("audit.view")];
 
 /** Who did it, as the page shows it. */
 function who(r: AuditRow) {

@@ -17,22 +17,28 @@ import { formatRupees } from "../../domain/money.ts";
 import { formatDateIST, formatDateTimeIST } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { borrowerDetails } from "../../server/borrowers/read.server.ts";
+import { KeptEvaluations } from "../../components/policy-table.tsx";
+import { borrowerJudgements } from "../../server/review/policy.server.ts";
 import { StatusBadge } from "../../components/ticket-status.tsx";
 import { can } from "../../domain/roles.ts";
 import { borrowerTickets } from "../../server/help/tickets.server.ts";
-import { requirePermission, signedInContext } from "../../web/guards.server.ts";
+import { assertCan, requirePermission, signedInContext } from "../../web/guards.server.ts";
 import { notFoundFullPath } from "../../web/not-found.server.ts";
 import type { Route } from "./+types/borrower";
 
 /** One borrower (docs/product.md "Borrowers"): profile, applications, loans and history; every staff role. */
-export const middleware: Route.MiddlewareFunction[] = [requirePermission("borrowers.manage")];
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("borrowers.view")];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { user } = context.get(signedInContext);
   const details = await borrowerDetails(services, params.id);
   if (!details) notFoundFullPath(request);
-  const [notices, tickets] = await Promise.all([noticesOf(services, details.person.id), borrowerTickets(services, details.person.id)]);
+  const [notices, tickets, judgements] = await Promise.all([
+    noticesOf(services, details.person.id),
+    borrowerTickets(services, details.person.id),
+    borrowerJudgements(services, details.person.id),
+  ]);
   const { person, applications, history, completeness } = details;
   const references = new Map(applications.map((a) => [a.id, a.reference]));
   return {
@@ -59,7 +65,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       channels: n.channels,
     })),
     tickets: tickets.map((t) => ({ reference: t.reference, subject: t.subject, status: t.status, updatedAt: t.updatedAt.toISOString() })),
+    judgements,
     canOpenTickets: can(user.role, "tickets.manage"),
+    canOpenApplications: can(user.role, "applications.view"),
+    canSendNotices: can(user.role, "borrowers.manage"),
     // Sent with the notice form: the same form sent twice is one notice.
     once: randomUUID(),
     history: history.map((h) => ({
@@ -76,7 +85,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** A notice to this borrower (docs/product.md "Notifications"): in-app, push, e-mail; the fixed SMS when urgent. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const { user } = context.get(signedInContext);
+  const { user } = assertCan(context, "borrowers.manage");
   const submission = parseWithZod(await readForm(request), { schema: staffNoticeSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const sent = await sendStaffNotice(services, {
@@ -203,9 +212,13 @@ export default function BorrowerPage({ loaderData, actionData }: Route.Component
             {applications.map((a) => (
               <tr key={a.reference} data-testid="borrower-application">
                 <td className="px-3 py-2">
-                  <Link className="link font-mono" to={`/admin/applications/${a.reference}`}>
-                    {shortReference(a.reference)}
-                  </Link>
+                  {loaderData.canOpenApplications ? (
+                    <Link className="link font-mono" to={`/admin/applications/${a.reference}`}>
+                      {shortReference(a.reference)}
+                    </Link>
+                  ) : (
+                    <span className="font-mono">{shortReference(a.reference)}</span>
+                  )}
                   <span className="block text-slate-600">{a.kindName}</span>
                 </td>
                 <td className="px-3 py-2 tabular-nums">
@@ -248,6 +261,15 @@ export default function BorrowerPage({ loaderData, actionData }: Route.Component
           <p>No tickets.</p>
         )}
       </section>
+      <section className="card space-y-3" aria-labelledby="policy-title">
+        <h2 id="policy-title" className="text-xl">
+          Credit policy judgements
+        </h2>
+        <p className="text-sm text-slate-600">
+          Each offer taken, terms chosen, signing, decision and disbursal, with the policy version and every rule.
+        </p>
+        <KeptEvaluations kept={loaderData.judgements} />
+      </section>
       <section className="card space-y-3" aria-labelledby="notices-title">
         <h2 id="notices-title" className="text-xl">
           Notices
@@ -265,8 +287,12 @@ export default function BorrowerPage({ loaderData, actionData }: Route.Component
         ) : (
           <p>No notices yet.</p>
         )}
-        <h3 className="text-lg">Send a notice</h3>
-        <NoticeForm once={once} lastResult={actionData} />
+        {loaderData.canSendNotices ? (
+          <>
+            <h3 className="text-lg">Send a notice</h3>
+            <NoticeForm once={once} lastResult={actionData} />
+          </>
+        ) : null}
       </section>
       <section className="card space-y-3" aria-labelledby="history-title">
         <h2 id="history-title" className="text-xl">

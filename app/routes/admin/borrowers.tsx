@@ -11,7 +11,7 @@ import { requirePermission } from "../../web/guards.server.ts";
 import type { Route } from "./+types/borrowers";
 
 /** Borrower search (docs/product.md "Borrowers"): every staff role. */
-export const middleware: Route.MiddlewareFunction[] = [requirePermission("borrowers.manage")];
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("borrowers.view")];
 
 /** The search lives in the URL; anything unusable falls back to the default. */
 const searchSchema = z.object({

@@ -5,13 +5,8 @@ import { Field, FormErrors, TextField } from "../../components/field.tsx";
 import { StaffTable } from "../../components/staff-table.tsx";
 import { useSchemaForm } from "../../components/use-schema-form.ts";
 import { requestContext, servicesContext } from "../../context.ts";
-import {
-  bpsToPercentText,
-  emiProductSchema,
-  paiseToRupeesText,
-  riskBandSchema,
-  salaryAdvanceProductSchema,
-} from "../../domain/product-settings.ts";
+import { emiProductSchema, riskBandSchema, salaryAdvanceProductSchema } from "../../domain/product-settings.ts";
+import { bpsToPercentText, paiseToRupeesText } from "../../domain/settings-fields.ts";
 import type { StaffRole } from "../../domain/roles.ts";
 import { formatDateTimeIST } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -43,7 +38,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
   return {
     emi: common(emi),
-    salaryAdvance: { ...common(salaryAdvance), salaryCap: bpsToPercentText(salaryAdvance.salaryCapBps ?? 5000) },
+    salaryAdvance: common(salaryAdvance),
     bands: riskBands.map((b) => ({
       id: b.id,
       order: b.sortOrder,
@@ -115,7 +110,7 @@ function ProductForm({
 }: {
   code: "emi" | "salary_advance";
   title: string;
-  values: Data["emi"] & { salaryCap?: string };
+  values: Data["emi"];
   actionData: ActionData;
 }) {
   const emi = code === "emi";
@@ -125,7 +120,6 @@ function ProductForm({
     lastResult: lastFor(actionData, code),
     defaultValue: { ...values, note: "" },
   });
-  const f = fields as Record<string, typeof fields.minAmount>;
   return (
     <section className="card space-y-4" aria-labelledby={`${code}-title`}>
       <h2 id={`${code}-title`} className="text-xl">
@@ -146,7 +140,6 @@ function ProductForm({
           <TextField field={fields.gst} label="GST on the fee (%)" inputMode="decimal" />
           <TextField field={fields.penalCharge} label="Penal charge (₹)" inputMode="decimal" />
           <TextField field={fields.coolingOffDays} label="Cooling-off (days)" inputMode="numeric" />
-          {!emi && f.salaryCap ? <TextField field={f.salaryCap} label="Cap on net salary (%)" inputMode="decimal" /> : null}
         </div>
         <NoteField field={fields.note} />
         <button className="btn-primary" disabled={busy}>

@@ -1,5 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
+import { BureauConsentField } from "../../components/consent-fields.tsx";
 import { FormErrors, TextField } from "../../components/field.tsx";
 import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
 import { existingEmisSchema } from "../../domain/quick-start-schemas.ts";
@@ -31,7 +32,7 @@ export default function QuickStep4({ loaderData, actionData }: Route.ComponentPr
     <QuickStartFrame
       step={4}
       completed={loaderData.completed}
-      intro="All your EMIs together count towards what you can afford: at most half your income."
+      intro="All your EMIs together count towards what you can afford. We check them, and your credit history, with a credit bureau."
     >
       <Form method="post" className="card space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={formErrors} />
@@ -41,6 +42,7 @@ export default function QuickStep4({ loaderData, actionData }: Route.ComponentPr
           hint="Home, car, personal loans and card EMIs you pay now. Enter 0 if none."
           inputMode="decimal"
         />
+        <BureauConsentField field={fields.consentBureau} />
         <StepButtons step={4} busy={busy} />
       </Form>
     </QuickStartFrame>

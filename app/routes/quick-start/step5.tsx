@@ -13,7 +13,11 @@ import type { Route } from "./+types/step5";
 import { loadQuickStep, postQuickStep } from "../../web/quick-step.server.ts";
 import { quickOffer } from "../../server/quick-start/offer.server.ts";
 import { recordFunnel } from "../../server/quick-start/progress.server.ts";
-import type { MissingFact } from "../../server/loans/offer.server.ts";
+import type { MissingFact } from "../../server/credit/judge.server.ts";
+import { CreditCheckPanel } from "../../components/credit-check.tsx";
+import { requestContext } from "../../context.ts";
+import { postCreditCheck } from "../../web/credit-check.server.ts";
+import { readForm } from "../../web/forms.server.ts";
 import type { ProductOffer } from "../../server/quick-start/offer.server.ts";
 
 /** The quick-start step that asks for each fact the offer needs. */
@@ -32,8 +36,11 @@ export async function loader(args: Route.LoaderArgs) {
     tenureMonths: tenureOf(new URL(args.request.url), progress.tenureMonths),
     askedPaise: progress.amountPaise,
   });
-  if (!result.ok) return { completed: progress.completedSteps, missing: result.missing, offer: null };
-  const { offers } = result;
+  if (!result.ok) return { completed: progress.completedSteps, missing: result.missing, offer: null, creditCheck: null };
+  // The PAN check or the bureau report is still needed: the consent form, or what happens next.
+  if (result.creditCheck) return { completed: progress.completedSteps, missing: [], offer: null, creditCheck: result.creditCheck };
+  const { judged: _judged, ...offer } = result;
+  const { offers } = offer;
   await recordFunnel(services, {
     userId: user.id,
     event: "offer_shown",
@@ -52,13 +59,26 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     completed: progress.completedSteps,
     missing: [],
-    offer: result,
+    offer,
+    creditCheck: null,
     asked: { product: progress.product, amountPaise: progress.amountPaise },
     starting: { emi: offers.emi.at?.amountPaise ?? null, salary_advance: offers.salary_advance.at?.amountPaise ?? null },
   };
 }
 
 export async function action(args: Route.ActionArgs) {
+  const formData = await readForm(args.request.clone());
+  if (formData.get("intent") === "credit_check") {
+    const { services, user } = await loadQuickStep(args, 5);
+    return postCreditCheck({
+      services,
+      request: args.request,
+      formData,
+      userId: user.id,
+      client: args.context.get(requestContext),
+      then: quickStepPath(5),
+    });
+  }
   return postQuickStep(args, 5, offerChoiceSchema);
 }
 
@@ -70,7 +90,9 @@ export default function QuickStep5({ loaderData, actionData }: Route.ComponentPr
       completed={loaderData.completed}
       intro="From what you have told us. The rate and charges are the same ones you will see in your Key Fact Statement."
     >
-      {offer && "starting" in loaderData ? (
+      {loaderData.creditCheck ? (
+        <CreditCheckPanel state={loaderData.creditCheck} lastResult={actionData} />
+      ) : offer && "starting" in loaderData ? (
         <Offers loaderData={{ ...loaderData, offer }} actionData={actionData} />
       ) : (
         <MissingDetails
@@ -169,6 +191,11 @@ function Offers({
           </h2>
           <p>If an answer was wrong, correct it: the offer is worked out again.</p>
           <ul className="list-disc space-y-1 pl-5">
+            <li>
+              <Link className="link" to={quickStepPath(1)}>
+                About you (name, date of birth and PAN)
+              </Link>
+            </li>
             <li>
               <Link className="link" to={quickStepPath(3)}>
                 Work and income

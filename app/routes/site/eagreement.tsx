@@ -20,7 +20,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ref,
     kindName: KIND_NAME[agreement.product],
     name: agreement.name ?? "",
-    amountPaise: agreement.amountPaise ?? 0,
+    // The amount signed for (the application's may have changed since, if it went back for a fresh KFS).
+    amountPaise: agreement.terms.figures.amountPaise,
+    withdrawn: agreement.supersededAt !== null,
     signedAt: agreement.signedAt.toISOString(),
     mobile: maskMobile(agreement.mobile),
     shownSha256: agreement.shownSha256,
@@ -34,6 +36,12 @@ export default function Eagreement({ loaderData: a }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-10">
       <h1 className="text-2xl sm:text-3xl">Signed loan agreement</h1>
+      {a.withdrawn ? (
+        <p className="card border-amber-300 bg-amber-50" data-testid="agreement-withdrawn">
+          This agreement was withdrawn before any money was paid: under our lending policy the application went back to the borrower to
+          choose the amount again and sign a new Key Fact Statement. It is kept here as it was signed.
+        </p>
+      ) : null}
       <section className="card" aria-labelledby="signature-title">
         <h2 id="signature-title" className="text-xl">
           Signature

@@ -4,13 +4,16 @@ import { emiQuote, processingFee, salaryAdvanceInterestPaise, singlePaymentAprPe
 import { pageMeta } from "../../lib/meta.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { loadProducts } from "../../server/products.server.ts";
+import { policyInForce } from "../../server/credit/policy.server.ts";
 import type { Route } from "./+types/rate-terms";
 
 const pct = (bps: number) => `${(bps / 100).toLocaleString("en-IN", { maximumFractionDigits: 2 })}%`;
 const rupees = (paise: number) => (paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2));
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { emi, salaryAdvance, riskBands } = await loadProducts(context.get(servicesContext));
+  const services = context.get(servicesContext);
+  const { emi, salaryAdvance, riskBands } = await loadProducts(services);
+  const policy = await policyInForce(services);
   // Worked examples, computed by the same math as the KFS and the calculator.
   const emiAmount = Math.min(emi.maxAmountPaise, Math.max(emi.minAmountPaise, 10_000_000));
   const emiMonths = Math.min(emi.maxTenure, Math.max(emi.minTenure, 12));
@@ -29,6 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     emi,
     salaryAdvance,
+    salaryCapBps: policy.rules.salaryAdvanceMaxSalaryBps,
     riskBands,
     emiExample: {
       amountPaise: emiAmount,
@@ -164,7 +168,7 @@ export default function RateTerms({ loaderData }: Route.ComponentProps) {
           <dt className="font-medium text-slate-600">Amount</dt>
           <dd>
             {formatRupees(salaryAdvance.minAmountPaise)} to {formatRupees(salaryAdvance.maxAmountPaise)}, in steps of{" "}
-            {formatRupees(salaryAdvance.amountStepPaise)}, and at most {pct(salaryAdvance.salaryCapBps ?? 5000)} of your net monthly salary
+            {formatRupees(salaryAdvance.amountStepPaise)}, and at most {pct(loaderData.salaryCapBps)} of your net monthly salary
           </dd>
           <dt className="font-medium text-slate-600">Repayment</dt>
           <dd>

@@ -9,8 +9,17 @@ import { answerRequest } from "../../server/review/answer.server.ts";
 import { openRequestsFor } from "../../server/review/read.server.ts";
 import { readForm } from "../../web/forms.server.ts";
 import { redirectWithToast } from "../../web/flash.server.ts";
-import { fittingStep, KIND_NAME, shortReference, STEP_TITLES, stepPath } from "../../domain/loans/application.ts";
-import { STATUS_TEXT, statusNext } from "../../domain/loans/lifecycle.ts";
+import {
+  fittingStep,
+  KIND_NAME,
+  KIND_SEGMENT,
+  type LoanKind,
+  shortReference,
+  STEP_TITLES,
+  stepPath,
+} from "../../domain/loans/application.ts";
+import { IN_PROGRESS, STATUS_TEXT, statusNext } from "../../domain/loans/lifecycle.ts";
+import { applyOpen } from "../../server/loans/start.server.ts";
 import { formatDateIST, formatDateTimeIST } from "../../lib/format.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -29,6 +38,9 @@ import { borrowerLoans, nextDueAcross } from "../../server/servicing/read.server
 import { loanPath } from "../../domain/loans/servicing.ts";
 import { longDate } from "../../domain/loans/kfs.ts";
 
+/** Where a new application of this kind starts (a POST there starts it). */
+const startPath = (kind: LoanKind) => `/User/newLoan/${KIND_SEGMENT[kind]}`;
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, session } = context.get(signedInContext);
   const services = context.get(servicesContext);
@@ -44,7 +56,21 @@ export async function loader({ context }: Route.LoaderArgs) {
     : [[], null, [], [], [], null];
   const resume = unfinishedStep(quickStart);
   const due = nextDueAcross(loans);
+  const overdueLoan = loans.find((l) => l.status === "active" && l.overduePaise + l.penalDuePaise > 0);
+  // Whether a new application may start (the credit policy's stops on the borrower's own record), unless one is in progress.
+  const inProgress = (kind: LoanKind) => applications.find((a) => a.product === kind && IN_PROGRESS.includes(a.status));
+  const open =
+    user.mobileVerifiedAt && !(inProgress("emi") && inProgress("salary_advance")) ? await applyOpen(services, { userId: user.id }) : null;
+  const apply = (kind: LoanKind) => {
+    const a = inProgress(kind);
+    if (a) return { kind, state: "continue" as const, href: stepPath(kind, a.reference, "Step0"), reasons: [] };
+    return open && !open.open
+      ? { kind, state: "closed" as const, href: null, reasons: open.reasons }
+      : { kind, state: "open" as const, href: startPath(kind), reasons: [] };
+  };
   return {
+    overdue: overdueLoan ? { paise: due.overduePaise, href: `${loanPath(overdueLoan.kind, overdueLoan.loanNumber)}#pay-title` } : null,
+    apply: [apply("emi"), apply("salary_advance")],
     kyc: kyc
       ? {
           done: kyc.completeCount,
@@ -204,6 +230,59 @@ function WaitingForYou({
   );
 }
 
+const APPLY_LABEL = {
+  emi: { open: "Apply for an EMI loan", continue: "Continue your EMI loan application", closed: "A new EMI loan is not open to you now." },
+  salary_advance: {
+    open: "Apply for a salary advance",
+    continue: "Continue your salary advance application",
+    closed: "A new salary advance is not open to you now.",
+  },
+} as const;
+
+/**
+ * Apply (a POST: no page view starts an application), continue the one in progress, or why a new
+ * one is not open now. `quiet`: something else leads the page (an overdue amount to pay).
+ */
+function ApplyButtons({ apply, quiet }: { apply: Route.ComponentProps["loaderData"]["apply"]; quiet: boolean }) {
+  const closed = apply.filter((a) => a.state === "closed");
+  return (
+    <div className="space-y-3" data-testid="apply">
+      <div className="flex flex-wrap gap-3">
+        {apply.map((a, i) => {
+          const style = i === 0 && !quiet ? "btn-primary" : "btn-secondary";
+          if (a.state === "continue")
+            return (
+              <Link key={a.kind} className={style} to={a.href}>
+                {APPLY_LABEL[a.kind].continue}
+              </Link>
+            );
+          if (a.state === "open")
+            return (
+              <Form key={a.kind} method="post" action={a.href}>
+                <button type="submit" className={style}>
+                  {APPLY_LABEL[a.kind].open}
+                </button>
+              </Form>
+            );
+          return null;
+        })}
+      </div>
+      {closed.length ? (
+        <div className="rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="apply-closed">
+          <p className="font-medium">
+            {closed.length === 2 ? "A new loan is not open to you now." : APPLY_LABEL[closed[0]?.kind ?? "emi"].closed}
+          </p>
+          <ul className="mt-2 list-disc space-y-1 pl-5" data-testid="apply-reasons">
+            {(closed[0]?.reasons ?? []).map((r) => (
+              <li key={r.code}>{r.message}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 function KycCard({ kyc }: { kyc: NonNullable<Route.ComponentProps["loaderData"]["kyc"]> }) {
   const complete = kyc.done === kyc.of;
   return (
@@ -235,6 +314,20 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="space-y-6">
       <h1 className="text-2xl sm:text-3xl">{loaderData.name ? `Hello, ${loaderData.name}` : "Your dashboard"}</h1>
+      {loaderData.overdue ? (
+        <section aria-labelledby="overdue-title" className="card border-danger-600" data-testid="overdue-first">
+          <h2 id="overdue-title" className="text-xl text-danger-600">
+            {formatRupees(loaderData.overdue.paise)} is overdue
+          </h2>
+          <p className="mt-2">
+            Penal charges included. Paying it now stops further charges and keeps your credit history clean; a new loan opens once your
+            loans are up to date.
+          </p>
+          <Link className="btn-primary mt-4" to={loaderData.overdue.href}>
+            Pay {formatRupees(loaderData.overdue.paise)} overdue
+          </Link>
+        </section>
+      ) : null}
       {!loaderData.mobileVerified ? (
         <section aria-labelledby="verify-title" className="card border-amber-300 bg-amber-50">
           <h2 id="verify-title" className="text-xl">
@@ -260,15 +353,10 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         </section>
       ) : null}
       {loaderData.loans.count > 0 ? (
-        <section aria-labelledby="due-title" className={loaderData.loans.overduePaise > 0 ? "card border-danger-600" : "card"}>
+        <section aria-labelledby="due-title" className="card">
           <h2 id="due-title" className="text-xl">
             Your loans
           </h2>
-          {loaderData.loans.overduePaise > 0 ? (
-            <p className="mt-2 font-medium text-danger-600">
-              {formatRupees(loaderData.loans.overduePaise)} is overdue, penal charges included. Pay it now to stop further charges.
-            </p>
-          ) : null}
           <p className="mt-2">
             {loaderData.loans.next
               ? `Next due: ${formatRupees(loaderData.loans.next.amountPaise)} on ${longDate(loaderData.loans.next.dueDate)} (loan ${loaderData.loans.next.loanNumber}).`
@@ -276,7 +364,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           </p>
           <p className="mt-4 flex flex-wrap gap-3">
             {loaderData.loans.next ? (
-              <Link className="btn-primary" to={loaderData.loans.next.href}>
+              <Link className={loaderData.overdue ? "btn-secondary" : "btn-primary"} to={loaderData.loans.next.href}>
                 Pay now
               </Link>
             ) : null}
@@ -336,14 +424,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           ) : (
             <p className="text-slate-700">You have no loan applications yet.</p>
           )}
-          <p className="flex flex-wrap gap-3">
-            <Link className="btn-primary" to="/User/newLoan/Emi">
-              Apply for an EMI loan
-            </Link>
-            <Link className="btn-secondary" to="/User/newLoan/salaryAdvance">
-              Apply for a salary advance
-            </Link>
-          </p>
+          <ApplyButtons apply={loaderData.apply} quiet={Boolean(loaderData.overdue)} />
         </section>
       ) : null}
       {loaderData.kyc ? <KycCard kyc={loaderData.kyc} /> : null}

@@ -11,9 +11,13 @@ export interface PanCheckRequest {
   name: string;
   dateOfBirth: string;
 }
+/** `signal`: the caller stops waiting (a page's time limit); the provider's answer is then not used. */
+export interface ProviderCall {
+  signal?: AbortSignal;
+}
 export interface PanVerifier {
   readonly name: string;
-  verify(request: PanCheckRequest): Promise<PanCheck>;
+  verify(request: PanCheckRequest, call?: ProviderCall): Promise<PanCheck>;
 }
 
 export interface BureauRequest {
@@ -24,7 +28,7 @@ export interface BureauRequest {
 }
 export interface CreditBureau {
   readonly name: string;
-  report(request: BureauRequest): Promise<BureauReport>;
+  report(request: BureauRequest, call?: ProviderCall): Promise<BureauReport>;
 }
 
 const reference = (prefix: string, ...parts: string[]) =>
@@ -58,27 +62,70 @@ export function createLocalPanVerifier(dataDir: string, now: () => Date): PanVer
   };
 }
 
+/** Waits `ms`, or rejects as soon as `signal` aborts. */
+function pause(ms: number, signal?: AbortSignal) {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
+
 /**
- * Local credit bureau: the score is read from the PAN's four digits, so every band can be shown:
- * 0000–0099 no credit history; otherwise 300 + digits × 600 ÷ 9999, rounded down (ABCPE8000F → 780,
- * ABCPE6000F → 660, ABCPE2000F → 420). Accounts and enquiries follow from the digits too.
+ * Local credit bureau: everything is read from the PAN's four digits, so every band and every rule
+ * of the credit policy can be shown (docs/product.md "Credit policy"):
+ * - 0000–0099: no credit history (no score, no EMIs, nothing past due);
+ * - otherwise the score is 300 + digits × 600 ÷ 9999, rounded down (ABCPE8000F → 780, ABCPE6000F → 660,
+ *   ABCPE2000F → 420);
+ * - the monthly EMIs of the accounts reported: the last digit × ₹500 for a score of 750 or more (so at
+ *   most ₹4,500), the last digit × ₹1,500 below it;
+ * - an account written off or 90+ days past due in the last 12 months: only below 650, when the last
+ *   digit is 1 or 3 (ABCPE2001F); a score of 750 or more always comes with a clean history;
+ * - none of the accounts is this lender's (the stand-in knows nothing of them).
+ * A PAN whose last letter is Z answers only after `slowSeconds` (a bureau that does not answer in time).
  * Each request is recorded (PAN masked) in <dataDir>/credit-checks/bureau.jsonl.
  */
-export function createLocalCreditBureau(dataDir: string, now: () => Date): CreditBureau {
+export function createLocalCreditBureau(
+  dataDir: string,
+  now: () => Date,
+  { slowSeconds = 20 }: { slowSeconds?: number } = {},
+): CreditBureau {
   return {
     name: "local",
-    async report({ pan }) {
+    async report({ pan }, call = {}) {
       await record(dataDir, "bureau.jsonl", { pan: `XXXXXX${pan.slice(-4)}`, at: now().toISOString() });
+      if (pan.endsWith("Z")) await pause(slowSeconds * 1000, call.signal);
       const digits = panDigits(pan);
       const ref = reference("CIR", pan, now().toISOString());
-      if (digits < 100) return { score: null, activeAccounts: 0, overdueAccounts: 0, enquiriesLast6Months: digits % 3, reference: ref };
+      const clean = { ourMonthlyEmiPaise: 0, seriousDelinquency: false };
+      if (digits < 100)
+        return {
+          score: null,
+          activeAccounts: 0,
+          overdueAccounts: 0,
+          enquiriesLast6Months: digits % 3,
+          reference: ref,
+          monthlyEmiPaise: 0,
+          ...clean,
+        };
       const score = 300 + Math.floor((digits * 600) / 9999);
+      const last = digits % 10;
       return {
         score,
         activeAccounts: 1 + (digits % 5),
         overdueAccounts: score < 650 ? 1 + (digits % 3) : 0,
         enquiriesLast6Months: digits % 4,
         reference: ref,
+        monthlyEmiPaise: last * (score >= 750 ? 500_00 : 1_500_00),
+        ...clean,
+        seriousDelinquency: score < 650 && (last === 1 || last === 3),
       };
     },
   };

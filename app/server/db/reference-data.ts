@@ -1,4 +1,5 @@
 import type { Db } from "./client.ts";
+import { ensureFirstPolicy } from "../credit/policy.server.ts";
 import { products, riskBands } from "./schema.ts";
 
 /** docs/product.md "Loan products" defaults. Staff may change the stored values later; this only fills an empty table. */
@@ -17,7 +18,6 @@ export const DEFAULT_PRODUCT_ROWS: (typeof products.$inferInsert)[] = [
     gstBps: 1800,
     penalChargePaise: 50_000,
     coolingOffDays: 3,
-    salaryCapBps: null,
     salariedOnly: false,
   },
   {
@@ -34,7 +34,6 @@ export const DEFAULT_PRODUCT_ROWS: (typeof products.$inferInsert)[] = [
     gstBps: 1800,
     penalChargePaise: 50_000,
     coolingOffDays: 3,
-    salaryCapBps: 5000,
     salariedOnly: true,
   },
 ];
@@ -45,10 +44,11 @@ export const DEFAULT_RISK_BAND_ROWS: (typeof riskBands.$inferInsert)[] = [
   { sortOrder: 3, minIncomePaise: 0, maxEmiToIncomeBps: null, rateBps: 2400 },
 ];
 
-/** Reference data every installation needs (production too). Idempotent. */
-export async function seedReferenceData(db: Db) {
+/** Reference data every installation needs (production too): products, risk bands, the first credit policy. Idempotent. */
+export async function seedReferenceData(db: Db, at = new Date()) {
   const inserted = await db.insert(products).values(DEFAULT_PRODUCT_ROWS).onConflictDoNothing().returning();
   const existingBands = await db.select({ id: riskBands.id }).from(riskBands).limit(1);
   if (existingBands.length === 0) await db.insert(riskBands).values(DEFAULT_RISK_BAND_ROWS);
-  return { products: inserted.length, riskBands: existingBands.length === 0 ? DEFAULT_RISK_BAND_ROWS.length : 0 };
+  const policy = await ensureFirstPolicy(db, at);
+  return { products: inserted.length, riskBands: existingBands.length === 0 ? DEFAULT_RISK_BAND_ROWS.length : 0, policy };
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, isNull, type SQLWrapper, sql } from "drizzle-orm";
 import type { EmploymentType } from "../../domain/kyc/address-employment-schema.ts";
 import type { DocumentKind, SniffedType } from "../../domain/kyc/documents.ts";
 import type { DisbursalAccount, LoanKind, Purpose, SavedOffer } from "../../domain/loans/application.ts";
@@ -9,6 +9,8 @@ import type { AttachmentRef, Channel, NotificationEvent } from "../../domain/not
 import type { TicketCategory, TicketKind, TicketSource, TicketStatus } from "../../domain/help.ts";
 import type { FunnelEvent } from "../../domain/quick-start.ts";
 import type { BureauReport, ChecklistItem, PanCheck, RejectionReason } from "../../domain/review.ts";
+import type { RuleCode, RuleOutcome, RuleResult } from "../../domain/credit-policy/evaluate.ts";
+import type { PolicyRules } from "../../domain/credit-policy/rules.ts";
 import type { UserRole } from "../../domain/roles.ts";
 import {
   bigint,
@@ -102,8 +104,6 @@ export const products = pgTable(
     gstBps: integer("gst_bps").notNull(),
     penalChargePaise: integer("penal_charge_paise").notNull(),
     coolingOffDays: integer("cooling_off_days").notNull(),
-    /** Salary advance: the most it can be as a share of net monthly salary. */
-    salaryCapBps: integer("salary_cap_bps"),
     salariedOnly: boolean("salaried_only").notNull().default(false),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -148,7 +148,7 @@ export const users = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("users_role", sql`${t.role} in ('borrower', 'credit', 'operations', 'support', 'admin')`),
+    check("users_role", sql`${t.role} in ('borrower', 'credit', 'operations', 'support', 'finance', 'compliance', 'admin')`),
     // Borrower search pages through the newest accounts.
     index("users_role_created_idx").on(t.role, t.createdAt),
   ],
@@ -465,27 +465,45 @@ export const loanDocuments = pgTable(
   ],
 );
 
-/** The signature (docs/product.md "Key Fact Statement, signing and the signed agreement"): one per application; the signed PDF has its own hash and its own public reference. */
-export const loanSignatures = pgTable("loan_signatures", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  applicationId: uuid("application_id")
-    .notNull()
-    .unique()
-    .references(() => loanApplications.id, { onDelete: "cascade" }),
-  documentId: uuid("document_id")
-    .notNull()
-    .references(() => loanDocuments.id),
-  /** SHA-256 of the stored bytes that were shown and accepted. */
-  shownSha256: text("shown_sha256").notNull(),
-  signedAt: timestamp("signed_at", { withTimezone: true }).notNull(),
-  ip: text("ip").notNull(),
-  userAgent: text("user_agent").notNull(),
-  mobile: text("mobile").notNull(),
-  signedPdf: bytea("signed_pdf").notNull(),
-  signedSha256: text("signed_sha256").notNull(),
-  /** The /Eagreement/{id} reference: 128 random bits, unrelated to the application reference. */
-  agreementRef: text("agreement_ref").notNull().unique(),
-});
+/**
+ * The signature (docs/product.md "Key Fact Statement, signing and the signed agreement"): one
+ * current per application; the signed PDF has its own hash and its own public reference. An
+ * application sent back for a fresh KFS (the credit policy lowered what it may be) keeps its old
+ * signature, superseded.
+ */
+export const loanSignatures = pgTable(
+  "loan_signatures",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "cascade" }),
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => loanDocuments.id),
+    /** SHA-256 of the stored bytes that were shown and accepted. */
+    shownSha256: text("shown_sha256").notNull(),
+    signedAt: timestamp("signed_at", { withTimezone: true }).notNull(),
+    ip: text("ip").notNull(),
+    userAgent: text("user_agent").notNull(),
+    mobile: text("mobile").notNull(),
+    signedPdf: bytea("signed_pdf").notNull(),
+    signedSha256: text("signed_sha256").notNull(),
+    /** The /Eagreement/{id} reference: 128 random bits, unrelated to the application reference. */
+    agreementRef: text("agreement_ref").notNull().unique(),
+    /** When the application went back to the borrower for a fresh KFS and signature. */
+    supersededAt: timestamp("superseded_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("loan_signatures_current")
+      .on(t.applicationId)
+      .where(sql`${t.supersededAt} is null`),
+  ],
+);
+
+/** The application's current signature (not one withdrawn when it went back for a fresh KFS): a join or where condition. */
+export const currentSignatureOf = (applicationId: SQLWrapper | string) =>
+  and(eq(loanSignatures.applicationId, applicationId), isNull(loanSignatures.supersededAt));
 
 /**
  * The public quick start (docs/product.md "Quick start"), one per borrower: how far they got,
@@ -558,15 +576,125 @@ export const creditChecks = pgTable(
   "credit_checks",
   {
     id: serial("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The PAN it was for (its keyed hash): a check of an earlier PAN does not count for a changed one. */
+    panHmac: text("pan_hmac").notNull(),
+    /** The application under review it was pulled for; null for one pulled before an offer. */
+    applicationId: uuid("application_id").references(() => loanApplications.id, { onDelete: "cascade" }),
+    purpose: text("purpose").$type<"offer" | "review">().notNull().default("review"),
+    kind: text("kind").$type<"pan" | "bureau">().notNull(),
+    provider: text("provider").notNull(),
+    /** done: answered; waiting: the provider did not answer in time and a job asks again; failed: it never answered. */
+    status: text("status").$type<"done" | "waiting" | "failed">().notNull().default("done"),
+    result: jsonb("result").$type<PanCheck | BureauReport>(),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("credit_checks_application_idx").on(t.applicationId, t.kind, t.checkedAt),
+    index("credit_checks_user_idx").on(t.userId, t.kind, t.checkedAt),
+    check("credit_checks_result", sql`(${t.status} = 'done') = (${t.result} is not null)`),
+  ],
+);
+
+/**
+ * The credit policy (docs/product.md "Credit policy"): each version's rules, who proposed it and
+ * why, and the second administrator who confirmed it. The version in force is the latest
+ * confirmed; at most one proposal is open at a time.
+ */
+export const creditPolicies = pgTable(
+  "credit_policies",
+  {
+    id: serial("id").primaryKey(),
+    /** Given when confirmed (1, 2, …); a proposal, or one withdrawn, has none. */
+    version: integer("version").unique(),
+    status: text("status").$type<"proposed" | "confirmed" | "withdrawn">().notNull(),
+    rules: jsonb("rules").$type<PolicyRules>().notNull(),
+    reason: text("reason").notNull(),
+    /** The version in force when it was proposed: confirming it after another change is refused. */
+    basedOn: integer("based_on"),
+    /** Null for the installation's first version. */
+    proposedBy: uuid("proposed_by").references(() => users.id),
+    proposedAt: timestamp("proposed_at", { withTimezone: true }).notNull(),
+    confirmedBy: uuid("confirmed_by").references(() => users.id),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    withdrawnBy: uuid("withdrawn_by").references(() => users.id),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("credit_policies_one_open")
+      .on(t.status)
+      .where(sql`${t.status} = 'proposed'`),
+    check("credit_policies_confirmed", sql`(${t.status} = 'confirmed') = (${t.version} is not null and ${t.confirmedAt} is not null)`),
+    check("credit_policies_second_person", sql`${t.confirmedBy} is null or ${t.confirmedBy} <> ${t.proposedBy}`),
+  ],
+);
+
+/**
+ * Each judgement of the credit policy kept (docs/product.md "Credit policy"): the offer taken, the
+ * terms saved, the signing, each staff decision and the disbursal, with the version and every
+ * rule's input, threshold and result.
+ */
+export const policyEvaluations = pgTable(
+  "policy_evaluations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    applicationId: uuid("application_id").references(() => loanApplications.id, { onDelete: "cascade" }),
+    stage: text("stage").$type<"quick_start_offer" | "offer" | "signing" | "review" | "decision" | "disbursal">().notNull(),
+    policyVersion: integer("policy_version").notNull(),
+    product: text("product").$type<LoanKind>().notNull(),
+    result: text("result").$type<RuleOutcome>().notNull(),
+    amountPaise: integer("amount_paise"),
+    tenureMonths: smallint("tenure_months"),
+    maxAmountPaise: integer("max_amount_paise").notNull(),
+    rules: jsonb("rules").$type<RuleResult[]>().notNull(),
+    bureauReference: text("bureau_reference"),
+    /** The staff member whose action it judged; null for the borrower's and the system's. */
+    actorUserId: uuid("actor_user_id").references(() => users.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("policy_evaluations_application_idx").on(t.applicationId, t.createdAt),
+    index("policy_evaluations_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * An approval that needs a deviation from the credit policy (docs/product.md "Credit policy"): the
+ * first approver's written reason, then a second approver who is not the first.
+ */
+export const applicationDeviations = pgTable(
+  "application_deviations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
     applicationId: uuid("application_id")
       .notNull()
       .references(() => loanApplications.id, { onDelete: "cascade" }),
-    kind: text("kind").$type<"pan" | "bureau">().notNull(),
-    provider: text("provider").notNull(),
-    result: jsonb("result").$type<PanCheck | BureauReport>().notNull(),
-    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull(),
+    /** The evaluation the first approver saw. */
+    evaluationId: uuid("evaluation_id")
+      .notNull()
+      .references(() => policyEvaluations.id),
+    rules: jsonb("rules").$type<RuleCode[]>().notNull(),
+    reason: text("reason").notNull(),
+    proposedBy: uuid("proposed_by")
+      .notNull()
+      .references(() => users.id),
+    proposedAt: timestamp("proposed_at", { withTimezone: true }).notNull(),
+    confirmedBy: uuid("confirmed_by").references(() => users.id),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** Set when the application leaves review another way (rejected, sent back, cancelled). */
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
   },
-  (t) => [index("credit_checks_application_idx").on(t.applicationId, t.kind, t.checkedAt)],
+  (t) => [
+    uniqueIndex("application_deviations_one_open")
+      .on(t.applicationId)
+      .where(sql`${t.confirmedAt} is null and ${t.withdrawnAt} is null`),
+    check("application_deviations_second_person", sql`${t.confirmedBy} is null or ${t.confirmedBy} <> ${t.proposedBy}`),
+  ],
 );
 
 /**

@@ -16,6 +16,8 @@ export interface JobPayloads {
   sms: { to: string; text: string; templateId?: string };
   /** The PAN verification and bureau report of an application taken for review (the missing ones). */
   "credit-checks": { applicationId: string };
+  /** A bureau report that did not answer in time before an offer: asked again (`round` counts), the borrower told by SMS. */
+  "credit-report": { userId: string; purpose: "offer" | "review"; applicationId: string | null; then: string; round: number };
   /** Send a requested payout, or ask the provider about it; asks again later while it is pending (`round` counts). */
   "payout-check": { payoutId: string; round: number };
   /** Every 10 minutes: payouts still waiting whose questions stopped are asked about again. */
@@ -35,6 +37,7 @@ const JOB_NAMES = [
   "housekeeping",
   "sms",
   "credit-checks",
+  "credit-report",
   "payout-check",
   "payouts-sweep",
   "servicing-daily",
@@ -100,7 +103,7 @@ const EXPIRE_SECONDS: Partial<Record<JobName, number>> = { "servicing-daily": 4 
  * Queues that hold at most one waiting and one running job per `singletonKey` ("stately"): a job
  * may schedule its own follow-up while it runs, but a second chain for the same key is dropped.
  */
-const STATELY: readonly JobName[] = ["payout-check"];
+const STATELY: readonly JobName[] = ["payout-check", "credit-report"];
 
 export async function startJobQueue({ connection, schema, pollSeconds = 2, onError }: JobQueueOptions): Promise<JobQueue> {
   const boss = new PgBoss({

@@ -2,6 +2,7 @@ import type { AppServices } from "../../context.ts";
 import { type Applied, askAgain, checkPayout, nextCheckSeconds, sweepPayouts } from "../payouts/settle.server.ts";
 import { sweepPayments } from "../payments/pay.server.ts";
 import { runCreditChecks } from "../review/credit-checks.server.ts";
+import { finishCreditReport } from "../credit/pull.server.ts";
 import { catchUpServicing } from "../servicing/daily.server.ts";
 import { deliverNotice } from "../notifications/notify.server.ts";
 import { closeResolvedTickets, sendTicketEmail } from "../help/tickets.server.ts";
@@ -24,6 +25,7 @@ export async function startWorkers(services: AppServices) {
     // Thrown, the job is tried again later (3 times, backing off); the page offers to fetch again after that.
     if (!ran.pan || !ran.bureau) throw new Error("a credit-check provider did not answer");
   });
+  await jobs.work("credit-report", (job) => finishCreditReport(services, job));
   await jobs.work("payout-check", async ({ payoutId, round }) => {
     let state: Applied | null;
     try {

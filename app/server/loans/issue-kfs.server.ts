@@ -6,7 +6,7 @@ import { maskMobile } from "../../domain/validators/mobile.ts";
 import { sha256Bytes } from "../crypto.server.ts";
 import { borrowerAddresses, borrowerProfiles, loanApplications, loanDocuments, users } from "../db/schema.ts";
 import { renderAgreementPdf } from "../pdf/pdf.server.ts";
-import { applicantFacts, kfsDates, offerFor } from "./offer.server.ts";
+import { kfsDates, offerFor } from "./offer.server.ts";
 import { type Application, lockOwned, supersedeDocument } from "./rows.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now">;
@@ -18,9 +18,16 @@ export type IssueResult =
 export async function kfsInput(services: Services, application: Application, dates: ReturnType<typeof kfsDates>) {
   const { db, config } = services;
   const kind = application.product;
-  const factsResult = await applicantFacts(services, { userId: application.userId, today: dates.today });
-  if (!factsResult.ok) return null;
-  const offer = await offerFor(services, { kind, facts: factsResult.facts });
+  if (!application.amountPaise) return null;
+  // The credit policy judges the amount and tenure chosen: the rate is the risk band's, the KFS is issued only when they pass.
+  const offer = await offerFor(services, {
+    userId: application.userId,
+    kind,
+    applicationId: application.id,
+    tenureMonths: application.tenureMonths,
+    asked: { amountPaise: application.amountPaise, tenureMonths: application.tenureMonths },
+  });
+  if (!offer.ok) return null;
   const [person] = await db
     .select({ name: borrowerProfiles.fullName, panMasked: borrowerProfiles.panMasked, mobile: users.mobile })
     .from(borrowerProfiles)
@@ -55,8 +62,8 @@ export async function kfsInput(services: Services, application: Application, dat
     purpose: PURPOSES[application.purpose] + (application.purposeDetails ? `: ${application.purposeDetails}` : ""),
     disbursalAccount: application.disbursalAccount,
   };
-  const max = kind === "emi" ? (offer.bounds.maxByTenure[application.tenureMonths ?? 0] ?? 0) : offer.bounds.maxAmountPaise;
-  return { input, fits: offer.eligible && application.amountPaise <= max && application.amountPaise >= offer.bounds.minAmountPaise };
+  const passes = offer.verdict.result === "pass" || offer.verdict.result === "deviation";
+  return { input, fits: passes && application.amountPaise >= offer.bounds.minAmountPaise, verdict: offer.verdict };
 }
 
 /**

@@ -4,7 +4,14 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { KIND_NAME, type LoanKind } from "../../domain/loans/application.ts";
-import { borrowerBankAccounts, borrowerProfiles, loanApplications, loanDocuments, loanSignatures } from "../db/schema.ts";
+import {
+  borrowerBankAccounts,
+  borrowerProfiles,
+  currentSignatureOf,
+  loanApplications,
+  loanDocuments,
+  loanSignatures,
+} from "../db/schema.ts";
 import { preparedQuery } from "../db/prepared.ts";
 
 type Services = Pick<AppServices, "db">;
@@ -97,11 +104,13 @@ export async function signedAgreement({ db }: Services, agreementRef: string) {
       product: loanApplications.product,
       reference: loanApplications.reference,
       status: loanApplications.status,
-      amountPaise: loanApplications.amountPaise,
+      terms: loanDocuments.terms,
       name: borrowerProfiles.fullName,
+      supersededAt: loanSignatures.supersededAt,
     })
     .from(loanSignatures)
     .innerJoin(loanApplications, eq(loanApplications.id, loanSignatures.applicationId))
+    .innerJoin(loanDocuments, eq(loanDocuments.id, loanSignatures.documentId))
     .leftJoin(borrowerProfiles, eq(borrowerProfiles.userId, loanApplications.userId))
     .where(eq(loanSignatures.agreementRef, agreementRef));
   return row ?? null;
@@ -119,10 +128,7 @@ export async function signedAgreementPdf({ db }: Services, agreementRef: string)
 
 /** The /Eagreement reference of a signed application, or null. */
 export async function agreementRefOf({ db }: Services, applicationId: string) {
-  const [row] = await db
-    .select({ ref: loanSignatures.agreementRef })
-    .from(loanSignatures)
-    .where(eq(loanSignatures.applicationId, applicationId));
+  const [row] = await db.select({ ref: loanSignatures.agreementRef }).from(loanSignatures).where(currentSignatureOf(applicationId));
   return row?.ref ?? null;
 }
 
@@ -147,7 +153,7 @@ const applicationsOfUser = preparedQuery("applications_of_user", (db, name) =>
       hasDocument: sql<boolean>`exists (select 1 from loan_documents d where d.application_id = ${loanApplications.id} and d.superseded_at is null)`,
     })
     .from(loanApplications)
-    .leftJoin(loanSignatures, eq(loanSignatures.applicationId, loanApplications.id))
+    .leftJoin(loanSignatures, currentSignatureOf(loanApplications.id))
     .where(eq(loanApplications.userId, sql.placeholder("userId")))
     .orderBy(desc(loanApplications.createdAt))
     .prepare(name),
@@ -174,7 +180,7 @@ export async function applicationForOutcome({ db }: Services, { userId, referenc
       agreementRef: loanSignatures.agreementRef,
     })
     .from(loanApplications)
-    .leftJoin(loanSignatures, eq(loanSignatures.applicationId, loanApplications.id))
+    .leftJoin(loanSignatures, currentSignatureOf(loanApplications.id))
     .where(and(eq(loanApplications.reference, reference), eq(loanApplications.userId, userId)));
   return row ? { ...row, kindName: KIND_NAME[row.product] } : null;
 }

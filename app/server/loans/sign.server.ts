@@ -4,12 +4,13 @@ import type { AppServices, Client } from "../../context.ts";
 import { maskMobile } from "../../domain/validators/mobile.ts";
 import { formatDateIST, formatTimeIST, todayIST } from "../../lib/format.ts";
 import { sha256Bytes } from "../crypto.server.ts";
-import { borrowerProfiles, loanDocuments, loanSignatures } from "../db/schema.ts";
+import { borrowerProfiles, currentSignatureOf, loanApplications, loanDocuments, loanSignatures } from "../db/schema.ts";
 import { sendCode, type SendResult, verifyCode } from "../otp/otp.server.ts";
 import { appendSignaturePage } from "../pdf/pdf.server.ts";
 import { changeStatus } from "./lifecycle.server.ts";
 import { newReference } from "./reference.server.ts";
-import { lockOwned } from "./rows.server.ts";
+import { lockOwned, supersedeDocument } from "./rows.server.ts";
+import { judge, recordEvaluation } from "../credit/judge.server.ts";
 import { notify } from "../notifications/notify.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "sms" | "log" | "jobs">;
@@ -35,7 +36,10 @@ export async function sendSigningCode(
 }
 
 export type SignResult =
-  { ok: true; agreementRef: string; alreadySigned: boolean } | { ok: false; field: "code" | "documentId" | "form"; message: string };
+  | { ok: true; agreementRef: string; alreadySigned: boolean }
+  | { ok: false; field: "code" | "documentId" | "form"; message: string }
+  /** The credit policy no longer allows these terms: the amount is chosen again at Step0 (or the page says why none can be). */
+  | { ok: false; field: "policy"; message: string };
 
 /**
  * Step6: in one transaction, with the owner's application row locked (so two
@@ -61,7 +65,7 @@ export async function signApplication(
       const [existing] = await tx
         .select({ agreementRef: loanSignatures.agreementRef })
         .from(loanSignatures)
-        .where(eq(loanSignatures.applicationId, application.id));
+        .where(currentSignatureOf(application.id));
       if (existing) return { ok: true, agreementRef: existing.agreementRef, alreadySigned: true };
       return { ok: false, field: "form", message: "This application can no longer be signed." };
     }
@@ -81,6 +85,38 @@ export async function signApplication(
         ok: false,
         field: "documentId",
         message: "This Key Fact Statement has expired. A fresh one is ready: read it before you sign.",
+      };
+    }
+    // The credit policy in force judges the terms signed, before the code is used.
+    const judged = await judge(
+      { db: tx, now },
+      {
+        userId: user.id,
+        kind: application.product,
+        applicationId: application.id,
+        asked: { amountPaise: application.amountPaise ?? 0, tenureMonths: application.tenureMonths },
+      },
+    );
+    if (!judged.ok) return { ok: false, field: "form", message: "Your profile is missing details the Key Fact Statement needs." };
+    const verdict = judged.verdict;
+    await recordEvaluation(tx, {
+      userId: user.id,
+      applicationId: application.id,
+      stage: "signing",
+      verdict,
+      bureauReference: judged.bureauReference,
+      at: now(),
+    });
+    if (verdict.result === "fail" || verdict.result === "missing") {
+      // The terms no longer pass: they are chosen again (the KFS for them withdrawn); Step0 says why when nothing passes.
+      await supersedeDocument(tx, application.id, now());
+      await tx.update(loanApplications).set({ termsSavedAt: null, updatedAt: now() }).where(eq(loanApplications.id, application.id));
+      return {
+        ok: false,
+        field: "policy",
+        message: verdict.eligible
+          ? "Our lending policy allows less than these terms now. Choose the amount and tenure again, within your offer."
+          : "We cannot lend to you at present. The reasons are below.",
       };
     }
     const checked = await verifyCode({ db: tx, config, now }, { target: mobile, purpose: "agreement", code: input.code });

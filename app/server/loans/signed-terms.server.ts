@@ -3,7 +3,7 @@ import type { AppServices } from "../../context.ts";
 import { buildKfs, type KfsInput, type KfsModel } from "../../domain/loans/kfs.ts";
 import { todayIST } from "../../lib/format.ts";
 import type { Db } from "../db/client.ts";
-import { loanDocuments, loanSignatures } from "../db/schema.ts";
+import { currentSignatureOf, loanDocuments, loanSignatures } from "../db/schema.ts";
 import { kfsInput } from "./issue-kfs.server.ts";
 import type { Application } from "./rows.server.ts";
 
@@ -22,7 +22,7 @@ export async function signedTerms(
     .select({ input: loanDocuments.input, terms: loanDocuments.terms, signedAt: loanSignatures.signedAt })
     .from(loanSignatures)
     .innerJoin(loanDocuments, eq(loanDocuments.id, loanSignatures.documentId))
-    .where(eq(loanSignatures.applicationId, a.id));
+    .where(currentSignatureOf(a.id));
   if (!doc) return null;
   const signed = { figures: doc.terms.figures, signedOn: todayIST(doc.signedAt) };
   if (doc.input) return { ...signed, input: doc.input };

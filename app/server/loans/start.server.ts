@@ -1,46 +1,50 @@
-import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
+import { ownRecordRules, type RuleCode } from "../../domain/credit-policy/evaluate.ts";
+import { borrowerReason } from "../../domain/credit-policy/words.ts";
+import { todayIST } from "../../lib/format.ts";
+import { policyInForce } from "../credit/policy.server.ts";
 import type { LoanKind } from "../../domain/loans/application.ts";
 import { IN_PROGRESS } from "../../domain/loans/lifecycle.ts";
-import type { IsoDate } from "../../domain/loan-math.ts";
-import { todayIST } from "../../lib/format.ts";
-import { reapplyFrom } from "../review/decide.server.ts";
+import { ownRecord } from "../credit/judge.server.ts";
 import type { Db } from "../db/client.ts";
 import { loanApplications } from "../db/schema.ts";
 import { auditStatus } from "./lifecycle.server.ts";
 import { newReference } from "./reference.server.ts";
 import type { Application } from "./rows.server.ts";
 
+type Reason = { code: RuleCode; message: string };
+export type ApplyOpen = { open: true } | { open: false; reasons: Reason[] };
+
 /**
- * Start (or resume) an application: the one in progress for this product, or
- * a new draft with its audit row (one in progress per borrower and product:
- * a partial unique index holds it, so two tabs at once make one). After a rejection the borrower
- * may apply for the same product again only after REAPPLY_AFTER_DAYS.
+ * Whether a new application may start now (docs/product.md "Credit policy"): the credit policy in
+ * force, its hard stops on the borrower's own record with the lender (the same for either kind;
+ * the facts and the credit check are judged at Step0).
+ */
+export async function applyOpen(services: Pick<AppServices, "db" | "now">, { userId }: { userId: string }): Promise<ApplyOpen> {
+  const policy = await policyInForce(services);
+  const own = await ownRecord(services.db, userId);
+  const stops = ownRecordRules({ policy, own, today: todayIST(services.now()) }).filter((r) => r.outcome === "fail");
+  if (!stops.length) return { open: true };
+  return { open: false, reasons: stops.map((row) => ({ code: row.code, message: borrowerReason(row) })) };
+}
+
+/**
+ * Start (or resume) an application: the one in progress for this product, or a new draft with its
+ * audit row (one in progress per borrower and product: a partial unique index holds it, so two
+ * starts at once make one). A new one only when the credit policy's stops on the borrower's own
+ * record allow it (a loan overdue or written off, a recent rejection, too many loans).
  */
 export async function startApplication(
-  { db, now, config }: Pick<AppServices, "db" | "now" | "config">,
+  services: Pick<AppServices, "db" | "now">,
   { userId, kind, client }: { userId: string; kind: LoanKind; client: Client },
-): Promise<{ ok: true; application: Application } | { ok: false; reason: "reapply_later"; from: IsoDate }> {
+): Promise<{ ok: true; application: Application; resumed: boolean } | { ok: false; reasons: Reason[] }> {
+  const { db, now } = services;
   const existing = await inProgress(db, userId, kind);
-  if (existing) return { ok: true, application: existing };
+  if (existing) return { ok: true, application: existing, resumed: true };
+  const open = await applyOpen(services, { userId });
+  if (!open.open) return { ok: false, reasons: open.reasons };
   const at = now();
-  const [rejected] = await db
-    .select({ decidedAt: loanApplications.decidedAt })
-    .from(loanApplications)
-    .where(
-      and(
-        eq(loanApplications.userId, userId),
-        eq(loanApplications.product, kind),
-        eq(loanApplications.status, "rejected"),
-        isNotNull(loanApplications.decidedAt),
-      ),
-    )
-    .orderBy(desc(loanApplications.decidedAt))
-    .limit(1);
-  if (rejected?.decidedAt) {
-    const from = reapplyFrom({ config }, rejected.decidedAt);
-    if (from > todayIST(at)) return { ok: false, reason: "reapply_later", from };
-  }
   const created = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(loanApplications)
@@ -61,8 +65,14 @@ export async function startApplication(
     }
     return row ?? null;
   });
-  // Lost a race with another tab: the other tab's draft is the one in progress.
-  return { ok: true, application: created ?? ((await inProgress(db, userId, kind)) as Application) };
+  // Lost a race with another start: the other one's draft is the one in progress.
+  if (created) return { ok: true, application: created, resumed: false };
+  return { ok: true, application: (await inProgress(db, userId, kind)) as Application, resumed: true };
+}
+
+/** The borrower's application of this kind in progress (draft to approved), if any. */
+export async function applicationInProgress({ db }: Pick<AppServices, "db">, { userId, kind }: { userId: string; kind: LoanKind }) {
+  return inProgress(db, userId, kind);
 }
 
 async function inProgress(db: Db, userId: string, kind: LoanKind) {

@@ -20,6 +20,7 @@ import {
   borrowerProfiles,
   loanAccounts,
   loanApplications,
+  currentSignatureOf,
   loanSignatures,
   notificationDeliveries,
   notifications,
@@ -164,7 +165,7 @@ async function attachmentsOf(services: AppServices, userId: string, refs: readon
       const [s] = await services.db
         .select({ pdf: loanSignatures.signedPdf })
         .from(loanSignatures)
-        .where(eq(loanSignatures.applicationId, ref.applicationId));
+        .where(currentSignatureOf(ref.applicationId));
       if (s) files.push({ filename: "signed-agreement.pdf", content: s.pdf, contentType: "application/pdf" });
     } else if (ref.kind === "revised_kfs") {
       const [k] = await services.db

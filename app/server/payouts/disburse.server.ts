@@ -2,7 +2,10 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { accountMatchesAgreement } from "../../domain/loans/disbursal.ts";
-import { auditLog, borrowerBankAccounts, loanApplications, payouts } from "../db/schema.ts";
+import type { RuleCode } from "../../domain/credit-policy/evaluate.ts";
+import { applicationDeviations, auditLog, borrowerBankAccounts, loanApplications, payouts, users } from "../db/schema.ts";
+import { judge, ownRecord, recordEvaluation } from "../credit/judge.server.ts";
+import type { Application } from "../loans/rows.server.ts";
 import { lockByReference, reviewAudit, type Staff } from "../review/rows.server.ts";
 import type { Db } from "../db/client.ts";
 import { signedTerms } from "../loans/signed-terms.server.ts";
@@ -12,6 +15,7 @@ type Services = Pick<AppServices, "db" | "now" | "jobs" | "payouts" | "config">;
 
 export type DisburseRefusal =
   | "not_found"
+  | "policy_stops"
   | "not_approved"
   | "four_eyes"
   | "in_flight"
@@ -20,7 +24,7 @@ export type DisburseRefusal =
   | "account_changed"
   | "not_signed"
   | "terms_unknown";
-export type DisburseResult = { ok: true; payoutId: string } | { ok: false; reason: DisburseRefusal };
+export type DisburseResult = { ok: true; payoutId: string } | { ok: false; reason: DisburseRefusal; stops?: RuleCode[] };
 
 /** The attempt waiting for the provider's answer, or the one that paid; null when none (never sent, or the last failed). */
 export async function livePayout(db: Db, applicationId: string) {
@@ -31,6 +35,85 @@ export async function livePayout(db: Db, applicationId: string) {
       and(eq(payouts.applicationId, applicationId), eq(payouts.purpose, "disbursal"), inArray(payouts.status, ["requested", "processed"])),
     );
   return row ?? null;
+}
+
+/** Whether `staffId` proposed a deviation this application was approved with (four eyes: neither approver disburses). */
+async function approvedDeviation(tx: Db, applicationId: string, staffId: string) {
+  const [row] = await tx
+    .select({ id: applicationDeviations.id })
+    .from(applicationDeviations)
+    .where(and(eq(applicationDeviations.applicationId, applicationId), eq(applicationDeviations.proposedBy, staffId)));
+  return Boolean(row);
+}
+
+/** The credit policy's rules a disbursal checks again (docs/product.md "Credit policy"). */
+const DISBURSAL_RULES: readonly RuleCode[] = ["own_overdue", "own_written_off", "active_loans", "exposure"];
+
+/**
+ * The disbursal's own judgement: the borrower's loans now (active ones, and approved ones whose
+ * payout is on its way, which will be loans in minutes) against the policy in force, with this
+ * loan's amount. Kept with the application; returns the rules that stop it.
+ */
+async function disbursalStops(
+  services: Pick<AppServices, "db" | "now">,
+  { application: a, staff, at }: { application: Application; staff: Staff; at: Date },
+): Promise<RuleCode[]> {
+  const { db } = services;
+  await db.select({ id: users.id }).from(users).where(eq(users.id, a.userId)).for("update");
+  const own = await ownRecord(db, a.userId, a.id);
+  const inFlight = await db
+    .select({
+      reference: loanApplications.reference,
+      kind: loanApplications.product,
+      amountPaise: payouts.amountPaise,
+      principalPaise: loanApplications.amountPaise,
+    })
+    .from(payouts)
+    .innerJoin(loanApplications, eq(loanApplications.id, payouts.applicationId))
+    .where(
+      and(
+        eq(loanApplications.userId, a.userId),
+        eq(payouts.purpose, "disbursal"),
+        eq(payouts.status, "requested"),
+        eq(loanApplications.status, "approved"),
+      ),
+    );
+  const judged = await judge(services, {
+    userId: a.userId,
+    kind: a.product,
+    applicationId: a.id,
+    asked: { amountPaise: a.amountPaise ?? 0, tenureMonths: a.tenureMonths },
+    own: {
+      // Applications not yet paid out are not loans at disbursal: only those whose money is on its way.
+      loans: [
+        ...own.loans,
+        ...inFlight.map((p) => ({
+          reference: p.reference,
+          kind: p.kind,
+          status: "active" as const,
+          dpd: 0,
+          overduePaise: 0,
+          monthlyPaise: 0,
+          principalOutstandingPaise: p.principalPaise ?? p.amountPaise,
+        })),
+      ],
+      applications: [],
+      lastRejectionOn: null,
+    },
+  });
+  if (!judged.ok) return [];
+  const verdict = { ...judged.verdict, rules: judged.verdict.rules.filter((r) => DISBURSAL_RULES.includes(r.code)) };
+  const stops = verdict.rules.filter((r) => r.outcome !== "pass").map((r) => r.code);
+  await recordEvaluation(db, {
+    userId: a.userId,
+    applicationId: a.id,
+    stage: "disbursal",
+    verdict: { ...verdict, result: stops.length ? "fail" : "pass" },
+    bureauReference: judged.bureauReference,
+    actorUserId: staff.id,
+    at,
+  });
+  return stops;
 }
 
 /**
@@ -51,7 +134,11 @@ export async function requestDisbursal(
     const live = await livePayout(tx, a.id);
     if (live) return { ok: false, reason: live.status === "requested" ? "in_flight" : "already_disbursed" };
     if (a.status !== "approved") return { ok: false, reason: "not_approved" };
-    if (a.decidedBy === staff.id) return { ok: false, reason: "four_eyes" };
+    if (a.decidedBy === staff.id || (await approvedDeviation(tx, a.id, staff.id))) return { ok: false, reason: "four_eyes" };
+    // The credit policy's stops on exposure, the number of loans and overdue loans, judged again now,
+    // with the borrower's row locked so that two disbursals of theirs at once are judged one after the other.
+    const stops = await disbursalStops({ ...services, db: tx }, { application: a, staff, at });
+    if (stops.length) return { ok: false, reason: "policy_stops", stops };
     const [bank] = await tx.select().from(borrowerBankAccounts).where(eq(borrowerBankAccounts.userId, a.userId));
     if (!bank?.verifiedAt) return { ok: false, reason: "account_unverified" };
     if (!accountMatchesAgreement(a.disbursalAccount, bank)) return { ok: false, reason: "account_changed" };

@@ -1,10 +1,12 @@
-// The quick start's offer (Step5): both products from the eligibility
-// function on what the borrower has told us, and Step0's amount ranges.
+// The quick start's offer (Step5): both products from the credit policy on what the borrower has
+// told us and the credit checks, and Step0's amount ranges.
 import type { AppServices } from "../../context.ts";
+import type { PolicyVerdict } from "../../domain/credit-policy/evaluate.ts";
 import type { AmountRange, LoanKind } from "../../domain/loans/application.ts";
-import { type EmiOffer, eligibility, emiQuoteAt, type SalaryAdvanceOffer, salaryAdvanceQuoteAt } from "../../domain/offer.ts";
+import { emiQuoteAt, salaryAdvanceQuoteAt } from "../../domain/offer.ts";
 import { startingAmount } from "../../domain/quick-start-schemas.ts";
-import { applicantFacts, kfsDates } from "../loans/offer.server.ts";
+import type { BureauState } from "../credit/judge.server.ts";
+import { kfsDates, type Offer, offerFor } from "../loans/offer.server.ts";
 import { loadProducts, type ProductRow } from "../products.server.ts";
 
 const range = (p: ProductRow, maxPaise = p.maxAmountPaise): AmountRange => ({
@@ -35,6 +37,8 @@ export interface ProductOffer {
   aprPercent: number | null;
   /** The figures at the amount the borrower would start from (the amount asked, within the offer). */
   at: OfferFigures | null;
+  /** The credit policy version it was judged by. */
+  policyVersion: number;
 }
 
 /** One amount's figures, as the KFS will show them. */
@@ -47,62 +51,56 @@ export interface OfferFigures {
   aprPercent: number;
 }
 
-function emiSummary(o: EmiOffer, p: ProductRow): ProductOffer {
-  return {
-    product: "emi",
-    eligible: o.eligible,
-    reasons: o.reasons,
-    maxAmountPaise: o.maxAmountPaise,
-    range: range(p, o.maxAmountPaise),
-    rateBps: o.rateBps,
-    tenureMonths: o.tenureMonths,
-    paymentPaise: o.quote?.emiPaise ?? null,
-    repaymentDate: null,
-    netDisbursedPaise: o.quote?.netDisbursedPaise ?? null,
-    aprPercent: o.quote?.aprPercent ?? null,
-    at: null,
-  };
+/** Where the credit check an offer needs stands: to ask for (with the borrower's consent), asked and not answered, or never answered. */
+export type CreditCheckState = "ask" | "waiting" | "failed";
+
+/** The credit check the verdict still needs, if any (the PAN's verification or a fresh bureau report). */
+export function creditCheckState(verdict: PolicyVerdict, bureauState: BureauState): CreditCheckState | null {
+  const missing = verdict.rules.some((r) => (r.code === "pan" || r.code === "bureau") && r.outcome === "missing");
+  if (!missing) return null;
+  return bureauState === "waiting" ? "waiting" : bureauState === "failed" ? "failed" : "ask";
 }
 
-function salaryAdvanceSummary(o: SalaryAdvanceOffer, p: ProductRow): ProductOffer {
+function summary(offer: Offer): ProductOffer {
+  const { verdict, product } = offer;
   return {
-    product: "salary_advance",
-    eligible: o.eligible,
-    reasons: o.reasons,
-    maxAmountPaise: o.maxAmountPaise,
-    range: range(p, o.maxAmountPaise),
-    rateBps: p.rateBps,
-    tenureMonths: null,
-    paymentPaise: o.quote?.totalRepayablePaise ?? null,
-    repaymentDate: o.quote?.repaymentDate ?? null,
-    netDisbursedPaise: o.quote?.netDisbursedPaise ?? null,
-    aprPercent: o.quote?.aprPercent ?? null,
+    product: offer.kind,
+    eligible: verdict.result === "pass" || verdict.result === "deviation",
+    reasons: offer.reasons,
+    maxAmountPaise: verdict.maxAmountPaise,
+    range: range(product, verdict.maxAmountPaise),
+    rateBps: verdict.rateBps,
+    tenureMonths: verdict.tenureMonths,
+    paymentPaise: null,
+    repaymentDate: null,
+    netDisbursedPaise: null,
+    aprPercent: null,
     at: null,
+    policyVersion: verdict.version,
   };
 }
 
 /**
- * Both products' offers from the eligibility function (docs/product.md "Eligibility and the offer") on what
- * the borrower has told us, the EMI loan at `tenureMonths`; or the sections
- * still missing a fact it needs.
+ * Both products' offers from the credit policy on what the borrower has told us and the checks,
+ * the EMI loan at `tenureMonths`; or the sections still missing a fact it needs.
  */
 export async function quickOffer(
   services: Pick<AppServices, "db" | "config" | "now">,
   { userId, tenureMonths, askedPaise = null }: { userId: string; tenureMonths: number; askedPaise?: number | null },
 ) {
-  const { today, assumedDisbursalDate } = kfsDates(services);
+  const { assumedDisbursalDate } = kfsDates(services);
   // One after the other: `services.db` may be a transaction's single connection.
-  const facts = await applicantFacts(services, { userId, today });
-  const products = await loadProducts(services);
-  if (!facts.ok) return { ok: false as const, missing: facts.missing };
-  const tenure = Math.min(products.emi.maxTenure, Math.max(products.emi.minTenure, Math.round(tenureMonths)));
-  const result = eligibility(facts.facts, products, products.riskBands, { emiTenureMonths: tenure, disbursalDate: assumedDisbursalDate });
-  const emi = emiSummary(result.emi, products.emi);
-  const salaryAdvance = salaryAdvanceSummary(result.salaryAdvance, products.salaryAdvance);
+  const emiOffer = await offerFor(services, { userId, kind: "emi", tenureMonths });
+  if (!emiOffer.ok) return { ok: false as const, missing: emiOffer.missing };
+  const saOffer = await offerFor(services, { userId, kind: "salary_advance" });
+  if (!saOffer.ok) return { ok: false as const, missing: saOffer.missing };
+  const tenure = emiOffer.verdict.tenureMonths ?? tenureMonths;
+  const emi = summary(emiOffer);
+  const salaryAdvance = summary(saOffer);
   // Both products at the amount asked (each within its own offer): the comparison a person reads.
   const emiAt = startingAmount(emi, askedPaise);
   if (emiAt !== null) {
-    const q = emiQuoteAt(emiAt, emi.rateBps, tenure, products.emi, assumedDisbursalDate);
+    const q = emiQuoteAt(emiAt, emi.rateBps, tenure, emiOffer.product, assumedDisbursalDate);
     emi.at = {
       amountPaise: emiAt,
       paymentPaise: q.emiPaise,
@@ -112,8 +110,8 @@ export async function quickOffer(
     };
   }
   const saAt = startingAmount(salaryAdvance, askedPaise);
-  if (saAt !== null && facts.facts.salaryDay) {
-    const q = salaryAdvanceQuoteAt(saAt, products.salaryAdvance, assumedDisbursalDate, facts.facts.salaryDay);
+  if (saAt !== null && saOffer.salaryDay) {
+    const q = salaryAdvanceQuoteAt(saAt, saOffer.product, assumedDisbursalDate, saOffer.salaryDay);
     salaryAdvance.at = {
       amountPaise: saAt,
       paymentPaise: q.totalRepayablePaise,
@@ -126,9 +124,12 @@ export async function quickOffer(
   return {
     ok: true as const,
     tenureMonths: tenure,
-    tenures: { min: products.emi.minTenure, max: products.emi.maxTenure },
+    tenures: { min: emiOffer.product.minTenure, max: emiOffer.product.maxTenure },
     assumedDisbursalDate,
     offers: { emi, salary_advance: salaryAdvance },
+    creditCheck: creditCheckState(emiOffer.verdict, emiOffer.bureauState),
+    /** The verdicts and what they were worked out from: the offer taken is kept with its table. */
+    judged: { emi: emiOffer, salary_advance: saOffer },
   };
 }
 export type QuickOffer = Extract<Awaited<ReturnType<typeof quickOffer>>, { ok: true }>;

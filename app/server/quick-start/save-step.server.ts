@@ -4,21 +4,22 @@ import { eq, sql } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { KIND_WITH_ARTICLE, type LoanKind, shortReference } from "../../domain/loans/application.ts";
 import { STATUS_TEXT } from "../../domain/loans/lifecycle.ts";
-import { CONSENT_STEP, OFFER_STEP, quickStepAllowed, resumeStep } from "../../domain/quick-start.ts";
+import { CONSENT_STEP, OFFER_STEP, quickStepAllowed, quickStepPath, resumeStep } from "../../domain/quick-start.ts";
 import { DEFAULT_OFFER_TENURE, type QuickStepAnswers, type QuickStepNumber, startingAmount } from "../../domain/quick-start-schemas.ts";
-import { reapplyMessage } from "../../domain/review.ts";
 import { accepted } from "../../domain/validators/form-rules.ts";
-import { todayIST } from "../../lib/format.ts";
 import type { Db } from "../db/client.ts";
 import { borrowerEmployment, borrowerProfiles, quickStarts } from "../db/schema.ts";
 import { loadConsents, recordConsents, saveIdentity } from "../kyc/profile.server.ts";
 import { saveExistingEmis, saveIncome, savePinCode } from "../kyc/sections.server.ts";
-import { applicantFacts, offerFor, saveTerms } from "../loans/offer.server.ts";
+import { offerFor, saveTerms } from "../loans/offer.server.ts";
+import { recordEvaluation } from "../credit/judge.server.ts";
+import { consentAndPull } from "../credit/pull.server.ts";
 import { startApplication } from "../loans/start.server.ts";
 import { type ProductOffer, quickOffer } from "./offer.server.ts";
 import { backToOffer, type QuickStart, quickStartOf, recordFunnel } from "./progress.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "keyring" | "now">;
+type PullServices = Pick<AppServices, "panVerifier" | "creditBureau" | "log" | "jobs">;
 
 /** A step's answers, the step number telling which. */
 export type StepAnswers = { [N in QuickStepNumber]: { step: N; answers: QuickStepAnswers[N] } }[QuickStepNumber];
@@ -63,6 +64,19 @@ interface StepContext {
  * it back to the offer.
  */
 export async function saveQuickStep(
+  services: Services & PullServices,
+  input: StepAnswers & { userId: string; back: boolean; client: Client },
+): Promise<SaveStepResult> {
+  const saved = await saveInTransaction(services, input);
+  // Step4's consent: the PAN and the bureau are asked now, after the answers are kept (never inside
+  // the transaction: the bureau may take seconds). Unanswered in time, Step5 says an SMS will follow.
+  if (saved.ok && input.step === 4 && !input.back && input.answers.consentBureau) {
+    await consentAndPull(services, { userId: input.userId, client: input.client, then: quickStepPath(OFFER_STEP) });
+  }
+  return saved;
+}
+
+async function saveInTransaction(
   services: Services,
   input: StepAnswers & { userId: string; back: boolean; client: Client },
 ): Promise<SaveStepResult> {
@@ -114,7 +128,7 @@ async function saveAnswers(ctx: StepContext, input: StepAnswers): Promise<Saved 
   }
 }
 
-/** Step5: the product taken from the offer at the tenure shown, with the amount it starts at. */
+/** Step5: the product taken from the offer at the tenure shown, with the amount it starts at (kept with the policy's table). */
 async function takeOffer({ services, userId, progress }: StepContext, answers: QuickStepAnswers[5]): Promise<Saved | Refused> {
   const result = await quickOffer(services, { userId, tenureMonths: answers.tenure ?? progress.tenureMonths ?? DEFAULT_OFFER_TENURE });
   if (!result.ok) return { ok: false, reason: "invalid", fieldErrors: { product: ["We need a few more details first."] } };
@@ -130,6 +144,15 @@ async function takeOffer({ services, userId, progress }: StepContext, answers: Q
     };
   }
   const at = services.now();
+  const judged = result.judged[answers.product];
+  await recordEvaluation(services.db, {
+    userId,
+    stage: "quick_start_offer",
+    verdict: judged.verdict,
+    bureauReference: judged.bureauReference,
+    at,
+  });
+  const { judged: _judged, ...shown } = result;
   return {
     product: answers.product,
     details: { amountPaise },
@@ -142,7 +165,7 @@ async function takeOffer({ services, userId, progress }: StepContext, answers: Q
       offerAt: at,
       // The next Continue applies this offer to the application.
       continuedAt: null,
-      offer: { ...result, chosen: answers.product, amountPaise, computedAt: at.toISOString() },
+      offer: { ...shown, chosen: answers.product, amountPaise, computedAt: at.toISOString() },
     },
   };
 }
@@ -164,8 +187,8 @@ async function consentAndContinue(ctx: StepContext, answers: QuickStepAnswers[6]
     await backToOffer(services, userId);
     return { ok: false, reason: "offer_changed" };
   }
-  if (!result.ok && result.why === "reapply_later") {
-    return { ok: false, reason: "invalid", formErrors: [reapplyMessage(result.kind, result.from)] };
+  if (!result.ok && result.why === "not_open") {
+    return { ok: false, reason: "invalid", formErrors: result.reasons.map((r) => r.message) };
   }
   if (!result.ok) {
     const a = result.application;
@@ -205,9 +228,8 @@ async function continueToApplication({ services, userId, progress, client }: Ste
   const kind = progress.product;
   const taken = (progress.offer as { offers?: Record<string, ProductOffer> } | null)?.offers?.[kind ?? ""];
   if (!kind || !progress.offerAmountPaise || !taken) return { ok: false, why: "stale" } as const;
-  const facts = await applicantFacts(services, { userId, today: todayIST(services.now()) });
-  if (!facts.ok) return { ok: false, why: "stale" } as const;
-  const offer = await offerFor(services, { kind, facts: facts.facts });
+  const offer = await offerFor(services, { userId, kind, tenureMonths: progress.tenureMonths });
+  if (!offer.ok) return { ok: false, why: "stale" } as const;
   const b = offer.bounds;
   const tenureMonths = kind === "emi" ? (progress.tenureMonths ?? b.minTenure) : null;
   const max = tenureMonths === null ? b.maxAmountPaise : (b.maxByTenure[tenureMonths] ?? 0);
@@ -215,7 +237,7 @@ async function continueToApplication({ services, userId, progress, client }: Ste
     return { ok: false, why: "stale" } as const;
   }
   const started = await startApplication(services, { userId, kind, client });
-  if (!started.ok) return { ok: false, why: "reapply_later", kind, from: started.from } as const;
+  if (!started.ok) return { ok: false, why: "not_open", reasons: started.reasons } as const;
   const { application } = started;
   if (application.status !== "draft") return { ok: false, why: "busy", application } as const;
   // Continuing again into the same application keeps the terms the borrower may have changed there;

@@ -1,13 +1,18 @@
 // The PAN verification and bureau report of an application under review (docs/product.md "Credit
-// review and decision"): queued as a job when it is taken, run by the job, asked for again by its officer.
+// review and decision", "Credit policy"): queued as a job when it is taken, run by the job, asked
+// for again by its officer.
 import { eq } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
-import { decrypt } from "../crypto.server.ts";
+import { stepPath } from "../../domain/loans/application.ts";
 import type { Db } from "../db/client.ts";
-import { borrowerProfiles, creditChecks, loanApplications, users } from "../db/schema.ts";
+import { loanApplications } from "../db/schema.ts";
+import { checksNeeded, pullCreditReport } from "../credit/pull.server.ts";
+import { reviewAgainstPolicy } from "./policy.server.ts";
 import { isMine, lockByReference, type Staff } from "./rows.server.ts";
 
-type CheckServices = Pick<AppServices, "db" | "now" | "keyring" | "panVerifier" | "creditBureau" | "log">;
+type CheckServices = Pick<AppServices, "db" | "now" | "keyring" | "panVerifier" | "creditBureau" | "log" | "jobs" | "config">;
+/** How long the review's job waits for the PAN check and the bureau (a page does not wait for it). */
+const REVIEW_TIMEOUT_MS = 30_000;
 
 /** One credit-checks job per application at a time (an exclusive queue): a double click never pulls the bureau twice. */
 export const queueCreditChecks = (services: Pick<AppServices, "jobs">, tx: Db, applicationId: string) =>
@@ -28,42 +33,30 @@ export async function refetchCreditChecks(
 }
 
 /**
- * The PAN verification and the bureau report still missing, through their providers, stored with the application.
- * A provider that fails is logged and leaves its check missing: the page offers to run it again.
+ * The PAN verification and a bureau report fresh enough for the credit policy (pulled again when
+ * older than it allows, docs/product.md "Credit policy"), then the application judged again: sent
+ * back to the borrower when the policy now allows less than was signed. A provider that does not
+ * answer leaves its check missing (the job is tried again; the page offers to run it again).
  */
 export async function runCreditChecks(services: CheckServices, { applicationId }: { applicationId: string }) {
-  const { db } = services;
-  const have = new Set(
-    (await db.select({ kind: creditChecks.kind }).from(creditChecks).where(eq(creditChecks.applicationId, applicationId))).map(
-      (r) => r.kind,
-    ),
-  );
-  if (have.has("pan") && have.has("bureau")) return { pan: true, bureau: true };
-  const [person] = await db
-    .select({
-      panEnc: borrowerProfiles.panEnc,
-      name: borrowerProfiles.fullName,
-      dateOfBirth: borrowerProfiles.dateOfBirth,
-      mobile: users.mobile,
-    })
+  const [a] = await services.db
+    .select({ userId: loanApplications.userId, reference: loanApplications.reference, product: loanApplications.product })
     .from(loanApplications)
-    .innerJoin(users, eq(users.id, loanApplications.userId))
-    .innerJoin(borrowerProfiles, eq(borrowerProfiles.userId, loanApplications.userId))
     .where(eq(loanApplications.id, applicationId));
-  if (!person) return { pan: false, bureau: false };
-  const pan = decrypt(services.keyring, person.panEnc);
-  const request = { pan, name: person.name, dateOfBirth: person.dateOfBirth, mobile: person.mobile ?? "" };
-  const run = async (kind: "pan" | "bureau") => {
-    if (have.has(kind)) return true;
-    try {
-      const provider = kind === "pan" ? services.panVerifier : services.creditBureau;
-      const result = kind === "pan" ? await services.panVerifier.verify(request) : await services.creditBureau.report(request);
-      await db.insert(creditChecks).values({ applicationId, kind, provider: provider.name, result, checkedAt: services.now() });
-      return true;
-    } catch (error) {
-      services.log.warn({ err: error, kind }, "credit check failed");
-      return false;
-    }
-  };
-  return { pan: await run("pan"), bureau: await run("bureau") };
+  if (!a) return { pan: true, bureau: true };
+  const needed = await checksNeeded(services, a.userId);
+  // A job asking for the offer's report is still waiting: this one is tried again later.
+  if (needed === "waiting") return { pan: true, bureau: false };
+  if (needed === "pull") {
+    const pulled = await pullCreditReport(services, {
+      userId: a.userId,
+      purpose: "review",
+      applicationId,
+      then: stepPath(a.product, a.reference, "Step7"),
+      timeoutMs: REVIEW_TIMEOUT_MS,
+    });
+    if (pulled.state === "waiting") return { pan: true, bureau: false };
+  }
+  await reviewAgainstPolicy(services, { applicationId });
+  return { pan: true, bureau: true };
 }

@@ -5,16 +5,15 @@ import { alias } from "drizzle-orm/pg-core";
 import type { AppServices } from "../../context.ts";
 import type { LoanKind } from "../../domain/loans/application.ts";
 import { KIND_NAME } from "../../domain/loans/application.ts";
-import { type BureauReport, type PanCheck, QUEUE_PAGE_SIZE, QUEUE_VIEWS, type QueueView } from "../../domain/review.ts";
-import { todayIST } from "../../lib/format.ts";
+import { QUEUE_PAGE_SIZE, QUEUE_VIEWS, type QueueView } from "../../domain/review.ts";
 import {
   applicationRequests,
   auditLog,
   borrowerDocuments,
   borrowerProfiles,
-  creditChecks,
   loanApplications,
   loanDocuments,
+  currentSignatureOf,
   loanSignatures,
   reviewChecklist,
   users,
@@ -23,7 +22,8 @@ import { peopleNamedBy } from "../borrowers/match.server.ts";
 import { loadAddress, loadEmployment } from "../kyc/sections.server.ts";
 import { loadBank, loadReferences } from "../kyc/references-bank.server.ts";
 import { loadProfile } from "../kyc/profile.server.ts";
-import { applicantFacts, offerFor } from "../loans/offer.server.ts";
+import { latestChecks } from "../credit/judge.server.ts";
+import { policyForReview } from "./policy.server.ts";
 import { preparedQuery } from "../db/prepared.ts";
 
 type Services = Pick<AppServices, "db">;
@@ -188,13 +188,10 @@ export async function reviewDetails(services: Pick<AppServices, "db" | "config" 
     .from(borrowerDocuments)
     .where(eq(borrowerDocuments.userId, userId))
     .orderBy(asc(borrowerDocuments.kind), desc(borrowerDocuments.uploadedAt));
-  const checks = await db
-    .select()
-    .from(creditChecks)
-    .where(eq(creditChecks.applicationId, a.id))
-    .orderBy(desc(creditChecks.checkedAt), desc(creditChecks.id));
-  const pan = checks.find((c) => c.kind === "pan");
-  const bureau = checks.find((c) => c.kind === "bureau");
+  // The borrower's latest checks for the PAN on the profile (pulled before the offer, or at review).
+  const [panOf] = await db.select({ hmac: borrowerProfiles.panHmac }).from(borrowerProfiles).where(eq(borrowerProfiles.userId, userId));
+  const checks = panOf ? await latestChecks(db, userId, panOf.hmac) : { pan: null, bureau: null, bureauState: "none" as const };
+  const { pan, bureau } = checks;
   const checker = alias(users, "checker");
   const checklist = await db
     .select({ item: reviewChecklist.item, checked: reviewChecklist.checked, at: reviewChecklist.checkedAt, by: checker.name })
@@ -226,7 +223,7 @@ export async function reviewDetails(services: Pick<AppServices, "db" | "config" 
     })
     .from(loanSignatures)
     .innerJoin(loanDocuments, eq(loanDocuments.id, loanSignatures.documentId))
-    .where(eq(loanSignatures.applicationId, a.id));
+    .where(currentSignatureOf(a.id));
   const actor = alias(users, "actor");
   const history = await db
     .select({
@@ -248,45 +245,14 @@ export async function reviewDetails(services: Pick<AppServices, "db" | "config" 
     bank,
     references,
     documents,
-    pan: pan ? { ...(pan.result as PanCheck), provider: pan.provider, checkedAt: pan.checkedAt } : null,
-    bureau: bureau ? { ...(bureau.result as BureauReport), provider: bureau.provider, checkedAt: bureau.checkedAt } : null,
+    pan: pan ? { ...pan.result, provider: pan.provider, checkedAt: pan.checkedAt } : null,
+    bureau: bureau ? { ...bureau.result, provider: bureau.provider, checkedAt: bureau.checkedAt } : null,
+    bureauState: checks.bureauState,
     checklist,
     requests,
     signature: signature ?? null,
-    eligibility: await eligibilityToday(services, a),
+    policy: await policyForReview(services, a),
     history,
-  };
-}
-
-/** Eligibility run again on today's profile, beside the offer the application was signed within. */
-async function eligibilityToday(
-  services: Pick<AppServices, "db" | "config" | "now">,
-  a: Pick<typeof loanApplications.$inferSelect, "userId" | "product" | "amountPaise" | "tenureMonths" | "offer">,
-) {
-  const facts = await applicantFacts(services, { userId: a.userId, today: todayIST(services.now()) });
-  const atSigning = a.offer
-    ? {
-        rateBps: a.offer.rateBps,
-        maxAmountPaise:
-          a.product === "emi" && a.tenureMonths ? (a.offer.maxByTenure[a.tenureMonths] ?? a.offer.maxAmountPaise) : a.offer.maxAmountPaise,
-        at: a.offer.computedAt,
-      }
-    : null;
-  if (!facts.ok) return { atSigning, today: null, missing: facts.missing.map((m) => m.section) };
-  const offer = await offerFor(services, { kind: a.product, facts: facts.facts });
-  const maxToday = a.product === "emi" && a.tenureMonths ? (offer.bounds.maxByTenure[a.tenureMonths] ?? 0) : offer.bounds.maxAmountPaise;
-  return {
-    atSigning,
-    today: {
-      eligible: offer.eligible,
-      reasons: offer.reasons,
-      rateBps: offer.rateBps,
-      maxAmountPaise: maxToday,
-      /** The amount signed for is still within today's offer. */
-      withinOffer: offer.eligible && (a.amountPaise ?? Infinity) <= maxToday,
-      facts: facts.facts,
-    },
-    missing: [] as string[],
   };
 }
 
@@ -300,7 +266,7 @@ export async function signedPdfForStaff({ db }: Services, reference: string) {
       sha256: loanSignatures.signedSha256,
     })
     .from(loanSignatures)
-    .innerJoin(loanApplications, eq(loanApplications.id, loanSignatures.applicationId))
+    .innerJoin(loanApplications, currentSignatureOf(loanApplications.id))
     .where(eq(loanApplications.reference, reference));
   return row ?? null;
 }

@@ -289,7 +289,7 @@ const loanDocumentsOf = preparedQuery("loan_documents_of", (db, name) =>
     .select({
       agreementRef: sql<
         string | null
-      >`(select ${loanSignatures.agreementRef} from ${loanSignatures} where ${loanSignatures.applicationId} = ${loanApplications.id})`,
+      >`(select ${loanSignatures.agreementRef} from ${loanSignatures} where ${loanSignatures.applicationId} = ${loanApplications.id} and ${loanSignatures.supersededAt} is null)`,
       revisedKfs: sql<boolean>`exists (select 1 from ${revisedKfs} where ${revisedKfs.applicationId} = ${loanApplications.id} and ${revisedKfs.supersededAt} is null)`,
     })
     .from(loanApplications)

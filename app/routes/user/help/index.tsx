@@ -5,6 +5,7 @@ import { StatusBadge } from "../../../components/ticket-status.tsx";
 import { servicesContext } from "../../../context.ts";
 import { escalation, faqSections, helpPath, OMBUDSMAN_URL, RESOLVE_WITHIN_DAYS, searchFaq } from "../../../domain/help.ts";
 import { homeFacts, loadProducts } from "../../../server/products.server.ts";
+import { policyInForce } from "../../../server/credit/policy.server.ts";
 import { formatDateIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { borrowerTickets } from "../../../server/help/tickets.server.ts";
@@ -17,8 +18,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
   const now = services.now();
-  const [tickets, products] = await Promise.all([borrowerTickets(services, user.id), loadProducts(services)]);
-  const faq = faqSections(homeFacts(products));
+  const [tickets, products, policy] = await Promise.all([
+    borrowerTickets(services, user.id),
+    loadProducts(services),
+    policyInForce(services),
+  ]);
+  const faq = faqSections(homeFacts(products, policy.rules));
   return {
     q,
     sections: searchFaq(faq, q),

@@ -7,30 +7,41 @@ import { parseRupeesToPaise } from "../../../domain/money.ts";
 import { KIND_NOUN, KIND_WITH_ARTICLE, stepPath, termsSchema } from "../../../domain/loans/application.ts";
 import { longDate } from "../../../domain/loans/kfs.ts";
 import { emiQuote, processingFee, salaryAdvanceQuote } from "../../../domain/loan-math.ts";
-import { todayIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { formatRupees } from "../../../domain/money.ts";
 import type { Route } from "./+types/step0";
 import { readForm } from "../../../web/forms.server.ts";
-import { applicantFacts, offerFor, saveTerms } from "../../../server/loans/offer.server.ts";
+import { offerFor, saveTerms } from "../../../server/loans/offer.server.ts";
+import { obligationsNote } from "../../../domain/credit-policy/words.ts";
+import { creditCheckState } from "../../../server/quick-start/offer.server.ts";
+import { CreditCheckPanel } from "../../../components/credit-check.tsx";
+import { postCreditCheck } from "../../../web/credit-check.server.ts";
 import { cancelFromStep, type LoadedStep, loadStep } from "../../../web/new-loan-step.server.ts";
 import { useSchemaForm } from "../../../components/use-schema-form.ts";
 
 const DEFAULT_TENURE = 12;
 
-async function offerOf(loaded: LoadedStep) {
-  const { services, user, kind } = loaded;
-  const facts = await applicantFacts(services, { userId: user.id, today: todayIST(services.now()) });
-  if (!facts.ok) return { facts, offer: null };
-  return { facts, offer: await offerFor(services, { kind, facts: facts.facts }) };
-}
+/** The offer this application is chosen within: the credit policy on the borrower as they are now. */
+const offerOf = ({ services, user, kind, application }: LoadedStep) =>
+  offerFor(services, { userId: user.id, kind, applicationId: application.id, tenureMonths: application.tenureMonths });
 
 export async function loader(args: Route.LoaderArgs) {
   const loaded = await loadStep(args, "Step0");
   const { application, kind, reference } = loaded;
-  const { facts, offer } = await offerOf(loaded);
-  const base = { kind, reference, status: loaded.state.status, done: loaded.done, missing: facts.ok ? [] : facts.missing };
-  if (!offer) return { ...base, offer: null };
+  const result = await offerOf(loaded);
+  const base = {
+    kind,
+    reference,
+    status: loaded.state.status,
+    done: loaded.done,
+    missing: result.ok ? [] : result.missing,
+    creditCheck: null,
+  };
+  if (!result.ok) return { ...base, offer: null };
+  // The PAN check or a fresh bureau report is still needed: the consent form, or what happens next.
+  const creditCheck = creditCheckState(result.verdict, result.bureauState);
+  if (creditCheck) return { ...base, creditCheck, offer: null };
+  const offer = result;
   const b = offer.bounds;
   const tenure = application.tenureMonths ?? Math.min(b.maxTenure, Math.max(b.minTenure, DEFAULT_TENURE));
   const suggested = kind === "emi" ? (b.maxByTenure[tenure] ?? 0) : b.maxAmountPaise;
@@ -44,6 +55,7 @@ export async function loader(args: Route.LoaderArgs) {
       fees: { feeBps: offer.product.feeBps, minFeePaise: offer.product.minFeePaise, gstBps: offer.product.gstBps },
       assumedDisbursalDate: offer.assumedDisbursalDate,
       salaryDay: offer.salaryDay,
+      note: obligationsNote(offer.verdict),
     },
     values: {
       amount: String((application.amountPaise ?? suggested) / 100),
@@ -56,9 +68,14 @@ export async function action(args: Route.ActionArgs) {
   const loaded = await loadStep(args, "Step0");
   const formData = await readForm(args.request);
   if (formData.get("intent") === "cancel") return cancelFromStep(loaded, args.request);
-  const { offer } = await offerOf(loaded);
-  // No offer (ineligible, or profile details missing): nothing to save; the page says why.
-  if (!offer?.eligible) throw redirect(stepPath(loaded.kind, loaded.reference, "Step0"));
+  const here = stepPath(loaded.kind, loaded.reference, "Step0");
+  if (formData.get("intent") === "credit_check") {
+    const { services, user, request: client } = loaded;
+    return postCreditCheck({ services, request: args.request, formData, userId: user.id, client, then: here });
+  }
+  const offer = await offerOf(loaded);
+  // No offer (refused, a check or profile details missing): nothing to save; the page says why.
+  if (!offer.ok || !offer.eligible) throw redirect(here);
   const submission = parseWithZod(formData, { schema: termsSchema(offer.bounds) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await saveTerms(loaded.services, { userId: loaded.user.id, application: loaded.application, chosen: submission.value, offer });
@@ -79,6 +96,7 @@ export default function Step0({ loaderData, actionData }: Route.ComponentProps) 
       {loaderData.missing.length ? (
         <MissingDetails items={loaderData.missing.map((m) => ({ key: m.section, href: m.href, label: m.section, what: m.what }))} />
       ) : null}
+      {loaderData.creditCheck ? <CreditCheckPanel state={loaderData.creditCheck} lastResult={actionData} /> : null}
       {offer && !offer.eligible ? (
         <section className="card border-amber-300 bg-amber-50" aria-labelledby="reasons-title">
           <h2 id="reasons-title" className="text-xl">
@@ -127,8 +145,13 @@ function TermsForm({ loaderData, actionData }: TermsProps) {
       <p>
         {kind === "emi"
           ? `Your rate is ${(offer.rateBps / 100).toFixed(2)}% a year (fixed, reducing balance). The most you can borrow depends on the tenure.`
-          : `Interest is ${(offer.rateBps / 100).toFixed(2)}% a day on the amount, for the days until your salary date. You can borrow up to ${formatRupees(b.maxAmountPaise)} (half your monthly salary).`}
+          : `Interest is ${(offer.rateBps / 100).toFixed(2)}% a day on the amount, for the days until your salary date. You can borrow up to ${formatRupees(b.maxAmountPaise)}.`}
       </p>
+      {offer.note ? (
+        <p className="text-sm text-slate-700" data-testid="obligations-note">
+          {offer.note}
+        </p>
+      ) : null}
       {kind === "emi" ? (
         <Field id={fields.tenure.id} label="Tenure (monthly instalments)" errors={fields.tenure.errors} errorId={fields.tenure.errorId}>
           <select

@@ -72,6 +72,12 @@ export async function action(args: Route.ActionArgs) {
     client,
     siteOrigin: siteOrigin(services.config, args.request),
   });
+  if (!outcome.ok && outcome.field === "policy") {
+    throw await redirectWithToast(services.config, args.request, stepPath(loaded.kind, reference, "Step0"), {
+      type: "error",
+      title: outcome.message,
+    });
+  }
   if (!outcome.ok) {
     const reply =
       outcome.field === "code"
