@@ -21,6 +21,7 @@ import { startJobQueue } from "../app/server/jobs/queue.server.ts";
 import { startWorkers } from "../app/server/jobs/workers.server.ts";
 import { refreshHolidays } from "../app/server/holidays.server.ts";
 import { clearProductCache } from "../app/server/products.server.ts";
+import { clearPolicyCache } from "../app/server/credit/policy.server.ts";
 import { createLocalCheckout, localCheckoutSecret } from "../app/server/payments/local.server.ts";
 import { DEMO_BORROWER_MOBILE, seedDemoLoans } from "../app/server/servicing/demo.server.ts";
 import { createRazorpayPayments } from "../app/server/payments/razorpay.server.ts";
@@ -145,6 +146,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   await refreshHolidays(services);
   realtime.subscribe((event) => {
     if (event.type === "products_changed" || event.type === "resync") clearProductCache(database.db);
+    // A credit policy version confirmed on any process (its table's trigger sends this).
+    if (event.type === "public_content_changed" || event.type === "resync") clearPolicyCache(database.db);
     if (event.type === "holidays_changed" || event.type === "resync") {
       refreshHolidays(services).catch((error: unknown) => log.warn({ err: error }, "could not read the holiday calendar"));
     }

@@ -203,12 +203,20 @@ function factRules(x: PolicyInput): RuleResult[] {
   return rows;
 }
 
+/** What the hard stops on the borrower's own record read of it (a part of PolicyInput's `own`). */
+export interface OwnRecordFacts {
+  loans: readonly Pick<OwnLoan, "status" | "dpd" | "overduePaise">[];
+  /** Applications signed and not yet paid out: only their number counts here. */
+  applications: readonly unknown[];
+  lastRejectionOn: IsoDate | null;
+}
+
 /**
  * The hard stops on the borrower's own record with the lender (a loan overdue or written off, a
  * recent rejection, too many loans): known before any credit check, so they also decide whether a
  * new application may start at all.
  */
-export function ownRecordRules(x: Pick<PolicyInput, "policy" | "own" | "today">): RuleResult[] {
+export function ownRecordRules(x: { policy: Pick<PolicyInput["policy"], "rules">; own: OwnRecordFacts; today: IsoDate }): RuleResult[] {
   const r = x.policy.rules;
   const rows: RuleResult[] = [];
   const active = x.own.loans.filter((l) => l.status === "active");

@@ -19,8 +19,8 @@ import {
   stepPath,
 } from "../../domain/loans/application.ts";
 import { IN_PROGRESS, STATUS_TEXT, statusNext } from "../../domain/loans/lifecycle.ts";
-import { applyOpen } from "../../server/loans/start.server.ts";
-import { formatDateIST, formatDateTimeIST } from "../../lib/format.ts";
+import { applyOpenOn } from "../../server/loans/start.server.ts";
+import { formatDateIST, formatDateTimeIST, todayIST } from "../../lib/format.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { requestContext, servicesContext } from "../../context.ts";
@@ -59,8 +59,22 @@ export async function loader({ context }: Route.LoaderArgs) {
   const overdueLoan = loans.find((l) => l.status === "active" && l.overduePaise + l.penalDuePaise > 0);
   // Whether a new application may start (the credit policy's stops on the borrower's own record), unless one is in progress.
   const inProgress = (kind: LoanKind) => applications.find((a) => a.product === kind && IN_PROGRESS.includes(a.status));
+  // The borrower's own record, from the loans and applications listed here already (the policy's stops read nothing else).
+  const rejected = applications.filter((a) => a.status === "rejected" && a.decidedAt).map((a) => todayIST(a.decidedAt as Date));
   const open =
-    user.mobileVerifiedAt && !(inProgress("emi") && inProgress("salary_advance")) ? await applyOpen(services, { userId: user.id }) : null;
+    user.mobileVerifiedAt && !(inProgress("emi") && inProgress("salary_advance"))
+      ? await applyOpenOn(services, {
+          loans: loans
+            .filter((l) => l.status === "active" || l.status === "written_off")
+            .map((l) => ({
+              status: l.status === "active" ? ("active" as const) : ("written_off" as const),
+              dpd: l.dpd,
+              overduePaise: l.overduePaise + l.penalDuePaise,
+            })),
+          applications: applications.filter((a) => a.status === "signed" || a.status === "under_review" || a.status === "approved"),
+          lastRejectionOn: rejected.sort().at(-1) ?? null,
+        })
+      : null;
   const apply = (kind: LoanKind) => {
     const a = inProgress(kind);
     if (a) return { kind, state: "continue" as const, href: stepPath(kind, a.reference, "Step0"), reasons: [] };

@@ -7,7 +7,7 @@ import type { AppServices, Client } from "../../context.ts";
 import { type PolicyRules, policyDiff } from "../../domain/credit-policy/rules.ts";
 import type { StaffRole } from "../../domain/roles.ts";
 import { auditLog, creditPolicies } from "../db/schema.ts";
-import { openProposal, policyInForce } from "./policy.server.ts";
+import { clearPolicyCache, openProposal, policyInForce } from "./policy.server.ts";
 
 type Services = Pick<AppServices, "db" | "now">;
 interface Admin {
@@ -66,6 +66,16 @@ export async function confirmPolicy(
   { staff, proposalId, client }: { staff: Admin; proposalId: number; client: Client },
 ): Promise<ConfirmResult> {
   const at = services.now();
+  const confirmed = await confirmInTransaction(services, { staff, proposalId, client, at });
+  // In force from now on this process; the others hear it from the table's trigger.
+  clearPolicyCache(services.db);
+  return confirmed;
+}
+
+function confirmInTransaction(
+  services: Services,
+  { staff, proposalId, client, at }: { staff: Admin; proposalId: number; client: Client; at: Date },
+): Promise<ConfirmResult> {
   return services.db.transaction(async (tx) => {
     const [proposal] = await tx.select().from(creditPolicies).where(eq(creditPolicies.id, proposalId)).for("update");
     if (!proposal || proposal.status !== "proposed") return { ok: false, reason: "not_open" };

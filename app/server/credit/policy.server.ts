@@ -14,8 +14,31 @@ export interface PolicyInForce {
   confirmedAt: Date;
 }
 
+/**
+ * The version in force changes rarely (two administrators) and is read by every judgement: each
+ * process keeps it for POLICY_CACHE_MS. A confirmation clears it on its own process at once and on
+ * the others when they hear of it (the table's trigger sends `public_content_changed`, see
+ * server/main.ts); the time limit is only the fallback when that is lost.
+ */
+export const POLICY_CACHE_MS = 30_000;
+const CACHE_KEY = Symbol.for("sugam-loans.policy-cache");
+const holder = globalThis as typeof globalThis & { [CACHE_KEY]?: WeakMap<Db, { at: number; value: Promise<PolicyInForce> }> };
+const cache = (holder[CACHE_KEY] ??= new WeakMap());
+
+/** Forgets the cached version in force (after a confirmation, here or on another process). */
+export const clearPolicyCache = (db: Db) => cache.delete(db);
+
 /** The version in force: the latest confirmed. */
-export async function policyInForce({ db }: Pick<AppServices, "db">): Promise<PolicyInForce> {
+export function policyInForce({ db }: Pick<AppServices, "db">): Promise<PolicyInForce> {
+  const hit = cache.get(db);
+  if (hit && Date.now() - hit.at < POLICY_CACHE_MS) return hit.value;
+  const value = queryPolicyInForce(db);
+  cache.set(db, { at: Date.now(), value });
+  value.catch(() => cache.delete(db));
+  return value;
+}
+
+async function queryPolicyInForce(db: Db): Promise<PolicyInForce> {
   const [row] = await db
     .select({
       id: creditPolicies.id,

@@ -149,6 +149,7 @@ const applicationsOfUser = preparedQuery("applications_of_user", (db, name) =>
       detailsSavedAt: loanApplications.detailsSavedAt,
       createdAt: loanApplications.createdAt,
       signedAt: loanApplications.signedAt,
+      decidedAt: loanApplications.decidedAt,
       agreementRef: loanSignatures.agreementRef,
       hasDocument: sql<boolean>`exists (select 1 from loan_documents d where d.application_id = ${loanApplications.id} and d.superseded_at is null)`,
     })

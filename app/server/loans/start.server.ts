@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
-import { ownRecordRules, type RuleCode } from "../../domain/credit-policy/evaluate.ts";
+import { type OwnRecordFacts, ownRecordRules, type RuleCode } from "../../domain/credit-policy/evaluate.ts";
 import { borrowerReason } from "../../domain/credit-policy/words.ts";
 import { todayIST } from "../../lib/format.ts";
 import { policyInForce } from "../credit/policy.server.ts";
@@ -22,8 +22,12 @@ export type ApplyOpen = { open: true } | { open: false; reasons: Reason[] };
  * the facts and the credit check are judged at Step0).
  */
 export async function applyOpen(services: Pick<AppServices, "db" | "now">, { userId }: { userId: string }): Promise<ApplyOpen> {
+  return applyOpenOn(services, await ownRecord(services.db, userId));
+}
+
+/** The same from the borrower's record as a page has it already (the dashboard lists their loans and applications). */
+export async function applyOpenOn(services: Pick<AppServices, "db" | "now">, own: OwnRecordFacts): Promise<ApplyOpen> {
   const policy = await policyInForce(services);
-  const own = await ownRecord(services.db, userId);
   const stops = ownRecordRules({ policy, own, today: todayIST(services.now()) }).filter((r) => r.outcome === "fail");
   if (!stops.length) return { open: true };
   return { open: false, reasons: stops.map((row) => ({ code: row.code, message: borrowerReason(row) })) };
