@@ -1,5 +1,5 @@
 /**
- * The offer's figures (docs/product.md "Eligibility and the offer"): a product's terms, the risk
+ * The offer's figures (docs/product.md "Credit policy"): a product's terms, the risk
  * band that sets an EMI loan's rate, and what a loan costs at an amount (what its KFS will show).
  * Whether and how much may be lent is the credit policy's (domain/credit-policy/).
  */

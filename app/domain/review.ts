@@ -134,12 +134,13 @@ export interface BureauReport {
 }
 
 export type BureauBand = "excellent" | "good" | "fair" | "poor" | "no_history";
+/** The bands a score is read in; what the policy makes of it is in the credit policy's table. */
 export const BUREAU_BANDS: Record<BureauBand, { label: string; hint: string }> = {
-  excellent: { label: "Excellent (750–900)", hint: "Within policy." },
-  good: { label: "Good (700–749)", hint: "Within policy." },
-  fair: { label: "Fair (650–699)", hint: "Within policy if income is well supported." },
-  poor: { label: "Poor (300–649)", hint: "Outside policy: reject for credit history unless there is a clear reason in the note." },
-  no_history: { label: "No credit history", hint: "New to credit: lend within the offer only if income is well supported." },
+  excellent: { label: "Excellent (750–900)", hint: "The credit policy's table below says what it allows." },
+  good: { label: "Good (700–749)", hint: "The credit policy's table below says what it allows." },
+  fair: { label: "Fair (650–699)", hint: "The credit policy's table below says what it allows." },
+  poor: { label: "Poor (300–649)", hint: "The credit policy's table below says whether it stops the loan or needs a deviation." },
+  no_history: { label: "No credit history", hint: "New to credit: the credit policy caps the amount (see its table below)." },
 };
 
 export function bureauBand(score: number | null): BureauBand {

@@ -88,7 +88,7 @@ SELECT 1, 'confirmed', jsonb_build_object(
     'minBureauScore', 600, 'deviationScoreBelow', 650, 'maxObligationsBps', 5000, 'deviationObligationsBps', 6000,
     'maxExposurePaise', 50000000, 'noHistoryMaxAmountPaise', 5000000, 'salaryAdvanceMaxSalaryBps', COALESCE(p."salary_cap_bps", 5000),
     'salaryAdvanceMaxObligationsBps', 5000, 'bureauMaxAgeDays', 30),
-  'The first policy: the eligibility rules the offers used until now, and the defaults of PRODUCT.md §16.', now(), now()
+  'The first policy: the eligibility rules the offers used until now, with the defaults of a new installation.', now(), now()
 FROM "products" p WHERE p."code" = 'salary_advance';--> statement-breakpoint
 ALTER TABLE "products" DROP COLUMN "salary_cap_bps";--> statement-breakpoint
 -- A new policy version can change the salary cap that Rate-terms states: its cached page is made again.

@@ -38,7 +38,7 @@ export interface PolicyRules {
   bureauMaxAgeDays: number;
 }
 
-/** The first version (PRODUCT.md §9 and §16). */
+/** The first version: the defaults of a new installation (docs/product.md "Credit policy"). */
 export const DEFAULT_POLICY_RULES: PolicyRules = {
   minAgeYears: 21,
   maxAgeYears: 60,

@@ -64,7 +64,7 @@ export async function ensureFirstPolicy(db: Db, at: Date): Promise<boolean> {
       version: 1,
       status: "confirmed",
       rules: DEFAULT_POLICY_RULES,
-      reason: "The first policy: the defaults of PRODUCT.md §9 and §16.",
+      reason: "The first policy: the defaults of a new installation.",
       proposedAt: at,
       confirmedAt: at,
     })
