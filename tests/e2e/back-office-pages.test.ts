@@ -43,7 +43,7 @@ describe("back-office pages in the browser", () => {
     ["desktop", { viewport: { width: 1280, height: 900 } }],
     ["phone", PHONE],
   ] as const) {
-    it(`borrowers, a borrower, the audit log, staff accounts, products and holidays pass axe on a ${label}`, async () => {
+    it(`borrowers, a borrower, the audit log, staff accounts, products, holidays and the credit policy pass axe on a ${label}`, async () => {
       for (const path of [
         "/admin/borrowers?q=kavya",
         `/admin/borrowers/${borrowerId}`,
@@ -53,6 +53,7 @@ describe("back-office pages in the browser", () => {
         "/admin/holidays",
         `/admin/loans/${loan.loanNumber}`,
         "/admin/collections",
+        "/admin/policy",
       ]) {
         const { page, errors, context } = await open(path, viewport);
         expect(await axeViolations(page), path).toEqual([]);
@@ -61,7 +62,7 @@ describe("back-office pages in the browser", () => {
         expect(errors, path).toEqual([]);
         await context.close();
       }
-    }, 60_000);
+    }, 90_000);
 
     it(`the borrower's loans and loan page pass axe on a ${label}, nothing wider than the screen`, async () => {
       for (const path of ["/User/Loans", `/User/Loans/Emi/${loan.loanNumber}`, `/User/Loans/Emi/${loan.loanNumber}?on=2099-01-01`]) {
