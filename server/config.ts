@@ -150,6 +150,8 @@ export const envSchema = z
       .string()
       .regex(/^(\d{4}-\d{2}-\d{2})?(,\d{4}-\d{2}-\d{2})*$/, "must be dates as YYYY-MM-DD separated by commas")
       .default("2026-01-26,2026-08-15,2026-10-02,2027-01-26,2027-08-15,2027-10-02"),
+    /** No longer read: the wait after a rejection is a credit policy rule; kept only to refuse a stale setting. */
+    REAPPLY_AFTER_DAYS: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     const provider = env.PAYOUT_PROVIDER ?? (env.APP_ENV === "production" ? "razorpayx" : "local");
@@ -167,6 +169,13 @@ export const envSchema = z
     const email = env.EMAIL_PROVIDER ?? (env.APP_ENV === "production" ? "smtp" : "local");
     if (email === "smtp" && !env.SMTP_URL)
       ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required when e-mail goes by SMTP" });
+    if (env.REAPPLY_AFTER_DAYS !== undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["REAPPLY_AFTER_DAYS"],
+        message:
+          'is no longer read: the wait after a rejection is the credit policy\'s "Days after a rejection" at /admin/policy; remove it',
+      });
     if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY))
       ctx.addIssue({ code: "custom", path: ["VAPID_PRIVATE_KEY"], message: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together" });
     if (env.APP_ENV !== "production") return;

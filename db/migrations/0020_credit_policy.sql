@@ -52,13 +52,13 @@ ALTER TABLE "users" DROP CONSTRAINT "users_role";--> statement-breakpoint
 ALTER TABLE "credit_checks" ALTER COLUMN "application_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "credit_checks" ALTER COLUMN "result" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "credit_checks" ADD COLUMN "user_id" uuid;--> statement-breakpoint
-ALTER TABLE "credit_checks" ADD COLUMN "pan_hmac" text;--> statement-breakpoint
--- Checks pulled before this version were pulled for an application under review: their borrower,
--- and the PAN on the profile now (a check of another PAN would not have been kept).
+-- Checks pulled before this version were pulled for an application under review: their borrower.
+-- They count for nobody's offer now (an empty subject matches no profile): the checks are run again
+-- for the PAN, name and date of birth the profile holds, at the next offer or review.
+ALTER TABLE "credit_checks" ADD COLUMN "subject_key" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "credit_checks" ALTER COLUMN "subject_key" DROP DEFAULT;--> statement-breakpoint
 UPDATE "credit_checks" c SET "user_id" = a."user_id" FROM "loan_applications" a WHERE a."id" = c."application_id";--> statement-breakpoint
-UPDATE "credit_checks" c SET "pan_hmac" = COALESCE((SELECT p."pan_hmac" FROM "borrower_profiles" p WHERE p."user_id" = c."user_id"), '');--> statement-breakpoint
 ALTER TABLE "credit_checks" ALTER COLUMN "user_id" SET NOT NULL;--> statement-breakpoint
-ALTER TABLE "credit_checks" ALTER COLUMN "pan_hmac" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "credit_checks" ADD COLUMN "purpose" text DEFAULT 'review' NOT NULL;--> statement-breakpoint
 ALTER TABLE "credit_checks" ADD COLUMN "status" text DEFAULT 'done' NOT NULL;--> statement-breakpoint
 ALTER TABLE "loan_signatures" ADD COLUMN "superseded_at" timestamp with time zone;--> statement-breakpoint
@@ -77,7 +77,7 @@ CREATE UNIQUE INDEX "credit_policies_one_open" ON "credit_policies" USING btree 
 CREATE INDEX "policy_evaluations_application_idx" ON "policy_evaluations" USING btree ("application_id","created_at");--> statement-breakpoint
 CREATE INDEX "policy_evaluations_user_idx" ON "policy_evaluations" USING btree ("user_id","created_at");--> statement-breakpoint
 ALTER TABLE "credit_checks" ADD CONSTRAINT "credit_checks_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "credit_checks_user_idx" ON "credit_checks" USING btree ("user_id","kind","checked_at");--> statement-breakpoint
+CREATE INDEX "credit_checks_user_idx" ON "credit_checks" USING btree ("user_id","subject_key","checked_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "loan_signatures_current" ON "loan_signatures" USING btree ("application_id") WHERE "loan_signatures"."superseded_at" is null;--> statement-breakpoint
 -- An installation that already has products gets the first policy here, with the salary advance's
 -- cap on salary it had as a product term (a fresh one gets it from the reference seed:

@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEFAULT_POLICY_RULES, policyDiff, policyFormValues } from "../../app/domain/credit-policy/rules.ts";
 import { emiPaise } from "../../app/domain/loan-math.ts";
 import { migrate, migrationsDir, openDatabase } from "../../app/server/db/client.ts";
-import { auditLog, creditChecks, creditPolicies, loanApplications, loanSignatures, policyEvaluations } from "../../app/server/db/schema.ts";
+import {
+  auditLog,
+  creditChecks,
+  creditPolicies,
+  loanApplications,
+  loanSignatures,
+  policyEvaluations,
+  reviewChecklist,
+} from "../../app/server/db/schema.ts";
 import { completeProfile, defaultProfile } from "../fixtures/kyc.ts";
 import { allTicked, signedApplication, signedInStaff, signTerms, startedApplication } from "../helpers/applications.ts";
 import { postForm, toastOf } from "../helpers/http.ts";
@@ -190,6 +198,49 @@ describe("changing the credit policy", () => {
     }
   });
 
+  it("sends back at approval what the officer had checked on the old terms: the checklist and the assignment end", async () => {
+    const b = await newBorrower();
+    await completeProfile(app, b.cookie, defaultProfile(), b.mobile);
+    const ref = await startedApplication(app, b.cookie, "Emi");
+    await signTerms(app, { cookie: b.cookie, mobile: b.mobile, ref, amount: "3,00,000", tenure: "12" });
+    const review = `/admin/applications/${ref}`;
+    expect((await postForm(app, review, { intent: "take" }, { cookie: staff.asha.cookie })).status).toBe(302);
+    expect((await postForm(app, review, allTicked(), { cookie: staff.asha.cookie })).status).toBe(302);
+    const [taken] = await app.services.db.select().from(loanApplications).where(eq(loanApplications.reference, ref));
+    // The checks the take queued have judged it under the version it was signed by (and kept it).
+    const rows = async <T>(query: ReturnType<typeof sql>) => ((await app.services.db.execute(query)) as unknown as { rows: T[] }).rows;
+    const [{ schema } = { schema: "" }] = await rows<{ schema: string }>(sql`select current_schema() as schema`);
+    const jobs = sql.raw(schema === "public" ? "pgboss.job" : `${schema}_jobs.job`);
+    await vi.waitFor(
+      async () => {
+        const [job] = await rows<{ state: string }>(
+          sql`select state from ${jobs} where name = 'credit-checks' and data->>'applicationId' = ${taken!.id}`,
+        );
+        expect(job?.state).toBe("completed");
+      },
+      { timeout: 15_000, interval: 200 },
+    );
+    expect(await app.services.db.select().from(reviewChecklist).where(eq(reviewChecklist.applicationId, taken!.id))).not.toHaveLength(0);
+    try {
+      await putInForce({ maxObligationsBps: "30", deviationObligationsBps: "35" }, "Obligations capped at 30% for the festive season.");
+      await postForm(app, review, { intent: "approve" }, { cookie: staff.asha.cookie });
+      const [back] = await app.services.db.select().from(loanApplications).where(eq(loanApplications.reference, ref));
+      expect(back).toMatchObject({ status: "draft", assignedTo: null, amountPaise: 300_000_00 });
+      expect(await app.services.db.select().from(reviewChecklist).where(eq(reviewChecklist.applicationId, taken!.id))).toHaveLength(0);
+    } finally {
+      await restoreDefaults();
+    }
+  });
+
+  it("answers a confirmation of no proposal, or of a made-up one, with a refusal and changes nothing", async () => {
+    const versions = await inForce();
+    for (const proposal of ["", "abc", "-1", "999999"])
+      expect(toastOf(await policy(staff.bina.cookie, { intent: "confirm", proposal }))).toBe(
+        "This proposal is no longer waiting for confirmation.",
+      );
+    expect(await inForce()).toEqual(versions);
+  });
+
   it("is refused next to the field when it does not make sense, and stores nothing", async () => {
     const versions = await inForce();
     const res = await policy(staff.adil.cookie, {
@@ -236,7 +287,7 @@ describe("the review of an application under a policy", () => {
 });
 
 describe("the credit policy migration", () => {
-  it("gives an installation that has products its first version, with the salary cap it had, and the old checks their borrower", async () => {
+  it("gives an installation that has products its first version, with the salary cap it had, and the old checks their borrower (and no subject, so that they count for no new decision)", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "policy-migration-"));
     const before = path.join(dir, "before");
     mkdirSync(before);
@@ -263,7 +314,7 @@ describe("the credit policy migration", () => {
       const [check] = await db.select().from(creditChecks);
       expect(check).toMatchObject({
         userId: "11111111-1111-4111-8111-111111111111",
-        panHmac: "hmac-of-the-pan",
+        subjectKey: "",
         status: "done",
         purpose: "review",
       });

@@ -133,6 +133,37 @@ describe("the offer", () => {
     expect((await page("/User/newLoan/Emi", b.cookie)).headers.get("location")).toBe(one.headers.get("location"));
   });
 
+  it("asks for a fresh check when the profile's date of birth changes: a check made for other facts counts for nothing", async () => {
+    clock = MONDAY;
+    const b = await newBorrower();
+    const profile = defaultProfile();
+    await completeProfile(app, b.cookie, profile, b.mobile);
+    const ref = await startedApplication(app, b.cookie, "Emi");
+    expect(await offerAt12(ref, b.cookie)).not.toBeNull();
+    const changed = await postForm(
+      app,
+      "/User/Profile/components/Profile",
+      {
+        fullName: profile.name,
+        dateOfBirth: "1991-06-15",
+        gender: "female",
+        email: profile.email,
+        pan: profile.pan,
+        aadhaar: "234123412346",
+        maritalStatus: "married",
+        consentKyc: "on",
+      },
+      { cookie: b.cookie },
+    );
+    expect(changed.status).toBe(302);
+    const text = await html(await page(`/User/newLoan/Emi/${ref}/Step0`, b.cookie));
+    expect(text).not.toContain('name="amount"');
+    expect(text).toContain('name="consentBureau"');
+    // Asked again with consent, the offer is back.
+    await postForm(app, `/User/newLoan/Emi/${ref}/Step0`, { intent: "credit_check", consentBureau: "yes" }, { cookie: b.cookie });
+    expect(await offerAt12(ref, b.cookie)).not.toBeNull();
+  });
+
   it("gives no offer while the bureau is slow, says an SMS will follow, and a job sends it with the answer", async () => {
     clock = MONDAY;
     const b = await newBorrower();

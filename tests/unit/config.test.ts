@@ -40,6 +40,10 @@ describe("configuration", () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: "eighty" })).toThrowError(ConfigError);
   });
 
+  it("refuses a wait after rejection set in the environment, naming the credit policy page that holds it now", () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), REAPPLY_AFTER_DAYS: "30" })).toThrowError(/REAPPLY_AFTER_DAYS.*\/admin\/policy/s);
+  });
+
   it("refuses to start production without its secrets and SMS gateway", () => {
     let message = "";
     try {

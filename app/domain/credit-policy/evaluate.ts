@@ -106,8 +106,11 @@ export interface PolicyInput {
   today: IsoDate;
   /** EMI loan: the tenure the table is for (the asked one when an amount is asked). */
   tenureMonths?: number | null;
-  /** The amount and tenure to judge (signing, review, disbursal); none for an offer. */
-  asked?: { amountPaise: number; tenureMonths: number | null } | null;
+  /**
+   * The amount and tenure to judge (signing, review); none for an offer. `monthlyPaise`: the EMI of
+   * the Key Fact Statement signed or about to be, counted for it instead of one at today's rate.
+   */
+  asked?: { amountPaise: number; tenureMonths: number | null; monthlyPaise?: number | null } | null;
 }
 
 export interface PolicyVerdict {
@@ -124,7 +127,7 @@ export interface PolicyVerdict {
   maxByTenure: Record<number, number>;
   /** The largest amount at any tenure, and the longest tenure at which some amount passes. */
   best: { amountPaise: number; tenureMonths: number | null };
-  asked: { amountPaise: number; tenureMonths: number | null } | null;
+  asked: PolicyInput["asked"];
   /** pass; deviation: passes with a second approver; fail: refused; missing: a fact is not known yet. */
   result: RuleOutcome;
   /** Some amount passes (at some tenure) and nothing stops the borrower. */
@@ -299,7 +302,8 @@ function limitRules(x: PolicyInput, l: Limits, amountPaise: number, tenureMonths
   const income = x.applicant.netMonthlyIncomePaise;
   const o = l.obligations;
   const rows: RuleResult[] = [];
-  const newPaise = x.kind === "emi" ? emiPaise(amountPaise, l.rateBps, tenureMonths ?? x.product.minTenure) : 0;
+  const signed = x.asked?.monthlyPaise != null && x.asked.amountPaise === amountPaise ? x.asked.monthlyPaise : null;
+  const newPaise = x.kind === "emi" ? (signed ?? emiPaise(amountPaise, l.rateBps, tenureMonths ?? x.product.minTenure)) : 0;
   const total = o.totalPaise + newPaise;
   const [maxBps, devBps] =
     x.kind === "emi" ? [r.maxObligationsBps, r.deviationObligationsBps] : [r.salaryAdvanceMaxObligationsBps, r.deviationObligationsBps];
@@ -320,15 +324,7 @@ function limitRules(x: PolicyInput, l: Limits, amountPaise: number, tenureMonths
       totalPaise: total,
     },
   });
-  const exposure = l.exposureUsedPaise + amountPaise;
-  rows.push({
-    code: "exposure",
-    kind: "limit",
-    outcome: outcomeOf(exposure, r.maxExposurePaise),
-    input: exposure,
-    threshold: r.maxExposurePaise,
-    detail: { usedPaise: l.exposureUsedPaise, amountPaise },
-  });
+  rows.push(exposureRule(r, l.exposureUsedPaise, amountPaise));
   if (x.bureau && x.bureau.score === null)
     rows.push({
       code: "no_history_cap",
@@ -349,6 +345,19 @@ function limitRules(x: PolicyInput, l: Limits, amountPaise: number, tenureMonths
     });
   }
   return rows;
+}
+
+/** Principal outstanding with the lender (`usedPaise`: loans and applications not yet paid out) plus this amount, against the limit. */
+export function exposureRule(r: Pick<PolicyRules, "maxExposurePaise">, usedPaise: number, amountPaise: number): RuleResult {
+  const exposure = usedPaise + amountPaise;
+  return {
+    code: "exposure",
+    kind: "limit",
+    outcome: outcomeOf(exposure, r.maxExposurePaise),
+    input: exposure,
+    threshold: r.maxExposurePaise,
+    detail: { usedPaise, amountPaise },
+  };
 }
 
 /** The largest amount on the product's steps, from its smallest to `cap`, that `fits`; 0 when none does. */

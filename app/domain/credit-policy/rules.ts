@@ -16,7 +16,7 @@ export interface PolicyRules {
   minIncomePaise: number;
   /** Hard stop: this many loans with the lender (active, or applied for and not yet disbursed) already. */
   maxActiveLoans: number;
-  /** Hard stop: a rejection by the lender this many days ago or fewer. */
+  /** Hard stop: a rejection by the lender fewer than this many days ago (on the day this many days after it, a new application is open). */
   rejectionCoolOffDays: number;
   /** Hard stop: a bureau score below this (no credit history is not a score). */
   minBureauScore: number;

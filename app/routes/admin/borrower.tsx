@@ -37,7 +37,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const [notices, tickets, judgements] = await Promise.all([
     noticesOf(services, details.person.id),
     borrowerTickets(services, details.person.id),
-    borrowerJudgements(services, details.person.id),
+    // The judgements hold bureau scores: for the roles that read the review page or the credit policy.
+    can(user.role, "applications.view") || can(user.role, "policy.view") ? borrowerJudgements(services, details.person.id) : null,
   ]);
   const { person, applications, history, completeness } = details;
   const references = new Map(applications.map((a) => [a.id, a.reference]));
@@ -261,15 +262,17 @@ export default function BorrowerPage({ loaderData, actionData }: Route.Component
           <p>No tickets.</p>
         )}
       </section>
-      <section className="card space-y-3" aria-labelledby="policy-title">
-        <h2 id="policy-title" className="text-xl">
-          Credit policy judgements
-        </h2>
-        <p className="text-sm text-slate-600">
-          Each offer taken, terms chosen, signing, decision and disbursal, with the policy version and every rule.
-        </p>
-        <KeptEvaluations kept={loaderData.judgements} />
-      </section>
+      {loaderData.judgements ? (
+        <section className="card space-y-3" aria-labelledby="policy-title">
+          <h2 id="policy-title" className="text-xl">
+            Credit policy judgements
+          </h2>
+          <p className="text-sm text-slate-600">
+            Each offer taken, terms chosen, signing, decision and disbursal, with the policy version and every rule.
+          </p>
+          <KeptEvaluations kept={loaderData.judgements} />
+        </section>
+      ) : null}
       <section className="card space-y-3" aria-labelledby="notices-title">
         <h2 id="notices-title" className="text-xl">
           Notices

@@ -47,7 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const toast = (ok: boolean, title: string) =>
     redirectWithToast(services.config, request, "/admin/policy", { type: ok ? "success" : "error", title });
   const proposalId = Number(form.get("proposal"));
-  switch (form.get("intent")) {
+  const intent = form.get("intent");
+  if ((intent === "confirm" || intent === "withdraw") && !(Number.isSafeInteger(proposalId) && proposalId > 0))
+    return toast(false, REFUSED.not_open);
+  switch (intent) {
     case "propose": {
       const submission = parseWithZod(form, { schema: policyProposalSchema });
       if (submission.status !== "success") return data(submission.reply(), { status: 400 });

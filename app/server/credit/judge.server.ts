@@ -1,6 +1,7 @@
 // The credit policy applied to one borrower (docs/product.md "Credit policy"): every input the
 // policy function takes, read from the database with the owner's id, then the one pure judgement.
 // Offers, the new-loan steps, signing, the review and the disbursal all come here.
+import { createHash } from "node:crypto";
 import { and, desc, eq, inArray, isNull, ne, type SQL } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import {
@@ -40,7 +41,27 @@ export interface MissingFact {
   href: string;
   what: string;
 }
-export type FactsResult = { ok: true; facts: ApplicantFacts; panHmac: string } | { ok: false; missing: MissingFact[] };
+export type FactsResult = { ok: true; facts: ApplicantFacts; subject: string } | { ok: false; missing: MissingFact[] };
+
+/**
+ * Who a PAN check or a bureau report is of: the PAN (its keyed hash), the name and the date of birth
+ * the providers were given. A check counts while the profile still says the same: a changed PAN,
+ * name or date of birth is checked afresh (a PAN verified with one date of birth says nothing of
+ * another).
+ */
+export function checkSubject(p: { panHmac: string; fullName: string; dateOfBirth: string }) {
+  const name = p.fullName.trim().replace(/\s+/g, " ").toUpperCase();
+  return createHash("sha256").update(`${p.panHmac}\n${name}\n${p.dateOfBirth}`).digest("hex");
+}
+
+/** The subject of the borrower's checks as their profile stands, or null without a profile. */
+export async function subjectOf(db: Db, userId: string): Promise<string | null> {
+  const [p] = await db
+    .select({ panHmac: borrowerProfiles.panHmac, fullName: borrowerProfiles.fullName, dateOfBirth: borrowerProfiles.dateOfBirth })
+    .from(borrowerProfiles)
+    .where(eq(borrowerProfiles.userId, userId));
+  return p ? checkSubject(p) : null;
+}
 
 /** What the policy needs from the Profile (date of birth, PAN) and Employment sections. */
 export async function applicantFacts(
@@ -49,7 +70,7 @@ export async function applicantFacts(
 ): Promise<FactsResult> {
   // One after the other: `db` may be a transaction's single connection.
   const [profile] = await db
-    .select({ dateOfBirth: borrowerProfiles.dateOfBirth, panHmac: borrowerProfiles.panHmac })
+    .select({ dateOfBirth: borrowerProfiles.dateOfBirth, panHmac: borrowerProfiles.panHmac, fullName: borrowerProfiles.fullName })
     .from(borrowerProfiles)
     .where(eq(borrowerProfiles.userId, userId));
   const [employment] = await db.select().from(borrowerEmployment).where(eq(borrowerEmployment.userId, userId));
@@ -69,7 +90,7 @@ export async function applicantFacts(
   if (!profile || !employment || employment.existingEmiPaise === null) return { ok: false, missing };
   return {
     ok: true,
-    panHmac: profile.panHmac,
+    subject: checkSubject(profile),
     facts: {
       ageYears: ageOn(profile.dateOfBirth, today),
       netMonthlyIncomePaise: employment.netMonthlyIncomePaise,
@@ -83,12 +104,18 @@ export async function applicantFacts(
 /** Where the bureau report for the borrower's PAN stands: none pulled, asked and not answered yet, answered, never answered. */
 export type BureauState = "none" | "waiting" | "done" | "failed";
 
-/** The latest PAN check and bureau report for this PAN (each the newest of its kind). */
-export async function latestChecks(db: Db, userId: string, panHmac: string) {
+/**
+ * How long a bureau report may stay "waiting": the job's five tries back off over about 20
+ * minutes; a wait older than this (a job lost) counts as failed, and the page offers to ask again.
+ */
+const WAITING_EXPIRES_MS = 45 * 60_000;
+
+/** The latest PAN check and bureau report of this subject (each the newest of its kind), as of `now`. */
+export async function latestChecks(db: Db, userId: string, subject: string, now: Date) {
   const rows = await db
     .select()
     .from(creditChecks)
-    .where(and(eq(creditChecks.userId, userId), eq(creditChecks.panHmac, panHmac)))
+    .where(and(eq(creditChecks.userId, userId), eq(creditChecks.subjectKey, subject)))
     .orderBy(desc(creditChecks.checkedAt), desc(creditChecks.id))
     .limit(20);
   const pan = rows.find((r) => r.kind === "pan" && r.status === "done");
@@ -97,7 +124,9 @@ export async function latestChecks(db: Db, userId: string, panHmac: string) {
   return {
     pan: pan ? { ...pan, result: pan.result as PanCheck } : null,
     bureau: bureauDone ? { ...bureauDone, result: bureauDone.result as BureauReport } : null,
-    bureauState: (bureauRow?.status ?? "none") as BureauState,
+    bureauState: (bureauRow?.status === "waiting" && now.getTime() - bureauRow.checkedAt.getTime() > WAITING_EXPIRES_MS
+      ? "failed"
+      : (bureauRow?.status ?? "none")) as BureauState,
   };
 }
 
@@ -204,8 +233,6 @@ export interface JudgeRequest {
   tenureMonths?: number | null;
   /** The amount and tenure to judge; none for an offer. */
   asked?: PolicyInput["asked"];
-  /** The borrower's own record as the caller reads it (the disbursal's), instead of ownRecord's. */
-  own?: PolicyInput["own"];
 }
 
 export type Judged =
@@ -230,8 +257,8 @@ export async function judge(services: Services, request: JudgeRequest): Promise<
   if (!facts.ok) return facts;
   const products = await loadProducts(services);
   const policy = await policyInForce(services);
-  const checks = await latestChecks(db, request.userId, facts.panHmac);
-  const own = request.own ?? (await ownRecord(db, request.userId, request.applicationId ?? null));
+  const checks = await latestChecks(db, request.userId, facts.subject, services.now());
+  const own = await ownRecord(db, request.userId, request.applicationId ?? null);
   const f = facts.facts;
   const input: PolicyInput = {
     policy: { version: policy.version, rules: policy.rules },
@@ -281,7 +308,7 @@ export async function recordEvaluation(
     userId: string;
     applicationId?: string | null;
     stage: EvaluationStage;
-    verdict: PolicyVerdict;
+    verdict: Pick<PolicyVerdict, "version" | "kind" | "result" | "rules" | "asked" | "tenureMonths" | "maxAmountPaise">;
     bureauReference: string | null;
     actorUserId?: string | null;
     at: Date;

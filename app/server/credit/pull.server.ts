@@ -11,7 +11,7 @@ import { decrypt } from "../crypto.server.ts";
 import { borrowerProfiles, consents, creditChecks, users } from "../db/schema.ts";
 import { notify } from "../notifications/notify.server.ts";
 import type { JobPayloads } from "../jobs/queue.server.ts";
-import { latestChecks } from "./judge.server.ts";
+import { checkSubject, latestChecks, subjectOf } from "./judge.server.ts";
 import { policyInForce } from "./policy.server.ts";
 
 type Services = Pick<AppServices, "db" | "now" | "keyring" | "panVerifier" | "creditBureau" | "log" | "jobs" | "config">;
@@ -61,10 +61,11 @@ export async function pullCreditReport(services: Services, request: PullRequest 
     dateOfBirth: person.dateOfBirth,
     mobile: person.mobile ?? "",
   };
-  const row = { userId: request.userId, panHmac: person.panHmac, applicationId: request.applicationId ?? null, purpose: request.purpose };
+  const subjectKey = checkSubject({ panHmac: person.panHmac, fullName: person.name, dateOfBirth: person.dateOfBirth });
+  const row = { userId: request.userId, subjectKey, applicationId: request.applicationId ?? null, purpose: request.purpose };
   const signal = AbortSignal.timeout(request.timeoutMs);
   try {
-    let pan = (await latestChecks(db, request.userId, person.panHmac)).pan?.result ?? null;
+    let pan = (await latestChecks(db, request.userId, subjectKey, services.now())).pan?.result ?? null;
     if (!pan) {
       pan = await services.panVerifier.verify(asked, { signal });
       await db
@@ -91,14 +92,11 @@ export async function pullOrQueue(services: Services, request: PullRequest): Pro
   const result = await pullCreditReport(services, { ...request, timeoutMs: services.config.creditChecks.timeoutMs });
   if (result.state !== "waiting") return result;
   await services.db.transaction(async (tx) => {
-    const [person] = await tx
-      .select({ panHmac: borrowerProfiles.panHmac })
-      .from(borrowerProfiles)
-      .where(eq(borrowerProfiles.userId, request.userId));
-    if (!person) return;
+    const subjectKey = await subjectOf(tx, request.userId);
+    if (!subjectKey) return;
     await tx.insert(creditChecks).values({
       userId: request.userId,
-      panHmac: person.panHmac,
+      subjectKey,
       applicationId: request.applicationId ?? null,
       purpose: request.purpose,
       kind: "bureau",
@@ -122,19 +120,16 @@ export async function pullOrQueue(services: Services, request: PullRequest): Pro
  */
 export async function finishCreditReport(services: Services, job: JobPayloads["credit-report"]) {
   const { db } = services;
-  const [person] = await db
-    .select({ panHmac: borrowerProfiles.panHmac })
-    .from(borrowerProfiles)
-    .where(eq(borrowerProfiles.userId, job.userId));
-  if (!person) return;
-  const latest = await latestChecks(db, job.userId, person.panHmac);
-  // Answered meanwhile (another pull), or the PAN changed since (a new PAN is asked about afresh).
+  const subjectKey = await subjectOf(db, job.userId);
+  if (!subjectKey) return;
+  const latest = await latestChecks(db, job.userId, subjectKey, services.now());
+  // Answered meanwhile (another pull), or the PAN, name or date of birth changed since (asked about afresh).
   if (latest.bureauState !== "waiting") return;
   const result = await pullCreditReport(services, { ...job, timeoutMs: JOB_TIMEOUT_MS });
   if (result.state === "no_profile") return;
   const failed = {
     userId: job.userId,
-    panHmac: person.panHmac,
+    subjectKey,
     applicationId: job.applicationId ?? null,
     purpose: job.purpose,
     kind: "bureau" as const,
@@ -170,16 +165,13 @@ export async function finishCreditReport(services: Services, job: JobPayloads["c
 }
 
 /**
- * The checks an offer still needs: none (a report for this PAN no older than the policy allows),
+ * The checks an offer still needs: none (a report of this subject no older than the policy allows),
  * a job already asking, or a pull.
  */
 export async function checksNeeded(services: Pick<AppServices, "db" | "now">, userId: string): Promise<"none" | "waiting" | "pull"> {
-  const [person] = await services.db
-    .select({ panHmac: borrowerProfiles.panHmac })
-    .from(borrowerProfiles)
-    .where(eq(borrowerProfiles.userId, userId));
-  if (!person) return "pull";
-  const latest = await latestChecks(services.db, userId, person.panHmac);
+  const subjectKey = await subjectOf(services.db, userId);
+  if (!subjectKey) return "pull";
+  const latest = await latestChecks(services.db, userId, subjectKey, services.now());
   if (latest.bureauState === "waiting") return "waiting";
   if (latest.pan && panStatusOf(latest.pan.result) !== "valid") return "none";
   if (!latest.pan || !latest.bureau) return "pull";

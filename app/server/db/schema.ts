@@ -579,8 +579,12 @@ export const creditChecks = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** The PAN it was for (its keyed hash): a check of an earlier PAN does not count for a changed one. */
-    panHmac: text("pan_hmac").notNull(),
+    /**
+     * Who was checked: a hash of the PAN's keyed hash, the name and the date of birth sent
+     * (checkSubject): a check counts only while the profile still says the same (a changed PAN, name
+     * or date of birth is checked afresh).
+     */
+    subjectKey: text("subject_key").notNull(),
     /** The application under review it was pulled for; null for one pulled before an offer. */
     applicationId: uuid("application_id").references(() => loanApplications.id, { onDelete: "cascade" }),
     purpose: text("purpose").$type<"offer" | "review">().notNull().default("review"),
@@ -593,7 +597,7 @@ export const creditChecks = pgTable(
   },
   (t) => [
     index("credit_checks_application_idx").on(t.applicationId, t.kind, t.checkedAt),
-    index("credit_checks_user_idx").on(t.userId, t.kind, t.checkedAt),
+    index("credit_checks_user_idx").on(t.userId, t.subjectKey, t.checkedAt),
     check("credit_checks_result", sql`(${t.status} = 'done') = (${t.result} is not null)`),
   ],
 );

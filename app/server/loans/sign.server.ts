@@ -4,7 +4,7 @@ import type { AppServices, Client } from "../../context.ts";
 import { maskMobile } from "../../domain/validators/mobile.ts";
 import { formatDateIST, formatTimeIST, todayIST } from "../../lib/format.ts";
 import { sha256Bytes } from "../crypto.server.ts";
-import { borrowerProfiles, currentSignatureOf, loanApplications, loanDocuments, loanSignatures } from "../db/schema.ts";
+import { borrowerProfiles, currentSignatureOf, loanApplications, loanDocuments, loanSignatures, users } from "../db/schema.ts";
 import { sendCode, type SendResult, verifyCode } from "../otp/otp.server.ts";
 import { appendSignaturePage } from "../pdf/pdf.server.ts";
 import { changeStatus } from "./lifecycle.server.ts";
@@ -87,14 +87,20 @@ export async function signApplication(
         message: "This Key Fact Statement has expired. A fresh one is ready: read it before you sign.",
       };
     }
-    // The credit policy in force judges the terms signed, before the code is used.
+    // The credit policy in force judges the terms signed, before the code is used; the borrower's row
+    // locked, so that two of their applications signed at once are judged one after the other.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
     const judged = await judge(
       { db: tx, now },
       {
         userId: user.id,
         kind: application.product,
         applicationId: application.id,
-        asked: { amountPaise: application.amountPaise ?? 0, tenureMonths: application.tenureMonths },
+        asked: {
+          amountPaise: application.amountPaise ?? 0,
+          tenureMonths: application.tenureMonths,
+          monthlyPaise: doc.terms.figures.instalmentPaise,
+        },
       },
     );
     if (!judged.ok) return { ok: false, field: "form", message: "Your profile is missing details the Key Fact Statement needs." };

@@ -2,9 +2,11 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { accountMatchesAgreement } from "../../domain/loans/disbursal.ts";
-import type { RuleCode } from "../../domain/credit-policy/evaluate.ts";
+import { exposureRule, ownRecordRules, type RuleCode } from "../../domain/credit-policy/evaluate.ts";
+import { todayIST } from "../../lib/format.ts";
+import { policyInForce } from "../credit/policy.server.ts";
 import { applicationDeviations, auditLog, borrowerBankAccounts, loanApplications, payouts, users } from "../db/schema.ts";
-import { judge, ownRecord, recordEvaluation } from "../credit/judge.server.ts";
+import { ownRecord, recordEvaluation } from "../credit/judge.server.ts";
 import type { Application } from "../loans/rows.server.ts";
 import { lockByReference, reviewAudit, type Staff } from "../review/rows.server.ts";
 import type { Db } from "../db/client.ts";
@@ -78,38 +80,41 @@ async function disbursalStops(
         eq(loanApplications.status, "approved"),
       ),
     );
-  const judged = await judge(services, {
-    userId: a.userId,
-    kind: a.product,
-    applicationId: a.id,
-    asked: { amountPaise: a.amountPaise ?? 0, tenureMonths: a.tenureMonths },
-    own: {
-      // Applications not yet paid out are not loans at disbursal: only those whose money is on its way.
-      loans: [
-        ...own.loans,
-        ...inFlight.map((p) => ({
-          reference: p.reference,
-          kind: p.kind,
-          status: "active" as const,
-          dpd: 0,
-          overduePaise: 0,
-          monthlyPaise: 0,
-          principalOutstandingPaise: p.principalPaise ?? p.amountPaise,
-        })),
-      ],
-      applications: [],
-      lastRejectionOn: null,
-    },
-  });
-  if (!judged.ok) return [];
-  const verdict = { ...judged.verdict, rules: judged.verdict.rules.filter((r) => DISBURSAL_RULES.includes(r.code)) };
-  const stops = verdict.rules.filter((r) => r.outcome !== "pass").map((r) => r.code);
+  // Applications not yet paid out are not loans at disbursal: only those whose money is on its way.
+  const loans = [
+    ...own.loans,
+    ...inFlight.map((p) => ({
+      status: "active" as const,
+      dpd: 0,
+      overduePaise: 0,
+      principalOutstandingPaise: p.principalPaise ?? p.amountPaise,
+    })),
+  ];
+  const policy = await policyInForce(services);
+  // The stops need nothing of the applicant's profile: a profile missing a fact never lets money go unjudged.
+  const rules = [
+    ...ownRecordRules({ policy, own: { loans, applications: [], lastRejectionOn: null }, today: todayIST(at) }),
+    exposureRule(
+      policy.rules,
+      loans.filter((l) => l.status === "active").reduce((sum, l) => sum + l.principalOutstandingPaise, 0),
+      a.amountPaise ?? 0,
+    ),
+  ].filter((r) => DISBURSAL_RULES.includes(r.code));
+  const stops = rules.filter((r) => r.outcome !== "pass").map((r) => r.code);
   await recordEvaluation(db, {
     userId: a.userId,
     applicationId: a.id,
     stage: "disbursal",
-    verdict: { ...verdict, result: stops.length ? "fail" : "pass" },
-    bureauReference: judged.bureauReference,
+    verdict: {
+      version: policy.version,
+      kind: a.product,
+      rules,
+      result: stops.length ? "fail" : "pass",
+      asked: { amountPaise: a.amountPaise ?? 0, tenureMonths: a.tenureMonths },
+      tenureMonths: a.tenureMonths,
+      maxAmountPaise: a.amountPaise ?? 0,
+    },
+    bureauReference: null,
     actorUserId: staff.id,
     at,
   });

@@ -54,10 +54,15 @@ export interface OfferFigures {
 /** Where the credit check an offer needs stands: to ask for (with the borrower's consent), asked and not answered, or never answered. */
 export type CreditCheckState = "ask" | "waiting" | "failed";
 
-/** The credit check the verdict still needs, if any (the PAN's verification or a fresh bureau report). */
-export function creditCheckState(verdict: PolicyVerdict, bureauState: BureauState): CreditCheckState | null {
-  const missing = verdict.rules.some((r) => (r.code === "pan" || r.code === "bureau") && r.outcome === "missing");
-  if (!missing) return null;
+/**
+ * The credit check the verdicts still need, if any (the PAN's verification or a fresh bureau
+ * report): none when each product is refused already on what is known (an age or income outside
+ * the policy), so that the borrower reads why instead of being asked for a check that cannot help.
+ */
+export function creditCheckState(verdicts: PolicyVerdict[], bureauState: BureauState): CreditCheckState | null {
+  const needs = (v: PolicyVerdict) =>
+    !v.rules.some((r) => r.outcome === "fail") && v.rules.some((r) => (r.code === "pan" || r.code === "bureau") && r.outcome === "missing");
+  if (!verdicts.some(needs)) return null;
   return bureauState === "waiting" ? "waiting" : bureauState === "failed" ? "failed" : "ask";
 }
 
@@ -127,7 +132,7 @@ export async function quickOffer(
     tenures: { min: emiOffer.product.minTenure, max: emiOffer.product.maxTenure },
     assumedDisbursalDate,
     offers: { emi, salary_advance: salaryAdvance },
-    creditCheck: creditCheckState(emiOffer.verdict, emiOffer.bureauState),
+    creditCheck: creditCheckState([emiOffer.verdict, saOffer.verdict], emiOffer.bureauState),
     /** The verdicts and what they were worked out from: the offer taken is kept with its table. */
     judged: { emi: emiOffer, salary_advance: saOffer },
   };

@@ -7,7 +7,17 @@ import type { AppServices } from "../../context.ts";
 import type { PolicyVerdict } from "../../domain/credit-policy/evaluate.ts";
 import { stepPath } from "../../domain/loans/application.ts";
 import type { Db } from "../db/client.ts";
-import { applicationDeviations, loanApplications, loanSignatures, policyEvaluations, users } from "../db/schema.ts";
+import {
+  applicationDeviations,
+  applicationRequests,
+  currentSignatureOf,
+  loanApplications,
+  loanDocuments,
+  loanSignatures,
+  policyEvaluations,
+  reviewChecklist,
+  users,
+} from "../db/schema.ts";
 import { type Judged, judge } from "../credit/judge.server.ts";
 import { type ChangeBy, changeStatus } from "../loans/lifecycle.server.ts";
 import { type Application, supersedeDocument } from "../loans/rows.server.ts";
@@ -15,14 +25,23 @@ import { notify } from "../notifications/notify.server.ts";
 
 type Services = Pick<AppServices, "db" | "now" | "config" | "jobs">;
 
-/** The application judged at the amount and tenure it was signed for (its own row left out of the borrower's applications). */
-export const judgeApplication = (services: Pick<AppServices, "db" | "now">, a: Application): Promise<Judged> =>
-  judge(services, {
+/**
+ * The application judged at the amount, tenure and EMI it was signed for (its own row left out of
+ * the borrower's applications).
+ */
+export async function judgeApplication(services: Pick<AppServices, "db" | "now">, a: Application): Promise<Judged> {
+  const [signed] = await services.db
+    .select({ terms: loanDocuments.terms })
+    .from(loanSignatures)
+    .innerJoin(loanDocuments, eq(loanDocuments.id, loanSignatures.documentId))
+    .where(currentSignatureOf(a.id));
+  return judge(services, {
     userId: a.userId,
     kind: a.product,
     applicationId: a.id,
-    asked: { amountPaise: a.amountPaise ?? 0, tenureMonths: a.tenureMonths },
+    asked: { amountPaise: a.amountPaise ?? 0, tenureMonths: a.tenureMonths, monthlyPaise: signed?.terms.figures.instalmentPaise ?? null },
   });
+}
 
 /**
  * Whether the verdict sends the application back: the amount signed no longer passes (not even as
@@ -35,8 +54,10 @@ export function sendsBack(verdict: PolicyVerdict): boolean {
 
 /**
  * Back to the borrower: the status returns to draft, the signature and the KFS are withdrawn (kept,
- * superseded), the amount is chosen again at Step0, an open deviation is withdrawn, and the borrower
- * is told by SMS why and up to how much. In the caller's transaction, the application locked.
+ * superseded), the amount is chosen again at Step0, and what the review had done on the old terms
+ * ends (the checklist, which the audit log keeps, an open question to the borrower, an open
+ * deviation, the officer's assignment: the fresh signature is reviewed afresh); the borrower is told
+ * by SMS why and up to how much. In the caller's transaction, the application locked.
  */
 export async function returnForSigning(
   services: Services,
@@ -51,7 +72,7 @@ export async function returnForSigning(
       to: "draft",
       by: { ...by, reason: "The credit policy now allows less than was signed: the amount is to be chosen again and a fresh KFS signed." },
       at,
-      extra: { termsSavedAt: null, signedAt: null },
+      extra: { termsSavedAt: null, signedAt: null, assignedTo: null, assignedAt: null },
       details: { policyVersion: verdict.version, signedAmountPaise: application.amountPaise, largestAmountPaise: largest },
     },
   );
@@ -61,6 +82,11 @@ export async function returnForSigning(
     .where(and(eq(loanSignatures.applicationId, application.id), isNull(loanSignatures.supersededAt)));
   await supersedeDocument(tx, application.id, at);
   await withdrawDeviation(tx, application.id, at);
+  await tx.delete(reviewChecklist).where(eq(reviewChecklist.applicationId, application.id));
+  await tx
+    .update(applicationRequests)
+    .set({ answer: "Withdrawn: the application went back to the borrower for a fresh Key Fact Statement.", answeredAt: at })
+    .where(and(eq(applicationRequests.applicationId, application.id), isNull(applicationRequests.answeredAt)));
   const path = stepPath(application.product, application.reference, "Step0");
   await notify(services, tx, {
     userId: application.userId,

@@ -22,7 +22,7 @@ import { peopleNamedBy } from "../borrowers/match.server.ts";
 import { loadAddress, loadEmployment } from "../kyc/sections.server.ts";
 import { loadBank, loadReferences } from "../kyc/references-bank.server.ts";
 import { loadProfile } from "../kyc/profile.server.ts";
-import { latestChecks } from "../credit/judge.server.ts";
+import { latestChecks, subjectOf } from "../credit/judge.server.ts";
 import { policyForReview } from "./policy.server.ts";
 import { preparedQuery } from "../db/prepared.ts";
 
@@ -189,8 +189,10 @@ export async function reviewDetails(services: Pick<AppServices, "db" | "config" 
     .where(eq(borrowerDocuments.userId, userId))
     .orderBy(asc(borrowerDocuments.kind), desc(borrowerDocuments.uploadedAt));
   // The borrower's latest checks for the PAN on the profile (pulled before the offer, or at review).
-  const [panOf] = await db.select({ hmac: borrowerProfiles.panHmac }).from(borrowerProfiles).where(eq(borrowerProfiles.userId, userId));
-  const checks = panOf ? await latestChecks(db, userId, panOf.hmac) : { pan: null, bureau: null, bureauState: "none" as const };
+  const subject = await subjectOf(db, userId);
+  const checks = subject
+    ? await latestChecks(db, userId, subject, services.now())
+    : { pan: null, bureau: null, bureauState: "none" as const };
   const { pan, bureau } = checks;
   const checker = alias(users, "checker");
   const checklist = await db

@@ -39,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
   };
   if (!result.ok) return { ...base, offer: null };
   // The PAN check or a fresh bureau report is still needed: the consent form, or what happens next.
-  const creditCheck = creditCheckState(result.verdict, result.bureauState);
+  const creditCheck = creditCheckState([result.verdict], result.bureauState);
   if (creditCheck) return { ...base, creditCheck, offer: null };
   const offer = result;
   const b = offer.bounds;
