@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { HomeFacts } from "./home.ts";
 import { formatRupees } from "./money.ts";
+import { coolingOffRule } from "./loans/cooling-off.ts";
 
 export const TICKET_STATUSES = ["open", "in_progress", "waiting", "resolved", "closed"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -230,7 +231,7 @@ export function faqSections(f: HomeFacts): FaqSection[] {
         },
         {
           q: "Can I change or cancel an application?",
-          a: `Before you sign, you can change any step or cancel it from your dashboard. After the money reaches you, you can still cancel the loan within the ${f.coolingOffDays}-day cooling-off period by repaying the principal and the interest for the days used, with no penalty.`,
+          a: `Before you sign, you can change any step or cancel it from your dashboard. After the money reaches you: ${coolingOffRule(f.coolingOffDays)}`,
         },
         {
           q: "Why was my application not approved?",

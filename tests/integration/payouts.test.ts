@@ -1,6 +1,14 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { auditLog, loanApplications, loanInstalments, loanLedger, payouts, revisedKfs } from "../../app/server/db/schema.ts";
+import {
+  auditLog,
+  loanApplications,
+  loanInstalments,
+  loanLedger,
+  loanSignatures,
+  payouts,
+  revisedKfs,
+} from "../../app/server/db/schema.ts";
 import { addMonths } from "../../app/domain/loan-math.ts";
 import { approvedApplication, signedInStaff } from "../helpers/applications.ts";
 import { postForm, toastOf } from "../helpers/http.ts";
@@ -124,6 +132,12 @@ describe("disbursal through the local stand-in", () => {
         .subarray(0, 5)
         .toString(),
     ).toBe("%PDF-");
+    // The loan's own page lists both documents the disbursal notice names.
+    const loanPage = await html(await app.get(`/User/Loans/Emi/${a.loanNumber}`, { headers: { Cookie: b.cookie } }));
+    const [signature] = await app.services.db.select().from(loanSignatures).where(eq(loanSignatures.applicationId, b.id));
+    expect(loanPage).toContain(`href="/Eagreement/${signature?.agreementRef}/pdf"`);
+    expect(loanPage).toContain("Key Fact Statement and signed agreement (PDF)");
+    expect(loanPage).toContain(`href="/User/Loans/${a.loanNumber}/revised-kfs.pdf"`);
     const stranger = await signedInBorrower(app, "9600099999");
     expect((await app.get(`/User/Loans/${a.loanNumber}/revised-kfs.pdf`, { headers: { Cookie: stranger.cookie } })).status).toBe(404);
 

@@ -1,7 +1,9 @@
 import { and, asc, eq, gte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addDays, addMonths, daysBetween } from "../../app/domain/loan-math.ts";
-import { graceDate } from "../../app/domain/loans/servicing.ts";
+import { graceDate, loanAprBps } from "../../app/domain/loans/servicing.ts";
+import { coolingOffRule } from "../../app/domain/loans/cooling-off.ts";
+import { extractText } from "unpdf";
 import { catchUpServicing, runServicingDay } from "../../app/server/servicing/daily.server.ts";
 import { createUserSession } from "../../app/server/auth/session.server.ts";
 import { loanAccounts, loanApplications, loanInstalments, loanLedger, payments, servicingRuns } from "../../app/server/db/schema.ts";
@@ -156,7 +158,7 @@ describe("Pay now through the local checkout", () => {
     const entries = await ledger(b.id);
     expect(entries.filter((e) => e.kind === "payment")).toHaveLength(1);
     const after = await html(await page(path, cookie));
-    expect(after).toMatch(/<td class="py-2">Paid<\/td>/);
+    expect(after).toMatch(/data-testid="instalment-1-status">Paid<\/td>/);
     await vi.waitFor(
       () =>
         expect(
@@ -290,7 +292,7 @@ describe("Pay now through the local checkout", () => {
 });
 
 describe("the cooling-off exit", () => {
-  it("offers the exit within the period: principal and a day's interest, the loan ends cancelled with its letter; not after", async () => {
+  it("offers the exit within the period: the net amount and its cost at the APR for the day used, the loan ends cancelled with its letter; not after", async () => {
     clock = new Date("2026-03-02T05:30:00Z");
     const b = await newLoan();
     const path = `/User/Loans/Emi/${b.loanNumber}`;
@@ -304,13 +306,31 @@ describe("the cooling-off exit", () => {
     expect(a?.status).toBe("cancelled");
     const [p] = await app.services.db.select().from(payments).where(eq(payments.reference, reference));
     const [account] = await app.services.db.select().from(loanAccounts).where(eq(loanAccounts.applicationId, b.id));
-    // One day used at the loan's rate, actual/365, half-up.
-    const rate = account?.rateBps ?? 0;
-    expect(p?.amountPaise).toBe(1_00_000_00 + Math.floor((2 * 1_00_000_00 * rate * 1 + 365 * 10_000) / (2 * 365 * 10_000)));
+    // The net amount received and its cost at the APR for the one day used (net × APR × 1 ÷ 365, half-up):
+    // less than closing the loan that day, which would cost the whole principal and a day's interest.
+    const schedule = await app.services.db
+      .select()
+      .from(loanInstalments)
+      .where(eq(loanInstalments.applicationId, b.id))
+      .orderBy(asc(loanInstalments.seq));
+    const net = account?.netDisbursedPaise ?? 0;
+    const apr = loanAprBps({
+      kind: "emi",
+      netDisbursedPaise: net,
+      rateBps: account?.rateBps ?? 0,
+      instalments: schedule,
+      disbursalDate: b.disbursalDate,
+    });
+    expect(net).toBeLessThan(1_00_000_00);
+    expect(p?.amountPaise).toBe(net + Math.floor((2 * net * apr * 1 + 365 * 10_000) / (2 * 365 * 10_000)));
+    expect(p?.amountPaise).toBeLessThan(1_00_000_00);
     expect(account).toMatchObject({ outstandingPrincipalPaise: 0, refundDuePaise: 0 });
     const letter = await page(`/User/Loans/${b.loanNumber}/no-dues.pdf`, cookie);
     expect(letter.status).toBe(200);
     expect(letter.headers.get("content-disposition")).toContain("cancellation-");
+    const words = (await extractText(new Uint8Array(await letter.arrayBuffer()), { mergePages: true })).text as string;
+    expect(words.replace(/\s+/g, " ")).toContain(coolingOffRule(3).replace(/\s+/g, " "));
+    expect(words).toContain("Processing fee and GST returned");
     expect(await html(await page(path, cookie))).toContain("Cancelled within the cooling-off period");
 
     // After the period the exit is not offered, and asking for it is refused next to the choice.

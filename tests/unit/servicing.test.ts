@@ -1,13 +1,26 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays, emiSchedule, type IsoDate, salaryAdvanceQuote } from "../../app/domain/loan-math.ts";
-import { type LoanTerms, payoffQuote, coolingOffQuote, replay, type ServicingEvent, bucketOf } from "../../app/domain/loans/servicing.ts";
+import {
+  type LoanTerms,
+  advanceCover,
+  nextDue,
+  payoffQuote,
+  payoffWithAdvance,
+  coolingOffQuote,
+  loanAprBps,
+  replay,
+  type ServicingEvent,
+  bucketOf,
+} from "../../app/domain/loans/servicing.ts";
 import { dailyRun } from "../../app/domain/loans/daily.ts";
 
 function emiTerms(principalPaise: number, rateBps: number, months: number, disbursalDate: IsoDate, holidays: IsoDate[] = []): LoanTerms {
   return {
     kind: "emi",
     principalPaise,
+    // A processing fee of 2% with 18% GST on it.
+    netDisbursedPaise: principalPaise - Math.round(principalPaise * 0.0236),
     rateBps,
     disbursalDate,
     instalments: emiSchedule({ principalPaise, annualRateBps: rateBps, months, disbursalDate }).schedule.map((l) => ({
@@ -34,6 +47,7 @@ function advanceTerms(principalPaise: number, disbursalDate: IsoDate, salaryDay:
   return {
     kind: "salary_advance",
     principalPaise,
+    netDisbursedPaise: q.netDisbursedPaise,
     rateBps: 8,
     disbursalDate,
     instalments: [{ seq: 1, dueDate: q.repaymentDate, principalPaise, interestPaise: q.interestPaise }],
@@ -133,7 +147,10 @@ describe("servicing: the ledger replayed", () => {
         expect(s.outstandingPrincipalPaise).toBeGreaterThanOrEqual(0);
         expect(s.refundDuePaise).toBeGreaterThanOrEqual(0);
         const paidIn = events.reduce((sum, e) => sum + (e.kind === "payment" ? e.amountPaise : 0), 0);
-        expect(s.interestPaidPaise + s.principalRepaidPaise + s.penalPaidPaise + s.advancePaise + s.refundDuePaise).toBe(paidIn);
+        // The processing fee and GST a cooling-off exit returns is principal repaid without money.
+        expect(s.interestPaidPaise + s.principalRepaidPaise + s.penalPaidPaise + s.advancePaise + s.refundDuePaise).toBe(
+          paidIn + s.feeReturnedPaise,
+        );
         if (s.settlement) expect(s.principalRepaidPaise).toBe(terms.principalPaise);
       }),
       { numRuns: 200 },
@@ -168,6 +185,44 @@ describe("servicing: the ledger replayed", () => {
         }
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it("the figures a page shows agree: the advance pays on the due date what the page says it covers, and the quote's principal is the outstanding principal not yet due less the advance", () => {
+    fc.assert(
+      fc.property(loanArb, paymentsArb, fc.integer({ min: 0, max: 900 }), (terms, payments, onDay) => {
+        const on = addDays(terms.disbursalDate, onDay);
+        const { events } = withPayments(
+          terms,
+          payments.map((p) => ({ ...p, coolingOff: false })),
+        );
+        const upTo = events.filter((e) => e.businessDate <= on);
+        const s = replay(terms, upTo, on);
+        if (s.settlement) return;
+        // Principal outstanding = disbursed − repaid; the quote's principal = what of it is not yet due, less the advance held.
+        expect(s.outstandingPrincipalPaise).toBe(terms.principalPaise - s.principalRepaidPaise);
+        const dueUnpaidPrincipal = s.instalments
+          .filter((r) => r.dueDate <= on)
+          .reduce((sum, r) => sum + r.principalPaise - r.paidPrincipalPaise, 0);
+        const { quote, advancePaise } = payoffWithAdvance(terms, upTo, on);
+        expect(advancePaise).toBe(s.advancePaise);
+        expect(quote.principalPaise).toBe(Math.max(0, s.outstandingPrincipalPaise - dueUnpaidPrincipal - s.advancePaise));
+        // What the advance covers never exceeds it, and the next instalment's parts add up.
+        const cover = [...advanceCover(s).values()];
+        expect(cover.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(s.advancePaise);
+        const next = nextDue(s);
+        if (!next) return;
+        expect(next.coveredPaise + next.amountPaise).toBe(next.instalmentPaise);
+        expect(next.amountPaise).toBeGreaterThanOrEqual(0);
+        // With no other payment, on its due date exactly what the page said is left to pay is unpaid.
+        if (next.dueDate > on) {
+          const then = replay(terms, runDays(terms, upTo, next.dueDate), next.dueDate);
+          const r = then.instalments.find((x) => x.seq === next.seq);
+          if (!then.settlement && r)
+            expect(r.principalPaise + r.interestPaise - r.paidPrincipalPaise - r.paidInterestPaise).toBe(next.amountPaise);
+        }
+      }),
+      { numRuns: 150 },
     );
   });
 
@@ -261,16 +316,50 @@ describe("servicing: worked examples", () => {
     expect(s.principalRepaidPaise + s.instalments.slice(2).reduce((sum, r) => sum + r.principalPaise, 0)).toBe(terms.principalPaise);
   });
 
-  it("the cooling-off exit: principal and at least one day's interest, ends the loan", () => {
-    const q = coolingOffQuote(terms, [], "2026-01-10");
-    expect(q.totalPaise).toBe(1_00_000_00 + Math.floor((2 * 1_00_000_00 * 1800 + 365 * 10_000) / (2 * 365 * 10_000)));
+  it("the cooling-off exit: the net amount received and its cost at the APR for the days used, never more than the payoff; ends the loan", () => {
+    // ₹1,00,000 at 18% for 12 months, disbursed 10 January with ₹2,360 of fee and GST kept back: ₹97,640 received.
+    const apr = loanAprBps(terms);
+    expect(apr).toBeGreaterThan(1800);
+    // On the disbursal day: the net amount, nothing more (closing the loan would cost the whole principal).
+    const sameDay = coolingOffQuote(terms, [], "2026-01-10");
+    expect(sameDay.totalPaise).toBe(terms.netDisbursedPaise);
+    expect(sameDay.totalPaise).toBeLessThan(payoffQuote(terms, [], "2026-01-10").totalPaise);
+    // Three days later: the net amount and net × APR × 3 ÷ 365, half-up.
+    const q = coolingOffQuote(terms, [], "2026-01-13");
+    expect(q).toMatchObject({
+      principalPaise: terms.netDisbursedPaise,
+      interestPaise: Math.floor((2 * terms.netDisbursedPaise * apr * 3 + 365 * 10_000) / (2 * 365 * 10_000)),
+    });
     const s = replay(
       terms,
-      [{ kind: "payment", id: "x", amountPaise: q.totalPaise, businessDate: "2026-01-10", coolingOff: true }],
-      "2026-01-10",
+      [{ kind: "payment", id: "x", amountPaise: q.totalPaise, businessDate: "2026-01-13", coolingOff: true }],
+      "2026-01-13",
     );
     expect(s.settlement?.how).toBe("cooling_off");
     expect(s.refundDuePaise).toBe(0);
+    expect(s.outstandingPrincipalPaise).toBe(0);
+    expect(s.feeReturnedPaise).toBe(terms.principalPaise - terms.netDisbursedPaise);
+    // A paisa less is not an exit: it is kept as an advance.
+    const short = replay(
+      terms,
+      [{ kind: "payment", id: "y", amountPaise: q.totalPaise - 1, businessDate: "2026-01-13", coolingOff: true }],
+      "2026-01-13",
+    );
+    expect(short.settlement).toBeNull();
+  });
+
+  it("the cooling-off exit is never more than the payoff for the same date, for any loan and day of the period", () => {
+    fc.assert(
+      fc.property(loanArb, fc.integer({ min: 0, max: 3 }), (t, day) => {
+        const on = addDays(t.disbursalDate, day);
+        const exit = coolingOffQuote(t, [], on);
+        expect(exit.totalPaise).toBeLessThanOrEqual(payoffQuote(t, [], on).totalPaise);
+        const s = replay(t, [{ kind: "payment", id: "x", amountPaise: exit.totalPaise, businessDate: on, coolingOff: true }], on);
+        expect(s.settlement?.how).toBe("cooling_off");
+        expect(s.refundDuePaise).toBe(0);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it("a salary advance's payoff is its principal and interest for the days used, at most to its due date", () => {

@@ -8,6 +8,7 @@ import type { LenderIdentity } from "../lender.ts";
 import { formatRupees } from "../money.ts";
 import { emiQuote, type FeeTerms, type IsoDate, processingFee, salaryAdvanceQuote } from "../loan-math.ts";
 import { KIND_NAME, KIND_WITH_ARTICLE, type LoanKind } from "./application.ts";
+import { coolingOffRule } from "./cooling-off.ts";
 
 export interface KfsInput {
   kind: LoanKind;
@@ -223,10 +224,7 @@ export function buildKfs(input: KfsInput): KfsModel {
         ["Grievance redressal officer", `${g.name}, ${g.phone}, ${g.email}`],
         ["Transfer of the loan", "The loan is not transferred or securitised without notice to you."],
         ["Co-lending", "Not applicable"],
-        [
-          "Cooling-off period",
-          `${input.coolingOffDays} days from disbursal: you may exit by repaying the principal and interest for the days used, with no penalty.`,
-        ],
+        ["Cooling-off period", coolingOffRule(input.coolingOffDays)],
         ["Lending service provider", `None: ${input.brandName} is the lender's own platform.`],
         [
           "Lender",
@@ -278,7 +276,7 @@ export function agreementClauses(input: KfsInput, kfs: KfsModel): string[] {
     `2. Disbursal. The lender pays ${rs(f.netDisbursedPaise)} (the amount less the processing fee and its GST) only into the borrower's own verified bank account ${input.disbursalAccount.accountMasked}, after its staff have verified the borrower's KYC, documents, selfie and bank account. Nothing is approved by signing: the lender may decline the application with reasons.`,
     `3. Repayment. The borrower repays ${f.instalments === 1 ? `${rs(f.instalmentPaise)} on ${longDate(f.firstDueDate)}` : `${f.instalments} monthly instalments of ${rs(f.instalmentPaise)} from ${longDate(f.firstDueDate)}`}, as in the repayment schedule. The schedule assumes disbursal on ${longDate(input.assumedDisbursalDate)}; if the actual date or any amount differs, the lender issues a revised Key Fact Statement before the first instalment.`,
     `4. Charges. The only charges are those in the Key Fact Statement. Penal charges are charges, not interest: they are never added to the principal and never earn interest, and the borrower is told each time one is levied.`,
-    `5. Prepayment, foreclosure and cooling-off. The borrower may prepay or close the loan at any time without a charge, and may exit within ${input.coolingOffDays} days of disbursal by repaying the principal and interest for the days used.`,
+    `5. Prepayment, foreclosure and cooling-off. The borrower may prepay or close the loan at any time without a charge. Cooling-off: ${coolingOffRule(input.coolingOffDays)}`,
     `6. Data. The lender uses the borrower's data only to assess, service and recover this loan and as the law requires, under the consents the borrower has given, which may be withdrawn as the privacy policy explains.`,
     `7. Grievances. Complaints go to the grievance officer named in the Key Fact Statement, who answers within 30 days; after that the borrower may approach the RBI Integrated Ombudsman.`,
     `8. Signing. The borrower signs electronically by accepting this document and entering a one-time code sent to their registered mobile. A signature page recording who signed, when, and the SHA-256 hash of this document is added to the signed copy, which is sent to the borrower.`,

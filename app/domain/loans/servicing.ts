@@ -15,13 +15,25 @@
  * 4. grace: an instalment's unpaid part at the end of its grace date (the due date, or the next
  *    working day when it falls on a non-working day) decides whether a penal charge is warranted.
  */
-import { addDays, daysBetween, divHalfUp, type IsoDate, monthlyInterestPaise, nextWorkingDay, isWorkingDay } from "../loan-math.ts";
+import {
+  addDays,
+  aprPercent,
+  daysBetween,
+  divHalfUp,
+  type IsoDate,
+  monthlyInterestPaise,
+  nextWorkingDay,
+  isWorkingDay,
+  singlePaymentAprPercent,
+} from "../loan-math.ts";
 import type { LoanKind } from "./application.ts";
 import type { Instalment } from "./disbursal.ts";
 
 export interface LoanTerms {
   kind: LoanKind;
   principalPaise: number;
+  /** What the borrower received: the principal less the processing fee and its GST. */
+  netDisbursedPaise: number;
   /** EMI loan: annual rate; salary advance: rate per day (basis points). */
   rateBps: number;
   disbursalDate: IsoDate;
@@ -123,11 +135,15 @@ export interface LoanState {
   /** The advance paying an instalment on its due date (seq), or prepaying principal (seq null). */
   advanceApplied: AdvanceApplied[];
   advancePaise: number;
+  /** The advance is kept for principal: after paying the next instalment, the rest shortens the loan. */
+  advanceForPrincipal: boolean;
   /** Interest paid (instalments' and a foreclosure's accrued interest) and penal charges paid. */
   interestPaidPaise: number;
   penalPaidPaise: number;
-  /** Principal repaid so far, every way (instalments, foreclosure, prepayment). */
+  /** Principal repaid so far, every way (instalments, foreclosure, prepayment, a cooling-off exit's fee returned). */
   principalRepaidPaise: number;
+  /** Of it, the processing fee and its GST a cooling-off exit returned (principal not paid back in money). */
+  feeReturnedPaise: number;
   outstandingPrincipalPaise: number;
   /** Unpaid interest and principal of instalments whose due date is before `asOf`. */
   overduePaise: number;
@@ -188,6 +204,8 @@ interface Working {
   prepaidPrincipal: number;
   /** The interest of a foreclosure or cooling-off exit (not part of any instalment). */
   accruedPaid: number;
+  /** Principal a cooling-off exit did not ask back: the processing fee and its GST, returned. */
+  feeReturned: number;
   settlement: Settlement | null;
   excess: number;
   refunded: number;
@@ -249,9 +267,8 @@ function shorten(w: Working, afterSeq: number, prepay: number) {
   w.rows = [...keep, ...rebuilt];
 }
 
-/** Everything owed on `on` under the contract of docs/product.md (overdue, principal not due, accrued interest, penal). */
 /** What repaying everything on `on` costs before the advance held: its parts, the gross quote. */
-function grossQuote(w: Working, on: IsoDate, minDays = 0) {
+function grossQuote(w: Working, on: IsoDate) {
   const due = w.rows.filter((r) => r.dueDate <= on);
   // Refunds sent beyond what was overpaid (a reversed payment had made the excess) are owed back, with the dues.
   const overdue = due.reduce((s, r) => s + unpaidOf(r), 0) + owedBack(w);
@@ -261,11 +278,11 @@ function grossQuote(w: Working, on: IsoDate, minDays = 0) {
   if (w.terms.kind === "emi") {
     principal = principalNotDue(w, on);
     const last = due.length ? (due[due.length - 1] as InstalmentState).dueDate : w.terms.disbursalDate;
-    interest = interestForDays(w.terms, principal, Math.max(minDays, daysBetween(last, on)));
+    interest = interestForDays(w.terms, principal, daysBetween(last, on));
   } else {
     const r = w.rows[0] as InstalmentState;
     principal = r.dueDate <= on ? 0 : r.principalPaise - r.paidPrincipalPaise;
-    interest = r.dueDate <= on ? 0 : interestForDays(w.terms, principal, Math.max(minDays, daysBetween(w.terms.disbursalDate, on)));
+    interest = r.dueDate <= on ? 0 : interestForDays(w.terms, principal, daysBetween(w.terms.disbursalDate, on));
   }
   return { principal, interest, overdue, penal, total: principal + interest + overdue + penal };
 }
@@ -275,8 +292,12 @@ function grossQuote(w: Working, on: IsoDate, minDays = 0) {
  * what is due and unpaid, unpaid penal charges. An advance held is money already paid: it is taken
  * off the parts in that order (interest still accrues on the principal until the advance is applied).
  */
-function quoteOf(w: Working, on: IsoDate, minDays = 0): PayoffQuote {
-  const g = grossQuote(w, on, minDays);
+function quoteOf(w: Working, on: IsoDate): PayoffQuote {
+  return netOfAdvance(w, on, grossQuote(w, on));
+}
+
+/** The parts owed less the advance held, taken off them in the order principal, interest, overdue, penal. */
+function netOfAdvance(w: Working, on: IsoDate, g: { principal: number; interest: number; overdue: number; penal: number }): PayoffQuote {
   let advance = w.advance;
   const net = (x: number) => {
     const taken = Math.min(advance, x);
@@ -297,20 +318,58 @@ function quoteOf(w: Working, on: IsoDate, minDays = 0): PayoffQuote {
   };
 }
 
+/**
+ * The loan's APR in basis points, as the Key Fact Statement works it out (docs/product.md "Money,
+ * dates and the loan math") from the net amount received and the schedule fixed at disbursal.
+ */
+export function loanAprBps(terms: Pick<LoanTerms, "kind" | "netDisbursedPaise" | "rateBps" | "instalments" | "disbursalDate">): number {
+  const payments = terms.instalments.map((i) => i.principalPaise + i.interestPaise);
+  if (terms.kind === "emi") return Math.round(aprPercent(terms.netDisbursedPaise, payments, terms.rateBps) * 100);
+  const last = terms.instalments[terms.instalments.length - 1];
+  if (!last) return 0;
+  return Math.round(
+    singlePaymentAprPercent(
+      payments.reduce((a, b) => a + b, 0),
+      terms.netDisbursedPaise,
+      daysBetween(terms.disbursalDate, last.dueDate),
+    ) * 100,
+  );
+}
+
+/**
+ * The cooling-off exit on `on` before the advance held (docs/product.md "Loan servicing"): the net
+ * amount received and its cost for the days used at the APR (net × APR × days ÷ 365, half-up; 0
+ * days on the disbursal day). Null when the payoff quote is no more, or an instalment has fallen
+ * due: then the exit costs the payoff.
+ */
+function coolingOffGross(w: Working, on: IsoDate) {
+  const g = grossQuote(w, on);
+  if (w.rows.some((r) => r.dueDate <= on)) return null;
+  const days = Math.max(0, daysBetween(w.terms.disbursalDate, on));
+  const cost = divHalfUp(w.terms.netDisbursedPaise * loanAprBps(w.terms) * days, 365 * 10_000);
+  const exit = { principal: w.terms.netDisbursedPaise, interest: cost, overdue: g.overdue, penal: g.penal };
+  return exit.principal + exit.interest + exit.overdue + exit.penal < g.total ? exit : null;
+}
+
 /** Refunds sent beyond the excess (a payment reversed after its excess was refunded). */
 const owedBack = (w: Working) => Math.max(0, w.refunded - w.excess);
 
-/** Settles everything owed on `on` (foreclosure or cooling-off exit): every part paid, the rest of `amount` is excess. */
+/**
+ * Settles everything owed on `on` (a foreclosure, or a cooling-off exit): every part paid, the rest
+ * of `amount` is excess. A cooling-off exit cheaper than the payoff (`exit`) takes back the net
+ * amount received as principal and its cost as interest; the rest of the principal (the fee and its
+ * GST) is returned.
+ */
 function settle(
   w: Working,
   on: IsoDate,
-  minDays: number,
   amount: number,
   into: Allocation,
   how: Settlement["how"],
   paymentId: string | null,
+  exit: ReturnType<typeof coolingOffGross> = null,
 ) {
-  const gross = grossQuote(w, on, minDays);
+  const gross = exit ?? grossQuote(w, on);
   let pool = amount + w.advance;
   // The advance held is used first: the payment's allocation shows it drawn (a negative advance).
   into.advancePaise -= w.advance;
@@ -321,15 +380,18 @@ function settle(
   w.excess += back;
   pool -= back;
   into.owedBackPaise += back;
+  let notYetDue = 0;
   for (const r of w.rows) {
     if (r.dueDate <= on) continue;
     // Principal not yet due is repaid now; the scheduled interest of those months is never owed.
-    const principal = r.principalPaise - r.paidPrincipalPaise;
-    r.paidPrincipalPaise += principal;
+    notYetDue += r.principalPaise - r.paidPrincipalPaise;
+    r.paidPrincipalPaise = r.principalPaise;
     r.interestPaise = r.paidInterestPaise;
-    into.principalPaise += principal;
-    pool -= principal;
   }
+  const asked = exit ? Math.min(exit.principal, notYetDue) : notYetDue;
+  w.feeReturned += notYetDue - asked;
+  into.principalPaise += asked;
+  pool -= asked;
   into.accruedInterestPaise += gross.interest;
   w.accruedPaid += gross.interest;
   pool -= gross.interest;
@@ -362,6 +424,7 @@ function simulate(terms: LoanTerms, events: readonly ServicingEvent[], asOf: Iso
     prepayPending: false,
     prepaidPrincipal: 0,
     accruedPaid: 0,
+    feeReturned: 0,
     settlement: null,
     excess: 0,
     refunded: 0,
@@ -430,15 +493,19 @@ function simulate(terms: LoanTerms, events: readonly ServicingEvent[], asOf: Iso
         continue;
       }
       if (e.coolingOff && inCoolingOff(terms, day)) {
-        const exit = quoteOf(w, day, 1);
-        if (e.amountPaise >= exit.totalPaise) {
-          settle(w, day, 1, e.amountPaise, into, "cooling_off", e.id);
+        const exit = coolingOffGross(w, day);
+        if (exit && e.amountPaise >= netOfAdvance(w, day, exit).totalPaise) {
+          settle(w, day, e.amountPaise, into, "cooling_off", e.id, exit);
+          continue;
+        }
+        if (!exit && e.amountPaise >= quoteOf(w, day).totalPaise) {
+          settle(w, day, e.amountPaise, into, "cooling_off", e.id);
           continue;
         }
       }
       const payoff = quoteOf(w, day);
       if (e.amountPaise >= payoff.totalPaise) {
-        settle(w, day, 0, e.amountPaise, into, "foreclosed", e.id);
+        settle(w, day, e.amountPaise, into, "foreclosed", e.id);
         continue;
       }
       let left = e.amountPaise;
@@ -453,8 +520,7 @@ function simulate(terms: LoanTerms, events: readonly ServicingEvent[], asOf: Iso
       if (e.prepay && left > 0) w.prepayPending = true;
     }
     // An advance that covers everything owed today settles the loan (the rest is refunded).
-    if (!w.settlement && w.advance > 0 && w.advance >= grossQuote(w, day).total)
-      settle(w, day, 0, 0, emptyAllocation(), "foreclosed", null);
+    if (!w.settlement && w.advance > 0 && w.advance >= grossQuote(w, day).total) settle(w, day, 0, emptyAllocation(), "foreclosed", null);
     // 4. Grace: what is unpaid at the end of an instalment's last day on time.
     for (const r of w.rows) if (r.graceDate === day && r.unpaidAtGracePaise === null) r.unpaidAtGracePaise = w.settlement ? 0 : unpaidOf(r);
   }
@@ -504,10 +570,12 @@ export function replay(terms: LoanTerms, events: readonly ServicingEvent[], asOf
     allocations: w.allocations,
     advanceApplied: w.advanceApplied,
     advancePaise: w.advance,
+    advanceForPrincipal: w.prepayPending && !w.settlement,
     principalRepaidPaise: principalPaid,
     interestPaidPaise: w.rows.reduce((s, r) => s + r.paidInterestPaise, 0) + w.accruedPaid,
     penalPaidPaise: w.penals.reduce((s, p) => s + p.paidPaise, 0),
     outstandingPrincipalPaise: terms.principalPaise - principalPaid,
+    feeReturnedPaise: w.feeReturned,
     overduePaise: w.settlement ? 0 : overdue,
     penalDuePaise: w.penals.reduce((s, p) => s + p.amountPaise - p.paidPaise, 0),
     dpd: w.settlement || !oldestUnpaid ? 0 : daysBetween(oldestUnpaid.dueDate, asOf),
@@ -516,6 +584,41 @@ export function replay(terms: LoanTerms, events: readonly ServicingEvent[], asOf
     penalsWarranted: warranted,
     penalsUnwarranted: unwarranted,
   };
+}
+
+/**
+ * How much of each instalment not yet due the advance held will pay on its due date, by seq, in
+ * due-date order (interest and principal; penal charges levied meanwhile would take it first). An
+ * advance kept for principal covers only the next instalment: the rest shortens the loan.
+ */
+export function advanceCover(state: Pick<LoanState, "instalments" | "advancePaise" | "advanceForPrincipal" | "asOf" | "settlement">) {
+  const cover = new Map<number, number>();
+  if (state.settlement) return cover;
+  let advance = state.advancePaise;
+  for (const r of state.instalments) {
+    if (advance <= 0) break;
+    if (r.dueDate <= state.asOf || r.status !== "upcoming") continue;
+    const covered = Math.min(advance, unpaidOf(r));
+    cover.set(r.seq, covered);
+    advance -= covered;
+    if (state.advanceForPrincipal) break;
+  }
+  return cover;
+}
+
+/**
+ * The next instalment (due today or later): all of it unpaid (`instalmentPaise`), the part the
+ * advance held already covers, and what is left to pay (`amountPaise`). Null when none is.
+ */
+export function nextDue(
+  state: Pick<LoanState, "instalments" | "advancePaise" | "advanceForPrincipal" | "asOf" | "settlement">,
+): { dueDate: IsoDate; seq: number; instalmentPaise: number; coveredPaise: number; amountPaise: number } | null {
+  if (state.settlement) return null;
+  const next = state.instalments.find((r) => (r.status === "upcoming" || r.status === "due") && r.dueDate >= state.asOf);
+  if (!next) return null;
+  const unpaid = unpaidOf(next);
+  const covered = advanceCover(state).get(next.seq) ?? 0;
+  return { dueDate: next.dueDate, seq: next.seq, instalmentPaise: unpaid, coveredPaise: covered, amountPaise: unpaid - covered };
 }
 
 /** Whether `on` is within the cooling-off period (disbursal day to disbursal + cooling-off days). */
@@ -557,14 +660,29 @@ const settledQuote = (on: IsoDate): PayoffQuote => ({
  * with the penal charges the daily job will have levied by then, assuming no other payment.
  */
 export function payoffQuote(terms: LoanTerms, events: readonly ServicingEvent[], on: IsoDate): PayoffQuote {
-  const w = simulate(terms, withProjectedPenals(terms, events, on), on);
-  return w.settlement ? settledQuote(on) : quoteOf(w, on);
+  return payoffWithAdvance(terms, events, on).quote;
 }
 
-/** The cooling-off exit amount on `on`: principal and interest for the days used (at least one). */
+/**
+ * The payoff quote for `on` and the advance held that day, which its parts are already net of
+ * (taken off the principal not yet due first): what a page shows beside the quote so that the
+ * principal outstanding, the advance and the principal in the quote add up.
+ */
+export function payoffWithAdvance(terms: LoanTerms, events: readonly ServicingEvent[], on: IsoDate) {
+  const w = simulate(terms, withProjectedPenals(terms, events, on), on);
+  return w.settlement ? { quote: settledQuote(on), advancePaise: 0 } : { quote: quoteOf(w, on), advancePaise: w.advance };
+}
+
+/**
+ * The cooling-off exit amount on `on`: the net amount received and its cost for the days used at
+ * the APR, never more than the payoff quote for that date (the principal is then the net amount,
+ * the interest that cost).
+ */
 export function coolingOffQuote(terms: LoanTerms, events: readonly ServicingEvent[], on: IsoDate): PayoffQuote {
   const w = simulate(terms, withProjectedPenals(terms, events, on), on);
-  return w.settlement ? settledQuote(on) : quoteOf(w, on, 1);
+  if (w.settlement) return settledQuote(on);
+  const exit = coolingOffGross(w, on);
+  return exit ? netOfAdvance(w, on, exit) : quoteOf(w, on);
 }
 
 export const INSTALMENT_STATUS_LABEL: Record<InstalmentStatus, string> = {

@@ -41,6 +41,7 @@ import { redirectWithToast } from "../../web/flash.server.ts";
 import { readForm } from "../../web/forms.server.ts";
 import { assertCan, requirePermission, signedInContext } from "../../web/guards.server.ts";
 import { notFoundFullPath } from "../../web/not-found.server.ts";
+import { nextDueText } from "../../domain/loans/next-due.ts";
 import type { Route } from "./+types/loan";
 
 /** A loan for staff (docs/product.md "Loan servicing"): schedule, ledger, borrower, and the servicing actions their roles allow. */
@@ -338,8 +339,8 @@ export default function StaffLoan({ loaderData: d, actionData }: Route.Component
             ["Principal outstanding", money(s.outstandingPrincipalPaise)],
             ["Overdue", `${money(s.overduePaise)}${s.dpd > 0 ? `, ${s.dpd} days past due (${s.bucket})` : ""}`],
             ["Penal charges due", money(s.penalDuePaise)],
-            ["Next due", s.nextDue ? `${money(s.nextDue.amountPaise)} on ${longDate(s.nextDue.dueDate)}` : "—"],
-            ["Paid in advance", money(s.advancePaise)],
+            ["Next due", nextDueText(s.nextDue)],
+            ["Advance payment held", money(s.advancePaise)],
             ["Owed back to the borrower", money(s.refundDuePaise)],
             ...(s.settlement
               ? ([["Settled", `${longDate(s.settlement.on)} (${s.settlement.how.replace("_", " ")})`]] as [string, string][])

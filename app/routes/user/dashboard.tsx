@@ -35,8 +35,8 @@ import { borrowerDisbursals } from "../../server/payouts/read.server.ts";
 import { DisbursalNote } from "../../components/loan-flow.tsx";
 import { quickStartProgress } from "../../server/quick-start/progress.server.ts";
 import { borrowerLoans, nextDueAcross } from "../../server/servicing/read.server.ts";
+import { nextDueSentence } from "../../domain/loans/next-due.ts";
 import { loanPath } from "../../domain/loans/servicing.ts";
-import { longDate } from "../../domain/loans/kfs.ts";
 
 /** Where a new application of this kind starts (a POST there starts it). */
 const startPath = (kind: LoanKind) => `/User/newLoan/${KIND_SEGMENT[kind]}`;
@@ -371,11 +371,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           <h2 id="due-title" className="text-xl">
             Your loans
           </h2>
-          <p className="mt-2">
-            {loaderData.loans.next
-              ? `Next due: ${formatRupees(loaderData.loans.next.amountPaise)} on ${longDate(loaderData.loans.next.dueDate)} (loan ${loaderData.loans.next.loanNumber}).`
-              : "Nothing more is due on your loans."}
-          </p>
+          <p className="mt-2">{loaderData.loans.next ? nextDueSentence(loaderData.loans.next) : "Nothing more is due on your loans."}</p>
           <p className="mt-4 flex flex-wrap gap-3">
             {loaderData.loans.next ? (
               <Link className={loaderData.overdue ? "btn-secondary" : "btn-primary"} to={loaderData.loans.next.href}>

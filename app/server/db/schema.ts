@@ -930,6 +930,8 @@ export const loanAccounts = pgTable(
       .references(() => loanApplications.id, { onDelete: "cascade" }),
     kind: text("kind").$type<LoanKind>().notNull(),
     principalPaise: integer("principal_paise").notNull(),
+    /** What the borrower received: the principal less the processing fee and its GST (the cooling-off exit's base). */
+    netDisbursedPaise: integer("net_disbursed_paise").notNull(),
     rateBps: integer("rate_bps").notNull(),
     penalPaise: integer("penal_paise").notNull(),
     coolingOffDays: smallint("cooling_off_days").notNull(),

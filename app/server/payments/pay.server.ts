@@ -10,9 +10,9 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gt, inArray, isNotNull, lt } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { KIND_NAME } from "../../domain/loans/application.ts";
-import { longDate } from "../../domain/loans/kfs.ts";
 import { amountFor, PAYMENT_REFERENCE, type PayNow } from "../../domain/loans/pay-now.ts";
-import { type LoanState, loanPath, replay } from "../../domain/loans/servicing.ts";
+import { nextDueSentence } from "../../domain/loans/next-due.ts";
+import { loanPath, type LoanState, nextDue, replay } from "../../domain/loans/servicing.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { todayIST } from "../../lib/format.ts";
 import { addDays } from "../../domain/loan-math.ts";
@@ -22,7 +22,7 @@ import { changeStatus } from "../loans/lifecycle.server.ts";
 import type { Application } from "../loans/rows.server.ts";
 import { notify } from "../notifications/notify.server.ts";
 import { whatItPaid } from "../../domain/notifications.ts";
-import { businessToday, cacheState, ledgerOf, nextDue, refreshAccount, termsOf } from "../servicing/account.server.ts";
+import { businessToday, cacheState, ledgerOf, refreshAccount, termsOf } from "../servicing/account.server.ts";
 import { ownLoanLedger, payableToday } from "../servicing/read.server.ts";
 import type { PaymentEvent } from "./gateway.server.ts";
 
@@ -272,7 +272,7 @@ export async function paymentApplied(
         state.overduePaise > 0
           ? `Still overdue: ${formatRupees(state.overduePaise + state.penalDuePaise)}.`
           : next
-            ? `Next due: ${formatRupees(next.amountPaise)} on ${longDate(next.dueDate)}.`
+            ? nextDueSentence({ ...next, loanNumber: a.loanNumber })
             : "Thank you.",
     },
   });

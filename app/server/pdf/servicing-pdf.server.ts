@@ -10,6 +10,7 @@ import { INSTALMENT_STATUS_LABEL, type LoanState } from "../../domain/loans/serv
 import { formatRupees } from "../../domain/money.ts";
 import { formatDateTimeIST } from "../../lib/format.ts";
 import { MUTED, newDocument, Writer } from "./pdf.server.ts";
+import { coolingOffRule } from "../../domain/loans/cooling-off.ts";
 
 export interface LoanFacts {
   brandName: string;
@@ -63,7 +64,7 @@ function figures(state: LoanState): [string, string][] {
     ["Principal outstanding", rs(state.outstandingPrincipalPaise)],
     ["Overdue instalments", rs(state.overduePaise)],
     ["Penal charges due", rs(state.penalDuePaise)],
-    ["Paid in advance", rs(state.advancePaise)],
+    ["Advance payment held", rs(state.advancePaise)],
   ];
 }
 
@@ -134,6 +135,9 @@ export async function renderClosureLetterPdf(
     interestPaidPaise: number;
     penalPaidPaise: number;
     refundPaise: number;
+    /** A cooling-off exit: the period, and the processing fee and GST returned. */
+    coolingOffDays: number;
+    feeReturnedPaise: number;
   },
   at: Date,
 ): Promise<Uint8Array> {
@@ -142,16 +146,18 @@ export async function renderClosureLetterPdf(
   w.heading(cooling ? "Cancellation" : "Certificate");
   w.text(
     cooling
-      ? `This confirms that ${f.borrowerName} exited loan ${f.loanNumber} within the cooling-off period by repaying the principal and the interest for the days used, on ${longDate(closure.on)}. No penalty was charged; the processing fee was kept, as the Key Fact Statement disclosed. Nothing more is due on this loan.`
+      ? `This confirms that ${f.borrowerName} cancelled loan ${f.loanNumber} within the cooling-off period on ${longDate(closure.on)}, with no penalty. Nothing more is due on this loan.`
       : `This certifies that ${f.borrowerName} has repaid loan ${f.loanNumber} in full and that nothing is due on it. The loan was closed on ${longDate(closure.on)}${closure.how === "foreclosed" ? ", before its last due date, with no foreclosure charge" : ""}.`,
     { gap: 8 },
   );
+  if (cooling) w.text(`The rule of your Key Fact Statement and agreement: ${coolingOffRule(closure.coolingOffDays)}`, { gap: 8 });
   w.rows([
     ["Amount lent", rs(f.principalPaise)],
     ["Disbursed on", longDate(f.disbursalDate)],
     ["Closed on", longDate(closure.on)],
     ["Total paid", rs(closure.totalPaidPaise)],
-    ["Of which interest", rs(closure.interestPaidPaise)],
+    [cooling ? "Of which the cost for the days used" : "Of which interest", rs(closure.interestPaidPaise)],
+    ...(cooling ? ([["Processing fee and GST returned", rs(closure.feeReturnedPaise)]] as [string, string][]) : []),
     ["Of which penal charges", rs(closure.penalPaidPaise)],
     ...(closure.refundPaise > 0
       ? ([["Paid over what was due, refunded to your bank account", rs(closure.refundPaise)]] as [string, string][])

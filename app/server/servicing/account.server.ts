@@ -6,7 +6,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AppServices } from "../../context.ts";
 import type { IsoDate } from "../../domain/loan-math.ts";
-import { type LoanState, type LoanTerms, replay, type ServicingEvent } from "../../domain/loans/servicing.ts";
+import { type LoanState, type LoanTerms, nextDue, replay, type ServicingEvent } from "../../domain/loans/servicing.ts";
 import { todayIST } from "../../lib/format.ts";
 import type { Db } from "../db/client.ts";
 import { preparedQuery } from "../db/prepared.ts";
@@ -104,6 +104,7 @@ const ledgerRowsOf = preparedQuery("loan_ledgers_of", (db, name) =>
 export const termsFrom = (services: Pick<Services, "config">, account: AccountRow, instalments: LoanTerms["instalments"]): LoanTerms => ({
   kind: account.kind,
   principalPaise: account.principalPaise,
+  netDisbursedPaise: account.netDisbursedPaise,
   rateBps: account.rateBps,
   disbursalDate: account.disbursalDate,
   instalments,
@@ -164,14 +165,6 @@ export async function ledgersOf(tx: Db, applicationIds: readonly string[]) {
 }
 
 /** The next instalment still to pay that is not yet late, net of any advance held. */
-export function nextDue(state: LoanState): { dueDate: IsoDate; amountPaise: number } | null {
-  if (state.settlement) return null;
-  const next = state.instalments.find((r) => (r.status === "upcoming" || r.status === "due") && r.dueDate >= state.asOf);
-  if (!next) return null;
-  const unpaid = next.principalPaise + next.interestPaise - next.paidPrincipalPaise - next.paidInterestPaise;
-  return { dueDate: next.dueDate, amountPaise: Math.max(0, unpaid - (next.status === "upcoming" ? state.advancePaise : 0)) };
-}
-
 /** The figures of `state` written to the account's cache. */
 export async function cacheState(services: Pick<Services, "now">, tx: Db, applicationId: string, state: LoanState) {
   const next = nextDue(state);

@@ -10,13 +10,13 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "driz
 import type { AppServices } from "../../context.ts";
 import { addDays, type IsoDate } from "../../domain/loan-math.ts";
 import { dailyRun } from "../../domain/loans/daily.ts";
-import { type LoanState, replay } from "../../domain/loans/servicing.ts";
+import { type LoanState, nextDue, replay } from "../../domain/loans/servicing.ts";
 import { todayIST } from "../../lib/format.ts";
 import { loanAccounts, loanApplications, loanLedger, servicingRuns } from "../db/schema.ts";
 import { afterLedgerChange } from "../payments/pay.server.ts";
 import { notify, notifyMany } from "../notifications/notify.server.ts";
 import { loanPath } from "../../domain/loans/servicing.ts";
-import { businessToday, cacheState, ledgerOf, loansForReplay, nextDue, termsOf } from "./account.server.ts";
+import { businessToday, cacheState, ledgerOf, loansForReplay, termsOf } from "./account.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payments">;
 

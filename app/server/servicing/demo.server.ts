@@ -66,7 +66,15 @@ async function loan(
   await tx.insert(loanInstalments).values(instalments.map((i) => ({ applicationId: a.id, ...i })));
   await openAccount(tx, {
     applicationId: a.id,
-    input: { kind, amountPaise, rateBps, penalChargePaise: 500_00, coolingOffDays: 3 },
+    input: {
+      kind,
+      amountPaise,
+      rateBps,
+      penalChargePaise: 500_00,
+      coolingOffDays: 3,
+      // The products' default fees (docs/product.md "Loan products").
+      fees: kind === "emi" ? { feeBps: 200, minFeePaise: 499_00, gstBps: 1800 } : { feeBps: 300, minFeePaise: 0, gstBps: 1800 },
+    },
     disbursalDate,
     at,
   });

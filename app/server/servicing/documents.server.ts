@@ -123,6 +123,8 @@ export async function loanDocument(
         interestPaidPaise: now.interestPaidPaise,
         penalPaidPaise: now.penalPaidPaise,
         refundPaise: now.refundDuePaise + events.reduce((s, e) => s + (e.kind === "refund" ? e.amountPaise : 0), 0),
+        coolingOffDays: terms.coolingOffDays,
+        feeReturnedPaise: now.feeReturnedPaise,
       },
       at,
     );

@@ -1,4 +1,4 @@
-import type { IsoDate } from "../../domain/loan-math.ts";
+import { type IsoDate, processingFee } from "../../domain/loan-math.ts";
 import type { KfsInput } from "../../domain/loans/kfs.ts";
 import type { Db } from "../db/client.ts";
 import { loanAccounts } from "../db/schema.ts";
@@ -13,7 +13,7 @@ export async function openAccount(
     at,
   }: {
     applicationId: string;
-    input: Pick<KfsInput, "kind" | "amountPaise" | "rateBps" | "penalChargePaise" | "coolingOffDays">;
+    input: Pick<KfsInput, "kind" | "amountPaise" | "rateBps" | "penalChargePaise" | "coolingOffDays" | "fees">;
     disbursalDate: IsoDate;
     at: Date;
   },
@@ -21,6 +21,7 @@ export async function openAccount(
   const terms = {
     kind: input.kind,
     principalPaise: input.amountPaise,
+    netDisbursedPaise: input.amountPaise - processingFee(input.amountPaise, input.fees).totalUpfrontPaise,
     rateBps: input.rateBps,
     penalPaise: input.penalChargePaise,
     coolingOffDays: input.coolingOffDays,

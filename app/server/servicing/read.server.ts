@@ -15,15 +15,18 @@ import {
   isIsoDate,
   type LoanState,
   type LoanTerms,
+  nextDue,
   PAYOFF_DAYS_AHEAD,
-  payoffQuote,
   type PayoffQuote,
+  payoffQuote,
+  payoffWithAdvance,
+  advanceCover,
   replay,
 } from "../../domain/loans/servicing.ts";
 import type { Db } from "../db/client.ts";
 import { preparedQuery } from "../db/prepared.ts";
-import { loanApplications, loanSignatures, payments, revisedKfs, type PaymentStatus, type PaymentPurpose } from "../db/schema.ts";
-import { businessToday, type LedgerRow, ledgerOf, loansForReplay, nextDue, termsOf } from "./account.server.ts";
+import { loanApplications, payments, type PaymentStatus, type PaymentPurpose } from "../db/schema.ts";
+import { businessToday, type LedgerRow, ledgerOf, loansForReplay, termsOf } from "./account.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now">;
 
@@ -131,7 +134,7 @@ export interface LoanSummary {
   overduePaise: number;
   penalDuePaise: number;
   dpd: number;
-  nextDue: { dueDate: IsoDate; amountPaise: number } | null;
+  nextDue: ReturnType<typeof nextDue>;
   closedOn: IsoDate | null;
 }
 
@@ -273,7 +276,9 @@ export async function loanPage(services: Services, { userId, loanNumber }: { use
     payments: await paymentLines(services.db, a.id, rows, state),
     agreementRef: documents?.agreementRef ?? null,
     revisedKfs: Boolean(documents?.revisedKfs),
-    payoff: open ? payoffQuote(terms, events, today) : null,
+    /** Each instalment not yet due that the advance held will pay (part or all of), by seq. */
+    covered: Object.fromEntries(advanceCover(state)),
+    payoff: open ? payoffWithAdvance(terms, events, today) : null,
     payable: open ? payableToday(a.product, terms, events, today).payable : null,
     coolingOff:
       open && inCoolingOff(terms, today)
@@ -283,14 +288,18 @@ export async function loanPage(services: Services, { userId, loanNumber }: { use
 }
 export type LoanPage = NonNullable<Awaited<ReturnType<typeof loanPage>>>;
 
-/** A loan's signed agreement's reference and whether a revised KFS is current, in one query. */
+/**
+ * A loan's signed agreement's reference and whether a revised KFS is current, in one query. (Each
+ * subquery names the application by the parameter: a bare column of the outer table inside it would
+ * be read as the inner table's own `id`.)
+ */
 const loanDocumentsOf = preparedQuery("loan_documents_of", (db, name) =>
   db
     .select({
       agreementRef: sql<
         string | null
-      >`(select ${loanSignatures.agreementRef} from ${loanSignatures} where ${loanSignatures.applicationId} = ${loanApplications.id} and ${loanSignatures.supersededAt} is null)`,
-      revisedKfs: sql<boolean>`exists (select 1 from ${revisedKfs} where ${revisedKfs.applicationId} = ${loanApplications.id} and ${revisedKfs.supersededAt} is null)`,
+      >`(select s.agreement_ref from loan_signatures s where s.application_id = ${sql.placeholder("applicationId")} and s.superseded_at is null)`,
+      revisedKfs: sql<boolean>`exists (select 1 from revised_kfs r where r.application_id = ${sql.placeholder("applicationId")} and r.superseded_at is null)`,
     })
     .from(loanApplications)
     .where(eq(loanApplications.id, sql.placeholder("applicationId")))
@@ -307,10 +316,10 @@ export const quotable = (today: IsoDate, on: IsoDate) => on >= today && on <= ad
 export async function payoffFor(
   services: Services,
   { userId, loanNumber, on }: { userId: string; loanNumber: string; on: string },
-): Promise<{ ok: true; quote: PayoffQuote } | { ok: false; reason: "not_found" | "bad_date" }> {
+): Promise<{ ok: true; quote: PayoffQuote; advancePaise: number } | { ok: false; reason: "not_found" | "bad_date" }> {
   const loan = await ownLoanLedger(services, { userId, loanNumber });
   if (!loan || loan.application.status !== "active") return { ok: false, reason: "not_found" };
   const today = businessToday(services);
   if (!isIsoDate(on) || !quotable(today, on)) return { ok: false, reason: "bad_date" };
-  return { ok: true, quote: payoffQuote(loan.terms, loan.events, on) };
+  return { ok: true, ...payoffWithAdvance(loan.terms, loan.events, on) };
 }

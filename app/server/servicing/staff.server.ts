@@ -8,7 +8,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, max, sql } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import type { IsoDate } from "../../domain/loan-math.ts";
-import { BUCKETS, bucketOf, replay } from "../../domain/loans/servicing.ts";
+import { bucketOf, BUCKETS, nextDue, replay } from "../../domain/loans/servicing.ts";
 import { receivableOn, WRITE_OFF_AFTER_DPD, type ContactOutcome, type OfflineMode } from "../../domain/loans/staff-servicing.ts";
 import { formatRupees } from "../../domain/money.ts";
 import type { Db } from "../db/client.ts";
@@ -18,7 +18,7 @@ import type { Application } from "../loans/rows.server.ts";
 import { afterLedgerChange, newPaymentReference, paymentApplied } from "../payments/pay.server.ts";
 import { askAgain } from "../payouts/settle.server.ts";
 import { reviewAudit, type Staff } from "../review/rows.server.ts";
-import { businessToday, ledgerOf, nextDue, termsOf } from "./account.server.ts";
+import { businessToday, ledgerOf, termsOf } from "./account.server.ts";
 import { penalLines } from "./read.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payments">;

@@ -3,8 +3,8 @@ import { servicesContext } from "../../../context.ts";
 import { KIND_NAME, stepPath } from "../../../domain/loans/application.ts";
 import { STATUS_TEXT } from "../../../domain/loans/lifecycle.ts";
 import { loanPath } from "../../../domain/loans/servicing.ts";
+import { nextDueText } from "../../../domain/loans/next-due.ts";
 import { formatRupees } from "../../../domain/money.ts";
-import { longDate } from "../../../domain/loans/kfs.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { listApplications } from "../../../server/loans/read.server.ts";
 import { borrowerLoans } from "../../../server/servicing/read.server.ts";
@@ -68,9 +68,7 @@ export default function Loans({ loaderData }: Route.ComponentProps) {
                 </div>
                 <div>
                   <dt className="text-slate-600">Next due</dt>
-                  <dd className="font-semibold">
-                    {l.nextDue ? `${formatRupees(l.nextDue.amountPaise)} on ${longDate(l.nextDue.dueDate)}` : "Nothing"}
-                  </dd>
+                  <dd className="font-semibold">{nextDueText(l.nextDue)}</dd>
                 </div>
                 <div>
                   <dt className="text-slate-600">Overdue</dt>

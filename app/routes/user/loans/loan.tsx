@@ -2,10 +2,12 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { Field, FormErrors } from "../../../components/field.tsx";
+import { coveredText, nextDueText } from "../../../domain/loans/next-due.ts";
 import { MoneyRows } from "../../../components/loan-flow.tsx";
 import { useSchemaForm } from "../../../components/use-schema-form.ts";
 import { requestContext, servicesContext } from "../../../context.ts";
 import { addDays } from "../../../domain/loan-math.ts";
+import { coolingOffRule } from "../../../domain/loans/cooling-off.ts";
 import { KIND_NAME, type LoanKind } from "../../../domain/loans/application.ts";
 import { LOAN_NUMBER } from "../../../domain/loans/disbursal.ts";
 import { longDate } from "../../../domain/loans/kfs.ts";
@@ -38,14 +40,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = LOAN_NUMBER.test(loanNumber) ? await loanPage(services, { userId: user.id, loanNumber }) : null;
   if (!page || page.summary.kind !== kindOfPath(url)) notFoundFullPath(request);
   const on = url.searchParams.get("on");
-  let quote: { on: string; quote: PayoffQuote | null; error: string | null } | null = null;
+  let quote: { on: string; quote: PayoffQuote | null; advancePaise: number; error: string | null } | null = null;
   if (on !== null && page.payoff) {
     const asked = await payoffFor(services, { userId: user.id, loanNumber, on });
     quote = asked.ok
-      ? { on, quote: asked.quote, error: null }
+      ? { on, quote: asked.quote, advancePaise: asked.advancePaise, error: null }
       : {
           on,
           quote: null,
+          advancePaise: 0,
           error: `Choose a date from today to ${PAYOFF_DAYS_AHEAD} days ahead (${longDate(page.today)} to ${longDate(addDays(page.today, PAYOFF_DAYS_AHEAD))}).`,
         };
   }
@@ -110,17 +113,24 @@ function Amount({ label, paise, tone }: { label: string; paise: number | null; t
   );
 }
 
-function QuoteRows({ quote }: { quote: PayoffQuote }) {
+function QuoteRows({ quote, advancePaise }: { quote: PayoffQuote; advancePaise: number }) {
   return (
-    <MoneyRows
-      rows={[
-        ["Principal not yet due", formatRupees(quote.principalPaise)],
-        ["Interest to that date", formatRupees(quote.interestPaise)],
-        ["Instalments due and unpaid", formatRupees(quote.overduePaise)],
-        ["Penal charges", formatRupees(quote.penalPaise)],
-        ["Total to close the loan", formatRupees(quote.totalPaise)],
-      ]}
-    />
+    <>
+      <MoneyRows
+        rows={[
+          ["Principal not yet due", formatRupees(quote.principalPaise)],
+          ["Interest to that date", formatRupees(quote.interestPaise)],
+          ["Instalments due and unpaid", formatRupees(quote.overduePaise)],
+          ["Penal charges", formatRupees(quote.penalPaise)],
+          ["Total to close the loan", formatRupees(quote.totalPaise)],
+        ]}
+      />
+      {advancePaise > 0 ? (
+        <p className="text-sm text-slate-600" data-testid="quote-advance">
+          Your advance payment of {formatRupees(advancePaise)} is already taken off these figures, first off the principal not yet due.
+        </p>
+      ) : null}
+    </>
   );
 }
 
@@ -251,13 +261,13 @@ export default function Loan({ loaderData, actionData }: Route.ComponentProps) {
           <Amount label="Principal outstanding" paise={s.outstandingPrincipalPaise} />
           <div className="rounded-xl bg-slate-50 p-3">
             <dt className="text-sm text-slate-600">Next due</dt>
-            <dd className="font-semibold">
-              {s.nextDue ? `${formatRupees(s.nextDue.amountPaise)} on ${longDate(s.nextDue.dueDate)}` : "Nothing"}
+            <dd className="font-semibold" data-testid="next-due">
+              {nextDueText(s.nextDue)}
             </dd>
           </div>
           <Amount label="Overdue" paise={s.overduePaise} tone={s.overduePaise > 0 ? "danger" : undefined} />
           {s.penalDuePaise > 0 ? <Amount label="Penal charges due" paise={s.penalDuePaise} tone="danger" /> : null}
-          {d.advancePaise > 0 ? <Amount label="Paid in advance" paise={d.advancePaise} /> : null}
+          {d.advancePaise > 0 ? <Amount label="Advance payment held" paise={d.advancePaise} /> : null}
         </dl>
         <p className="text-sm text-slate-600">
           Disbursed {longDate(s.disbursalDate)}.{" "}
@@ -272,10 +282,8 @@ export default function Loan({ loaderData, actionData }: Route.ComponentProps) {
       {open && d.coolingOff ? (
         <section aria-labelledby="cooling-title" className="card space-y-3">
           <h2 id="cooling-title">Changed your mind?</h2>
-          <p>
-            Until {longDate(d.coolingOff.until)} you may exit this loan by repaying the principal and interest for the days used, with no
-            penalty. The processing fee is kept, as the Key Fact Statement says.
-          </p>
+          <p>{coolingOffRule(d.coolingOffDays)}</p>
+          <p>The cooling-off period of this loan ends on {longDate(d.coolingOff.until)}.</p>
           <MoneyRows rows={[["To exit today", formatRupees(d.coolingOff.quote.totalPaise)]]} />
           <Form method="post">
             <input type="hidden" name="intent" value="pay" />
@@ -313,12 +321,12 @@ export default function Loan({ loaderData, actionData }: Route.ComponentProps) {
             {d.quote?.quote ? (
               <div>
                 <h3>To close on {longDate(d.quote.quote.on)}</h3>
-                <QuoteRows quote={d.quote.quote} />
+                <QuoteRows quote={d.quote.quote} advancePaise={d.quote.advancePaise} />
               </div>
             ) : !d.quote ? (
               <div>
                 <h3>To close today</h3>
-                <QuoteRows quote={d.payoff} />
+                <QuoteRows quote={d.payoff.quote} advancePaise={d.payoff.advancePaise} />
               </div>
             ) : null}
           </div>
@@ -355,9 +363,12 @@ export default function Loan({ loaderData, actionData }: Route.ComponentProps) {
                   <td className="py-2 pr-2 text-right tabular-nums">
                     {r.status === "closed_early" ? "—" : formatRupees(r.principalPaise + r.interestPaise)}
                   </td>
-                  <td className={late ? "py-2 font-medium text-danger-600" : "py-2"}>
+                  <td className={late ? "py-2 font-medium text-danger-600" : "py-2"} data-testid={`instalment-${r.seq}-status`}>
                     {INSTALMENT_STATUS_LABEL[r.status]}
                     {r.status === "partly_paid" ? <span className="block text-xs">{formatRupees(paid)} paid</span> : null}
+                    {d.covered[r.seq] ? (
+                      <span className="block text-xs">{coveredText(r.principalPaise + r.interestPaise - paid, d.covered[r.seq] ?? 0)}</span>
+                    ) : null}
                   </td>
                 </tr>
               );

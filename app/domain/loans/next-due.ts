@@ -1,0 +1,39 @@
+/**
+ * The next instalment in words, the same on every page a borrower reads it (docs/product.md "Loan
+ * servicing"): what is left to pay, and how much of the instalment the advance held already pays.
+ * Each wording is a whole sentence or phrase, so that it can be translated as it stands.
+ */
+import { formatRupees } from "../money.ts";
+import { longDate } from "./kfs.ts";
+
+export interface NextDue {
+  dueDate: string;
+  instalmentPaise: number;
+  coveredPaise: number;
+  amountPaise: number;
+}
+
+/** The "Next due" figure of a loan: the amount left to pay and its date. */
+export function nextDueText(next: NextDue | null): string {
+  if (!next) return "Nothing";
+  const on = longDate(next.dueDate);
+  if (next.coveredPaise === 0) return `${formatRupees(next.amountPaise)} on ${on}`;
+  if (next.amountPaise === 0) return `Nothing: the ${formatRupees(next.instalmentPaise)} due on ${on} is paid by your advance payment`;
+  return `${formatRupees(next.amountPaise)} on ${on} (your advance payment pays ${formatRupees(next.coveredPaise)} of the ${formatRupees(next.instalmentPaise)} instalment)`;
+}
+
+/** The dashboard's sentence about the next instalment across the borrower's loans. */
+export function nextDueSentence(next: NextDue & { loanNumber: string }): string {
+  const on = longDate(next.dueDate);
+  if (next.coveredPaise === 0) return `Next due: ${formatRupees(next.amountPaise)} on ${on} (loan ${next.loanNumber}).`;
+  if (next.amountPaise === 0)
+    return `Your next instalment, ${formatRupees(next.instalmentPaise)} on ${on} (loan ${next.loanNumber}), is already paid by your advance payment.`;
+  return `Next due: ${formatRupees(next.amountPaise)} on ${on} (loan ${next.loanNumber}); your advance payment pays ${formatRupees(next.coveredPaise)} of the ${formatRupees(next.instalmentPaise)} instalment.`;
+}
+
+/** An instalment not yet due in the schedule, as the advance held leaves it. */
+export function coveredText(instalmentPaise: number, coveredPaise: number): string {
+  return coveredPaise >= instalmentPaise
+    ? "Paid by your advance payment on its due date"
+    : `${formatRupees(coveredPaise)} of it paid by your advance payment on its due date`;
+}
