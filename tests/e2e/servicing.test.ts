@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import { and, eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,9 +7,8 @@ import { longDate } from "../../app/domain/loans/kfs.ts";
 import { graceDate } from "../../app/domain/loans/servicing.ts";
 import { formatRupees } from "../../app/domain/money.ts";
 import { createUserSession } from "../../app/server/auth/session.server.ts";
-import { loanInstalments } from "../../app/server/db/schema.ts";
 import { catchUpServicing } from "../../app/server/servicing/daily.server.ts";
-import { activeLoan, signedInStaff } from "../helpers/applications.ts";
+import { activeLoan, instalmentOf, signedInStaff } from "../helpers/applications.ts";
 import { axeViolations, launchBrowser, PHONE, screenshot, waitForHydration, watchErrors, widerThanScreen } from "../helpers/browser.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -57,11 +55,7 @@ describe("servicing a loan in the browser", () => {
   it("a missed instalment: penal charge shown, paid through the stand-in, payoff on a date, foreclosed, no-dues certificate", async () => {
     const b = await activeLoan(app, "9710099001", credit, ops);
     const loanPath = `/User/Loans/Emi/${b.loanNumber}`;
-    const [first] = await app.services.db
-      .select()
-      .from(loanInstalments)
-      .where(and(eq(loanInstalments.applicationId, b.id), eq(loanInstalments.seq, 1)));
-    if (!first) throw new Error("no first instalment");
+    const first = await instalmentOf(app, b.id, 1);
 
     // Three days past the first instalment's grace date; the daily run levies its penal charge.
     const grace = graceDate(first.dueDate, app.services.config.holidays);

@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { loanApplications, loanSignatures, users } from "../../app/server/db/schema.ts";
+import { and, eq } from "drizzle-orm";
+import { loanApplications, loanInstalments, loanSignatures, users } from "../../app/server/db/schema.ts";
 import { createUserSession } from "../../app/server/auth/session.server.ts";
 import type { StaffRole } from "../../app/domain/roles.ts";
 import { CHECKLIST_ITEMS } from "../../app/domain/review.ts";
@@ -123,4 +123,14 @@ export async function activeLoan(
     if (Date.now() > deadline) throw new Error(`the loan is ${row?.status}, not active`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** A loan's instalment `seq` as fixed at disbursal. */
+export async function instalmentOf(app: TestServer, applicationId: string, seq: number) {
+  const [row] = await app.services.db
+    .select()
+    .from(loanInstalments)
+    .where(and(eq(loanInstalments.applicationId, applicationId), eq(loanInstalments.seq, seq)));
+  if (!row) throw new Error(`no instalment ${seq}`);
+  return row;
 }

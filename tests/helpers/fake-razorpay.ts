@@ -51,6 +51,8 @@ export interface FakePaymentEntity {
   status: "captured" | "failed";
   order_id: string;
   method: string;
+  /** The bank's data: a UPI payment's reference number (RRN). */
+  acquirer_data: { rrn?: string };
   captured: boolean;
   description: string;
   notes: Record<string, unknown> | unknown[];
@@ -159,6 +161,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
         status: "captured",
         order_id: orderOf(link),
         method: options.method ?? "upi",
+        acquirer_data: (options.method ?? "upi") === "upi" ? { rrn: String(600_000_000_000 + Math.floor(Math.random() * 99_999_999)) } : {},
         captured: true,
         description: `#${link.id.replace(/^plink_/, "")}`,
         // A link's notes are copied onto its payments.
@@ -201,6 +204,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
           status: "failed",
           order_id: orderOf(link),
           method: "card",
+          acquirer_data: {},
           captured: false,
           description: `#${link.id.replace(/^plink_/, "")}`,
           notes: link.notes ?? [],

@@ -153,6 +153,8 @@ describe("Razorpay payment links: fetch", () => {
       amountPaise: 1_234_500,
       at,
       failureReason: null,
+      // The link lists the payment's method, not its bank reference.
+      method: { kind: "upi", detail: null },
     });
   });
 
@@ -244,6 +246,8 @@ describe("Razorpay payment links: webhook", () => {
     const at = new Date("2026-03-05T04:30:07Z");
     const { paymentId } = fake.pay(session.providerOrderId, { at });
     const { body, headers } = fake.webhookFor("payment_link.paid", session.providerOrderId);
+    const rrn = (JSON.parse(body) as { payload: { payment: { entity: { acquirer_data: { rrn: string } } } } }).payload.payment.entity
+      .acquirer_data.rrn;
     expect(gateway.webhook(body, headersOf(headers))).toEqual({
       providerOrderId: session.providerOrderId,
       reference: o.reference,
@@ -252,6 +256,7 @@ describe("Razorpay payment links: webhook", () => {
       amountPaise: 1_234_500,
       at,
       failureReason: null,
+      method: { kind: "upi", detail: rrn },
     });
   });
 
@@ -260,6 +265,9 @@ describe("Razorpay payment links: webhook", () => {
     const at = new Date("2026-03-06T11:00:00Z");
     const { paymentId } = fake.pay(session.providerOrderId, { at });
     const { body, headers } = fake.webhookFor("payment.captured", session.providerOrderId);
+    const rrn = (JSON.parse(body) as { payload: { payment: { entity: { acquirer_data: { rrn: string } } } } }).payload.payment.entity
+      .acquirer_data.rrn;
+    expect(rrn).toMatch(/^\d{12}$/);
     expect(gateway.webhook(body, headersOf(headers))).toEqual({
       providerOrderId: null,
       reference: o.reference,
@@ -268,6 +276,8 @@ describe("Razorpay payment links: webhook", () => {
       amountPaise: 50_000,
       at,
       failureReason: null,
+      // How it was paid, for the statement: by UPI with the bank's reference number.
+      method: { kind: "upi", detail: rrn },
     });
   });
 

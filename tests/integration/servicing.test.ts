@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addDays, addMonths, daysBetween } from "../../app/domain/loan-math.ts";
 import { graceDate, loanAprBps } from "../../app/domain/loans/servicing.ts";
 import { coolingOffRule } from "../../app/domain/loans/cooling-off.ts";
-import { extractText } from "unpdf";
+import { extractText, extractTextItems } from "unpdf";
+import { formatRupees } from "../../app/domain/money.ts";
 import { catchUpServicing, runServicingDay } from "../../app/server/servicing/daily.server.ts";
 import { createUserSession } from "../../app/server/auth/session.server.ts";
 import { loanAccounts, loanApplications, loanInstalments, loanLedger, payments, servicingRuns } from "../../app/server/db/schema.ts";
 import { localCheckoutSecret } from "../../app/server/payments/local.server.ts";
 import { createHmac } from "node:crypto";
-import { activeLoan, signedInStaff } from "../helpers/applications.ts";
+import { activeLoan, instalmentOf, signedInStaff } from "../helpers/applications.ts";
 import { postForm, toastOf } from "../helpers/http.ts";
 import { readOutbox } from "../helpers/outbox.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -353,11 +354,7 @@ describe("the daily run", () => {
   it("levies one penal charge the day after a missed due date, with its SMS; again changes nothing; a late on-time payment reverses it", async () => {
     clock = new Date("2026-03-02T05:30:00Z");
     const b = await newLoan();
-    const [first] = await app.services.db
-      .select()
-      .from(loanInstalments)
-      .where(and(eq(loanInstalments.applicationId, b.id), eq(loanInstalments.seq, 1)));
-    if (!first) throw new Error("no first instalment");
+    const first = await instalmentOf(app, b.id, 1);
     const grace = graceDate(first.dueDate, app.services.config.holidays);
     clock = new Date(`${addDays(grace, 2)}T02:00:00Z`);
     const ran = await catchUpServicing(app.services);
@@ -429,5 +426,75 @@ describe("the daily run", () => {
       .from(servicingRuns)
       .where(gte(servicingRuns.businessDate, addDays(last, 1)));
     expect(rows.map((r) => [r.businessDate, r.finishedAt !== null]).sort()).toEqual([1, 2, 3, 4].map((n) => [addDays(last, n), true]));
+  });
+});
+
+describe("the statement of account", () => {
+  it("reads as a bank's: entries in words with the balance after each, tied to the opening and closing, no column running into the next", async () => {
+    clock = new Date("2026-03-02T05:30:00Z");
+    const b = await newLoan();
+    const path = `/User/Loans/Emi/${b.loanNumber}`;
+    const first = await instalmentOf(app, b.id, 1);
+    // Instalment 1 missed: its penal charge is levied, then waived by staff with a long reason.
+    const grace = graceDate(first.dueDate, app.services.config.holidays);
+    clock = new Date(`${addDays(grace, 2)}T05:00:00Z`);
+    await catchUpServicing(app.services);
+    const [penal] = (await ledger(b.id)).filter((e) => e.kind === "penal");
+    const reason =
+      "The borrower was in hospital from the due date for a week and has sent the discharge summary; the branch manager agreed to waive the charge once.";
+    const waived = await postForm(
+      app,
+      `/admin/loans/${b.loanNumber}`,
+      { intent: "waive", penal: penal?.id ?? "", reason },
+      { cookie: ops.cookie },
+    );
+    expect(waived.status).toBe(302);
+    // Then paid by UPI through the stand-in.
+    const cookie = await freshCookie(b.userId);
+    await payNow(path, cookie, { choice: "due" });
+    const today = addDays(grace, 2);
+    const res = await page(`/User/Loans/${b.loanNumber}/statement.pdf?from=${b.disbursalDate}&to=${today}`, cookie);
+    expect(res.status).toBe(200);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const words = ((await extractText(bytes.slice(), { mergePages: true })).text as string).replace(/\s+/g, " ");
+    const [payment] = (await ledger(b.id)).filter((e) => e.kind === "payment");
+    const rrn = String(payment ? (payment.details as { methodDetail?: string }).methodDetail : "");
+    expect(rrn).toMatch(/^\d{12}$/);
+    for (const expected of [
+      "Date Description Debit Credit Balance",
+      "Opening balance",
+      "Loan disbursed: ",
+      `Interest of instalment 1, due on`,
+      "Penal charge for instalment 1, not paid by its due date",
+      "Penal charge for instalment 1 waived: The borrower was in hospital",
+      `Payment by UPI, reference ${rrn}`,
+      "Closing balance",
+    ])
+      expect(words).toContain(expected);
+    expect(words).not.toMatch(/pay_|lpay_|pm_[a-z2-7]{24}/);
+    // The closing balance is what the loan owes: the principal outstanding less the advance the payment left
+    // (it paid the overdue instalment and the next, not yet due).
+    const [account] = await app.services.db.select().from(loanAccounts).where(eq(loanAccounts.applicationId, b.id));
+    const closing = /Closing balance ₹ ([\d,.]+)/.exec(words)?.[1];
+    expect(account?.advancePaise).toBeGreaterThan(0);
+    expect(closing).toBe(formatRupees((account?.outstandingPrincipalPaise ?? 0) - (account?.advancePaise ?? 0)).replace("₹", ""));
+    // Positions: on every line of text, no item starts before the one to its left ends.
+    const { items } = await extractTextItems(bytes.slice());
+    let checked = 0;
+    for (const pageItems of items) {
+      const lines = Map.groupBy(
+        pageItems.filter((i) => i.str.trim()),
+        (i) => Math.round(i.y),
+      );
+      for (const line of lines.values()) {
+        const sorted = [...line].sort((x, y) => x.x - y.x);
+        for (let k = 1; k < sorted.length; k++) {
+          const left = sorted[k - 1]!;
+          expect(left.x + left.width, `"${left.str}" runs into "${sorted[k]!.str}"`).toBeLessThanOrEqual(sorted[k]!.x + 0.5);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
   });
 });

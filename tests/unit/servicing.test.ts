@@ -1,8 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDays, emiSchedule, type IsoDate, salaryAdvanceQuote } from "../../app/domain/loan-math.ts";
+import { addDays } from "../../app/domain/loan-math.ts";
 import {
-  type LoanTerms,
   advanceCover,
   nextDue,
   payoffQuote,
@@ -14,109 +13,7 @@ import {
   bucketOf,
 } from "../../app/domain/loans/servicing.ts";
 import { dailyRun } from "../../app/domain/loans/daily.ts";
-
-function emiTerms(principalPaise: number, rateBps: number, months: number, disbursalDate: IsoDate, holidays: IsoDate[] = []): LoanTerms {
-  return {
-    kind: "emi",
-    principalPaise,
-    // A processing fee of 2% with 18% GST on it.
-    netDisbursedPaise: principalPaise - Math.round(principalPaise * 0.0236),
-    rateBps,
-    disbursalDate,
-    instalments: emiSchedule({ principalPaise, annualRateBps: rateBps, months, disbursalDate }).schedule.map((l) => ({
-      seq: l.instalment,
-      dueDate: l.dueDate as IsoDate,
-      principalPaise: l.principalPaise,
-      interestPaise: l.interestPaise,
-    })),
-    penalPaise: 50_000,
-    penalTolerancePaise: 10_000,
-    coolingOffDays: 3,
-    holidays,
-  };
-}
-
-function advanceTerms(principalPaise: number, disbursalDate: IsoDate, salaryDay: number): LoanTerms {
-  const q = salaryAdvanceQuote({
-    principalPaise,
-    dailyRateBps: 8,
-    disbursalDate,
-    salaryDay,
-    fees: { feeBps: 300, minFeePaise: 0, gstBps: 1800 },
-  });
-  return {
-    kind: "salary_advance",
-    principalPaise,
-    netDisbursedPaise: q.netDisbursedPaise,
-    rateBps: 8,
-    disbursalDate,
-    instalments: [{ seq: 1, dueDate: q.repaymentDate, principalPaise, interestPaise: q.interestPaise }],
-    penalPaise: 50_000,
-    penalTolerancePaise: 10_000,
-    coolingOffDays: 3,
-    holidays: [],
-  };
-}
-
-/** The daily job for every day from the disbursal to `to`: penal charges levied and reversed as the rules say. */
-function runDays(terms: LoanTerms, events: ServicingEvent[], to: IsoDate): ServicingEvent[] {
-  let all = events;
-  for (let day = terms.disbursalDate; day <= to; day = addDays(day, 1)) all = applyRun(all, dailyRun(terms, all, day));
-  return all;
-}
-function applyRun(events: ServicingEvent[], run: ReturnType<typeof dailyRun>): ServicingEvent[] {
-  const reversed = new Set(run.reverse);
-  return [
-    ...events.filter((e) => !reversed.has(e.id)),
-    ...run.levy.map((p): ServicingEvent => ({
-      kind: "penal",
-      id: `penal-${p.seq}`,
-      seq: p.seq,
-      amountPaise: p.amountPaise,
-      businessDate: p.levyDate,
-    })),
-  ];
-}
-
-const dateArb = fc.integer({ min: 0, max: 700 }).map((n) => addDays("2025-01-01", n));
-const emiArb = fc
-  .record({
-    rupees: fc.integer({ min: 10, max: 500 }).map((k) => k * 1000),
-    rateBps: fc.constantFrom(1400, 1800, 2400, 0),
-    months: fc.integer({ min: 3, max: 36 }),
-    disbursal: dateArb,
-    holidays: fc.array(
-      fc.integer({ min: 0, max: 1200 }).map((n) => addDays("2025-01-01", n)),
-      { maxLength: 30 },
-    ),
-  })
-  .map((l) => emiTerms(l.rupees * 100, l.rateBps, l.months, l.disbursal, l.holidays));
-const advanceArb = fc
-  .record({ rupees: fc.integer({ min: 4, max: 200 }).map((k) => k * 500), disbursal: dateArb, salaryDay: fc.integer({ min: 1, max: 31 }) })
-  .map((l) => advanceTerms(l.rupees * 100, l.disbursal, l.salaryDay));
-const loanArb = fc.oneof(emiArb, advanceArb);
-const paymentsArb = fc.array(
-  fc.record({
-    day: fc.integer({ min: 0, max: 1200 }),
-    amountPaise: fc.integer({ min: 10_000, max: 20_000_000 }),
-    prepay: fc.boolean(),
-    coolingOff: fc.boolean(),
-  }),
-  { maxLength: 12 },
-);
-
-function withPayments(terms: LoanTerms, payments: { day: number; amountPaise: number; prepay: boolean; coolingOff: boolean }[]) {
-  const events: ServicingEvent[] = payments.map((p, i) => ({
-    kind: "payment",
-    id: `p${i}`,
-    amountPaise: p.amountPaise,
-    businessDate: addDays(terms.disbursalDate, p.day),
-    prepay: p.prepay,
-    coolingOff: p.coolingOff,
-  }));
-  const end = addDays(terms.disbursalDate, 1250);
-  return { events: runDays(terms, events, end), end };
-}
+import { advanceTerms, applyRun, emiTerms, loanArb, paymentsArb, runDays, withPayments } from "../fixtures/servicing.ts";
 
 describe("servicing: the ledger replayed", () => {
   it("allocations add up to each payment, nothing goes negative, and money in equals money accounted for", () => {

@@ -41,6 +41,17 @@ export interface PaymentEvent {
   /** The gateway's time of the capture (its India date is the business date). */
   at: Date | null;
   failureReason: string | null;
+  /** How the borrower paid, when the gateway says (the statement names it in words). */
+  method?: PaymentMethod | null;
+}
+
+/**
+ * The way a payment was made: `detail` is the bank's reference of a UPI or net-banking payment, a
+ * card's last four digits, or a wallet's name; never a gateway's internal id.
+ */
+export interface PaymentMethod {
+  kind: "upi" | "card" | "netbanking" | "wallet" | "other";
+  detail: string | null;
 }
 
 export interface PaymentGateway {

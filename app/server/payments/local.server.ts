@@ -2,10 +2,14 @@
 // (/local-checkout/{id}) with Pay, Fail and Cancel. Like a real gateway it keeps its own record of
 // each order (a file per order in <dataDir>/payments/, so every process sees it), signs the webhook
 // it sends and the query it returns the borrower with, and answers questions about an order.
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { PaymentEvent, PaymentGateway } from "./gateway.server.ts";
+
+/** A 12-digit UPI reference number for a stand-in payment, the same every time for the same payment. */
+const rrnOf = (paymentId: string) =>
+  String(BigInt(`0x${createHash("sha256").update(paymentId).digest("hex").slice(0, 15)}`) % 10n ** 12n).padStart(12, "0");
 
 export interface LocalOrder {
   id: string;
@@ -46,7 +50,15 @@ export const localCheckoutSecret = (sessionSecret: string) => sign(sessionSecret
 
 function eventOf(o: LocalOrder): PaymentEvent {
   const base = { providerOrderId: o.id, reference: o.reference, providerPaymentId: o.paymentId, failureReason: o.failureReason };
-  if (o.state === "paid") return { ...base, state: "captured", amountPaise: o.paidPaise, at: o.paidAt ? new Date(o.paidAt) : null };
+  if (o.state === "paid")
+    return {
+      ...base,
+      state: "captured",
+      amountPaise: o.paidPaise,
+      at: o.paidAt ? new Date(o.paidAt) : null,
+      // The stand-in pays by UPI; its bank reference (RRN) is 12 digits derived from the payment id.
+      method: { kind: "upi", detail: o.paymentId ? rrnOf(o.paymentId) : null },
+    };
   if (o.state === "failed") return { ...base, state: "failed", amountPaise: null, at: null };
   if (o.state === "cancelled") return { ...base, state: "cancelled", amountPaise: null, at: null };
   return { ...base, state: "pending", amountPaise: null, at: null };

@@ -372,6 +372,8 @@ export async function applyPaymentEvent(services: Services, event: PaymentEvent)
             providerPaymentId: event.providerPaymentId,
             purpose: p.purpose,
             prepay: p.prepay,
+            method: event.method?.kind ?? null,
+            methodDetail: event.method?.detail ?? null,
           },
           recordedAt: at,
         })

@@ -20,7 +20,7 @@
 //   error_description, created_at}. A link's notes are copied onto its payments' notes, which is
 //   how a payment event names our reference (notes.reference) without naming the link.
 import { hmac, safeEqual } from "../crypto.server.ts";
-import type { CheckoutSession, PaymentEvent, PaymentGateway, PaymentOrder } from "./gateway.server.ts";
+import type { CheckoutSession, PaymentEvent, PaymentGateway, PaymentMethod, PaymentOrder } from "./gateway.server.ts";
 
 export interface RazorpayPaymentsOptions {
   keyId: string;
@@ -36,6 +36,7 @@ interface LinkPayment {
   amount?: number;
   status?: string;
   created_at?: number;
+  method?: string;
 }
 
 interface PaymentLink {
@@ -59,6 +60,29 @@ interface PaymentEntity {
   error_description?: string | null;
   created_at?: number;
   captured_at?: number;
+  method?: string;
+  wallet?: string | null;
+  card?: { last4?: string | null } | null;
+  acquirer_data?: { rrn?: string | null; bank_transaction_id?: string | null } | null;
+}
+
+const METHODS: Record<string, PaymentMethod["kind"]> = { upi: "upi", card: "card", netbanking: "netbanking", wallet: "wallet" };
+/** The payment's method and its bank reference, card digits or wallet, as far as the entity says. */
+function methodOf(p: PaymentEntity | LinkPayment | undefined): PaymentMethod | null {
+  if (!p?.method) return null;
+  const kind = METHODS[p.method] ?? "other";
+  const e = p as PaymentEntity;
+  const detail =
+    kind === "upi"
+      ? nonEmpty(e.acquirer_data?.rrn)
+      : kind === "netbanking"
+        ? nonEmpty(e.acquirer_data?.bank_transaction_id)
+        : kind === "card"
+          ? nonEmpty(e.card?.last4)
+          : kind === "wallet"
+            ? nonEmpty(e.wallet)
+            : null;
+  return { kind, detail: detail ?? null };
 }
 
 interface WebhookEvent {
@@ -132,6 +156,7 @@ export function createRazorpayPayments(options: RazorpayPaymentsOptions, fetchIm
           providerPaymentId: payment.payment_id ?? null,
           amountPaise: isInt(payment.amount) ? payment.amount : isInt(link.amount_paid) ? link.amount_paid : null,
           at: fromUnix(payment.created_at) ?? fromUnix(link.updated_at),
+          method: methodOf(payment),
         };
       }
       case "cancelled":
@@ -204,6 +229,7 @@ export function createRazorpayPayments(options: RazorpayPaymentsOptions, fetchIm
           amountPaise: !paymentId ? null : isInt(payment?.amount) ? payment.amount : isInt(link.amount_paid) ? link.amount_paid : null,
           at: !paymentId ? null : (fromUnix(payment?.captured_at) ?? fromUnix(payment?.created_at) ?? fromUnix(event.created_at)),
           failureReason: null,
+          method: methodOf(payment),
         };
         return found;
       }
@@ -221,6 +247,7 @@ export function createRazorpayPayments(options: RazorpayPaymentsOptions, fetchIm
             amountPaise: isInt(payment.amount) ? payment.amount : null,
             at: fromUnix(payment.captured_at) ?? fromUnix(payment.created_at) ?? fromUnix(event.created_at),
             failureReason: null,
+            method: methodOf(payment),
           };
           return found;
         }

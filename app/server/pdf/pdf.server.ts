@@ -124,40 +124,66 @@ export class Writer {
     }
     this.y -= 6;
   }
-  /** A table with right-aligned figures; the header repeats on each page. */
-  table(columns: readonly string[], body: readonly (readonly string[])[]) {
+  /**
+   * A table; the header repeats on each page. Without `layout`: a narrow first column, a date, then
+   * right-aligned figures of equal width. With it: each column's share of the width and alignment.
+   * Every cell wraps within its own column (a row is as tall as its tallest cell), so text never
+   * runs into the next column; a word wider than its column is cut to fit.
+   */
+  table(
+    columns: readonly string[],
+    body: readonly (readonly string[])[],
+    layout?: { widths: readonly number[]; align: readonly ("left" | "right")[] },
+  ) {
     const size = 7.8;
-    const lh = size * 1.6;
-    const widths = columns.map((_, i) => (i === 0 ? 0.06 : i === 1 ? 0.16 : 0.78 / (columns.length - 2)) * this.width);
+    const lh = size * 1.45;
+    const pad = 4;
+    const widths = columns.map(
+      (_, i) => (layout?.widths[i] ?? (i === 0 ? 0.06 : i === 1 ? 0.16 : 0.78 / (columns.length - 2))) * this.width,
+    );
+    const alignOf = (i: number) => layout?.align[i] ?? (i <= 1 ? "left" : "right");
+    const fit = (line: string, font: PDFFont, width: number) => {
+      let out = line;
+      while (out.length > 1 && this.measure(out, font, size) > width) out = out.slice(0, -1);
+      return out;
+    };
     const drawRow = (cells: readonly string[], font: PDFFont) => {
-      this.ensure(lh);
+      const wrapped = cells.map((cell, i) => {
+        const inner = (widths[i] ?? 0) - pad;
+        return this.wrap(cell, font, size, inner).map((line) => fit(line, font, inner));
+      });
+      const height = Math.max(1, ...wrapped.map((lines) => lines.length)) * lh + 2;
+      if (this.y - height < MARGIN + 14) return false;
       let x = MARGIN;
-      cells.forEach((cell, i) => {
+      wrapped.forEach((lines, i) => {
         const w = widths[i] ?? 0;
-        const textWidth = this.measure(cell, font, size);
-        const left = i <= 1 ? x : x + w - textWidth - 2;
-        this.page.drawText(cell, { x: left, y: this.y - size, size, font, color: INK });
+        lines.forEach((line, k) => {
+          const left = alignOf(i) === "left" ? x : x + w - pad - this.measure(line, font, size);
+          this.page.drawText(line, { x: left, y: this.y - size - k * lh, size, font, color: INK });
+        });
         x += w;
       });
-      this.y -= lh;
+      this.y -= height;
+      return true;
     };
     const header = () => {
       drawRow(columns, this.bold);
       this.page.drawLine({
-        start: { x: MARGIN, y: this.y + 3 },
-        end: { x: MARGIN + this.width, y: this.y + 3 },
+        start: { x: MARGIN, y: this.y + 1 },
+        end: { x: MARGIN + this.width, y: this.y + 1 },
         thickness: 0.6,
         color: RULE,
       });
+      this.y -= 2;
     };
-    this.ensure(lh * 3);
+    this.ensure(lh * 4);
     header();
     for (const row of body) {
-      if (this.y - lh < MARGIN + 14) {
+      if (!drawRow(row, this.regular)) {
         this.newPage();
         header();
+        drawRow(row, this.regular);
       }
-      drawRow(row, this.regular);
     }
     this.y -= 8;
   }

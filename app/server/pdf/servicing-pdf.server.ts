@@ -11,6 +11,7 @@ import { formatRupees } from "../../domain/money.ts";
 import { formatDateTimeIST } from "../../lib/format.ts";
 import { MUTED, newDocument, Writer } from "./pdf.server.ts";
 import { coolingOffRule } from "../../domain/loans/cooling-off.ts";
+import type { Statement } from "../../domain/loans/statement.ts";
 
 export interface LoanFacts {
   brandName: string;
@@ -22,15 +23,6 @@ export interface LoanFacts {
   /** "18.00% a year, 12 monthly instalments" */
   termsText: string;
   disbursalDate: IsoDate;
-}
-
-export interface StatementLine {
-  date: IsoDate;
-  text: string;
-  /** Charged to the borrower (disbursal, penal charge, a reversed payment, a refund sent). */
-  debitPaise: number;
-  /** Paid by or credited to the borrower. */
-  creditPaise: number;
 }
 
 const rs = (paise: number) => formatRupees(paise).replace("₹", "₹ ");
@@ -94,31 +86,36 @@ export async function renderSchedulePdf(f: LoanFacts, state: LoanState, at: Date
   return doc.save();
 }
 
-export async function renderStatementPdf(
-  f: LoanFacts,
-  range: { from: IsoDate; to: IsoDate },
-  opening: LoanState,
-  closing: LoanState,
-  lines: readonly StatementLine[],
-  at: Date,
-): Promise<Uint8Array> {
+/**
+ * The statement of account: date, what each entry was, debit, credit and the balance after it,
+ * between an opening and a closing balance the entries tie (`buildStatement`); the loan's figures at
+ * the end of the period below it.
+ */
+export async function renderStatementPdf(f: LoanFacts, statement: Statement, closing: LoanState, at: Date): Promise<Uint8Array> {
   const { doc, w } = await start(f, "Statement of account", at);
-  w.heading(`Opening, start of ${longDate(range.from)}`);
-  w.rows(figures(opening));
-  w.heading(`Entries, ${longDate(range.from)} to ${longDate(range.to)}`);
-  if (lines.length === 0) w.text("No entries in this period.");
-  else
-    w.table(
-      ["", "Date", "Entry", "Charged", "Paid / credited"],
-      lines.map((l, i) => [
-        String(i + 1),
+  w.heading(`${longDate(statement.from)} to ${longDate(statement.to)}`);
+  w.text(
+    "Debit: charged to you. Credit: paid by you or credited to you. Balance: what you owe after the entry for what has been lent or has fallen due (interest of instalments not yet due is not in it); a minus sign is owed to you.",
+    { size: 8.5, color: MUTED, gap: 6 },
+  );
+  const balance = (paise: number) => (paise < 0 ? `−${rs(-paise)}` : rs(paise));
+  w.table(
+    ["Date", "Description", "Debit", "Credit", "Balance"],
+    [
+      [longDate(statement.from), "Opening balance", "", "", balance(statement.openingPaise)],
+      ...statement.lines.map((l) => [
         longDate(l.date),
         l.text,
         l.debitPaise ? rs(l.debitPaise) : "",
         l.creditPaise ? rs(l.creditPaise) : "",
+        balance(l.balancePaise),
       ]),
-    );
-  w.heading(`Closing, end of ${longDate(range.to)}`);
+      [longDate(statement.to), "Closing balance", "", "", balance(statement.closingPaise)],
+    ],
+    { widths: [0.15, 0.43, 0.14, 0.14, 0.14], align: ["left", "left", "right", "right", "right"] },
+  );
+  if (statement.lines.length === 0) w.text("No entries in this period.");
+  w.heading(`The loan at the end of ${longDate(statement.to)}`);
   w.rows(figures(closing));
   lenderFooter(w, f);
   w.footers(`${f.brandName} · Statement of account`);

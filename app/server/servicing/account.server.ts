@@ -164,7 +164,6 @@ export async function ledgersOf(tx: Db, applicationIds: readonly string[]) {
   return out;
 }
 
-/** The next instalment still to pay that is not yet late, net of any advance held. */
 /** The figures of `state` written to the account's cache. */
 export async function cacheState(services: Pick<Services, "now">, tx: Db, applicationId: string, state: LoanState) {
   const next = nextDue(state);

@@ -3,19 +3,13 @@
  * of account for a date range and the closure letter, each rendered from the ledger's replay.
  */
 import { eq } from "drizzle-orm";
+import { buildStatement, openingDay } from "../../domain/loans/statement.ts";
 import type { AppServices } from "../../context.ts";
-import { addDays, type IsoDate } from "../../domain/loan-math.ts";
 import { KIND_NAME } from "../../domain/loans/application.ts";
-import { type LoanState, type LoanTerms, replay, statementRange } from "../../domain/loans/servicing.ts";
+import { type LoanTerms, replay, statementRange } from "../../domain/loans/servicing.ts";
 import { users } from "../db/schema.ts";
-import {
-  type LoanFacts,
-  renderClosureLetterPdf,
-  renderSchedulePdf,
-  renderStatementPdf,
-  type StatementLine,
-} from "../pdf/servicing-pdf.server.ts";
-import { businessToday, type LedgerRow } from "./account.server.ts";
+import { type LoanFacts, renderClosureLetterPdf, renderSchedulePdf, renderStatementPdf } from "../pdf/servicing-pdf.server.ts";
+import { businessToday } from "./account.server.ts";
 import { ownLoanLedger } from "./read.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now">;
@@ -26,61 +20,6 @@ const termsText = (t: LoanTerms) =>
   t.kind === "emi"
     ? `${(t.rateBps / 100).toFixed(2)}% a year, reducing balance, ${t.instalments.length} monthly instalments`
     : `${(t.rateBps / 100).toFixed(2)}% a day on the principal, repaid in one payment`;
-
-const ENTRY_TEXT: Record<string, (r: LedgerRow) => string> = {
-  disbursal: () => "Loan disbursed",
-  disbursal_reversal: () => "Disbursal returned by the bank",
-  payment: (r) => `Payment received${r.details.reference ? ` (${String(r.details.reference)})` : ""}`,
-  payment_reversal: (r) => `Payment reversed: ${String(r.details.reason ?? "")}`,
-  penal: (r) => `Penal charge for instalment ${r.seq}`,
-  penal_reversal: (r) => `Penal charge for instalment ${r.seq} reversed (paid on time)`,
-  penal_waiver: (r) => `Penal charge for instalment ${r.seq} waived: ${String(r.details.reason ?? "")}`,
-  refund: () => "Overpayment refunded to your bank account",
-  refund_reversal: () => "Refund returned by the bank",
-  closure: (r) => (r.details.how === "cooling_off" ? "Loan cancelled in the cooling-off period" : "Loan closed"),
-  reopening: () => "Loan reopened (a payment was reversed)",
-  write_off: () => "Loan written off",
-};
-
-function statementLines(
-  /** The schedule as it stands at the end of the period (a prepayment shortens it). */
-  closing: LoanState,
-  rows: readonly LedgerRow[],
-  from: IsoDate,
-  to: IsoDate,
-  settledOn: IsoDate | null,
-): StatementLine[] {
-  const lines: (StatementLine & { order: number })[] = [];
-  for (const i of closing.instalments)
-    if (i.dueDate >= from && i.dueDate <= to && (!settledOn || i.dueDate <= settledOn))
-      lines.push({
-        date: i.dueDate,
-        text: `Instalment ${i.seq} due`,
-        debitPaise: i.principalPaise + i.interestPaise,
-        creditPaise: 0,
-        order: 0,
-      });
-  rows.forEach((r, n) => {
-    if (r.businessDate < from || r.businessDate > to) return;
-    const text = ENTRY_TEXT[r.kind]?.(r) ?? r.kind;
-    const debit =
-      r.kind === "disbursal"
-        ? r.principalPaise
-        : r.kind === "penal" || r.kind === "payment_reversal" || r.kind === "refund"
-          ? r.amountPaise
-          : 0;
-    const credit =
-      r.kind === "payment" || r.kind === "penal_reversal" || r.kind === "penal_waiver"
-        ? r.amountPaise
-        : r.kind === "disbursal_reversal"
-          ? -r.principalPaise
-          : 0;
-    lines.push({ date: r.businessDate, text, debitPaise: debit, creditPaise: credit, order: n + 1 });
-  });
-  return lines
-    .sort((a, b) => (a.date === b.date ? a.order - b.order : a.date < b.date ? -1 : 1))
-    .map((l) => ({ date: l.date, text: l.text, debitPaise: l.debitPaise, creditPaise: l.creditPaise }));
-}
 
 /**
  * One of the documents of the borrower's own loan, or "not_found" (anyone else's, or a closure
@@ -133,12 +72,16 @@ export async function loanDocument(
   const range = statementRange(query.get("from") || terms.disbursalDate, query.get("to") || today, terms.disbursalDate, today);
   if (!range.ok) return { ok: false, reason: "bad_range", message: range.message };
   const { from, to } = range;
-  const opening = replay(terms, events, addDays(from, -1));
   const closing = replay(terms, events, to);
-  const lines = statementLines(closing, rows, from, to, closing.settlement?.on ?? null);
+  const statement = buildStatement(
+    { from, to, disbursalDate: terms.disbursalDate },
+    replay(terms, events, openingDay(from)),
+    closing,
+    rows,
+  );
   return {
     ok: true,
-    pdf: await renderStatementPdf(facts, { from, to }, opening, closing, lines, at),
+    pdf: await renderStatementPdf(facts, statement, closing, at),
     filename: `statement-${loanNumber}-${from}-${to}.pdf`,
   };
 }

@@ -1,0 +1,191 @@
+/**
+ * The statement of account (docs/product.md "Loan servicing"), as a bank issues one: each entry of
+ * a period with its date, what it was in words, the amount charged (debit) or paid and credited
+ * (credit), and the balance after it; an opening and a closing balance that the entries tie.
+ *
+ * The balance is what the borrower owes on that day for what has fallen due or been lent: the
+ * principal outstanding, the interest of instalments already due and unpaid, unpaid penal charges,
+ * less an advance held and less anything to be refunded (`owedBalance`). So a loan is debited its
+ * principal when disbursed, each instalment's interest on its due date, the interest to the closing
+ * date of a foreclosure or cooling-off exit, penal charges, refunds sent and reversed payments; and
+ * credited every payment, a waived or reversed penal charge, and the processing fee and GST a
+ * cooling-off exit returns. Every wording is whole, in this one place. Pure: no I/O, no clock.
+ */
+import { addDays, type IsoDate } from "../loan-math.ts";
+import { formatRupees } from "../money.ts";
+import { longDate } from "./kfs.ts";
+import type { LoanState } from "./servicing.ts";
+
+/** A ledger row as the statement reads it. */
+export interface StatementRow {
+  kind: string;
+  businessDate: IsoDate;
+  principalPaise: number;
+  amountPaise: number;
+  seq: number | null;
+  details: Record<string, unknown>;
+}
+
+export interface StatementLine {
+  date: IsoDate;
+  text: string;
+  /** Charged to the borrower. */
+  debitPaise: number;
+  /** Paid by or credited to the borrower. */
+  creditPaise: number;
+  /** What the borrower owes after this line (negative: owed to the borrower). */
+  balancePaise: number;
+}
+
+export interface Statement {
+  from: IsoDate;
+  to: IsoDate;
+  openingPaise: number;
+  lines: StatementLine[];
+  closingPaise: number;
+}
+
+/** What the borrower owes at the end of the state's day for what has fallen due or been lent. */
+export function owedBalance(state: LoanState): number {
+  const interestDue = state.instalments
+    .filter((r) => r.dueDate <= state.asOf)
+    .reduce((sum, r) => sum + r.interestPaise - r.paidInterestPaise, 0);
+  return state.outstandingPrincipalPaise + interestDue + state.penalDuePaise - state.advancePaise - state.refundDuePaise;
+}
+
+const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
+
+/** How a payment was made, in words, with the bank's reference when there is one; never a gateway's internal id. */
+export function paymentText(details: Record<string, unknown>): string {
+  const detail = text(details.methodDetail) ?? text(details.bankReference);
+  switch (text(details.method) ?? text(details.mode)) {
+    case "upi":
+    case "UPI":
+      return detail ? `Payment by UPI, reference ${detail}` : "Payment by UPI";
+    case "card":
+      return detail ? `Payment by card ending ${detail}` : "Payment by card";
+    case "netbanking":
+      return detail ? `Payment by net banking, reference ${detail}` : "Payment by net banking";
+    case "wallet":
+      return detail ? `Payment from the ${detail} wallet` : "Payment from a wallet";
+    case "NEFT":
+      return detail ? `Payment by NEFT, reference ${detail}` : "Payment by NEFT";
+    case "IMPS":
+      return detail ? `Payment by IMPS, reference ${detail}` : "Payment by IMPS";
+    case "RTGS":
+      return detail ? `Payment by RTGS, reference ${detail}` : "Payment by RTGS";
+    case "cheque":
+      return detail ? `Payment by cheque number ${detail}` : "Payment by cheque";
+    case "cash":
+      return detail ? `Payment in cash at a branch, receipt ${detail}` : "Payment in cash at a branch";
+    default:
+      return "Payment received online";
+  }
+}
+
+/** One ledger row in words and money; null for rows with nothing to say in a statement. */
+function rowLine(r: StatementRow, closing: LoanState): Omit<StatementLine, "balancePaise">[] {
+  const on = r.businessDate;
+  const line = (t: string, debitPaise: number, creditPaise: number) => ({ date: on, text: t, debitPaise, creditPaise });
+  const reason = text(r.details.reason);
+  switch (r.kind) {
+    case "disbursal": {
+      const upfront = typeof r.details.upfrontChargesPaise === "number" ? r.details.upfrontChargesPaise : 0;
+      return [
+        upfront > 0
+          ? line(
+              `Loan disbursed: ${formatRupees(r.principalPaise - upfront)} paid to your bank account after the processing fee and its GST of ${formatRupees(upfront)}`,
+              r.principalPaise,
+              0,
+            )
+          : line("Loan disbursed to your bank account", r.principalPaise, 0),
+      ];
+    }
+    case "disbursal_reversal":
+      return [line("Disbursal returned by your bank", 0, -r.principalPaise)];
+    case "payment":
+      return [line(paymentText(r.details), 0, r.amountPaise)];
+    case "payment_reversal":
+      return [line(reason ? `Payment reversed: ${reason}` : "Payment reversed", r.amountPaise, 0)];
+    case "penal":
+      return [line(`Penal charge for instalment ${r.seq}, not paid by its due date`, r.amountPaise, 0)];
+    case "penal_reversal":
+      return [line(`Penal charge for instalment ${r.seq} reversed: the payment was on time`, 0, r.amountPaise)];
+    case "penal_waiver":
+      return [
+        line(
+          reason ? `Penal charge for instalment ${r.seq} waived: ${reason}` : `Penal charge for instalment ${r.seq} waived`,
+          0,
+          r.amountPaise,
+        ),
+      ];
+    case "refund":
+      return [line("Overpayment refunded to your bank account", r.amountPaise, 0)];
+    case "refund_reversal":
+      return [line("Refund returned by your bank", 0, r.amountPaise)];
+    case "closure": {
+      const settled = closing.settlement?.on === on ? closing.settlement : null;
+      if (!settled) return [line(r.details.how === "cooling_off" ? "Loan cancelled in the cooling-off period" : "Loan closed", 0, 0)];
+      const accrued = closing.interestPaidPaise - closing.instalments.reduce((sum, i) => sum + i.paidInterestPaise, 0);
+      const out: Omit<StatementLine, "balancePaise">[] = [];
+      if (settled.how === "cooling_off") {
+        out.push(line("Cost of the days used, at the APR (cooling-off exit)", accrued, 0));
+        if (closing.feeReturnedPaise > 0)
+          out.push(line("Processing fee and its GST returned (cooling-off exit)", 0, closing.feeReturnedPaise));
+        out.push(line("Loan cancelled in the cooling-off period", 0, 0));
+      } else {
+        if (accrued > 0) out.push(line("Interest from the last due date to the closing date", accrued, 0));
+        out.push(
+          line(settled.how === "foreclosed" ? "Loan closed early, with no foreclosure charge" : "Loan repaid in full and closed", 0, 0),
+        );
+      }
+      return out;
+    }
+    case "reopening":
+      return [line("Loan reopened: a payment that had closed it was reversed", 0, 0)];
+    case "write_off":
+      return [line("Loan written off by the lender (the amount is still owed)", 0, 0)];
+    default:
+      return [];
+  }
+}
+
+/**
+ * The statement of `from`..`to`: `opening` is the loan replayed to the day before `from`, `closing`
+ * to `to`, `rows` the ledger in the order written, `disbursalDate` the loan's. The lines' running
+ * balance ends at the closing balance (the tests hold it to that).
+ */
+export function buildStatement(
+  { from, to, disbursalDate }: { from: IsoDate; to: IsoDate; disbursalDate: IsoDate },
+  opening: LoanState,
+  closing: LoanState,
+  rows: readonly StatementRow[],
+): Statement {
+  const settledOn = closing.settlement?.on ?? null;
+  const dated: (Omit<StatementLine, "balancePaise"> & { order: number })[] = [];
+  // An instalment falls due at the start of its day: its interest is charged before that day's entries.
+  for (const i of closing.instalments)
+    if (i.dueDate >= from && i.dueDate <= to && (!settledOn || i.dueDate <= settledOn) && i.status !== "closed_early")
+      dated.push({
+        date: i.dueDate,
+        text: `Interest of instalment ${i.seq}, due on ${longDate(i.dueDate)} (the instalment is ${formatRupees(i.principalPaise + i.interestPaise)})`,
+        debitPaise: i.interestPaise,
+        creditPaise: 0,
+        order: -1,
+      });
+  rows.forEach((r, n) => {
+    if (r.businessDate < from || r.businessDate > to) return;
+    for (const l of rowLine(r, closing)) dated.push({ ...l, order: n });
+  });
+  dated.sort((a, b) => (a.date === b.date ? a.order - b.order : a.date < b.date ? -1 : 1));
+  const openingPaise = from <= disbursalDate ? 0 : owedBalance(opening);
+  let balance = openingPaise;
+  const lines = dated.map((l) => {
+    balance += l.debitPaise - l.creditPaise;
+    return { date: l.date, text: l.text, debitPaise: l.debitPaise, creditPaise: l.creditPaise, balancePaise: balance };
+  });
+  return { from, to, openingPaise, lines, closingPaise: balance };
+}
+
+/** The day before `from`: the opening replay's date. */
+export const openingDay = (from: IsoDate) => addDays(from, -1);
