@@ -3,6 +3,7 @@
  * collections queue (one schema for the browser and the server), and their words. Pure.
  */
 import { z } from "zod";
+import { formatRupees } from "../money.ts";
 import { parseRupeesToPaise } from "../money.ts";
 import { addDays, type IsoDate } from "../loan-math.ts";
 
@@ -87,3 +88,23 @@ export const WRITE_OFF_AFTER_DPD = 180;
 
 /** A date an offline payment may carry: from the disbursal to today. */
 export const receivableOn = (date: IsoDate, disbursalDate: IsoDate, today: IsoDate) => date >= disbursalDate && date <= today;
+
+/** A penal charge's state as staff read it on the loan page. */
+export function penalStatusText(p: {
+  status: "unpaid" | "part_paid" | "paid" | "waived" | "reversed";
+  paidPaise: number;
+  reason: string | null;
+}): string {
+  switch (p.status) {
+    case "unpaid":
+      return "Unpaid";
+    case "part_paid":
+      return `Part paid (${formatRupees(p.paidPaise)})`;
+    case "paid":
+      return "Paid";
+    case "waived":
+      return p.reason ? `Waived: ${p.reason}` : "Waived";
+    case "reversed":
+      return "Reversed: the payment was on time";
+  }
+}

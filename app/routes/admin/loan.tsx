@@ -41,6 +41,7 @@ import { redirectWithToast } from "../../web/flash.server.ts";
 import { readForm } from "../../web/forms.server.ts";
 import { assertCan, requirePermission, signedInContext } from "../../web/guards.server.ts";
 import { notFoundFullPath } from "../../web/not-found.server.ts";
+import { penalStatusText } from "../../domain/loans/staff-servicing.ts";
 import { nextDueText } from "../../domain/loans/next-due.ts";
 import type { Route } from "./+types/loan";
 
@@ -442,24 +443,21 @@ export default function StaffLoan({ loaderData: d, actionData }: Route.Component
         ) : (
           <ul className="divide-y divide-slate-200">
             {d.penals.map((p) => (
-              <li key={p.id} className="space-y-2 py-3">
+              <li key={p.id} className="space-y-2 py-3" data-testid={`penal-${p.seq}`}>
                 <p>
-                  Instalment {p.seq}, {longDate(p.businessDate)}: {money(p.amountPaise)} · {p.status}
-                  {p.reason ? ` (${p.reason})` : ""}
+                  <span className="font-medium">Instalment {p.seq}</span>, levied {longDate(p.businessDate)}:{" "}
+                  <span className="money">{money(p.amountPaise)}</span> · <span data-testid="penal-status">{penalStatusText(p)}</span>
                 </p>
                 {d.may.payments && (p.status === "unpaid" || p.status === "part_paid" || p.status === "paid") ? (
-                  <details>
-                    <summary className="link cursor-pointer">Waive this charge…</summary>
-                    <ReasonForm
-                      id={`waive-${p.id}`}
-                      intent="waive"
-                      hidden={{ penal: p.id }}
-                      label="Why it is waived"
-                      button="Waive the charge"
-                      actionData={actionData}
-                      schema={waiveSchema}
-                    />
-                  </details>
+                  <ReasonForm
+                    id={`waive-${p.id}`}
+                    intent="waive"
+                    hidden={{ penal: p.id }}
+                    label={`Why the ${money(p.amountPaise)} charge of instalment ${p.seq} is waived`}
+                    button={`Waive this charge of ${money(p.amountPaise)}`}
+                    actionData={actionData}
+                    schema={waiveSchema}
+                  />
                 ) : null}
               </li>
             ))}
