@@ -23,7 +23,8 @@ import { rolesWith, type StaffRole } from "../../domain/roles.ts";
 import { todayIST } from "../../lib/format.ts";
 import type { Db } from "../db/client.ts";
 import { auditLog, borrowerProfiles, loanApplications, ticketCounters, ticketMessages, tickets, users } from "../db/schema.ts";
-import { noticeOrigin, notify } from "../notifications/notify.server.ts";
+import { messageLink } from "../../../server/config.ts";
+import { notify } from "../notifications/notify.server.ts";
 import { hitRateLimit, rateLimits } from "../rate-limit.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log">;
@@ -207,7 +208,7 @@ export async function sendTicketEmail(services: Pick<AppServices, "db" | "config
     "",
     // The acknowledgement never repeats what was typed: the form must not send a stranger's words under our name.
     ...(acknowledgement ? [] : [message.body, ""]),
-    `To write to us again, use the contact form at ${noticeOrigin(config)}/Contact-us and quote ${ticket.reference}.`,
+    `To write to us again, use the contact form at ${messageLink(config, "/Contact-us")} and quote ${ticket.reference}.`,
     "",
     `${brand}, a service of ${config.public.lender.name}.`,
     `Grievance officer: ${officer.name}, ${officer.phone}, ${officer.email}.`,
