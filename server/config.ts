@@ -82,6 +82,11 @@ export const envSchema = z
     ANDROID_APP_URL: z.url().optional(),
 
     CONTACT_LIMIT_PER_HOUR: positiveInt.default(5),
+    /** Acknowledgements the contact form e-mails to one address a day (the message is taken all the same). */
+    CONTACT_EMAILS_PER_ADDRESS_PER_DAY: positiveInt.default(3),
+    /** Tickets a borrower may have open at once, and raise in a day; beyond them a message goes on an open ticket. */
+    TICKETS_OPEN_PER_BORROWER: positiveInt.default(3),
+    TICKETS_PER_BORROWER_PER_DAY: positiveInt.default(5),
     /** How long a page waits for the credit bureau (and the PAN check) before it says an SMS will follow. */
     BUREAU_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(8),
     /** The local bureau stand-in answers a PAN ending in Z only after this long (a bureau that times out). */
@@ -217,7 +222,12 @@ export interface Config {
   sessionSecret: string;
   encryptionKey: string;
   sms: { url: string; key: string } | null;
-  limits: { contactPerHour: number };
+  limits: {
+    contactPerHour: number;
+    contactEmailsPerAddressPerDay: number;
+    openTicketsPerBorrower: number;
+    ticketsPerBorrowerPerDay: number;
+  };
   /** The credit bureau: how long a page waits for it; how slow the local stand-in is for a PAN ending in Z. */
   creditChecks: { timeoutMs: number; localSlowSeconds: number };
   payouts: {
@@ -372,7 +382,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionSecret,
     encryptionKey,
     sms: env.SMS_GATEWAY_URL && env.SMS_GATEWAY_KEY ? { url: env.SMS_GATEWAY_URL, key: env.SMS_GATEWAY_KEY } : null,
-    limits: { contactPerHour: env.CONTACT_LIMIT_PER_HOUR },
+    limits: {
+      contactPerHour: env.CONTACT_LIMIT_PER_HOUR,
+      contactEmailsPerAddressPerDay: env.CONTACT_EMAILS_PER_ADDRESS_PER_DAY,
+      openTicketsPerBorrower: env.TICKETS_OPEN_PER_BORROWER,
+      ticketsPerBorrowerPerDay: env.TICKETS_PER_BORROWER_PER_DAY,
+    },
     creditChecks: { timeoutMs: Math.round(env.BUREAU_TIMEOUT_SECONDS * 1000), localSlowSeconds: env.LOCAL_BUREAU_SLOW_SECONDS },
     payouts: {
       provider:
