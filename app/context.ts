@@ -56,6 +56,8 @@ export interface RequestInfo {
    * runs its loaders with a GET request inside React Router; this still says POST.
    */
   method: string;
+  /** Set when a loader, action or middleware of this request failed because the database is out of reach (answered 503). */
+  databaseUnavailable?: boolean;
 }
 
 /** Who is asking, as the audit log and signatures record it. */

@@ -4,6 +4,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { ServerRouter } from "react-router";
 import { requestContext, servicesContext } from "./context.ts";
 import { scrubUrl } from "../server/logger.ts";
+import { isDatabaseUnavailable } from "./server/db/unavailable.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
 import { InlineStylesheetProvider } from "./lib/stylesheet.tsx";
 import { withMatchedRoutesOnly } from "./web/matched-routes.server.ts";
@@ -20,7 +21,10 @@ export const streamTimeout = 5_000;
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const services = (context as RouterContextProvider).get(servicesContext);
-  const { requestId } = (context as RouterContextProvider).get(requestContext);
+  const info = (context as RouterContextProvider).get(requestContext);
+  const { requestId } = info;
+  // The database out of reach: the request is answered with the "we'll be back" page (server/app.ts).
+  if (isDatabaseUnavailable(error)) info.databaseUnavailable = true;
   services.log.error(
     { err: error, reqId: requestId, method: request.method, path: scrubUrl(new URL(request.url).pathname) },
     "request failed",

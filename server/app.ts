@@ -4,6 +4,7 @@ import type { RequestHandler } from "express";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { type AppServices, type RequestInfo, requestContext, servicesContext } from "../app/context.ts";
+import { sendUnavailable } from "./unavailable-page.ts";
 import { sendWebResponse, toWebRequest } from "./web-request.ts";
 
 function contextFor(services: AppServices, request: RequestInfo) {
@@ -17,8 +18,16 @@ export function createReactRouterHandler(services: AppServices, mode: string): R
   const handle = createRequestHandler(build, mode);
   return async (req, res, next) => {
     try {
-      const context = contextFor(services, res.locals.request as RequestInfo);
-      await sendWebResponse(req, res, await handle(toWebRequest(req, res, services.config.publicUrl), context));
+      const info = res.locals.request as RequestInfo;
+      const response = await handle(toWebRequest(req, res, services.config.publicUrl), contextFor(services, info));
+      // A page that failed because the database is out of reach: 503 and the "we'll be back" page,
+      // not the error page (a client navigation's data request keeps its own answer).
+      if (info.databaseUnavailable && response.status >= 500 && !req.path.endsWith(".data")) {
+        await response.body?.cancel().catch(() => {});
+        sendUnavailable(res, services.config);
+        return;
+      }
+      await sendWebResponse(req, res, response);
     } catch (error) {
       next(error);
     }

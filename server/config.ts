@@ -82,6 +82,11 @@ export const envSchema = z
     ANDROID_APP_URL: z.url().optional(),
 
     CONTACT_LIMIT_PER_HOUR: positiveInt.default(5),
+    /** Acknowledgements the contact form e-mails to one address a day (the message is taken all the same). */
+    CONTACT_EMAILS_PER_ADDRESS_PER_DAY: positiveInt.default(3),
+    /** Tickets a borrower may have open at once, and raise in a day; beyond them a message goes on an open ticket. */
+    TICKETS_OPEN_PER_BORROWER: positiveInt.default(3),
+    TICKETS_PER_BORROWER_PER_DAY: positiveInt.default(5),
     /** How long a page waits for the credit bureau (and the PAN check) before it says an SMS will follow. */
     BUREAU_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(8),
     /** The local bureau stand-in answers a PAN ending in Z only after this long (a bureau that times out). */
@@ -144,6 +149,7 @@ export const envSchema = z
     FACEBOOK_AUTHORIZATION_URL: z.url().default("https://www.facebook.com/v19.0/dialog/oauth"),
     FACEBOOK_TOKEN_URL: z.url().default("https://graph.facebook.com/v19.0/oauth/access_token"),
     FACEBOOK_USERINFO_URL: z.url().default("https://graph.facebook.com/me?fields=id,name,email"),
+    /** The origin borrowers use (https://loans.example.in): every link in a message; required in production. */
     PUBLIC_URL: z.url().optional(),
     /** Holidays that are not working days (docs/product.md "Money, dates and the loan math"), comma-separated YYYY-MM-DD. */
     HOLIDAYS: z
@@ -179,6 +185,8 @@ export const envSchema = z
     if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY))
       ctx.addIssue({ code: "custom", path: ["VAPID_PRIVATE_KEY"], message: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together" });
     if (env.APP_ENV !== "production") return;
+    if (env.PUBLIC_URL && new URL(env.PUBLIC_URL).protocol !== "https:")
+      ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "must be an https:// address when APP_ENV=production" });
     if (email === "local")
       ctx.addIssue({ code: "custom", path: ["EMAIL_PROVIDER"], message: "cannot be the local outbox when APP_ENV=production" });
     if (payments === "local") {
@@ -187,7 +195,7 @@ export const envSchema = z
     if (provider === "local") {
       ctx.addIssue({ code: "custom", path: ["PAYOUT_PROVIDER"], message: "cannot be the local stand-in when APP_ENV=production" });
     }
-    for (const key of ["SESSION_SECRET", "ENCRYPTION_KEY", "SMS_GATEWAY_URL", "SMS_GATEWAY_KEY"] as const) {
+    for (const key of ["SESSION_SECRET", "ENCRYPTION_KEY", "SMS_GATEWAY_URL", "SMS_GATEWAY_KEY", "PUBLIC_URL"] as const) {
       if (!env[key]) {
         ctx.addIssue({ code: "custom", path: [key], message: "is required when APP_ENV=production" });
       }
@@ -214,7 +222,12 @@ export interface Config {
   sessionSecret: string;
   encryptionKey: string;
   sms: { url: string; key: string } | null;
-  limits: { contactPerHour: number };
+  limits: {
+    contactPerHour: number;
+    contactEmailsPerAddressPerDay: number;
+    openTicketsPerBorrower: number;
+    ticketsPerBorrowerPerDay: number;
+  };
   /** The credit bureau: how long a page waits for it; how slow the local stand-in is for a PAN ending in Z. */
   creditChecks: { timeoutMs: number; localSlowSeconds: number };
   payouts: {
@@ -253,8 +266,14 @@ export interface Config {
     tokenUrl: string;
     userinfoUrl: string;
   } | null;
-  /** The site's own origin for links in SMS and OAuth redirects (else taken from the request). */
+  /** PUBLIC_URL as configured: the site's own origin for forms and OAuth redirects (else taken from the request). */
   publicUrl: string | null;
+  /**
+   * The origin of every link in a message (SMS, e-mail, push, a link staff pass on): PUBLIC_URL's
+   * origin (required in production); in `local` without it, this server's own
+   * (http://localhost:PORT, the port it listens on once known). Read it through `messageLink`.
+   */
+  messageOrigin: string;
   /**
    * Dates (YYYY-MM-DD) that are not working days: `HOLIDAYS` until an administrator edits the
    * calendar, then the `holidays` table; kept current in place (app/server/holidays.server.ts).
@@ -274,8 +293,15 @@ export interface PublicConfig {
   lender: LenderIdentity;
 }
 
-/** The site's own origin for links that leave the page (SMS, OAuth): PUBLIC_URL, else the request's. */
-export const siteOrigin = (config: Pick<Config, "publicUrl">, request: Request) => config.publicUrl ?? new URL(request.url).origin;
+/** The site's own origin for a redirect of this request's browser (OAuth, a payment's return): PUBLIC_URL, else the request's. */
+export const siteOrigin = (config: Pick<Config, "publicUrl">, request: Request) =>
+  config.publicUrl ? new URL(config.publicUrl).origin : new URL(request.url).origin;
+
+/** The absolute link to `pathname` (from "/") for any message: always on `messageOrigin`, never a request's address. */
+export const messageLink = (config: Pick<Config, "messageOrigin">, pathname: string) => `${config.messageOrigin}${pathname}`;
+
+/** This server's own origin when no PUBLIC_URL is set (`local`): where it listens, as its start-up log names it. */
+export const localOrigin = (port: number) => `http://localhost:${port}`;
 
 export class ConfigError extends Error {}
 
@@ -356,7 +382,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionSecret,
     encryptionKey,
     sms: env.SMS_GATEWAY_URL && env.SMS_GATEWAY_KEY ? { url: env.SMS_GATEWAY_URL, key: env.SMS_GATEWAY_KEY } : null,
-    limits: { contactPerHour: env.CONTACT_LIMIT_PER_HOUR },
+    limits: {
+      contactPerHour: env.CONTACT_LIMIT_PER_HOUR,
+      contactEmailsPerAddressPerDay: env.CONTACT_EMAILS_PER_ADDRESS_PER_DAY,
+      openTicketsPerBorrower: env.TICKETS_OPEN_PER_BORROWER,
+      ticketsPerBorrowerPerDay: env.TICKETS_PER_BORROWER_PER_DAY,
+    },
     creditChecks: { timeoutMs: Math.round(env.BUREAU_TIMEOUT_SECONDS * 1000), localSlowSeconds: env.LOCAL_BUREAU_SLOW_SECONDS },
     payouts: {
       provider:
@@ -415,6 +446,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : null,
     publicUrl: env.PUBLIC_URL ?? null,
+    messageOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : localOrigin(env.PORT),
     holidays: env.HOLIDAYS.split(",").filter(Boolean),
     configuredHolidays: Object.freeze(env.HOLIDAYS.split(",").filter(Boolean)),
     public: {

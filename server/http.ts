@@ -7,7 +7,9 @@ import express, { type RequestHandler } from "express";
 import type { AppServices, RequestInfo } from "../app/context.ts";
 import type { Database } from "../app/server/db/client.ts";
 import { scrubUrl } from "./logger.ts";
+import { isDatabaseUnavailable } from "../app/server/db/unavailable.ts";
 import { refuse, requestGuards } from "./request-guards.ts";
+import { sendUnavailable } from "./unavailable-page.ts";
 import type { SecurityHeaders } from "./security-headers.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
@@ -122,7 +124,8 @@ export function createHttpApp({ services, database, clientDir, devMiddleware, ha
       return;
     }
     log.error({ err: error, reqId: res.locals.request?.requestId, url: scrubUrl(req.originalUrl) }, "request failed");
-    refuse(req, res, 500, "We could not complete your request. Please try again in a moment.");
+    if (isDatabaseUnavailable(error)) sendUnavailable(res, config);
+    else refuse(req, res, 500, "We could not complete your request. Please try again in a moment.");
   }) as express.ErrorRequestHandler);
   return app;
 }

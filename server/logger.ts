@@ -1,7 +1,8 @@
 import pino from "pino";
 
 // What the log must never hold: whole mobile numbers, bearer links (signed
-// agreements, signed PDF links, enrolment links, OAuth codes), and the values
+// agreements, signed PDF links, enrolment links, OAuth codes), a payment
+// gateway's signature on the borrower's return from it, and the values
 // of a failed query (names, addresses, PANs) that the database or the ORM
 // put in their error messages.
 
@@ -16,6 +17,8 @@ const BEARER_PATHS: [RegExp, string][] = [
   [/^(\/admin\/enrol\/)[^/?#]+/i, "$1[token]"],
 ];
 const SECRET_PARAMS = new Set(["signature", "sig", "expires", "token", "code", "state"]);
+/** Whether a query parameter is a secret: one of the above, or any gateway's signature (razorpay_signature). */
+const isSecretParam = (name: string) => SECRET_PARAMS.has(name) || /[_.-]signature$/.test(name);
 
 /** A request's URL as it may be logged: bearer segments and secret parameters replaced. */
 export function scrubUrl(url: string): string {
@@ -28,7 +31,7 @@ export function scrubUrl(url: string): string {
     .split("&")
     .map((pair) => {
       const name = pair.split("=")[0] ?? "";
-      return SECRET_PARAMS.has(decodeURIComponentSafe(name).toLowerCase()) ? `${name}=[redacted]` : pair;
+      return isSecretParam(decodeURIComponentSafe(name).toLowerCase()) ? `${name}=[redacted]` : pair;
     });
   return `${pathname}?${params.join("&")}`;
 }

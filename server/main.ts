@@ -27,7 +27,7 @@ import { DEMO_BORROWER_MOBILE, seedDemoLoans } from "../app/server/servicing/dem
 import { createRazorpayPayments } from "../app/server/payments/razorpay.server.ts";
 import { createLocalPayouts } from "../app/server/payouts/provider.server.ts";
 import { createRazorpayXPayouts } from "../app/server/payouts/razorpayx.server.ts";
-import { type Config, loadConfig } from "./config.ts";
+import { type Config, loadConfig, localOrigin } from "./config.ts";
 import { closeGracefully, createHttpApp } from "./http.ts";
 import { createPageCache } from "./page-cache.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -217,7 +217,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   const { port } = server.address() as AddressInfo;
-  const url = `http://localhost:${port}`;
+  const url = localOrigin(port);
+  // Without PUBLIC_URL (local), links in messages lead here: the port is known only now (PORT=0).
+  if (!config.publicUrl) config.messageOrigin = url;
   log.info({ url, database: database.kind, appEnv: config.appEnv }, `${config.public.brandName} listening on ${url}`);
 
   let closing: Promise<void> | undefined;

@@ -7,7 +7,8 @@
 // (a session, a flash message) or a query string is rendered for it, as before; other cookies (a
 // load balancer's, an analytics script's) change no page, so they do not keep a visitor from it.
 // The cache is emptied when what these pages show changes (products, risk bands, published feedback, holidays: a realtime event on
-// every process), when the India date turns, and at least every PAGE_CACHE_MAX_AGE_MS.
+// every process), when the India date turns, and at least every PAGE_CACHE_MAX_AGE_MS. A page that
+// cannot be rendered again then (the database is away) is answered as it was last rendered.
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
@@ -212,8 +213,15 @@ export function createPageCache({ render, securityHeaders, log, clientIp, now = 
         send(entry, req, res, started);
         return;
       }
+      // A page that cannot be rendered again now (the database is away) is answered as it was last
+      // rendered, however old, rather than not at all; without one the framework answers.
+      const fallback = () => {
+        if (res.destroyed) return;
+        if (entry) send(entry, req, res, started);
+        else next();
+      };
       const refusedAt = refused.get(path);
-      if (refusedAt !== undefined && Date.now() - refusedAt < RETRY_AFTER_MS) return next();
+      if (refusedAt !== undefined && Date.now() - refusedAt < RETRY_AFTER_MS) return fallback();
       let pending = filling.get(path);
       if (!pending) {
         pending = fill(path).finally(() => filling.delete(path));
@@ -223,12 +231,12 @@ export function createPageCache({ render, securityHeaders, log, clientIp, now = 
         (filled) => {
           if (res.destroyed) return;
           if (filled) send(filled, req, res, started);
-          else next();
+          else fallback();
         },
         (error: unknown) => {
           log.warn({ err: error, path }, "public page could not be rendered for the cache");
           refused.set(path, Date.now());
-          if (!res.destroyed) next();
+          fallback();
         },
       );
     },

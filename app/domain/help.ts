@@ -163,6 +163,31 @@ export const raiseTicketSchema = z.object({
   message: message(10, "what happened or what you need"),
 });
 
+/**
+ * At the limit of new tickets (too many open at once, or raised today), what the borrower writes
+ * is added to one of their open tickets: a complaint is never turned away.
+ */
+export const addToTicketSchema = z.object({
+  intent: z.literal("add"),
+  once,
+  ticket: z.string({ error: "Choose the ticket to add it to." }).trim().regex(TICKET_REFERENCE, "Choose the ticket to add it to."),
+  message: message(10, "what happened or what you need"),
+});
+
+/** Why a borrower cannot raise a new ticket now: too many open at once, or too many raised in a day. */
+export type TicketLimit = { kind: "open"; limit: number } | { kind: "day"; limit: number; resetAt: Date };
+
+/** What the new-ticket page says, whole, at a limit (`when`: the time a new one may be raised, as shown). */
+export const TICKET_LIMIT_TEXT = {
+  open: (limit: number) =>
+    `You already have ${limit} tickets open with us, which is as many as one account can have at once. We never turn a complaint away: add what you want to tell us to one of them below, and we will read it there just as we would a new ticket.`,
+  day: (limit: number, when: string) =>
+    `You have raised ${limit} tickets in a day, which is as many as one account can raise; you can raise a new one after ${when}. We never turn a complaint away: add what you want to tell us to one of your open tickets below, and we will read it there just as we would a new ticket.`,
+  added: (reference: string) => `Added to ticket ${reference}`,
+  addedDescription: "We read it there as we would a new ticket. Nothing else is sent to your mobile.",
+  notOpen: "That ticket is no longer open. Choose one of your open tickets.",
+} as const;
+
 /** The borrower's reply, reopening (with why), or "I do not accept this answer". */
 export const borrowerTicketSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("reply"), once, message: message(2, "your reply") }),

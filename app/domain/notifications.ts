@@ -94,8 +94,8 @@ export interface RenderedNotice {
 
 interface Context {
   brand: string;
-  /** The site's origin, for links in SMS. */
-  origin: string;
+  /** The absolute link to a path of the site, for SMS and e-mail (the server's `messageLink`). */
+  link: (path: string) => string;
 }
 
 type Template<E extends NotificationEvent> = (
@@ -110,14 +110,14 @@ const TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
     title: "You signed your loan agreement",
     body: `You signed the agreement for application ${shortReference(d.reference)}. Your signed copy is attached to the e-mail and kept in the app. A credit officer checks it next.`,
     path: `/Eagreement/${d.agreementRef}`,
-    sms: `You signed your ${c.brand} loan agreement ${shortReference(d.reference)}. Your signed copy: ${c.origin}/Eagreement/${d.agreementRef}`,
+    sms: `You signed your ${c.brand} loan agreement ${shortReference(d.reference)}. Your signed copy: ${c.link(`/Eagreement/${d.agreementRef}`)}`,
     attachments: [{ kind: "signed_agreement", applicationId: d.applicationId }],
   }),
   application_asked: (d, c) => ({
     title: "We need one more thing",
     body: `Our credit team needs one more thing for application ${shortReference(d.reference)}. See what is asked and answer on your dashboard.`,
     path: DASHBOARD,
-    sms: `${c.brand}: we need one more thing for your loan application ${shortReference(d.reference)}. See what is asked and answer at ${c.origin}${DASHBOARD}`,
+    sms: `${c.brand}: we need one more thing for your loan application ${shortReference(d.reference)}. See what is asked and answer at ${c.link(DASHBOARD)}`,
   }),
   application_approved: (d, c) => ({
     title: "Your loan is approved",
@@ -129,13 +129,13 @@ const TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
     title: "We could not approve your application",
     body: `We could not approve your loan application ${shortReference(d.reference)}. The reason, in plain words, and when you may apply again are on its status page.`,
     path: d.statusPath,
-    sms: `${c.brand}: we could not approve your loan application ${shortReference(d.reference)}. The reason is at ${c.origin}${d.statusPath}`,
+    sms: `${c.brand}: we could not approve your loan application ${shortReference(d.reference)}. The reason is at ${c.link(d.statusPath)}`,
   }),
   loan_disbursed: (d, c) => ({
     title: `${formatRupees(d.amountPaise)} sent to your bank`,
     body: `${formatRupees(d.amountPaise)} was sent to your bank account ${d.accountMasked}${d.utr ? `, UTR ${d.utr}` : ""}. Loan ${d.loanNumber}: the first instalment of ${formatRupees(d.firstDuePaise)} is due on ${longDate(d.firstDueDate)}.`,
     path: d.loanPath,
-    sms: `${c.brand}: ${formatRupees(d.amountPaise)} sent to your bank account ${d.accountMasked}, UTR ${d.utr ?? "to follow"}. Loan ${d.loanNumber}: first instalment ${formatRupees(d.firstDuePaise)} due on ${longDate(d.firstDueDate)}. Details: ${c.origin}${d.loanPath}`,
+    sms: `${c.brand}: ${formatRupees(d.amountPaise)} sent to your bank account ${d.accountMasked}, UTR ${d.utr ?? "to follow"}. Loan ${d.loanNumber}: first instalment ${formatRupees(d.firstDuePaise)} due on ${longDate(d.firstDueDate)}. Details: ${c.link(d.loanPath)}`,
   }),
   disbursal_utr: (d, c) => ({
     title: "Bank reference of your loan's transfer",
@@ -153,20 +153,20 @@ const TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
     title: "Revised Key Fact Statement",
     body: `The money reached you on a different day than your signed KFS assumed, so the dates or amounts of loan ${d.loanNumber} changed. The revised Key Fact Statement is attached to the e-mail and on the loan's page.`,
     path: d.loanPath,
-    sms: `${c.brand}: the dates or amounts of loan ${d.loanNumber} changed from your signed KFS because of the disbursal date. See the revised KFS at ${c.origin}${d.loanPath}`,
+    sms: `${c.brand}: the dates or amounts of loan ${d.loanNumber} changed from your signed KFS because of the disbursal date. See the revised KFS at ${c.link(d.loanPath)}`,
     attachments: [{ kind: "revised_kfs", applicationId: d.applicationId }],
   }),
   due_soon: (d, c) => ({
     title: `${formatRupees(d.amountPaise)} due on ${longDate(d.dueDate)}`,
     body: `Reminder: ${formatRupees(d.amountPaise)} for loan ${d.loanNumber} is due in 3 days, on ${longDate(d.dueDate)}. Pay in the app, or keep the amount in your account.`,
     path: d.loanPath,
-    sms: `${c.brand}: ${formatRupees(d.amountPaise)} for loan ${d.loanNumber} is due on ${longDate(d.dueDate)}. Pay at ${c.origin}${d.loanPath}`,
+    sms: `${c.brand}: ${formatRupees(d.amountPaise)} for loan ${d.loanNumber} is due on ${longDate(d.dueDate)}. Pay at ${c.link(d.loanPath)}`,
   }),
   due_today: (d, c) => ({
     title: `${formatRupees(d.amountPaise)} due today`,
     body: `${formatRupees(d.amountPaise)} for loan ${d.loanNumber} is due today, ${longDate(d.dueDate)}. Pay in the app to stay on time.`,
     path: d.loanPath,
-    sms: `${c.brand}: ${formatRupees(d.amountPaise)} for loan ${d.loanNumber} is due today. Pay at ${c.origin}${d.loanPath}`,
+    sms: `${c.brand}: ${formatRupees(d.amountPaise)} for loan ${d.loanNumber} is due today. Pay at ${c.link(d.loanPath)}`,
   }),
   payment_received: (d, c) => ({
     title: `We received ${formatRupees(d.amountPaise)}`,
@@ -217,7 +217,7 @@ const TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
     title: `We have your ticket ${d.reference}`,
     body: `Your ticket ${d.reference} is with our support team. We answer within 30 days, usually within two working days; quote ${d.reference} if you call us.`,
     path: d.path,
-    sms: `${c.brand}: we have your ticket ${d.reference}. We answer within 30 days; quote ${d.reference} if you call us. Follow it at ${c.origin}${d.path}`,
+    sms: `${c.brand}: we have your ticket ${d.reference}. We answer within 30 days; quote ${d.reference} if you call us. Follow it at ${c.link(d.path)}`,
   }),
   ticket_answered: (d, c) => ({
     title: d.resolved ? `Ticket ${d.reference} is resolved` : `We answered your ticket ${d.reference}`,
@@ -225,13 +225,13 @@ const TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
       ? `We answered your ticket ${d.reference} and marked it resolved. If it is not solved, you can reopen it within 7 days from Help.`
       : `Our support team answered your ticket ${d.reference}. Read the answer and reply from Help.`,
     path: d.path,
-    sms: `${c.brand}: we answered your ticket ${d.reference}. Read it at ${c.origin}${d.path}`,
+    sms: `${c.brand}: we answered your ticket ${d.reference}. Read it at ${c.link(d.path)}`,
   }),
   credit_report_ready: (d, c) => ({
     title: "Your credit check has its answer",
     body: "We have the answer to the credit check for your offer. See what we can offer you: your answers are saved.",
     path: d.path,
-    sms: `${c.brand}: we have the answer to the credit check for your offer. See what we can offer you at ${c.origin}${d.path}`,
+    sms: `${c.brand}: we have the answer to the credit check for your offer. See what we can offer you at ${c.link(d.path)}`,
   }),
   application_returned: (d, c) => ({
     title: "Your application needs a fresh signature",
@@ -240,7 +240,7 @@ const TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
         ? `Under our lending policy we can now lend you at most ${formatRupees(d.maxAmountPaise)} on application ${shortReference(d.reference)}, less than you signed for. Choose the amount again and sign the new Key Fact Statement; nothing else is lost.`
         : `Under our lending policy we cannot now lend the amount you signed for on application ${shortReference(d.reference)}. Open it to see why.`,
     path: d.path,
-    sms: `${c.brand}: your loan application ${shortReference(d.reference)} needs a fresh signature: the amount we can lend has changed. Choose it again at ${c.origin}${d.path}`,
+    sms: `${c.brand}: your loan application ${shortReference(d.reference)} needs a fresh signature: the amount we can lend has changed. Choose it again at ${c.link(d.path)}`,
   }),
 };
 
@@ -259,7 +259,7 @@ export function emailText(notice: Pick<RenderedNotice, "body" | "path">, c: Cont
     "",
     notice.body,
     "",
-    `Open it in the app: ${c.origin}${notice.path}`,
+    `Open it in the app: ${c.link(notice.path)}`,
     "",
     `${c.brand}, a service of ${c.lenderName}.`,
     `Grievance officer: ${c.grievance}.`,

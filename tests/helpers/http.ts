@@ -1,7 +1,8 @@
 import http from "node:http";
 import type { TestServer } from "./server.ts";
 
-export const originOf = (app: TestServer) => new URL(app.url).origin;
+/** The origin this site's own pages send: PUBLIC_URL's when it is set (behind a proxy), else the server's address. */
+export const originOf = (app: TestServer) => new URL(app.config.publicUrl ?? app.url).origin;
 
 /** POSTs a urlencoded form as this site's own page would (same Origin), optionally signed in. */
 export function postForm(

@@ -113,16 +113,31 @@ describe("contact form", () => {
 describe("contact form rate limit (counted in the database)", () => {
   it("refuses the 4th message in an hour from one address, saying when to try again", async () => {
     const ip = "198.51.100.7";
-    for (let i = 0; i < 3; i++) expect((await post(valid, ip)).status).toBe(200);
+    const fields = { ...valid, email: "limits@example.com" };
+    for (let i = 0; i < 3; i++) expect((await post(fields, ip)).status).toBe(200);
     const before = await storedCount();
-    const refused = await post(valid, ip);
+    const refused = await post(fields, ip);
     expect(refused.status).toBe(429);
     const html = await refused.text();
     expect(html).toMatch(/Please try again after \d{1,2}:\d{2}\s?(am|pm)/i);
     expect(html).toContain('value="Asha Verma"');
     expect(await storedCount()).toBe(before);
     // Another address is not affected.
-    expect((await post(valid, "198.51.100.8")).status).toBe(200);
+    expect((await post(fields, "198.51.100.8")).status).toBe(200);
+  });
+
+  it("takes every message but e-mails one address at most 3 acknowledgements a day, whatever address they come from", async () => {
+    const fields = { ...valid, email: "someone.else@example.com" };
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await (await post({ ...fields, once: crypto.randomUUID() }, `192.0.2.${i + 1}`)).text());
+    const references = answers.map(referenceIn);
+    expect(new Set(references).size).toBe(5);
+    const mailed = () => readEmails(app.dataDir).filter((m) => /^To: someone\.else@example\.com\r?$/m.test(m.raw));
+    await vi.waitFor(() => expect(mailed()).toHaveLength(3), { timeout: 15_000, interval: 100 });
+    expect(answers[2]).toContain("We have e-mailed it to someone.else@example.com.");
+    expect(answers[3]).toContain("so this reference is not e-mailed: please note it down.");
+    await new Promise((r) => setTimeout(r, 500));
+    expect(mailed()).toHaveLength(3);
   });
 
   it("ignores X-Forwarded-For unless TRUST_PROXY is set", async () => {

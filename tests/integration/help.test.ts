@@ -147,17 +147,89 @@ describe("raising a ticket", () => {
   });
 
   it("numbers tickets in order within the year, each reference once, when many are raised at once", async () => {
-    const b = await borrower();
-    const references = await Promise.all(Array.from({ length: 8 }, () => raise(b.cookie)));
+    // Four borrowers, two tickets each, all at once (one borrower may have only 3 open).
+    const people = await Promise.all(Array.from({ length: 4 }, () => borrower()));
+    const references = await Promise.all(people.flatMap((p) => [raise(p.cookie), raise(p.cookie)]));
     expect(new Set(references).size).toBe(8);
     const numbers = references.map((r) => Number(r.slice(8))).sort((x, y) => x - y);
     expect(numbers.at(-1)! - numbers[0]!).toBe(7);
     // The same form sent twice at once: one ticket, and no number spent on the second.
+    const b = people[0]!;
     const form = ticketForm();
     const [x, y] = await Promise.all([postForm(app, "/User/Help/new", form, b), postForm(app, "/User/Help/new", form, b)]);
     expect(x.headers.get("location")).toBe(y.headers.get("location"));
     expect(Number(/GRV-\d{4}(\d{6})$/.exec(x.headers.get("location") ?? "")?.[1])).toBe(numbers.at(-1)! + 1);
-    expect(await app.services.db.select().from(tickets).where(eq(tickets.userId, b.userId))).toHaveLength(9);
+    expect(await app.services.db.select().from(tickets).where(eq(tickets.userId, b.userId))).toHaveLength(3);
+  });
+
+  it("takes at most 3 open tickets from 30 posts at once, with 3 SMS; then offers an open ticket, and adding to it works", async () => {
+    const b = await borrower();
+    const posts = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => postForm(app, "/User/Help/new", ticketForm({ subject: `Payment not shown ${i}` }), b)),
+    );
+    const made = posts.filter((r) => r.status === 302);
+    expect(made).toHaveLength(3);
+    expect(posts.filter((r) => r.status === 409)).toHaveLength(27);
+    const mine = await app.services.db.select().from(tickets).where(eq(tickets.userId, b.userId));
+    expect(mine).toHaveLength(3);
+    const smsOf = () => readOutbox(app.dataDir).filter((m) => m.to === b.mobile && /we have your ticket GRV-/.test(m.text));
+    await vi.waitFor(() => expect(smsOf()).toHaveLength(3));
+
+    // A refused post keeps what was typed and offers the open tickets, saying why next to the form.
+    const refused = await posts.find((r) => r.status === 409)!.text();
+    expect(refused).toContain("You already have 3 tickets open with us, which is as many as one account can have at once.");
+    expect(refused).toContain("I paid ₹5,000 on 1 June by UPI");
+    // The form itself, at the limit: the reason, each open ticket to choose, no new-ticket form.
+    const form = (await page("/User/Help/new", b.cookie)).html;
+    expect(form).toContain("We never turn a complaint away");
+    for (const t of mine) expect(form).toContain(`value="${t.reference}"`);
+    expect(form).not.toContain("Raise the ticket");
+
+    // Added to one of them: the message is on that ticket, no new ticket, no new SMS.
+    const target = mine[0]!.reference;
+    const added = await postForm(
+      app,
+      "/User/Help/new",
+      { intent: "add", once: crypto.randomUUID(), ticket: target, message: "The money left my account on 1 June, UTR 123456789012." },
+      b,
+    );
+    expect(added.status).toBe(302);
+    expect(added.headers.get("location")).toBe(`/User/Help/${target}`);
+    expect((await page(`/User/Help/${target}`, b.cookie)).html).toContain("The money left my account on 1 June, UTR 123456789012.");
+    expect(await app.services.db.select().from(tickets).where(eq(tickets.userId, b.userId))).toHaveLength(3);
+    // Another borrower's ticket is not theirs to add to: answered next to the field, nothing written.
+    const other = await borrower();
+    const foreign = await postForm(
+      app,
+      "/User/Help/new",
+      { intent: "add", once: crypto.randomUUID(), ticket: target, message: "Someone else writing on it." },
+      other,
+    );
+    expect(foreign.status).toBe(400);
+    expect(await foreign.text()).toContain("That ticket is no longer open. Choose one of your open tickets.");
+    const messages = await app.services.db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, mine[0]!.id));
+    expect(messages.map((m) => m.body)).not.toContain("Someone else writing on it.");
+    await new Promise((r) => setTimeout(r, 500));
+    expect(smsOf()).toHaveLength(3);
+  });
+
+  it("takes at most 5 new tickets a day from one borrower, while one is open to add to", async () => {
+    const b = await borrower();
+    const first = [await raise(b.cookie), await raise(b.cookie), await raise(b.cookie)];
+    // Support resolves them; two more make five today.
+    await app.services.db.update(tickets).set({ status: "resolved", resolvedAt: clock }).where(eq(tickets.userId, b.userId));
+    const more = [await raise(b.cookie), await raise(b.cookie)];
+    const sixth = await postForm(app, "/User/Help/new", ticketForm(), b);
+    expect(sixth.status).toBe(409);
+    const html = await sixth.text();
+    expect(html).toContain("You have raised 5 tickets in a day, which is as many as one account can raise");
+    for (const reference of more) expect(html).toContain(`value="${reference}"`);
+    for (const reference of first) expect(html).not.toContain(`value="${reference}"`);
+    expect(await app.services.db.select().from(tickets).where(eq(tickets.userId, b.userId))).toHaveLength(5);
+    // With nothing open to add to, a complaint is never turned away.
+    await app.services.db.update(tickets).set({ status: "resolved", resolvedAt: clock }).where(eq(tickets.userId, b.userId));
+    await raise(b.cookie);
+    expect(await app.services.db.select().from(tickets).where(eq(tickets.userId, b.userId))).toHaveLength(6);
   });
 });
 

@@ -283,6 +283,57 @@ describe("the EMI loan flow", () => {
     }
   });
 
+  it("opens the signed agreement to whoever holds its link for 30 days after signing, then only to its owner signed in", async () => {
+    const signedAt = clock;
+    const { b, application } = await emiApplication("signed");
+    const agreement = `/Eagreement/${(await signatureOf(application.id))?.agreementRef}`;
+    const stranger = await signedInBorrower(app, "9840199999");
+    try {
+      // Day 30, a minute before the link ends: anyone who holds it sees the document, and when it ends.
+      clock = new Date(signedAt.getTime() + 30 * 86_400_000 - 60_000);
+      const open = await app.get(agreement);
+      expect(open.status).toBe(200);
+      const openPage = await html(open);
+      expect(openPage).toContain("Neha Gupta");
+      expect(openPage).toContain("Anyone with this link can open this agreement until");
+      expect((await app.get(`${agreement}/pdf`)).headers.get("content-type")).toBe("application/pdf");
+
+      // After 30 days: someone not signed in is sent to sign in, told why, and gets nothing of the document.
+      clock = new Date(signedAt.getTime() + 30 * 86_400_000 + 60_000);
+      for (const path of [agreement, `${agreement}/pdf`, `${agreement}/pdf?download=1`]) {
+        const res = await app.get(path);
+        expect(res.status, path).toBe(302);
+        expect(res.headers.get("content-type") ?? "", path).not.toContain("pdf");
+        expect(res.headers.get("location"), path).toBe(`/quickStart/Otp?redirectTo=${encodeURIComponent(new URL(path, app.url).pathname)}`);
+        expect(await res.text(), path).not.toContain("Neha Gupta");
+      }
+      const signIn = await html(await app.get(`/quickStart/Otp?redirectTo=${encodeURIComponent(agreement)}`));
+      expect(signIn).toContain("A signed agreement opens from its link for 30 days after signing.");
+      expect(signIn).toContain("It is also kept with your loan's documents.");
+      expect((await app.get(`${agreement}/preview.png`)).status).toBe(404);
+
+      // Its owner, signed in, still sees it (the link on the loan's documents is the PDF's).
+      const mine = await app.get(agreement, { headers: { Cookie: b.cookie } });
+      expect(mine.status).toBe(200);
+      const minePage = await html(mine);
+      expect(minePage).toContain("Neha Gupta");
+      expect(minePage).not.toContain("Anyone with this link");
+      const minePdf = await app.get(`${agreement}/pdf`, { headers: { Cookie: b.cookie } });
+      expect(minePdf.headers.get("content-type")).toBe("application/pdf");
+
+      // Another borrower, signed in: the not-found page, for the page and the PDF alike.
+      for (const path of [agreement, `${agreement}/pdf`]) {
+        const theirs = await app.get(path, { headers: { Cookie: stranger.cookie } });
+        expect(theirs.status, path).toBe(404);
+        const body = await html(theirs);
+        expect(body, path).toContain(`Page not found: ${path}`);
+        expect(body, path).not.toContain("Neha Gupta");
+      }
+    } finally {
+      clock = signedAt;
+    }
+  });
+
   it("ends on /success/{reference}, and sends every step of a signed application to Step7", async () => {
     const { b, ref, step } = await emiApplication("signed");
     const outcome = await html(await app.get(`/success/${ref}`, { headers: { Cookie: b.cookie } }));

@@ -81,7 +81,13 @@ describe("notices of a loan's life", () => {
     const signed = await told(b.userId, mobile, "application_signed", /You signed your .* loan agreement .*\/Eagreement\//);
     expect(signed.email).toMatch(/Content-Type: application\/pdf; name=signed-agreement\.pdf/);
     await told(b.userId, mobile, "application_approved", /is approved\. We will send the money/);
-    await told(b.userId, mobile, "loan_disbursed", new RegExp(`Loan ${b.loanNumber}: first instalment`));
+    // Sent by the payout's job, its link on this server's own address (no PUBLIC_URL here), port and all.
+    await told(
+      b.userId,
+      mobile,
+      "loan_disbursed",
+      new RegExp(`Loan ${b.loanNumber}: first instalment.* ${app.url}/User/Loans/Emi/${b.loanNumber}$`),
+    );
     // Signed on a Monday with the disbursal assumed the next working day, paid the same day: the dates moved.
     const [revised] = await app.services.db.select().from(revisedKfs).where(eq(revisedKfs.applicationId, b.id));
     expect(revised).toBeDefined();

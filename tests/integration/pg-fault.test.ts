@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseProxy } from "../helpers/db-proxy.ts";
 import { freePort, signInByCode, waitUntilUp } from "../helpers/process.ts";
 import { TEST_DATABASE_URL } from "../helpers/server.ts";
 
@@ -13,49 +13,6 @@ import { TEST_DATABASE_URL } from "../helpers/server.ts";
 // front of PostgreSQL is killed and started again while requests run.
 const root = path.resolve(import.meta.dirname, "../..");
 const schema = `fault_${randomBytes(5).toString("hex")}`;
-
-/** A TCP proxy to PostgreSQL that can be killed (every connection cut) and started again on its port. */
-function databaseProxy(target: URL) {
-  let server: net.Server | null = null;
-  const sockets = new Set<net.Socket>();
-  let port = 0;
-  const start = () =>
-    new Promise<void>((resolve, reject) => {
-      const listening = net.createServer((client) => {
-        const upstream = net.connect(Number(target.port || 5432), target.hostname);
-        for (const s of [client, upstream]) {
-          sockets.add(s);
-          s.on("close", () => sockets.delete(s));
-          s.on("error", () => {});
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      listening.once("error", reject);
-      listening.listen(port, "127.0.0.1", () => {
-        port = (listening.address() as net.AddressInfo).port;
-        server = listening;
-        resolve();
-      });
-    });
-  const kill = () =>
-    new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy();
-      sockets.clear();
-      if (!server) return resolve();
-      server.close(() => resolve());
-      server = null;
-    });
-  return {
-    start,
-    kill,
-    url: () => {
-      const u = new URL(target.href);
-      u.hostname = "127.0.0.1";
-      u.port = String(port);
-      return u.href;
-    },
-  };
-}
 
 let proc: ChildProcess;
 let exitCode: number | null | undefined;

@@ -196,6 +196,7 @@ describe("production mode", () => {
       ENCRYPTION_KEY: "b".repeat(64),
       SMS_GATEWAY_URL: "http://127.0.0.1:9/sms",
       SMS_GATEWAY_KEY: "k",
+      PUBLIC_URL: "https://loans.example.in",
       RAZORPAYX_KEY_ID: "rzp_test_x",
       RAZORPAYX_KEY_SECRET: "secret",
       RAZORPAYX_ACCOUNT_NUMBER: "7878780080316316",

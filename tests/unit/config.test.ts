@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../server/config.ts";
+import { ConfigError, loadConfig, messageLink } from "../../server/config.ts";
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), "cfg-"));
 
@@ -60,9 +60,21 @@ describe("configuration", () => {
       "RAZORPAYX_WEBHOOK_SECRET",
       "RAZORPAY_KEY_ID",
       "RAZORPAY_WEBHOOK_SECRET",
+      "PUBLIC_URL",
     ]) {
       expect(message).toContain(key);
     }
+  });
+
+  it("puts every link in a message on PUBLIC_URL's origin; in local without it, on this server's own", () => {
+    const local = loadConfig({ DATA_DIR: tempDir(), PORT: "8080" });
+    expect(local.publicUrl).toBeNull();
+    expect(messageLink(local, "/User/Help")).toBe("http://localhost:8080/User/Help");
+    const behind = loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: "https://loans.example.in/" });
+    expect(messageLink(behind, "/Eagreement/abc")).toBe("https://loans.example.in/Eagreement/abc");
+    expect(() => loadConfig({ ...productionSecrets(), PUBLIC_URL: "http://loans.example.in" })).toThrow(
+      /PUBLIC_URL: must be an https:\/\/ address when APP_ENV=production/,
+    );
   });
 
   /** Production's required settings, in a fresh data directory. */
@@ -73,6 +85,7 @@ describe("configuration", () => {
     ENCRYPTION_KEY: "a".repeat(64),
     SMS_GATEWAY_URL: "https://sms.example.invalid/send",
     SMS_GATEWAY_KEY: "key",
+    PUBLIC_URL: "https://loans.example.in",
   });
 
   it("never pays out through the local stand-in in production", () => {
@@ -119,6 +132,7 @@ describe("configuration", () => {
       ENCRYPTION_KEY: "a".repeat(64),
       SMS_GATEWAY_URL: "https://sms.example.invalid/send",
       SMS_GATEWAY_KEY: "key",
+      PUBLIC_URL: "https://loans.example.in",
       TRUST_PROXY: "1",
       RAZORPAYX_KEY_ID: "rzp_live_x",
       RAZORPAYX_KEY_SECRET: "secret",
@@ -141,6 +155,7 @@ describe("configuration", () => {
     expect(config.payments.provider).toMatchObject({ name: "razorpay", apiUrl: "https://api.razorpay.com/v1" });
     expect(config.seedDemoData).toBe(false);
     expect(config.trustProxy).toBe(1);
+    expect(config.messageOrigin).toBe("https://loans.example.in");
     expect(existsSync(path.join(dir, "secrets.json"))).toBe(false);
   });
 });

@@ -26,6 +26,26 @@ describe("logs", () => {
     expect(scrubUrl("/EmiCalculator?amount=100000")).toBe("/EmiCalculator?amount=100000");
   });
 
+  it("never carry a payment gateway's signature on the borrower's return, in the request log line", () => {
+    const { log, lines } = capture();
+    const razorpay =
+      "/api/payments/razorpay/return?razorpay_payment_id=pay_Q1w2e3&razorpay_payment_link_id=plink_R4t5y6" +
+      "&razorpay_payment_link_reference_id=PAY7K2M9&razorpay_payment_link_status=paid" +
+      "&razorpay_signature=5f1c0ad3b7e94c2f8a6d1e0b9c3a7f4e2d8b6a1c0e9f7d3b5a2c4e6f8a0b1c2d";
+    const local = "/api/payments/local/return?order_id=lord_1&reference=PAY7K2M9&status=paid&payment_id=lpay_9&signature=0a1b2c3d4e5f";
+    const outcome = "/success/PAY7K2M9?razorpay_payment_id=pay_Q1w2e3&Razorpay_Signature=5f1c0ad3b7e94c2f";
+    for (const url of [razorpay, local, outcome]) log.info({ method: "GET", url: scrubUrl(url), status: 302 }, "request");
+    const text = JSON.stringify(lines);
+    expect(text).not.toContain("5f1c0ad3b7e94c2f");
+    expect(text).not.toContain("0a1b2c3d4e5f");
+    expect(lines.map((l) => l.url)).toEqual([
+      "/api/payments/razorpay/return?razorpay_payment_id=pay_Q1w2e3&razorpay_payment_link_id=plink_R4t5y6" +
+        "&razorpay_payment_link_reference_id=PAY7K2M9&razorpay_payment_link_status=paid&razorpay_signature=[redacted]",
+      "/api/payments/local/return?order_id=lord_1&reference=PAY7K2M9&status=paid&payment_id=lpay_9&signature=[redacted]",
+      "/success/PAY7K2M9?razorpay_payment_id=pay_Q1w2e3&Razorpay_Signature=[redacted]",
+    ]);
+  });
+
   it("mask mobile numbers and leave out a failed query's values", () => {
     const { log, lines } = capture();
     log.info({ to: "9876543210", sms: { to: "9876543210", text: "hello" } }, "SMS sent");

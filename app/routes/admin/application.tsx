@@ -31,7 +31,6 @@ import {
 import { can, type StaffRole } from "../../domain/roles.ts";
 import { formatDateTimeIST } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { siteOrigin } from "../../../server/config.ts";
 import { askBorrower } from "../../server/review/ask.server.ts";
 import { saveChecklist } from "../../server/review/checklist.server.ts";
 import { decideApplication } from "../../server/review/decide.server.ts";
@@ -122,7 +121,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = assertCan(context, permissionFor(intent));
   const staff = { id: user.id, role: user.role as StaffRole };
   const here = `/admin/applications/${reference}`;
-  const origin = siteOrigin(services.config, request);
   const answer = async (result: { ok: true } | { ok: false; reason: string }, done: string) => {
     if (!result.ok && result.reason === "not_found") notFoundFullPath(request);
     return redirectWithToast(
@@ -151,7 +149,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "ask": {
       const submission = parseWithZod(form, { schema: askSchema });
       if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-      const asked = await askBorrower(services, { staff, reference, ...submission.value, origin, client });
+      const asked = await askBorrower(services, { staff, reference, ...submission.value, client });
       return answer(asked, "Sent. The borrower has an SMS and sees your request on their dashboard.");
     }
     case "approve": {
@@ -164,7 +162,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         staff,
         reference,
         decision: { kind: "approve", deviationReason },
-        origin,
         client,
       });
       if (decided.ok && decided.deviationProposed)
@@ -173,7 +170,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     case "confirm_deviation":
       return answer(
-        await decideApplication(services, { staff, reference, decision: { kind: "confirm_deviation" }, origin, client }),
+        await decideApplication(services, { staff, reference, decision: { kind: "confirm_deviation" }, client }),
         "Deviation confirmed: the application is approved. The borrower has an SMS.",
       );
     case "reject": {
@@ -183,7 +180,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         staff,
         reference,
         decision: { kind: "reject", ...submission.value },
-        origin,
         client,
       });
       return answer(decided, "Rejected. The borrower has an SMS with the reason.");

@@ -9,7 +9,7 @@ import { ROLE_LABEL, STAFF_ROLES, type StaffRole } from "../../domain/roles.ts";
 import { accountState, inviteSchema, roleSchema } from "../../domain/staff-accounts.ts";
 import { formatDateIST } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { siteOrigin } from "../../../server/config.ts";
+import { messageLink } from "../../../server/config.ts";
 import { changeRole, inviteStaff, listStaff, resetAccess, setDisabled } from "../../server/staff/accounts.server.ts";
 import { redirectWithToast } from "../../web/flash.server.ts";
 import { readForm } from "../../web/forms.server.ts";
@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const userId = String(form.get("userId") ?? "");
-  const link = (token: string) => `${siteOrigin(services.config, request)}/admin/enrol/${token}`;
+  const link = (token: string) => messageLink(services.config, `/admin/enrol/${token}`);
   const done = (title: string) => redirectWithToast(services.config, request, "/admin/staff", { type: "success", title });
   const refused = (reason: string) =>
     redirectWithToast(services.config, request, "/admin/staff", { type: "error", title: REFUSED[reason] ?? "That could not be done." });

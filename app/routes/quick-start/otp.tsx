@@ -6,6 +6,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FormErrors, TextField } from "../../components/field.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import { maskMobile } from "../../domain/validators/mobile.ts";
+import { AGREEMENT_LINK_ENDED, isAgreementPath } from "../../domain/loans/agreement-link.ts";
 import { codeSchema, mobileSchema } from "../../domain/sign-in.ts";
 import { ensureDeviceId } from "../../lib/device.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -46,6 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     linking: Boolean(signedIn),
     /** Coming from the quick start: the code is its first step. */
     quickStart: redirectTo.toLowerCase().startsWith("/quickstart"),
+    /** Sent here by a signed agreement's link that now opens only to its owner: why. */
+    note: isAgreementPath(redirectTo) ? AGREEMENT_LINK_ENDED : null,
   };
 }
 
@@ -144,6 +147,11 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             ? "We send a one-time code to check the number is yours; this creates your account. Been here before? You carry on where you left off."
             : "Enter your mobile number and we will send you a one-time code. New here? The same steps create your account."}
       </p>
+      {loaderData.note ? (
+        <p className="card mt-4 border-amber-300 bg-amber-50" role="note" data-testid="sign-in-note">
+          {loaderData.note}
+        </p>
+      ) : null}
       {step === "mobile" ? (
         <MobileForm
           redirectTo={loaderData.redirectTo}

@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = `You have sent several messages in the last hour. Please try again after ${formatTimeIST(sent.resetAt)}, or call us.`;
     return data({ result: submission.reply({ formErrors: [message] }), sent: null }, { status: 429 });
   }
-  return { result: null, sent: { reference: sent.reference, email: submission.value.email } };
+  return { result: null, sent: { reference: sent.reference, email: submission.value.email, emailed: sent.emailed } };
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
@@ -59,7 +59,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             {sent.reference ? (
               <p>
                 Its reference is <strong className="font-mono text-lg tracking-wide">{sent.reference}</strong>. Quote it if you write or
-                call us. We have e-mailed it to {sent.email}.
+                call us.{" "}
+                {sent.emailed === true
+                  ? `We have e-mailed it to ${sent.email}.`
+                  : sent.emailed === false
+                    ? `We have already e-mailed ${sent.email} as often as we do in a day, so this reference is not e-mailed: please note it down.`
+                    : null}
               </p>
             ) : null}
             <p>We reply within two working days, and in any case within 30 days.</p>

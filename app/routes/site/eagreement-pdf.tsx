@@ -4,18 +4,26 @@ import { parseReference } from "../../domain/loans/application.ts";
 import { pdfResponse, pngResponse } from "../../web/file-response.server.ts";
 import { firstPagePng } from "../../server/pdf/preview.server.ts";
 import { notFoundData } from "../../web/not-found.server.ts";
+import { agreementRefused, agreementViewer } from "../../web/agreement.server.ts";
 import type { Route } from "./+types/eagreement-pdf";
 import { signedAgreementPdf } from "../../server/loans/read.server.ts";
 
-/** /Eagreement/{id}/pdf: the signed PDF, inline or (?download=1) as a download; /Eagreement/{id}/preview.png its first page; otherwise the not-found page. */
+/**
+ * /Eagreement/{id}/pdf: the signed PDF, inline or (?download=1) as a download; /Eagreement/{id}/preview.png
+ * its first page. Open as the page is (30 days to whoever holds the link, then to its owner signed
+ * in): someone not signed in is sent to sign in for the PDF; otherwise the not-found page.
+ */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, params, context }, next) => {
+    const services = context.get(servicesContext);
     const url = new URL(request.url);
     const ref = parseReference(params.id);
     if (request.method !== "GET" || url.pathname.endsWith(".data") || !ref) return next();
-    const agreement = await signedAgreementPdf(context.get(servicesContext), ref);
-    if (!agreement) return next();
-    if (/\/preview\.png$/i.test(url.pathname)) return pngResponse(await firstPagePng(agreement.pdf, agreement.sha256));
+    const viewer = await agreementViewer(services, request);
+    const agreement = await signedAgreementPdf(services, ref, viewer);
+    const preview = /\/preview\.png$/i.test(url.pathname);
+    if (!agreement) return preview ? next() : agreementRefused(services, request, ref, viewer);
+    if (preview) return pngResponse(await firstPagePng(agreement.pdf, agreement.sha256));
     const download = url.searchParams.get("download") === "1";
     return pdfResponse(
       agreement.pdf,

@@ -1,21 +1,25 @@
-import { data } from "react-router";
 import { FactRows, PdfFrame } from "../../components/loan-flow.tsx";
 import { servicesContext } from "../../context.ts";
 import { KIND_NAME, parseReference } from "../../domain/loans/application.ts";
+import { agreementLinkNote, linkOpenUntil } from "../../domain/loans/agreement-link.ts";
 import { formatDateIST, formatTimeIST } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { formatRupees } from "../../domain/money.ts";
-import { pageOf } from "../../web/guards.server.ts";
+import { agreementRefused, agreementViewer } from "../../web/agreement.server.ts";
 import type { Route } from "./+types/eagreement";
 import { maskMobile } from "../../domain/validators/mobile.ts";
 import { signedAgreement } from "../../server/loans/read.server.ts";
 
-/** /Eagreement/{id}: a signed agreement, for whoever holds its own unguessable link (docs/product.md "Key Fact Statement, signing and the signed agreement"). */
+/**
+ * /Eagreement/{id}: a signed agreement, for whoever holds its own unguessable link for 30 days
+ * after signing, then for its owner signed in (docs/product.md "Key Fact Statement, signing and the signed agreement").
+ */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const ref = parseReference(params.id);
-  const agreement = ref ? await signedAgreement(services, ref) : null;
-  if (!ref || !agreement) throw data({ message: `Page not found: ${pageOf(request).path}` }, { status: 404 });
+  const viewer = await agreementViewer(services, request);
+  const agreement = ref ? await signedAgreement(services, ref, viewer) : null;
+  if (!ref || !agreement) return agreementRefused(services, request, ref, viewer);
   return {
     ref,
     kindName: KIND_NAME[agreement.product],
@@ -27,6 +31,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     mobile: maskMobile(agreement.mobile),
     shownSha256: agreement.shownSha256,
     signedSha256: agreement.signedSha256,
+    /** Until when anyone with the link may open it; null once only the owner may. */
+    openUntil: linkOpenUntil(agreement.signedAt, viewer.at)?.toISOString() ?? null,
   };
 }
 
@@ -36,6 +42,11 @@ export default function Eagreement({ loaderData: a }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-10">
       <h1 className="text-2xl sm:text-3xl">Signed loan agreement</h1>
+      {a.openUntil ? (
+        <p className="text-slate-700" data-testid="agreement-link-until">
+          {agreementLinkNote(formatDateIST(new Date(a.openUntil)))}
+        </p>
+      ) : null}
       {a.withdrawn ? (
         <p className="card border-amber-300 bg-amber-50" data-testid="agreement-withdrawn">
           This agreement was withdrawn before any money was paid: under our lending policy the application went back to the borrower to

@@ -11,6 +11,7 @@ import {
   lateIfRaisedBefore,
   reopenEndedIfResolvedBefore,
   OPEN_STATUSES,
+  type TicketLimit,
   type TicketView,
   type raiseTicketSchema,
   RESOLVE_WITHIN_DAYS,
@@ -23,10 +24,13 @@ import { rolesWith, type StaffRole } from "../../domain/roles.ts";
 import { todayIST } from "../../lib/format.ts";
 import type { Db } from "../db/client.ts";
 import { auditLog, borrowerProfiles, loanApplications, ticketCounters, ticketMessages, tickets, users } from "../db/schema.ts";
-import { noticeOrigin, notify } from "../notifications/notify.server.ts";
-import { hitRateLimit, rateLimits } from "../rate-limit.server.ts";
+import { messageLink } from "../../../server/config.ts";
+import { notify } from "../notifications/notify.server.ts";
+import { hitRateLimit, peekRateLimit, rateLimits } from "../rate-limit.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log">;
+
+const stillOpen = inArray(tickets.status, [...OPEN_STATUSES]);
 
 /** The next reference of the year (India time): one counter row per year, taken under its row lock. */
 async function nextReference(tx: Db, at: Date): Promise<string> {
@@ -97,15 +101,67 @@ async function insertTicketOnce(
   return { id: t.id, reference, created: true, messageId: m.id };
 }
 
-export type RaiseResult = { ok: true; reference: string } | { ok: false; reason: "bad_loan" };
+/** A borrower's open tickets, most recently changed first: what a message may be added to at a limit. */
+export function openTicketsOf(services: Pick<AppServices, "db">, userId: string) {
+  return services.db
+    .select({ reference: tickets.reference, subject: tickets.subject, status: tickets.status })
+    .from(tickets)
+    .where(and(eq(tickets.userId, userId), stillOpen))
+    .orderBy(desc(tickets.updatedAt));
+}
 
-/** A borrower raises a ticket: the reference on screen, in Help and by SMS (the same form twice is one ticket). */
+export type OpenTicket = Awaited<ReturnType<typeof openTicketsOf>>[number];
+
+/**
+ * Whether the borrower is at a limit of new tickets now (as many open as allowed, or as many
+ * raised today as allowed while one is open to add to), and their open tickets; counts nothing.
+ */
+export async function ticketLimitNow(
+  services: Pick<AppServices, "db" | "config" | "now">,
+  userId: string,
+): Promise<{ limit: TicketLimit | null; open: OpenTicket[] }> {
+  const open = await openTicketsOf(services, userId);
+  const { openTicketsPerBorrower } = services.config.limits;
+  if (open.length >= openTicketsPerBorrower) return { limit: { kind: "open", limit: openTicketsPerBorrower }, open };
+  const day = rateLimits(services.config).ticket;
+  const today = await peekRateLimit(services, { action: "ticket", key: userId, limit: day });
+  if (!today.allowed && open.length) return { limit: { kind: "day", limit: day.limit, resetAt: today.resetAt }, open };
+  return { limit: null, open };
+}
+
+export type RaiseResult =
+  | { ok: true; reference: string }
+  | { ok: false; reason: "bad_loan" }
+  | { ok: false; reason: "at_limit"; limit: TicketLimit; open: OpenTicket[] };
+
+/**
+ * A borrower raises a ticket: the reference on screen, in Help and by SMS (the same form twice is
+ * one ticket). At most `openTicketsPerBorrower` open at once and `ticket` (rateLimits) a day: at
+ * either, while they have an open ticket, the answer is the open tickets to add it to instead
+ * (so no new SMS); a borrower with none open is never turned away. One borrower's tickets are
+ * raised one at a time (a lock on them), so requests at once cannot pass the limit together.
+ */
 export async function raiseTicket(
   services: Services,
   { userId, input }: { userId: string; input: z.output<typeof raiseTicketSchema> },
 ): Promise<RaiseResult> {
   const at = services.now();
   return services.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tickets-of:${userId}`}))`);
+    // The same form sent again: the ticket it made, whatever the limits say now.
+    const [made] = await tx
+      .select({ reference: tickets.reference })
+      .from(tickets)
+      .where(and(eq(tickets.onceKey, input.once), eq(tickets.userId, userId)));
+    if (made) return { ok: true, reference: made.reference } as const;
+    const open = await openTicketsOf({ db: tx }, userId);
+    const { openTicketsPerBorrower } = services.config.limits;
+    if (open.length >= openTicketsPerBorrower)
+      return { ok: false, reason: "at_limit", limit: { kind: "open", limit: openTicketsPerBorrower }, open } as const;
+    const day = rateLimits(services.config).ticket;
+    const today = await hitRateLimit({ db: tx, now: services.now }, { action: "ticket", key: userId, limit: day });
+    if (!today.allowed && open.length)
+      return { ok: false, reason: "at_limit", limit: { kind: "day", limit: day.limit, resetAt: today.resetAt }, open } as const;
     let applicationId: string | null = null;
     if (input.loan) {
       const [a] = await tx
@@ -133,7 +189,9 @@ export async function raiseTicket(
   });
 }
 
-export type ContactResult = { ok: true; reference: string | null } | { ok: false; reason: "too_many"; resetAt: Date };
+/** `emailed`: whether the acknowledgement goes to the address given (null: a form sent again, answered as the first was). */
+export type ContactResult =
+  { ok: true; reference: string | null; emailed: boolean | null } | { ok: false; reason: "too_many"; resetAt: Date };
 
 /**
  * The public contact form raises a ticket without an account (answered by e-mail), at most
@@ -147,7 +205,7 @@ export async function raiseContactTicket(
   const { website, once, ...message } = input;
   if (website) {
     services.log.info({ ip: client.ip }, "contact form honeypot filled; message dropped");
-    return { ok: true, reference: null };
+    return { ok: true, reference: null, emailed: null };
   }
   // A resend of a form already taken is answered with its ticket, without counting against the limit.
   if (once) {
@@ -155,12 +213,12 @@ export async function raiseContactTicket(
       .select({ reference: tickets.reference })
       .from(tickets)
       .where(and(eq(tickets.onceKey, once), isNull(tickets.userId)));
-    if (again) return { ok: true, reference: again.reference };
+    if (again) return { ok: true, reference: again.reference, emailed: null };
   }
   const limit = await hitRateLimit(services, { action: "contact", key: client.ip, limit: rateLimits(services.config).contact });
   if (!limit.allowed) return { ok: false, reason: "too_many", resetAt: limit.resetAt };
   const at = services.now();
-  const reference = await services.db.transaction(async (tx) => {
+  const { reference, emailed } = await services.db.transaction(async (tx) => {
     const t = await insertTicketOnce(tx, {
       once: once ?? null,
       owner: null,
@@ -176,10 +234,17 @@ export async function raiseContactTicket(
       },
       message: message.message,
     });
-    if (t.messageId) await services.jobs.send("ticket-email", { messageId: t.messageId }, { db: tx });
-    return t.reference;
+    // The acknowledgement goes to the address typed, a few times a day at most: the form must not
+    // become a way to fill a stranger's mailbox. The message is taken all the same.
+    if (!t.messageId) return { reference: t.reference, emailed: null };
+    const mail = await hitRateLimit(
+      { db: tx, now: services.now },
+      { action: "contact_email", key: message.email.toLowerCase(), limit: rateLimits(services.config).contactEmail },
+    );
+    if (mail.allowed) await services.jobs.send("ticket-email", { messageId: t.messageId }, { db: tx });
+    return { reference: t.reference, emailed: mail.allowed };
   });
-  return { ok: true, reference };
+  return { ok: true, reference, emailed };
 }
 
 /** The `ticket-email` job: a contact-form ticket's acknowledgement or a staff reply, e-mailed once. */
@@ -207,7 +272,7 @@ export async function sendTicketEmail(services: Pick<AppServices, "db" | "config
     "",
     // The acknowledgement never repeats what was typed: the form must not send a stranger's words under our name.
     ...(acknowledgement ? [] : [message.body, ""]),
-    `To write to us again, use the contact form at ${noticeOrigin(config)}/Contact-us and quote ${ticket.reference}.`,
+    `To write to us again, use the contact form at ${messageLink(config, "/Contact-us")} and quote ${ticket.reference}.`,
     "",
     `${brand}, a service of ${config.public.lender.name}.`,
     `Grievance officer: ${officer.name}, ${officer.phone}, ${officer.email}.`,
@@ -327,7 +392,6 @@ export async function borrowerActs(
 
 // ——— Staff ———
 
-const stillOpen = inArray(tickets.status, [...OPEN_STATUSES]);
 const PAGE = 30;
 
 /** The support queue: oldest first while open, newest first once resolved; with age and the 30-day due date. */

@@ -1,9 +1,10 @@
 // The read model of loan applications: what pages show. Every query that
 // reads a borrower's application carries the owner's id (a foreign reference
 // finds nothing); signed agreements are found by their own unguessable reference.
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { KIND_NAME, type LoanKind } from "../../domain/loans/application.ts";
+import { agreementLinkOpenIfSignedSince } from "../../domain/loans/agreement-link.ts";
 import {
   borrowerBankAccounts,
   borrowerProfiles,
@@ -93,8 +94,27 @@ export async function disbursalAccount({ db }: Services, userId: string) {
   return { account, verified: true, problem: null } as const;
 }
 
-/** The signed agreement behind an /Eagreement reference, or null (unknown or unsigned). */
-export async function signedAgreement({ db }: Services, agreementRef: string) {
+/**
+ * Who is looking at an /Eagreement link: the signed-in borrower's id (null when nobody is signed
+ * in) and the time. The link opens to anyone for 30 days after signing, then to its owner only.
+ */
+export interface AgreementViewer {
+  userId: string | null;
+  at: Date;
+}
+
+/** The access filter of an /Eagreement reference: signed within the link's days, or the viewer's own. */
+const agreementVisibleTo = (agreementRef: string, viewer: AgreementViewer) =>
+  and(
+    eq(loanSignatures.agreementRef, agreementRef),
+    or(
+      gt(loanSignatures.signedAt, agreementLinkOpenIfSignedSince(viewer.at)),
+      viewer.userId ? eq(loanApplications.userId, viewer.userId) : undefined,
+    ),
+  );
+
+/** The signed agreement behind an /Eagreement reference as `viewer` may see it, or null (unknown, unsigned, or not theirs once the link ended). */
+export async function signedAgreement({ db }: Services, agreementRef: string, viewer: AgreementViewer) {
   const [row] = await db
     .select({
       signedSha256: loanSignatures.signedSha256,
@@ -112,18 +132,27 @@ export async function signedAgreement({ db }: Services, agreementRef: string) {
     .innerJoin(loanApplications, eq(loanApplications.id, loanSignatures.applicationId))
     .innerJoin(loanDocuments, eq(loanDocuments.id, loanSignatures.documentId))
     .leftJoin(borrowerProfiles, eq(borrowerProfiles.userId, loanApplications.userId))
-    .where(eq(loanSignatures.agreementRef, agreementRef));
+    .where(agreementVisibleTo(agreementRef, viewer));
   return row ?? null;
 }
 
-/** The signed PDF behind an /Eagreement reference, or null. */
-export async function signedAgreementPdf({ db }: Services, agreementRef: string) {
+/** The signed PDF behind an /Eagreement reference as `viewer` may see it, or null. */
+export async function signedAgreementPdf({ db }: Services, agreementRef: string, viewer: AgreementViewer) {
   const [row] = await db
     .select({ pdf: loanSignatures.signedPdf, sha256: loanSignatures.signedSha256, reference: loanApplications.reference })
     .from(loanSignatures)
     .innerJoin(loanApplications, eq(loanApplications.id, loanSignatures.applicationId))
-    .where(eq(loanSignatures.agreementRef, agreementRef));
+    .where(agreementVisibleTo(agreementRef, viewer));
   return row ?? null;
+}
+
+/** Whether an /Eagreement reference names a signed agreement at all (whoever may see it). */
+export async function agreementExists({ db }: Services, agreementRef: string) {
+  const [row] = await db
+    .select({ ref: loanSignatures.agreementRef })
+    .from(loanSignatures)
+    .where(eq(loanSignatures.agreementRef, agreementRef));
+  return Boolean(row);
 }
 
 /** The /Eagreement reference of a signed application, or null. */

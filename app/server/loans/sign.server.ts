@@ -48,11 +48,11 @@ export type SignResult =
  * the bytes shown, the signed copy (with its signature page) is stored with
  * its own hash, and the status moves draft → signed with its audit row, and
  * the borrower is told (the link to the signed copy by SMS, the copy itself by
- * e-mail; `siteOrigin`: the site's address for the link).
+ * e-mail).
  */
 export async function signApplication(
   services: Services,
-  input: { user: Signer; applicationId: string; documentId: string; code: string; client: Client; siteOrigin: string },
+  input: { user: Signer; applicationId: string; documentId: string; code: string; client: Client },
 ): Promise<SignResult> {
   const { db, now, config } = services;
   const { user, client } = input;
@@ -167,7 +167,6 @@ export async function signApplication(
       userId: user.id,
       event: "application_signed",
       key: application.id,
-      origin: input.siteOrigin,
       data: { applicationId: application.id, reference: application.reference, agreementRef },
     });
     return { ok: true, agreementRef, alreadySigned: false, reference: application.reference };

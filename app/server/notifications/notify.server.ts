@@ -28,13 +28,17 @@ import {
   revisedKfs,
   users,
 } from "../db/schema.ts";
+import { messageLink } from "../../../server/config.ts";
 import type { EmailAttachment } from "../email/email.server.ts";
 import { loanDocument } from "../servicing/documents.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs">;
 
-/** Links in SMS and e-mail: the configured public origin, else this server's own. */
-export const noticeOrigin = (config: AppServices["config"]) => config.publicUrl ?? `http://localhost:${config.port}`;
+/** What a notice's words need: the brand, and links on the one origin of messages (server/config.ts `messageLink`). */
+const noticeContext = (config: AppServices["config"]) => ({
+  brand: config.public.brandName,
+  link: (path: string) => messageLink(config, path),
+});
 
 export interface NoticeInput<E extends NotificationEvent> {
   userId: string;
@@ -44,8 +48,6 @@ export interface NoticeInput<E extends NotificationEvent> {
   data: NoticeData[E];
   /** A staff notice's author. */
   sentBy?: string;
-  /** The origin for links, when a request tells it (else PUBLIC_URL or this server's own). */
-  origin?: string;
 }
 
 /**
@@ -63,9 +65,9 @@ export async function notify<E extends NotificationEvent>(services: Services, tx
 export async function notifyMany(services: Services, tx: Db, inputs: readonly NoticeInput<NotificationEvent>[]): Promise<string[]> {
   if (!inputs.length) return [];
   const at = services.now();
-  const brand = services.config.public.brandName;
+  const context = noticeContext(services.config);
   const rows = inputs.map((input) => {
-    const notice = renderNotice(input.event, input.data, { brand, origin: input.origin ?? noticeOrigin(services.config) });
+    const notice = renderNotice(input.event, input.data, context);
     return {
       userId: input.userId,
       event: input.event,
@@ -224,13 +226,12 @@ export async function deliverNotice(services: AppServices, notificationId: strin
   if (email)
     await attempt(() =>
       once(services, notice.id, "email", "", async () => {
-        const context = { brand: config.public.brandName, origin: noticeOrigin(config) };
         const officer = config.public.lender.grievanceOfficer;
         await services.email.send({
           to: email,
           subject: `${config.public.brandName}: ${notice.title}`,
           text: emailText(notice, {
-            ...context,
+            ...noticeContext(config),
             lenderName: config.public.lender.name,
             grievance: `${officer.name}, ${officer.phone}, ${officer.email}`,
           }),

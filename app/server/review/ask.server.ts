@@ -16,9 +16,8 @@ export async function askBorrower(
     reference,
     documentKind,
     message,
-    origin,
     client,
-  }: { staff: Staff; reference: string; documentKind: DocumentKind | null; message: string; origin: string; client: Client },
+  }: { staff: Staff; reference: string; documentKind: DocumentKind | null; message: string; client: Client },
 ): Promise<{ ok: true } | { ok: false; reason: "not_found" | "not_yours" | "already_asked" }> {
   const at = services.now();
   return services.db.transaction(async (tx) => {
@@ -34,7 +33,7 @@ export async function askBorrower(
     await tx
       .insert(auditLog)
       .values(reviewAudit(staff, client, at, a, "application.asked", { request: created.id, documentKind, message }));
-    await notify(services, tx, { userId: a.userId, event: "application_asked", key: created.id, origin, data: { reference: a.reference } });
+    await notify(services, tx, { userId: a.userId, event: "application_asked", key: created.id, data: { reference: a.reference } });
     return { ok: true };
   });
 }

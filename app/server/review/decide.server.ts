@@ -70,7 +70,7 @@ async function readyToApprove(tx: Db, a: Application): Promise<DecideRefusal | n
  */
 export async function decideApplication(
   services: Services,
-  { staff, reference, decision, origin, client }: { staff: Staff; reference: string; decision: Decision; origin: string; client: Client },
+  { staff, reference, decision, client }: { staff: Staff; reference: string; decision: Decision; client: Client },
 ): Promise<DecideResult> {
   const at = services.now();
   return services.db.transaction(async (tx) => {
@@ -79,7 +79,7 @@ export async function decideApplication(
     // The same decision sent twice (a double click, a retried request) is done already.
     const repeated = a.decidedBy === staff.id && a.status === (decision.kind === "reject" ? "rejected" : "approved");
     if (repeated) return { ok: true };
-    if (decision.kind === "reject") return reject(services, tx, { a, staff, decision, origin, client, at });
+    if (decision.kind === "reject") return reject(services, tx, { a, staff, decision, client, at });
     if (decision.kind === "approve" && !isMine(a, staff))
       return { ok: false, reason: a.status === "under_review" ? "not_yours" : "not_open" };
     if (a.status !== "under_review") return { ok: false, reason: "not_open" };
@@ -125,7 +125,7 @@ export async function decideApplication(
         }),
       );
       await keep("decision");
-      return approve(services, tx, { a, staff, origin, client, at });
+      return approve(services, tx, { a, staff, client, at });
     }
     if (verdict.result === "deviation") {
       if (deviation) return { ok: true, deviationProposed: true };
@@ -150,19 +150,18 @@ export async function decideApplication(
       return { ok: true, deviationProposed: true };
     }
     await keep("decision");
-    return approve(services, tx, { a, staff, origin, client, at });
+    return approve(services, tx, { a, staff, client, at });
   });
 }
 
 interface Deciding {
   a: Application;
   staff: Staff;
-  origin: string;
   client: Client;
   at: Date;
 }
 
-async function approve(services: Services, tx: Db, { a, staff, origin, client, at }: Deciding): Promise<DecideResult> {
+async function approve(services: Services, tx: Db, { a, staff, client, at }: Deciding): Promise<DecideResult> {
   await changeStatus(
     { db: tx },
     { application: a, to: "approved", by: staffBy(staff, client, "approved"), at, extra: { decidedBy: staff.id, decidedAt: at } },
@@ -171,7 +170,6 @@ async function approve(services: Services, tx: Db, { a, staff, origin, client, a
     userId: a.userId,
     event: "application_approved",
     key: a.id,
-    origin,
     data: {
       reference: a.reference,
       what: `${KIND_NOUN[a.product]} of ${formatRupees(a.amountPaise ?? 0)}`,
@@ -184,7 +182,7 @@ async function approve(services: Services, tx: Db, { a, staff, origin, client, a
 async function reject(
   services: Services,
   tx: Db,
-  { a, staff, decision, origin, client, at }: Deciding & { decision: Extract<Decision, { kind: "reject" }> },
+  { a, staff, decision, client, at }: Deciding & { decision: Extract<Decision, { kind: "reject" }> },
 ): Promise<DecideResult> {
   const mayReject = a.status === "signed" || isMine(a, staff);
   if (!mayReject) return { ok: false, reason: a.status === "under_review" ? "not_yours" : "not_open" };
@@ -223,7 +221,6 @@ async function reject(
     userId: a.userId,
     event: "application_rejected",
     key: a.id,
-    origin,
     data: { reference: a.reference, statusPath: stepPath(a.product, a.reference, "Step7") },
   });
   return { ok: true };

@@ -8,7 +8,6 @@ import { longDate } from "../../../domain/loans/kfs.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { formatRupees } from "../../../domain/money.ts";
 import { redirectWithToast } from "../../../web/flash.server.ts";
-import { siteOrigin } from "../../../../server/config.ts";
 import type { Route } from "./+types/step6";
 import { readForm } from "../../../web/forms.server.ts";
 import { maskMobile } from "../../../domain/validators/mobile.ts";
@@ -70,7 +69,6 @@ export async function action(args: Route.ActionArgs) {
     applicationId: application.id,
     ...submission.value,
     client,
-    siteOrigin: siteOrigin(services.config, args.request),
   });
   if (!outcome.ok && outcome.field === "policy") {
     throw await redirectWithToast(services.config, args.request, stepPath(loaded.kind, reference, "Step0"), {

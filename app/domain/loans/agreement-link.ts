@@ -1,0 +1,24 @@
+// The signed agreement's own link (docs/product.md "Key Fact Statement, signing and the signed
+// agreement"): open to whoever holds it for 30 days after signing, then to its owner signed in.
+// The words a borrower reads about it are here whole.
+/** `/Eagreement/{ref}` opens to whoever holds its link for this many days after signing; then only to its owner, signed in. */
+export const AGREEMENT_LINK_DAYS = 30;
+
+/** A signature made after this moment still opens to whoever holds its link. */
+export const agreementLinkOpenIfSignedSince = (now: Date) => new Date(now.getTime() - AGREEMENT_LINK_DAYS * 86_400_000);
+
+/** Whether a path is a signed agreement's page or its files (the sign-in page says why it was sent there). */
+export const isAgreementPath = (path: string) => /^\/eagreement\//i.test(path);
+
+/** What the sign-in page says to someone sent there by a signed agreement's link that has ended. */
+export const AGREEMENT_LINK_ENDED = `A signed agreement opens from its link for ${AGREEMENT_LINK_DAYS} days after signing. After that, sign in with the mobile number it was signed with to see it. It is also kept with your loan's documents.`;
+
+/** Until when a signature made at `signedAt` opens to whoever holds its link, or null when that has passed at `now`. */
+export function linkOpenUntil(signedAt: Date, now: Date): Date | null {
+  const until = new Date(signedAt.getTime() + AGREEMENT_LINK_DAYS * 86_400_000);
+  return until > now ? until : null;
+}
+
+/** What the signed agreement's page says while its link is open to anyone (`until`: the date, as shown). */
+export const agreementLinkNote = (until: string) =>
+  `Anyone with this link can open this agreement until ${until}. After that, only the borrower who signed it can open it, signed in; it also stays with the loan's documents.`;
