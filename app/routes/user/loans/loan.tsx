@@ -259,7 +259,7 @@ export default function Loan({ loaderData, actionData }: Route.ComponentProps) {
         <dl className="grid grid-cols-2 gap-3">
           <Amount label="Borrowed" paise={s.principalPaise} />
           <Amount label="Principal outstanding" paise={s.outstandingPrincipalPaise} />
-          <div className="rounded-xl bg-slate-50 p-3">
+          <div className="col-span-2 rounded-xl bg-slate-50 p-3">
             <dt className="text-sm text-slate-600">Next due</dt>
             <dd className="font-semibold" data-testid="next-due">
               {nextDueText(s.nextDue)}
