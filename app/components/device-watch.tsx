@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
 import { ensureDeviceId } from "../lib/device.ts";
 import { DISPLACED_LANDING, DISPLACED_MESSAGE } from "../lib/displaced.ts";
 import { NOTICES_EVENT } from "./notification-bell.tsx";
@@ -7,12 +8,17 @@ import { NOTICES_EVENT } from "./notification-bell.tsx";
  * Keeps the signed-in page's realtime channel open (presence) and reacts to
  * its events: another device signed in → say so until the person has read it
  * (OK), clear this device's data, then go home, which says it again; staff device reload → renew the session and reload; a notice → the
- * bell's unread count.
+ * bell's unread count; an application changed → the page's data read again (no reload).
  */
 export function DeviceWatch() {
   const [displaced, setDisplaced] = useState(false);
   const [cleared, setCleared] = useState(false);
   const ok = useRef<HTMLButtonElement>(null);
+  const revalidate = useRevalidator();
+  const revalidator = useRef(revalidate);
+  useEffect(() => {
+    revalidator.current = revalidate;
+  }, [revalidate]);
   useEffect(() => {
     if (cleared) ok.current?.focus();
   }, [cleared]);
@@ -48,6 +54,10 @@ export function DeviceWatch() {
       } catch {
         /* a malformed event: the next page load brings the count */
       }
+    });
+    // An application changed (staff took, asked, decided or paid out): the page reads its data again.
+    source.addEventListener("application", () => {
+      if (revalidator.current.state === "idle") void revalidator.current.revalidate();
     });
     source.addEventListener("reload", async () => {
       source.close();

@@ -53,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           if (event.type === "session_ended") send("displaced", { reason: event.reason });
           else if (event.type === "reload") send("reload", {});
           else if (event.type === "notifications") send("notifications", { unread: event.unread });
+          else if (event.type === "application_changed") send("application", { reference: event.reference });
         },
         close: finish,
       });

@@ -35,6 +35,7 @@ import { borrowerDisbursals } from "../../server/payouts/read.server.ts";
 import { DisbursalNote } from "../../components/loan-flow.tsx";
 import { quickStartProgress } from "../../server/quick-start/progress.server.ts";
 import { borrowerLoans, nextDueAcross } from "../../server/servicing/read.server.ts";
+import { ReuploadNote } from "../../components/reupload-note.tsx";
 import { nextDueSentence } from "../../domain/loans/next-due.ts";
 import { loanPath } from "../../domain/loans/servicing.ts";
 
@@ -216,15 +217,7 @@ function WaitingForYou({
         , asked on {formatDateIST(new Date(r.askedAt))}:
       </p>
       <blockquote className="border-l-4 border-amber-400 pl-3 whitespace-pre-line">{r.message}</blockquote>
-      {r.document ? (
-        <p>
-          Please upload your <strong>{r.document}</strong> again in{" "}
-          <Link className="link" to={r.document === "Selfie" ? "/User/Profile/components/Selfie" : "/User/Profile/components/Documents"}>
-            your profile
-          </Link>
-          , then tell us below.
-        </p>
-      ) : null}
+      {r.document ? <ReuploadNote document={r.document} answer="below" /> : null}
       <Form method="post" className="space-y-3" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={formErrors} />
         <input type="hidden" name="request" value={r.id} />

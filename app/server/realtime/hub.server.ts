@@ -11,6 +11,8 @@ export type AppEvent =
   /** A notice came out or was read: the bell shows this unread count. */
   | { type: "notifications"; userId: string; unread: number }
   | { type: "presence"; userId: string; online: boolean }
+  /** The borrower's application changed status, or an officer's request to them came or was answered (a trigger, migration 0022). */
+  | { type: "application_changed"; userId: string; reference: string }
   /** An administrator changed a loan product: every process reads the products again. */
   | { type: "products_changed" }
   /** An administrator changed the holiday calendar: every process reads it again. */

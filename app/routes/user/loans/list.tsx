@@ -8,6 +8,7 @@ import { formatRupees } from "../../../domain/money.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { listApplications } from "../../../server/loans/read.server.ts";
 import { borrowerLoans } from "../../../server/servicing/read.server.ts";
+import { openRequestsFor } from "../../../server/review/read.server.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
 import type { Route } from "./+types/list";
 
@@ -15,7 +16,12 @@ import type { Route } from "./+types/list";
 export async function loader({ context }: Route.LoaderArgs) {
   const { user } = context.get(signedInContext);
   const services = context.get(servicesContext);
-  const [loans, applications] = await Promise.all([borrowerLoans(services, user.id), listApplications(services, user.id)]);
+  const [loans, applications, requests] = await Promise.all([
+    borrowerLoans(services, user.id),
+    listApplications(services, user.id),
+    openRequestsFor(services, user.id),
+  ]);
+  const asked = new Set(requests.map((r) => r.reference));
   const disbursed = new Set(loans.map((l) => l.reference));
   return {
     loans,
@@ -26,6 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         kind: a.product,
         status: a.status,
         amountPaise: a.amountPaise,
+        waitingForYou: asked.has(a.reference),
         href: stepPath(a.product, a.reference, a.status === "draft" ? "Step0" : "Step7"),
       })),
   };
@@ -90,6 +97,11 @@ export default function Loans({ loaderData }: Route.ComponentProps) {
                 <span>
                   {KIND_NAME[a.kind]} {a.amountPaise ? formatRupees(a.amountPaise) : ""}{" "}
                   <span className="text-sm text-slate-600">({STATUS_TEXT[a.status].label})</span>
+                  {a.waitingForYou ? (
+                    <span className="block font-medium text-amber-900" data-testid="application-waiting">
+                      Waiting for you: the credit officer asked you for something. Open it to see what.
+                    </span>
+                  ) : null}
                 </span>
                 <Link className="link" to={a.href}>
                   Open

@@ -1,8 +1,9 @@
 import { STATUS_HEADLINE } from "../../../domain/loans/lifecycle.ts";
 import { Link } from "react-router";
+import { ReuploadNote } from "../../../components/reupload-note.tsx";
 import { DisbursalNote, FactRows, LoanFlow, StatusNote } from "../../../components/loan-flow.tsx";
 
-import { formatDateIST, formatTimeIST } from "../../../lib/format.ts";
+import { formatDateIST, formatTimeIST, todayIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { formatRupees } from "../../../domain/money.ts";
 import type { Route } from "./+types/step7";
@@ -10,16 +11,39 @@ import { readForm } from "../../../web/forms.server.ts";
 import { cancelFromStep, loadStep } from "../../../web/new-loan-step.server.ts";
 import { agreementRefOf } from "../../../server/loans/read.server.ts";
 import { borrowerDisbursals } from "../../../server/payouts/read.server.ts";
+import { openRequestsFor } from "../../../server/review/read.server.ts";
+import { applicationTimeline, type StepState, type Timeline } from "../../../domain/loans/timeline.ts";
+import { DOCUMENT_KINDS } from "../../../domain/kyc/documents.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const loaded = await loadStep(args, "Step7");
   const { services, kind, reference, application, document: doc } = loaded;
-  const [agreementRef, disbursals] = await Promise.all([
+  const [agreementRef, disbursals, requests] = await Promise.all([
     agreementRefOf(services, application.id),
     borrowerDisbursals(services, loaded.user.id),
+    openRequestsFor(services, loaded.user.id),
   ]);
+  const disbursal = disbursals.find((d) => d.reference === reference) ?? null;
+  const request = requests.find((r) => r.reference === reference) ?? null;
+  const on = (at: Date | null) => (at ? todayIST(at) : null);
   return {
-    disbursal: disbursals.find((d) => d.reference === reference) ?? null,
+    disbursal,
+    request: request
+      ? {
+          message: request.message,
+          document: request.documentKind ? DOCUMENT_KINDS[request.documentKind] : null,
+          askedAt: request.askedAt.toISOString(),
+        }
+      : null,
+    timeline: applicationTimeline({
+      status: application.status,
+      signedOn: on(application.signedAt),
+      decidedOn: on(application.decidedAt),
+      disbursedOn: application.disbursalDate ?? on(application.disbursedAt),
+      waitingForYou: Boolean(request),
+      payoutInFlight: disbursal?.inFlight ?? false,
+      holidays: services.config.holidays,
+    }),
     kind,
     reference,
     status: application.status,
@@ -37,6 +61,65 @@ export async function action(args: Route.ActionArgs) {
   const formData = await readForm(args.request);
   if (formData.get("intent") === "cancel") return cancelFromStep(loaded, args.request);
   return new Response(null, { status: 405 });
+}
+
+const STEP_MARK: Record<StepState, string> = {
+  done: "Done",
+  now: "Now",
+  waiting_for_you: "Waiting for you",
+  todo: "To come",
+  stopped: "Ended",
+};
+
+/** The application's steps, who acts next and by when; read again live when staff act (DeviceWatch). */
+function TimelineView({ timeline }: { timeline: Timeline }) {
+  return (
+    <div className="space-y-2">
+      <ol className="space-y-1" aria-label="The steps of your application" data-testid="timeline">
+        {timeline.steps.map((s) => (
+          <li key={s.key} className="flex items-start gap-2" data-state={s.state}>
+            <span
+              className={
+                s.state === "done"
+                  ? "mt-0.5 shrink-0 rounded-full bg-brand-50 px-2 text-xs font-semibold text-brand-800"
+                  : s.state === "waiting_for_you"
+                    ? "mt-0.5 shrink-0 rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900"
+                    : s.state === "now"
+                      ? "mt-0.5 shrink-0 rounded-full bg-slate-800 px-2 text-xs font-semibold text-white"
+                      : "mt-0.5 shrink-0 rounded-full bg-slate-100 px-2 text-xs font-semibold text-slate-700"
+              }
+            >
+              {STEP_MARK[s.state]}
+            </span>
+            <span>{s.label}</span>
+          </li>
+        ))}
+      </ol>
+      {timeline.next ? (
+        <p className="font-medium" data-testid="next-step">
+          {timeline.next}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The officer's open request, what to upload and where, and where to answer. */
+function RequestNote({ request: r }: { request: { message: string; document: string | null; askedAt: string } }) {
+  return (
+    <section className="card space-y-3 border-amber-300 bg-amber-50" aria-labelledby="asked-title" data-testid="asked-for-more">
+      <h2 id="asked-title" className="text-xl">
+        The credit officer asked you on {formatDateIST(new Date(r.askedAt))}
+      </h2>
+      <blockquote className="border-l-4 border-amber-400 pl-3 whitespace-pre-line">{r.message}</blockquote>
+      {r.document ? <ReuploadNote document={r.document} answer="dashboard" /> : null}
+      <p>
+        <Link className="btn-primary" to="/User/Dashboard#waiting-title">
+          Answer on your dashboard
+        </Link>
+      </p>
+    </section>
+  );
 }
 
 export default function Step7({ loaderData }: Route.ComponentProps) {
@@ -57,6 +140,7 @@ export default function Step7({ loaderData }: Route.ComponentProps) {
           Where it stands
         </h2>
         <StatusNote status={loaderData.status} reason={loaderData.statusReason} />
+        <TimelineView timeline={loaderData.timeline} />
         {loaderData.disbursal ? <DisbursalNote d={loaderData.disbursal} /> : null}
         {signedAt ? (
           <p className="text-slate-700">
@@ -74,6 +158,7 @@ export default function Step7({ loaderData }: Route.ComponentProps) {
           />
         ) : null}
       </section>
+      {loaderData.request ? <RequestNote request={loaderData.request} /> : null}
       {loaderData.status === "signed" || loaderData.status === "under_review" || loaderData.status === "approved" ? (
         <section className="card space-y-2" aria-labelledby="next-title">
           <h2 id="next-title" className="text-xl">
