@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserSession } from "../../app/server/auth/session.server.ts";
 import { loanApplications, loanLedger, users } from "../../app/server/db/schema.ts";
 import { DEMO_BORROWER_MOBILE, seedDemoLoans } from "../../app/server/servicing/demo.server.ts";
+import { signedInStaff } from "../helpers/applications.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 // The demo borrower a fresh clone starts with: an EMI loan with two instalments paid and the third
@@ -45,5 +46,21 @@ describe("the demo borrower", () => {
     // Seeding again (a restart) adds nothing.
     expect(await seedDemoLoans(app.services)).toBe(false);
     expect(await app.services.db.select().from(loanApplications).where(eq(loanApplications.userId, user.id))).toHaveLength(2);
+  });
+
+  it("has a complete KYC profile, and every staff page names them by it", async () => {
+    const [user] = await app.services.db.select().from(users).where(eq(users.mobile, DEMO_BORROWER_MOBILE));
+    if (!user) throw new Error("no demo borrower");
+    const staff = await signedInStaff(app, "operations", "Demo Ops");
+    const get = async (path: string) => html(await app.get(path, { headers: { Cookie: staff.cookie } }));
+    const loans = await app.services.db.select().from(loanApplications).where(eq(loanApplications.userId, user.id));
+    const borrower = await get(`/admin/borrowers/${user.id}`);
+    expect(borrower).toContain("7 of 7 sections");
+    expect(borrower).toMatch(/<h1[^>]*>Asha Verma<\/h1>/);
+    expect(await get(`/admin/borrowers?q=${DEMO_BORROWER_MOBILE}`)).toContain("Asha Verma");
+    for (const l of loans) expect(await get(`/admin/loans/${l.loanNumber}`)).toContain("Asha Verma");
+    const overdue = await get("/admin/collections");
+    expect(overdue).toContain("Asha Verma");
+    expect(borrower).not.toContain("No name yet");
   });
 });

@@ -1,7 +1,9 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
+import { staffBorrowerName } from "../../domain/borrowers.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
-import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
+import { data, Form, Link, useNavigation, useRevalidator, useSubmit } from "react-router";
+import { useConfirm } from "../../components/confirm-dialog.tsx";
 import { Field, FormErrors, SelectField, TextAreaField } from "../../components/field.tsx";
 import { FactRows, PdfFrame } from "../../components/loan-flow.tsx";
 import { KeptEvaluations, PolicyRules } from "../../components/policy-table.tsx";
@@ -57,7 +59,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const details = reference ? await reviewDetails(services, reference) : null;
   if (!details) notFoundFullPath(request);
   const a = details.found.application;
-  const docId = new URL(request.url).searchParams.get("doc");
+  const url = new URL(request.url);
+  const docId = url.searchParams.get("doc");
   const viewing = details.documents.find((d) => d.id === docId) ?? null;
   const role = user.role as StaffRole;
   const [payouts, instalments] = await Promise.all([payoutsFor(services, a.id), instalmentsOf(services, a.id)]);
@@ -71,6 +74,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     payouts,
     instalments,
     payoutProvider: services.payouts.name,
+    /** The disbursal's confirmation step (the page without JavaScript; with it, a dialog asks the same). */
+    confirmingDisbursal: url.searchParams.get("disburse") === "confirm",
     ageMinutes: a.signedAt ? workingMinutesBetween(a.signedAt, a.decidedAt ?? services.now(), services.config.holidays) : null,
   };
 }
@@ -189,6 +194,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return answer(decided, "Rejected. The borrower has an SMS with the reason.");
     }
     case "disburse":
+      // Money leaves on the second step only: the amount and the account seen and confirmed.
+      if (form.get("confirm") !== "yes")
+        return redirectWithToast(services.config, request, `${here}?disburse=confirm#disbursal-title`, {
+          type: "info",
+          title: "Check the amount and the account, then confirm the payout. Nothing was sent.",
+        });
       return answer(
         await requestDisbursal(services, { staff, reference, client }),
         "Payout requested. The loan becomes active when the bank confirms it.",
@@ -214,7 +225,7 @@ export default function ApplicationReview({ loaderData, actionData }: Route.Comp
   const d = loaderData;
   const a = d.found.application;
   const mine = a.status === "under_review" && a.assignedTo === d.me;
-  const name = d.profile?.fullName ?? "Name not given";
+  const name = staffBorrowerName({ fullName: d.profile?.fullName, mobile: d.found.mobile });
   return (
     <div className="space-y-6">
       <header className="space-y-2">
@@ -869,12 +880,14 @@ function Disbursal({ data: d }: { data: Data }) {
           You approved this application: another member of operations must disburse it.
         </p>
       ) : null}
-      {mayRequest ? (
-        <Form method="post">
-          <button className="btn-primary w-full" name="intent" value="disburse" data-testid="disburse">
-            {d.payouts.length ? "Send the payout again" : `Disburse ${net !== null ? formatRupees(net) : ""}`}
-          </button>
-        </Form>
+      {mayRequest && a.disbursalAccount && net !== null ? (
+        <DisburseStep
+          netPaise={net}
+          account={a.disbursalAccount}
+          again={d.payouts.length > 0}
+          confirming={d.confirmingDisbursal}
+          reference={a.reference}
+        />
       ) : null}
       {d.payouts.length ? (
         <ol className="space-y-3" aria-label="Payout attempts" aria-live="polite" data-testid="payouts">
@@ -920,6 +933,71 @@ function Disbursal({ data: d }: { data: Data }) {
         </ol>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Disburse in two steps: the button opens the confirmation (a dialog with JavaScript; without it, the
+ * page's confirmation step), which names the amount and the account; only its form carries the
+ * `confirm` the server requires.
+ */
+function DisburseStep({
+  netPaise,
+  account,
+  again,
+  confirming,
+  reference,
+}: {
+  netPaise: number;
+  account: { accountMasked: string; bankName: string; ifsc: string };
+  again: boolean;
+  confirming: boolean;
+  reference: string;
+}) {
+  const confirm = useConfirm();
+  const submit = useSubmit();
+  const amount = formatRupees(netPaise);
+  const to = `${account.accountMasked}, ${account.bankName} (IFSC ${account.ifsc})`;
+  const title = `Pay ${amount} to ${account.accountMasked}, ${account.bankName}?`;
+  const description = `The net amount of the signed KFS, ${amount}, goes at once to the borrower's verified account ${to}. It cannot be called back from here.`;
+  const here = `/admin/applications/${reference}`;
+  if (confirming)
+    return (
+      <div className="space-y-3 rounded-lg border-2 border-brand-600 p-4" data-testid="disburse-confirmation">
+        <h3 className="text-lg">Confirm the payout</h3>
+        <FactRows
+          rows={[
+            ["Amount (net)", amount],
+            ["To the account", account.accountMasked],
+            ["Bank", `${account.bankName} (IFSC ${account.ifsc})`],
+          ]}
+        />
+        <p className="text-sm text-slate-700">The money leaves at once. It cannot be called back from here.</p>
+        <Form method="post" action={here} className="flex flex-col gap-3 sm:flex-row">
+          <input type="hidden" name="intent" value="disburse" />
+          <input type="hidden" name="confirm" value="yes" />
+          <button className="btn-primary" data-testid="disburse-confirm">
+            Yes, pay {amount}
+          </button>
+          <Link className="btn-secondary" to={here}>
+            Cancel
+          </Link>
+        </Form>
+      </div>
+    );
+  return (
+    <Link
+      className="btn-primary w-full"
+      to={`${here}?disburse=confirm#disbursal-title`}
+      data-testid="disburse"
+      onClick={async (event) => {
+        event.preventDefault();
+        const yes = await confirm({ title, description, confirmLabel: `Yes, pay ${amount}`, cancelLabel: "Not now" });
+        if (yes) void submit({ intent: "disburse", confirm: "yes" }, { method: "post", action: here });
+      }}
+    >
+      {again ? `Send the payout again: ${amount}` : `Disburse ${amount}`}
+    </Link>
   );
 }
 

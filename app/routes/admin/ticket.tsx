@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { staffBorrowerName } from "../../domain/borrowers.ts";
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
@@ -294,10 +295,10 @@ export default function StaffTicket({ loaderData: d, actionData }: Route.Compone
               <dd>
                 {t.borrowerId ? (
                   <Link className="link" to={`/admin/borrowers/${t.borrowerId}`}>
-                    {d.person.name ?? "Borrower"}
+                    {staffBorrowerName({ fullName: d.person.name, mobile: d.person.mobile })}
                   </Link>
                 ) : (
-                  (d.person.name ?? "—")
+                  staffBorrowerName({ fullName: d.person.name, mobile: d.person.mobile })
                 )}
                 {d.person.mobile ? <span className="block">+91 {d.person.mobile}</span> : null}
                 {d.person.email ? <span className="block break-all">{d.person.email}</span> : null}
