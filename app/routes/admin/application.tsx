@@ -12,7 +12,10 @@ import { STAFF_VERDICT } from "../../domain/credit-policy/words.ts";
 import { useSchemaForm } from "../../components/use-schema-form.ts";
 import { requestContext, servicesContext } from "../../context.ts";
 import { DOCUMENT_KINDS } from "../../domain/kyc/documents.ts";
-import { maskAadhaar } from "../../domain/kyc/profile-schema.ts";
+import { GENDERS, MARITAL_STATUSES, maskAadhaar } from "../../domain/kyc/profile-schema.ts";
+import { RESIDENCE_TYPES } from "../../domain/kyc/address-employment-schema.ts";
+import { ACCOUNT_TYPES, RELATIONS } from "../../domain/kyc/references-bank-schema.ts";
+import { longDate } from "../../domain/loans/kfs.ts";
 import { KIND_NAME, parseReference, shortReference } from "../../domain/loans/application.ts";
 import { accountMatchesAgreement, PAYOUT_STATUS_LABEL } from "../../domain/loans/disbursal.ts";
 import { STATUS_TEXT } from "../../domain/loans/lifecycle.ts";
@@ -221,6 +224,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 type Data = Route.ComponentProps["loaderData"];
 
+/** A stored code in the words the borrower chose it by ("rented" → "Rented"); the code itself only if unknown. */
+const labelOf = (labels: Record<string, string>, code: string | null | undefined) =>
+  code ? (Object.hasOwn(labels, code) ? (labels[code] ?? code) : code) : "—";
+
 export default function ApplicationReview({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
   const a = d.found.application;
@@ -320,9 +327,9 @@ function Borrower({ data: d }: { data: Data }) {
           <FactRows
             rows={[
               ["Name", p.fullName],
-              ["Date of birth", p.dateOfBirth],
-              ["Gender", p.gender ?? "—"],
-              ["Marital status", p.maritalStatus ?? "—"],
+              ["Date of birth", longDate(p.dateOfBirth)],
+              ["Gender", labelOf(GENDERS, p.gender)],
+              ["Marital status", labelOf(MARITAL_STATUSES, p.maritalStatus)],
               ["E-mail", p.email ?? "—"],
               ["PAN", p.panMasked],
               ["Aadhaar", p.aadhaarLast4 ? maskAadhaar(p.aadhaarLast4) : "—"],
@@ -337,7 +344,13 @@ function Borrower({ data: d }: { data: Data }) {
           <FactRows
             rows={[
               ["Current", line(ad.currentLine1, ad.currentLine2, ad.currentCity, ad.currentDistrict, ad.currentState, ad.currentPincode)],
-              ["Residence", line(ad.residenceType, ad.yearsAtAddress !== null ? `${ad.yearsAtAddress} years there` : null) || "—"],
+              [
+                "Residence",
+                line(
+                  ad.residenceType ? labelOf(RESIDENCE_TYPES, ad.residenceType) : null,
+                  ad.yearsAtAddress !== null ? `${ad.yearsAtAddress} years there` : null,
+                ) || "—",
+              ],
               [
                 "Permanent",
                 ad.permanentSame
@@ -379,7 +392,7 @@ function Borrower({ data: d }: { data: Data }) {
             <FactRows
               rows={[
                 ["Holder (as typed)", b.holderName],
-                ["Account", `${b.accountMasked} (${b.accountType})`],
+                ["Account", `${b.accountMasked} (${labelOf(ACCOUNT_TYPES, b.accountType)})`],
                 ["Bank", `${b.bankName}, ${b.ifsc}`],
                 ["Name at the bank", b.nameAtBank ?? "—"],
                 ["Name match", b.nameMatchScore !== null ? `${b.nameMatchScore} of 100` : "—"],
@@ -399,7 +412,7 @@ function Borrower({ data: d }: { data: Data }) {
           <ul className="space-y-1">
             {d.references.map((r) => (
               <li key={r.position}>
-                {r.name} ({r.relation}), +91 {r.mobile}
+                {r.name} ({labelOf(RELATIONS, r.relation)}), +91 {r.mobile}
               </li>
             ))}
           </ul>
@@ -592,7 +605,7 @@ function Signed({ data: d }: { data: Data }) {
               ["Amount", formatRupees(s.terms.figures.amountPaise)],
               ["Net disbursed", formatRupees(s.terms.figures.netDisbursedPaise)],
               ["Instalment", `${formatRupees(s.terms.figures.instalmentPaise)} × ${s.terms.figures.instalments}`],
-              ["First due", s.terms.figures.firstDueDate],
+              ["First due", longDate(s.terms.figures.firstDueDate)],
               ["APR", `${s.terms.figures.aprPercent.toFixed(2)}%`],
               ["Disbursal to", a.disbursalAccount ? `${a.disbursalAccount.accountMasked}, ${a.disbursalAccount.bankName}` : "—"],
               ["Document SHA-256", s.signedSha256],
@@ -804,20 +817,40 @@ function Decision({ data: d, mine, actionData }: { data: Data; mine: boolean; ac
         lastResult={actionData && "intent" in actionData && actionData.intent === "approve" ? actionData.result : undefined}
       />
       {mayReject ? (
-        <Form method="post" className="space-y-4 border-t border-slate-200 pt-4" {...getFormProps(form)}>
-          <FormErrors id={form.errorId} errors={formErrors} />
-          <SelectField
-            field={fields.reason}
-            label="Reason the borrower will be told"
-            options={Object.fromEntries(Object.entries(REJECTION_REASONS).map(([k, v]) => [k, v.label]))}
-          />
-          <TextAreaField field={fields.note} label="Note for the file" hint="Staff only: the borrower does not see it." />
-          <button className="btn-danger w-full" name="intent" value="reject" disabled={busy}>
-            Reject
-          </button>
-        </Form>
+        <RejectArea untaken={a.status === "signed"} openAtFirst={Boolean(formErrors?.length || fields.reason.errors || fields.note.errors)}>
+          <Form method="post" className="space-y-4" {...getFormProps(form)}>
+            <FormErrors id={form.errorId} errors={formErrors} />
+            <SelectField
+              field={fields.reason}
+              label="Reason the borrower will be told"
+              options={Object.fromEntries(Object.entries(REJECTION_REASONS).map(([k, v]) => [k, v.label]))}
+            />
+            <TextAreaField field={fields.note} label="Note for the file" hint="Staff only: the borrower does not see it." />
+            <button className="btn-danger w-full" name="intent" value="reject" disabled={busy}>
+              {a.status === "signed" ? "Reject without taking it" : "Reject"}
+            </button>
+          </Form>
+        </RejectArea>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Reject. Before anyone has taken the application (`signed`) it is allowed (a plain case: a duplicate, a
+ * hard stop of the policy) but it is not the page's first action: Take for review is. So it waits
+ * behind a closed disclosure; once taken, the officer's reject form is open under Approve.
+ */
+function RejectArea({ untaken, openAtFirst, children }: { untaken: boolean; openAtFirst: boolean; children: React.ReactNode }) {
+  if (!untaken) return <div className="border-t border-slate-200 pt-4">{children}</div>;
+  return (
+    <details className="group border-t border-slate-200 pt-4" open={openAtFirst || undefined} data-testid="reject-untaken">
+      <summary className="cursor-pointer font-medium text-slate-800">Reject without reviewing</summary>
+      <p className="mt-2 text-sm text-slate-700">
+        For a case that needs no review (a duplicate, a hard stop of the credit policy). Otherwise take the application first.
+      </p>
+      <div className="mt-4">{children}</div>
+    </details>
   );
 }
 
@@ -855,8 +888,11 @@ function Disbursal({ data: d }: { data: Data }) {
         <FactRows
           rows={[
             ["Loan number", a.loanNumber],
-            ["Disbursed on", a.disbursalDate ?? "—"],
-            ["First due", firstDue ? `${formatRupees(firstDue.principalPaise + firstDue.interestPaise)} on ${firstDue.dueDate}` : "—"],
+            ["Disbursed on", a.disbursalDate ? longDate(a.disbursalDate) : "—"],
+            [
+              "First due",
+              firstDue ? `${formatRupees(firstDue.principalPaise + firstDue.interestPaise)} on ${longDate(firstDue.dueDate)}` : "—",
+            ],
             ["Instalments", String(d.instalments.length)],
           ]}
         />

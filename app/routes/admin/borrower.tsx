@@ -255,7 +255,7 @@ export default function BorrowerPage({ loaderData, actionData }: Route.Component
                   {t.subject}
                   <span className="block text-sm text-slate-600">Last change {formatDateIST(new Date(t.updatedAt))}</span>
                 </span>
-                <StatusBadge status={t.status} />
+                <StatusBadge status={t.status} staff />
               </li>
             ))}
           </ul>

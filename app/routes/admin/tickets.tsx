@@ -79,7 +79,7 @@ export default function Tickets({ loaderData: d }: Route.ComponentProps) {
                 </span>
               </td>
               <td className="px-3 py-2">
-                <StatusBadge status={t.status} />
+                <StatusBadge status={t.status} staff />
               </td>
               <td className="px-3 py-2">{t.assignee ?? "Nobody yet"}</td>
               <td className="px-3 py-2 tabular-nums">
