@@ -61,6 +61,9 @@ export default [
     route("User/Help", "routes/user/help/index.tsx"),
     route("User/Help/new", "routes/user/help/new.tsx"),
     route("User/Help/:reference", "routes/user/help/ticket.tsx"),
+    // Without a number: the list of the borrower's loans of that kind.
+    route("User/Loans/Emi", "routes/user/loans/list.tsx", { id: "loans-emi" }),
+    route("User/Loans/SalaryAdvance", "routes/user/loans/list.tsx", { id: "loans-salary-advance" }),
     route("User/Loans/Emi/:loanNumber", "routes/user/loans/loan.tsx", { id: "loan-emi" }),
     route("User/Loans/SalaryAdvance/:loanNumber", "routes/user/loans/loan.tsx", { id: "loan-salary-advance" }),
     route("User/Loans/:loanNumber/revised-kfs.pdf", "routes/user/revised-kfs.ts"),

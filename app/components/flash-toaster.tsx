@@ -6,6 +6,10 @@ import type { Toast } from "../lib/toast.ts";
 export default function FlashToaster({ toast }: { toast: Toast | null }) {
   useEffect(() => {
     if (!toast) return;
+    // A new flash message ends the ones before it: what they said belongs to the page they came with
+    // (a "Password set" toast, paused while the person was in their authenticator app, must not
+    // outlive the sign-in it asked for).
+    showToast.dismiss();
     const show = toast.type === "success" ? showToast.success : toast.type === "error" ? showToast.error : showToast.info;
     show(toast.title, { id: toast.id, description: toast.description });
   }, [toast]);

@@ -26,7 +26,7 @@ export function NotificationBell({ unread: initial }: { unread: number }) {
       aria-label={label}
       title={label}
       className={({ isActive }) =>
-        `relative inline-flex items-center rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`
+        `relative inline-flex shrink-0 items-center rounded-md px-2 py-2 whitespace-nowrap sm:px-3 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`
       }
     >
       <Bell aria-hidden="true" className="h-5 w-5" />

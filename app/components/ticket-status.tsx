@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { TICKET_STATUS_LABEL, type TicketStatus } from "../domain/help.ts";
+import { TICKET_STATUS_LABEL, TICKET_STATUS_STAFF_LABEL, type TicketStatus } from "../domain/help.ts";
 
 const BADGE: Record<TicketStatus, string> = {
   open: "bg-brand-100 text-brand-900",
@@ -9,11 +9,11 @@ const BADGE: Record<TicketStatus, string> = {
   closed: "bg-slate-200 text-slate-800",
 };
 
-/** A ticket's status as a coloured label. */
-export function StatusBadge({ status }: { status: TicketStatus }) {
+/** A ticket's status as a coloured label, in the words of its reader (`staff`, or the borrower). */
+export function StatusBadge({ status, staff = false }: { status: TicketStatus; staff?: boolean }) {
   return (
     <span className={`rounded-full px-2.5 py-0.5 text-sm font-medium ${BADGE[status]}`} data-testid="ticket-status">
-      {TICKET_STATUS_LABEL[status]}
+      {(staff ? TICKET_STATUS_STAFF_LABEL : TICKET_STATUS_LABEL)[status]}
     </span>
   );
 }
@@ -21,9 +21,11 @@ export function StatusBadge({ status }: { status: TicketStatus }) {
 /** A ticket page's heading: its reference (to read out), its title, status, and what kind of ticket it is. */
 export function TicketHeading({
   ticket: t,
+  staff = false,
   children,
 }: {
   ticket: { reference: string; subject: string; status: TicketStatus; kind: string; category: string };
+  staff?: boolean;
   children?: ReactNode;
 }) {
   return (
@@ -33,7 +35,7 @@ export function TicketHeading({
       </p>
       <h1 className="text-2xl break-words sm:text-3xl">{t.subject}</h1>
       <p className="flex flex-wrap items-center gap-2">
-        <StatusBadge status={t.status} />
+        <StatusBadge status={t.status} staff={staff} />
         <span className="text-slate-700">
           {t.kind} · {t.category}
           {children}

@@ -10,13 +10,19 @@ import { coolingOffRule } from "./loans/cooling-off.ts";
 export const TICKET_STATUSES = ["open", "in_progress", "waiting", "resolved", "closed"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
-/** How each status reads to the borrower. */
+/** How each status reads to the borrower (their Help pages, and the status lines in their ticket's thread). */
 export const TICKET_STATUS_LABEL: Record<TicketStatus, string> = {
   open: "Open",
   in_progress: "In progress",
   waiting: "Waiting for you",
   resolved: "Resolved",
   closed: "Closed",
+};
+
+/** How each status reads to staff, on every staff page (one word per status). */
+export const TICKET_STATUS_STAFF_LABEL: Record<TicketStatus, string> = {
+  ...TICKET_STATUS_LABEL,
+  waiting: "Waiting for the borrower",
 };
 
 /** Statuses a ticket is still being worked in. */

@@ -58,6 +58,31 @@ describe("public pages in Chromium", () => {
     await context.close();
   });
 
+  it("home at 360 px: the figures stay inside their cards, and no greyed Install button before the browser offers to install", async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(app.url + "/");
+    await waitForHydration(page);
+    const spill = await page.evaluate(() =>
+      [...document.querySelectorAll("dl .card dd")]
+        .filter(
+          (dd) =>
+            dd.scrollWidth > dd.clientWidth + 1 || dd.getBoundingClientRect().right > dd.closest(".card")!.getBoundingClientRect().right,
+        )
+        .map((dd) => dd.textContent),
+    );
+    expect(spill).toEqual([]);
+    expect(await page.getByText(/up to ₹/).count()).toBeGreaterThan(0);
+    // Headless Chromium offers no install (no beforeinstallprompt): no button, the steps say how.
+    expect(await page.getByRole("button", { name: "Install the app" }).count()).toBe(0);
+    await page.getByText("tap Share and then “Add to Home Screen”", { exact: false }).waitFor();
+    await page.screenshot({ path: "/tmp/issue35-shots/home-360.png", fullPage: true });
+    expect(await (await page.request.get(app.url + "/favicon.ico")).status()).toBe(200);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("shows the not-found texts with status 404", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

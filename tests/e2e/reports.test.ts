@@ -23,7 +23,7 @@ beforeAll(async () => {
   staff = await signedInStaff(app, "support", "Sunita Das");
   await signedApplication(app, "9400000301");
   const paid = await approvedApplication(app, "9400000302", credit);
-  await postForm(app, `/admin/applications/${paid.ref}`, { intent: "disburse" }, { cookie: ops.cookie });
+  await postForm(app, `/admin/applications/${paid.ref}`, { intent: "disburse", confirm: "yes" }, { cookie: ops.cookie });
   // Quick-start visits over the last week: fewer borrowers at each step.
   const today = todayIST(new Date());
   const rows: (typeof funnelEvents.$inferInsert)[] = [];

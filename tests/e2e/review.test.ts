@@ -104,7 +104,13 @@ describe("credit review in the browser", () => {
     const disburse = opsPage.getByTestId("disburse");
     expect(await disburse.textContent()).toMatch(/^Disburse ₹/);
     expect(await axeViolations(opsPage)).toEqual([]);
+    // One click pays nothing: a dialog names the amount and the account first.
     await disburse.click();
+    const dialog = opsPage.getByRole("alertdialog");
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toMatch(/Pay ₹[\d,]+ to X+\d{4}, /);
+    expect(await axeViolations(opsPage)).toEqual([]);
+    await dialog.getByRole("button", { name: /^Yes, pay ₹/ }).click();
     await opsPage.getByText("Payout requested").waitFor();
     await opsPage.getByTestId("payout-status").filter({ hasText: "Processed" }).waitFor({ timeout: 20_000 });
     const utr = ((await opsPage.getByTestId("payout-utr").textContent()) ?? "").trim();

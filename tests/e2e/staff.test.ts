@@ -82,6 +82,37 @@ describe("staff back office", () => {
     expect(errors.filter((e) => !e.includes("status of 400"))).toEqual([]);
   });
 
+  it("says 'Password set' once, on the sign-in page after the enrolment link, and never again after signing in", async () => {
+    const email = "new.officer@lender.example";
+    const { token } = await createStaffInvite(app.services, { email, role: "credit", name: "Nisha Pillai" });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${app.url}/admin/enrol/${token}`);
+    await waitForHydration(page);
+    await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("New password again").fill(PASSWORD);
+    await page.getByRole("button", { name: "Set password" }).click();
+    await page.waitForURL(/\/admin\/login$/);
+    await page.getByText("Password set. Sign in to set up your authenticator.").first().waitFor();
+    await page.getByLabel("Work e-mail").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
+    const code = await totp((await page.getByTestId("totp-secret").textContent()) ?? "");
+    await page.getByLabel("Authenticator code").fill(code);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/admin$/);
+    await page.getByText("Signed in to the back office.").first().waitFor();
+    // sonner lets a dismissed toast fade out (well under a second); without the fix it stayed its full 6 s, longer when paused.
+    await page.getByText("Password set").first().waitFor({ state: "detached", timeout: 1500 });
+    expect(await page.getByText("Password set").count()).toBe(0);
+    // A reload (a new document) does not bring it back either.
+    await page.reload();
+    await waitForHydration(page);
+    expect(await page.getByText("Password set").count()).toBe(0);
+    await context.close();
+  });
+
   it("shows borrowers appearing and leaving, live, and reloads a borrower's device (audited)", async () => {
     const borrower = await browser.newContext();
     const page = await borrower.newPage();

@@ -113,7 +113,7 @@ export async function activeLoan(
   profile: Partial<BorrowerProfile> = {},
 ) {
   const approved = await approvedApplication(app, mobile, officer, profile);
-  const res = await postForm(app, `/admin/applications/${approved.ref}`, { intent: "disburse" }, { cookie: ops.cookie });
+  const res = await postForm(app, `/admin/applications/${approved.ref}`, { intent: "disburse", confirm: "yes" }, { cookie: ops.cookie });
   if (res.status !== 302) throw new Error(`disburse answered ${res.status}`);
   const deadline = Date.now() + 20_000;
   for (;;) {

@@ -31,7 +31,7 @@ const found = async (q: string) => {
 describe("borrowers", () => {
   it("finds a borrower by mobile, name, PAN's last 4, reference prefix and loan number, and shows their page", async () => {
     const lent = await approvedApplication(app, "9810000001", credit, { name: "Kavya Menon", pan: "ABCPM8321K" });
-    await postForm(app, `/admin/applications/${lent.ref}`, { intent: "disburse" }, { cookie: ops.cookie });
+    await postForm(app, `/admin/applications/${lent.ref}`, { intent: "disburse", confirm: "yes" }, { cookie: ops.cookie });
     const loan = await vi.waitFor(
       async () => {
         const [a] = await app.services.db.select().from(loanApplications).where(eq(loanApplications.reference, lent.ref));

@@ -226,7 +226,7 @@ describe("a borrower with an overdue amount", () => {
     try {
       clock = new Date(MONDAY.getTime() + 35 * 86_400_000);
       await catchUpServicing(app.services);
-      const res = await act(ref, ops.cookie, { intent: "disburse" });
+      const res = await act(ref, ops.cookie, { intent: "disburse", confirm: "yes" });
       expect(toastOf(res)).toContain("The credit policy stops this disbursal now");
       const a = await row(ref);
       expect(a.status).toBe("approved");

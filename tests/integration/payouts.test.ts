@@ -67,12 +67,30 @@ const actions = async (id: string) =>
   ).map((a) => ({ ...a, to: (a.details as { to?: string }).to }));
 
 describe("disbursal through the local stand-in", () => {
+  it("pays nothing on one click: the amount and the account are confirmed first, and the server requires it", async () => {
+    const b = await approved();
+    const res = await act(b.ref, ops.cookie, { intent: "disburse" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`/admin/applications/${b.ref}?disburse=confirm#disbursal-title`);
+    expect(toastOf(res)).toMatch(/Nothing was sent/);
+    expect(await payoutsOf(b.id)).toEqual([]);
+    // The confirmation step (the page without JavaScript) names the net amount, the masked account and the bank.
+    const step = await html(await app.get(`/admin/applications/${b.ref}?disburse=confirm`, { headers: { Cookie: ops.cookie } }));
+    expect(step).toContain("Confirm the payout");
+    expect(step).toMatch(/Yes, pay ₹9\d,\d{3}/);
+    expect(step).toContain("XXXXXXXXXX5678");
+    expect(step).toContain('name="confirm" value="yes"');
+    // Only that form's confirmation sends the money.
+    expect(toastOf(await act(b.ref, ops.cookie, { intent: "disburse", confirm: "yes" }))).toMatch(/Payout requested/);
+    expect(await payoutsOf(b.id)).toHaveLength(1);
+  });
+
   it("sends the net amount, makes the loan active on the bank's confirmation, and tells the borrower", async () => {
     const b = await approved();
     const before = await html(await app.get(`/admin/applications/${b.ref}`, { headers: { Cookie: ops.cookie } }));
     expect(before).toMatch(/Disburse ₹9\d,\d{3}/);
 
-    const res = await act(b.ref, ops.cookie, { intent: "disburse" });
+    const res = await act(b.ref, ops.cookie, { intent: "disburse", confirm: "yes" });
     expect(toastOf(res)).toMatch(/Payout requested/);
     const [requested] = await payoutsOf(b.id);
     expect(requested).toMatchObject({ status: "requested", attempt: 1, provider: "local", accountMasked: "XXXXXXXXXX5678" });
@@ -152,14 +170,14 @@ describe("disbursal through the local stand-in", () => {
 
   it("refuses the approver (four eyes) and roles that do not disburse, and sends nothing", async () => {
     const b = await approved("50100012345678", admin);
-    const refused = await act(b.ref, admin.cookie, { intent: "disburse" });
+    const refused = await act(b.ref, admin.cookie, { intent: "disburse", confirm: "yes" });
     expect(toastOf(refused)).toMatch(/four eyes/);
     const page = await html(await app.get(`/admin/applications/${b.ref}`, { headers: { Cookie: admin.cookie } }));
     expect(page).toContain("another member of operations must disburse it");
     expect(page).not.toContain('data-testid="disburse"');
-    expect((await act(b.ref, credit.cookie, { intent: "disburse" })).status).toBe(403);
+    expect((await act(b.ref, credit.cookie, { intent: "disburse", confirm: "yes" })).status).toBe(403);
     const support = await signedInStaff(app, "support", "Sunil Das");
-    expect((await act(b.ref, support.cookie, { intent: "disburse" })).status).toBe(403);
+    expect((await act(b.ref, support.cookie, { intent: "disburse", confirm: "yes" })).status).toBe(403);
     expect(await payoutsOf(b.id)).toHaveLength(0);
     expect((await row(b.ref)).status).toBe("approved");
   });
@@ -167,20 +185,20 @@ describe("disbursal through the local stand-in", () => {
   it("pays once however many times it is asked, by however many people", async () => {
     const b = await approved();
     const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => act(b.ref, i % 2 ? ops.cookie : ops2.cookie, { intent: "disburse" })),
+      Array.from({ length: 12 }, (_, i) => act(b.ref, i % 2 ? ops.cookie : ops2.cookie, { intent: "disburse", confirm: "yes" })),
     );
     expect(answers.every((r) => r.status === 302)).toBe(true);
     expect(answers.filter((r) => /Payout requested/.test(toastOf(r) ?? ""))).toHaveLength(1);
     const rows = await settled(b.id);
     expect(rows).toHaveLength(1);
     // Asked again after it is processed: nothing more is sent.
-    expect(toastOf(await act(b.ref, ops.cookie, { intent: "disburse" }))).toMatch(/already disbursed/);
+    expect(toastOf(await act(b.ref, ops.cookie, { intent: "disburse", confirm: "yes" }))).toMatch(/already disbursed/);
     expect(await payoutsOf(b.id)).toHaveLength(1);
   });
 
   it("keeps a failed payout's reason, leaves the loan approved, and retries with a new key only after the failure", async () => {
     const b = await approved("50100012340000");
-    await act(b.ref, ops.cookie, { intent: "disburse" });
+    await act(b.ref, ops.cookie, { intent: "disburse", confirm: "yes" });
     const [failed] = await settled(b.id);
     expect(failed).toMatchObject({ status: "failed", attempt: 1 });
     expect(failed?.failureReason).toMatch(/account is closed/);
@@ -189,7 +207,7 @@ describe("disbursal through the local stand-in", () => {
     expect(page).toContain("Send the payout again");
     expect(page).toContain("account is closed");
 
-    await act(b.ref, ops.cookie, { intent: "disburse" });
+    await act(b.ref, ops.cookie, { intent: "disburse", confirm: "yes" });
     const rows = await settled(b.id, 2);
     expect(rows.map((p) => [p.attempt, p.status])).toEqual([
       [1, "failed"],
@@ -202,7 +220,7 @@ describe("disbursal through the local stand-in", () => {
 
   it("does not let the borrower cancel while the money is on its way, and shows a payout stuck at the provider", async () => {
     const b = await approved("50100012349999");
-    await act(b.ref, ops.cookie, { intent: "disburse" });
+    await act(b.ref, ops.cookie, { intent: "disburse", confirm: "yes" });
     const step7 = `/User/newLoan/Emi/${b.ref}/Step7`;
     await vi.waitFor(async () => {
       const [p] = await payoutsOf(b.id);
@@ -215,7 +233,7 @@ describe("disbursal through the local stand-in", () => {
     expect(toastOf(cancel)).toMatch(/already on its way/);
     expect((await row(b.ref)).status).toBe("approved");
     // A second request while it is in flight sends nothing.
-    expect(toastOf(await act(b.ref, ops2.cookie, { intent: "disburse" }))).toMatch(/already on its way/);
+    expect(toastOf(await act(b.ref, ops2.cookie, { intent: "disburse", confirm: "yes" }))).toMatch(/already on its way/);
     expect(await payoutsOf(b.id)).toHaveLength(1);
 
     // An hour later with no answer: stuck, on the page and on the staff home.
@@ -252,7 +270,7 @@ describe("disbursal through the local stand-in", () => {
       { cookie: b.cookie },
     );
     expect(changed.status).toBe(302);
-    const refused = await act(b.ref, ops.cookie, { intent: "disburse" });
+    const refused = await act(b.ref, ops.cookie, { intent: "disburse", confirm: "yes" });
     expect(toastOf(refused)).toMatch(/no longer holds the account named in the signed agreement/);
     expect(await payoutsOf(b.id)).toHaveLength(0);
   });

@@ -43,7 +43,8 @@ afterAll(async () => {
 
 let serial = 0;
 const approved = () => approvedApplication(app, `95000${String(++serial).padStart(5, "0")}`, credit);
-const disburse = (ref: string) => postForm(app, `/admin/applications/${ref}`, { intent: "disburse" }, { cookie: ops.cookie });
+const disburse = (ref: string) =>
+  postForm(app, `/admin/applications/${ref}`, { intent: "disburse", confirm: "yes" }, { cookie: ops.cookie });
 const row = async (ref: string) =>
   (
     await app.services.db.select().from(loanApplications).where(eq(loanApplications.reference, ref))

@@ -53,7 +53,7 @@ beforeAll(async () => {
     if (res.status !== 302) throw new Error(`${fields.intent} answered ${res.status}`);
   }
   const paid = await approvedApplication(app, "9500000203", credit);
-  const res = await postForm(app, `/admin/applications/${paid.ref}`, { intent: "disburse" }, { cookie: ops.cookie });
+  const res = await postForm(app, `/admin/applications/${paid.ref}`, { intent: "disburse", confirm: "yes" }, { cookie: ops.cookie });
   if (res.status !== 302) throw new Error(`disburse answered ${res.status}`);
   const payout = await vi.waitFor(
     async () => {

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserSession } from "../../app/server/auth/session.server.ts";
 import { loanApplications, loanLedger, users } from "../../app/server/db/schema.ts";
 import { DEMO_BORROWER_MOBILE, seedDemoLoans } from "../../app/server/servicing/demo.server.ts";
+import { signedInStaff } from "../helpers/applications.ts";
+import { signedInBorrower } from "../helpers/session.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 // The demo borrower a fresh clone starts with: an EMI loan with two instalments paid and the third
@@ -45,5 +47,60 @@ describe("the demo borrower", () => {
     // Seeding again (a restart) adds nothing.
     expect(await seedDemoLoans(app.services)).toBe(false);
     expect(await app.services.db.select().from(loanApplications).where(eq(loanApplications.userId, user.id))).toHaveLength(2);
+  });
+
+  it("lists their loans of one kind at /User/Loans/Emi and /User/Loans/SalaryAdvance, and nobody else's", async () => {
+    const [user] = await app.services.db.select().from(users).where(eq(users.mobile, DEMO_BORROWER_MOBILE));
+    if (!user) throw new Error("no demo borrower");
+    const { setCookie } = await createUserSession(app.services, {
+      userId: user.id,
+      deviceId: "demo-2",
+      ip: "127.0.0.1",
+      userAgent: "test",
+    });
+    const cookie = setCookie.split(";")[0] ?? "";
+    const loans = await app.services.db.select().from(loanApplications).where(eq(loanApplications.userId, user.id));
+    const emi = loans.find((l) => l.product === "emi")?.loanNumber ?? "-";
+    const advance = loans.find((l) => l.product === "salary_advance")?.loanNumber ?? "-";
+    const emiList = await app.get("/User/Loans/Emi", { headers: { Cookie: cookie } });
+    expect(emiList.status).toBe(200);
+    const emiHtml = await html(emiList);
+    expect(emiHtml).toContain("Your EMI loans");
+    expect(emiHtml).toContain(emi);
+    expect(emiHtml).not.toContain(advance);
+    const advances = await html(await app.get("/user/loans/salaryadvance", { headers: { Cookie: cookie } }));
+    expect(advances).toContain("Your salary advances");
+    expect(advances).toContain(advance);
+    expect(advances).not.toContain(emi);
+    // Another borrower's lists hold none of them.
+    const other = await signedInBorrower(app, "9000000099");
+    const theirs = await html(await app.get("/User/Loans/Emi", { headers: { Cookie: other.cookie } }));
+    expect(theirs).toContain("You have no EMI loans yet.");
+    expect(theirs).not.toContain(emi);
+    // Signed out: to sign in, as every borrower page.
+    expect((await app.get("/User/Loans/Emi")).status).toBe(302);
+  });
+
+  it("serves /favicon.ico", async () => {
+    const res = await app.get("/favicon.ico");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/image\/(x-icon|vnd\.microsoft\.icon)/);
+    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
+  });
+
+  it("has a complete KYC profile, and every staff page names them by it", async () => {
+    const [user] = await app.services.db.select().from(users).where(eq(users.mobile, DEMO_BORROWER_MOBILE));
+    if (!user) throw new Error("no demo borrower");
+    const staff = await signedInStaff(app, "operations", "Demo Ops");
+    const get = async (path: string) => html(await app.get(path, { headers: { Cookie: staff.cookie } }));
+    const loans = await app.services.db.select().from(loanApplications).where(eq(loanApplications.userId, user.id));
+    const borrower = await get(`/admin/borrowers/${user.id}`);
+    expect(borrower).toContain("7 of 7 sections");
+    expect(borrower).toMatch(/<h1[^>]*>Asha Verma<\/h1>/);
+    expect(await get(`/admin/borrowers?q=${DEMO_BORROWER_MOBILE}`)).toContain("Asha Verma");
+    for (const l of loans) expect(await get(`/admin/loans/${l.loanNumber}`)).toContain("Asha Verma");
+    const overdue = await get("/admin/collections");
+    expect(overdue).toContain("Asha Verma");
+    expect(borrower).not.toContain("No name yet");
   });
 });

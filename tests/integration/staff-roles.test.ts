@@ -59,7 +59,7 @@ const MATRIX: Record<string, StaffRequest[]> = {
       method: "POST",
       path: () => `/admin/applications/${NO_SUCH_REFERENCE}`,
       needs: "payouts.manage",
-      form: () => ({ intent, payout: "00000000-0000-4000-8000-000000000000" }),
+      form: () => ({ intent, confirm: "yes", payout: "00000000-0000-4000-8000-000000000000" }),
     })),
   ],
   "routes/admin/application-agreement.ts": [

@@ -229,7 +229,7 @@ function Figure({ label, value, big, testId }: { label: string; value: string; b
   return (
     <div className="card p-4 sm:p-4">
       <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className={`money mt-1 ${big ? "text-2xl" : "text-lg"}`} data-testid={testId}>
+      <dd className={`money mt-1 ${big ? "text-xl sm:text-2xl" : "text-base sm:text-lg"}`} data-testid={testId}>
         {value}
       </dd>
     </div>

@@ -50,24 +50,19 @@ export function ApkSection({ brandName, androidAppUrl }: HomeData) {
           </p>
         </div>
         <div className="flex flex-col gap-3 sm:flex-row md:flex-col">
-          <button
-            type="button"
-            className="btn bg-white text-brand-900 hover:bg-brand-50"
-            onClick={install}
-            disabled={!installEvent}
-            aria-describedby="install-status"
-          >
-            <Download aria-hidden="true" className="size-5" />
-            Install the app
-          </button>
-          <p id="install-status" className="text-sm text-brand-100" aria-live="polite">
+          {/* Only when the browser offers to install (beforeinstallprompt); otherwise the steps above say how. */}
+          {installEvent ? (
+            <button type="button" className="btn bg-white text-brand-900 hover:bg-brand-50" onClick={install} data-testid="install-app">
+              <Download aria-hidden="true" className="size-5" />
+              Install the app
+            </button>
+          ) : null}
+          <p className="text-sm text-brand-100" aria-live="polite">
             {status === "installed"
               ? "Installed. Find it on your home screen."
               : status === "dismissed"
                 ? "Not installed. You can install it later from the browser menu."
-                : installEvent
-                  ? "Ready to install."
-                  : "If the button is not available, use your browser's menu as described."}
+                : ""}
           </p>
           {androidAppUrl ? (
             <a className="btn border border-white text-white hover:bg-brand-800" href={androidAppUrl} rel="noopener">

@@ -27,29 +27,29 @@ export function TopSection({ facts, brandName }: HomeData) {
         </div>
         <div className="space-y-4">
           <PhoneLoanIllustration className="mx-auto h-36 w-auto sm:h-44" />
-          <dl className="grid grid-cols-2 gap-4">
+          <dl className="grid grid-cols-2 gap-3 sm:gap-4">
             <div className="card">
               <dt className="text-sm text-slate-600">Interest on EMI loans</dt>
-              <dd className="money mt-1 text-2xl">
+              <dd className="money mt-1 text-xl sm:text-2xl">
                 {facts.emi.minRatePercent}% – {facts.emi.maxRatePercent}%
               </dd>
               <dd className="text-sm text-slate-600">a year, fixed, reducing balance</dd>
             </div>
             <div className="card">
               <dt className="text-sm text-slate-600">EMI loan amount</dt>
-              <dd className="money mt-1 text-2xl">up to {formatRupees(facts.emi.maxAmountPaise)}</dd>
+              <dd className="money mt-1 text-xl sm:text-2xl">up to {formatRupees(facts.emi.maxAmountPaise)}</dd>
               <dd className="text-sm text-slate-600">
                 {facts.emi.minTenureMonths}–{facts.emi.maxTenureMonths} monthly instalments
               </dd>
             </div>
             <div className="card">
               <dt className="text-sm text-slate-600">Salary advance</dt>
-              <dd className="money mt-1 text-2xl">up to {formatRupees(facts.salaryAdvance.maxAmountPaise)}</dd>
+              <dd className="money mt-1 text-xl sm:text-2xl">up to {formatRupees(facts.salaryAdvance.maxAmountPaise)}</dd>
               <dd className="text-sm text-slate-600">repaid on your salary date</dd>
             </div>
             <div className="card">
               <dt className="text-sm text-slate-600">Foreclosure charge</dt>
-              <dd className="money mt-1 text-2xl">₹0</dd>
+              <dd className="money mt-1 text-xl sm:text-2xl">₹0</dd>
               <dd className="text-sm text-slate-600">repay early any time</dd>
             </div>
           </dl>

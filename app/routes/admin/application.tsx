@@ -1,7 +1,9 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
+import { staffBorrowerName } from "../../domain/borrowers.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
-import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
+import { data, Form, Link, useNavigation, useRevalidator, useSubmit } from "react-router";
+import { useConfirm } from "../../components/confirm-dialog.tsx";
 import { Field, FormErrors, SelectField, TextAreaField } from "../../components/field.tsx";
 import { FactRows, PdfFrame } from "../../components/loan-flow.tsx";
 import { KeptEvaluations, PolicyRules } from "../../components/policy-table.tsx";
@@ -10,7 +12,10 @@ import { STAFF_VERDICT } from "../../domain/credit-policy/words.ts";
 import { useSchemaForm } from "../../components/use-schema-form.ts";
 import { requestContext, servicesContext } from "../../context.ts";
 import { DOCUMENT_KINDS } from "../../domain/kyc/documents.ts";
-import { maskAadhaar } from "../../domain/kyc/profile-schema.ts";
+import { GENDERS, MARITAL_STATUSES, maskAadhaar } from "../../domain/kyc/profile-schema.ts";
+import { RESIDENCE_TYPES } from "../../domain/kyc/address-employment-schema.ts";
+import { ACCOUNT_TYPES, RELATIONS } from "../../domain/kyc/references-bank-schema.ts";
+import { longDate } from "../../domain/loans/kfs.ts";
 import { KIND_NAME, parseReference, shortReference } from "../../domain/loans/application.ts";
 import { accountMatchesAgreement, PAYOUT_STATUS_LABEL } from "../../domain/loans/disbursal.ts";
 import { STATUS_TEXT } from "../../domain/loans/lifecycle.ts";
@@ -56,7 +61,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const details = reference ? await reviewDetails(services, reference) : null;
   if (!details) notFoundFullPath(request);
   const a = details.found.application;
-  const docId = new URL(request.url).searchParams.get("doc");
+  const url = new URL(request.url);
+  const docId = url.searchParams.get("doc");
   const viewing = details.documents.find((d) => d.id === docId) ?? null;
   const role = user.role as StaffRole;
   const [payouts, instalments] = await Promise.all([payoutsFor(services, a.id), instalmentsOf(services, a.id)]);
@@ -70,6 +76,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     payouts,
     instalments,
     payoutProvider: services.payouts.name,
+    /** The disbursal's confirmation step (the page without JavaScript; with it, a dialog asks the same). */
+    confirmingDisbursal: url.searchParams.get("disburse") === "confirm",
     ageMinutes: a.signedAt ? workingMinutesBetween(a.signedAt, a.decidedAt ?? services.now(), services.config.holidays) : null,
   };
 }
@@ -185,6 +193,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return answer(decided, "Rejected. The borrower has an SMS with the reason.");
     }
     case "disburse":
+      // Money leaves on the second step only: the amount and the account seen and confirmed.
+      if (form.get("confirm") !== "yes")
+        return redirectWithToast(services.config, request, `${here}?disburse=confirm#disbursal-title`, {
+          type: "info",
+          title: "Check the amount and the account, then confirm the payout. Nothing was sent.",
+        });
       return answer(
         await requestDisbursal(services, { staff, reference, client }),
         "Payout requested. The loan becomes active when the bank confirms it.",
@@ -206,11 +220,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 type Data = Route.ComponentProps["loaderData"];
 
+/** A stored code in the words the borrower chose it by ("rented" → "Rented"); the code itself only if unknown. */
+const labelOf = (labels: Record<string, string>, code: string | null | undefined) =>
+  code ? (Object.hasOwn(labels, code) ? (labels[code] ?? code) : code) : "—";
+
 export default function ApplicationReview({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
   const a = d.found.application;
   const mine = a.status === "under_review" && a.assignedTo === d.me;
-  const name = d.profile?.fullName ?? "Name not given";
+  const name = staffBorrowerName({ fullName: d.profile?.fullName, mobile: d.found.mobile });
   return (
     <div className="space-y-6">
       <header className="space-y-2">
@@ -305,9 +323,9 @@ function Borrower({ data: d }: { data: Data }) {
           <FactRows
             rows={[
               ["Name", p.fullName],
-              ["Date of birth", p.dateOfBirth],
-              ["Gender", p.gender ?? "—"],
-              ["Marital status", p.maritalStatus ?? "—"],
+              ["Date of birth", longDate(p.dateOfBirth)],
+              ["Gender", labelOf(GENDERS, p.gender)],
+              ["Marital status", labelOf(MARITAL_STATUSES, p.maritalStatus)],
               ["E-mail", p.email ?? "—"],
               ["PAN", p.panMasked],
               ["Aadhaar", p.aadhaarLast4 ? maskAadhaar(p.aadhaarLast4) : "—"],
@@ -322,7 +340,13 @@ function Borrower({ data: d }: { data: Data }) {
           <FactRows
             rows={[
               ["Current", line(ad.currentLine1, ad.currentLine2, ad.currentCity, ad.currentDistrict, ad.currentState, ad.currentPincode)],
-              ["Residence", line(ad.residenceType, ad.yearsAtAddress !== null ? `${ad.yearsAtAddress} years there` : null) || "—"],
+              [
+                "Residence",
+                line(
+                  ad.residenceType ? labelOf(RESIDENCE_TYPES, ad.residenceType) : null,
+                  ad.yearsAtAddress !== null ? `${ad.yearsAtAddress} years there` : null,
+                ) || "—",
+              ],
               [
                 "Permanent",
                 ad.permanentSame
@@ -364,7 +388,7 @@ function Borrower({ data: d }: { data: Data }) {
             <FactRows
               rows={[
                 ["Holder (as typed)", b.holderName],
-                ["Account", `${b.accountMasked} (${b.accountType})`],
+                ["Account", `${b.accountMasked} (${labelOf(ACCOUNT_TYPES, b.accountType)})`],
                 ["Bank", `${b.bankName}, ${b.ifsc}`],
                 ["Name at the bank", b.nameAtBank ?? "—"],
                 ["Name match", b.nameMatchScore !== null ? `${b.nameMatchScore} of 100` : "—"],
@@ -384,7 +408,7 @@ function Borrower({ data: d }: { data: Data }) {
           <ul className="space-y-1">
             {d.references.map((r) => (
               <li key={r.position}>
-                {r.name} ({r.relation}), +91 {r.mobile}
+                {r.name} ({labelOf(RELATIONS, r.relation)}), +91 {r.mobile}
               </li>
             ))}
           </ul>
@@ -577,7 +601,7 @@ function Signed({ data: d }: { data: Data }) {
               ["Amount", formatRupees(s.terms.figures.amountPaise)],
               ["Net disbursed", formatRupees(s.terms.figures.netDisbursedPaise)],
               ["Instalment", `${formatRupees(s.terms.figures.instalmentPaise)} × ${s.terms.figures.instalments}`],
-              ["First due", s.terms.figures.firstDueDate],
+              ["First due", longDate(s.terms.figures.firstDueDate)],
               ["APR", `${s.terms.figures.aprPercent.toFixed(2)}%`],
               ["Disbursal to", a.disbursalAccount ? `${a.disbursalAccount.accountMasked}, ${a.disbursalAccount.bankName}` : "—"],
               ["Document SHA-256", s.signedSha256],
@@ -789,20 +813,40 @@ function Decision({ data: d, mine, actionData }: { data: Data; mine: boolean; ac
         lastResult={actionData && "intent" in actionData && actionData.intent === "approve" ? actionData.result : undefined}
       />
       {mayReject ? (
-        <Form method="post" className="space-y-4 border-t border-slate-200 pt-4" {...getFormProps(form)}>
-          <FormErrors id={form.errorId} errors={formErrors} />
-          <SelectField
-            field={fields.reason}
-            label="Reason the borrower will be told"
-            options={Object.fromEntries(Object.entries(REJECTION_REASONS).map(([k, v]) => [k, v.label]))}
-          />
-          <TextAreaField field={fields.note} label="Note for the file" hint="Staff only: the borrower does not see it." />
-          <button className="btn-danger w-full" name="intent" value="reject" disabled={busy}>
-            Reject
-          </button>
-        </Form>
+        <RejectArea untaken={a.status === "signed"} openAtFirst={Boolean(formErrors?.length || fields.reason.errors || fields.note.errors)}>
+          <Form method="post" className="space-y-4" {...getFormProps(form)}>
+            <FormErrors id={form.errorId} errors={formErrors} />
+            <SelectField
+              field={fields.reason}
+              label="Reason the borrower will be told"
+              options={Object.fromEntries(Object.entries(REJECTION_REASONS).map(([k, v]) => [k, v.label]))}
+            />
+            <TextAreaField field={fields.note} label="Note for the file" hint="Staff only: the borrower does not see it." />
+            <button className="btn-danger w-full" name="intent" value="reject" disabled={busy}>
+              {a.status === "signed" ? "Reject without taking it" : "Reject"}
+            </button>
+          </Form>
+        </RejectArea>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Reject. Before anyone has taken the application (`signed`) it is allowed (a plain case: a duplicate, a
+ * hard stop of the policy) but it is not the page's first action: Take for review is. So it waits
+ * behind a closed disclosure; once taken, the officer's reject form is open under Approve.
+ */
+function RejectArea({ untaken, openAtFirst, children }: { untaken: boolean; openAtFirst: boolean; children: React.ReactNode }) {
+  if (!untaken) return <div className="border-t border-slate-200 pt-4">{children}</div>;
+  return (
+    <details className="group border-t border-slate-200 pt-4" open={openAtFirst || undefined} data-testid="reject-untaken">
+      <summary className="cursor-pointer font-medium text-slate-800">Reject without reviewing</summary>
+      <p className="mt-2 text-sm text-slate-700">
+        For a case that needs no review (a duplicate, a hard stop of the credit policy). Otherwise take the application first.
+      </p>
+      <div className="mt-4">{children}</div>
+    </details>
   );
 }
 
@@ -840,8 +884,11 @@ function Disbursal({ data: d }: { data: Data }) {
         <FactRows
           rows={[
             ["Loan number", a.loanNumber],
-            ["Disbursed on", a.disbursalDate ?? "—"],
-            ["First due", firstDue ? `${formatRupees(firstDue.principalPaise + firstDue.interestPaise)} on ${firstDue.dueDate}` : "—"],
+            ["Disbursed on", a.disbursalDate ? longDate(a.disbursalDate) : "—"],
+            [
+              "First due",
+              firstDue ? `${formatRupees(firstDue.principalPaise + firstDue.interestPaise)} on ${longDate(firstDue.dueDate)}` : "—",
+            ],
             ["Instalments", String(d.instalments.length)],
           ]}
         />
@@ -865,12 +912,14 @@ function Disbursal({ data: d }: { data: Data }) {
           You approved this application: another member of operations must disburse it.
         </p>
       ) : null}
-      {mayRequest ? (
-        <Form method="post">
-          <button className="btn-primary w-full" name="intent" value="disburse" data-testid="disburse">
-            {d.payouts.length ? "Send the payout again" : `Disburse ${net !== null ? formatRupees(net) : ""}`}
-          </button>
-        </Form>
+      {mayRequest && a.disbursalAccount && net !== null ? (
+        <DisburseStep
+          netPaise={net}
+          account={a.disbursalAccount}
+          again={d.payouts.length > 0}
+          confirming={d.confirmingDisbursal}
+          reference={a.reference}
+        />
       ) : null}
       {d.payouts.length ? (
         <ol className="space-y-3" aria-label="Payout attempts" aria-live="polite" data-testid="payouts">
@@ -916,6 +965,71 @@ function Disbursal({ data: d }: { data: Data }) {
         </ol>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Disburse in two steps: the button opens the confirmation (a dialog with JavaScript; without it, the
+ * page's confirmation step), which names the amount and the account; only its form carries the
+ * `confirm` the server requires.
+ */
+function DisburseStep({
+  netPaise,
+  account,
+  again,
+  confirming,
+  reference,
+}: {
+  netPaise: number;
+  account: { accountMasked: string; bankName: string; ifsc: string };
+  again: boolean;
+  confirming: boolean;
+  reference: string;
+}) {
+  const confirm = useConfirm();
+  const submit = useSubmit();
+  const amount = formatRupees(netPaise);
+  const to = `${account.accountMasked}, ${account.bankName} (IFSC ${account.ifsc})`;
+  const title = `Pay ${amount} to ${account.accountMasked}, ${account.bankName}?`;
+  const description = `The net amount of the signed KFS, ${amount}, goes at once to the borrower's verified account ${to}. It cannot be called back from here.`;
+  const here = `/admin/applications/${reference}`;
+  if (confirming)
+    return (
+      <div className="space-y-3 rounded-lg border-2 border-brand-600 p-4" data-testid="disburse-confirmation">
+        <h3 className="text-lg">Confirm the payout</h3>
+        <FactRows
+          rows={[
+            ["Amount (net)", amount],
+            ["To the account", account.accountMasked],
+            ["Bank", `${account.bankName} (IFSC ${account.ifsc})`],
+          ]}
+        />
+        <p className="text-sm text-slate-700">The money leaves at once. It cannot be called back from here.</p>
+        <Form method="post" action={here} className="flex flex-col gap-3 sm:flex-row">
+          <input type="hidden" name="intent" value="disburse" />
+          <input type="hidden" name="confirm" value="yes" />
+          <button className="btn-primary" data-testid="disburse-confirm">
+            Yes, pay {amount}
+          </button>
+          <Link className="btn-secondary" to={here}>
+            Cancel
+          </Link>
+        </Form>
+      </div>
+    );
+  return (
+    <Link
+      className="btn-primary w-full"
+      to={`${here}?disburse=confirm#disbursal-title`}
+      data-testid="disburse"
+      onClick={async (event) => {
+        event.preventDefault();
+        const yes = await confirm({ title, description, confirmLabel: `Yes, pay ${amount}`, cancelLabel: "Not now" });
+        if (yes) void submit({ intent: "disburse", confirm: "yes" }, { method: "post", action: here });
+      }}
+    >
+      {again ? `Send the payout again: ${amount}` : `Disburse ${amount}`}
+    </Link>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { staffBorrowerName } from "../../domain/borrowers.ts";
 import { PageLinks, StaffTable } from "../../components/staff-table.tsx";
 import { z } from "zod";
 import { servicesContext } from "../../context.ts";
@@ -159,8 +160,8 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
                 <span className="block text-slate-600">{r.kindName}</span>
               </td>
               <td className="px-3 py-2">
-                {r.name ?? "Name not given"}
-                <span className="block text-slate-600">+91 {r.mobile}</span>
+                {staffBorrowerName({ fullName: r.name, mobile: r.mobile })}
+                {r.name ? <span className="block text-slate-600">+91 {r.mobile}</span> : null}
               </td>
               <td className="px-3 py-2 tabular-nums">
                 {r.amountPaise ? formatRupees(r.amountPaise) : "—"}

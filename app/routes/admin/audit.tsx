@@ -1,4 +1,5 @@
 import { shortReference } from "../../domain/loans/application.ts";
+import { staffBorrowerName } from "../../domain/borrowers.ts";
 import { PageLinks } from "../../components/staff-table.tsx";
 import { Form, Link } from "react-router";
 import { servicesContext } from "../../context.ts";
@@ -14,7 +15,6 @@ import {
 } from "../../domain/audit.ts";
 import { DOCUMENT_KINDS } from "../../domain/kyc/documents.ts";
 import { can, ROLE_LABEL, type StaffRole, type UserRole } from "../../domain/roles.ts";
-import { maskMobile } from "../../domain/validators/mobile.ts";
 import { formatDateTimeIST } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { auditFilterChoices, auditPage, type AuditRow } from "../../server/audit/read.server.ts";
@@ -34,7 +34,8 @@ function who(r: AuditRow) {
 
 /** What it was about: a loan application (linked), a borrower, a document, or what the row names. */
 function subjectOf(r: AuditRow) {
-  const person = r.borrowerName ?? (r.borrowerMobile ? maskMobile(r.borrowerMobile) : null);
+  const person =
+    r.borrowerName || r.borrowerMobile ? staffBorrowerName({ fullName: r.borrowerName, mobile: r.borrowerMobile }, { masked: true }) : null;
   if (r.subjectType === "loan_application" && r.reference) return { kind: "application" as const, reference: r.reference, text: person };
   if (r.subjectType === "user") return { kind: "text" as const, label: "Account", text: person ?? "Account not found" };
   if (r.subjectType === "document")

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { staffBorrowerName } from "../../domain/borrowers.ts";
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
@@ -158,7 +159,7 @@ export default function BorrowerPage({ loaderData, actionData }: Route.Component
           ← Borrowers
         </Link>
       </p>
-      <h1 className="text-2xl sm:text-3xl">{p.name ?? "Name not given"}</h1>
+      <h1 className="text-2xl sm:text-3xl">{staffBorrowerName({ fullName: p.name, mobile: p.mobile })}</h1>
       <section className="card space-y-3" aria-labelledby="profile-title">
         <h2 id="profile-title" className="text-xl">
           Profile
@@ -254,7 +255,7 @@ export default function BorrowerPage({ loaderData, actionData }: Route.Component
                   {t.subject}
                   <span className="block text-sm text-slate-600">Last change {formatDateIST(new Date(t.updatedAt))}</span>
                 </span>
-                <StatusBadge status={t.status} />
+                <StatusBadge status={t.status} staff />
               </li>
             ))}
           </ul>
@@ -319,4 +320,5 @@ export default function BorrowerPage({ loaderData, actionData }: Route.Component
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.person.name ?? "Borrower");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, loaderData ? staffBorrowerName({ fullName: loaderData.person.name, mobile: loaderData.person.mobile }) : "Borrower");

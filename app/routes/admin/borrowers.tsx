@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { staffBorrowerName } from "../../domain/borrowers.ts";
 import { PageLinks, StaffTable } from "../../components/staff-table.tsx";
 import { z } from "zod";
 import { servicesContext } from "../../context.ts";
@@ -95,7 +96,7 @@ export default function Borrowers({ loaderData }: Route.ComponentProps) {
             <tr key={r.id} data-testid="borrower-row">
               <td className="px-3 py-2">
                 <Link className="link" to={`/admin/borrowers/${r.id}`}>
-                  {r.name ?? "Name not given"}
+                  {staffBorrowerName({ fullName: r.name, mobile: r.mobile })}
                 </Link>
               </td>
               <td className="px-3 py-2 tabular-nums">{r.mobile ? `+91 ${r.mobile}` : "—"}</td>

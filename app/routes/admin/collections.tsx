@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { staffBorrowerName } from "../../domain/borrowers.ts";
 import { PageLinks, StaffTable } from "../../components/staff-table.tsx";
 import { servicesContext } from "../../context.ts";
 import { KIND_NAME, type LoanKind } from "../../domain/loans/application.ts";
@@ -25,14 +26,14 @@ type Tab = keyof typeof TABS;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const url = new URL(request.url);
-  const asked = url.searchParams.get("bucket") ?? "SMA-0";
-  const bucket: Tab = Object.hasOwn(TABS, asked) ? (asked as Tab) : "SMA-0";
+  const asked = url.searchParams.get("bucket");
+  const counts = await bucketCounts(services);
+  // No bucket chosen (the menu, the staff home): the first bucket that holds a loan, SMA-0 when none does.
+  const first = (Object.keys(TABS) as Tab[]).find((b) => counts.some((c) => c.bucket === b && c.loans > 0)) ?? "SMA-0";
+  const bucket: Tab = asked && Object.hasOwn(TABS, asked) ? (asked as Tab) : first;
   const page = Math.min(Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1), 10_000);
   const tab = TABS[bucket];
-  const [queue, counts] = await Promise.all([
-    collectionsQueue(services, { minDpd: tab.min, maxDpd: tab.max, page }),
-    bucketCounts(services),
-  ]);
+  const queue = await collectionsQueue(services, { minDpd: tab.min, maxDpd: tab.max, page });
   const link = (p: number) => `/admin/collections?bucket=${encodeURIComponent(bucket)}${p > 1 ? `&page=${p}` : ""}`;
   return { bucket, counts, ...queue, prev: page > 1 ? link(page - 1) : null, next: queue.more ? link(page + 1) : null };
 }
@@ -71,8 +72,8 @@ export default function Collections({ loaderData: d }: Route.ComponentProps) {
                 <span className="block text-xs text-slate-600">{KIND_NAME[r.kind as LoanKind]}</span>
               </td>
               <td className="px-3 py-2">
-                {r.name ?? "—"}
-                <span className="block text-xs text-slate-600">{r.mobile ? `+91 ${r.mobile}` : ""}</span>
+                {staffBorrowerName({ fullName: r.name, mobile: r.mobile })}
+                {r.name && r.mobile ? <span className="block text-xs text-slate-600">+91 {r.mobile}</span> : null}
               </td>
               <td className="px-3 py-2 tabular-nums">{r.dpd}</td>
               <td className="px-3 py-2 tabular-nums">{formatRupees(r.overduePaise + r.penalDuePaise)}</td>

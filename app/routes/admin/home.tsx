@@ -6,6 +6,7 @@ import { payoutCounts } from "../../server/payouts/read.server.ts";
 import { staffHomeCounts } from "../../server/review/read.server.ts";
 import { can } from "../../domain/roles.ts";
 import { ticketCounts } from "../../server/help/tickets.server.ts";
+import { overdueLoanCount } from "../../server/servicing/staff.server.ts";
 import { requireStaffMiddleware, signedInContext } from "../../web/guards.server.ts";
 import type { Route } from "./+types/home";
 
@@ -22,10 +23,11 @@ interface Tile {
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { user } = context.get(signedInContext);
-  const [review, payouts, tickets] = await Promise.all([
+  const [review, payouts, tickets, overdue] = await Promise.all([
     can(user.role, "applications.view") ? staffHomeCounts(services, user.id) : null,
     can(user.role, "applications.view") ? payoutCounts(services) : null,
     can(user.role, "tickets.manage") ? ticketCounts(services) : null,
+    can(user.role, "collections.manage") ? overdueLoanCount(services) : null,
   ]);
   const tiles: Tile[] = [];
   if (review && payouts)
@@ -44,6 +46,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         alarm: payouts.stuck > 0,
       },
     );
+  if (overdue !== null) tiles.push({ label: "Loans overdue, in collections", n: overdue, to: "/admin/collections" });
   if (tickets)
     tiles.push(
       { label: "Open tickets", n: tickets.open, to: "/admin/tickets" },

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { staffBorrowerName } from "../../domain/borrowers.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { Field, FormErrors, SelectField, TextField } from "../../components/field.tsx";
@@ -329,7 +330,10 @@ export default function StaffLoan({ loaderData: d, actionData }: Route.Component
         <FactRows
           rows={[
             ["Status", STATUS_TEXT[a.status].label],
-            ["Borrower", `${d.borrower.name ?? "Name not given"}${d.borrower.mobile ? `, +91 ${d.borrower.mobile}` : ""}`],
+            [
+              "Borrower",
+              `${staffBorrowerName({ fullName: d.borrower.name, mobile: d.borrower.mobile })}${d.borrower.name && d.borrower.mobile ? `, +91 ${d.borrower.mobile}` : ""}`,
+            ],
             ["Lent", `${money(d.terms.principalPaise)} on ${longDate(a.disbursalDate)}`],
             [
               "Terms",

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { staffBorrowerName } from "../../domain/borrowers.ts";
 import { data, Form, useRevalidator } from "react-router";
 import { requestContext, servicesContext } from "../../context.ts";
 import { formatTimeIST } from "../../lib/format.ts";
@@ -55,7 +56,8 @@ export default function Presence({ loaderData }: Route.ComponentProps) {
             <li key={b.id} className="card flex flex-wrap items-center justify-between gap-3" data-testid="online-borrower">
               <div>
                 <p className="font-semibold">
-                  {b.name ?? "Name not given yet"} · +91 {b.mobile}
+                  {staffBorrowerName({ fullName: b.name, mobile: b.mobile })}
+                  {b.name ? ` · +91 ${b.mobile}` : ""}
                 </p>
                 <p className="text-sm text-slate-600">
                   Online since {formatTimeIST(new Date(b.since))} · {b.tabs} {b.tabs === 1 ? "page" : "pages"} open

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { staffBorrowerName } from "../../domain/borrowers.ts";
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
@@ -15,7 +16,7 @@ import {
   staffNoteSchema,
   staffReplySchema,
   statusSchema,
-  TICKET_STATUS_LABEL,
+  TICKET_STATUS_STAFF_LABEL,
   TICKET_STATUSES,
   ticketSummary,
 } from "../../domain/help.ts";
@@ -180,7 +181,7 @@ function ReplyForm({ once, lastResult }: { once: string; lastResult: ActionData 
           {(["in_progress", "waiting", "resolved"] as const).map((s) => (
             <label key={s} className="flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 has-checked:border-brand-600">
               <input type="radio" name="then" value={s} className="size-4" />
-              {s === "waiting" ? "Waiting for the borrower" : TICKET_STATUS_LABEL[s]}
+              {TICKET_STATUS_STAFF_LABEL[s]}
             </label>
           ))}
         </div>
@@ -260,7 +261,7 @@ export default function StaffTicket({ loaderData: d, actionData }: Route.Compone
           ← Tickets
         </Link>
       </p>
-      <TicketHeading ticket={t}>
+      <TicketHeading ticket={t} staff>
         {t.source === "contact" ? " · from the contact form (answered by e-mail)" : ""}
         {t.reopened ? ` · reopened ${t.reopened} ${t.reopened === 1 ? "time" : "times"}` : ""}
       </TicketHeading>
@@ -294,10 +295,10 @@ export default function StaffTicket({ loaderData: d, actionData }: Route.Compone
               <dd>
                 {t.borrowerId ? (
                   <Link className="link" to={`/admin/borrowers/${t.borrowerId}`}>
-                    {d.person.name ?? "Borrower"}
+                    {staffBorrowerName({ fullName: d.person.name, mobile: d.person.mobile })}
                   </Link>
                 ) : (
-                  (d.person.name ?? "—")
+                  staffBorrowerName({ fullName: d.person.name, mobile: d.person.mobile })
                 )}
                 {d.person.mobile ? <span className="block">+91 {d.person.mobile}</span> : null}
                 {d.person.email ? <span className="block break-all">{d.person.email}</span> : null}
@@ -364,7 +365,7 @@ export default function StaffTicket({ loaderData: d, actionData }: Route.Compone
             <select id="ticket-status" name="status" className="field-input" defaultValue={t.status}>
               {TICKET_STATUSES.map((s) => (
                 <option key={s} value={s}>
-                  {TICKET_STATUS_LABEL[s]}
+                  {TICKET_STATUS_STAFF_LABEL[s]}
                 </option>
               ))}
             </select>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { staffBorrowerName } from "../../domain/borrowers.ts";
 import { PageLinks, StaffTable } from "../../components/staff-table.tsx";
 import { StatusBadge } from "../../components/ticket-status.tsx";
 import { servicesContext } from "../../context.ts";
@@ -71,14 +72,14 @@ export default function Tickets({ loaderData: d }: Route.ComponentProps) {
                 </span>
               </td>
               <td className="px-3 py-2">
-                {t.name ?? "—"}
+                {staffBorrowerName({ fullName: t.name, mobile: t.mobile })}
                 <span className="block text-xs text-slate-600">
                   {t.mobile ? `+91 ${t.mobile}` : ""}
                   {t.source === "contact" ? " · contact form" : ""}
                 </span>
               </td>
               <td className="px-3 py-2">
-                <StatusBadge status={t.status} />
+                <StatusBadge status={t.status} staff />
               </td>
               <td className="px-3 py-2">{t.assignee ?? "Nobody yet"}</td>
               <td className="px-3 py-2 tabular-nums">

@@ -64,9 +64,10 @@ function UserFrame({ children }: { children: React.ReactNode }) {
       </a>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-2 px-4 pt-3 sm:pb-3">
-          <NavLink to="/User/Dashboard" className="mr-auto flex items-center gap-2 text-lg font-bold text-brand-800">
-            <img src={ICON_URL} alt="" width={28} height={28} className="rounded-lg" />
-            {config?.brandName}
+          {/* The brand takes what the bell and Sign out leave (never pushing them onto a line of their own at 360 px). */}
+          <NavLink to="/User/Dashboard" className="flex min-w-0 grow basis-0 items-center gap-2 text-lg font-bold text-brand-800">
+            <img src={ICON_URL} alt="" width={28} height={28} className="shrink-0 rounded-lg" />
+            <span className="truncate">{config?.brandName}</span>
           </NavLink>
           <nav
             aria-label="Account"
@@ -86,8 +87,11 @@ function UserFrame({ children }: { children: React.ReactNode }) {
             ))}
           </nav>
           <NotificationBell unread={unread} />
-          <Form method="post" action="/auth/sign-out">
-            <button type="submit" className="min-h-11 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+          <Form method="post" action="/auth/sign-out" className="shrink-0">
+            <button
+              type="submit"
+              className="min-h-11 rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100 sm:px-3"
+            >
               Sign out
             </button>
           </Form>

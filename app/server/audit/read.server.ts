@@ -80,7 +80,7 @@ const rowsQuery = (db: Db, where: SQL | undefined) =>
       subjectId: auditLog.subjectId,
       reference: loanApplications.reference,
       documentKind: borrowerDocuments.kind,
-      borrowerName: sql<string | null>`coalesce(${borrowerProfiles.fullName}, ${borrower.name})`,
+      borrowerName: borrowerProfiles.fullName,
       borrowerMobile: borrower.mobile,
       details: auditLog.details,
       ip: auditLog.ip,

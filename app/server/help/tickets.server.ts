@@ -16,6 +16,7 @@ import {
   type raiseTicketSchema,
   RESOLVE_WITHIN_DAYS,
   TICKET_STATUS_LABEL,
+  TICKET_STATUS_STAFF_LABEL,
   type TicketStatus,
   ticketReference,
 } from "../../domain/help.ts";
@@ -623,7 +624,7 @@ export async function staffActs(
           else await services.jobs.send("ticket-email", { messageId: m.id }, { db: tx });
         }
         await audit("ticket.status", { from: t.status, to: act.status });
-        return { ok: true, message: `Now ${TICKET_STATUS_LABEL[act.status]}.` } as const;
+        return { ok: true, message: `Now ${TICKET_STATUS_STAFF_LABEL[act.status]}.` } as const;
       }
     }
   });

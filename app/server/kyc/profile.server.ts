@@ -7,7 +7,7 @@ import { encrypt, hmac } from "../crypto.server.ts";
 import { borrowerProfiles, consents } from "../db/schema.ts";
 import { rematchBankName } from "./references-bank.server.ts";
 
-const panKey = (services: Pick<AppServices, "config">) => `pan:${services.config.encryptionKey}`;
+export const panKey = (services: Pick<AppServices, "config">) => `pan:${services.config.encryptionKey}`;
 
 /** The borrower's own Profile section (masked), scoped by the owner's id in the query. */
 export async function loadProfile({ db }: Pick<AppServices, "db">, userId: string) {

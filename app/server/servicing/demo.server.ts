@@ -16,10 +16,11 @@ import { loanApplications, loanInstalments, loanLedger, payments, users } from "
 import { newReference } from "../loans/reference.server.ts";
 import { newPaymentReference } from "../payments/pay.server.ts";
 import { runServicingDay } from "./daily.server.ts";
+import { DEMO_BORROWER_NAME, insertDemoProfile, storeDemoFiles } from "./demo-profile.server.ts";
 import { openAccount } from "./open.server.ts";
 
 export const DEMO_BORROWER_MOBILE = "9000000001";
-type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payments">;
+type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payments" | "keyring" | "storage">;
 
 async function loan(
   tx: Db,
@@ -142,13 +143,16 @@ export async function seedDemoLoans(services: Services): Promise<boolean> {
     salaryDay: 1,
     fees: { feeBps: 300, minFeePaise: 0, gstBps: 1800 },
   });
+  // The KYC files first, their rows with the rest: the borrower's profile is as complete as their loans say.
+  const files = await storeDemoFiles(services);
   const created = await services.db
     .transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ mobile: DEMO_BORROWER_MOBILE, mobileVerifiedAt: at, role: "borrower", name: "Demo Borrower" })
+        .values({ mobile: DEMO_BORROWER_MOBILE, mobileVerifiedAt: at, role: "borrower", name: DEMO_BORROWER_NAME })
         .returning({ id: users.id });
       if (!user) throw new Error("the demo borrower was not stored");
+      await insertDemoProfile(services, tx, user.id, files, at);
       const e = await loan(tx, {
         userId: user.id,
         kind: "emi",
@@ -178,7 +182,11 @@ export async function seedDemoLoans(services: Services): Promise<boolean> {
       if (String((error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code) === "23505") return false;
       throw error;
     });
-  if (!created) return false;
+  if (!created) {
+    // Not recorded: the files must not stay behind unowned.
+    for (const f of files) await services.storage.remove(f.key);
+    return false;
+  }
   // The daily run levies the missed instalment's penal charge (with its own date) and closes the repaid advance.
   await runServicingDay(services, today);
   return true;

@@ -12,7 +12,17 @@ import { bucketOf, BUCKETS, nextDue, replay } from "../../domain/loans/servicing
 import { receivableOn, WRITE_OFF_AFTER_DPD, type ContactOutcome, type OfflineMode } from "../../domain/loans/staff-servicing.ts";
 import { formatRupees } from "../../domain/money.ts";
 import type { Db } from "../db/client.ts";
-import { auditLog, collectionNotes, loanAccounts, loanApplications, loanLedger, payments, payouts, users } from "../db/schema.ts";
+import {
+  auditLog,
+  borrowerProfiles,
+  collectionNotes,
+  loanAccounts,
+  loanApplications,
+  loanLedger,
+  payments,
+  payouts,
+  users,
+} from "../db/schema.ts";
 import { changeStatus } from "../loans/lifecycle.server.ts";
 import type { Application } from "../loans/rows.server.ts";
 import { afterLedgerChange, newPaymentReference, paymentApplied } from "../payments/pay.server.ts";
@@ -43,9 +53,10 @@ async function lockPayment(tx: Db, a: Application, reference: string) {
 /** Everything the staff loan page shows. */
 export async function staffLoanView(services: Services, loanNumber: string) {
   const [row] = await services.db
-    .select({ a: loanApplications, name: users.name, mobile: users.mobile })
+    .select({ a: loanApplications, name: borrowerProfiles.fullName, mobile: users.mobile })
     .from(loanApplications)
     .innerJoin(users, eq(users.id, loanApplications.userId))
+    .leftJoin(borrowerProfiles, eq(borrowerProfiles.userId, loanApplications.userId))
     .where(eq(loanApplications.loanNumber, loanNumber));
   if (!row?.a.disbursalDate) return null;
   const a = row.a;
@@ -517,12 +528,13 @@ export async function collectionsQueue(
       overduePaise: loanAccounts.overduePaise,
       penalDuePaise: loanAccounts.penalDuePaise,
       outstandingPrincipalPaise: loanAccounts.outstandingPrincipalPaise,
-      name: users.name,
+      name: borrowerProfiles.fullName,
       mobile: users.mobile,
     })
     .from(loanAccounts)
     .innerJoin(loanApplications, and(eq(loanApplications.id, loanAccounts.applicationId), eq(loanApplications.status, "active")))
     .innerJoin(users, eq(users.id, loanApplications.userId))
+    .leftJoin(borrowerProfiles, eq(borrowerProfiles.userId, loanApplications.userId))
     .where(and(gte(loanAccounts.dpd, minDpd), maxDpd === null ? undefined : lte(loanAccounts.dpd, maxDpd)))
     .orderBy(desc(loanAccounts.dpd), asc(loanApplications.loanNumber))
     .limit(perPage + 1)
@@ -574,4 +586,14 @@ export async function bucketCounts({ db }: Pick<AppServices, "db">) {
     const r = by.get(bucket);
     return { bucket, loans: Number(r?.loans ?? 0), outstandingPaise: Number(r?.outstanding ?? 0), overduePaise: Number(r?.overdue ?? 0) };
   });
+}
+
+/** The staff home's count: active loans past due (1 day or more), what the collections queue works. */
+export async function overdueLoanCount({ db }: Pick<AppServices, "db">): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(loanAccounts)
+    .innerJoin(loanApplications, and(eq(loanApplications.id, loanAccounts.applicationId), eq(loanApplications.status, "active")))
+    .where(gte(loanAccounts.dpd, 1));
+  return Number(row?.n ?? 0);
 }

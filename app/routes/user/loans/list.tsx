@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { servicesContext } from "../../../context.ts";
-import { KIND_NAME, stepPath } from "../../../domain/loans/application.ts";
+import { KIND_NAME, type LoanKind, stepPath } from "../../../domain/loans/application.ts";
 import { STATUS_TEXT } from "../../../domain/loans/lifecycle.ts";
 import { loanPath } from "../../../domain/loans/servicing.ts";
 import { nextDueText } from "../../../domain/loans/next-due.ts";
@@ -12,21 +12,44 @@ import { openRequestsFor } from "../../../server/review/read.server.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
 import type { Route } from "./+types/list";
 
-/** /User/Loans: the borrower's loans (status, next due, outstanding) and applications not yet disbursed. */
-export async function loader({ context }: Route.LoaderArgs) {
+/** What each list is called, whole: every loan, or one kind (/User/Loans/Emi, /User/Loans/SalaryAdvance). */
+const LISTS = {
+  all: { title: "Your loans", none: "You have no loans yet. When a loan is disbursed it shows here, with what is due and when." },
+  emi: { title: "Your EMI loans", none: "You have no EMI loans yet. When one is disbursed it shows here, with what is due and when." },
+  salary_advance: {
+    title: "Your salary advances",
+    none: "You have no salary advances yet. When one is disbursed it shows here, with what is due and when.",
+  },
+} as const;
+
+/** The kind a list shows, from its path (matching ignores case). */
+function kindOf(pathname: string): LoanKind | null {
+  if (/\/loans\/emi\/?$/i.test(pathname)) return "emi";
+  if (/\/loans\/salaryadvance\/?$/i.test(pathname)) return "salary_advance";
+  return null;
+}
+
+/**
+ * /User/Loans: the borrower's loans (status, next due, outstanding) and applications not yet
+ * disbursed; /User/Loans/Emi and /User/Loans/SalaryAdvance: those of one kind. Only the signed-in
+ * borrower's (both reads carry their id).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = context.get(signedInContext);
   const services = context.get(servicesContext);
-  const [loans, applications, requests] = await Promise.all([
+  const kind = kindOf(new URL(request.url).pathname);
+  const [allLoans, applications, requests] = await Promise.all([
     borrowerLoans(services, user.id),
     listApplications(services, user.id),
     openRequestsFor(services, user.id),
   ]);
   const asked = new Set(requests.map((r) => r.reference));
-  const disbursed = new Set(loans.map((l) => l.reference));
+  const disbursed = new Set(allLoans.map((l) => l.reference));
   return {
-    loans,
+    list: (kind ?? "all") as keyof typeof LISTS,
+    loans: allLoans.filter((l) => !kind || l.kind === kind),
     applications: applications
-      .filter((a) => !disbursed.has(a.reference))
+      .filter((a) => !disbursed.has(a.reference) && (!kind || a.product === kind))
       .map((a) => ({
         reference: a.reference,
         kind: a.product,
@@ -39,13 +62,20 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Loans({ loaderData }: Route.ComponentProps) {
-  const { loans, applications } = loaderData;
+  const { loans, applications, list } = loaderData;
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
-      <h1>Your loans</h1>
+      <h1>{LISTS[list].title}</h1>
+      {list !== "all" ? (
+        <p>
+          <Link className="link" to="/User/Loans">
+            All your loans
+          </Link>
+        </p>
+      ) : null}
       {loans.length === 0 ? (
         <p className="card">
-          You have no loans yet. When a loan is disbursed it shows here, with what is due and when.{" "}
+          {LISTS[list].none}{" "}
           <Link className="link" to="/User/Dashboard">
             Go to your dashboard
           </Link>
@@ -115,4 +145,4 @@ export default function Loans({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Your loans");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, LISTS[loaderData?.list ?? "all"].title);
