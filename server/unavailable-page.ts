@@ -38,7 +38,7 @@ a:focus-visible{outline:3px solid #1d5fd1;outline-offset:2px}
 <h1>We'll be back shortly</h1>
 <div class="card">
 <p>Our service is not available right now. We are working on it, and it is usually back within a few minutes.</p>
-<p>If you were sending a form, it was not saved. Please send it again when the service is back.</p>
+<p>If you were sending a form, it may not have been saved. Please check, and send it again when the service is back.</p>
 <p>Your loans, payments and documents are safe. <a href="">Try again</a> in a minute.</p>
 <p>Need us urgently? Call ${escapeHtml(officer.phone)} or write to <a href="mailto:${escapeHtml(officer.email)}">${escapeHtml(officer.email)}</a>.</p>
 </div>

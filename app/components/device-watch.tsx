@@ -16,8 +16,14 @@ export function DeviceWatch() {
   const ok = useRef<HTMLButtonElement>(null);
   const revalidate = useRevalidator();
   const revalidator = useRef(revalidate);
+  // An event that came while the page was already reading its data is read once more after that.
+  const pending = useRef(false);
   useEffect(() => {
     revalidator.current = revalidate;
+    if (revalidate.state === "idle" && pending.current) {
+      pending.current = false;
+      void revalidate.revalidate();
+    }
   }, [revalidate]);
   useEffect(() => {
     if (cleared) ok.current?.focus();
@@ -58,6 +64,7 @@ export function DeviceWatch() {
     // An application changed (staff took, asked, decided or paid out): the page reads its data again.
     source.addEventListener("application", () => {
       if (revalidator.current.state === "idle") void revalidator.current.revalidate();
+      else pending.current = true;
     });
     source.addEventListener("reload", async () => {
       source.close();

@@ -294,19 +294,31 @@ export const staffNoticeSchema = z.object({
   urgent: z.boolean().optional(),
 });
 
-type Paid = { interestPaidPaise: number; principalRepaidPaise: number; penalPaidPaise: number; advancePaise: number };
+type Paid = {
+  interestPaidPaise: number;
+  principalRepaidPaise: number;
+  penalPaidPaise: number;
+  advancePaise: number;
+  feeReturnedPaise?: number;
+};
 
 /** What a payment paid, in words: the loan's figures before it and after it. */
 export function whatItPaid(before: Paid, after: Paid): string {
+  // A cooling-off exit repays principal partly by returning the processing fee and its GST: that part was not paid.
+  const returned = (after.feeReturnedPaise ?? 0) - (before.feeReturnedPaise ?? 0);
   const parts = [
     [after.interestPaidPaise - before.interestPaidPaise, "interest"],
-    [after.principalRepaidPaise - before.principalRepaidPaise, "principal"],
+    [after.principalRepaidPaise - before.principalRepaidPaise - returned, "principal"],
     [after.penalPaidPaise - before.penalPaidPaise, "penal charges"],
   ] as const;
   const paid = parts.filter(([paise]) => paise > 0).map(([paise, what]) => `${formatRupees(paise)} of ${what}`);
   const kept = after.advancePaise - before.advancePaise;
   const list = paid.length > 1 ? `${paid.slice(0, -1).join(", ")} and ${paid.at(-1)}` : (paid[0] ?? "");
-  return [list ? `It paid ${list}.` : "", kept > 0 ? `${formatRupees(kept)} is kept for your next instalment.` : ""]
+  return [
+    list ? `It paid ${list}.` : "",
+    kept > 0 ? `${formatRupees(kept)} is kept for your next instalment.` : "",
+    returned > 0 ? `The processing fee and its GST, ${formatRupees(returned)}, are returned to you under the cooling-off rule.` : "",
+  ]
     .filter(Boolean)
     .join(" ");
 }

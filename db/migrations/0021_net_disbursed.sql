@@ -6,6 +6,13 @@ UPDATE "loan_accounts" a SET "net_disbursed_paise" = (
   WHERE p."application_id" = a."application_id" AND p."purpose" = 'disbursal' AND p."status" = 'processed'
   ORDER BY p."attempt" DESC LIMIT 1
 );--> statement-breakpoint
+-- Otherwise the net amount of the Key Fact Statement the borrower signed (its fees, not today's).
+UPDATE "loan_accounts" a SET "net_disbursed_paise" = (
+  SELECT (d."terms" -> 'figures' ->> 'netDisbursedPaise')::integer FROM "loan_signatures" s
+  JOIN "loan_documents" d ON d."id" = s."document_id"
+  WHERE s."application_id" = a."application_id" AND s."superseded_at" IS NULL
+  LIMIT 1
+) WHERE a."net_disbursed_paise" IS NULL;--> statement-breakpoint
 -- Otherwise (demo loans): the principal less the product's processing fee and its GST, half-up as the KFS rounds.
 UPDATE "loan_accounts" a SET "net_disbursed_paise" = a."principal_paise" - f.fee - floor((f.fee::bigint * f.gst_bps + 5000) / 10000)::integer
 FROM (

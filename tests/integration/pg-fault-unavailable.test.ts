@@ -31,7 +31,7 @@ describe.skipIf(!TEST_DATABASE_URL)("PostgreSQL out of reach", () => {
     expect(html, what).toContain("<h1>We'll be back shortly</h1>");
     expect(html, what).toContain('<html lang="en-IN">');
     expect(html, what).toContain('<main id="main">');
-    expect(html, what).toContain("If you were sending a form, it was not saved.");
+    expect(html, what).toContain("If you were sending a form, it may not have been saved.");
     expect(html, what).not.toMatch(/<script/i);
   };
 

@@ -3,53 +3,96 @@ import { describe, expect, it } from "vitest";
 import { addDays, type IsoDate } from "../../app/domain/loan-math.ts";
 import { replay, type LoanTerms, type ServicingEvent } from "../../app/domain/loans/servicing.ts";
 import { buildStatement, openingDay, owedBalance, paymentText, type StatementRow } from "../../app/domain/loans/statement.ts";
+import { eventsFrom } from "../../app/server/servicing/account.server.ts";
 import { emiTerms, loanArb, paymentsArb, withPayments } from "../fixtures/servicing.ts";
 
-/** The ledger rows the app writes for a history: the disbursal, each payment and penal charge, and the closure. */
-function ledgerRows(terms: LoanTerms, events: readonly ServicingEvent[], end: IsoDate): StatementRow[] {
-  const rows: StatementRow[] = [
-    { kind: "disbursal", businessDate: terms.disbursalDate, principalPaise: terms.principalPaise, amountPaise: 0, seq: null, details: {} },
-  ];
+type Row = StatementRow & { id: string; refId: string | null; paymentId: string | null; prepay: boolean | null; purpose: string | null };
+
+/**
+ * The ledger rows the app writes for a history: the disbursal, each payment and penal charge, and
+ * the closure; then staff's later corrections (`undo[k]`: the k-th payment or penal charge reversed
+ * or waived that many days after it; negative: left alone), which undo their entry from their own date.
+ */
+function ledgerRows(terms: LoanTerms, events: readonly ServicingEvent[], end: IsoDate, undo: readonly number[] = []): Row[] {
+  let n = 0;
+  const row = (r: Partial<Row> & Pick<Row, "kind" | "businessDate">): Row => ({
+    id: `r${n++}`,
+    principalPaise: 0,
+    amountPaise: 0,
+    seq: null,
+    details: {},
+    refId: null,
+    paymentId: null,
+    prepay: null,
+    purpose: null,
+    ...r,
+  });
+  const rows: Row[] = [row({ kind: "disbursal", businessDate: terms.disbursalDate, principalPaise: terms.principalPaise })];
   const byDate = [...events].sort((a, b) => (a.businessDate < b.businessDate ? -1 : a.businessDate > b.businessDate ? 1 : 0));
   for (const e of byDate) {
     if (e.kind === "payment")
-      rows.push({
-        kind: "payment",
-        businessDate: e.businessDate,
-        principalPaise: 0,
-        amountPaise: e.amountPaise,
-        seq: null,
-        details: { method: "upi" },
-      });
+      rows.push(
+        row({
+          kind: "payment",
+          businessDate: e.businessDate,
+          amountPaise: e.amountPaise,
+          paymentId: e.id,
+          prepay: e.prepay ?? false,
+          purpose: e.coolingOff ? "cooling_off" : "due",
+          details: { method: "upi" },
+        }),
+      );
     if (e.kind === "penal" && !e.undone)
-      rows.push({ kind: "penal", businessDate: e.businessDate, principalPaise: 0, amountPaise: e.amountPaise, seq: e.seq, details: {} });
+      rows.push(row({ kind: "penal", businessDate: e.businessDate, amountPaise: e.amountPaise, seq: e.seq }));
   }
   const settled = replay(terms, events, end).settlement;
-  if (settled)
-    rows.push({ kind: "closure", businessDate: settled.on, principalPaise: 0, amountPaise: 0, seq: null, details: { how: settled.how } });
-  return rows;
+  if (settled) rows.push(row({ kind: "closure", businessDate: settled.on, details: { how: settled.how } }));
+  const undoable = rows.filter((r) => r.kind === "payment" || r.kind === "penal");
+  undo.forEach((days, k) => {
+    const target = undoable[k];
+    if (!target || days < 0) return;
+    rows.push(
+      row({
+        kind: target.kind === "payment" ? "payment_reversal" : "penal_waiver",
+        businessDate: addDays(target.businessDate, days),
+        amountPaise: target.amountPaise,
+        seq: target.seq,
+        refId: target.id,
+        paymentId: target.paymentId,
+        details: { reason: "A correction by staff" },
+      }),
+    );
+  });
+  // The ledger in the order written: by date (a stable sort keeps each day's order).
+  return rows.sort((a, b) => (a.businessDate < b.businessDate ? -1 : a.businessDate > b.businessDate ? 1 : 0));
 }
 
+/** The loan at the end of `day` as the ledger stood then, as the statement's PDF replays it. */
+const asItStood = (terms: LoanTerms, rows: readonly Row[], day: IsoDate) =>
+  replay(terms, eventsFrom(rows.filter((r) => r.businessDate <= day) as unknown as Parameters<typeof eventsFrom>[0]), day);
+
 describe("the statement of account", () => {
-  it("ties: the opening balance plus each line's debit less its credit is the closing balance, for any period of any history", () => {
+  it("ties: the opening balance plus each line's debit less its credit is the closing balance, for any period of any history, corrections included", () => {
     fc.assert(
       fc.property(
         loanArb,
         paymentsArb,
         fc.integer({ min: 0, max: 1250 }),
         fc.integer({ min: 0, max: 400 }),
-        (terms, payments, startDay, length) => {
+        fc.array(fc.integer({ min: -3, max: 90 }), { maxLength: 6 }),
+        (terms, payments, startDay, length, undo) => {
           const { events, end } = withPayments(terms, payments);
-          const rows = ledgerRows(terms, events, end);
+          const rows = ledgerRows(terms, events, end, undo);
           const from = addDays(terms.disbursalDate, startDay);
           const to = addDays(from, length);
+          const closing = asItStood(terms, rows, to);
           const statement = buildStatement(
             { from, to, disbursalDate: terms.disbursalDate },
-            replay(terms, events, openingDay(from)),
-            replay(terms, events, to),
+            asItStood(terms, rows, openingDay(from)),
+            closing,
             rows,
           );
-          expect(statement.closingPaise).toBe(owedBalance(replay(terms, events, to)));
+          expect(statement.closingPaise).toBe(owedBalance(closing));
           let running = statement.openingPaise;
           for (const l of statement.lines) {
             expect(l.debitPaise).toBeGreaterThanOrEqual(0);
@@ -58,18 +101,37 @@ describe("the statement of account", () => {
             expect(l.balancePaise).toBe(running);
             expect(l.text).not.toMatch(/pay_|plink_|pm_/);
           }
-          // A statement from the disbursal opens at nothing owed.
+          // A statement from the disbursal opens at nothing owed and closes at the same balance.
           const whole = buildStatement(
             { from: terms.disbursalDate, to, disbursalDate: terms.disbursalDate },
-            replay(terms, events, openingDay(terms.disbursalDate)),
-            replay(terms, events, to),
+            asItStood(terms, rows, openingDay(terms.disbursalDate)),
+            closing,
             rows,
           );
           expect(whole.openingPaise).toBe(0);
           expect(whole.closingPaise).toBe(statement.closingPaise);
         },
       ),
-      { numRuns: 150 },
+      {
+        numRuns: 150,
+        // Histories a run once found: an exit undone by a reversed payment, before and after an instalment fell due.
+        examples: [
+          [
+            emiTerms(1_00_000_00 / 10, 1400, 3, "2026-01-30"),
+            [{ day: 0, amountPaise: 976_400, prepay: false, coolingOff: true }],
+            30,
+            0,
+            [30],
+          ],
+          [
+            emiTerms(1_00_000_00 / 10, 1400, 3, "2025-01-01"),
+            [{ day: 0, amountPaise: 976_400, prepay: false, coolingOff: true }],
+            1,
+            0,
+            [1],
+          ],
+        ],
+      },
     );
   });
 

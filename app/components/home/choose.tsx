@@ -1,4 +1,5 @@
 import { BadgeIndianRupee, Clock, FileCheck2, Landmark, ShieldCheck, Smartphone } from "lucide-react";
+import { coolingOffRule } from "../../domain/loans/cooling-off.ts";
 import { formatRupees } from "../../domain/money.ts";
 import type { HomeData } from "../../domain/home.ts";
 
@@ -27,7 +28,7 @@ export function ChooseSection({ facts, brandName }: HomeData) {
     {
       icon: ShieldCheck,
       title: "Fair when things go wrong",
-      text: `A missed instalment costs a flat ${formatRupees(facts.penalChargePaise)} penal charge: it never earns interest and is never added to your loan. You can exit within ${facts.coolingOffDays} days of disbursal by repaying the principal and interest for the days used.`,
+      text: `A missed instalment costs a flat ${formatRupees(facts.penalChargePaise)} penal charge: it never earns interest and is never added to your loan. ${coolingOffRule(facts.coolingOffDays)}`,
     },
     {
       icon: Smartphone,

@@ -13,11 +13,15 @@ export interface NextDue {
   amountPaise: number;
 }
 
-/** The "Next due" figure of a loan: the amount left to pay and its date. */
-export function nextDueText(next: NextDue | null): string {
+/** The "Next due" figure of a loan: the amount left to pay and its date (for the borrower, or for staff). */
+export function nextDueText(next: NextDue | null, reader: "borrower" | "staff" = "borrower"): string {
   if (!next) return "Nothing";
   const on = longDate(next.dueDate);
   if (next.coveredPaise === 0) return `${formatRupees(next.amountPaise)} on ${on}`;
+  if (reader === "staff")
+    return next.amountPaise === 0
+      ? `Nothing: the ${formatRupees(next.instalmentPaise)} due on ${on} is paid by the borrower's advance payment`
+      : `${formatRupees(next.amountPaise)} on ${on} (the borrower's advance payment pays ${formatRupees(next.coveredPaise)} of the ${formatRupees(next.instalmentPaise)} instalment)`;
   if (next.amountPaise === 0) return `Nothing: the ${formatRupees(next.instalmentPaise)} due on ${on} is paid by your advance payment`;
   return `${formatRupees(next.amountPaise)} on ${on} (your advance payment pays ${formatRupees(next.coveredPaise)} of the ${formatRupees(next.instalmentPaise)} instalment)`;
 }

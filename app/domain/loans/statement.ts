@@ -83,8 +83,8 @@ export function paymentText(details: Record<string, unknown>): string {
   }
 }
 
-/** One ledger row in words and money; null for rows with nothing to say in a statement. */
-function rowLine(r: StatementRow, closing: LoanState): Omit<StatementLine, "balancePaise">[] {
+/** One ledger row in words and money; none for rows with nothing to say in a statement. */
+function rowLine(r: StatementRow): Omit<StatementLine, "balancePaise">[] {
   const on = r.businessDate;
   const line = (t: string, debitPaise: number, creditPaise: number) => ({ date: on, text: t, debitPaise, creditPaise });
   const reason = text(r.details.reason);
@@ -123,24 +123,8 @@ function rowLine(r: StatementRow, closing: LoanState): Omit<StatementLine, "bala
       return [line("Overpayment refunded to your bank account", r.amountPaise, 0)];
     case "refund_reversal":
       return [line("Refund returned by your bank", 0, r.amountPaise)];
-    case "closure": {
-      const settled = closing.settlement?.on === on ? closing.settlement : null;
-      if (!settled) return [line(r.details.how === "cooling_off" ? "Loan cancelled in the cooling-off period" : "Loan closed", 0, 0)];
-      const accrued = closing.interestPaidPaise - closing.instalments.reduce((sum, i) => sum + i.paidInterestPaise, 0);
-      const out: Omit<StatementLine, "balancePaise">[] = [];
-      if (settled.how === "cooling_off") {
-        out.push(line("Cost of the days used, at the APR (cooling-off exit)", accrued, 0));
-        if (closing.feeReturnedPaise > 0)
-          out.push(line("Processing fee and its GST returned (cooling-off exit)", 0, closing.feeReturnedPaise));
-        out.push(line("Loan cancelled in the cooling-off period", 0, 0));
-      } else {
-        if (accrued > 0) out.push(line("Interest from the last due date to the closing date", accrued, 0));
-        out.push(
-          line(settled.how === "foreclosed" ? "Loan closed early, with no foreclosure charge" : "Loan repaid in full and closed", 0, 0),
-        );
-      }
-      return out;
-    }
+    case "closure":
+      return [line(r.details.how === "cooling_off" ? "Loan cancelled in the cooling-off period" : "Loan closed", 0, 0)];
     case "reopening":
       return [line("Loan reopened: a payment that had closed it was reversed", 0, 0)];
     case "write_off":
@@ -175,8 +159,58 @@ export function buildStatement(
       });
   rows.forEach((r, n) => {
     if (r.businessDate < from || r.businessDate > to) return;
-    for (const l of rowLine(r, closing)) dated.push({ ...l, order: n });
+    for (const l of rowLine(r)) dated.push({ ...l, order: n });
   });
+  // The settlement as the replay has it (the ledger's closure rows only say so): the interest to the
+  // closing date, or a cooling-off exit's cost and the fee it returns, just before its closure line.
+  const settled = closing.settlement;
+  const was = opening.settlement;
+  // A settlement before the period that a reversal in it undid: its interest and returned fee are owed again.
+  if (was && !(settled && settled.on === was.on && settled.how === was.how)) {
+    const undoneAt = rows.findIndex(
+      (r) => (r.kind === "reopening" || r.kind === "payment_reversal") && r.businessDate >= from && r.businessDate <= to,
+    );
+    const on = rows[undoneAt]?.businessDate ?? from;
+    const order = undoneAt >= 0 ? undoneAt + 0.5 : -0.5;
+    const accrued = opening.interestPaidPaise - opening.instalments.reduce((sum, i) => sum + i.paidInterestPaise, 0);
+    if (accrued > 0)
+      dated.push({
+        date: on,
+        text: "Interest to the closing date withdrawn: the loan is open again",
+        debitPaise: 0,
+        creditPaise: accrued,
+        order,
+      });
+    if (opening.feeReturnedPaise > 0)
+      dated.push({
+        date: on,
+        text: "Processing fee and its GST due again: the cooling-off exit was undone",
+        debitPaise: opening.feeReturnedPaise,
+        creditPaise: 0,
+        order,
+      });
+    // Instalments that fell due between that closing and this period are owed again, with their interest.
+    for (const i of closing.instalments)
+      if (i.dueDate > was.on && i.dueDate < from && i.status !== "closed_early")
+        dated.push({
+          date: on,
+          text: `Interest of instalment ${i.seq}, due on ${longDate(i.dueDate)}, owed again: the loan is open again`,
+          debitPaise: i.interestPaise,
+          creditPaise: 0,
+          order,
+        });
+  }
+  if (settled && settled.on >= from && settled.on <= to && !(was && was.on === settled.on && was.how === settled.how)) {
+    const closureAt = rows.findIndex((r) => r.kind === "closure" && r.businessDate === settled.on);
+    const order = closureAt >= 0 ? closureAt - 0.5 : rows.length;
+    const accrued = closing.interestPaidPaise - closing.instalments.reduce((sum, i) => sum + i.paidInterestPaise, 0);
+    const at = (words: string, debitPaise: number, creditPaise: number) =>
+      dated.push({ date: settled.on, text: words, debitPaise, creditPaise, order });
+    if (settled.how === "cooling_off") {
+      at("Cost of the days used, at the APR (cooling-off exit)", accrued, 0);
+      if (closing.feeReturnedPaise > 0) at("Processing fee and its GST returned (cooling-off exit)", 0, closing.feeReturnedPaise);
+    } else if (accrued > 0) at("Interest from the last due date to the closing date", accrued, 0);
+  }
   dated.sort((a, b) => (a.date === b.date ? a.order - b.order : a.date < b.date ? -1 : 1));
   const openingPaise = from <= disbursalDate ? 0 : owedBalance(opening);
   let balance = openingPaise;

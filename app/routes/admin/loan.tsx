@@ -344,7 +344,7 @@ export default function StaffLoan({ loaderData: d, actionData }: Route.Component
             ["Principal outstanding", money(s.outstandingPrincipalPaise)],
             ["Overdue", `${money(s.overduePaise)}${s.dpd > 0 ? `, ${s.dpd} days past due (${s.bucket})` : ""}`],
             ["Penal charges due", money(s.penalDuePaise)],
-            ["Next due", nextDueText(s.nextDue)],
+            ["Next due", nextDueText(s.nextDue, "staff")],
             ["Advance payment held", money(s.advancePaise)],
             ["Owed back to the borrower", money(s.refundDuePaise)],
             ...(s.settlement

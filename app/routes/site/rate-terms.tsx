@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { coolingOffRule } from "../../domain/loans/cooling-off.ts";
 import { servicesContext } from "../../context.ts";
 import { emiQuote, processingFee, salaryAdvanceInterestPaise, singlePaymentAprPercent } from "../../domain/loan-math.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -106,7 +107,7 @@ export default function RateTerms({ loaderData }: Route.ComponentProps) {
           <dt className="font-medium text-slate-600">Foreclosure</dt>
           <dd>Repay in full at any time, no charge: the outstanding principal and interest up to that day</dd>
           <dt className="font-medium text-slate-600">Cooling-off period</dt>
-          <dd>{emi.coolingOffDays} days from disbursal: exit by repaying the principal and the interest for the days used, no penalty</dd>
+          <dd>{coolingOffRule(emi.coolingOffDays)}</dd>
           <dt className="font-medium text-slate-600">Who can apply</dt>
           <dd>Salaried or self-employed, age 21 to 60, net monthly income at least ₹15,000</dd>
         </dl>
@@ -187,7 +188,7 @@ export default function RateTerms({ loaderData }: Route.ComponentProps) {
           <dt className="font-medium text-slate-600">Foreclosure</dt>
           <dd>Repay early at any time; interest only for the days used</dd>
           <dt className="font-medium text-slate-600">Cooling-off period</dt>
-          <dd>{salaryAdvance.coolingOffDays} days from disbursal, no penalty</dd>
+          <dd>{coolingOffRule(salaryAdvance.coolingOffDays)}</dd>
           <dt className="font-medium text-slate-600">Who can apply</dt>
           <dd>Salaried people only, age 21 to 60, net monthly income at least ₹15,000</dd>
         </dl>

@@ -1,4 +1,7 @@
 import { Link } from "react-router";
+import { loadProducts } from "../../server/products.server.ts";
+import { servicesContext } from "../../context.ts";
+import { coolingOffRule } from "../../domain/loans/cooling-off.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { usePublicConfig } from "../../root.tsx";
 import type { Route } from "./+types/terms";
@@ -6,7 +9,13 @@ import type { Route } from "./+types/terms";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Terms and conditions", "The terms of using this website and applying for a loan.");
 
-export default function Terms() {
+/** The cooling-off period the terms state, from the EMI loan's product (both products share the rule). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { emi } = await loadProducts(context.get(servicesContext));
+  return { coolingOffDays: emi.coolingOffDays };
+}
+
+export default function Terms({ loaderData }: Route.ComponentProps) {
   const config = usePublicConfig();
   const brand = config?.brandName;
   const lender = config?.lender.name;
@@ -44,10 +53,7 @@ export default function Terms() {
           You may repay an EMI loan in full at any time with no foreclosure charge; a salary advance repaid early costs interest only for
           the days used.
         </li>
-        <li>
-          Cooling-off: within 3 days of the money reaching your account you may exit the loan by repaying the principal and the interest for
-          the days used, with no penalty.
-        </li>
+        <li>Cooling-off: {coolingOffRule(loaderData.coolingOffDays)}</li>
         <li>Money is paid only into the bank account in your own name that you verified with us.</li>
       </ul>
 

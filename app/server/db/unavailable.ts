@@ -24,6 +24,8 @@ const LOST_CONNECTION =
 /** True when `error`, or any error it wraps (a cause, an AggregateError's errors), says the database cannot be reached. */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 5) return false;
+  // A call to an outside provider (fetch: the gateway, the SMS service) that could not connect is not the database.
+  if (error instanceof TypeError && /fetch failed/i.test(error.message)) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === "string" && (NETWORK_CODES.has(code) || SERVER_CODES.has(code) || code.startsWith("08"))) return true;
   if (LOST_CONNECTION.test(error.message)) return true;

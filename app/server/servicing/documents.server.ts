@@ -5,11 +5,12 @@
 import { eq } from "drizzle-orm";
 import { buildStatement, openingDay } from "../../domain/loans/statement.ts";
 import type { AppServices } from "../../context.ts";
+import type { IsoDate } from "../../domain/loan-math.ts";
 import { KIND_NAME } from "../../domain/loans/application.ts";
 import { type LoanTerms, replay, statementRange } from "../../domain/loans/servicing.ts";
 import { users } from "../db/schema.ts";
 import { type LoanFacts, renderClosureLetterPdf, renderSchedulePdf, renderStatementPdf } from "../pdf/servicing-pdf.server.ts";
-import { businessToday } from "./account.server.ts";
+import { businessToday, eventsFrom } from "./account.server.ts";
 import { ownLoanLedger } from "./read.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now">;
@@ -72,13 +73,10 @@ export async function loanDocument(
   const range = statementRange(query.get("from") || terms.disbursalDate, query.get("to") || today, terms.disbursalDate, today);
   if (!range.ok) return { ok: false, reason: "bad_range", message: range.message };
   const { from, to } = range;
-  const closing = replay(terms, events, to);
-  const statement = buildStatement(
-    { from, to, disbursalDate: terms.disbursalDate },
-    replay(terms, events, openingDay(from)),
-    closing,
-    rows,
-  );
+  // Each end of the period as the ledger stood then: a waiver or reversal written later undoes its entry only from its own date.
+  const asItStood = (day: IsoDate) => replay(terms, eventsFrom(rows.filter((r) => r.businessDate <= day)), day);
+  const closing = asItStood(to);
+  const statement = buildStatement({ from, to, disbursalDate: terms.disbursalDate }, asItStood(openingDay(from)), closing, rows);
   return {
     ok: true,
     pdf: await renderStatementPdf(facts, statement, closing, at),
