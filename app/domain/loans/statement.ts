@@ -53,6 +53,9 @@ export function owedBalance(state: LoanState): number {
   return state.outstandingPrincipalPaise + interestDue + state.penalDuePaise - state.advancePaise - state.refundDuePaise;
 }
 
+/** The interest a settlement charged to its date (paid beyond the instalments' own interest). */
+const accruedPaid = (state: LoanState) => state.interestPaidPaise - state.instalments.reduce((sum, i) => sum + i.paidInterestPaise, 0);
+
 const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
 
 /** How a payment was made, in words, with the bank's reference when there is one; never a gateway's internal id. */
@@ -172,7 +175,7 @@ export function buildStatement(
     );
     const on = rows[undoneAt]?.businessDate ?? from;
     const order = undoneAt >= 0 ? undoneAt + 0.5 : -0.5;
-    const accrued = opening.interestPaidPaise - opening.instalments.reduce((sum, i) => sum + i.paidInterestPaise, 0);
+    const accrued = accruedPaid(opening);
     if (accrued > 0)
       dated.push({
         date: on,
@@ -203,7 +206,7 @@ export function buildStatement(
   if (settled && settled.on >= from && settled.on <= to && !(was && was.on === settled.on && was.how === settled.how)) {
     const closureAt = rows.findIndex((r) => r.kind === "closure" && r.businessDate === settled.on);
     const order = closureAt >= 0 ? closureAt - 0.5 : rows.length;
-    const accrued = closing.interestPaidPaise - closing.instalments.reduce((sum, i) => sum + i.paidInterestPaise, 0);
+    const accrued = accruedPaid(closing);
     const at = (words: string, debitPaise: number, creditPaise: number) =>
       dated.push({ date: settled.on, text: words, debitPaise, creditPaise, order });
     if (settled.how === "cooling_off") {
