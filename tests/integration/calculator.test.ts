@@ -110,7 +110,7 @@ describe("the calculator page, the CSV and Rate-terms agree with the API", () =>
       "14% to 24% a year",
       "2% of the amount, at least ₹499, plus 18% GST",
       "₹500 for each missed instalment",
-      "3 days from disbursal",
+      "Within 3 days of disbursal you may cancel the loan with no penalty",
     ]) {
       expect(html).toContain(fact);
     }
