@@ -52,12 +52,15 @@ async function borrowerPage(setup?: (context: BrowserContext) => Promise<unknown
 
 const tell = (userId: string, key: string, title: string) =>
   app.services.db.transaction((tx) =>
-    notify(app.services, tx, {
-      userId,
-      event: "staff_notice",
-      key,
-      data: { title, message: `${title}: a message from our support team.`, urgent: false },
-    }),
+    notify(
+      { ...app.services, db: tx },
+      {
+        userId,
+        event: "staff_notice",
+        key,
+        data: { title, message: `${title}: a message from our support team.`, urgent: false },
+      },
+    ),
   );
 
 describe("the notices in the browser", () => {

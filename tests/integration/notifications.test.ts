@@ -244,12 +244,15 @@ describe("the 08:00–19:00 window", () => {
     const evening = todayIST(new Date(Date.now() + 86_400_000));
     clock = atIST(evening, "21:00");
     const id = await app.services.db.transaction((tx) =>
-      notify(app.services, tx, {
-        userId: b.userId,
-        event: "due_today",
-        key: "window-check",
-        data: { loanNumber: "SL99999999", loanPath: "/User/Loans", amountPaise: 123_400, dueDate: evening },
-      }),
+      notify(
+        { ...app.services, db: tx },
+        {
+          userId: b.userId,
+          event: "due_today",
+          key: "window-check",
+          data: { loanNumber: "SL99999999", loanPath: "/User/Loans", amountPaise: 123_400, dueDate: evening },
+        },
+      ),
     );
     const morning = atIST(addDays(evening, 1), "08:00");
     const [row] = await app.services.db

@@ -155,12 +155,15 @@ export async function finishCreditReport(services: Services, job: JobPayloads["c
     // A PAN the verification refused gets no report: nothing is waited for any more.
     if (result.state === "pan_refused") await tx.insert(creditChecks).values(failed);
     if (job.purpose !== "offer") return;
-    await notify(services, tx, {
-      userId: job.userId,
-      event: "credit_report_ready",
-      key: `${job.userId}:${services.now().toISOString()}`,
-      data: { path: job.then },
-    });
+    await notify(
+      { ...services, db: tx },
+      {
+        userId: job.userId,
+        event: "credit_report_ready",
+        key: `${job.userId}:${services.now().toISOString()}`,
+        data: { path: job.then },
+      },
+    );
   });
 }
 

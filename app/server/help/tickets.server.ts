@@ -180,12 +180,15 @@ export async function raiseTicket(
       message: input.message,
     });
     if (t.created)
-      await notify(services, tx, {
-        userId,
-        event: "ticket_raised",
-        key: t.id,
-        data: { reference: t.reference, path: helpPath(t.reference) },
-      });
+      await notify(
+        { ...services, db: tx },
+        {
+          userId,
+          event: "ticket_raised",
+          key: t.id,
+          data: { reference: t.reference, path: helpPath(t.reference) },
+        },
+      );
     return { ok: true, reference: t.reference } as const;
   });
 }
@@ -557,12 +560,15 @@ export async function staffActs(
           .set({ ...statusChange(act.then), assignedTo: t.assignedTo ?? staff.id, updatedAt: at })
           .where(eq(tickets.id, t.id));
         if (t.userId)
-          await notify(services, tx, {
-            userId: t.userId,
-            event: "ticket_answered",
-            key: m.id,
-            data: { reference: t.reference, path: helpPath(t.reference), resolved: act.then === "resolved" },
-          });
+          await notify(
+            { ...services, db: tx },
+            {
+              userId: t.userId,
+              event: "ticket_answered",
+              key: m.id,
+              data: { reference: t.reference, path: helpPath(t.reference), resolved: act.then === "resolved" },
+            },
+          );
         else await services.jobs.send("ticket-email", { messageId: m.id }, { db: tx });
         await audit("ticket.reply", {
           messageId: m.id,
@@ -615,12 +621,15 @@ export async function staffActs(
         // Resolved without a reply: the borrower is told all the same (and may reopen it within 7 days).
         if (m && act.status === "resolved") {
           if (t.userId)
-            await notify(services, tx, {
-              userId: t.userId,
-              event: "ticket_answered",
-              key: m.id,
-              data: { reference: t.reference, path: helpPath(t.reference), resolved: true },
-            });
+            await notify(
+              { ...services, db: tx },
+              {
+                userId: t.userId,
+                event: "ticket_answered",
+                key: m.id,
+                data: { reference: t.reference, path: helpPath(t.reference), resolved: true },
+              },
+            );
           else await services.jobs.send("ticket-email", { messageId: m.id }, { db: tx });
         }
         await audit("ticket.status", { from: t.status, to: act.status });

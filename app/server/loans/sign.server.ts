@@ -163,12 +163,15 @@ export async function signApplication(
       { db: tx },
       { application, to: "signed", by: { ...client, actor: "borrower", actorUserId: user.id }, at, extra: { signedAt: at } },
     );
-    await notify(services, tx, {
-      userId: user.id,
-      event: "application_signed",
-      key: application.id,
-      data: { applicationId: application.id, reference: application.reference, agreementRef },
-    });
+    await notify(
+      { ...services, db: tx },
+      {
+        userId: user.id,
+        event: "application_signed",
+        key: application.id,
+        data: { applicationId: application.id, reference: application.reference, agreementRef },
+      },
+    );
     return { ok: true, agreementRef, alreadySigned: false, reference: application.reference };
   });
   if (!outcome.ok) return outcome;

@@ -13,7 +13,6 @@ import {
   type NotificationEvent,
   renderNotice,
 } from "../../domain/notifications.ts";
-import type { Db } from "../db/client.ts";
 import { preparedQuery } from "../db/prepared.ts";
 import { unreadWhere } from "./unread.server.ts";
 import {
@@ -51,18 +50,18 @@ export interface NoticeInput<E extends NotificationEvent> {
 }
 
 /**
- * Tells a borrower about an event: the in-app notice is written in `tx` (so it exists only if the
- * change that caused it commits) and its delivery queued in the same transaction; reminders and
+ * Tells a borrower about an event: the in-app notice is written in `services.db`, the caller's
+ * transaction (so it exists only if the change that caused it commits), and its delivery queued in the same transaction; reminders and
  * overdue notices made between 19:00 and 08:00 India time wait for 08:00. Returns the notice's id,
  * or null when this event was told already.
  */
-export async function notify<E extends NotificationEvent>(services: Services, tx: Db, input: NoticeInput<E>): Promise<string | null> {
-  const [row] = await notifyMany(services, tx, [input]);
+export async function notify<E extends NotificationEvent>(services: Services, input: NoticeInput<E>): Promise<string | null> {
+  const [row] = await notifyMany(services, [input]);
   return row ?? null;
 }
 
 /** The same for many notices at once (the daily reminders): one insert, one batch of jobs. */
-export async function notifyMany(services: Services, tx: Db, inputs: readonly NoticeInput<NotificationEvent>[]): Promise<string[]> {
+export async function notifyMany(services: Services, inputs: readonly NoticeInput<NotificationEvent>[]): Promise<string[]> {
   if (!inputs.length) return [];
   const at = services.now();
   const context = noticeContext(services.config);
@@ -83,7 +82,7 @@ export async function notifyMany(services: Services, tx: Db, inputs: readonly No
       createdAt: at,
     };
   });
-  const inserted = await tx
+  const inserted = await services.db
     .insert(notifications)
     .values(rows)
     .onConflictDoNothing({ target: notifications.dedupeKey })
@@ -91,7 +90,7 @@ export async function notifyMany(services: Services, tx: Db, inputs: readonly No
   await services.jobs.sendMany(
     "notify",
     inserted.map((n) => ({ data: { notificationId: n.id }, ...(n.availableAt > at ? { startAfter: n.availableAt } : {}) })),
-    { db: tx },
+    { db: services.db },
   );
   return inserted.map((n) => n.id);
 }

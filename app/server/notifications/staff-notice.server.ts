@@ -29,13 +29,16 @@ export async function sendStaffNotice(
       .from(users)
       .where(and(eq(users.id, input.borrowerId), eq(users.role, "borrower")));
     if (!borrower) return { ok: false, reason: "not_found" } as const;
-    const id = await notify(services, tx, {
-      userId: borrower.id,
-      event: "staff_notice",
-      key: input.once,
-      sentBy: input.staff.id,
-      data: { title: input.title, message: input.message, urgent: input.urgent },
-    });
+    const id = await notify(
+      { ...services, db: tx },
+      {
+        userId: borrower.id,
+        event: "staff_notice",
+        key: input.once,
+        sentBy: input.staff.id,
+        data: { title: input.title, message: input.message, urgent: input.urgent },
+      },
+    );
     if (id)
       await tx.insert(auditLog).values({
         actorUserId: input.staff.id,

@@ -193,12 +193,15 @@ export async function afterLedgerChange(services: Services, tx: Db, a: Applicati
       })
       .returning({ id: loanLedger.id });
     if (a.loanNumber && closure)
-      await notify(services, tx, {
-        userId: a.userId,
-        event: to === "closed" ? "loan_closed" : "loan_cancelled",
-        key: closure.id,
-        data: { loanNumber: a.loanNumber, loanPath: loanPath(a.product, a.loanNumber), on: settled.on },
-      });
+      await notify(
+        { ...services, db: tx },
+        {
+          userId: a.userId,
+          event: to === "closed" ? "loan_closed" : "loan_cancelled",
+          key: closure.id,
+          data: { loanNumber: a.loanNumber, loanPath: loanPath(a.product, a.loanNumber), on: settled.on },
+        },
+      );
   } else if (!settled && (a.status === "closed" || a.status === "cancelled") && a.loanNumber) {
     // A reversal took away what closed it: the loan is open again and the borrower told.
     await changeStatus(
@@ -223,12 +226,15 @@ export async function afterLedgerChange(services: Services, tx: Db, a: Applicati
       })
       .returning({ id: loanLedger.id });
     if (reopening)
-      await notify(services, tx, {
-        userId: a.userId,
-        event: "loan_reopened",
-        key: reopening.id,
-        data: { loanNumber: a.loanNumber, loanPath: loanPath(a.product, a.loanNumber) },
-      });
+      await notify(
+        { ...services, db: tx },
+        {
+          userId: a.userId,
+          event: "loan_reopened",
+          key: reopening.id,
+          data: { loanNumber: a.loanNumber, loanPath: loanPath(a.product, a.loanNumber) },
+        },
+      );
   }
   return refreshed.state;
 }
@@ -258,24 +264,27 @@ export async function paymentApplied(
       state.asOf,
     );
   const next = nextDue(state);
-  await notify(services, tx, {
-    userId: a.userId,
-    event: "payment_received",
-    key: p.id,
-    data: {
-      amountPaise: p.amountPaise,
-      loanNumber: a.loanNumber,
-      loanPath: loanPath(a.product, a.loanNumber),
-      on: p.businessDate,
-      paid: before ? whatItPaid(before, state) : "",
-      next:
-        state.overduePaise > 0
-          ? `Still overdue: ${formatRupees(state.overduePaise + state.penalDuePaise)}.`
-          : next
-            ? nextDueSentence({ ...next, loanNumber: a.loanNumber })
-            : "Thank you.",
+  await notify(
+    { ...services, db: tx },
+    {
+      userId: a.userId,
+      event: "payment_received",
+      key: p.id,
+      data: {
+        amountPaise: p.amountPaise,
+        loanNumber: a.loanNumber,
+        loanPath: loanPath(a.product, a.loanNumber),
+        on: p.businessDate,
+        paid: before ? whatItPaid(before, state) : "",
+        next:
+          state.overduePaise > 0
+            ? `Still overdue: ${formatRupees(state.overduePaise + state.penalDuePaise)}.`
+            : next
+              ? nextDueSentence({ ...next, loanNumber: a.loanNumber })
+              : "Thank you.",
+      },
     },
-  });
+  );
 }
 
 /**

@@ -94,28 +94,34 @@ async function activate(services: Services, tx: Db, a: Application, payout: Payo
   const first = actual[0];
   const path = loanPath(a.product, loanNumber);
   if (first)
-    await notify(services, tx, {
-      userId: a.userId,
-      event: "loan_disbursed",
-      key: payout.id,
-      data: {
-        applicationId: a.id,
-        amountPaise: payout.amountPaise,
-        accountMasked: payout.accountMasked,
-        utr: answer.utr ?? null,
-        loanNumber,
-        firstDuePaise: first.principalPaise + first.interestPaise,
-        firstDueDate: first.dueDate,
-        loanPath: path,
+    await notify(
+      { ...services, db: tx },
+      {
+        userId: a.userId,
+        event: "loan_disbursed",
+        key: payout.id,
+        data: {
+          applicationId: a.id,
+          amountPaise: payout.amountPaise,
+          accountMasked: payout.accountMasked,
+          utr: answer.utr ?? null,
+          loanNumber,
+          firstDuePaise: first.principalPaise + first.interestPaise,
+          firstDueDate: first.dueDate,
+          loanPath: path,
+        },
       },
-    });
+    );
   if (revised)
-    await notify(services, tx, {
-      userId: a.userId,
-      event: "revised_kfs",
-      key: payout.id,
-      data: { applicationId: a.id, loanNumber, loanPath: path },
-    });
+    await notify(
+      { ...services, db: tx },
+      {
+        userId: a.userId,
+        event: "revised_kfs",
+        key: payout.id,
+        data: { applicationId: a.id, loanNumber, loanPath: path },
+      },
+    );
 }
 
 /** A processed payout the bank returned: the loan goes back to `approved` (docs/product.md "Loan lifecycle"), the disbursal reversed in the ledger. */
@@ -157,12 +163,15 @@ async function reverse(services: Services, tx: Db, a: Application, payout: Payou
     .set({ supersededAt: at })
     .where(and(eq(revisedKfs.applicationId, a.id), isNull(revisedKfs.supersededAt)));
   if (a.loanNumber)
-    await notify(services, tx, {
-      userId: a.userId,
-      event: "disbursal_reversed",
-      key: payout.id,
-      data: { amountPaise: payout.amountPaise, accountMasked: payout.accountMasked, loanNumber: a.loanNumber },
-    });
+    await notify(
+      { ...services, db: tx },
+      {
+        userId: a.userId,
+        event: "disbursal_reversed",
+        key: payout.id,
+        data: { amountPaise: payout.amountPaise, accountMasked: payout.accountMasked, loanNumber: a.loanNumber },
+      },
+    );
 }
 
 /** A processed refund of an overpayment: in the ledger (it leaves what is owed back to the borrower), and the borrower told. */
@@ -182,18 +191,21 @@ async function refund(services: Services, tx: Db, a: Application, payout: Payout
     .onConflictDoNothing();
   await refreshAccount(services, tx, a.id);
   if (a.loanNumber)
-    await notify(services, tx, {
-      userId: a.userId,
-      event: "refund_processed",
-      key: payout.id,
-      data: {
-        amountPaise: payout.amountPaise,
-        loanNumber: a.loanNumber,
-        loanPath: loanPath(a.product, a.loanNumber),
-        accountMasked: payout.accountMasked,
-        utr: answer.utr ?? null,
+    await notify(
+      { ...services, db: tx },
+      {
+        userId: a.userId,
+        event: "refund_processed",
+        key: payout.id,
+        data: {
+          amountPaise: payout.amountPaise,
+          loanNumber: a.loanNumber,
+          loanPath: loanPath(a.product, a.loanNumber),
+          accountMasked: payout.accountMasked,
+          utr: answer.utr ?? null,
+        },
       },
-    });
+    );
 }
 
 export type Applied = "pending" | "processed" | "failed" | "reversed" | "unchanged";
@@ -297,12 +309,15 @@ export async function applyAnswer(services: Services, payoutId: string, answer: 
         .where(eq(payouts.id, p.id));
       await tx.insert(auditLog).values(payoutAudit(at, p, "payout.utr", { utr: answer.utr }));
       if (a.loanNumber)
-        await notify(services, tx, {
-          userId: a.userId,
-          event: "disbursal_utr",
-          key: p.id,
-          data: { amountPaise: p.amountPaise, utr: answer.utr, loanNumber: a.loanNumber, loanPath: loanPath(a.product, a.loanNumber) },
-        });
+        await notify(
+          { ...services, db: tx },
+          {
+            userId: a.userId,
+            event: "disbursal_utr",
+            key: p.id,
+            data: { amountPaise: p.amountPaise, utr: answer.utr, loanNumber: a.loanNumber, loanPath: loanPath(a.product, a.loanNumber) },
+          },
+        );
       return "processed";
     }
     if (p.status !== answer.state && answer.state !== "pending") {

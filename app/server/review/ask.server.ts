@@ -33,7 +33,10 @@ export async function askBorrower(
     await tx
       .insert(auditLog)
       .values(reviewAudit(staff, client, at, a, "application.asked", { request: created.id, documentKind, message }));
-    await notify(services, tx, { userId: a.userId, event: "application_asked", key: created.id, data: { reference: a.reference } });
+    await notify(
+      { ...services, db: tx },
+      { userId: a.userId, event: "application_asked", key: created.id, data: { reference: a.reference } },
+    );
     return { ok: true };
   });
 }

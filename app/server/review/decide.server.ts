@@ -166,16 +166,19 @@ async function approve(services: Services, tx: Db, { a, staff, client, at }: Dec
     { db: tx },
     { application: a, to: "approved", by: staffBy(staff, client, "approved"), at, extra: { decidedBy: staff.id, decidedAt: at } },
   );
-  await notify(services, tx, {
-    userId: a.userId,
-    event: "application_approved",
-    key: a.id,
-    data: {
-      reference: a.reference,
-      what: `${KIND_NOUN[a.product]} of ${formatRupees(a.amountPaise ?? 0)}`,
-      accountMasked: a.disbursalAccount?.accountMasked ?? "on file",
+  await notify(
+    { ...services, db: tx },
+    {
+      userId: a.userId,
+      event: "application_approved",
+      key: a.id,
+      data: {
+        reference: a.reference,
+        what: `${KIND_NOUN[a.product]} of ${formatRupees(a.amountPaise ?? 0)}`,
+        accountMasked: a.disbursalAccount?.accountMasked ?? "on file",
+      },
     },
-  });
+  );
   return { ok: true };
 }
 
@@ -217,11 +220,14 @@ async function reject(
       details: { rejectionReason: decision.reason, note: decision.note },
     },
   );
-  await notify(services, tx, {
-    userId: a.userId,
-    event: "application_rejected",
-    key: a.id,
-    data: { reference: a.reference, statusPath: stepPath(a.product, a.reference, "Step7") },
-  });
+  await notify(
+    { ...services, db: tx },
+    {
+      userId: a.userId,
+      event: "application_rejected",
+      key: a.id,
+      data: { reference: a.reference, statusPath: stepPath(a.product, a.reference, "Step7") },
+    },
+  );
   return { ok: true };
 }

@@ -88,12 +88,15 @@ export async function returnForSigning(
     .set({ answer: "Withdrawn: the application went back to the borrower for a fresh Key Fact Statement.", answeredAt: at })
     .where(and(eq(applicationRequests.applicationId, application.id), isNull(applicationRequests.answeredAt)));
   const path = stepPath(application.product, application.reference, "Step0");
-  await notify(services, tx, {
-    userId: application.userId,
-    event: "application_returned",
-    key: `${application.id}:${at.toISOString()}`,
-    data: { reference: application.reference, maxAmountPaise: verdict.best.amountPaise, path },
-  });
+  await notify(
+    { ...services, db: tx },
+    {
+      userId: application.userId,
+      event: "application_returned",
+      key: `${application.id}:${at.toISOString()}`,
+      data: { reference: application.reference, maxAmountPaise: verdict.best.amountPaise, path },
+    },
+  );
 }
 
 /** An open deviation approval ends when the application leaves review another way. */

@@ -72,19 +72,22 @@ async function serviceLoan(services: Services, applicationId: string, day: IsoDa
       const instalment = found.terms.instalments.find((i) => i.seq === p.seq);
       // An overdue notice: made at 00:30, it goes out at 08:00 (India).
       if (a.loanNumber && instalment)
-        await notify(services, tx, {
-          userId: a.userId,
-          event: "penal_charged",
-          key: charge.id,
-          data: {
-            amountPaise: p.amountPaise,
-            loanNumber: a.loanNumber,
-            loanPath: loanPath(a.product, a.loanNumber),
-            seq: p.seq,
-            dueDate: instalment.dueDate,
-            duePaise: p.unpaidPaise + p.amountPaise,
+        await notify(
+          { ...services, db: tx },
+          {
+            userId: a.userId,
+            event: "penal_charged",
+            key: charge.id,
+            data: {
+              amountPaise: p.amountPaise,
+              loanNumber: a.loanNumber,
+              loanPath: loanPath(a.product, a.loanNumber),
+              seq: p.seq,
+              dueDate: instalment.dueDate,
+              duePaise: p.unpaidPaise + p.amountPaise,
+            },
           },
-        });
+        );
     }
     // The reversals, the cached figures and a closure (a charge reversed can leave nothing owed) as any ledger change.
     const before = run.reverse.length;
@@ -252,7 +255,7 @@ export async function queueReminders(services: Services, day: IsoDate): Promise<
           ]
         : [],
     );
-    queued += (await services.db.transaction((tx) => notifyMany(services, tx, notices))).length;
+    queued += (await services.db.transaction((tx) => notifyMany({ ...services, db: tx }, notices))).length;
     after = page[page.length - 1]?.id ?? after;
   }
   return queued;
