@@ -54,6 +54,19 @@ const RULES: { layer: string; rule: string; forbidden: (t: Target) => boolean }[
     rule: "server code imports no routes, no components and no web glue (operations return results; routes answer)",
     forbidden: (t) => inside(t, "app/routes") || inside(t, "app/components") || inside(t, "app/web"),
   },
+  // A loan's money has one home: payments, payouts, staff servicing and the daily run each call
+  // into the loan account (opening it, applying a ledger event, recomputing after a change,
+  // reading its schedule and figures) and never into each other; the account calls none of them.
+  {
+    layer: "app/server/loan-account",
+    rule: "the loan account calls no payments, payouts or servicing code (they call it)",
+    forbidden: (t) => ["payments", "payouts", "servicing"].some((d) => inside(t, `app/server/${d}`)),
+  },
+  ...(["payments", "payouts", "servicing"] as const).map((area) => ({
+    layer: `app/server/${area}`,
+    rule: `${area} reaches a loan's money through app/server/loan-account, never through the other money areas`,
+    forbidden: (t: Target) => ["payments", "payouts", "servicing"].some((d) => d !== area && inside(t, `app/server/${d}`)),
+  })),
   {
     layer: "app/routes",
     rule: "routes call server operations; they do not query the database themselves",

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { addDays, type IsoDate } from "../../app/domain/loan-math.ts";
 import { replay, type LoanTerms, type ServicingEvent } from "../../app/domain/loans/servicing.ts";
 import { buildStatement, openingDay, owedBalance, paymentText, type StatementRow } from "../../app/domain/loans/statement.ts";
-import { eventsFrom } from "../../app/server/servicing/account.server.ts";
+import { eventsFrom } from "../../app/server/loan-account/account.server.ts";
 import { emiTerms, loanArb, paymentsArb, withPayments } from "../fixtures/servicing.ts";
 
 type Row = StatementRow & { id: string; refId: string | null; paymentId: string | null; prepay: boolean | null; purpose: string | null };

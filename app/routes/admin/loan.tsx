@@ -1,3 +1,4 @@
+import { refundOverpayment } from "../../server/payouts/refund.server.ts";
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { staffBorrowerName } from "../../domain/borrowers.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -30,7 +31,6 @@ import { pageMeta } from "../../lib/meta.ts";
 import {
   addCollectionNote,
   recordOfflinePayment,
-  refundOverpayment,
   releaseHeldPayment,
   reversePayment,
   type StaffResult,

@@ -1,7 +1,7 @@
 import { servicesContext } from "../../context.ts";
 import { LOAN_NUMBER } from "../../domain/loans/disbursal.ts";
 import { readSession } from "../../server/auth/session.server.ts";
-import { payoffFor } from "../../server/servicing/read.server.ts";
+import { payoffFor } from "../../server/loan-account/read.server.ts";
 import type { Route } from "./+types/payoff";
 
 /**

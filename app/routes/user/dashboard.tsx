@@ -34,7 +34,7 @@ import { SECTION_TITLES } from "../../domain/kyc/completeness.ts";
 import { borrowerDisbursals } from "../../server/payouts/read.server.ts";
 import { DisbursalNote } from "../../components/loan-flow.tsx";
 import { quickStartProgress } from "../../server/quick-start/progress.server.ts";
-import { borrowerLoans, nextDueAcross } from "../../server/servicing/read.server.ts";
+import { borrowerLoans, nextDueAcross } from "../../server/loan-account/read.server.ts";
 import { ReuploadNote } from "../../components/reupload-note.tsx";
 import { nextDueSentence } from "../../domain/loans/next-due.ts";
 import { loanPath } from "../../domain/loans/servicing.ts";

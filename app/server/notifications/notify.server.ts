@@ -29,7 +29,7 @@ import {
 } from "../db/schema.ts";
 import { messageLink } from "../../../server/config.ts";
 import type { EmailAttachment } from "../email/email.server.ts";
-import { loanDocument } from "../servicing/documents.server.ts";
+import { loanDocument } from "../loan-account/documents.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs">;
 

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { type BorrowerDisbursal, isStuck } from "../../domain/loans/disbursal.ts";
-import { loanApplications, loanInstalments, payouts, revisedKfs, users } from "../db/schema.ts";
+import { loanApplications, payouts, revisedKfs, users } from "../db/schema.ts";
 import { preparedQuery } from "../db/prepared.ts";
 
 type Services = Pick<AppServices, "db">;
@@ -98,24 +98,6 @@ export async function payoutsFor({ db, now, config }: Pick<AppServices, "db" | "
     checkedAt: p.checkedAt?.toISOString() ?? null,
   }));
 }
-
-/** The schedule fixed at disbursal, for the staff page. */
-export async function instalmentsOf({ db }: Services, applicationId: string) {
-  return scheduleOf(db, { applicationId });
-}
-const scheduleOf = preparedQuery("loan_schedule", (db, name) =>
-  db
-    .select({
-      seq: loanInstalments.seq,
-      dueDate: loanInstalments.dueDate,
-      principalPaise: loanInstalments.principalPaise,
-      interestPaise: loanInstalments.interestPaise,
-    })
-    .from(loanInstalments)
-    .where(eq(loanInstalments.applicationId, sql.placeholder("applicationId")))
-    .orderBy(asc(loanInstalments.seq))
-    .prepare(name),
-);
 
 /** Payouts on their way, and those of them stuck (no final answer after PAYOUT_STUCK_MINUTES): the staff home's counts. */
 export async function payoutCounts({ db, now, config }: Pick<AppServices, "db" | "now" | "config">) {

@@ -14,8 +14,8 @@ import { reviewAudit, type Staff } from "../review/rows.server.ts";
 import { notify } from "../notifications/notify.server.ts";
 import { loanPath } from "../../domain/loans/servicing.ts";
 import { renderRevisedKfsPdf } from "../pdf/pdf.server.ts";
-import { openAccount } from "../servicing/open.server.ts";
-import { refreshAccount } from "../servicing/account.server.ts";
+import { openAccount } from "../loan-account/open.server.ts";
+import { refreshAccount } from "../loan-account/account.server.ts";
 import type { PayoutAnswer } from "./provider.server.ts";
 
 type Services = Pick<AppServices, "db" | "now" | "jobs" | "payouts" | "keyring" | "config" | "log">;
@@ -69,7 +69,7 @@ async function activate(services: Services, tx: Db, a: Application, payout: Payo
   );
   await tx.delete(loanInstalments).where(eq(loanInstalments.applicationId, a.id));
   await tx.insert(loanInstalments).values(actual.map((i) => ({ applicationId: a.id, ...i })));
-  await openAccount(tx, { applicationId: a.id, input, disbursalDate, at });
+  await openAccount({ db: tx }, { applicationId: a.id, input, disbursalDate, at });
   await tx.insert(loanLedger).values({
     applicationId: a.id,
     kind: "disbursal",
@@ -189,7 +189,7 @@ async function refund(services: Services, tx: Db, a: Application, payout: Payout
       recordedAt: at,
     })
     .onConflictDoNothing();
-  await refreshAccount(services, tx, a.id);
+  await refreshAccount({ ...services, db: tx }, { applicationId: a.id });
   if (a.loanNumber)
     await notify(
       { ...services, db: tx },
@@ -289,7 +289,7 @@ export async function applyAnswer(services: Services, payoutId: string, answer: 
           details: { reason: answer.failureReason, utr: p.utr },
           recordedAt: at,
         });
-      await refreshAccount(services, tx, a.id);
+      await refreshAccount({ ...services, db: tx }, { applicationId: a.id });
       return "reversed";
     }
     if (p.status === "processed" && answer.state === "reversed") {

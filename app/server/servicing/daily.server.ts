@@ -13,10 +13,10 @@ import { dailyRun } from "../../domain/loans/daily.ts";
 import { type LoanState, nextDue, replay } from "../../domain/loans/servicing.ts";
 import { todayIST } from "../../lib/format.ts";
 import { loanAccounts, loanApplications, loanLedger, servicingRuns } from "../db/schema.ts";
-import { afterLedgerChange } from "../payments/pay.server.ts";
 import { notify, notifyMany } from "../notifications/notify.server.ts";
 import { loanPath } from "../../domain/loans/servicing.ts";
-import { businessToday, cacheState, ledgerOf, loansForReplay, termsOf } from "./account.server.ts";
+import { businessToday, cacheState, ledgerOf, loansForReplay, termsOf } from "../loan-account/account.server.ts";
+import { afterLedgerChange } from "../loan-account/ledger-change.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payments">;
 
@@ -37,16 +37,16 @@ async function serviceLoan(services: Services, applicationId: string, day: IsoDa
   return services.db.transaction(async (tx) => {
     const [a] = await tx.select().from(loanApplications).where(eq(loanApplications.id, applicationId)).for("update");
     if (!a || a.status !== "active") return { levied: 0, reversed: 0 };
-    const found = await termsOf(services, tx, a.id);
+    const found = await termsOf({ ...services, db: tx }, a.id);
     if (!found) return { levied: 0, reversed: 0 };
-    const { events } = await ledgerOf(tx, a.id);
+    const { events } = await ledgerOf({ db: tx }, a.id);
     const run = dailyRun(found.terms, events, day);
     const at = services.now();
     if (run.levy.length === 0 && run.reverse.length === 0) {
       // Nothing to write to the ledger (most loans most days): only the cached figures move on.
       const state = replay(found.terms, events, todayIST(at));
       if (!state.settlement) {
-        await cacheState(services, tx, a.id, state);
+        await cacheState({ ...services, db: tx }, { applicationId: a.id, state });
         return { levied: 0, reversed: 0 };
       }
     }
@@ -91,7 +91,7 @@ async function serviceLoan(services: Services, applicationId: string, day: IsoDa
     }
     // The reversals, the cached figures and a closure (a charge reversed can leave nothing owed) as any ledger change.
     const before = run.reverse.length;
-    await afterLedgerChange(services, tx, a, at);
+    await afterLedgerChange({ ...services, db: tx }, { application: a, at });
     return { levied, reversed: before };
   });
 }
@@ -111,7 +111,7 @@ async function serviceBatch(services: Services, ids: readonly string[], day: Iso
       .for("update");
     const live = apps.map((a) => a.id);
     if (live.length === 0) return { cached: 0, more: [] };
-    const loans = await loansForReplay(services, tx, live);
+    const loans = await loansForReplay({ ...services, db: tx }, live);
     const today = todayIST(services.now());
     const more: string[] = [];
     const states: { id: string; state: LoanState }[] = [];

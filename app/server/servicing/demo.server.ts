@@ -14,10 +14,10 @@ import { todayIST } from "../../lib/format.ts";
 import type { Db } from "../db/client.ts";
 import { loanApplications, loanInstalments, loanLedger, payments, users } from "../db/schema.ts";
 import { newReference } from "../loans/reference.server.ts";
-import { newPaymentReference } from "../payments/pay.server.ts";
 import { runServicingDay } from "./daily.server.ts";
 import { DEMO_BORROWER_NAME, insertDemoProfile, storeDemoFiles } from "./demo-profile.server.ts";
-import { openAccount } from "./open.server.ts";
+import { newPaymentReference } from "../loan-account/ledger-change.server.ts";
+import { openAccount } from "../loan-account/open.server.ts";
 
 export const DEMO_BORROWER_MOBILE = "9000000001";
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payments" | "keyring" | "storage">;
@@ -65,20 +65,23 @@ async function loan(
     .returning();
   if (!a) throw new Error("the demo loan was not stored");
   await tx.insert(loanInstalments).values(instalments.map((i) => ({ applicationId: a.id, ...i })));
-  await openAccount(tx, {
-    applicationId: a.id,
-    input: {
-      kind,
-      amountPaise,
-      rateBps,
-      penalChargePaise: 500_00,
-      coolingOffDays: 3,
-      // The products' default fees (docs/product.md "Loan products").
-      fees: kind === "emi" ? { feeBps: 200, minFeePaise: 499_00, gstBps: 1800 } : { feeBps: 300, minFeePaise: 0, gstBps: 1800 },
+  await openAccount(
+    { db: tx },
+    {
+      applicationId: a.id,
+      input: {
+        kind,
+        amountPaise,
+        rateBps,
+        penalChargePaise: 500_00,
+        coolingOffDays: 3,
+        // The products' default fees (docs/product.md "Loan products").
+        fees: kind === "emi" ? { feeBps: 200, minFeePaise: 499_00, gstBps: 1800 } : { feeBps: 300, minFeePaise: 0, gstBps: 1800 },
+      },
+      disbursalDate,
+      at,
     },
-    disbursalDate,
-    at,
-  });
+  );
   await tx.insert(loanLedger).values({
     applicationId: a.id,
     kind: "disbursal",

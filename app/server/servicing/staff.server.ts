@@ -5,7 +5,7 @@
  * due, and the refund of an overpayment through the payout interface. Each is one transaction with
  * the loan locked, writes the ledger where money is concerned, and is audited.
  */
-import { and, asc, desc, eq, gte, inArray, lte, max, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import type { IsoDate } from "../../domain/loan-math.ts";
 import { bucketOf, BUCKETS, nextDue, replay } from "../../domain/loans/servicing.ts";
@@ -25,20 +25,13 @@ import {
 } from "../db/schema.ts";
 import { changeStatus } from "../loans/lifecycle.server.ts";
 import type { Application } from "../loans/rows.server.ts";
-import { afterLedgerChange, newPaymentReference, paymentApplied } from "../payments/pay.server.ts";
-import { askAgain } from "../payouts/settle.server.ts";
 import { reviewAudit, type Staff } from "../review/rows.server.ts";
-import { businessToday, ledgerOf, termsOf } from "./account.server.ts";
-import { penalLines } from "./read.server.ts";
+import { businessToday, ledgerOf, lockLoan, termsOf } from "../loan-account/account.server.ts";
+import { afterLedgerChange, newPaymentReference, paymentApplied } from "../loan-account/ledger-change.server.ts";
+import { penalLines } from "../loan-account/read.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payments">;
 export type StaffResult = { ok: true; message?: string } | { ok: false; reason: string };
-
-/** The loan by its number, locked for the rest of the transaction; null when there is none. */
-async function lockLoan(tx: Db, loanNumber: string): Promise<Application | null> {
-  const [a] = await tx.select().from(loanApplications).where(eq(loanApplications.loanNumber, loanNumber)).for("update");
-  return a?.disbursalDate ? a : null;
-}
 
 /** One of the loan's payments by its reference, locked. */
 async function lockPayment(tx: Db, a: Application, reference: string) {
@@ -60,9 +53,9 @@ export async function staffLoanView(services: Services, loanNumber: string) {
     .where(eq(loanApplications.loanNumber, loanNumber));
   if (!row?.a.disbursalDate) return null;
   const a = row.a;
-  const found = await termsOf(services, services.db, a.id);
+  const found = await termsOf(services, a.id);
   if (!found) return null;
-  const { rows, events } = await ledgerOf(services.db, a.id);
+  const { rows, events } = await ledgerOf(services, a.id);
   const today = businessToday(services);
   const state = replay(found.terms, events, today);
   const paymentRows = await services.db
@@ -186,7 +179,7 @@ export async function recordOfflinePayment(
   const at = services.now();
   const today = businessToday(services);
   return services.db.transaction(async (tx) => {
-    const a = await lockLoan(tx, loanNumber);
+    const a = await lockLoan({ db: tx }, loanNumber);
     if (!a) return { ok: false, reason: "not_found" };
     if (a.status !== "active" && a.status !== "closed") return { ok: false, reason: "not_open" };
     if (!receivableOn(date, a.disbursalDate as string, today)) return { ok: false, reason: "bad_date" };
@@ -234,7 +227,7 @@ export async function recordOfflinePayment(
       mode,
       bankReference: reference,
     });
-    await paymentApplied(services, tx, a, { id: p.id, amountPaise, businessDate: date }, at);
+    await paymentApplied({ ...services, db: tx }, { application: a, payment: { id: p.id, amountPaise, businessDate: date }, at });
     return { ok: true, message: `${formatRupees(amountPaise)} recorded as received on ${date}.` };
   });
 }
@@ -246,7 +239,7 @@ export async function releaseHeldPayment(
 ): Promise<StaffResult> {
   const at = services.now();
   return services.db.transaction(async (tx) => {
-    const a = await lockLoan(tx, loanNumber);
+    const a = await lockLoan({ db: tx }, loanNumber);
     if (!a) return { ok: false, reason: "not_found" };
     const p = await lockPayment(tx, a, paymentRef);
     if (!p || p.status !== "held" || !p.receivedPaise || !p.businessDate) return { ok: false, reason: "not_held" };
@@ -267,7 +260,10 @@ export async function releaseHeldPayment(
       orderedPaise: p.amountPaise,
       receivedPaise: p.receivedPaise,
     });
-    await paymentApplied(services, tx, a, { id: p.id, amountPaise: p.receivedPaise, businessDate: p.businessDate }, at);
+    await paymentApplied(
+      { ...services, db: tx },
+      { application: a, payment: { id: p.id, amountPaise: p.receivedPaise, businessDate: p.businessDate }, at },
+    );
     return { ok: true, message: `${formatRupees(p.receivedPaise)} applied to the loan.` };
   });
 }
@@ -290,7 +286,7 @@ export async function reversePayment(
 ): Promise<StaffResult> {
   const at = services.now();
   return services.db.transaction(async (tx) => {
-    const a = await lockLoan(tx, loanNumber);
+    const a = await lockLoan({ db: tx }, loanNumber);
     if (!a) return { ok: false, reason: "not_found" };
     const p = await lockPayment(tx, a, paymentRef);
     if (!p || p.status !== "captured") return { ok: false, reason: "not_reversible" };
@@ -343,7 +339,7 @@ export async function reversePayment(
       reason: p.reversalReason,
       requestedBy: p.reversalRequestedBy,
     });
-    await afterLedgerChange(services, tx, a, at);
+    await afterLedgerChange({ ...services, db: tx }, { application: a, at });
     return { ok: true, message: `${formatRupees(p.amountPaise)} reversed.` };
   });
 }
@@ -355,7 +351,7 @@ export async function waivePenal(
 ): Promise<StaffResult> {
   const at = services.now();
   return services.db.transaction(async (tx) => {
-    const a = await lockLoan(tx, loanNumber);
+    const a = await lockLoan({ db: tx }, loanNumber);
     if (!a) return { ok: false, reason: "not_found" };
     const [penal] = await tx
       .select()
@@ -380,7 +376,7 @@ export async function waivePenal(
       .returning({ id: loanLedger.id });
     if (inserted.length === 0) return { ok: false, reason: "already_undone" };
     await audit(tx, staff, client, at, a, "penal.waived", { penalId, seq: penal.seq, amountPaise: penal.amountPaise, reason });
-    await afterLedgerChange(services, tx, a, at);
+    await afterLedgerChange({ ...services, db: tx }, { application: a, at });
     return { ok: true, message: `The ${formatRupees(penal.amountPaise)} charge is waived.` };
   });
 }
@@ -415,12 +411,12 @@ export async function writeOff(
 ): Promise<StaffResult> {
   const at = services.now();
   return services.db.transaction(async (tx) => {
-    const a = await lockLoan(tx, loanNumber);
+    const a = await lockLoan({ db: tx }, loanNumber);
     if (!a) return { ok: false, reason: "not_found" };
     if (a.status !== "active") return { ok: false, reason: "not_open" };
-    const found = await termsOf(services, tx, a.id);
+    const found = await termsOf({ ...services, db: tx }, a.id);
     if (!found) return { ok: false, reason: "not_found" };
-    const state = replay(found.terms, (await ledgerOf(tx, a.id)).events, businessToday(services));
+    const state = replay(found.terms, (await ledgerOf({ db: tx }, a.id)).events, businessToday(services));
     if (state.dpd < WRITE_OFF_AFTER_DPD) return { ok: false, reason: "too_early" };
     await changeStatus(
       { db: tx },
@@ -444,73 +440,6 @@ export async function writeOff(
     });
     return { ok: true, message: `Written off with ${formatRupees(state.outstandingPrincipalPaise)} of principal outstanding.` };
   });
-}
-
-/** The overpayment sent back to the verified account the loan was disbursed to, through the payout interface. */
-export async function refundOverpayment(
-  services: Services & Pick<AppServices, "payouts">,
-  { staff, client, loanNumber }: { staff: Staff; client: Client; loanNumber: string },
-): Promise<StaffResult> {
-  const at = services.now();
-  const sent = await services.db.transaction(async (tx): Promise<StaffResult & { payoutId?: string }> => {
-    const a = await lockLoan(tx, loanNumber);
-    if (!a) return { ok: false, reason: "not_found" };
-    const found = await termsOf(services, tx, a.id);
-    if (!found) return { ok: false, reason: "not_found" };
-    const state = replay(found.terms, (await ledgerOf(tx, a.id)).events, businessToday(services));
-    const [inFlight] = await tx
-      .select({ id: payouts.id })
-      .from(payouts)
-      .where(and(eq(payouts.applicationId, a.id), eq(payouts.purpose, "refund"), eq(payouts.status, "requested")));
-    if (inFlight) return { ok: false, reason: "refund_in_flight" };
-    if (state.refundDuePaise <= 0) return { ok: false, reason: "nothing_to_refund" };
-    // Money recorded in and money sent out are never one person's alone (four eyes).
-    const [recorded] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.applicationId, a.id), eq(payments.recordedBy, staff.id)));
-    if (recorded) return { ok: false, reason: "four_eyes_refund" };
-    const [disbursal] = await tx
-      .select()
-      .from(payouts)
-      .where(and(eq(payouts.applicationId, a.id), eq(payouts.purpose, "disbursal"), eq(payouts.status, "processed")));
-    if (!disbursal) return { ok: false, reason: "no_account" };
-    const [last] = await tx
-      .select({ n: max(payouts.attempt) })
-      .from(payouts)
-      .where(eq(payouts.applicationId, a.id));
-    const [payout] = await tx
-      .insert(payouts)
-      .values({
-        applicationId: a.id,
-        attempt: (last?.n ?? 0) + 1,
-        purpose: "refund",
-        provider: services.payouts.name,
-        status: "requested",
-        amountPaise: state.refundDuePaise,
-        holderName: disbursal.holderName,
-        accountNumberEnc: disbursal.accountNumberEnc,
-        accountMasked: disbursal.accountMasked,
-        ifsc: disbursal.ifsc,
-        requestedBy: staff.id,
-        requestedAt: at,
-        updatedAt: at,
-      })
-      .returning({ id: payouts.id });
-    if (!payout) throw new Error("the refund was not stored");
-    await audit(tx, staff, client, at, a, "refund.requested", {
-      payoutId: payout.id,
-      amountPaise: state.refundDuePaise,
-      accountMasked: disbursal.accountMasked,
-    });
-    await askAgain(services, payout.id, 0, { db: tx });
-    return {
-      ok: true,
-      message: `Refund of ${formatRupees(state.refundDuePaise)} to ${disbursal.accountMasked} requested.`,
-      payoutId: payout.id,
-    };
-  });
-  return sent;
 }
 
 /** The collections queue: active loans past due in a bucket, most days past due first, with the latest contact note. */

@@ -1,6 +1,6 @@
 import { servicesContext } from "../../../context.ts";
 import { LOAN_NUMBER } from "../../../domain/loans/disbursal.ts";
-import { LOAN_DOCUMENTS, type LoanDocument, loanDocument } from "../../../server/servicing/documents.server.ts";
+import { LOAN_DOCUMENTS, type LoanDocument, loanDocument } from "../../../server/loan-account/documents.server.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
 import { notFoundFullPath } from "../../../web/not-found.server.ts";
 import type { Route } from "./+types/document";

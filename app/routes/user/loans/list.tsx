@@ -7,7 +7,7 @@ import { nextDueText } from "../../../domain/loans/next-due.ts";
 import { formatRupees } from "../../../domain/money.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { listApplications } from "../../../server/loans/read.server.ts";
-import { borrowerLoans } from "../../../server/servicing/read.server.ts";
+import { borrowerLoans } from "../../../server/loan-account/read.server.ts";
 import { openRequestsFor } from "../../../server/review/read.server.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
 import type { Route } from "./+types/list";

@@ -18,7 +18,7 @@ import { formatRupees } from "../../../domain/money.ts";
 import { formatDateIST } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { startPayment } from "../../../server/payments/pay.server.ts";
-import { loanPage, payoffFor } from "../../../server/servicing/read.server.ts";
+import { loanPage, payoffFor } from "../../../server/loan-account/read.server.ts";
 import { readForm } from "../../../web/forms.server.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
 import { notFoundFullPath } from "../../../web/not-found.server.ts";

@@ -1,6 +1,8 @@
 /**
- * A loan's servicing terms and ledger as the pure replay reads them (domain/loans/servicing.ts),
- * and the cache of today's figures on `loan_accounts` that lists, queues and reports read.
+ * The loan account: a loan's servicing terms, schedule and ledger as the pure replay reads them
+ * (domain/loans/servicing.ts), and the cache of today's figures on `loan_accounts` that lists,
+ * queues and reports read. Payments, payouts, staff servicing and the daily run read and change a
+ * loan's money only through this module (app/server/loan-account/), never through each other.
  */
 import { asc, eq, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
@@ -8,10 +10,9 @@ import type { AppServices } from "../../context.ts";
 import type { IsoDate } from "../../domain/loan-math.ts";
 import { type LoanState, type LoanTerms, nextDue, replay, type ServicingEvent } from "../../domain/loans/servicing.ts";
 import { todayIST } from "../../lib/format.ts";
-import type { Db } from "../db/client.ts";
 import { preparedQuery } from "../db/prepared.ts";
 import { loanAccounts, loanApplications, loanInstalments, loanLedger, payments } from "../db/schema.ts";
-import { instalmentsOf } from "../payouts/read.server.ts";
+import type { Application } from "../loans/rows.server.ts";
 import { signedTerms } from "../loans/signed-terms.server.ts";
 import { openAccount } from "./open.server.ts";
 
@@ -23,23 +24,44 @@ export type AccountRow = typeof loanAccounts.$inferSelect;
 export const businessToday = (services: Pick<AppServices, "now">): IsoDate => todayIST(services.now());
 
 /** The loan's terms for the replay; a loan activated before accounts existed gets its account from the signed terms. */
-export async function termsOf(
-  services: Services,
-  tx: Db,
-  applicationId: string,
-): Promise<{ terms: LoanTerms; account: AccountRow } | null> {
+export async function termsOf(services: Services, applicationId: string): Promise<{ terms: LoanTerms; account: AccountRow } | null> {
+  const tx = services.db;
   let [account] = await accountsOf(tx, { ids: [applicationId] });
   if (!account) {
     const [a] = await tx.select().from(loanApplications).where(eq(loanApplications.id, applicationId));
     if (!a?.disbursalDate) return null;
     const signed = await signedTerms(services, tx, a);
     if (!signed?.input) return null;
-    await openAccount(tx, { applicationId, input: signed.input, disbursalDate: a.disbursalDate, at: services.now() });
+    await openAccount(services, { applicationId, input: signed.input, disbursalDate: a.disbursalDate, at: services.now() });
     [account] = await tx.select().from(loanAccounts).where(eq(loanAccounts.applicationId, applicationId));
     if (!account) return null;
   }
-  const instalments = await instalmentsOf({ db: tx }, applicationId);
+  const instalments = await instalmentsOf(services, applicationId);
   return { account, terms: termsFrom(services, account, instalments) };
+}
+
+/** The schedule fixed at disbursal, in instalment order. */
+export async function instalmentsOf({ db }: Pick<AppServices, "db">, applicationId: string) {
+  return scheduleOf(db, { applicationId });
+}
+const scheduleOf = preparedQuery("loan_schedule", (db, name) =>
+  db
+    .select({
+      seq: loanInstalments.seq,
+      dueDate: loanInstalments.dueDate,
+      principalPaise: loanInstalments.principalPaise,
+      interestPaise: loanInstalments.interestPaise,
+    })
+    .from(loanInstalments)
+    .where(eq(loanInstalments.applicationId, sql.placeholder("applicationId")))
+    .orderBy(asc(loanInstalments.seq))
+    .prepare(name),
+);
+
+/** A disbursed loan by its number, locked for the rest of the caller's transaction; null when there is none. */
+export async function lockLoan({ db }: Pick<AppServices, "db">, loanNumber: string): Promise<Application | null> {
+  const [a] = await db.select().from(loanApplications).where(eq(loanApplications.loanNumber, loanNumber)).for("update");
+  return a?.disbursalDate ? a : null;
 }
 
 /**
@@ -47,13 +69,14 @@ export async function termsOf(
  * accounts, instalments and ledgers in three queries, one after another (a transaction is one
  * connection), by application id. A loan without an account yet is left out.
  */
-export async function loansForReplay(services: Services, tx: Db, applicationIds: readonly string[]) {
+export async function loansForReplay(services: Services, applicationIds: readonly string[]) {
+  const tx = services.db;
   const out = new Map<string, { account: AccountRow; terms: LoanTerms; events: ServicingEvent[] }>();
   if (applicationIds.length === 0) return out;
   const ids = [...applicationIds];
   const accounts = await accountsOf(tx, { ids });
   const instalments = await schedulesOf(tx, { ids });
-  const ledgers = await ledgersOf(tx, ids);
+  const ledgers = await ledgersOf(services, ids);
   const schedules = Map.groupBy(instalments, (i) => i.applicationId);
   for (const account of accounts) {
     const id = account.applicationId;
@@ -147,15 +170,16 @@ export function eventsFrom(rows: readonly (LedgerRow & { prepay: boolean | null;
   return events;
 }
 
-export async function ledgerOf(tx: Db, applicationId: string) {
-  return (await ledgersOf(tx, [applicationId])).get(applicationId) ?? { rows: [], events: [] };
+/** One loan's ledger: its rows in entry order and the replay's events. */
+export async function ledgerOf(services: Pick<AppServices, "db">, applicationId: string) {
+  return (await ledgersOf(services, [applicationId])).get(applicationId) ?? { rows: [], events: [] };
 }
 
 /** The ledgers of several loans in one query (the borrower's list of loans), by application id. */
-export async function ledgersOf(tx: Db, applicationIds: readonly string[]) {
+export async function ledgersOf({ db }: Pick<AppServices, "db">, applicationIds: readonly string[]) {
   const out = new Map<string, { rows: (LedgerRow & { prepay: boolean | null; purpose: string | null })[]; events: ServicingEvent[] }>();
   if (applicationIds.length === 0) return out;
-  const rows = await ledgerRowsOf(tx, { ids: [...applicationIds] });
+  const rows = await ledgerRowsOf(db, { ids: [...applicationIds] });
   const byLoan = Map.groupBy(rows, (r) => r.entry.applicationId);
   for (const id of applicationIds) {
     const flat = (byLoan.get(id) ?? []).map((r) => ({ ...r.entry, prepay: r.prepay, purpose: r.purpose }));
@@ -165,9 +189,12 @@ export async function ledgersOf(tx: Db, applicationIds: readonly string[]) {
 }
 
 /** The figures of `state` written to the account's cache. */
-export async function cacheState(services: Pick<Services, "now">, tx: Db, applicationId: string, state: LoanState) {
+export async function cacheState(
+  services: Pick<Services, "db" | "now">,
+  { applicationId, state }: { applicationId: string; state: LoanState },
+) {
   const next = nextDue(state);
-  await tx
+  await services.db
     .update(loanAccounts)
     .set({
       asOf: state.asOf,
@@ -186,11 +213,14 @@ export async function cacheState(services: Pick<Services, "now">, tx: Db, applic
 }
 
 /** Today's figures replayed from the ledger, written to the account's cache. */
-export async function refreshAccount(services: Services, tx: Db, applicationId: string, asOf = businessToday(services)) {
-  const found = await termsOf(services, tx, applicationId);
+export async function refreshAccount(
+  services: Services,
+  { applicationId, asOf = businessToday(services) }: { applicationId: string; asOf?: IsoDate },
+) {
+  const found = await termsOf(services, applicationId);
   if (!found) return null;
-  const { events, rows } = await ledgerOf(tx, applicationId);
+  const { events, rows } = await ledgerOf(services, applicationId);
   const state = replay(found.terms, events, asOf);
-  await cacheState(services, tx, applicationId, state);
+  await cacheState(services, { applicationId, state });
   return { ...found, state, rows, events };
 }

@@ -1,11 +1,11 @@
 import { type IsoDate, processingFee } from "../../domain/loan-math.ts";
 import type { KfsInput } from "../../domain/loans/kfs.ts";
-import type { Db } from "../db/client.ts";
+import type { AppServices } from "../../context.ts";
 import { loanAccounts } from "../db/schema.ts";
 
 /** The servicing terms of a loan disbursed on `disbursalDate` under the signed terms (written at activation). */
 export async function openAccount(
-  tx: Db,
+  { db }: Pick<AppServices, "db">,
   {
     applicationId,
     input,
@@ -27,7 +27,7 @@ export async function openAccount(
     coolingOffDays: input.coolingOffDays,
     disbursalDate,
   };
-  await tx
+  await db
     .insert(loanAccounts)
     .values({
       applicationId,

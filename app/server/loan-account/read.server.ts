@@ -161,7 +161,6 @@ export async function borrowerLoans(services: Services, userId: string): Promise
   const today = businessToday(services);
   const loans = await loansForReplay(
     services,
-    services.db,
     rows.map((a) => a.id),
   );
   const out: LoanSummary[] = [];
@@ -169,9 +168,9 @@ export async function borrowerLoans(services: Services, userId: string): Promise
     let found = loans.get(a.id);
     if (!found) {
       // A loan activated before accounts existed gets its account on the way.
-      const opened = await termsOf(services, services.db, a.id);
+      const opened = await termsOf(services, a.id);
       if (!opened) continue;
-      found = { ...opened, events: (await ledgerOf(services.db, a.id)).events };
+      found = { ...opened, events: (await ledgerOf(services, a.id)).events };
     }
     out.push(summary(a, found.terms, replay(found.terms, found.events, today)));
   }
@@ -208,9 +207,9 @@ export function nextDueAcross(loans: readonly LoanSummary[]) {
 export async function ownLoanLedger(services: Services, { userId, loanNumber }: { userId: string; loanNumber: string }) {
   const [a] = await ownLoan(services.db, { userId, loanNumber });
   if (!a) return null;
-  const found = await termsOf(services, services.db, a.id);
+  const found = await termsOf(services, a.id);
   if (!found) return null;
-  const ledger = await ledgerOf(services.db, a.id);
+  const ledger = await ledgerOf(services, a.id);
   return { application: a, terms: found.terms, ...ledger };
 }
 

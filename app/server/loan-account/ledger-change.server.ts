@@ -1,0 +1,174 @@
+/**
+ * A change to a loan's ledger and its consequences (docs/product.md "Loan servicing"): penal
+ * charges an on-time payment no longer warrants reversed, the cached figures rewritten, the loan
+ * closed (or cancelled, in the cooling-off exit) when nothing is owed or opened again when a
+ * reversal takes that away, and the borrower told. Every writer of the ledger (a gateway payment,
+ * staff servicing, the daily run) calls this in the transaction that wrote the entry.
+ */
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { AppServices } from "../../context.ts";
+import { nextDueSentence } from "../../domain/loans/next-due.ts";
+import { loanPath, type LoanState, nextDue, replay } from "../../domain/loans/servicing.ts";
+import { formatRupees } from "../../domain/money.ts";
+import { whatItPaid } from "../../domain/notifications.ts";
+import { todayIST } from "../../lib/format.ts";
+import { loanLedger } from "../db/schema.ts";
+import { changeStatus } from "../loans/lifecycle.server.ts";
+import type { Application } from "../loans/rows.server.ts";
+import { notify } from "../notifications/notify.server.ts";
+import { cacheState, ledgerOf, refreshAccount, termsOf } from "./account.server.ts";
+
+type Services = Pick<AppServices, "db" | "config" | "now" | "jobs">;
+
+/** A new payment reference (`pm_` and 24 base-32 characters). */
+export const newPaymentReference = () => {
+  const alphabet = "abcdefghijklmnopqrstuvwxyz234567";
+  const bytes = randomBytes(24);
+  let out = "pm_";
+  for (const b of bytes) out += alphabet[b & 31];
+  return out;
+};
+
+/**
+ * After a ledger change: penal charges an on-time payment no longer warrants reversed, the cached
+ * figures rewritten, and the loan closed (or cancelled, in the cooling-off exit) when nothing is owed.
+ */
+export async function afterLedgerChange(
+  services: Services,
+  { application: a, at }: { application: Application; at: Date },
+): Promise<LoanState | null> {
+  const { db } = services;
+  const found = await termsOf(services, a.id);
+  if (!found) return null;
+  const today = todayIST(at);
+  const { events } = await ledgerOf(services, a.id);
+  const state = replay(found.terms, events, today);
+  for (const id of state.penalsUnwarranted) {
+    const [penal] = await db.select().from(loanLedger).where(eq(loanLedger.id, id));
+    if (!penal) continue;
+    await db
+      .insert(loanLedger)
+      .values({
+        applicationId: a.id,
+        kind: "penal_reversal",
+        principalPaise: 0,
+        amountPaise: penal.amountPaise,
+        businessDate: today,
+        refId: id,
+        seq: penal.seq,
+        details: { reason: "A payment made on time arrived after the charge" },
+        recordedAt: at,
+      })
+      .onConflictDoNothing();
+  }
+  // Reversals change what the ledger gives: read it again; otherwise the state above is today's.
+  const refreshed = state.penalsUnwarranted.length
+    ? await refreshAccount(services, { applicationId: a.id, asOf: today })
+    : await cacheState(services, { applicationId: a.id, state }).then(() => ({ state }));
+  if (!refreshed) return null;
+  const settled = refreshed.state.settlement;
+  if (settled && a.status === "active") {
+    const to = settled.how === "cooling_off" ? "cancelled" : "closed";
+    await changeStatus(services, {
+      application: a,
+      to,
+      by: { actor: "system", actorUserId: null, reason: to === "closed" ? "Fully repaid" : "Exit within the cooling-off period" },
+      at,
+      details: { settledOn: settled.on, how: settled.how, refundDuePaise: refreshed.state.refundDuePaise },
+    });
+    const [closure] = await db
+      .insert(loanLedger)
+      .values({
+        applicationId: a.id,
+        kind: "closure",
+        principalPaise: 0,
+        amountPaise: 0,
+        businessDate: settled.on,
+        details: { how: settled.how, refundDuePaise: refreshed.state.refundDuePaise },
+        recordedAt: at,
+      })
+      .returning({ id: loanLedger.id });
+    if (a.loanNumber && closure)
+      await notify(services, {
+        userId: a.userId,
+        event: to === "closed" ? "loan_closed" : "loan_cancelled",
+        key: closure.id,
+        data: { loanNumber: a.loanNumber, loanPath: loanPath(a.product, a.loanNumber), on: settled.on },
+      });
+  } else if (!settled && (a.status === "closed" || a.status === "cancelled") && a.loanNumber) {
+    // A reversal took away what closed it: the loan is open again and the borrower told.
+    await changeStatus(services, {
+      application: a,
+      to: "active",
+      by: { actor: "system", actorUserId: null, reason: "A payment that closed the loan was reversed" },
+      at,
+    });
+    const [reopening] = await db
+      .insert(loanLedger)
+      .values({
+        applicationId: a.id,
+        kind: "reopening",
+        principalPaise: 0,
+        amountPaise: 0,
+        businessDate: today,
+        details: { reason: "A payment that closed the loan was reversed" },
+        recordedAt: at,
+      })
+      .returning({ id: loanLedger.id });
+    if (reopening)
+      await notify(services, {
+        userId: a.userId,
+        event: "loan_reopened",
+        key: reopening.id,
+        data: { loanNumber: a.loanNumber, loanPath: loanPath(a.product, a.loanNumber) },
+      });
+  }
+  return refreshed.state;
+}
+
+/**
+ * A payment just written to the ledger (through the gateway, recorded by staff, or released by
+ * them): the ledger's consequences, and the borrower told what it paid and what comes next (a
+ * payment that settles the loan is told as its closure instead).
+ */
+export async function paymentApplied(
+  services: Services,
+  {
+    application: a,
+    payment: p,
+    at,
+  }: { application: Application; payment: { id: string; amountPaise: number; businessDate: string }; at: Date },
+): Promise<void> {
+  const state = await afterLedgerChange(services, { application: a, at });
+  if (!a.loanNumber || !state || state.settlement) return;
+  // What this payment paid: the loan's figures with and without it.
+  const found = await termsOf(services, a.id);
+  const { events } = await ledgerOf(services, a.id);
+  const before =
+    found &&
+    replay(
+      found.terms,
+      events.filter((e) => !(e.kind === "payment" && e.id === p.id)),
+      state.asOf,
+    );
+  const next = nextDue(state);
+  await notify(services, {
+    userId: a.userId,
+    event: "payment_received",
+    key: p.id,
+    data: {
+      amountPaise: p.amountPaise,
+      loanNumber: a.loanNumber,
+      loanPath: loanPath(a.product, a.loanNumber),
+      on: p.businessDate,
+      paid: before ? whatItPaid(before, state) : "",
+      next:
+        state.overduePaise > 0
+          ? `Still overdue: ${formatRupees(state.overduePaise + state.penalDuePaise)}.`
+          : next
+            ? nextDueSentence({ ...next, loanNumber: a.loanNumber })
+            : "Thank you.",
+    },
+  });
+}

@@ -1,0 +1,85 @@
+/**
+ * The refund of an overpayment (docs/product.md "Loan servicing"): what the loan account owes back
+ * sent to the verified account the loan was disbursed to, through the payout interface; never by
+ * the staff member who recorded money in on the loan (four eyes), never two at once.
+ */
+import { and, eq, max } from "drizzle-orm";
+import type { AppServices, Client } from "../../context.ts";
+import { replay } from "../../domain/loans/servicing.ts";
+import { formatRupees } from "../../domain/money.ts";
+import { auditLog, payments, payouts } from "../db/schema.ts";
+import { businessToday, ledgerOf, lockLoan, termsOf } from "../loan-account/account.server.ts";
+import { reviewAudit, type Staff } from "../review/rows.server.ts";
+import { askAgain } from "./settle.server.ts";
+
+type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payouts" | "keyring">;
+type RefundResult = { ok: true; message: string; payoutId: string } | { ok: false; reason: string };
+
+/** The overpayment sent back to the verified account the loan was disbursed to, through the payout interface. */
+export async function refundOverpayment(
+  services: Services,
+  { staff, client, loanNumber }: { staff: Staff; client: Client; loanNumber: string },
+): Promise<RefundResult> {
+  const at = services.now();
+  const sent = await services.db.transaction(async (tx): Promise<RefundResult> => {
+    const a = await lockLoan({ db: tx }, loanNumber);
+    if (!a) return { ok: false, reason: "not_found" };
+    const found = await termsOf({ ...services, db: tx }, a.id);
+    if (!found) return { ok: false, reason: "not_found" };
+    const state = replay(found.terms, (await ledgerOf({ db: tx }, a.id)).events, businessToday(services));
+    const [inFlight] = await tx
+      .select({ id: payouts.id })
+      .from(payouts)
+      .where(and(eq(payouts.applicationId, a.id), eq(payouts.purpose, "refund"), eq(payouts.status, "requested")));
+    if (inFlight) return { ok: false, reason: "refund_in_flight" };
+    if (state.refundDuePaise <= 0) return { ok: false, reason: "nothing_to_refund" };
+    // Money recorded in and money sent out are never one person's alone (four eyes).
+    const [recorded] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.applicationId, a.id), eq(payments.recordedBy, staff.id)));
+    if (recorded) return { ok: false, reason: "four_eyes_refund" };
+    const [disbursal] = await tx
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.applicationId, a.id), eq(payouts.purpose, "disbursal"), eq(payouts.status, "processed")));
+    if (!disbursal) return { ok: false, reason: "no_account" };
+    const [last] = await tx
+      .select({ n: max(payouts.attempt) })
+      .from(payouts)
+      .where(eq(payouts.applicationId, a.id));
+    const [payout] = await tx
+      .insert(payouts)
+      .values({
+        applicationId: a.id,
+        attempt: (last?.n ?? 0) + 1,
+        purpose: "refund",
+        provider: services.payouts.name,
+        status: "requested",
+        amountPaise: state.refundDuePaise,
+        holderName: disbursal.holderName,
+        accountNumberEnc: disbursal.accountNumberEnc,
+        accountMasked: disbursal.accountMasked,
+        ifsc: disbursal.ifsc,
+        requestedBy: staff.id,
+        requestedAt: at,
+        updatedAt: at,
+      })
+      .returning({ id: payouts.id });
+    if (!payout) throw new Error("the refund was not stored");
+    await tx.insert(auditLog).values(
+      reviewAudit(staff, client, at, a, "refund.requested", {
+        payoutId: payout.id,
+        amountPaise: state.refundDuePaise,
+        accountMasked: disbursal.accountMasked,
+      }),
+    );
+    await askAgain(services, payout.id, 0, { db: tx });
+    return {
+      ok: true,
+      message: `Refund of ${formatRupees(state.refundDuePaise)} to ${disbursal.accountMasked} requested.`,
+      payoutId: payout.id,
+    };
+  });
+  return sent;
+}
