@@ -30,7 +30,7 @@ export async function termsOf(services: Services, applicationId: string): Promis
   if (!account) {
     const [a] = await tx.select().from(loanApplications).where(eq(loanApplications.id, applicationId));
     if (!a?.disbursalDate) return null;
-    const signed = await signedTerms(services, tx, a);
+    const signed = await signedTerms(services, a);
     if (!signed?.input) return null;
     await openAccount(services, { applicationId, input: signed.input, disbursalDate: a.disbursalDate, at: services.now() });
     [account] = await tx.select().from(loanAccounts).where(eq(loanAccounts.applicationId, applicationId));

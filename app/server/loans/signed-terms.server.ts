@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { buildKfs, type KfsInput, type KfsModel } from "../../domain/loans/kfs.ts";
 import { todayIST } from "../../lib/format.ts";
-import type { Db } from "../db/client.ts";
 import { currentSignatureOf, loanDocuments, loanSignatures } from "../db/schema.ts";
 import { kfsInput } from "./issue-kfs.server.ts";
 import type { Application } from "./rows.server.ts";
@@ -15,10 +14,9 @@ import type { Application } from "./rows.server.ts";
  */
 export async function signedTerms(
   services: Pick<AppServices, "db" | "config" | "now">,
-  tx: Db,
   a: Application,
 ): Promise<{ input: KfsInput | null; figures: KfsModel["figures"]; signedOn: string } | null> {
-  const [doc] = await tx
+  const [doc] = await services.db
     .select({ input: loanDocuments.input, terms: loanDocuments.terms, signedAt: loanSignatures.signedAt })
     .from(loanSignatures)
     .innerJoin(loanDocuments, eq(loanDocuments.id, loanSignatures.documentId))
@@ -26,7 +24,7 @@ export async function signedTerms(
   if (!doc) return null;
   const signed = { figures: doc.terms.figures, signedOn: todayIST(doc.signedAt) };
   if (doc.input) return { ...signed, input: doc.input };
-  const rebuilt = await kfsInput({ ...services, db: tx }, a, {
+  const rebuilt = await kfsInput(services, a, {
     today: doc.terms.issuedOn,
     validUntil: doc.terms.validUntil,
     assumedDisbursalDate: doc.terms.assumedDisbursalDate,

@@ -147,7 +147,7 @@ export async function requestDisbursal(
     const [bank] = await tx.select().from(borrowerBankAccounts).where(eq(borrowerBankAccounts.userId, a.userId));
     if (!bank?.verifiedAt) return { ok: false, reason: "account_unverified" };
     if (!accountMatchesAgreement(a.disbursalAccount, bank)) return { ok: false, reason: "account_changed" };
-    const signed = await signedTerms(services, tx, a);
+    const signed = await signedTerms({ ...services, db: tx }, a);
     if (!signed) return { ok: false, reason: "not_signed" };
     // The terms the schedule will be fixed with must be the signed ones, before any money moves.
     if (!signed.input) return { ok: false, reason: "terms_unknown" };

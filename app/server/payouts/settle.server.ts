@@ -48,7 +48,7 @@ async function newLoanNumber(tx: Db): Promise<string> {
 async function activate(services: Services, tx: Db, a: Application, payout: Payout, answer: PayoutAnswer, at: Date) {
   const disbursedAt = answer.at ?? at;
   const disbursalDate = todayIST(disbursedAt);
-  const signed = await signedTerms(services, tx, a);
+  const signed = await signedTerms({ ...services, db: tx }, a);
   // requestDisbursal refused loans without them; a processed payout must never be lost to a throw here.
   const input = signed?.input;
   if (!signed || !input) throw new Error(`the signed terms of application ${a.id} are missing`);

@@ -14,7 +14,6 @@ import { maskPan } from "../../domain/kyc/profile-schema.ts";
 import { maskAccount } from "../../domain/kyc/references-bank-schema.ts";
 import { encrypt, hmac } from "../crypto.server.ts";
 import { panKey } from "../kyc/profile.server.ts";
-import type { Db } from "../db/client.ts";
 import {
   borrowerAddresses,
   borrowerBankAccounts,
@@ -29,7 +28,7 @@ export const DEMO_BORROWER_NAME = "Asha Verma";
 const DEMO_PAN = "DMOPV9001Z";
 const DEMO_ACCOUNT = "50100123456789";
 
-type Services = Pick<AppServices, "config" | "keyring" | "storage" | "now">;
+type Services = Pick<AppServices, "db" | "config" | "keyring" | "storage" | "now">;
 export interface DemoFile {
   kind: DocumentKind;
   key: string;
@@ -96,7 +95,11 @@ export async function storeDemoFiles(services: Services): Promise<DemoFile[]> {
 }
 
 /** The seven sections' rows for the demo borrower, in the seed's transaction. */
-export async function insertDemoProfile(services: Services, tx: Db, userId: string, files: DemoFile[], at: Date) {
+export async function insertDemoProfile(
+  services: Services,
+  { userId, files, at }: { userId: string; files: readonly DemoFile[]; at: Date },
+) {
+  const tx = services.db;
   await tx.insert(borrowerProfiles).values({
     userId,
     fullName: DEMO_BORROWER_NAME,

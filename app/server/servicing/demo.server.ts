@@ -155,7 +155,7 @@ export async function seedDemoLoans(services: Services): Promise<boolean> {
         .values({ mobile: DEMO_BORROWER_MOBILE, mobileVerifiedAt: at, role: "borrower", name: DEMO_BORROWER_NAME })
         .returning({ id: users.id });
       if (!user) throw new Error("the demo borrower was not stored");
-      await insertDemoProfile(services, tx, user.id, files, at);
+      await insertDemoProfile({ ...services, db: tx }, { userId: user.id, files, at });
       const e = await loan(tx, {
         userId: user.id,
         kind: "emi",
