@@ -1,4 +1,4 @@
-// Help and grievances (docs/product.md "Help and grievances", PRODUCT.md §15): the questions
+// Help and grievances (docs/product.md "Help and grievances"): the questions
 // borrowers ask, and the ticket (a complaint or a request) with its reference, status, reopening
 // and the escalation to the RBI Integrated Ombudsman. One schema per form, for the browser and
 // the server.
@@ -68,7 +68,7 @@ export const TICKET_VIEWS: Record<TicketView, string> = {
   closed: "Closed",
 };
 
-/** `GRV-` + year + 6 digits (PRODUCT.md §15): short enough to read out over the phone. */
+/** `GRV-` + year + 6 digits (docs/product.md "Help and grievances"): short enough to read out over the phone. */
 export function ticketReference(year: number, seq: number): string {
   return `GRV-${year}${String(seq).padStart(6, "0")}`;
 }
@@ -244,7 +244,7 @@ export interface FaqSection {
   items: Faq[];
 }
 
-/** Frequently asked questions, in sections (PRODUCT.md §15); amounts and charges from the live products. */
+/** Frequently asked questions, in sections (docs/product.md "Help and grievances"); amounts and charges from the live products. */
 export function faqSections(f: HomeFacts): FaqSection[] {
   const rs = formatRupees;
   return [

@@ -554,7 +554,7 @@ export const funnelEvents = pgTable(
   (t) => [index("funnel_events_event_idx").on(t.event, t.step, t.createdAt), index("funnel_events_user_idx").on(t.userId, t.createdAt)],
 );
 
-/** The review checklist (docs/product.md "Credit review"), one row per item ticked or unticked, with who and when. */
+/** The review checklist (docs/product.md "Credit review and decision"), one row per item ticked or unticked, with who and when. */
 export const reviewChecklist = pgTable(
   "review_checklist",
   {

@@ -8,7 +8,7 @@ import { deliverNotice } from "../notifications/notify.server.ts";
 import { closeResolvedTickets, sendTicketEmail } from "../help/tickets.server.ts";
 import { housekeeping } from "./housekeeping.server.ts";
 
-/** Registers this process's job handlers and the schedules (docs/ARCHITECTURE.md "Jobs"). */
+/** Registers this process's job handlers and the schedules (docs/ARCHITECTURE.md "Where a new thing goes": a job). */
 export async function startWorkers(services: AppServices) {
   const { jobs, log } = services;
   await jobs.work("housekeeping", async () => {

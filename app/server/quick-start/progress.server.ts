@@ -25,8 +25,8 @@ const progressOf = preparedQuery("quick_start_progress", (db, name) =>
 );
 
 /**
- * Where a sign-in lands when no page was asked for (docs/product.md "Signing
- * in"): the next step of a quick start begun and not yet continued, otherwise the dashboard.
+ * Where a sign-in lands when no page was asked for (docs/product.md "Signing in, sessions and
+ * staff"): the next step of a quick start begun and not yet continued, otherwise the dashboard.
  */
 export async function signInLanding(services: Services, userId: string) {
   const step = unfinishedStep(await quickStartProgress(services, userId));

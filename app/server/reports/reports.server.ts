@@ -1,4 +1,4 @@
-// The back office's reports (docs/product.md "Reports", PRODUCT.md §12): the quick-start funnel,
+// The back office's reports (docs/product.md "Reports"): the quick-start funnel,
 // the application pipeline, decisions by reason and the money disbursed per day. Everything is
 // counted in SQL; days are India dates (Asia/Kolkata, UTC+5:30 all year).
 import { and, count, eq, gte, inArray, isNotNull, lt, type SQL, sql } from "drizzle-orm";
