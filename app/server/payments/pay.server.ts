@@ -14,8 +14,7 @@ import { amountFor, PAYMENT_REFERENCE, type PayNow } from "../../domain/loans/pa
 import { nextDueSentence } from "../../domain/loans/next-due.ts";
 import { loanPath, type LoanState, nextDue, replay } from "../../domain/loans/servicing.ts";
 import { formatRupees } from "../../domain/money.ts";
-import { todayIST } from "../../lib/format.ts";
-import { addDays } from "../../domain/loan-math.ts";
+import { istDayEnd, todayIST } from "../../domain/india-date.ts";
 import type { Db } from "../db/client.ts";
 import { auditLog, loanApplications, loanLedger, payments, users } from "../db/schema.ts";
 import { changeStatus } from "../loans/lifecycle.server.ts";
@@ -71,7 +70,7 @@ export async function startPayment(
   if (!chosen.ok) return chosen;
   const at = services.now();
   // The amount to close the loan is the day's: such an order ends at midnight (India), and none is taken in the last minutes.
-  const endOfDay = Date.parse(`${addDays(today, 1)}T00:00:00+05:30`);
+  const endOfDay = istDayEnd(today).getTime();
   const closing = form.choice === "payoff" || form.choice === "cooling_off";
   const expiresAt = new Date(closing ? Math.min(at.getTime() + ORDER_MINUTES * 60_000, endOfDay) : at.getTime() + ORDER_MINUTES * 60_000);
   if (closing && endOfDay - at.getTime() < 16 * 60_000)
