@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type SQL, sql } from "drizzle-orm";
 import { addDays } from "../app/domain/loan-math.ts";
-import { todayIST } from "../app/lib/format.ts";
+import { indiaTime, todayIST } from "../app/domain/india-date.ts";
 
 const REMINDERS = Number(process.env.BENCH_REMINDERS ?? 10_000);
 process.env.TEST_DATABASE_URL ??= process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -41,7 +41,7 @@ export interface NotificationFigures {
 export async function notificationBench(): Promise<NotificationFigures> {
   // Yesterday at 10:00 India time: inside the 08:00–19:00 window, and never ahead of the database's
   // clock, by which the queue starts a job (a reminder made now goes out now).
-  const at = new Date(`${addDays(todayIST(new Date()), -1)}T10:00:00+05:30`);
+  const at = indiaTime(addDays(todayIST(new Date()), -1), "10:00");
   const app = await startTestServer({ APP_ENV: "local", LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "silent" }, { now: () => at });
   try {
     const db = app.services.db;

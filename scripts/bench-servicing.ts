@@ -17,7 +17,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import { addDays, emiSchedule, processingFee } from "../app/domain/loan-math.ts";
-import { todayIST } from "../app/lib/format.ts";
+import { todayIST } from "../app/domain/india-date.ts";
 
 const LOANS = Number(process.env.BENCH_SERVICING_LOANS ?? 100_000);
 const PAYERS = Number(process.env.BENCH_SERVICING_PAYERS ?? 50);
@@ -176,7 +176,7 @@ export async function servicingBench(): Promise<ServicingFigures> {
       join users u on u.mobile = (6000000000 + n)::text
       cross join lateral (select to_char(${today}::date - case when ${missed(sql`n`)} then 35 + (n * 37) % 150 else 1 + (n * 37) % 183 end, 'YYYY-MM-DD') as disbursal_date) dd
       cross join lateral (select (50000 + ((n * 7) % 31) * 5000) * 100 as amount,
-        (dd.disbursal_date || 'T11:00:00+05:30')::timestamptz + (n % 360) * interval '1 minute' as disbursed_at,
+        ((dd.disbursal_date::date + time '11:00') at time zone 'Asia/Kolkata') + (n % 360) * interval '1 minute' as disbursed_at,
         dd.disbursal_date) d`,
     );
     // The schedule as activation fixes it: instalment i due i calendar months after the disbursal date (clamped to a month's end).
@@ -232,7 +232,7 @@ export async function servicingBench(): Promise<ServicingFigures> {
         select d.id, d.user_id, d.n, d.seq, 100000, 'amount', to_char(least(d.due + 5, ${today}::date - 1), 'YYYY-MM-DD')
         from due d where ${missed(sql`d.n`)} and d.n % 3 = 1 and d.seq = d.k - d.skip + 1
       ), p as (
-        select paid.*, (pay_date || 'T10:00:00+05:30')::timestamptz + ((n * 13 + seq * 7) % 540) * interval '1 minute' as paid_at from paid
+        select paid.*, ((pay_date::date + time '10:00') at time zone 'Asia/Kolkata') + ((n * 13 + seq * 7) % 540) * interval '1 minute' as paid_at from paid
       )
       insert into payments (reference, application_id, user_id, provider, purpose, prepay, amount_paise, status, provider_order_id,
         checkout_url, provider_payment_id, received_paise, paid_at, business_date, created_at, updated_at)

@@ -14,6 +14,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { Logger } from "pino";
+import { istDayNumber } from "../app/domain/india-date.ts";
 import { hasAppCookie } from "../app/server/cookie-names.ts";
 import { requestIdFrom } from "./http.ts";
 
@@ -33,8 +34,6 @@ export const CACHED_PAGES: readonly string[] = [
 export const PAGE_CACHE_MAX_AGE_MS = 60_000;
 /** A page that could not be kept (an error, a cookie set) is not tried again for this long. */
 const RETRY_AFTER_MS = 5_000;
-const IST_OFFSET_MS = 5.5 * 3600_000;
-const DAY_MS = 86_400_000;
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -127,7 +126,7 @@ export function createPageCache({ render, securityHeaders, log, clientIp, now = 
   const refused = new Map<string, number>();
   let generation = 0;
 
-  const indiaDay = () => Math.floor((now().getTime() + IST_OFFSET_MS) / DAY_MS);
+  const indiaDay = () => istDayNumber(now());
 
   async function fill(path: string): Promise<Entry | null> {
     const started = generation;

@@ -3,7 +3,7 @@ import { Form, Link, useSubmit } from "react-router";
 import { KIND_NAME, KIND_NOUN, type LoanKind, shortReference, type Step, STEP_TITLES, STEPS } from "../domain/loans/application.ts";
 import { borrowerCanCancel, type LoanStatus, STATUS_TEXT, statusNext } from "../domain/loans/lifecycle.ts";
 import type { BorrowerDisbursal } from "../domain/loans/disbursal.ts";
-import { longDate } from "../domain/loans/kfs.ts";
+import { longDate } from "../domain/india-date.ts";
 import { formatRupees } from "../domain/money.ts";
 import { useConfirm } from "./confirm-dialog.tsx";
 import { LenderNote } from "./lender-trust.tsx";

@@ -1,7 +1,7 @@
 import type { RuleOutcome, RuleResult } from "../domain/credit-policy/evaluate.ts";
 import { OUTCOME_LABEL, RULE_KIND_LABEL, RULE_LABEL, ruleInputText, ruleThresholdText } from "../domain/credit-policy/words.ts";
 import { formatRupees } from "../domain/money.ts";
-import { formatDateTimeIST } from "../lib/format.ts";
+import { formatDateTimeIST } from "../domain/india-date.ts";
 import { StaffTable } from "./staff-table.tsx";
 
 const OUTCOME_TONE: Record<RuleOutcome, string> = {

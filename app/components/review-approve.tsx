@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import type { RuleCode, RuleOutcome } from "../domain/credit-policy/evaluate.ts";
 import { RULE_LABEL, STAFF_VERDICT } from "../domain/credit-policy/words.ts";
 import { deviationSchema } from "../domain/review.ts";
-import { formatDateTimeIST } from "../lib/format.ts";
+import { formatDateTimeIST } from "../domain/india-date.ts";
 import { FormErrors, TextAreaField } from "./field.tsx";
 import { useSchemaForm } from "./use-schema-form.ts";
 

@@ -1,7 +1,7 @@
 /**
  * The audit log viewer's rules (docs/product.md "Staff roles"; PRODUCT.md §12): the filters as they
- * travel in the URL, read with one schema by the page and its CSV export; India-time day bounds;
- * how a row's details are shown; and how a CSV cell is written. Pure, browser-safe.
+ * travel in the URL, read with one schema by the page and its CSV export; how a row's details are
+ * shown; and how a CSV cell is written. Pure, browser-safe.
  */
 import { z } from "zod";
 import { ROLE_LABEL } from "./roles.ts";
@@ -136,17 +136,6 @@ export const filterForRecord = (f: AuditFilter) => ({
   from: f.from,
   to: f.to,
 });
-
-const IST_OFFSET_MS = 5.5 * 3600_000;
-const DAY_MS = 24 * 3600_000;
-
-/** The instant an India-time day ("YYYY-MM-DD") starts. */
-export const istDayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS);
-/** The instant after an India-time day ends (the next day's start). */
-export const istDayEnd = (day: string) => new Date(istDayStart(day).getTime() + DAY_MS);
-
-/** "2026-11-23 15:05:09", India time: the CSV's time column. */
-export const csvTimeIST = (date: Date) => new Date(date.getTime() + IST_OFFSET_MS).toISOString().slice(0, 19).replace("T", " ");
 
 /** How a stored actor role is named on the page. */
 export const ACTOR_ROLE_LABEL: Record<string, string> = { ...ROLE_LABEL, borrower: "Borrower", system: "System" };

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { addDays, type IsoDate } from "./loan-math.ts";
 import { formatRupees } from "./money.ts";
-import { longDate } from "./loans/kfs.ts";
+import { indiaTime, istHour, longDate, todayIST } from "./india-date.ts";
 import { shortReference } from "./loans/application.ts";
 
 export const NOTIFICATION_EVENTS = [
@@ -269,12 +269,11 @@ export function emailText(notice: Pick<RenderedNotice, "body" | "path">, c: Cont
 
 /** `at`, or 08:00 India time when `at` falls between 19:00 and 08:00 (the next morning's window). */
 export function daytime(at: Date): Date {
-  const india = new Date(at.getTime() + 5.5 * 3600_000);
-  const hour = india.getUTCHours();
+  const hour = istHour(at);
   if (hour >= 8 && hour < 19) return at;
-  const day = india.toISOString().slice(0, 10);
+  const day = todayIST(at);
   const morning = hour < 8 ? day : addDays(day, 1);
-  return new Date(Date.parse(`${morning}T08:00:00+05:30`));
+  return indiaTime(morning, "08:00");
 }
 
 /** A staff notice (support): a short title and the message, marked urgent or not; `once` makes a double send one notice. */

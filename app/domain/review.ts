@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { DOCUMENT_KINDS, type DocumentKind } from "./kyc/documents.ts";
+import { istDayNumber, istDayNumberStart } from "./india-date.ts";
 import type { IsoDate } from "./loan-math.ts";
 import type { LoanStatus } from "./loans/lifecycle.ts";
 
@@ -169,7 +170,6 @@ export const QUEUE_PAGE_SIZE = 25;
 
 /** Working hours: 09:30–18:30 India time on working days. */
 export const WORKING_DAY_MINUTES = 9 * 60;
-const IST_OFFSET_MS = 5.5 * 3600_000;
 const OPENS_MIN = 9 * 60 + 30;
 const CLOSES_MIN = 18 * 60 + 30;
 
@@ -179,14 +179,14 @@ export function workingMinutesBetween(from: Date, to: Date, holidays: readonly I
   // Whole days as numbers (days since 1970-01-01 in India time): a year-old application costs a
   // few hundred additions, not a few hundred date strings.
   const DAY = 86_400_000;
-  const startDay = Math.floor((from.getTime() + IST_OFFSET_MS) / DAY);
-  const endDay = Math.floor((to.getTime() + IST_OFFSET_MS) / DAY);
+  const startDay = istDayNumber(from);
+  const endDay = istDayNumber(to);
   const closed = new Set(holidays.map((h) => Date.parse(`${h}T00:00:00Z`) / DAY));
   let total = 0;
   for (let day = startDay; day <= endDay; day++) {
     const weekday = (day + 4) % 7; // 1970-01-01 was a Thursday (4); 0 is Sunday
     if (weekday === 0 || weekday === 6 || closed.has(day)) continue;
-    const midnight = day * DAY - IST_OFFSET_MS;
+    const midnight = istDayNumberStart(day);
     const open = Math.max(from.getTime(), midnight + OPENS_MIN * 60_000);
     const close = Math.min(to.getTime(), midnight + CLOSES_MIN * 60_000);
     if (close > open) total += (close - open) / 60_000;

@@ -9,7 +9,7 @@ import { type AppServices, requestContext, servicesContext } from "../context.ts
 import { stepPath } from "../domain/loans/application.ts";
 import { OFFER_STEP, quickStepAllowed, quickStepPath, resumeStep, untouched } from "../domain/quick-start.ts";
 import type { QuickStepAnswers, QuickStepNumber } from "../domain/quick-start-schemas.ts";
-import { todayIST } from "../lib/format.ts";
+import { todayIST } from "../domain/india-date.ts";
 import type { User } from "../server/auth/session.server.ts";
 import { quickStartOf, recordFunnel } from "../server/quick-start/progress.server.ts";
 import { type StepAnswers, saveQuickStep } from "../server/quick-start/save-step.server.ts";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, BrowserContextOptions } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addDays } from "../../app/domain/loan-math.ts";
-import { todayIST } from "../../app/lib/format.ts";
+import { todayIST } from "../../app/domain/india-date.ts";
 import { funnelEvents, payouts } from "../../app/server/db/schema.ts";
 import { approvedApplication, signedApplication, signedInStaff } from "../helpers/applications.ts";
 import { axeViolations, launchBrowser, PHONE, waitForHydration, watchErrors } from "../helpers/browser.ts";

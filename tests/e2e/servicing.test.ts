@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, daysBetween } from "../../app/domain/loan-math.ts";
-import { longDate } from "../../app/domain/loans/kfs.ts";
+import { longDate } from "../../app/domain/india-date.ts";
 import { graceDate } from "../../app/domain/loans/servicing.ts";
 import { formatRupees } from "../../app/domain/money.ts";
 import { createUserSession } from "../../app/server/auth/session.server.ts";

@@ -32,7 +32,7 @@ import { IN_PROGRESS, LOAN_STATUSES } from "../../app/domain/loans/lifecycle.ts"
 import { existingEmisSchema, loanChoiceSchema } from "../../app/domain/quick-start-schemas.ts";
 import { DEFAULT_POLICY_RULES, policyFormValues, policyProposalSchema } from "../../app/domain/credit-policy/rules.ts";
 import { normalizeIndianMobile } from "../../app/domain/validators/mobile.ts";
-import { todayIST } from "../../app/lib/format.ts";
+import { todayIST } from "../../app/domain/india-date.ts";
 import { codeSchema } from "../../app/domain/sign-in.ts";
 import { signedApplication } from "../helpers/applications.ts";
 import { contactSchema } from "../../app/domain/contact.ts";

@@ -16,7 +16,7 @@ import { createSmtpEmail } from "../../app/server/email/email.server.ts";
 import { deliverNotice, notify } from "../../app/server/notifications/notify.server.ts";
 import { pushEndpointAllowed } from "../../app/server/push/push.server.ts";
 import { catchUpServicing, runServicingDay } from "../../app/server/servicing/daily.server.ts";
-import { todayIST } from "../../app/lib/format.ts";
+import { todayIST } from "../../app/domain/india-date.ts";
 import { activeLoan, signedApplication, signedInStaff } from "../helpers/applications.ts";
 import { originOf, postForm } from "../helpers/http.ts";
 import { emailsFor, noticesOf } from "../helpers/notices.ts";

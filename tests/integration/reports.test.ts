@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addDays } from "../../app/domain/loan-math.ts";
-import { longDate } from "../../app/domain/loans/kfs.ts";
+import { longDate, todayIST } from "../../app/domain/india-date.ts";
 import { formatRupees } from "../../app/domain/money.ts";
-import { todayIST } from "../../app/lib/format.ts";
 import { funnelEvents, payouts } from "../../app/server/db/schema.ts";
 import { approvedApplication, signedApplication, signedInStaff } from "../helpers/applications.ts";
 import { postForm } from "../helpers/http.ts";

@@ -103,6 +103,16 @@ describe("layers", () => {
     expect(answering).toEqual([]);
   });
 
+  // India time (UTC+05:30) has one home: app/domain/india-date.ts. Elsewhere a day, a time of day or a
+  // format in India time comes from it (SQL names the zone, 'Asia/Kolkata'). tests/ is not held to this:
+  // a test writes India instants with its own literal, so its expectations do not come from the module.
+  it("India's UTC offset is written only in app/domain/india-date.ts", () => {
+    const offset = /\+05:30|5\.5 \* 3600|330 \* 60/;
+    const files = [...sourceFiles("app"), ...sourceFiles("server"), "server.ts", ...sourceFiles("scripts")];
+    const writing = files.filter((file) => offset.test(readFileSync(path.join(root, file), "utf8")));
+    expect(writing).toEqual(["app/domain/india-date.ts"]);
+  });
+
   it("finds the imports it judges (a file of each layer imports something)", () => {
     for (const { layer } of RULES)
       expect(

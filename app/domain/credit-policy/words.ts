@@ -3,7 +3,7 @@
  * labels, inputs and thresholds, and the borrower's plain words for each rule that stops or shrinks
  * an offer (never the score itself: "your credit history"). Every sentence is whole, in one place.
  */
-import { longDate } from "../loans/kfs.ts";
+import { longDate } from "../india-date.ts";
 import { formatRupees } from "../money.ts";
 import { bpsToPercentText } from "../settings-fields.ts";
 import type { PolicyVerdict, RuleCode, RuleOutcome, RuleResult } from "./evaluate.ts";

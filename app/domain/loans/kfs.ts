@@ -4,6 +4,7 @@
  * the repayment schedule, every figure from the loan math. The PDF and the
  * Step5 page both print this model, so they cannot disagree.
  */
+import { longDate } from "../india-date.ts";
 import type { LenderIdentity } from "../lender.ts";
 import { formatRupees } from "../money.ts";
 import { emiQuote, type FeeTerms, type IsoDate, processingFee, salaryAdvanceQuote } from "../loan-math.ts";
@@ -68,12 +69,6 @@ export interface KfsModel {
 
 const rs = formatRupees;
 const percent = (bps: number) => `${(bps / 100).toFixed(2)}%`;
-/** "22 Nov 2026" for an ISO date. */
-export function longDate(date: IsoDate): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][m - 1];
-  return `${d} ${month} ${y}`;
-}
 
 export function buildKfs(input: KfsInput): KfsModel {
   const fee = processingFee(input.amountPaise, input.fees);

@@ -4,7 +4,7 @@
  * Each wording is a whole sentence or phrase, so that it can be translated as it stands.
  */
 import { formatRupees } from "../money.ts";
-import { longDate } from "./kfs.ts";
+import { longDate } from "../india-date.ts";
 
 export interface NextDue {
   dueDate: string;

@@ -13,7 +13,7 @@
  */
 import { addDays, type IsoDate } from "../loan-math.ts";
 import { formatRupees } from "../money.ts";
-import { longDate } from "./kfs.ts";
+import { longDate } from "../india-date.ts";
 import type { LoanState } from "./servicing.ts";
 
 /** A ledger row as the statement reads it. */

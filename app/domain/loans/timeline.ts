@@ -4,7 +4,7 @@
  * money within one working day of approval). Every wording whole, in this one place. Pure.
  */
 import { addWorkingDays, type IsoDate } from "../loan-math.ts";
-import { longDate } from "./kfs.ts";
+import { longDate } from "../india-date.ts";
 import type { LoanStatus } from "./lifecycle.ts";
 
 export type StepState = "done" | "now" | "waiting_for_you" | "todo" | "stopped";

@@ -15,7 +15,7 @@ import { DOCUMENT_KINDS } from "../../domain/kyc/documents.ts";
 import { GENDERS, MARITAL_STATUSES, maskAadhaar } from "../../domain/kyc/profile-schema.ts";
 import { RESIDENCE_TYPES } from "../../domain/kyc/address-employment-schema.ts";
 import { ACCOUNT_TYPES, RELATIONS } from "../../domain/kyc/references-bank-schema.ts";
-import { longDate } from "../../domain/loans/kfs.ts";
+import { formatDateTimeIST, longDate } from "../../domain/india-date.ts";
 import { KIND_NAME, parseReference, shortReference } from "../../domain/loans/application.ts";
 import { accountMatchesAgreement, PAYOUT_STATUS_LABEL } from "../../domain/loans/disbursal.ts";
 import { STATUS_TEXT } from "../../domain/loans/lifecycle.ts";
@@ -34,7 +34,6 @@ import {
   workingMinutesBetween,
 } from "../../domain/review.ts";
 import { can, type StaffRole } from "../../domain/roles.ts";
-import { formatDateTimeIST } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { askBorrower } from "../../server/review/ask.server.ts";
 import { saveChecklist } from "../../server/review/checklist.server.ts";

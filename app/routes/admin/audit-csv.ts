@@ -1,6 +1,6 @@
 import { requestContext, servicesContext } from "../../context.ts";
-import { AUDIT_CSV_COLUMNS, AUDIT_EXPORT_LIMIT, csvLine, csvTimeIST, filterForRecord, parseAuditFilter } from "../../domain/audit.ts";
-import { todayIST } from "../../lib/format.ts";
+import { AUDIT_CSV_COLUMNS, AUDIT_EXPORT_LIMIT, csvLine, filterForRecord, parseAuditFilter } from "../../domain/audit.ts";
+import { csvTimeIST, todayIST } from "../../domain/india-date.ts";
 import { audit } from "../../server/audit.server.ts";
 import { auditExportBatches, auditExportStart, type AuditRow } from "../../server/audit/read.server.ts";
 import { requirePermission, signedInContext } from "../../web/guards.server.ts";

@@ -15,7 +15,7 @@ import {
 } from "../../domain/audit.ts";
 import { DOCUMENT_KINDS } from "../../domain/kyc/documents.ts";
 import { can, ROLE_LABEL, type StaffRole, type UserRole } from "../../domain/roles.ts";
-import { formatDateTimeIST } from "../../lib/format.ts";
+import { formatDateTimeIST } from "../../domain/india-date.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { auditFilterChoices, auditPage, type AuditRow } from "../../server/audit/read.server.ts";
 import { requirePermission, signedInContext } from "../../web/guards.server.ts";

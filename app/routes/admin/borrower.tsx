@@ -15,7 +15,7 @@ import { redirectWithToast } from "../../web/flash.server.ts";
 import { KIND_NAME, shortReference } from "../../domain/loans/application.ts";
 import { STATUS_TEXT } from "../../domain/loans/lifecycle.ts";
 import { formatRupees } from "../../domain/money.ts";
-import { formatDateIST, formatDateTimeIST } from "../../lib/format.ts";
+import { formatDateIST, formatDateTimeIST } from "../../domain/india-date.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { borrowerDetails } from "../../server/borrowers/read.server.ts";
 import { KeptEvaluations } from "../../components/policy-table.tsx";

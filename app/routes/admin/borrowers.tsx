@@ -4,7 +4,7 @@ import { PageLinks, StaffTable } from "../../components/staff-table.tsx";
 import { z } from "zod";
 import { servicesContext } from "../../context.ts";
 import { isLoanStatus, STATUS_TEXT } from "../../domain/loans/lifecycle.ts";
-import { formatDateIST } from "../../lib/format.ts";
+import { formatDateIST } from "../../domain/india-date.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { BORROWER_PAGE_SIZE } from "../../domain/borrowers.ts";
 import { searchBorrowers } from "../../server/borrowers/read.server.ts";

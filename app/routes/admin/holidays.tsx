@@ -6,7 +6,7 @@ import { StaffTable } from "../../components/staff-table.tsx";
 import { useSchemaForm } from "../../components/use-schema-form.ts";
 import { requestContext, servicesContext } from "../../context.ts";
 import { holidaySchema } from "../../domain/holidays.ts";
-import { longDate } from "../../domain/loans/kfs.ts";
+import { longDate } from "../../domain/india-date.ts";
 import type { StaffRole } from "../../domain/roles.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { addHoliday, holidayCalendar, removeHoliday } from "../../server/holidays.server.ts";

@@ -10,7 +10,7 @@ import { useSchemaForm } from "../../components/use-schema-form.ts";
 import { requestContext, servicesContext } from "../../context.ts";
 import { KIND_NAME } from "../../domain/loans/application.ts";
 import { LOAN_NUMBER } from "../../domain/loans/disbursal.ts";
-import { longDate } from "../../domain/loans/kfs.ts";
+import { formatDateTimeIST, longDate } from "../../domain/india-date.ts";
 import { STATUS_TEXT } from "../../domain/loans/lifecycle.ts";
 import { INSTALMENT_STATUS_LABEL } from "../../domain/loans/servicing.ts";
 import {
@@ -26,7 +26,6 @@ import {
 } from "../../domain/loans/staff-servicing.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { can, type Permission, type StaffRole } from "../../domain/roles.ts";
-import { formatDateTimeIST } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import {
   addCollectionNote,

@@ -5,7 +5,7 @@ import { StaffHeader } from "../../components/staff-header.tsx";
 import { FormErrors, TextField } from "../../components/field.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { formatTimeIST } from "../../lib/format.ts";
+import { formatTimeIST } from "../../domain/india-date.ts";
 import { readSession } from "../../server/auth/session.server.ts";
 import { safeRedirect } from "../../web/guards.server.ts";
 import {

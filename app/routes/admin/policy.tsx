@@ -7,7 +7,7 @@ import { useSchemaForm } from "../../components/use-schema-form.ts";
 import { requestContext, servicesContext } from "../../context.ts";
 import { formatPolicyValue, POLICY_FIELDS, policyFormValues, policyProposalSchema } from "../../domain/credit-policy/rules.ts";
 import { can, type StaffRole } from "../../domain/roles.ts";
-import { formatDateTimeIST } from "../../lib/format.ts";
+import { formatDateTimeIST } from "../../domain/india-date.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { confirmPolicy, proposePolicy, withdrawProposal } from "../../server/credit/policy-admin.server.ts";
 import { policyPage } from "../../server/credit/policy.server.ts";

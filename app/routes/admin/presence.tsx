@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { staffBorrowerName } from "../../domain/borrowers.ts";
 import { data, Form, useRevalidator } from "react-router";
 import { requestContext, servicesContext } from "../../context.ts";
-import { formatTimeIST } from "../../lib/format.ts";
+import { formatTimeIST } from "../../domain/india-date.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { requirePermission, signedInContext } from "../../web/guards.server.ts";
 import { redirectWithToast } from "../../web/flash.server.ts";

@@ -8,7 +8,7 @@ import { requestContext, servicesContext } from "../../context.ts";
 import { emiProductSchema, riskBandSchema, salaryAdvanceProductSchema } from "../../domain/product-settings.ts";
 import { bpsToPercentText, paiseToRupeesText } from "../../domain/settings-fields.ts";
 import type { StaffRole } from "../../domain/roles.ts";
-import { formatDateTimeIST } from "../../lib/format.ts";
+import { formatDateTimeIST } from "../../domain/india-date.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { productHistory, saveProductTerms, saveRiskBand } from "../../server/products-admin.server.ts";
 import { loadProducts } from "../../server/products.server.ts";

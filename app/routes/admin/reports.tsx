@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { type ChartTable, ColumnChart, FunnelBars, HorizontalBars } from "../../components/charts.tsx";
 import { daysBetween } from "../../domain/loan-math.ts";
-import { longDate } from "../../domain/loans/kfs.ts";
+import { longDate } from "../../domain/india-date.ts";
 import { STATUS_TEXT } from "../../domain/loans/lifecycle.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { QUICK_STEPS } from "../../domain/quick-start.ts";

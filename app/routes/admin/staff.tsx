@@ -7,7 +7,7 @@ import { useSchemaForm } from "../../components/use-schema-form.ts";
 import { requestContext, servicesContext } from "../../context.ts";
 import { ROLE_LABEL, STAFF_ROLES, type StaffRole } from "../../domain/roles.ts";
 import { accountState, inviteSchema, roleSchema } from "../../domain/staff-accounts.ts";
-import { formatDateIST } from "../../lib/format.ts";
+import { formatDateIST } from "../../domain/india-date.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { messageLink } from "../../../server/config.ts";
 import { changeRole, inviteStaff, listStaff, resetAccess, setDisabled } from "../../server/staff/accounts.server.ts";

@@ -22,7 +22,7 @@ import {
 } from "../../domain/help.ts";
 import { loanName } from "../../domain/loans/application.ts";
 import type { StaffRole } from "../../domain/roles.ts";
-import { formatDateIST, formatDateTimeIST } from "../../lib/format.ts";
+import { formatDateIST, formatDateTimeIST } from "../../domain/india-date.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { staffActs, staffTicket, type TicketResult, ticketStaff } from "../../server/help/tickets.server.ts";
 import { redirectWithToast } from "../../web/flash.server.ts";

@@ -4,7 +4,7 @@ import { PageLinks, StaffTable } from "../../components/staff-table.tsx";
 import { StatusBadge } from "../../components/ticket-status.tsx";
 import { servicesContext } from "../../context.ts";
 import { TICKET_VIEWS, type TicketView, ticketSummary } from "../../domain/help.ts";
-import { formatDateIST } from "../../lib/format.ts";
+import { formatDateIST } from "../../domain/india-date.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { ticketCounts, ticketQueue } from "../../server/help/tickets.server.ts";
 import { requirePermission, signedInContext } from "../../web/guards.server.ts";

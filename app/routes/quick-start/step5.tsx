@@ -4,7 +4,7 @@ import { FormErrors } from "../../components/field.tsx";
 import { MissingDetails } from "../../components/loan-flow.tsx";
 import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
 import { KIND_NAME } from "../../domain/loans/application.ts";
-import { longDate } from "../../domain/loans/kfs.ts";
+import { longDate } from "../../domain/india-date.ts";
 import { QUICK_STEPS, quickStepPath } from "../../domain/quick-start.ts";
 import { DEFAULT_OFFER_TENURE, LOAN_KINDS, offerChoiceSchema } from "../../domain/quick-start-schemas.ts";
 import { pageMeta } from "../../lib/meta.ts";

@@ -5,7 +5,7 @@ import { data, Form, useNavigation } from "react-router";
 import { Field, FormErrors, TextField } from "../../components/field.tsx";
 import { LenderNote } from "../../components/lender-trust.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
-import { formatTimeIST } from "../../lib/format.ts";
+import { formatTimeIST } from "../../domain/india-date.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { usePublicConfig } from "../../root.tsx";
 import type { Route } from "./+types/contact";

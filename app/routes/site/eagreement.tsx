@@ -2,7 +2,7 @@ import { FactRows, PdfFrame } from "../../components/loan-flow.tsx";
 import { servicesContext } from "../../context.ts";
 import { KIND_NAME, parseReference } from "../../domain/loans/application.ts";
 import { agreementLinkNote, linkOpenUntil } from "../../domain/loans/agreement-link.ts";
-import { formatDateIST, formatTimeIST } from "../../lib/format.ts";
+import { formatDateIST, formatTimeIST } from "../../domain/india-date.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { agreementRefused, agreementViewer } from "../../web/agreement.server.ts";

@@ -13,7 +13,7 @@ import { applicationForOutcome } from "../../server/loans/read.server.ts";
 import { ownPayment } from "../../server/payments/pay.server.ts";
 import { PAYMENT_REFERENCE } from "../../domain/loans/pay-now.ts";
 import { loanPath } from "../../domain/loans/servicing.ts";
-import { longDate } from "../../domain/loans/kfs.ts";
+import { longDate } from "../../domain/india-date.ts";
 
 /** The states an outside flow may come back with. The page says what the server holds, not which of these the address names. */
 const STATES = { success: true, failure: true, pending: true, cancelled: true } as const;

@@ -20,7 +20,7 @@ import {
 } from "../../domain/loans/application.ts";
 import { IN_PROGRESS, STATUS_TEXT, statusNext } from "../../domain/loans/lifecycle.ts";
 import { applyOpenOn } from "../../server/loans/start.server.ts";
-import { formatDateIST, formatDateTimeIST, todayIST } from "../../lib/format.ts";
+import { formatDateIST, formatDateTimeIST, todayIST } from "../../domain/india-date.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { requestContext, servicesContext } from "../../context.ts";

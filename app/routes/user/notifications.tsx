@@ -2,7 +2,7 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { PushOptIn } from "../../components/push-opt-in.tsx";
 import { servicesContext } from "../../context.ts";
-import { formatDateTimeIST } from "../../lib/format.ts";
+import { formatDateTimeIST } from "../../domain/india-date.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { listNotices, markRead, announce } from "../../server/notifications/notify.server.ts";
 import { readForm } from "../../web/forms.server.ts";

@@ -4,7 +4,8 @@
 import { and, count, desc, eq, gte, inArray, lt, lte, max, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppServices } from "../../context.ts";
-import { AUDIT_PAGE_SIZE, type AuditFilter, istDayEnd, istDayStart } from "../../domain/audit.ts";
+import { AUDIT_PAGE_SIZE, type AuditFilter } from "../../domain/audit.ts";
+import { istDayEnd, istDayStart } from "../../domain/india-date.ts";
 import { auditLog, borrowerDocuments, borrowerProfiles, loanApplications, users } from "../db/schema.ts";
 import type { Db } from "../db/client.ts";
 

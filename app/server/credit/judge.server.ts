@@ -16,7 +16,7 @@ import type { LoanKind } from "../../domain/loans/application.ts";
 import type { IsoDate } from "../../domain/loan-math.ts";
 import { type ApplicantFacts, ageOn } from "../../domain/offer.ts";
 import type { BureauReport, PanCheck } from "../../domain/review.ts";
-import { todayIST } from "../../lib/format.ts";
+import { todayIST } from "../../domain/india-date.ts";
 import type { Db } from "../db/client.ts";
 import {
   borrowerEmployment,

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { bureauFactsOf, panStatusOf } from "../../domain/credit-policy/facts.ts";
 import { daysBetween } from "../../domain/loan-math.ts";
-import { todayIST } from "../../lib/format.ts";
+import { todayIST } from "../../domain/india-date.ts";
 import { decrypt } from "../crypto.server.ts";
 import { borrowerProfiles, consents, creditChecks, users } from "../db/schema.ts";
 import { notify } from "../notifications/notify.server.ts";

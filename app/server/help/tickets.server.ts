@@ -22,7 +22,7 @@ import {
 } from "../../domain/help.ts";
 import { loanName } from "../../domain/loans/application.ts";
 import { rolesWith, type StaffRole } from "../../domain/roles.ts";
-import { todayIST } from "../../lib/format.ts";
+import { todayIST } from "../../domain/india-date.ts";
 import type { Db } from "../db/client.ts";
 import { auditLog, borrowerProfiles, loanApplications, ticketCounters, ticketMessages, tickets, users } from "../db/schema.ts";
 import { messageLink } from "../../../server/config.ts";

@@ -9,7 +9,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AppServices } from "../../context.ts";
 import type { IsoDate } from "../../domain/loan-math.ts";
 import { type LoanState, type LoanTerms, nextDue, replay, type ServicingEvent } from "../../domain/loans/servicing.ts";
-import { todayIST } from "../../lib/format.ts";
+import { todayIST } from "../../domain/india-date.ts";
 import { preparedQuery } from "../db/prepared.ts";
 import { loanAccounts, loanApplications, loanInstalments, loanLedger, payments } from "../db/schema.ts";
 import type { Application } from "../loans/rows.server.ts";

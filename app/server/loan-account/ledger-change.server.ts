@@ -12,7 +12,7 @@ import { nextDueSentence } from "../../domain/loans/next-due.ts";
 import { loanPath, type LoanState, nextDue, replay } from "../../domain/loans/servicing.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { whatItPaid } from "../../domain/notifications.ts";
-import { todayIST } from "../../lib/format.ts";
+import { todayIST } from "../../domain/india-date.ts";
 import { loanLedger } from "../db/schema.ts";
 import { changeStatus } from "../loans/lifecycle.server.ts";
 import type { Application } from "../loans/rows.server.ts";

@@ -8,7 +8,7 @@ import { borrowerReasons } from "../../domain/credit-policy/words.ts";
 import type { LoanKind, TermsBounds } from "../../domain/loans/application.ts";
 import { KFS_VALID_WORKING_DAYS } from "../../domain/loans/kfs.ts";
 import { addWorkingDays, nextWorkingDay } from "../../domain/loan-math.ts";
-import { todayIST } from "../../lib/format.ts";
+import { todayIST } from "../../domain/india-date.ts";
 import { loanApplications } from "../db/schema.ts";
 import { type JudgeRequest, judge, recordEvaluation } from "../credit/judge.server.ts";
 import type { ProductRow } from "../products.server.ts";

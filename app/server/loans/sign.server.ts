@@ -2,7 +2,7 @@ import { shortReference } from "../../domain/loans/application.ts";
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { maskMobile } from "../../domain/validators/mobile.ts";
-import { formatDateIST, formatTimeIST, todayIST } from "../../lib/format.ts";
+import { formatDateIST, formatTimeIST, todayIST } from "../../domain/india-date.ts";
 import { sha256Bytes } from "../crypto.server.ts";
 import { borrowerProfiles, currentSignatureOf, loanApplications, loanDocuments, loanSignatures, users } from "../db/schema.ts";
 import { sendCode, type SendResult, verifyCode } from "../otp/otp.server.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { buildKfs, type KfsInput, type KfsModel } from "../../domain/loans/kfs.ts";
-import { todayIST } from "../../lib/format.ts";
+import { todayIST } from "../../domain/india-date.ts";
 import { currentSignatureOf, loanDocuments, loanSignatures } from "../db/schema.ts";
 import { kfsInput } from "./issue-kfs.server.ts";
 import type { Application } from "./rows.server.ts";

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { type OwnRecordFacts, ownRecordRules, type RuleCode } from "../../domain/credit-policy/evaluate.ts";
 import { borrowerReason } from "../../domain/credit-policy/words.ts";
-import { todayIST } from "../../lib/format.ts";
+import { todayIST } from "../../domain/india-date.ts";
 import { policyInForce } from "../credit/policy.server.ts";
 import type { LoanKind } from "../../domain/loans/application.ts";
 import { IN_PROGRESS } from "../../domain/loans/lifecycle.ts";

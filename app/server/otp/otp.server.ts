@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import type { Config } from "../../../server/config.ts";
-import { formatTimeIST } from "../../lib/format.ts";
+import { formatTimeIST } from "../../domain/india-date.ts";
 import { hmac, safeEqual } from "../crypto.server.ts";
 import type { Db } from "../db/client.ts";
 import { verificationSends, verifications } from "../db/schema.ts";

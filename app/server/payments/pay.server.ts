@@ -12,8 +12,7 @@ import { KIND_NAME } from "../../domain/loans/application.ts";
 import { amountFor, PAYMENT_REFERENCE, type PayNow } from "../../domain/loans/pay-now.ts";
 
 import { formatRupees } from "../../domain/money.ts";
-import { todayIST } from "../../lib/format.ts";
-import { addDays } from "../../domain/loan-math.ts";
+import { istDayEnd, todayIST } from "../../domain/india-date.ts";
 import { auditLog, loanApplications, loanLedger, payments, users } from "../db/schema.ts";
 import { businessToday } from "../loan-account/account.server.ts";
 import { newPaymentReference, paymentApplied } from "../loan-account/ledger-change.server.ts";
@@ -56,7 +55,7 @@ export async function startPayment(
   if (!chosen.ok) return chosen;
   const at = services.now();
   // The amount to close the loan is the day's: such an order ends at midnight (India), and none is taken in the last minutes.
-  const endOfDay = Date.parse(`${addDays(today, 1)}T00:00:00+05:30`);
+  const endOfDay = istDayEnd(today).getTime();
   const closing = form.choice === "payoff" || form.choice === "cooling_off";
   const expiresAt = new Date(closing ? Math.min(at.getTime() + ORDER_MINUTES * 60_000, endOfDay) : at.getTime() + ORDER_MINUTES * 60_000);
   if (closing && endOfDay - at.getTime() < 16 * 60_000)

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { accountMatchesAgreement } from "../../domain/loans/disbursal.ts";
 import { exposureRule, ownRecordRules, type RuleCode } from "../../domain/credit-policy/evaluate.ts";
-import { todayIST } from "../../lib/format.ts";
+import { todayIST } from "../../domain/india-date.ts";
 import { policyInForce } from "../credit/policy.server.ts";
 import { applicationDeviations, auditLog, borrowerBankAccounts, loanApplications, payouts, users } from "../db/schema.ts";
 import { ownRecord, recordEvaluation } from "../credit/judge.server.ts";

@@ -3,7 +3,7 @@ import type { AppServices, Client } from "../../context.ts";
 import { isUuid } from "../../domain/validators/ids.ts";
 import { type Instalment, loanNumberFrom, loanSchedule, revisedTerms, scheduleDiffers } from "../../domain/loans/disbursal.ts";
 import { buildKfs } from "../../domain/loans/kfs.ts";
-import { todayIST } from "../../lib/format.ts";
+import { todayIST } from "../../domain/india-date.ts";
 import { decrypt, sha256Bytes } from "../crypto.server.ts";
 import type { Db } from "../db/client.ts";
 import { auditLog, loanApplications, loanInstalments, loanLedger, payouts, revisedKfs, users } from "../db/schema.ts";

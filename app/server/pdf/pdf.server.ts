@@ -7,7 +7,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
-import { agreementClauses, type KfsInput, type KfsModel, longDate } from "../../domain/loans/kfs.ts";
+import { longDate } from "../../domain/india-date.ts";
+import { agreementClauses, type KfsInput, type KfsModel } from "../../domain/loans/kfs.ts";
 
 const require = createRequire(import.meta.url);
 let fontBytes: { regular: Uint8Array; bold: Uint8Array } | null = null;

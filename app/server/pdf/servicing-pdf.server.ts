@@ -5,10 +5,9 @@
  */
 import type { LenderIdentity } from "../../domain/lender.ts";
 import type { IsoDate } from "../../domain/loan-math.ts";
-import { longDate } from "../../domain/loans/kfs.ts";
+import { formatDateTimeIST, longDate } from "../../domain/india-date.ts";
 import { INSTALMENT_STATUS_LABEL, type LoanState } from "../../domain/loans/servicing.ts";
 import { formatRupees } from "../../domain/money.ts";
-import { formatDateTimeIST } from "../../lib/format.ts";
 import { MUTED, newDocument, Writer } from "./pdf.server.ts";
 import { coolingOffRule } from "../../domain/loans/cooling-off.ts";
 import type { Statement } from "../../domain/loans/statement.ts";

@@ -9,7 +9,7 @@ import { addDays, daysBetween, type IsoDate } from "../../domain/loan-math.ts";
 import { LOAN_STATUSES, type LoanStatus } from "../../domain/loans/lifecycle.ts";
 import { QUICK_STEP_COUNT } from "../../domain/quick-start.ts";
 import { REJECTION_REASONS, type RejectionReason } from "../../domain/review.ts";
-import { todayIST } from "../../lib/format.ts";
+import { istDayEnd, istDayStart, todayIST } from "../../domain/india-date.ts";
 import { funnelEvents, loanApplications, payouts } from "../db/schema.ts";
 
 type Services = Pick<AppServices, "db">;
@@ -76,9 +76,6 @@ export function reportRange(input: { from?: string | null; to?: string | null },
 
 const minDate = (a: IsoDate, b: IsoDate) => (a < b ? a : b);
 
-/** The instant an India date begins. */
-const startOfDay = (date: IsoDate) => new Date(`${date}T00:00:00+05:30`);
-
 /** Every date of the range, in order. */
 export function daysOf(range: ReportRange): IsoDate[] {
   const n = daysBetween(range.from, range.to) + 1;
@@ -87,7 +84,7 @@ export function daysOf(range: ReportRange): IsoDate[] {
 
 /** `column` within the range's India dates (index-friendly: compares the timestamps). */
 const within = (column: AnyPgColumn, range: ReportRange): SQL =>
-  and(gte(column, startOfDay(range.from)), lt(column, startOfDay(addDays(range.to, 1)))) as SQL;
+  and(gte(column, istDayStart(range.from)), lt(column, istDayEnd(range.to))) as SQL;
 
 /** The India date of a timestamp column, as "YYYY-MM-DD". */
 const indiaDay = (column: AnyPgColumn) => sql<string>`to_char(${column} at time zone 'Asia/Kolkata', 'YYYY-MM-DD')`;

@@ -11,7 +11,7 @@ import type { AppServices } from "../../context.ts";
 import { addDays, type IsoDate } from "../../domain/loan-math.ts";
 import { dailyRun } from "../../domain/loans/daily.ts";
 import { type LoanState, nextDue, replay } from "../../domain/loans/servicing.ts";
-import { todayIST } from "../../lib/format.ts";
+import { todayIST } from "../../domain/india-date.ts";
 import { loanAccounts, loanApplications, loanLedger, servicingRuns } from "../db/schema.ts";
 import { notify, notifyMany } from "../notifications/notify.server.ts";
 import { loanPath } from "../../domain/loans/servicing.ts";

@@ -10,7 +10,7 @@ import type { AppServices } from "../../context.ts";
 import { addDays, addMonths, emiSchedule, type IsoDate, salaryAdvanceQuote } from "../../domain/loan-math.ts";
 import type { LoanKind } from "../../domain/loans/application.ts";
 import { loanNumberFrom } from "../../domain/loans/disbursal.ts";
-import { todayIST } from "../../lib/format.ts";
+import { todayIST } from "../../domain/india-date.ts";
 import type { Db } from "../db/client.ts";
 import { loanApplications, loanInstalments, loanLedger, payments, users } from "../db/schema.ts";
 import { newReference } from "../loans/reference.server.ts";

@@ -6,7 +6,7 @@ import { servicesContext } from "../../../context.ts";
 import { escalation, faqSections, helpPath, OMBUDSMAN_URL, RESOLVE_WITHIN_DAYS, searchFaq } from "../../../domain/help.ts";
 import { homeFacts, loadProducts } from "../../../server/products.server.ts";
 import { policyInForce } from "../../../server/credit/policy.server.ts";
-import { formatDateIST } from "../../../lib/format.ts";
+import { formatDateIST } from "../../../domain/india-date.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { borrowerTickets } from "../../../server/help/tickets.server.ts";
 import { signedInContext } from "../../../web/guards.server.ts";

@@ -19,7 +19,7 @@ import {
   type TicketKind,
   type TicketLimit,
 } from "../../../domain/help.ts";
-import { formatDateTimeIST } from "../../../lib/format.ts";
+import { formatDateTimeIST } from "../../../domain/india-date.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { borrowerActs, type OpenTicket, raiseTicket, ticketLimitNow, ticketLoanChoices } from "../../../server/help/tickets.server.ts";
 import { redirectWithToast } from "../../../web/flash.server.ts";

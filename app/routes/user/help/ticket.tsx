@@ -23,7 +23,7 @@ import {
 } from "../../../domain/help.ts";
 import { loanName } from "../../../domain/loans/application.ts";
 import { loanPath } from "../../../domain/loans/servicing.ts";
-import { formatDateIST, formatDateTimeIST } from "../../../lib/format.ts";
+import { formatDateIST, formatDateTimeIST } from "../../../domain/india-date.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { borrowerActs, borrowerTicket } from "../../../server/help/tickets.server.ts";
 import { redirectWithToast } from "../../../web/flash.server.ts";

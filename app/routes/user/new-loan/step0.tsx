@@ -5,7 +5,7 @@ import { Field, FormErrors, TextField } from "../../../components/field.tsx";
 import { LoanFlow, MissingDetails, MoneyRows } from "../../../components/loan-flow.tsx";
 import { parseRupeesToPaise } from "../../../domain/money.ts";
 import { KIND_NOUN, KIND_WITH_ARTICLE, stepPath, termsSchema } from "../../../domain/loans/application.ts";
-import { longDate } from "../../../domain/loans/kfs.ts";
+import { longDate } from "../../../domain/india-date.ts";
 import { emiQuote, processingFee, salaryAdvanceQuote } from "../../../domain/loan-math.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { formatRupees } from "../../../domain/money.ts";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { FactRows, LoanFlow, PdfFrame } from "../../../components/loan-flow.tsx";
 import { stepPath } from "../../../domain/loans/application.ts";
-import { longDate } from "../../../domain/loans/kfs.ts";
+import { longDate } from "../../../domain/india-date.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { formatRupees } from "../../../domain/money.ts";
 import type { Route } from "./+types/step5";

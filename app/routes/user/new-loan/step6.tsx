@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { CheckboxField, FormErrors, TextField } from "../../../components/field.tsx";
 import { LoanFlow } from "../../../components/loan-flow.tsx";
 import { signSchema, stepPath } from "../../../domain/loans/application.ts";
-import { longDate } from "../../../domain/loans/kfs.ts";
+import { longDate } from "../../../domain/india-date.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { formatRupees } from "../../../domain/money.ts";
 import { redirectWithToast } from "../../../web/flash.server.ts";

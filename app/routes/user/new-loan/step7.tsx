@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ReuploadNote } from "../../../components/reupload-note.tsx";
 import { DisbursalNote, FactRows, LoanFlow, StatusNote } from "../../../components/loan-flow.tsx";
 
-import { formatDateIST, formatTimeIST, todayIST } from "../../../lib/format.ts";
+import { formatDateIST, formatTimeIST, todayIST } from "../../../domain/india-date.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { formatRupees } from "../../../domain/money.ts";
 import type { Route } from "./+types/step7";

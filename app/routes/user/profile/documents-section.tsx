@@ -4,7 +4,7 @@ import { useConfirm } from "../../../components/confirm-dialog.tsx";
 import { KycSection } from "../../../components/kyc-section.tsx";
 import { servicesContext } from "../../../context.ts";
 import { bankStatementMonths, DOCUMENT_KINDS, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES } from "../../../domain/kyc/documents.ts";
-import { formatDateIST } from "../../../lib/format.ts";
+import { formatDateIST } from "../../../domain/india-date.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
 import { redirectWithToast } from "../../../web/flash.server.ts";

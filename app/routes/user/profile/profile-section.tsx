@@ -6,7 +6,7 @@ import { FormErrors, SelectField, TextField } from "../../../components/field.ts
 import { KycSection } from "../../../components/kyc-section.tsx";
 import { requestContext, servicesContext } from "../../../context.ts";
 import { GENDERS, MARITAL_STATUSES, maskAadhaar, profileSchema } from "../../../domain/kyc/profile-schema.ts";
-import { todayIST } from "../../../lib/format.ts";
+import { todayIST } from "../../../domain/india-date.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
 import { redirectWithToast } from "../../../web/flash.server.ts";

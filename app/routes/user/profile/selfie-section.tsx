@@ -5,7 +5,7 @@ import { SelfieCamera } from "../../../components/selfie-camera.tsx";
 import { servicesContext } from "../../../context.ts";
 import { MAX_SELFIE_BYTES } from "../../../domain/kyc/documents.ts";
 import { oversizedFile } from "../../../lib/file-size.ts";
-import { formatDateIST } from "../../../lib/format.ts";
+import { formatDateIST } from "../../../domain/india-date.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { useHydrated } from "../../../lib/use-hydrated.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
