@@ -6,7 +6,8 @@ import { asc, eq } from "drizzle-orm";
 import type { AppServices, Client } from "../context.ts";
 import type { StaffRole } from "../domain/roles.ts";
 import type { Db } from "./db/client.ts";
-import { auditLog, holidays, settings, users } from "./db/schema.ts";
+import { audit } from "./audit.server.ts";
+import { holidays, settings, users } from "./db/schema.ts";
 
 type Services = Pick<AppServices, "db" | "now" | "config" | "realtime">;
 const EDITED = "holidays_edited_at";
@@ -57,17 +58,10 @@ async function change(services: Services, { staff, client }: Editor, apply: (tx:
     }
     const details = await apply(tx, at);
     if (!details) return false;
-    await tx.insert(auditLog).values({
-      actorUserId: staff.id,
-      actorRole: staff.role,
-      action: String(details.action),
-      subjectType: "holiday",
-      subjectId: String(details.date),
-      details,
-      ip: client.ip,
-      userAgent: client.userAgent,
-      createdAt: at,
-    });
+    await audit(
+      { db: tx },
+      { by: staff, client, at, action: String(details.action), subject: { type: "holiday", id: String(details.date) }, details },
+    );
     return true;
   });
   await refreshHolidays(services);

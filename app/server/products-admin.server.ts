@@ -5,7 +5,8 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { AppServices, Client } from "../context.ts";
 import type { StaffRole } from "../domain/roles.ts";
 import type { Db } from "./db/client.ts";
-import { auditLog, productVersions, products, riskBands, users } from "./db/schema.ts";
+import { audit } from "./audit.server.ts";
+import { productVersions, products, riskBands, users } from "./db/schema.ts";
 import { clearProductCache } from "./products.server.ts";
 
 type Services = Pick<AppServices, "db" | "now" | "realtime">;
@@ -57,17 +58,17 @@ async function record(
     changedBy: entry.staff.id,
     changedAt: at,
   });
-  await tx.insert(auditLog).values({
-    actorUserId: entry.staff.id,
-    actorRole: entry.staff.role,
-    action: "product.changed",
-    subjectType: "product",
-    subjectId: entry.code,
-    details: { version, part: entry.part, changes: changes(entry.before, entry.after), note: entry.note },
-    ip: entry.client.ip,
-    userAgent: entry.client.userAgent,
-    createdAt: at,
-  });
+  await audit(
+    { db: tx },
+    {
+      by: entry.staff,
+      client: entry.client,
+      at,
+      action: "product.changed",
+      subject: { type: "product", id: entry.code },
+      details: { version, part: entry.part, changes: changes(entry.before, entry.after), note: entry.note },
+    },
+  );
   return version;
 }
 

@@ -1,6 +1,6 @@
 import { requestContext, servicesContext } from "../../context.ts";
 import { parseReference } from "../../domain/loans/application.ts";
-import { audit } from "../../server/audit.server.ts";
+import { applicationSubject, audit } from "../../server/audit.server.ts";
 import { signedPdfForStaff } from "../../server/review/read.server.ts";
 import { pdfResponse } from "../../web/file-response.server.ts";
 import { requirePermission, signedInContext } from "../../web/guards.server.ts";
@@ -18,14 +18,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!signed) notFoundFullPath(request);
   const client = context.get(requestContext);
   await audit(services, {
-    actorUserId: user.id,
-    actorRole: user.role,
+    by: user,
+    client,
+    at: "database",
     action: "loan.agreement_viewed",
-    subjectType: "loan_application",
-    subjectId: signed.id,
+    subject: applicationSubject(signed.id),
     details: { borrower: signed.userId },
-    ip: client.ip,
-    userAgent: client.userAgent,
   });
   return pdfResponse(signed.pdf, `agreement-${reference}.pdf`, "inline", signed.sha256);
 }

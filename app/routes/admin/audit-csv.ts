@@ -36,12 +36,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { upToId, total } = await auditExportStart(services, filter);
   const rows = Math.min(total, AUDIT_EXPORT_LIMIT);
   await audit(services, {
-    actorUserId: user.id,
-    actorRole: user.role,
+    by: user,
+    client,
+    at: "database",
     action: "audit.exported",
     details: { filters: filterForRecord(filter), rows, ...(total > rows ? { matching: total } : {}) },
-    ip: client.ip,
-    userAgent: client.userAgent,
   });
   const batches = auditExportBatches(services, { filter: { ...filter, page: 1 }, upToId, limit: AUDIT_EXPORT_LIMIT });
   const encoder = new TextEncoder();

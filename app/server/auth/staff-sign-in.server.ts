@@ -63,11 +63,11 @@ export async function checkStaffPassword(
   const matches = await verifyPassword(candidate?.passwordHash ?? (await hashForUnknownAccount()), password);
   if (!candidate || !matches) {
     await audit(services, {
-      actorUserId: user?.id ?? null,
-      actorRole: user?.role ?? null,
+      by: user ? { id: user.id, role: user.role } : null,
+      client,
+      at: "database",
       action: "staff.sign_in_failed",
       details: { email },
-      ...client,
     });
     return { ok: false, reason: "wrong" };
   }
@@ -181,11 +181,11 @@ export async function checkStaffCode(
       await audit(
         { db: tx },
         {
-          actorUserId: user.id,
-          actorRole: user.role,
+          by: { id: user.id, role: user.role },
+          client,
+          at: "database",
           action: lock ? "staff.totp_locked" : "staff.totp_failed",
           details: { replayed, attempts },
-          ...client,
         },
       );
       if (lock) return { ok: false, reason: "locked", until };
@@ -212,11 +212,11 @@ export async function checkStaffCode(
       })
       .where(eq(users.id, user.id));
     if (pending.enrolSecret)
-      await audit({ db: tx }, { actorUserId: user.id, actorRole: user.role, action: "staff.totp_enrolled", ...client });
+      await audit({ db: tx }, { by: { id: user.id, role: user.role }, client, at: "database", action: "staff.totp_enrolled" });
     return { ok: true, userId: user.id, role: user.role, enrolled: Boolean(pending.enrolSecret) };
   });
   if (!outcome.ok || !("userId" in outcome)) return outcome;
   const { setCookie } = await createUserSession(services, { userId: outcome.userId, deviceId: `staff-${crypto.randomUUID()}`, ...client });
-  await audit(services, { actorUserId: outcome.userId, actorRole: outcome.role, action: "staff.signed_in", ...client });
+  await audit(services, { by: { id: outcome.userId, role: outcome.role }, client, at: "database", action: "staff.signed_in" });
   return { ok: true, setCookie, redirectTo: pending.redirectTo };
 }

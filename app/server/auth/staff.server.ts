@@ -111,7 +111,7 @@ export async function setPasswordByEnrolToken(
       .set({ passwordHash, totpSecretEnc: null, totpEnrolledAt: null, totpLastStep: null, totpFailures: 0, totpLockedUntil: null })
       .where(sql`${users.id}::text = ${used.target}`)
       .returning({ id: users.id, role: users.role });
-    if (user) await audit({ db: tx }, { actorUserId: user.id, actorRole: user.role, action: "staff.password_set", ...client });
+    if (user) await audit({ db: tx }, { by: user, client, at: "database", action: "staff.password_set" });
     return user ?? null;
   });
 }

@@ -6,7 +6,8 @@ import { eq } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { type PolicyRules, policyDiff } from "../../domain/credit-policy/rules.ts";
 import type { StaffRole } from "../../domain/roles.ts";
-import { auditLog, creditPolicies } from "../db/schema.ts";
+import { audit } from "../audit.server.ts";
+import { creditPolicies } from "../db/schema.ts";
 import { clearPolicyCache, openProposal, policyInForce } from "./policy.server.ts";
 
 type Services = Pick<AppServices, "db" | "now">;
@@ -15,17 +16,8 @@ interface Admin {
   role: StaffRole;
 }
 
-const policyAudit = (staff: Admin, client: Client, at: Date, id: number, action: string, details: Record<string, unknown>) => ({
-  actorUserId: staff.id,
-  actorRole: staff.role,
-  action,
-  subjectType: "credit_policy",
-  subjectId: String(id),
-  details,
-  ip: client.ip,
-  userAgent: client.userAgent,
-  createdAt: at,
-});
+/** The subject of a policy step's audit row: the proposal (the version it becomes). */
+const policySubject = (id: number) => ({ type: "credit_policy", id: String(id) });
 
 export type ProposeResult = { ok: true; id: number } | { ok: false; reason: "open_proposal" | "no_change" };
 
@@ -47,9 +39,17 @@ export async function proposePolicy(
       .returning({ id: creditPolicies.id });
     // Another administrator's proposal went in a moment before.
     if (!row) return { ok: false, reason: "open_proposal" };
-    await tx
-      .insert(auditLog)
-      .values(policyAudit(staff, client, at, row.id, "policy.proposed", { basedOn: inForce.version, reason, changes }));
+    await audit(
+      { db: tx },
+      {
+        by: staff,
+        client,
+        at,
+        action: "policy.proposed",
+        subject: policySubject(row.id),
+        details: { basedOn: inForce.version, reason, changes },
+      },
+    );
     return { ok: true, id: row.id };
   });
 }
@@ -86,10 +86,16 @@ function confirmInTransaction(
         .update(creditPolicies)
         .set({ status: "withdrawn", withdrawnBy: staff.id, withdrawnAt: at })
         .where(eq(creditPolicies.id, proposal.id));
-      await tx.insert(auditLog).values(
-        policyAudit(staff, client, at, proposal.id, "policy.withdrawn", {
-          why: `version ${inForce.version} came into force since it was proposed`,
-        }),
+      await audit(
+        { db: tx },
+        {
+          by: staff,
+          client,
+          at,
+          action: "policy.withdrawn",
+          subject: policySubject(proposal.id),
+          details: { why: `version ${inForce.version} came into force since it was proposed` },
+        },
       );
       return { ok: false, reason: "stale" };
     }
@@ -98,13 +104,16 @@ function confirmInTransaction(
       .update(creditPolicies)
       .set({ status: "confirmed", version, confirmedBy: staff.id, confirmedAt: at })
       .where(eq(creditPolicies.id, proposal.id));
-    await tx.insert(auditLog).values(
-      policyAudit(staff, client, at, proposal.id, "policy.confirmed", {
-        version,
-        proposedBy: proposal.proposedBy,
-        reason: proposal.reason,
-        changes: policyDiff(inForce.rules, proposal.rules),
-      }),
+    await audit(
+      { db: tx },
+      {
+        by: staff,
+        client,
+        at,
+        action: "policy.confirmed",
+        subject: policySubject(proposal.id),
+        details: { version, proposedBy: proposal.proposedBy, reason: proposal.reason, changes: policyDiff(inForce.rules, proposal.rules) },
+      },
     );
     return { ok: true, version };
   });
@@ -123,7 +132,10 @@ export async function withdrawProposal(
       .update(creditPolicies)
       .set({ status: "withdrawn", withdrawnBy: staff.id, withdrawnAt: at })
       .where(eq(creditPolicies.id, proposal.id));
-    await tx.insert(auditLog).values(policyAudit(staff, client, at, proposal.id, "policy.withdrawn", { reason: proposal.reason }));
+    await audit(
+      { db: tx },
+      { by: staff, client, at, action: "policy.withdrawn", subject: policySubject(proposal.id), details: { reason: proposal.reason } },
+    );
     return { ok: true };
   });
 }

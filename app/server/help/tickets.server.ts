@@ -23,8 +23,9 @@ import {
 import { loanName } from "../../domain/loans/application.ts";
 import { rolesWith, type StaffRole } from "../../domain/roles.ts";
 import { todayIST } from "../../domain/india-date.ts";
+import { audit } from "../audit.server.ts";
 import type { Db } from "../db/client.ts";
-import { auditLog, borrowerProfiles, loanApplications, ticketCounters, ticketMessages, tickets, users } from "../db/schema.ts";
+import { borrowerProfiles, loanApplications, ticketCounters, ticketMessages, tickets, users } from "../db/schema.ts";
 import { messageLink } from "../../../server/config.ts";
 import { notify } from "../notifications/notify.server.ts";
 import { hitRateLimit, peekRateLimit, rateLimits } from "../rate-limit.server.ts";
@@ -507,18 +508,7 @@ export async function staffActs(
   return services.db.transaction(async (tx) => {
     const t = await lockTicket(tx, and(eq(tickets.reference, reference)));
     if (!t) return { ok: false, reason: "not_found" } as const;
-    const audit = (action: string, details: Record<string, unknown>) =>
-      tx.insert(auditLog).values({
-        actorUserId: staff.id,
-        actorRole: staff.role,
-        action,
-        subjectType: "ticket",
-        subjectId: t.reference,
-        details,
-        ip: client.ip,
-        userAgent: client.userAgent,
-        createdAt: at,
-      });
+    const ticket = { type: "ticket", id: t.reference };
     const statusChange = (status: TicketStatus) => ({
       status,
       resolvedAt: status === "resolved" ? at : status === "closed" ? (t.resolvedAt ?? at) : null,
@@ -552,7 +542,7 @@ export async function staffActs(
         if (!m) throw new Error("no message");
         if (act.intent === "note") {
           await tx.update(tickets).set({ updatedAt: at }).where(eq(tickets.id, t.id));
-          await audit("ticket.note", { messageId: m.id });
+          await audit({ db: tx }, { by: staff, client, at, action: "ticket.note", subject: ticket, details: { messageId: m.id } });
           return { ok: true, message: "Note saved (the borrower does not see it)." } as const;
         }
         await tx
@@ -570,12 +560,22 @@ export async function staffActs(
             },
           );
         else await services.jobs.send("ticket-email", { messageId: m.id }, { db: tx });
-        await audit("ticket.reply", {
-          messageId: m.id,
-          status: act.then,
-          from: t.status,
-          ...(t.assignedTo ? {} : { assignedTo: staff.id, assignedFrom: null }),
-        });
+        await audit(
+          { db: tx },
+          {
+            by: staff,
+            client,
+            at,
+            action: "ticket.reply",
+            subject: ticket,
+            details: {
+              messageId: m.id,
+              status: act.then,
+              from: t.status,
+              ...(t.assignedTo ? {} : { assignedTo: staff.id, assignedFrom: null }),
+            },
+          },
+        );
         return {
           ok: true,
           message: t.userId ? "Reply sent. The borrower is told by SMS, e-mail and in the app." : "Reply sent by e-mail.",
@@ -599,7 +599,10 @@ export async function staffActs(
           body: `Assigned to ${who.name}.`,
           createdAt: at,
         });
-        await audit("ticket.assign", { to: who.id, from: t.assignedTo });
+        await audit(
+          { db: tx },
+          { by: staff, client, at, action: "ticket.assign", subject: ticket, details: { to: who.id, from: t.assignedTo } },
+        );
         return { ok: true, message: `Assigned to ${who.name}.` } as const;
       }
       case "status": {
@@ -632,7 +635,10 @@ export async function staffActs(
             );
           else await services.jobs.send("ticket-email", { messageId: m.id }, { db: tx });
         }
-        await audit("ticket.status", { from: t.status, to: act.status });
+        await audit(
+          { db: tx },
+          { by: staff, client, at, action: "ticket.status", subject: ticket, details: { from: t.status, to: act.status } },
+        );
         return { ok: true, message: `Now ${TICKET_STATUS_STAFF_LABEL[act.status]}.` } as const;
       }
     }

@@ -52,13 +52,12 @@ export async function documentForStaff(
   const [doc] = await services.db.select().from(borrowerDocuments).where(eq(borrowerDocuments.id, documentId));
   if (!doc || !(await services.storage.exists(doc.storageKey))) return null;
   await audit(services, {
-    actorUserId: staff.id,
-    actorRole: staff.role,
+    by: staff,
+    client,
+    at: "database",
     action: "kyc.document_viewed",
-    subjectType: "document",
-    subjectId: doc.id,
+    subject: { type: "document", id: doc.id },
     details: { borrower: doc.userId, kind: doc.kind },
-    ...client,
   });
   return doc;
 }

@@ -1,7 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { type Actor, canTransition, isLoanStatus, type LoanStatus } from "../../domain/loans/lifecycle.ts";
+import type { Client } from "../../context.ts";
+import { canTransition, isLoanStatus, type LoanStatus } from "../../domain/loans/lifecycle.ts";
+import type { UserRole } from "../../domain/roles.ts";
+import { applicationSubject, audit } from "../audit.server.ts";
 import type { Db } from "../db/client.ts";
-import { auditLog, loanApplications } from "../db/schema.ts";
+import { loanApplications } from "../db/schema.ts";
 
 export class TransitionError extends Error {
   readonly from: string;
@@ -13,13 +16,10 @@ export class TransitionError extends Error {
   }
 }
 
-export interface ChangeBy {
-  actor: Actor;
-  actorUserId: string | null;
-  reason?: string | null;
-  ip?: string | null;
-  userAgent?: string | null;
-}
+/** Who changes a status: the system (a job, a provider's answer), or a staff member or borrower with the request they sent. */
+export type ChangeBy = { reason?: string | null } & (
+  { actor: "system"; actorUserId: null } | ({ actor: UserRole; actorUserId: string } & Client)
+);
 
 /**
  * The only writer of a loan application's status: checks the lifecycle table,
@@ -69,15 +69,15 @@ export async function auditStatus(
     details,
   }: { applicationId: string; from: string | null; to: LoanStatus; by: ChangeBy; at: Date; details?: Record<string, unknown> },
 ) {
-  await db.insert(auditLog).values({
-    actorUserId: by.actorUserId,
-    actorRole: by.actor,
-    action: "loan.status",
-    subjectType: "loan_application",
-    subjectId: applicationId,
-    details: { from, to, reason: by.reason ?? null, ...details },
-    ip: by.ip ?? null,
-    userAgent: by.userAgent ?? null,
-    createdAt: at,
-  });
+  await audit(
+    { db },
+    {
+      by: by.actor === "system" ? "system" : { id: by.actorUserId, role: by.actor },
+      client: by.actor === "system" ? null : { ip: by.ip, userAgent: by.userAgent },
+      at,
+      action: "loan.status",
+      subject: applicationSubject(applicationId),
+      details: { from, to, reason: by.reason ?? null, ...details },
+    },
+  );
 }

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { isUuid } from "../../domain/validators/ids.ts";
-import { auditLog, notificationDeliveries, notifications, users } from "../db/schema.ts";
+import { audit } from "../audit.server.ts";
+import { notificationDeliveries, notifications, users } from "../db/schema.ts";
 import { notify } from "./notify.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs">;
@@ -40,17 +41,17 @@ export async function sendStaffNotice(
       },
     );
     if (id)
-      await tx.insert(auditLog).values({
-        actorUserId: input.staff.id,
-        actorRole: input.staff.role,
-        action: "notice.sent",
-        subjectType: "user",
-        subjectId: borrower.id,
-        details: { notificationId: id, title: input.title, urgent: input.urgent },
-        ip: input.client.ip,
-        userAgent: input.client.userAgent,
-        createdAt: services.now(),
-      });
+      await audit(
+        { db: tx },
+        {
+          by: input.staff,
+          client: input.client,
+          at: services.now(),
+          action: "notice.sent",
+          subject: { type: "user", id: borrower.id },
+          details: { notificationId: id, title: input.title, urgent: input.urgent },
+        },
+      );
     return { ok: true, sent: Boolean(id) } as const;
   });
 }

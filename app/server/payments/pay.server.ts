@@ -13,7 +13,8 @@ import { amountFor, PAYMENT_REFERENCE, type PayNow } from "../../domain/loans/pa
 
 import { formatRupees } from "../../domain/money.ts";
 import { istDayEnd, todayIST } from "../../domain/india-date.ts";
-import { auditLog, loanApplications, loanLedger, payments, users } from "../db/schema.ts";
+import { applicationSubject, audit } from "../audit.server.ts";
+import { loanApplications, loanLedger, payments, users } from "../db/schema.ts";
 import { businessToday } from "../loan-account/account.server.ts";
 import { newPaymentReference, paymentApplied } from "../loan-account/ledger-change.server.ts";
 import { ownLoanLedger, payableToday } from "../loan-account/read.server.ts";
@@ -81,16 +82,13 @@ export async function startPayment(
     })
     .returning();
   if (!payment) throw new Error("the payment was not stored");
-  await services.db.insert(auditLog).values({
-    actorUserId: userId,
-    actorRole: "borrower",
+  await audit(services, {
+    by: { id: userId, role: "borrower" },
+    client,
+    at,
     action: "payment.started",
-    subjectType: "loan_application",
-    subjectId: a.id,
+    subject: applicationSubject(a.id),
     details: { reference, amountPaise: chosen.amountPaise, purpose: form.choice, prepay: chosen.prepay },
-    ip: client.ip,
-    userAgent: client.userAgent,
-    createdAt: at,
   });
   try {
     const session = await services.payments.createCheckout({
@@ -143,16 +141,8 @@ export async function applyPaymentEvent(services: Services, event: PaymentEvent)
     const [a] = await tx.select().from(loanApplications).where(eq(loanApplications.id, owner.applicationId)).for("update");
     const [p] = await tx.select().from(payments).where(eq(payments.id, owner.id)).for("update");
     if (!a || !p) return "unknown";
-    const audit = (action: string, details: Record<string, unknown>) =>
-      tx.insert(auditLog).values({
-        actorUserId: null,
-        actorRole: "system",
-        action,
-        subjectType: "loan_application",
-        subjectId: a.id,
-        details: { reference: p.reference, provider: p.provider, ...details },
-        createdAt: at,
-      });
+    // What every audit row of the gateway's answer names: the order.
+    const order = { reference: p.reference, provider: p.provider };
     const open = p.status === "created" || p.status === "pending" || p.status === "failed" || p.status === "cancelled";
     if (event.state === "captured") {
       if (!open) {
@@ -162,7 +152,16 @@ export async function applyPaymentEvent(services: Services, event: PaymentEvent)
             { reference: p.reference, first: p.providerPaymentId, second: event.providerPaymentId },
             "a second payment on one order",
           );
-          await audit("payment.second_capture", { providerPaymentId: event.providerPaymentId, amountPaise: event.amountPaise });
+          await audit(
+            { db: tx },
+            {
+              by: "system",
+              at,
+              action: "payment.second_capture",
+              subject: applicationSubject(a.id),
+              details: { ...order, providerPaymentId: event.providerPaymentId, amountPaise: event.amountPaise },
+            },
+          );
         }
         return "unchanged";
       }
@@ -186,11 +185,21 @@ export async function applyPaymentEvent(services: Services, event: PaymentEvent)
             failureReason: `Received ${formatRupees(event.amountPaise)} for an order of ${formatRupees(p.amountPaise)}`,
           })
           .where(eq(payments.id, p.id));
-        await audit("payment.held", {
-          expectedPaise: p.amountPaise,
-          receivedPaise: event.amountPaise,
-          providerPaymentId: event.providerPaymentId,
-        });
+        await audit(
+          { db: tx },
+          {
+            by: "system",
+            at,
+            action: "payment.held",
+            subject: applicationSubject(a.id),
+            details: {
+              ...order,
+              expectedPaise: p.amountPaise,
+              receivedPaise: event.amountPaise,
+              providerPaymentId: event.providerPaymentId,
+            },
+          },
+        );
         return "held";
       }
       await tx
@@ -218,7 +227,16 @@ export async function applyPaymentEvent(services: Services, event: PaymentEvent)
           recordedAt: at,
         })
         .onConflictDoNothing();
-      await audit("payment.captured", { amountPaise: p.amountPaise, businessDate, providerPaymentId: event.providerPaymentId });
+      await audit(
+        { db: tx },
+        {
+          by: "system",
+          at,
+          action: "payment.captured",
+          subject: applicationSubject(a.id),
+          details: { ...order, amountPaise: p.amountPaise, businessDate, providerPaymentId: event.providerPaymentId },
+        },
+      );
       await paymentApplied(
         { ...services, db: tx },
         { application: a, payment: { id: p.id, amountPaise: p.amountPaise, businessDate }, at },

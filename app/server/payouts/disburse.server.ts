@@ -4,11 +4,12 @@ import type { AppServices, Client } from "../../context.ts";
 import { accountMatchesAgreement } from "../../domain/loans/disbursal.ts";
 import { exposureRule, ownRecordRules, type RuleCode } from "../../domain/credit-policy/evaluate.ts";
 import { todayIST } from "../../domain/india-date.ts";
+import { applicationSubject, audit } from "../audit.server.ts";
 import { policyInForce } from "../credit/policy.server.ts";
-import { applicationDeviations, auditLog, borrowerBankAccounts, loanApplications, payouts, users } from "../db/schema.ts";
+import { applicationDeviations, borrowerBankAccounts, loanApplications, payouts, users } from "../db/schema.ts";
 import { ownRecord, recordEvaluation } from "../credit/judge.server.ts";
 import type { Application } from "../loans/rows.server.ts";
-import { lockByReference, reviewAudit, type Staff } from "../review/rows.server.ts";
+import { lockByReference, type Staff } from "../review/rows.server.ts";
 import type { Db } from "../db/client.ts";
 import { signedTerms } from "../loans/signed-terms.server.ts";
 import { askAgain } from "./settle.server.ts";
@@ -175,15 +176,23 @@ export async function requestDisbursal(
       updatedAt: at,
     });
     await tx.update(loanApplications).set({ updatedAt: at }).where(eq(loanApplications.id, a.id));
-    await tx.insert(auditLog).values(
-      reviewAudit(staff, client, at, a, "payout.requested", {
-        payoutId: id,
-        attempt,
-        amountPaise: signed.figures.netDisbursedPaise,
-        account: bank.accountMasked,
-        ifsc: bank.ifsc,
-        provider: services.payouts.name,
-      }),
+    await audit(
+      { db: tx },
+      {
+        by: staff,
+        client,
+        at,
+        action: "payout.requested",
+        subject: applicationSubject(a.id),
+        details: {
+          payoutId: id,
+          attempt,
+          amountPaise: signed.figures.netDisbursedPaise,
+          account: bank.accountMasked,
+          ifsc: bank.ifsc,
+          provider: services.payouts.name,
+        },
+      },
     );
     await askAgain(services, id, 0, { db: tx });
     return { ok: true, payoutId: id };

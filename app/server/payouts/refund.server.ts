@@ -7,9 +7,10 @@ import { and, eq, max } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { replay } from "../../domain/loans/servicing.ts";
 import { formatRupees } from "../../domain/money.ts";
-import { auditLog, payments, payouts } from "../db/schema.ts";
+import { applicationSubject, audit } from "../audit.server.ts";
+import { payments, payouts } from "../db/schema.ts";
 import { businessToday, ledgerOf, lockLoan, termsOf } from "../loan-account/account.server.ts";
-import { reviewAudit, type Staff } from "../review/rows.server.ts";
+import type { Staff } from "../review/rows.server.ts";
 import { askAgain } from "./settle.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payouts" | "keyring">;
@@ -67,12 +68,16 @@ export async function refundOverpayment(
       })
       .returning({ id: payouts.id });
     if (!payout) throw new Error("the refund was not stored");
-    await tx.insert(auditLog).values(
-      reviewAudit(staff, client, at, a, "refund.requested", {
-        payoutId: payout.id,
-        amountPaise: state.refundDuePaise,
-        accountMasked: disbursal.accountMasked,
-      }),
+    await audit(
+      { db: tx },
+      {
+        by: staff,
+        client,
+        at,
+        action: "refund.requested",
+        subject: applicationSubject(a.id),
+        details: { payoutId: payout.id, amountPaise: state.refundDuePaise, accountMasked: disbursal.accountMasked },
+      },
     );
     await askAgain(services, payout.id, 0, { db: tx });
     return {

@@ -5,12 +5,13 @@ import { type Instalment, loanNumberFrom, loanSchedule, revisedTerms, scheduleDi
 import { buildKfs } from "../../domain/loans/kfs.ts";
 import { todayIST } from "../../domain/india-date.ts";
 import { decrypt, sha256Bytes } from "../crypto.server.ts";
+import { applicationSubject, audit } from "../audit.server.ts";
 import type { Db } from "../db/client.ts";
-import { auditLog, loanApplications, loanInstalments, loanLedger, payouts, revisedKfs, users } from "../db/schema.ts";
+import { loanApplications, loanInstalments, loanLedger, payouts, revisedKfs, users } from "../db/schema.ts";
 import { changeStatus } from "../loans/lifecycle.server.ts";
 import { signedTerms } from "../loans/signed-terms.server.ts";
 import type { Application } from "../loans/rows.server.ts";
-import { reviewAudit, type Staff } from "../review/rows.server.ts";
+import type { Staff } from "../review/rows.server.ts";
 import { notify } from "../notifications/notify.server.ts";
 import { loanPath } from "../../domain/loans/servicing.ts";
 import { renderRevisedKfsPdf } from "../pdf/pdf.server.ts";
@@ -22,15 +23,6 @@ type Services = Pick<AppServices, "db" | "now" | "jobs" | "payouts" | "keyring" 
 type Payout = typeof payouts.$inferSelect;
 
 const SYSTEM = { actor: "system", actorUserId: null } as const;
-const payoutAudit = (at: Date, payout: Payout, action: string, details: Record<string, unknown>): typeof auditLog.$inferInsert => ({
-  actorUserId: null,
-  actorRole: "system",
-  action,
-  subjectType: "loan_application",
-  subjectId: payout.applicationId,
-  details: { payoutId: payout.id, attempt: payout.attempt, provider: payout.provider, ...details },
-  createdAt: at,
-});
 
 async function newLoanNumber(tx: Db): Promise<string> {
   for (;;) {
@@ -224,6 +216,9 @@ export async function applyAnswer(services: Services, payoutId: string, answer: 
     const [a] = await tx.select().from(loanApplications).where(eq(loanApplications.id, owner.applicationId)).for("update");
     const [p] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for("update");
     if (!a || !p) return "unchanged";
+    // What every audit row of the provider's answer names: the payout, on the loan's application.
+    const aboutPayout = { payoutId: p.id, attempt: p.attempt, provider: p.provider };
+    const subject = applicationSubject(p.applicationId);
     const known = { providerPayoutId: p.providerPayoutId ?? answer.providerPayoutId, checkedAt: at, updatedAt: at };
     if (p.status === "requested" && answer.state === "pending") {
       await tx.update(payouts).set(known).where(eq(payouts.id, p.id));
@@ -234,7 +229,10 @@ export async function applyAnswer(services: Services, payoutId: string, answer: 
         .update(payouts)
         .set({ ...known, status: "processed", utr: answer.utr, providerAt: answer.at ?? at })
         .where(eq(payouts.id, p.id));
-      await tx.insert(auditLog).values(payoutAudit(at, p, "refund.processed", { utr: answer.utr, amountPaise: p.amountPaise }));
+      await audit(
+        { db: tx },
+        { by: "system", at, action: "refund.processed", subject, details: { ...aboutPayout, utr: answer.utr, amountPaise: p.amountPaise } },
+      );
       await refund(services, tx, a, { ...p, utr: answer.utr }, answer, at);
       return "processed";
     }
@@ -243,7 +241,10 @@ export async function applyAnswer(services: Services, payoutId: string, answer: 
         .update(payouts)
         .set({ ...known, status: "processed", utr: answer.utr, providerAt: answer.at ?? at })
         .where(eq(payouts.id, p.id));
-      await tx.insert(auditLog).values(payoutAudit(at, p, "payout.processed", { utr: answer.utr, amountPaise: p.amountPaise }));
+      await audit(
+        { db: tx },
+        { by: "system", at, action: "payout.processed", subject, details: { ...aboutPayout, utr: answer.utr, amountPaise: p.amountPaise } },
+      );
       if (a.status === "approved") await activate(services, tx, a, { ...p, utr: answer.utr }, answer, at);
       else
         services.log.error(
@@ -263,7 +264,10 @@ export async function applyAnswer(services: Services, payoutId: string, answer: 
           providerAt: answer.at ?? at,
         })
         .where(eq(payouts.id, p.id));
-      await tx.insert(auditLog).values(payoutAudit(at, p, `payout.${answer.state}`, { reason: answer.failureReason }));
+      await audit(
+        { db: tx },
+        { by: "system", at, action: `payout.${answer.state}`, subject, details: { ...aboutPayout, reason: answer.failureReason } },
+      );
       return answer.state;
     }
     if (p.status === "processed" && answer.state === "reversed" && p.purpose === "refund") {
@@ -272,7 +276,10 @@ export async function applyAnswer(services: Services, payoutId: string, answer: 
         .update(payouts)
         .set({ ...known, status: "reversed", failureReason: answer.failureReason ?? "Returned by the bank", providerAt: answer.at ?? at })
         .where(eq(payouts.id, p.id));
-      await tx.insert(auditLog).values(payoutAudit(at, p, "refund.reversed", { reason: answer.failureReason, utr: p.utr }));
+      await audit(
+        { db: tx },
+        { by: "system", at, action: "refund.reversed", subject, details: { ...aboutPayout, reason: answer.failureReason, utr: p.utr } },
+      );
       const [sent] = await tx
         .select({ id: loanLedger.id })
         .from(loanLedger)
@@ -297,7 +304,10 @@ export async function applyAnswer(services: Services, payoutId: string, answer: 
         .update(payouts)
         .set({ ...known, status: "reversed", failureReason: answer.failureReason ?? "Returned by the bank", providerAt: answer.at ?? at })
         .where(eq(payouts.id, p.id));
-      await tx.insert(auditLog).values(payoutAudit(at, p, "payout.reversed", { reason: answer.failureReason, utr: p.utr }));
+      await audit(
+        { db: tx },
+        { by: "system", at, action: "payout.reversed", subject, details: { ...aboutPayout, reason: answer.failureReason, utr: p.utr } },
+      );
       await reverse(services, tx, a, p, answer, at);
       return "reversed";
     }
@@ -307,7 +317,7 @@ export async function applyAnswer(services: Services, payoutId: string, answer: 
         .update(payouts)
         .set({ ...known, utr: answer.utr })
         .where(eq(payouts.id, p.id));
-      await tx.insert(auditLog).values(payoutAudit(at, p, "payout.utr", { utr: answer.utr }));
+      await audit({ db: tx }, { by: "system", at, action: "payout.utr", subject, details: { ...aboutPayout, utr: answer.utr } });
       if (a.loanNumber)
         await notify(
           { ...services, db: tx },
@@ -323,7 +333,10 @@ export async function applyAnswer(services: Services, payoutId: string, answer: 
     if (p.status !== answer.state && answer.state !== "pending") {
       // A final state contradicted (processed after failed): nothing is changed; staff must look.
       services.log.error({ payoutId: p.id, stored: p.status, told: answer.state }, "a payout's provider state contradicts the stored one");
-      await tx.insert(auditLog).values(payoutAudit(at, p, "payout.conflict", { stored: p.status, told: answer.state }));
+      await audit(
+        { db: tx },
+        { by: "system", at, action: "payout.conflict", subject, details: { ...aboutPayout, stored: p.status, told: answer.state } },
+      );
     }
     return "unchanged";
   });
@@ -385,9 +398,14 @@ export async function staffCheckPayout(
     .innerJoin(loanApplications, eq(loanApplications.id, payouts.applicationId))
     .where(and(eq(payouts.id, payoutId), eq(loanApplications.reference, reference)));
   if (!p || p.status !== "requested") return { ok: false, reason: "not_waiting" };
-  await services.db
-    .insert(auditLog)
-    .values(reviewAudit(staff, client, services.now(), { id: p.applicationId }, "payout.checked", { payoutId: p.id, attempt: p.attempt }));
+  await audit(services, {
+    by: staff,
+    client,
+    at: services.now(),
+    action: "payout.checked",
+    subject: applicationSubject(p.applicationId),
+    details: { payoutId: p.id, attempt: p.attempt },
+  });
   try {
     return { ok: true, state: (await checkPayout(services, p.id, { mayCreate: false })) ?? "unchanged" };
   } catch (error) {

@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { DOCUMENT_KINDS } from "../../domain/kyc/documents.ts";
-import { applicationRequests, auditLog, borrowerDocuments, loanApplications } from "../db/schema.ts";
+import { applicationSubject, audit } from "../audit.server.ts";
+import { applicationRequests, borrowerDocuments, loanApplications } from "../db/schema.ts";
 
 export type AnswerResult =
   { ok: true; reference: string } | { ok: false; reason: "not_found" } | { ok: false; fieldErrors: { answer: string[] } };
@@ -57,17 +58,17 @@ export async function answerRequest(
       .update(applicationRequests)
       .set({ answer: answer || null, answeredAt: at })
       .where(eq(applicationRequests.id, request.id));
-    await tx.insert(auditLog).values({
-      actorUserId: userId,
-      actorRole: "borrower",
-      action: "application.answered",
-      subjectType: "loan_application",
-      subjectId: request.applicationId,
-      details: { request: request.id },
-      ip: client.ip,
-      userAgent: client.userAgent,
-      createdAt: at,
-    });
+    await audit(
+      { db: tx },
+      {
+        by: { id: userId, role: "borrower" },
+        client,
+        at,
+        action: "application.answered",
+        subject: applicationSubject(request.applicationId),
+        details: { request: request.id },
+      },
+    );
     return { ok: true, reference: open.reference };
   });
 }

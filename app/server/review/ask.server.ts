@@ -1,8 +1,9 @@
 import type { AppServices, Client } from "../../context.ts";
 import type { DocumentKind } from "../../domain/kyc/documents.ts";
-import { applicationRequests, auditLog } from "../db/schema.ts";
+import { applicationSubject, audit } from "../audit.server.ts";
+import { applicationRequests } from "../db/schema.ts";
 import { notify } from "../notifications/notify.server.ts";
-import { isMine, lockByReference, reviewAudit, type Staff } from "./rows.server.ts";
+import { isMine, lockByReference, type Staff } from "./rows.server.ts";
 
 /**
  * Ask the borrower for more (docs/product.md "Loan lifecycle"): a document again or a question.
@@ -30,9 +31,17 @@ export async function askBorrower(
       .onConflictDoNothing()
       .returning({ id: applicationRequests.id });
     if (!created) return { ok: false, reason: "already_asked" };
-    await tx
-      .insert(auditLog)
-      .values(reviewAudit(staff, client, at, a, "application.asked", { request: created.id, documentKind, message }));
+    await audit(
+      { db: tx },
+      {
+        by: staff,
+        client,
+        at,
+        action: "application.asked",
+        subject: applicationSubject(a.id),
+        details: { request: created.id, documentKind, message },
+      },
+    );
     await notify(
       { ...services, db: tx },
       { userId: a.userId, event: "application_asked", key: created.id, data: { reference: a.reference } },

@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { CHECKLIST_ITEMS, type ChecklistItem } from "../../domain/review.ts";
-import { auditLog, reviewChecklist } from "../db/schema.ts";
-import { isMine, lockByReference, reviewAudit, type Staff } from "./rows.server.ts";
+import { applicationSubject, audit } from "../audit.server.ts";
+import { reviewChecklist } from "../db/schema.ts";
+import { isMine, lockByReference, type Staff } from "./rows.server.ts";
 
 /**
  * Store the checklist item by item (docs/product.md "Credit review and decision"): each item
@@ -35,7 +36,10 @@ export async function saveChecklist(
       } else {
         await tx.insert(reviewChecklist).values({ applicationId: a.id, item, checked, checkedBy: staff.id, checkedAt: at });
       }
-      await tx.insert(auditLog).values(reviewAudit(staff, client, at, a, "review.checklist", { item, checked }));
+      await audit(
+        { db: tx },
+        { by: staff, client, at, action: "review.checklist", subject: applicationSubject(a.id), details: { item, checked } },
+      );
     }
     return { ok: true, changed };
   });

@@ -5,15 +5,16 @@ import { addDays } from "../../domain/loan-math.ts";
 import { longDate, todayIST } from "../../domain/india-date.ts";
 import { checklistComplete, type RejectionReason, rejectionText } from "../../domain/review.ts";
 import { formatRupees } from "../../domain/money.ts";
+import { applicationSubject, audit } from "../audit.server.ts";
 import type { Db } from "../db/client.ts";
-import { applicationDeviations, applicationRequests, auditLog, reviewChecklist } from "../db/schema.ts";
+import { applicationDeviations, applicationRequests, reviewChecklist } from "../db/schema.ts";
 import { recordEvaluation } from "../credit/judge.server.ts";
 import { policyInForce } from "../credit/policy.server.ts";
 import { changeStatus } from "../loans/lifecycle.server.ts";
 import type { Application } from "../loans/rows.server.ts";
 import { notify } from "../notifications/notify.server.ts";
 import { judgeApplication, openDeviation, returnForSigning, sendsBack, withdrawDeviation } from "./policy.server.ts";
-import { isMine, lockByReference, reviewAudit, type Staff, staffBy } from "./rows.server.ts";
+import { isMine, lockByReference, type Staff, staffBy } from "./rows.server.ts";
 
 type Services = Pick<AppServices, "db" | "now" | "jobs" | "config">;
 /**
@@ -114,14 +115,22 @@ export async function decideApplication(
         .update(applicationDeviations)
         .set({ confirmedBy: staff.id, confirmedAt: at })
         .where(eq(applicationDeviations.id, deviation.id));
-      await tx.insert(auditLog).values(
-        reviewAudit(staff, client, at, a, "application.deviation_approved", {
-          rules: deviation.rules,
-          reason: deviation.reason,
-          firstApprover: deviation.proposedBy,
-          secondApprover: staff.id,
-          policyVersion: verdict.version,
-        }),
+      await audit(
+        { db: tx },
+        {
+          by: staff,
+          client,
+          at,
+          action: "application.deviation_approved",
+          subject: applicationSubject(a.id),
+          details: {
+            rules: deviation.rules,
+            reason: deviation.reason,
+            firstApprover: deviation.proposedBy,
+            secondApprover: staff.id,
+            policyVersion: verdict.version,
+          },
+        },
       );
       await keep("decision");
       return approve(services, tx, { a, staff, client, at });
@@ -139,12 +148,16 @@ export async function decideApplication(
         proposedBy: staff.id,
         proposedAt: at,
       });
-      await tx.insert(auditLog).values(
-        reviewAudit(staff, client, at, a, "application.deviation_proposed", {
-          rules: verdict.deviations,
-          reason,
-          policyVersion: verdict.version,
-        }),
+      await audit(
+        { db: tx },
+        {
+          by: staff,
+          client,
+          at,
+          action: "application.deviation_proposed",
+          subject: applicationSubject(a.id),
+          details: { rules: verdict.deviations, reason, policyVersion: verdict.version },
+        },
       );
       return { ok: true, deviationProposed: true };
     }

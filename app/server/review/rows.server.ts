@@ -4,7 +4,7 @@ import type { Client } from "../../context.ts";
 import type { StaffRole } from "../../domain/roles.ts";
 import type { ChangeBy } from "../loans/lifecycle.server.ts";
 import type { Db } from "../db/client.ts";
-import { type auditLog, loanApplications, users } from "../db/schema.ts";
+import { loanApplications, users } from "../db/schema.ts";
 import type { Application } from "../loans/rows.server.ts";
 
 export interface Staff {
@@ -33,24 +33,4 @@ export const staffBy = (staff: Staff, client: Client, reason?: string): ChangeBy
   reason: reason ?? null,
   ip: client.ip,
   userAgent: client.userAgent,
-});
-
-/** The audit row of a review action on an application (status changes write theirs in changeStatus). */
-export const reviewAudit = (
-  staff: Staff,
-  client: Client,
-  at: Date,
-  a: { id: string },
-  action: string,
-  details: Record<string, unknown>,
-): typeof auditLog.$inferInsert => ({
-  actorUserId: staff.id,
-  actorRole: staff.role,
-  action,
-  subjectType: "loan_application",
-  subjectId: a.id,
-  details,
-  ip: client.ip,
-  userAgent: client.userAgent,
-  createdAt: at,
 });

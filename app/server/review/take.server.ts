@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
-import { auditLog, loanApplications } from "../db/schema.ts";
+import { applicationSubject, audit } from "../audit.server.ts";
+import { loanApplications } from "../db/schema.ts";
 import { changeStatus } from "../loans/lifecycle.server.ts";
 import { queueCreditChecks } from "./credit-checks.server.ts";
-import { lockByReference, reviewAudit, type Staff, staffBy } from "./rows.server.ts";
+import { lockByReference, type Staff, staffBy } from "./rows.server.ts";
 
 type Services = Pick<AppServices, "db" | "now" | "jobs">;
 export type TakeResult =
@@ -36,7 +37,17 @@ export async function takeApplication(
     // Taking over needs the officer to say so: a plain "Take" that lost a race must not reassign it.
     if (!takeOver) return { ok: false, reason: "taken_by_other" };
     await tx.update(loanApplications).set({ assignedTo: staff.id, assignedAt: at, updatedAt: at }).where(eq(loanApplications.id, a.id));
-    await tx.insert(auditLog).values(reviewAudit(staff, client, at, a, "application.taken_over", { from: a.assignedTo, to: staff.id }));
+    await audit(
+      { db: tx },
+      {
+        by: staff,
+        client,
+        at,
+        action: "application.taken_over",
+        subject: applicationSubject(a.id),
+        details: { from: a.assignedTo, to: staff.id },
+      },
+    );
     return { ok: true, tookOver: true };
   });
 }

@@ -11,21 +11,12 @@ import type { IsoDate } from "../../domain/loan-math.ts";
 import { bucketOf, BUCKETS, nextDue, replay } from "../../domain/loans/servicing.ts";
 import { receivableOn, WRITE_OFF_AFTER_DPD, type ContactOutcome, type OfflineMode } from "../../domain/loans/staff-servicing.ts";
 import { formatRupees } from "../../domain/money.ts";
+import { applicationSubject, audit } from "../audit.server.ts";
 import type { Db } from "../db/client.ts";
-import {
-  auditLog,
-  borrowerProfiles,
-  collectionNotes,
-  loanAccounts,
-  loanApplications,
-  loanLedger,
-  payments,
-  payouts,
-  users,
-} from "../db/schema.ts";
+import { borrowerProfiles, collectionNotes, loanAccounts, loanApplications, loanLedger, payments, payouts, users } from "../db/schema.ts";
 import { changeStatus } from "../loans/lifecycle.server.ts";
 import type { Application } from "../loans/rows.server.ts";
-import { reviewAudit, type Staff } from "../review/rows.server.ts";
+import type { Staff } from "../review/rows.server.ts";
 import { businessToday, ledgerOf, lockLoan, termsOf } from "../loan-account/account.server.ts";
 import { afterLedgerChange, newPaymentReference, paymentApplied } from "../loan-account/ledger-change.server.ts";
 import { penalLines } from "../loan-account/read.server.ts";
@@ -160,9 +151,6 @@ export async function staffLoanView(services: Services, loanNumber: string) {
 }
 export type StaffLoanView = NonNullable<Awaited<ReturnType<typeof staffLoanView>>>;
 
-const audit = (tx: Db, staff: Staff, client: Client, at: Date, a: Application, action: string, details: Record<string, unknown>) =>
-  tx.insert(auditLog).values(reviewAudit(staff, client, at, a, action, details));
-
 /** Money received outside the gateway (NEFT to the lender's account, a cheque, cash at a branch), on the date it was received. */
 export async function recordOfflinePayment(
   services: Services,
@@ -220,13 +208,17 @@ export async function recordOfflinePayment(
       details: { reference: p.reference, mode, bankReference: reference },
       recordedAt: at,
     });
-    await audit(tx, staff, client, at, a, "payment.recorded", {
-      reference: p.reference,
-      amountPaise,
-      date,
-      mode,
-      bankReference: reference,
-    });
+    await audit(
+      { db: tx },
+      {
+        by: staff,
+        client,
+        at,
+        action: "payment.recorded",
+        subject: applicationSubject(a.id),
+        details: { reference: p.reference, amountPaise, date, mode, bankReference: reference },
+      },
+    );
     await paymentApplied({ ...services, db: tx }, { application: a, payment: { id: p.id, amountPaise, businessDate: date }, at });
     return { ok: true, message: `${formatRupees(amountPaise)} recorded as received on ${date}.` };
   });
@@ -255,11 +247,17 @@ export async function releaseHeldPayment(
       details: { reference: p.reference, released: true, orderedPaise: p.amountPaise },
       recordedAt: at,
     });
-    await audit(tx, staff, client, at, a, "payment.released", {
-      reference: p.reference,
-      orderedPaise: p.amountPaise,
-      receivedPaise: p.receivedPaise,
-    });
+    await audit(
+      { db: tx },
+      {
+        by: staff,
+        client,
+        at,
+        action: "payment.released",
+        subject: applicationSubject(a.id),
+        details: { reference: p.reference, orderedPaise: p.amountPaise, receivedPaise: p.receivedPaise },
+      },
+    );
     await paymentApplied(
       { ...services, db: tx },
       { application: a, payment: { id: p.id, amountPaise: p.receivedPaise, businessDate: p.businessDate }, at },
@@ -297,7 +295,17 @@ export async function reversePayment(
         .update(payments)
         .set({ reversalRequestedBy: staff.id, reversalRequestedAt: at, reversalReason: reason, updatedAt: at })
         .where(eq(payments.id, p.id));
-      await audit(tx, staff, client, at, a, "payment.reversal_requested", { reference: p.reference, reason });
+      await audit(
+        { db: tx },
+        {
+          by: staff,
+          client,
+          at,
+          action: "payment.reversal_requested",
+          subject: applicationSubject(a.id),
+          details: { reference: p.reference, reason },
+        },
+      );
       return { ok: true, message: "Reversal asked for. A second colleague must confirm it." };
     }
     if (!p.reversalRequestedBy) return { ok: false, reason: "not_requested" };
@@ -306,7 +314,17 @@ export async function reversePayment(
         .update(payments)
         .set({ reversalRequestedBy: null, reversalRequestedAt: null, reversalReason: null, updatedAt: at })
         .where(eq(payments.id, p.id));
-      await audit(tx, staff, client, at, a, "payment.reversal_cancelled", { reference: p.reference });
+      await audit(
+        { db: tx },
+        {
+          by: staff,
+          client,
+          at,
+          action: "payment.reversal_cancelled",
+          subject: applicationSubject(a.id),
+          details: { reference: p.reference },
+        },
+      );
       return { ok: true, message: "The reversal request is withdrawn." };
     }
     if (p.reversalRequestedBy === staff.id || p.recordedBy === staff.id) return { ok: false, reason: "four_eyes" };
@@ -333,12 +351,17 @@ export async function reversePayment(
       details: { reference: p.reference, reason: p.reversalReason, requestedBy: p.reversalRequestedBy },
       recordedAt: at,
     });
-    await audit(tx, staff, client, at, a, "payment.reversed", {
-      reference: p.reference,
-      amountPaise: p.amountPaise,
-      reason: p.reversalReason,
-      requestedBy: p.reversalRequestedBy,
-    });
+    await audit(
+      { db: tx },
+      {
+        by: staff,
+        client,
+        at,
+        action: "payment.reversed",
+        subject: applicationSubject(a.id),
+        details: { reference: p.reference, amountPaise: p.amountPaise, reason: p.reversalReason, requestedBy: p.reversalRequestedBy },
+      },
+    );
     await afterLedgerChange({ ...services, db: tx }, { application: a, at });
     return { ok: true, message: `${formatRupees(p.amountPaise)} reversed.` };
   });
@@ -375,7 +398,17 @@ export async function waivePenal(
       .onConflictDoNothing()
       .returning({ id: loanLedger.id });
     if (inserted.length === 0) return { ok: false, reason: "already_undone" };
-    await audit(tx, staff, client, at, a, "penal.waived", { penalId, seq: penal.seq, amountPaise: penal.amountPaise, reason });
+    await audit(
+      { db: tx },
+      {
+        by: staff,
+        client,
+        at,
+        action: "penal.waived",
+        subject: applicationSubject(a.id),
+        details: { penalId, seq: penal.seq, amountPaise: penal.amountPaise, reason },
+      },
+    );
     await afterLedgerChange({ ...services, db: tx }, { application: a, at });
     return { ok: true, message: `The ${formatRupees(penal.amountPaise)} charge is waived.` };
   });
@@ -399,7 +432,17 @@ export async function addCollectionNote(
     await tx
       .insert(collectionNotes)
       .values({ applicationId: a.id, staffUserId: staff.id, outcome, note, followUpOn: followUpOn ?? null, createdAt: at });
-    await audit(tx, staff, client, at, a, "collections.note", { outcome, followUpOn: followUpOn ?? null });
+    await audit(
+      { db: tx },
+      {
+        by: staff,
+        client,
+        at,
+        action: "collections.note",
+        subject: applicationSubject(a.id),
+        details: { outcome, followUpOn: followUpOn ?? null },
+      },
+    );
     return { ok: true, message: "Note saved." };
   });
 }

@@ -5,7 +5,8 @@ import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import type { StaffRole } from "../../domain/roles.ts";
 import { createStaffInvite } from "../auth/staff.server.ts";
-import { auditLog, sessions, users } from "../db/schema.ts";
+import { audit } from "../audit.server.ts";
+import { sessions, users } from "../db/schema.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../../domain/validators/ids.ts";
 
@@ -15,18 +16,6 @@ export interface Admin {
   role: StaffRole;
 }
 export type AccountResult<T = object> = ({ ok: true } & T) | { ok: false; reason: "not_found" | "yourself" | "borrower_email" | "exists" };
-
-const staffAudit = (admin: Admin, client: Client, at: Date, subjectId: string, action: string, details: Record<string, unknown>) => ({
-  actorUserId: admin.id,
-  actorRole: admin.role,
-  action,
-  subjectType: "user",
-  subjectId,
-  details,
-  ip: client.ip,
-  userAgent: client.userAgent,
-  createdAt: at,
-});
 
 export async function listStaff({ db }: Pick<AppServices, "db">) {
   const rows = await db
@@ -78,9 +67,14 @@ export async function inviteStaff(
   const [existing] = await services.db.select({ role: users.role }).from(users).where(eq(users.email, normalized));
   if (existing) return { ok: false, reason: existing.role === "borrower" ? "borrower_email" : "exists" };
   const invite = await createStaffInvite(services, { email: normalized, role, name });
-  await services.db
-    .insert(auditLog)
-    .values(staffAudit(admin, client, services.now(), invite.userId, "staff.invited", { email: normalized, role }));
+  await audit(services, {
+    by: admin,
+    client,
+    at: services.now(),
+    action: "staff.invited",
+    subject: { type: "user", id: invite.userId },
+    details: { email: normalized, role },
+  });
   return { ok: true, token: invite.token, userId: invite.userId };
 }
 
@@ -95,7 +89,17 @@ export async function changeRole(
     if (user.role === role) return { ok: true } as const;
     const at = services.now();
     await tx.update(users).set({ role }).where(eq(users.id, user.id));
-    await tx.insert(auditLog).values(staffAudit(admin, client, at, user.id, "staff.role_changed", { from: user.role, to: role }));
+    await audit(
+      { db: tx },
+      {
+        by: admin,
+        client,
+        at,
+        action: "staff.role_changed",
+        subject: { type: "user", id: user.id },
+        details: { from: user.role, to: role },
+      },
+    );
     return { ok: true } as const;
   });
 }
@@ -115,7 +119,10 @@ export async function setDisabled(
       .set({ disabledAt: disabled ? at : null })
       .where(eq(users.id, user.id));
     if (disabled) await endSessions(tx, user.id, at, "disabled");
-    await tx.insert(auditLog).values(staffAudit(admin, client, at, user.id, disabled ? "staff.disabled" : "staff.enabled", {}));
+    await audit(
+      { db: tx },
+      { by: admin, client, at, action: disabled ? "staff.disabled" : "staff.enabled", subject: { type: "user", id: user.id }, details: {} },
+    );
     return { ok: true } as const;
   });
 }
@@ -137,7 +144,7 @@ export async function resetAccess(
   const at = services.now();
   await services.db.transaction(async (tx) => {
     await endSessions(tx, user.id, at, "reset");
-    await tx.insert(auditLog).values(staffAudit(admin, client, at, user.id, "staff.reset", {}));
+    await audit({ db: tx }, { by: admin, client, at, action: "staff.reset", subject: { type: "user", id: user.id }, details: {} });
   });
   return { ok: true, token: invite.token, email: user.email };
 }

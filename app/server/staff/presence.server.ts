@@ -43,12 +43,11 @@ export async function reloadBorrowerDevice(
   if (!borrower) return { ok: false, reason: "no_such_borrower" };
   await services.realtime.publish({ type: "reload", userId: borrower.id });
   await audit(services, {
-    actorUserId: staff.id,
-    actorRole: staff.role,
+    by: staff,
+    client,
+    at: "database",
     action: "presence.device_reload",
-    subjectType: "user",
-    subjectId: borrower.id,
-    ...client,
+    subject: { type: "user", id: borrower.id },
   });
   return { ok: true, mobile: borrower.mobile };
 }
