@@ -108,3 +108,6 @@ export function penalStatusText(p: {
       return "Reversed: the payment was on time";
   }
 }
+
+/** What a staff servicing action answers: done (with the toast's words), or refused for a reason the page words. */
+export type StaffResult = { ok: true; message?: string } | { ok: false; reason: string };

@@ -7,7 +7,7 @@ import { formatDateTimeIST, longDate } from "../../domain/india-date.ts";
 import { CONTACT_OUTCOMES } from "../../domain/loans/staff-servicing.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { bucketCounts, collectionsQueue } from "../../server/servicing/staff.server.ts";
+import { bucketCounts, collectionsQueue } from "../../server/servicing/collections.server.ts";
 import { requirePermission } from "../../web/guards.server.ts";
 import type { Route } from "./+types/collections";
 

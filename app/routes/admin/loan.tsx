@@ -27,21 +27,18 @@ import {
 import { formatRupees } from "../../domain/money.ts";
 import { can, type Permission, type StaffRole } from "../../domain/roles.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import {
-  addCollectionNote,
-  recordOfflinePayment,
-  releaseHeldPayment,
-  reversePayment,
-  type StaffResult,
-  staffLoanView,
-  waivePenal,
-  writeOff,
-} from "../../server/servicing/staff.server.ts";
+import { addCollectionNote } from "../../server/servicing/collection-note.server.ts";
+import { staffLoanView } from "../../server/servicing/loan-view.server.ts";
+import { recordOfflinePayment } from "../../server/servicing/record-payment.server.ts";
+import { releaseHeldPayment } from "../../server/servicing/release-payment.server.ts";
+import { reversePayment } from "../../server/servicing/reverse-payment.server.ts";
+import { waivePenal } from "../../server/servicing/waive-penal.server.ts";
+import { writeOff } from "../../server/servicing/write-off.server.ts";
 import { redirectWithToast } from "../../web/flash.server.ts";
 import { readForm } from "../../web/forms.server.ts";
 import { assertCan, requirePermission, signedInContext } from "../../web/guards.server.ts";
 import { notFoundFullPath } from "../../web/not-found.server.ts";
-import { penalStatusText } from "../../domain/loans/staff-servicing.ts";
+import { penalStatusText, type StaffResult } from "../../domain/loans/staff-servicing.ts";
 import { nextDueText } from "../../domain/loans/next-due.ts";
 import type { Route } from "./+types/loan";
 

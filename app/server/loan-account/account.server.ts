@@ -4,7 +4,7 @@
  * queues and reports read. Payments, payouts, staff servicing and the daily run read and change a
  * loan's money only through this module (app/server/loan-account/), never through each other.
  */
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AppServices } from "../../context.ts";
 import type { IsoDate } from "../../domain/loan-math.ts";
@@ -57,6 +57,19 @@ const scheduleOf = preparedQuery("loan_schedule", (db, name) =>
     .orderBy(asc(loanInstalments.seq))
     .prepare(name),
 );
+
+/** One of the loan's payments by its reference, locked for the rest of the caller's transaction. */
+export async function lockPayment(
+  { db }: Pick<AppServices, "db">,
+  { applicationId, reference }: { applicationId: string; reference: string },
+) {
+  const [p] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.reference, reference), eq(payments.applicationId, applicationId)))
+    .for("update");
+  return p ?? null;
+}
 
 /** A disbursed loan by its number, locked for the rest of the caller's transaction; null when there is none. */
 export async function lockLoan({ db }: Pick<AppServices, "db">, loanNumber: string): Promise<Application | null> {

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import type { IsoDate } from "../../domain/loan-math.ts";
 import { loanAccounts, loanApplications, payments } from "../db/schema.ts";
-import { bucketCounts } from "./staff.server.ts";
+import { bucketCounts } from "./collections.server.ts";
 
 /**
  * The portfolio (docs/product.md "Loan servicing"): what is lent and outstanding now, by RBI bucket

@@ -1,0 +1,89 @@
+/**
+ * Staff servicing (docs/product.md "Loan servicing"): money received outside the gateway, recorded
+ * on the loan's ledger with the loan locked, audited, and the borrower told.
+ */
+import { and, eq } from "drizzle-orm";
+import type { AppServices, Client } from "../../context.ts";
+import type { IsoDate } from "../../domain/loan-math.ts";
+import { receivableOn, type OfflineMode, type StaffResult } from "../../domain/loans/staff-servicing.ts";
+import { formatRupees } from "../../domain/money.ts";
+import { applicationSubject, audit } from "../audit.server.ts";
+import { loanLedger, payments } from "../db/schema.ts";
+import type { Staff } from "../review/rows.server.ts";
+import { businessToday, lockLoan } from "../loan-account/account.server.ts";
+import { newPaymentReference, paymentApplied } from "../loan-account/ledger-change.server.ts";
+
+type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payments">;
+
+/** Money received outside the gateway (NEFT to the lender's account, a cheque, cash at a branch), on the date it was received. */
+export async function recordOfflinePayment(
+  services: Services,
+  {
+    staff,
+    client,
+    loanNumber,
+    amountPaise,
+    date,
+    mode,
+    reference,
+  }: { staff: Staff; client: Client; loanNumber: string; amountPaise: number; date: IsoDate; mode: OfflineMode; reference: string },
+): Promise<StaffResult> {
+  const at = services.now();
+  const today = businessToday(services);
+  return services.db.transaction(async (tx) => {
+    const a = await lockLoan({ db: tx }, loanNumber);
+    if (!a) return { ok: false, reason: "not_found" };
+    if (a.status !== "active" && a.status !== "closed") return { ok: false, reason: "not_open" };
+    if (!receivableOn(date, a.disbursalDate as string, today)) return { ok: false, reason: "bad_date" };
+    const [dup] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.provider, "offline"), eq(payments.providerPaymentId, reference)));
+    if (dup) return { ok: false, reason: "duplicate_reference" };
+    const [p] = await tx
+      .insert(payments)
+      .values({
+        reference: newPaymentReference(),
+        applicationId: a.id,
+        userId: a.userId,
+        provider: "offline",
+        purpose: "offline",
+        amountPaise,
+        status: "captured",
+        providerPaymentId: reference,
+        receivedPaise: amountPaise,
+        paidAt: at,
+        businessDate: date,
+        mode,
+        recordedBy: staff.id,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    if (!p) throw new Error("the payment was not stored");
+    await tx.insert(loanLedger).values({
+      applicationId: a.id,
+      kind: "payment",
+      principalPaise: 0,
+      amountPaise,
+      businessDate: date,
+      paymentId: p.id,
+      actorUserId: staff.id,
+      details: { reference: p.reference, mode, bankReference: reference },
+      recordedAt: at,
+    });
+    await audit(
+      { db: tx },
+      {
+        by: staff,
+        client,
+        at,
+        action: "payment.recorded",
+        subject: applicationSubject(a.id),
+        details: { reference: p.reference, amountPaise, date, mode, bankReference: reference },
+      },
+    );
+    await paymentApplied({ ...services, db: tx }, { application: a, payment: { id: p.id, amountPaise, businessDate: date }, at });
+    return { ok: true, message: `${formatRupees(amountPaise)} recorded as received on ${date}.` };
+  });
+}
