@@ -1,3 +1,6 @@
+// Configuration, in one file on purpose (longer than the ~400 lines other files keep to): every
+// environment variable the product reads, its Zod schema, its default and what production refuses,
+// in one place an operator can read from top to bottom.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";

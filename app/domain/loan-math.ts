@@ -1,6 +1,9 @@
 /**
  * The loan math (docs/product.md "Money, dates and the loan math"), the only math the product uses. Pure: no
  * I/O, no clock. Money is integer paise; rates are basis points (1800 = 18%).
+ *
+ * One file on purpose (slightly over the ~400 lines other files keep to): the EMI, schedule, APR and
+ * quotes share their rounding, and the whole math reads in one place.
  */
 
 /** Integer division rounded half-up, for non-negative numerators and positive denominators. */

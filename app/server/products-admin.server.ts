@@ -33,7 +33,6 @@ function changes(before: Record<string, unknown>, after: Record<string, unknown>
 
 async function record(
   services: Services,
-  tx: Db,
   entry: {
     code: string;
     part: string;
@@ -44,6 +43,7 @@ async function record(
     client: Client;
   },
 ) {
+  const { db: tx } = services;
   const at = services.now();
   // One edit at a time per product: the version number is taken under this lock.
   await tx.select({ code: products.code }).from(products).where(eq(products.code, entry.code)).for("update");
@@ -99,7 +99,7 @@ export async function saveProductTerms(
       .update(products)
       .set({ ...terms, updatedAt: services.now() })
       .where(eq(products.code, code));
-    return record(services, tx, { code, part: "terms", before, after: terms, note, staff, client });
+    return record({ ...services, db: tx }, { code, part: "terms", before, after: terms, note, staff, client });
   });
   if (version !== null) await announce(services);
   return { version };
@@ -122,15 +122,18 @@ export async function saveRiskBand(
     const before = { minIncomePaise: current.minIncomePaise, maxEmiToIncomeBps: current.maxEmiToIncomeBps, rateBps: current.rateBps };
     if (Object.keys(changes(before, terms)).length === 0) return { ok: true, version: null } as const;
     await tx.update(riskBands).set(terms).where(eq(riskBands.id, band));
-    const version = await record(services, tx, {
-      code: "emi",
-      part: `risk band ${current.sortOrder}`,
-      before,
-      after: terms,
-      note,
-      staff,
-      client,
-    });
+    const version = await record(
+      { ...services, db: tx },
+      {
+        code: "emi",
+        part: `risk band ${current.sortOrder}`,
+        before,
+        after: terms,
+        note,
+        staff,
+        client,
+      },
+    );
     return { ok: true, version } as const;
   });
   if (outcome.ok && outcome.version !== null) await announce(services);

@@ -113,6 +113,14 @@ describe("layers", () => {
     expect(writing).toEqual(["app/domain/india-date.ts"]);
   });
 
+  // One way to pass a transaction (docs/ARCHITECTURE.md "The shape of an operation"): `(services, input)`,
+  // with services.db the caller's transaction; never a services object and a transaction side by side.
+  it("app/server: no function takes services and a transaction beside it", () => {
+    const both = /\(\s*(?:services|\{[^}]*\})\s*:\s*[^,()]+(?:<[^>]*>)?,\s*tx\s*:\s*Db\b/;
+    const offending = sourceFiles("app/server").filter((file) => both.test(readFileSync(path.join(root, file), "utf8")));
+    expect(offending).toEqual([]);
+  });
+
   it("finds the imports it judges (a file of each layer imports something)", () => {
     for (const { layer } of RULES)
       expect(

@@ -4,6 +4,9 @@
  * borrower's own loans and applications with the lender, the amount and tenure asked) that returns
  * each rule's input, threshold and result, and the largest amount and tenure that pass. The quick
  * start's offer, a new loan's steps, signing, the staff review and the disbursal all call it.
+ *
+ * One file on purpose (longer than the ~400 lines other files keep to): every rule of the policy
+ * beside the others, so that the table a credit officer reads matches the code rule by rule.
  */
 import type { LoanKind } from "../loans/application.ts";
 import { addDays, daysBetween, emiPaise, type IsoDate } from "../loan-math.ts";

@@ -14,6 +14,9 @@
  *    advance;
  * 4. grace: an instalment's unpaid part at the end of its grace date (the due date, or the next
  *    working day when it falls on a non-working day) decides whether a penal charge is warranted.
+ *
+ * One file on purpose (longer than the ~400 lines other files keep to): the replay's rules act on
+ * each other's state within one date, and read in the order they apply.
  */
 import {
   addDays,

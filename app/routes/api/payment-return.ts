@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { servicesContext } from "../../context.ts";
-import { returnFromGateway } from "../../server/payments/pay.server.ts";
+import { returnFromGateway } from "../../server/payments/gateway-answer.server.ts";
 import type { Route } from "./+types/payment-return";
 
 /**

@@ -1,5 +1,5 @@
 import { servicesContext } from "../../context.ts";
-import { receivePaymentWebhook } from "../../server/payments/pay.server.ts";
+import { receivePaymentWebhook } from "../../server/payments/gateway-answer.server.ts";
 import { receivePayoutWebhook } from "../../server/payouts/webhook.server.ts";
 import type { Route } from "./+types/payout-webhook";
 

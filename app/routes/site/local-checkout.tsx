@@ -3,7 +3,7 @@ import { servicesContext } from "../../context.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import type { LocalCheckout, Outcome } from "../../server/payments/local.server.ts";
-import { receivePaymentWebhook } from "../../server/payments/pay.server.ts";
+import { receivePaymentWebhook } from "../../server/payments/gateway-answer.server.ts";
 import { readForm } from "../../web/forms.server.ts";
 import { notFoundFullPath } from "../../web/not-found.server.ts";
 import type { Route } from "./+types/local-checkout";

@@ -10,7 +10,7 @@ import { signedInOn } from "../../server/auth/session.server.ts";
 import type { Route } from "./+types/outcome";
 import { notFoundFullPath } from "../../web/not-found.server.ts";
 import { applicationForOutcome } from "../../server/loans/read.server.ts";
-import { ownPayment } from "../../server/payments/pay.server.ts";
+import { ownPayment } from "../../server/payments/read.server.ts";
 import { PAYMENT_REFERENCE } from "../../domain/loans/pay-now.ts";
 import { loanPath } from "../../domain/loans/servicing.ts";
 import { longDate } from "../../domain/india-date.ts";

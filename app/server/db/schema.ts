@@ -1,3 +1,6 @@
+// The database schema, in one file on purpose (longer than the ~400 lines other files keep to):
+// drizzle-kit generates each migration from this one module, and the tables' foreign keys, shared
+// enums and partial indexes read best side by side. Each table's comment says what it holds.
 import { and, eq, isNull, type SQLWrapper, sql } from "drizzle-orm";
 import type { EmploymentType } from "../../domain/kyc/address-employment-schema.ts";
 import type { DocumentKind, SniffedType } from "../../domain/kyc/documents.ts";

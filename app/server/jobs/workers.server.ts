@@ -1,6 +1,6 @@
 import type { AppServices } from "../../context.ts";
 import { type Applied, askAgain, checkPayout, nextCheckSeconds, sweepPayouts } from "../payouts/settle.server.ts";
-import { sweepPayments } from "../payments/pay.server.ts";
+import { sweepPayments } from "../payments/gateway-answer.server.ts";
 import { runCreditChecks } from "../review/credit-checks.server.ts";
 import { finishCreditReport } from "../credit/pull.server.ts";
 import { catchUpServicing } from "../servicing/daily.server.ts";

@@ -37,7 +37,11 @@ async function newLoanNumber(tx: Db): Promise<string> {
  * provider's processing date, the disbursal in the ledger, a revised KFS when a date or amount
  * differs from the signed one, and the borrower's SMS with the amount, UTR and first due date.
  */
-async function activate(services: Services, tx: Db, a: Application, payout: Payout, answer: PayoutAnswer, at: Date) {
+async function activate(
+  services: Services,
+  { application: a, payout, answer, at }: { application: Application; payout: Payout; answer: PayoutAnswer; at: Date },
+) {
+  const tx = services.db;
   const disbursedAt = answer.at ?? at;
   const disbursalDate = todayIST(disbursedAt);
   const signed = await signedTerms({ ...services, db: tx }, a);
@@ -117,7 +121,11 @@ async function activate(services: Services, tx: Db, a: Application, payout: Payo
 }
 
 /** A processed payout the bank returned: the loan goes back to `approved` (docs/product.md "Loan lifecycle"), the disbursal reversed in the ledger. */
-async function reverse(services: Services, tx: Db, a: Application, payout: Payout, answer: PayoutAnswer, at: Date) {
+async function reverse(
+  services: Services,
+  { application: a, payout, answer, at }: { application: Application; payout: Payout; answer: PayoutAnswer; at: Date },
+) {
+  const tx = services.db;
   if (a.status !== "active") {
     services.log.error(
       { reference: a.reference, status: a.status, payoutId: payout.id },
@@ -167,7 +175,11 @@ async function reverse(services: Services, tx: Db, a: Application, payout: Payou
 }
 
 /** A processed refund of an overpayment: in the ledger (it leaves what is owed back to the borrower), and the borrower told. */
-async function refund(services: Services, tx: Db, a: Application, payout: Payout, answer: PayoutAnswer, at: Date) {
+async function refund(
+  services: Services,
+  { application: a, payout, answer, at }: { application: Application; payout: Payout; answer: PayoutAnswer; at: Date },
+) {
+  const tx = services.db;
   await tx
     .insert(loanLedger)
     .values({
@@ -233,7 +245,7 @@ export async function applyAnswer(services: Services, payoutId: string, answer: 
         { db: tx },
         { by: "system", at, action: "refund.processed", subject, details: { ...aboutPayout, utr: answer.utr, amountPaise: p.amountPaise } },
       );
-      await refund(services, tx, a, { ...p, utr: answer.utr }, answer, at);
+      await refund({ ...services, db: tx }, { application: a, payout: { ...p, utr: answer.utr }, answer, at });
       return "processed";
     }
     if (p.status === "requested" && answer.state === "processed") {
@@ -245,7 +257,8 @@ export async function applyAnswer(services: Services, payoutId: string, answer: 
         { db: tx },
         { by: "system", at, action: "payout.processed", subject, details: { ...aboutPayout, utr: answer.utr, amountPaise: p.amountPaise } },
       );
-      if (a.status === "approved") await activate(services, tx, a, { ...p, utr: answer.utr }, answer, at);
+      if (a.status === "approved")
+        await activate({ ...services, db: tx }, { application: a, payout: { ...p, utr: answer.utr }, answer, at });
       else
         services.log.error(
           { reference: a.reference, status: a.status, payoutId: p.id },
@@ -308,7 +321,7 @@ export async function applyAnswer(services: Services, payoutId: string, answer: 
         { db: tx },
         { by: "system", at, action: "payout.reversed", subject, details: { ...aboutPayout, reason: answer.failureReason, utr: p.utr } },
       );
-      await reverse(services, tx, a, p, answer, at);
+      await reverse({ ...services, db: tx }, { application: a, payout: p, answer, at });
       return "reversed";
     }
     if (p.status === "processed" && answer.state === "processed" && !p.utr && answer.utr) {

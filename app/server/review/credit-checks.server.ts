@@ -4,7 +4,6 @@
 import { eq } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { stepPath } from "../../domain/loans/application.ts";
-import type { Db } from "../db/client.ts";
 import { loanApplications } from "../db/schema.ts";
 import { checksNeeded, pullCreditReport } from "../credit/pull.server.ts";
 import { reviewAgainstPolicy } from "./policy.server.ts";
@@ -15,8 +14,8 @@ type CheckServices = Pick<AppServices, "db" | "now" | "keyring" | "panVerifier" 
 const REVIEW_TIMEOUT_MS = 30_000;
 
 /** One credit-checks job per application at a time (an exclusive queue): a double click never pulls the bureau twice. */
-export const queueCreditChecks = (services: Pick<AppServices, "jobs">, tx: Db, applicationId: string) =>
-  services.jobs.send("credit-checks", { applicationId }, { db: tx, singletonKey: applicationId });
+export const queueCreditChecks = (services: Pick<AppServices, "db" | "jobs">, applicationId: string) =>
+  services.jobs.send("credit-checks", { applicationId }, { db: services.db, singletonKey: applicationId });
 
 /** "Fetch the missing checks": only the officer reviewing the application may ask for them again. */
 export async function refetchCreditChecks(
@@ -27,7 +26,7 @@ export async function refetchCreditChecks(
     const a = await lockByReference(tx, reference);
     if (!a) return { ok: false, reason: "not_found" };
     if (!isMine(a, staff)) return { ok: false, reason: "not_yours" };
-    await queueCreditChecks(services, tx, a.id);
+    await queueCreditChecks({ ...services, db: tx }, a.id);
     return { ok: true };
   });
 }

@@ -79,7 +79,7 @@ export async function decideApplication(
     // The same decision sent twice (a double click, a retried request) is done already.
     const repeated = a.decidedBy === staff.id && a.status === (decision.kind === "reject" ? "rejected" : "approved");
     if (repeated) return { ok: true };
-    if (decision.kind === "reject") return reject(services, tx, { a, staff, decision, client, at });
+    if (decision.kind === "reject") return reject({ ...services, db: tx }, { a, staff, decision, client, at });
     if (decision.kind === "approve" && !isMine(a, staff))
       return { ok: false, reason: a.status === "under_review" ? "not_yours" : "not_open" };
     if (a.status !== "under_review") return { ok: false, reason: "not_open" };
@@ -98,7 +98,7 @@ export async function decideApplication(
       });
     if (sendsBack(verdict)) {
       await keep("decision");
-      await returnForSigning(services, tx, { application: a, verdict, by: staffBy(staff, client), at });
+      await returnForSigning({ ...services, db: tx }, { application: a, verdict, by: staffBy(staff, client), at });
       return { ok: false, reason: "sent_back" };
     }
     const notReady = await readyToApprove(tx, a);
@@ -133,7 +133,7 @@ export async function decideApplication(
         },
       );
       await keep("decision");
-      return approve(services, tx, { a, staff, client, at });
+      return approve({ ...services, db: tx }, { a, staff, client, at });
     }
     if (verdict.result === "deviation") {
       if (deviation) return { ok: true, deviationProposed: true };
@@ -162,7 +162,7 @@ export async function decideApplication(
       return { ok: true, deviationProposed: true };
     }
     await keep("decision");
-    return approve(services, tx, { a, staff, client, at });
+    return approve({ ...services, db: tx }, { a, staff, client, at });
   });
 }
 
@@ -173,7 +173,8 @@ interface Deciding {
   at: Date;
 }
 
-async function approve(services: Services, tx: Db, { a, staff, client, at }: Deciding): Promise<DecideResult> {
+async function approve(services: Services, { a, staff, client, at }: Deciding): Promise<DecideResult> {
+  const tx = services.db;
   await changeStatus(
     { db: tx },
     { application: a, to: "approved", by: staffBy(staff, client, "approved"), at, extra: { decidedBy: staff.id, decidedAt: at } },
@@ -196,9 +197,9 @@ async function approve(services: Services, tx: Db, { a, staff, client, at }: Dec
 
 async function reject(
   services: Services,
-  tx: Db,
   { a, staff, decision, client, at }: Deciding & { decision: Extract<Decision, { kind: "reject" }> },
 ): Promise<DecideResult> {
+  const tx = services.db;
   const mayReject = a.status === "signed" || isMine(a, staff);
   if (!mayReject) return { ok: false, reason: a.status === "under_review" ? "not_yours" : "not_open" };
   const judged = await judgeApplication({ db: tx, now: services.now }, a);

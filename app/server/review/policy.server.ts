@@ -61,9 +61,9 @@ export function sendsBack(verdict: PolicyVerdict): boolean {
  */
 export async function returnForSigning(
   services: Services,
-  tx: Db,
   { application, verdict, by, at }: { application: Application; verdict: PolicyVerdict; by: ChangeBy; at: Date },
 ) {
+  const tx = services.db;
   const largest = verdict.kind === "emi" ? (verdict.maxByTenure[application.tenureMonths ?? 0] ?? 0) : verdict.maxAmountPaise;
   await changeStatus(
     { db: tx },
@@ -139,7 +139,10 @@ export async function reviewAgainstPolicy(services: Services, { applicationId }:
     const judged = await judgeApplication({ db: tx, now: services.now }, a);
     if (!judged.ok || !sendsBack(judged.verdict)) return { sentBack: false };
     const at = services.now();
-    await returnForSigning(services, tx, { application: a, verdict: judged.verdict, by: { actor: "system", actorUserId: null }, at });
+    await returnForSigning(
+      { ...services, db: tx },
+      { application: a, verdict: judged.verdict, by: { actor: "system", actorUserId: null }, at },
+    );
     return { sentBack: true };
   });
 }

@@ -29,7 +29,7 @@ export async function takeApplication(
         { db: tx },
         { application: a, to: "under_review", by: staffBy(staff, client, "taken"), at, extra: { assignedTo: staff.id, assignedAt: at } },
       );
-      await queueCreditChecks(services, tx, a.id);
+      await queueCreditChecks({ ...services, db: tx }, a.id);
       return { ok: true, tookOver: false };
     }
     if (a.status !== "under_review") return { ok: false, reason: "not_open" };

@@ -16,7 +16,7 @@ import { PAY_CHOICE_LABEL, type PayChoice, payNowSchema, payOptions } from "../.
 import { INSTALMENT_STATUS_LABEL, PAYOFF_DAYS_AHEAD, type PayoffQuote, statementRange } from "../../../domain/loans/servicing.ts";
 import { formatRupees } from "../../../domain/money.ts";
 import { pageMeta } from "../../../lib/meta.ts";
-import { startPayment } from "../../../server/payments/pay.server.ts";
+import { startPayment } from "../../../server/payments/start-payment.server.ts";
 import { loanPage, payoffFor } from "../../../server/loan-account/read.server.ts";
 import { readForm } from "../../../web/forms.server.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
