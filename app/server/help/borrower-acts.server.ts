@@ -5,7 +5,10 @@ import { and, eq } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { canReopen } from "../../domain/help.ts";
 import { ticketMessages, tickets } from "../db/schema.ts";
-import { backWithSupport, lockTicket, type TicketResult } from "./rows.server.ts";
+import { backWithSupport, lockTicket } from "./rows.server.ts";
+
+export type BorrowerActResult =
+  { ok: true; message: string } | { ok: false; reason: "not_found" | "closed" | "resolved" | "not_resolved" | "too_late" };
 
 /** The borrower replies, reopens a resolved ticket (within 7 days), or does not accept the answer. */
 export async function borrowerActs(
@@ -19,7 +22,7 @@ export async function borrowerActs(
     reference: string;
     act: { intent: "reply" | "reopen"; once: string; message: string } | { intent: "not_accepted" };
   },
-): Promise<TicketResult> {
+): Promise<BorrowerActResult> {
   const at = services.now();
   return services.db.transaction(async (tx) => {
     const t = await lockTicket(tx, and(eq(tickets.reference, reference), eq(tickets.userId, userId)));

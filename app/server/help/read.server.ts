@@ -27,7 +27,7 @@ export function borrowerTickets(services: Pick<AppServices, "db">, userId: strin
 }
 
 /** One of the borrower's tickets with what was said on it (never the internal notes), or null when it is not theirs. */
-export async function borrowerTicket(services: Pick<AppServices, "db">, userId: string, reference: string) {
+export async function borrowerTicket(services: Pick<AppServices, "db">, { userId, reference }: { userId: string; reference: string }) {
   const [t] = await services.db
     .select({
       ...ticketColumns,

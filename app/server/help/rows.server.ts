@@ -37,6 +37,3 @@ export async function lockTicket(tx: Db, where: SQL | undefined): Promise<Ticket
 
 /** The status after someone writes on a ticket waiting for them: back with support (assigned or not). */
 export const backWithSupport = (t: { assignedTo: string | null }): TicketStatus => (t.assignedTo ? "in_progress" : "open");
-
-export type TicketResult =
-  { ok: true; message: string } | { ok: false; reason: "not_found" | "closed" | "resolved" | "not_resolved" | "too_late" | "bad_staff" };

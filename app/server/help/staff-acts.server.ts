@@ -8,7 +8,7 @@ import type { StaffRole } from "../../domain/roles.ts";
 import { audit } from "../audit.server.ts";
 import { ticketMessages, tickets, users } from "../db/schema.ts";
 import { notify } from "../notifications/notify.server.ts";
-import { lockTicket, takesTickets, type Ticket, type TicketResult } from "./rows.server.ts";
+import { lockTicket, takesTickets, type Ticket } from "./rows.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs">;
 
@@ -17,6 +17,8 @@ type StaffAct =
   | { intent: "note"; once: string; message: string }
   | { intent: "assign"; staff: string }
   | { intent: "status"; status: TicketStatus };
+
+export type StaffActResult = { ok: true; message: string } | { ok: false; reason: "not_found" | "closed" | "bad_staff" };
 
 /** What each act is given: who acts, from where, when, and the ticket locked for it. */
 interface Acting<A extends StaffAct> {
@@ -31,7 +33,7 @@ interface Acting<A extends StaffAct> {
 export async function staffActs(
   services: Services,
   { staff, client, reference, act }: { staff: { id: string; role: StaffRole }; client: Client; reference: string; act: StaffAct },
-): Promise<TicketResult> {
+): Promise<StaffActResult> {
   const at = services.now();
   return services.db.transaction(async (tx) => {
     const t = await lockTicket(tx, eq(tickets.reference, reference));
@@ -78,7 +80,7 @@ async function tellRaiser(services: Services, { t, messageId, resolved }: { t: T
 }
 
 /** A reply (the ticket moves to the status chosen, and is given to the one replying if nobody had it) or an internal note. */
-async function writeMessage(services: Services, acting: Acting<Extract<StaffAct, { intent: "reply" | "note" }>>): Promise<TicketResult> {
+async function writeMessage(services: Services, acting: Acting<Extract<StaffAct, { intent: "reply" | "note" }>>): Promise<StaffActResult> {
   const { db } = services;
   const { staff, at, t, act } = acting;
   if (act.intent === "reply" && t.status === "closed") return { ok: false, reason: "closed" };
@@ -122,7 +124,7 @@ async function writeMessage(services: Services, acting: Acting<Extract<StaffAct,
 }
 
 /** The ticket given to a colleague who may take tickets (an open one is then in progress), with a note on it. */
-async function assign(services: Services, acting: Acting<Extract<StaffAct, { intent: "assign" }>>): Promise<TicketResult> {
+async function assign(services: Services, acting: Acting<Extract<StaffAct, { intent: "assign" }>>): Promise<StaffActResult> {
   const { db } = services;
   const { staff, at, t, act } = acting;
   const [who] = await db
@@ -147,7 +149,7 @@ async function assign(services: Services, acting: Acting<Extract<StaffAct, { int
 }
 
 /** A status change, said on the ticket; resolved without a reply, the one who raised it is told all the same. */
-async function setStatus(services: Services, acting: Acting<Extract<StaffAct, { intent: "status" }>>): Promise<TicketResult> {
+async function setStatus(services: Services, acting: Acting<Extract<StaffAct, { intent: "status" }>>): Promise<StaffActResult> {
   const { db } = services;
   const { staff, at, t, act } = acting;
   if (act.status === t.status) return { ok: true, message: "No change." };

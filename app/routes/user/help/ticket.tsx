@@ -38,7 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = context.get(signedInContext);
   const services = context.get(servicesContext);
   const reference = parseTicketReference(params.reference);
-  const found = reference ? await borrowerTicket(services, user.id, reference) : null;
+  const found = reference ? await borrowerTicket(services, { userId: user.id, reference }) : null;
   if (!found) notFoundFullPath(request);
   const { ticket: t, messages } = found;
   const now = services.now();
@@ -82,7 +82,6 @@ const REFUSED = {
   resolved: "This ticket is resolved. Reopen it if the problem is not solved.",
   not_resolved: "This ticket is still open: reply to it instead.",
   too_late: `A ticket can be reopened within ${REOPEN_WITHIN_DAYS} days of its answer. Raise a new ticket and quote this reference.`,
-  bad_staff: "That could not be done.",
 } as const;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
