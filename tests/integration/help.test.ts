@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog, ticketMessages, tickets } from "../../app/server/db/schema.ts";
-import { closeResolvedTickets } from "../../app/server/help/tickets.server.ts";
+import { closeResolvedTickets } from "../../app/server/help/close-resolved.server.ts";
 import { signedApplication, signedInStaff } from "../helpers/applications.ts";
 import { postForm } from "../helpers/http.ts";
 import { noticesOf, readEmails } from "../helpers/notices.ts";

@@ -22,7 +22,7 @@ import { KeptEvaluations } from "../../components/policy-table.tsx";
 import { borrowerJudgements } from "../../server/review/policy.server.ts";
 import { StatusBadge } from "../../components/ticket-status.tsx";
 import { can } from "../../domain/roles.ts";
-import { borrowerTickets } from "../../server/help/tickets.server.ts";
+import { borrowerTickets } from "../../server/help/read.server.ts";
 import { assertCan, requirePermission, signedInContext } from "../../web/guards.server.ts";
 import { notFoundFullPath } from "../../web/not-found.server.ts";
 import type { Route } from "./+types/borrower";

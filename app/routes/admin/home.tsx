@@ -5,7 +5,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import { payoutCounts } from "../../server/payouts/read.server.ts";
 import { staffHomeCounts } from "../../server/review/read.server.ts";
 import { can } from "../../domain/roles.ts";
-import { ticketCounts } from "../../server/help/tickets.server.ts";
+import { ticketCounts } from "../../server/help/read.server.ts";
 import { overdueLoanCount } from "../../server/servicing/collections.server.ts";
 import { requireStaffMiddleware, signedInContext } from "../../web/guards.server.ts";
 import type { Route } from "./+types/home";

@@ -24,7 +24,8 @@ import { loanName } from "../../domain/loans/application.ts";
 import type { StaffRole } from "../../domain/roles.ts";
 import { formatDateIST, formatDateTimeIST } from "../../domain/india-date.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { staffActs, staffTicket, type TicketResult, ticketStaff } from "../../server/help/tickets.server.ts";
+import { staffTicket, ticketStaff } from "../../server/help/read.server.ts";
+import { staffActs, type StaffActResult } from "../../server/help/staff-acts.server.ts";
 import { redirectWithToast } from "../../web/flash.server.ts";
 import { readForm } from "../../web/forms.server.ts";
 import { requirePermission, signedInContext } from "../../web/guards.server.ts";
@@ -82,12 +83,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 const SCHEMAS = { reply: staffReplySchema, note: staffNoteSchema, assign: assignSchema, status: statusSchema } as const;
 type Intent = keyof typeof SCHEMAS;
 
-const REFUSED: Record<Exclude<TicketResult, { ok: true }>["reason"], string> = {
+const REFUSED: Record<Exclude<StaffActResult, { ok: true }>["reason"], string> = {
   not_found: "This ticket does not exist.",
   closed: "The ticket is closed: reopen it (change its status) before replying.",
-  resolved: "The ticket is resolved.",
-  not_resolved: "The ticket is not resolved.",
-  too_late: "Too late for that.",
   bad_staff: "Choose a support colleague or an administrator who can take tickets.",
 };
 

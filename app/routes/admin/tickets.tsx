@@ -6,7 +6,7 @@ import { servicesContext } from "../../context.ts";
 import { TICKET_VIEWS, type TicketView, ticketSummary } from "../../domain/help.ts";
 import { formatDateIST } from "../../domain/india-date.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { ticketCounts, ticketQueue } from "../../server/help/tickets.server.ts";
+import { ticketCounts, ticketQueue } from "../../server/help/read.server.ts";
 import { requirePermission, signedInContext } from "../../web/guards.server.ts";
 import type { Route } from "./+types/tickets";
 

@@ -11,7 +11,7 @@ import { usePublicConfig } from "../../root.tsx";
 import type { Route } from "./+types/contact";
 import { readForm } from "../../web/forms.server.ts";
 import { contactSchema } from "../../domain/contact.ts";
-import { raiseContactTicket } from "../../server/help/tickets.server.ts";
+import { raiseContactTicket } from "../../server/help/raise.server.ts";
 import { useLazySchemaForm } from "../../components/use-lazy-schema-form.ts";
 
 /** The form's one-time key: the same message sent twice (a double tap, a resend after a lost answer) is one ticket. */

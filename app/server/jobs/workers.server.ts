@@ -5,7 +5,8 @@ import { runCreditChecks } from "../review/credit-checks.server.ts";
 import { finishCreditReport } from "../credit/pull.server.ts";
 import { catchUpServicing } from "../servicing/daily.server.ts";
 import { deliverNotice } from "../notifications/notify.server.ts";
-import { closeResolvedTickets, sendTicketEmail } from "../help/tickets.server.ts";
+import { closeResolvedTickets } from "../help/close-resolved.server.ts";
+import { sendTicketEmail } from "../help/email.server.ts";
 import { housekeeping } from "./housekeeping.server.ts";
 
 /** Registers this process's job handlers and the schedules (docs/ARCHITECTURE.md "Where a new thing goes": a job). */

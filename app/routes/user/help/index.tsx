@@ -8,7 +8,7 @@ import { homeFacts, loadProducts } from "../../../server/products.server.ts";
 import { policyInForce } from "../../../server/credit/policy.server.ts";
 import { formatDateIST } from "../../../domain/india-date.ts";
 import { pageMeta } from "../../../lib/meta.ts";
-import { borrowerTickets } from "../../../server/help/tickets.server.ts";
+import { borrowerTickets } from "../../../server/help/read.server.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
 import type { Route } from "./+types/index";
 

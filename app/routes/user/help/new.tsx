@@ -21,7 +21,9 @@ import {
 } from "../../../domain/help.ts";
 import { formatDateTimeIST } from "../../../domain/india-date.ts";
 import { pageMeta } from "../../../lib/meta.ts";
-import { borrowerActs, type OpenTicket, raiseTicket, ticketLimitNow, ticketLoanChoices } from "../../../server/help/tickets.server.ts";
+import { borrowerActs } from "../../../server/help/borrower-acts.server.ts";
+import { type OpenTicket, raiseTicket, ticketLimitNow } from "../../../server/help/raise.server.ts";
+import { ticketLoanChoices } from "../../../server/help/read.server.ts";
 import { redirectWithToast } from "../../../web/flash.server.ts";
 import { readForm } from "../../../web/forms.server.ts";
 import { signedInContext } from "../../../web/guards.server.ts";

@@ -25,7 +25,8 @@ import { loanName } from "../../../domain/loans/application.ts";
 import { loanPath } from "../../../domain/loans/servicing.ts";
 import { formatDateIST, formatDateTimeIST } from "../../../domain/india-date.ts";
 import { pageMeta } from "../../../lib/meta.ts";
-import { borrowerActs, borrowerTicket } from "../../../server/help/tickets.server.ts";
+import { borrowerActs } from "../../../server/help/borrower-acts.server.ts";
+import { borrowerTicket } from "../../../server/help/read.server.ts";
 import { redirectWithToast } from "../../../web/flash.server.ts";
 import { readForm } from "../../../web/forms.server.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
@@ -37,7 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = context.get(signedInContext);
   const services = context.get(servicesContext);
   const reference = parseTicketReference(params.reference);
-  const found = reference ? await borrowerTicket(services, user.id, reference) : null;
+  const found = reference ? await borrowerTicket(services, { userId: user.id, reference }) : null;
   if (!found) notFoundFullPath(request);
   const { ticket: t, messages } = found;
   const now = services.now();
@@ -81,7 +82,6 @@ const REFUSED = {
   resolved: "This ticket is resolved. Reopen it if the problem is not solved.",
   not_resolved: "This ticket is still open: reply to it instead.",
   too_late: `A ticket can be reopened within ${REOPEN_WITHIN_DAYS} days of its answer. Raise a new ticket and quote this reference.`,
-  bad_staff: "That could not be done.",
 } as const;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
