@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, launchBrowser, PHONE, waitForHydration, watchErrors } from "../helpers/browser.ts";
 import { latestCode, readOutbox } from "../helpers/outbox.ts";
+import { pagesHearRealtime, userIdOf } from "../helpers/realtime.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { signInWithCode } from "../helpers/sign-in.ts";
 
@@ -106,6 +107,8 @@ describe("one live device per borrower", () => {
   it("signing in on a second device displaces the first: notice kept until read, data cleared, home says why", async () => {
     const mobile = newMobile();
     const deviceA = await browser.newContext(PHONE);
+    // Device A's timers are the test's to run (time still flows on its own meanwhile).
+    await deviceA.clock.install();
     const pageA = await deviceA.newPage();
     await signIn(pageA, mobile);
     await pageA.waitForURL(/\/User\/Dashboard$/);
@@ -113,8 +116,13 @@ describe("one live device per borrower", () => {
     // A second tab on the same device is the same device.
     const tabA2 = await dashboard(deviceA);
     await pageA.waitForFunction(() => localStorage.getItem("device_id") !== null);
-    // Give both tabs' event streams a moment to register.
-    await pageA.waitForTimeout(500);
+    // Both tabs' event streams are registered.
+    await pagesHearRealtime(app, await userIdOf(app, mobile), [pageA, tabA2]);
+    // Every page load of tab A from now on (an automatic one would be a second).
+    const loads: string[] = [];
+    pageA.on("request", (request) => {
+      if (request.isNavigationRequest() && request.frame() === pageA.mainFrame()) loads.push(request.url());
+    });
 
     const deviceB = await browser.newContext();
     const pageB = await deviceB.newPage();
@@ -125,12 +133,19 @@ describe("one live device per borrower", () => {
     await pageA.getByText("Someone else logged in!").waitFor({ timeout: 5000 });
     const noticeMs = Date.now() - started;
     await tabA2.getByText("Someone else logged in!").waitFor({ timeout: 5000 });
-    // The message stays until it is read: no page change on its own.
-    await pageA.waitForTimeout(2500);
+    // The message stays until it is read: no page change on its own. The page has done all it does
+    // on the event (storage and session cleared, OK enabled), and every timer it set in the next
+    // ten minutes has fired.
+    await pageA.getByRole("alertdialog").getByRole("button", { name: "OK", disabled: false }).waitFor({ timeout: 5000 });
+    await pageA.clock.runFor("10:00");
     expect(new URL(pageA.url()).pathname).toBe("/User/Dashboard");
     expect(await axeViolations(pageA)).toEqual([]);
+    expect(loads).toEqual([]);
     await pageA.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
     await pageA.waitForURL(app.url + "/?signedOut=elsewhere", { timeout: 5000 });
+    // One page load since the message came, the one OK asked for: a change started on its own
+    // before the click, however late its request, would be here too.
+    expect(loads).toEqual([app.url + "/?signedOut=elsewhere"]);
     await expect(pageA.getByTestId("signed-out-elsewhere").textContent()).resolves.toContain(
       "Someone else logged in!Your account was signed in on another device",
     );
@@ -153,13 +168,17 @@ describe("one live device per borrower", () => {
     await signIn(first, mobile);
     await first.waitForURL(/\/User\/Dashboard$/);
     await waitForHydration(first);
-    await first.waitForTimeout(300);
+    const userId = await userIdOf(app, mobile);
+    // The first tab's event stream is registered: it would hear a displacement.
+    await pagesHearRealtime(app, userId, [first]);
     const second = await device.newPage();
     // Sign in again on the same browser (same device_id in local storage).
     await device.clearCookies();
     await signIn(second, mobile);
     await second.waitForURL(/\/User\/Dashboard$/);
-    await first.waitForTimeout(1500);
+    // The sign-in sent its event (if any) before it answered; an event sent after it reaches the first
+    // tab after it. A displacement would have closed the tab's stream, and this would time out.
+    await pagesHearRealtime(app, userId, [first]);
     expect(await first.getByText("Someone else logged in!").count()).toBe(0);
     await device.close();
   });

@@ -4,6 +4,7 @@ import { auditLog, ticketMessages, tickets } from "../../app/server/db/schema.ts
 import { closeResolvedTickets } from "../../app/server/help/close-resolved.server.ts";
 import { signedApplication, signedInStaff } from "../helpers/applications.ts";
 import { postForm } from "../helpers/http.ts";
+import { waitForJobs } from "../helpers/jobs.ts";
 import { noticesOf, readEmails } from "../helpers/notices.ts";
 import { readOutbox } from "../helpers/outbox.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -209,7 +210,9 @@ describe("raising a ticket", () => {
     expect(await foreign.text()).toContain("That ticket is no longer open. Choose one of your open tickets.");
     const messages = await app.services.db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, mine[0]!.id));
     expect(messages.map((m) => m.body)).not.toContain("Someone else writing on it.");
-    await new Promise((r) => setTimeout(r, 500));
+    // A notice for the added message would have its notify job sent before the answer: once every
+    // due one has been worked, its SMS would be in the outbox.
+    await waitForJobs(app, "notify");
     expect(smsOf()).toHaveLength(3);
   });
 

@@ -7,6 +7,7 @@ import { migrate, openDatabase } from "../../app/server/db/client.ts";
 import { presenceConnections, users, verificationSends, verifications } from "../../app/server/db/schema.ts";
 import { housekeeping } from "../../app/server/jobs/housekeeping.server.ts";
 import type { JobName } from "../../app/server/jobs/queue.server.ts";
+import { jobsOf, waitForJobs } from "../helpers/jobs.ts";
 import { startTestServer, TEST_DATABASE_URL, type TestServer } from "../helpers/server.ts";
 
 let app: TestServer;
@@ -51,12 +52,14 @@ describe(`the job queue (pg-boss on ${TEST_DATABASE_URL ? "PostgreSQL" : "the em
       await jobs.send(name, { n: 2 } as never, { db: tx });
     });
     await jobs.send(name, { n: 3 } as never);
-    await until(
-      () => seen.length,
-      (n) => n >= 2,
-    );
-    await new Promise((r) => setTimeout(r, 2_500));
+    // Every job of the queue worked to its end: had the rolled-back one been stored anyway, it would
+    // have run by now (it was sent first) and be in `seen` and in the table.
+    await waitForJobs(app, name);
     expect(seen.sort()).toEqual([2, 3]);
+    expect((await jobsOf(app, name)).map((j) => [(j.data as { n: number }).n, j.state])).toEqual([
+      [2, "completed"],
+      [3, "completed"],
+    ]);
     expect(await db.select({ email: users.email }).from(users).where(eq(users.email, "rolled.back@lender.example"))).toEqual([]);
   });
 

@@ -13,6 +13,7 @@ import { checkPayout } from "../../app/server/payouts/settle.server.ts";
 import { approvedApplication, signedInStaff } from "../helpers/applications.ts";
 import { type FakePayout, type FakeRazorpayX, startFakeRazorpayX } from "../helpers/fake-razorpayx.ts";
 import { postForm, toastOf } from "../helpers/http.ts";
+import { waitForJobs } from "../helpers/jobs.ts";
 import { readOutbox } from "../helpers/outbox.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -123,7 +124,9 @@ describe("RazorpayX payouts", () => {
       if (!found.length) throw new Error("no SMS yet");
       return found;
     });
-    await new Promise((r) => setTimeout(r, 2500));
+    // A second notice from the repeated webhooks would be a notify job sent before they answered:
+    // once every due one has been worked, its SMS would be in the outbox.
+    await waitForJobs(app, "notify");
     expect(disbursalSms(b.mobile)).toHaveLength(1);
     expect(sms[0]?.text).toContain(processed.utr ?? "?");
     expect(sms[0]?.text).not.toContain("revised KFS");
@@ -178,7 +181,8 @@ describe("RazorpayX payouts", () => {
       },
       { timeout: 15_000 },
     );
-    await new Promise((r) => setTimeout(r, 300));
+    // The job has made what it will of the lost answer (its next question is a minute away).
+    await waitForJobs(app, "payout-check");
     const [waiting] = await payoutsOf(b.id);
     expect(waiting).toMatchObject({ status: "requested", providerPayoutId: null });
     expect(toastOf(await disburse(b.ref))).toMatch(/already on its way/);

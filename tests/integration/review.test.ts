@@ -12,6 +12,7 @@ import {
 import { CHECKLIST_ITEMS } from "../../app/domain/review.ts";
 import { signedApplication, signedInStaff } from "../helpers/applications.ts";
 import { postForm, postUpload, toastOf } from "../helpers/http.ts";
+import { waitForJobs } from "../helpers/jobs.ts";
 import { readOutbox } from "../helpers/outbox.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { signedInBorrower } from "../helpers/session.ts";
@@ -89,8 +90,9 @@ describe("taking an application", () => {
       "Take this application first: it is under review by another officer.",
     );
     expect(toastOf(await act(b.ref, asha.cookie, { intent: "take" }))).toBe("The application is yours to review.");
-    // The report is days, not 30, old: nothing is pulled again at review.
-    await new Promise((r) => setTimeout(r, 3000));
+    // The report is days, not 30, old: nothing is pulled again at review. The take's credit-checks
+    // job (and any report job it queued) decides that: once it has run, a pull would be a third row.
+    await waitForJobs(app, ["credit-checks", "credit-report"]);
     expect(await checksOf()).toHaveLength(2);
     expect(checks.find((c) => c.kind === "bureau")?.result).toMatchObject({ score: 780, monthlyEmiPaise: 0, seriousDelinquency: false });
     const text = await html(await page(`/admin/applications/${b.ref}`, asha.cookie));

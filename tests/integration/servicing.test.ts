@@ -12,6 +12,7 @@ import { localCheckoutSecret } from "../../app/server/payments/local.server.ts";
 import { createHmac } from "node:crypto";
 import { activeLoan, instalmentOf, signedInStaff } from "../helpers/applications.ts";
 import { postForm, toastOf } from "../helpers/http.ts";
+import { waitForJobs } from "../helpers/jobs.ts";
 import { readOutbox } from "../helpers/outbox.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -369,7 +370,9 @@ describe("the daily run", () => {
     await runServicingDay(app.services, addDays(grace, 2));
     await catchUpServicing(app.services);
     expect((await ledger(b.id)).filter((e) => e.kind === "penal")).toHaveLength(1);
-    await new Promise((r) => setTimeout(r, 1500));
+    // A second notice the runs made would be a notify job sent with them: once every due one has
+    // been worked, its SMS would be in the outbox.
+    await waitForJobs(app, "notify");
     expect(sms()).toHaveLength(1);
     const cookie = await freshCookie(b.userId);
     const path = `/User/Loans/Emi/${b.loanNumber}`;
