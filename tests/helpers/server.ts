@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { inject } from "vitest";
 import type { DestinationStream } from "pino";
 import { type RunningServer, startServer } from "../../server/main.ts";
 
@@ -16,15 +18,61 @@ export interface TestServer extends RunningServer {
 /** The PostgreSQL server to test against, or undefined for PGlite. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 
+/** Settings that change what a new database holds when the server first starts: such a server makes its own. */
+const SHAPES_THE_DATABASE = ["DATA_DIR", "DATABASE_URL", "APP_ENV", "ENCRYPTION_KEY", "SESSION_SECRET", "SEED_DEMO_DATA", "HOLIDAYS"];
+
+/**
+ * A PGlite data directory as a server leaves it after its first start (initdb, every migration,
+ * the reference and demo data, the job queue's tables; no job queued), made once per run of the
+ * suite by whichever test server asks first; the others wait for it. Copying it takes a fraction of
+ * a second where making one takes about ten. Null when the run provides no place for it.
+ */
+async function pgliteTemplate(): Promise<string | null> {
+  const root = inject("pgliteTemplateRoot");
+  if (!root) return null;
+  const data = path.join(root, "data");
+  const ready = path.join(root, "ready");
+  if (existsSync(ready)) return data;
+  try {
+    mkdirSync(path.join(root, "making"));
+  } catch {
+    // Another test file is making it.
+    for (let waited = 0; !existsSync(ready); waited += 100) {
+      if (waited > 120_000) throw new Error("the PGlite template was not made within two minutes");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return data;
+  }
+  const first = await startServer({
+    env: { PORT: "0", HOST: "127.0.0.1", DATA_DIR: data, LOG_LEVEL: "silent", SEED_DEMO_LOANS: "false" },
+  });
+  await first.close();
+  // A copy starts with no job of the template's own start queued (each server queues its own).
+  const client = await PGlite.create(path.join(data, "pglite"));
+  await client.exec("delete from pgboss.job");
+  await client.close();
+  writeFileSync(ready, "");
+  return data;
+}
+
 /**
  * Starts the built application on a free port with a database of its own:
- * a fresh PGlite directory, or a fresh schema on TEST_DATABASE_URL.
+ * a fresh PGlite directory (a copy of the run's template, unless `env` shapes the database), or a
+ * fresh schema on TEST_DATABASE_URL.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
   options: { now?: () => Date; logDestination?: DestinationStream } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "sugam-test-"));
+  if (!TEST_DATABASE_URL && !SHAPES_THE_DATABASE.some((name) => name in env)) {
+    const template = await pgliteTemplate();
+    if (template) {
+      cpSync(path.join(template, "pglite"), path.join(dataDir, "pglite"), { recursive: true });
+      // The template's local secrets: what it stored encrypted or signed reads back the same.
+      copyFileSync(path.join(template, "secrets.json"), path.join(dataDir, "secrets.json"));
+    }
+  }
   let schema: string | undefined;
   if (TEST_DATABASE_URL) {
     schema = `t_${randomBytes(6).toString("hex")}`;
