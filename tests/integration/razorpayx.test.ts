@@ -9,7 +9,7 @@ import {
   payouts,
   revisedKfs,
 } from "../../app/server/db/schema.ts";
-import { checkPayout } from "../../app/server/payouts/settle.server.ts";
+import { checkPayout } from "../../app/server/payouts/check.server.ts";
 import { approvedApplication, signedInStaff } from "../helpers/applications.ts";
 import { type FakePayout, type FakeRazorpayX, startFakeRazorpayX } from "../helpers/fake-razorpayx.ts";
 import { postForm, toastOf } from "../helpers/http.ts";

@@ -41,7 +41,7 @@ import { decideApplication } from "../../server/review/decide.server.ts";
 import { requestDisbursal } from "../../server/payouts/disburse.server.ts";
 import { instalmentsOf } from "../../server/loan-account/account.server.ts";
 import { payoutsFor } from "../../server/payouts/read.server.ts";
-import { staffCheckPayout } from "../../server/payouts/settle.server.ts";
+import { staffCheckPayout } from "../../server/payouts/check.server.ts";
 import { reviewDetails } from "../../server/review/read.server.ts";
 import { refetchCreditChecks } from "../../server/review/credit-checks.server.ts";
 import { takeApplication } from "../../server/review/take.server.ts";

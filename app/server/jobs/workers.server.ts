@@ -1,5 +1,6 @@
 import type { AppServices } from "../../context.ts";
-import { type Applied, askAgain, checkPayout, nextCheckSeconds, sweepPayouts } from "../payouts/settle.server.ts";
+import type { Applied } from "../payouts/answer.server.ts";
+import { askAgain, checkPayout, nextCheckSeconds, sweepPayouts } from "../payouts/check.server.ts";
 import { sweepPayments } from "../payments/gateway-answer.server.ts";
 import { runCreditChecks } from "../review/credit-checks.server.ts";
 import { finishCreditReport } from "../credit/pull.server.ts";

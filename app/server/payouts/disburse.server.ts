@@ -12,7 +12,7 @@ import type { Application } from "../loans/rows.server.ts";
 import { lockByReference, type Staff } from "../review/rows.server.ts";
 import type { Db } from "../db/client.ts";
 import { signedTerms } from "../loans/signed-terms.server.ts";
-import { askAgain } from "./settle.server.ts";
+import { askAgain } from "./check.server.ts";
 
 type Services = Pick<AppServices, "db" | "now" | "jobs" | "payouts" | "config">;
 

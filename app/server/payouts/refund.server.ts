@@ -11,7 +11,7 @@ import { applicationSubject, audit } from "../audit.server.ts";
 import { payments, payouts } from "../db/schema.ts";
 import { businessToday, ledgerOf, lockLoan, termsOf } from "../loan-account/account.server.ts";
 import type { Staff } from "../review/rows.server.ts";
-import { askAgain } from "./settle.server.ts";
+import { askAgain } from "./check.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payouts" | "keyring">;
 type RefundResult = { ok: true; message: string; payoutId: string } | { ok: false; reason: string };

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { isUuid } from "../../domain/validators/ids.ts";
 import { payouts } from "../db/schema.ts";
-import { type Applied, applyAnswer } from "./settle.server.ts";
+import { type Applied, applyAnswer } from "./answer.server.ts";
 
 type Services = Pick<AppServices, "db" | "now" | "jobs" | "payouts" | "keyring" | "config" | "log">;
 
