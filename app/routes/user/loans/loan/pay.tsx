@@ -1,0 +1,179 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Form } from "react-router";
+import { Field, FormErrors } from "../../../../components/field.tsx";
+import { MoneyRows } from "../../../../components/loan-flow.tsx";
+import { useSchemaForm } from "../../../../components/use-schema-form.ts";
+import { addDays } from "../../../../domain/loan-math.ts";
+import { coolingOffRule } from "../../../../domain/loans/cooling-off.ts";
+import type { LoanKind } from "../../../../domain/loans/application.ts";
+import { longDate } from "../../../../domain/india-date.ts";
+import { PAY_CHOICE_LABEL, type PayChoice, payNowSchema } from "../../../../domain/loans/pay-now.ts";
+import { PAYOFF_DAYS_AHEAD, type PayoffQuote } from "../../../../domain/loans/servicing.ts";
+import { formatRupees } from "../../../../domain/money.ts";
+import type { ActionData, Data } from "../loan.tsx";
+
+// The borrower's loan page, paying: pay now (the action's one form), leave in the cooling-off period, close early.
+
+function QuoteRows({ quote, advancePaise }: { quote: PayoffQuote; advancePaise: number }) {
+  return (
+    <>
+      <MoneyRows
+        rows={[
+          ["Principal not yet due", formatRupees(quote.principalPaise)],
+          ["Interest to that date", formatRupees(quote.interestPaise)],
+          ["Instalments due and unpaid", formatRupees(quote.overduePaise)],
+          ["Penal charges", formatRupees(quote.penalPaise)],
+          ["Total to close the loan", formatRupees(quote.totalPaise)],
+        ]}
+      />
+      {advancePaise > 0 ? (
+        <p className="text-sm text-slate-600" data-testid="quote-advance">
+          Your advance payment of {formatRupees(advancePaise)} is already taken off these figures, first off the principal not yet due.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+export function PayNow({
+  options,
+  emiPaise,
+  kind,
+  lastResult,
+}: {
+  options: Record<PayChoice, number | null>;
+  emiPaise: number | null;
+  kind: LoanKind;
+  lastResult: ActionData;
+}) {
+  const { form, fields, formErrors, busy } = useSchemaForm({ schema: payNowSchema, lastResult, id: "pay-now", shouldValidate: "onSubmit" });
+  const choices = (Object.keys(options) as PayChoice[]).filter((c) => options[c] !== null && c !== "cooling_off");
+  // What is late first, when something is; else the next instalment.
+  const preferred = options.overdue !== null ? "overdue" : choices[0];
+  return (
+    <section aria-labelledby="pay-title" className="card space-y-4">
+      <h2 id="pay-title">Pay now</h2>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="intent" value="pay" />
+        <FormErrors id={form.errorId} errors={formErrors} />
+        <fieldset aria-describedby={fields.choice.errorId}>
+          <legend className="field-label">What would you like to pay?</legend>
+          <div className="space-y-2">
+            {choices.map((c) => (
+              <label
+                key={c}
+                className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-checked:border-brand-600 has-checked:bg-brand-50"
+              >
+                <input type="radio" name={fields.choice.name} value={c} defaultChecked={c === preferred} className="mt-1 size-5" />
+                <span className="flex-1">
+                  {PAY_CHOICE_LABEL[c]}
+                  {c !== "amount" ? <span className="money block">{formatRupees(options[c] ?? 0)}</span> : null}
+                </span>
+              </label>
+            ))}
+          </div>
+          <div id={fields.choice.errorId} className="field-error" aria-live="polite">
+            {fields.choice.errors?.join(" ")}
+          </div>
+        </fieldset>
+        <Field
+          id={fields.amount.id}
+          label="Another amount (₹)"
+          errors={fields.amount.errors}
+          errorId={fields.amount.errorId}
+          hint={`From ₹100 to ${formatRupees(options.payoff ?? 0)}.`}
+          hintId={fields.amount.descriptionId}
+        >
+          <input
+            {...getInputProps(fields.amount, { type: "text", ariaDescribedBy: fields.amount.descriptionId })}
+            key={fields.amount.key}
+            inputMode="decimal"
+            className="field-input max-w-xs"
+          />
+        </Field>
+        {kind === "emi" && emiPaise ? (
+          <div>
+            <label className="flex items-start gap-3">
+              <input
+                type="checkbox"
+                name={fields.prepay.name}
+                value="on"
+                className="mt-1 size-5 shrink-0"
+                aria-describedby={fields.prepay.errorId}
+              />
+              <span>
+                Prepay principal with what is left after the dues (at least one EMI, {formatRupees(emiPaise)}): the loan ends sooner and the
+                EMI stays the same.
+              </span>
+            </label>
+            <div id={fields.prepay.errorId} className="field-error" aria-live="polite">
+              {fields.prepay.errors?.join(" ")}
+            </div>
+          </div>
+        ) : null}
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
+          Continue to payment
+        </button>
+        <p className="text-sm text-slate-600">You pay on the payment service's own secure page and come back here.</p>
+      </Form>
+    </section>
+  );
+}
+
+export function CoolingOff({ d, coolingOff }: { d: Data; coolingOff: NonNullable<Data["coolingOff"]> }) {
+  return (
+    <section aria-labelledby="cooling-title" className="card space-y-3">
+      <h2 id="cooling-title">Changed your mind?</h2>
+      <p>{coolingOffRule(d.coolingOffDays)}</p>
+      <p>The cooling-off period of this loan ends on {longDate(coolingOff.until)}.</p>
+      <MoneyRows rows={[["To exit today", formatRupees(coolingOff.quote.totalPaise)]]} />
+      <Form method="post">
+        <input type="hidden" name="intent" value="pay" />
+        <input type="hidden" name="choice" value="cooling_off" />
+        <button type="submit" className="btn-secondary">
+          Pay {formatRupees(coolingOff.quote.totalPaise)} and cancel the loan
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export function Payoff({ d, payoff }: { d: Data; payoff: NonNullable<Data["payoff"]> }) {
+  return (
+    <section aria-labelledby="payoff-title" className="card space-y-3">
+      <h2 id="payoff-title">Close the loan early</h2>
+      <p>Closing early has no charge: you pay the principal and the interest only for the days used.</p>
+      <Form method="get" className="flex flex-wrap items-end gap-3">
+        <Field id="payoff-on" label="Payoff on" errors={d.quote?.error ? [d.quote.error] : undefined} errorId="payoff-on-error">
+          <input
+            id="payoff-on"
+            name="on"
+            type="date"
+            className="field-input"
+            min={d.today}
+            max={addDays(d.today, PAYOFF_DAYS_AHEAD)}
+            defaultValue={d.quote?.on ?? d.today}
+            aria-invalid={d.quote?.error ? true : undefined}
+            aria-describedby="payoff-on-error"
+          />
+        </Field>
+        <button type="submit" className="btn-secondary">
+          Show the amount
+        </button>
+      </Form>
+      <div aria-live="polite">
+        {d.quote?.quote ? (
+          <div>
+            <h3>To close on {longDate(d.quote.quote.on)}</h3>
+            <QuoteRows quote={d.quote.quote} advancePaise={d.quote.advancePaise} />
+          </div>
+        ) : !d.quote ? (
+          <div>
+            <h3>To close today</h3>
+            <QuoteRows quote={payoff.quote} advancePaise={payoff.advancePaise} />
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}
