@@ -18,4 +18,6 @@ export const REFUSED: Record<string, string> = {
   four_eyes_refund: "You recorded a payment on this loan, so a colleague must send its refund (four eyes).",
   nothing_to_refund: "Nothing is owed back to the borrower.",
   no_account: "The account the loan was disbursed to is not known.",
+  no_mandate: "This loan has no autopay to cancel.",
+  provider_silent: "The autopay service did not answer: nothing changed. Try again in a minute.",
 };
