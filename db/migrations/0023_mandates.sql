@@ -29,4 +29,8 @@ ALTER TABLE "mandates" ADD CONSTRAINT "mandates_user_id_users_id_fk" FOREIGN KEY
 ALTER TABLE "mandates" ADD CONSTRAINT "mandates_cancelled_by_users_id_fk" FOREIGN KEY ("cancelled_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "mandates_one_live" ON "mandates" USING btree ("application_id") WHERE "mandates"."status" in ('pending', 'active', 'paused');--> statement-breakpoint
 CREATE UNIQUE INDEX "mandates_provider_id" ON "mandates" USING btree ("provider","provider_mandate_id");--> statement-breakpoint
-CREATE INDEX "mandates_application_idx" ON "mandates" USING btree ("application_id","created_at");
+CREATE INDEX "mandates_application_idx" ON "mandates" USING btree ("application_id","created_at");--> statement-breakpoint
+-- The borrower's open loan page follows its autopay live: a mandate set up, approved, rejected or
+-- cancelled tells their pages to read again (the function of migration 0022).
+CREATE TRIGGER mandates_changed AFTER INSERT OR UPDATE OF status ON mandates
+  FOR EACH ROW EXECUTE FUNCTION notify_application_changed();

@@ -56,7 +56,10 @@ describe("autopay on a phone", () => {
     const dialog = page.getByRole("alertdialog").or(page.getByRole("dialog"));
     await dialog.getByText("nothing more is debited from your account").waitFor();
     await dialog.getByRole("button", { name: "Keep autopay" }).click();
+    await dialog.waitFor({ state: "hidden" });
     expect(await page.getByTestId("autopay-status").textContent()).toBe("Active");
+    const [kept] = await app.services.db.select().from(mandates).where(eq(mandates.applicationId, b.id));
+    expect(kept?.status).toBe("active");
     await autopay.getByRole("button", { name: "Cancel autopay" }).click();
     await dialog.getByRole("button", { name: "Cancel autopay" }).click();
     await page.getByText("Autopay is cancelled").first().waitFor();

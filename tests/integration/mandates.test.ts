@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
+import { addMonths, type IsoDate } from "../../app/domain/loan-math.ts";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog, loanInstalments, mandates } from "../../app/server/db/schema.ts";
 import { localMandateSecret } from "../../app/server/mandates/local.server.ts";
 import { activeLoan, signedInStaff } from "../helpers/applications.ts";
@@ -65,7 +66,7 @@ describe("autopay on a loan", () => {
         .sort()
         .at(-1) ?? "";
     expect(pending).toMatchObject({ status: "pending", kind: "upi_autopay", maxAmountPaise: Math.ceil((emi * 3) / 2) });
-    expect((pending?.endDate ?? "") > lastDue).toBe(true);
+    expect(pending?.endDate).toBe(addMonths(lastDue as IsoDate, 3));
     expect(pending?.accountMasked).toMatch(/\d{4}$/);
 
     const page = await html(await app.get(authUrl));
@@ -140,7 +141,7 @@ describe("autopay on a loan", () => {
     expect(back.toast).toContain("Autopay was not approved");
     expect((await mandatesOfLoan(loan.id))[0]?.status).toBe("rejected");
     const shown = await html(await app.get(loanPath(loan.loanNumber), { headers: { Cookie: loan.cookie } }));
-    expect(shown).toContain("Your last autopay mandate: not approved");
+    expect(shown).toContain("Your last autopay was not approved");
     expect(shown).toContain("Set up autopay");
   });
 
@@ -199,6 +200,58 @@ describe("autopay on a loan", () => {
       .from(auditLog)
       .where(and(eq(auditLog.subjectId, loan.id), eq(auditLog.action, "mandate.cancelled")));
     expect(row?.actorRole).toBe("operations");
+  });
+
+  it("says so and stores nothing live when the provider does not answer, and never cancels one still being registered", async () => {
+    const loan = await newLoan();
+    const provider = app.services.mandates;
+    if (!provider) throw new Error("a mandate provider is expected");
+    const silent = vi.spyOn(provider, "create").mockRejectedValueOnce(new Error("connect ETIMEDOUT"));
+    const res = await postForm(app, loanPath(loan.loanNumber), { intent: "autopay_start" }, { cookie: loan.cookie });
+    silent.mockRestore();
+    expect(res.status).toBe(400);
+    expect(await html(res)).toContain("The autopay service did not answer. Nothing changed");
+    const [failed] = await mandatesOfLoan(loan.id);
+    expect(failed).toMatchObject({ status: "rejected", reason: "The autopay service could not be reached" });
+    const [audited] = await app.services.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, loan.id), eq(auditLog.action, "mandate.rejected")));
+    expect(audited?.actorRole).toBe("system");
+
+    // One stored a moment ago and not yet back from the provider: neither cancelled nor duplicated.
+    const [registering] = await app.services.db
+      .insert(mandates)
+      .values({
+        reference: "md_registering0000000000000",
+        applicationId: loan.id,
+        userId: loan.userId,
+        provider: provider.name,
+        kind: "upi_autopay",
+        status: "pending",
+        maxAmountPaise: 100,
+        startDate: "2026-04-02",
+        endDate: "2027-06-05",
+        holderName: "A",
+        accountMasked: "XXXX1234",
+        ifsc: "HDFC0000001",
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .returning();
+    for (const intent of ["autopay_cancel", "autopay_start"]) {
+      const busy = await postForm(app, loanPath(loan.loanNumber), { intent }, { cookie: loan.cookie });
+      expect(busy.status, intent).toBe(400);
+      expect(await html(busy), intent).toContain("Autopay is being set up with your bank");
+    }
+    // Cut off (a process stopped mid-way): after a minute it is given up and a new one made.
+    await app.services.db
+      .update(mandates)
+      .set({ createdAt: new Date(Date.now() - 120_000) })
+      .where(eq(mandates.id, registering?.id ?? ""));
+    expect(await setUp(loan.loanNumber, loan.cookie)).toMatch(/^\/local-mandate\/lmd_/);
+    const statuses = (await mandatesOfLoan(loan.id)).map((m) => m.status).sort();
+    expect(statuses).toEqual(["pending", "rejected", "rejected"]);
   });
 
   it("is nobody else's to set up or cancel", async () => {

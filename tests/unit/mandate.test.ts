@@ -19,6 +19,9 @@ describe("the mandate a loan asks for", () => {
       maxAmountPaise: 1_500_002,
       endDate: "2026-08-31",
     });
+    // Three months after a month's last day is that later month's last day.
+    expect(mandateTerms({ instalmentPaise: 100, lastDueDate: "2026-11-30", today: "2026-04-02" }).endDate).toBe("2027-02-28");
+    expect(mandateTerms({ instalmentPaise: 100, lastDueDate: "2027-11-30", today: "2026-04-02" }).endDate).toBe("2028-02-29");
     // An odd number of paise rounds up: the mandate never falls short of 1.5 × the instalment.
     expect(mandateTerms({ instalmentPaise: 3, lastDueDate: "2026-05-31", today: "2026-04-02" }).maxAmountPaise).toBe(5);
   });

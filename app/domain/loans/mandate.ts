@@ -44,6 +44,27 @@ export const MANDATE_STATUS_TEXT: Record<MandateStatus, string> = {
   paused: "Paused",
 };
 
+/** Each status as staff read it. */
+export const MANDATE_STATUS_STAFF_TEXT: Record<MandateStatus, string> = {
+  pending: "Waiting for the borrower's approval at their bank",
+  active: "Active",
+  rejected: "Not approved",
+  cancelled: "Cancelled",
+  paused: "Paused",
+};
+
+/** How the borrower's last mandate ended, one whole sentence each, on the India date it ended. */
+export function endedMandateText(status: MandateStatus, endedOn: IsoDate | null): string {
+  const on = endedOn ? longDate(endedOn) : null;
+  if (status === "rejected")
+    return on
+      ? `Your last autopay was not approved (${on}), so nothing is debited: pay each instalment with Pay now by its due date, or set up autopay again.`
+      : "Your last autopay was not approved, so nothing is debited: pay each instalment with Pay now by its due date, or set up autopay again.";
+  return on
+    ? `Your autopay was cancelled on ${on}, so nothing more is debited: pay each instalment with Pay now by its due date, or set up autopay again.`
+    : "Your autopay was cancelled, so nothing more is debited: pay each instalment with Pay now by its due date, or set up autopay again.";
+}
+
 /** What cancelling autopay means, said before the borrower confirms it (one whole sentence). */
 export const CANCEL_MANDATE_TEXT =
   "If you cancel autopay, nothing more is debited from your account for this loan: pay each instalment yourself with Pay now by its due date, or set up autopay again.";

@@ -18,7 +18,10 @@ export async function applyMandateEvent(services: Services, event: MandateEvent)
   const provider = services.mandates;
   if (!provider) return "unknown";
   const at = services.now();
-  return services.db.transaction(async (tx) => {
+  // A mandate that ended here but that the provider says is active (approved at the bank after it
+  // was cancelled here) is cancelled at the provider too, after the transaction.
+  const ended: string[] = [];
+  const applied = await services.db.transaction(async (tx): Promise<MandateApplied> => {
     const [m] = await tx
       .select()
       .from(mandates)
@@ -36,8 +39,7 @@ export async function applyMandateEvent(services: Services, event: MandateEvent)
           ? "cancelled"
           : null;
     if (!to) {
-      if (!live && event.state === "active")
-        services.log.warn({ reference: m.reference, status: m.status }, "the provider says active a mandate that has ended here");
+      if (!live && event.state === "active") ended.push(event.providerMandateId);
       return "unchanged";
     }
     const when = event.at ?? at;
@@ -63,6 +65,13 @@ export async function applyMandateEvent(services: Services, event: MandateEvent)
     );
     return to;
   });
+  for (const id of ended) {
+    services.log.warn({ providerMandateId: id }, "the provider says active a mandate that has ended here: cancelling it there");
+    await provider.cancel(id).catch((error: unknown) => {
+      services.log.error({ err: error, providerMandateId: id }, "a mandate that ended here is still active at the provider");
+    });
+  }
+  return applied;
 }
 
 /** A provider's webhook: signature checked, then applied once. */

@@ -9,11 +9,12 @@ import type { AppServices, Client } from "../../context.ts";
 import { applicationSubject, audit } from "../audit.server.ts";
 import { loanApplications, mandates } from "../db/schema.ts";
 import type { Staff } from "../review/rows.server.ts";
-import { lockLiveMandate } from "./rows.server.ts";
+import { lockLiveMandate, registering } from "./rows.server.ts";
 
 type Services = Pick<AppServices, "db" | "now" | "log" | "mandates">;
 
-export type CancelMandateResult = { ok: true } | { ok: false; reason: "not_found" | "no_mandate" | "provider_silent" };
+export type CancelMandateResult =
+  { ok: true } | { ok: false; reason: "not_found" | "no_mandate" | "being_set_up" | "provider_unavailable" | "provider_silent" };
 
 export async function cancelMandate(
   services: Services,
@@ -40,6 +41,10 @@ export async function cancelMandate(
   // Read (its lock ends with the statement): the provider is not asked inside a transaction.
   const mandate = await lockLiveMandate(services, a.id);
   if (!mandate) return { ok: false, reason: "no_mandate" };
+  // Being registered with the provider right now: cancelled once it is (in a moment), never behind its back.
+  if (registering(mandate, at)) return { ok: false, reason: "being_set_up" };
+  // Only the provider that holds the mandate can end it.
+  if (mandate.providerMandateId && services.mandates?.name !== mandate.provider) return { ok: false, reason: "provider_unavailable" };
   // Ended at the provider first: until it says so, debits could still come.
   if (mandate.providerMandateId && services.mandates) {
     try {

@@ -10,15 +10,24 @@ export type Mandate = typeof mandates.$inferSelect;
 /** A new mandate reference (`md_` and 24 base-32 characters). */
 export const newMandateReference = () => `md_${randomBytes(15).toString("base64url").replace(/[-_]/g, "x").toLowerCase()}`;
 
-/** The borrower's own active loan by its number, locked for the caller's transaction; null for anyone else's or a loan not active. */
-export async function lockOwnActiveLoan({ db }: Pick<AppServices, "db">, { userId, loanNumber }: { userId: string; loanNumber: string }) {
+/** The borrower's own loan by its number, locked for the caller's transaction; null for anyone else's. */
+export async function lockOwnLoan({ db }: Pick<AppServices, "db">, { userId, loanNumber }: { userId: string; loanNumber: string }) {
   const [a] = await db
     .select()
     .from(loanApplications)
-    .where(and(eq(loanApplications.loanNumber, loanNumber), eq(loanApplications.userId, userId), eq(loanApplications.status, "active")))
+    .where(and(eq(loanApplications.loanNumber, loanNumber), eq(loanApplications.userId, userId)))
     .for("update");
   return a ?? null;
 }
+
+/**
+ * A mandate stored pending whose registration with the provider has not come back (no id yet):
+ * registering takes seconds; one older than this was cut off (a process stopped mid-way) and is
+ * given up.
+ */
+export const REGISTERING_SECONDS = 60;
+export const registering = (m: Mandate, at: Date) =>
+  m.status === "pending" && !m.providerMandateId && at.getTime() - m.createdAt.getTime() < REGISTERING_SECONDS * 1000;
 
 /** The loan's mandate that is pending, active or paused (at most one), locked. */
 export async function lockLiveMandate({ db }: Pick<AppServices, "db">, applicationId: string): Promise<Mandate | null> {
@@ -35,6 +44,7 @@ export async function lockLiveMandate({ db }: Pick<AppServices, "db">, applicati
  * is stored here); with `userId`, only the borrower's own loan's (another's finds none).
  */
 export async function mandatesOf({ db }: Pick<AppServices, "db">, { loanNumber, userId }: { loanNumber: string; userId?: string }) {
+  const borrower = userId !== undefined;
   const rows = await db
     .select({ m: mandates })
     .from(mandates)
@@ -52,8 +62,10 @@ export async function mandatesOf({ db }: Pick<AppServices, "db">, { loanNumber, 
     endDate: m.endDate,
     accountMasked: m.accountMasked,
     ifsc: m.ifsc,
-    authUrl: m.status === "pending" ? m.authUrl : null,
-    reason: m.reason,
+    // Where the borrower approves it: theirs only.
+    authUrl: borrower && m.status === "pending" ? m.authUrl : null,
+    // Why it ended, in words written for staff (a staff member's note of how the borrower asked): staff only.
+    reason: borrower ? null : m.reason,
     provider: m.provider,
     activatedAt: m.activatedAt?.toISOString() ?? null,
     endedAt: m.endedAt?.toISOString() ?? null,

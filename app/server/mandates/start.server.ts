@@ -15,12 +15,13 @@ import { decrypt } from "../crypto.server.ts";
 import { borrowerBankAccounts, borrowerProfiles, mandates, payouts, users } from "../db/schema.ts";
 import { instalmentsOf } from "../loan-account/account.server.ts";
 import type { MandateOrder } from "./provider.server.ts";
-import { lockLiveMandate, lockOwnActiveLoan, type Mandate, newMandateReference } from "./rows.server.ts";
+import { lockLiveMandate, lockOwnLoan, type Mandate, newMandateReference, registering } from "./rows.server.ts";
 
 type Services = Pick<AppServices, "db" | "now" | "log" | "keyring" | "mandates">;
 
 export type StartMandateResult =
-  { ok: true; authUrl: string } | { ok: false; reason: "not_found" | "not_offered" | "already_active" | "no_account" | "provider_silent" };
+  | { ok: true; authUrl: string }
+  | { ok: false; reason: "not_found" | "not_open" | "not_offered" | "already_active" | "being_set_up" | "no_account" | "provider_silent" };
 
 export async function startMandate(
   services: Services,
@@ -33,12 +34,17 @@ export async function startMandate(
     | { ok: true; resume: string }
     | { ok: true; resume: null; mandate: Mandate; order: MandateOrder };
   const prepared = await services.db.transaction(async (tx): Promise<Prepared> => {
-    const a = await lockOwnActiveLoan({ db: tx }, { userId, loanNumber });
+    const a = await lockOwnLoan({ db: tx }, { userId, loanNumber });
     if (!a) return { ok: false, reason: "not_found" };
+    if (a.status !== "active") return { ok: false, reason: "not_open" };
     if (!provider) return { ok: false, reason: "not_offered" };
     const live = await lockLiveMandate({ db: tx }, a.id);
     if (live?.status === "pending" && live.authUrl) return { ok: true, resume: live.authUrl };
-    if (live) return { ok: false, reason: "already_active" };
+    if (live && registering(live, at)) return { ok: false, reason: "being_set_up" };
+    if (live?.status === "pending" && !live.providerMandateId) {
+      // Cut off while it was being registered (a process stopped): given up, and a new one made.
+      await giveUp({ db: tx }, live, at);
+    } else if (live) return { ok: false, reason: "already_active" };
     // The account the loan was paid into; for a loan from before payouts were recorded, the verified Bank section's.
     const [paidInto] = await tx
       .select()
@@ -112,19 +118,45 @@ export async function startMandate(
   if (!prepared.ok) return prepared;
   if (prepared.resume !== null) return { ok: true, authUrl: prepared.resume };
   if (!provider) return { ok: false, reason: "not_offered" };
+  let session;
   try {
-    const session = await provider.create(prepared.order);
-    await services.db
-      .update(mandates)
-      .set({ providerMandateId: session.providerMandateId, authUrl: session.authUrl, updatedAt: services.now() })
-      .where(eq(mandates.id, prepared.mandate.id));
-    return { ok: true, authUrl: session.authUrl };
+    session = await provider.create(prepared.order);
   } catch (error) {
     services.log.warn({ err: error, reference: prepared.mandate.reference }, "the mandate provider did not take the mandate");
-    await services.db
-      .update(mandates)
-      .set({ status: "rejected", reason: "The autopay service could not be reached", endedAt: services.now(), updatedAt: services.now() })
-      .where(eq(mandates.id, prepared.mandate.id));
+    await services.db.transaction(async (tx) => {
+      const [m] = await tx.select().from(mandates).where(eq(mandates.id, prepared.mandate.id)).for("update");
+      if (m?.status === "pending") await giveUp({ db: tx }, m, services.now());
+    });
     return { ok: false, reason: "provider_silent" };
   }
+  // Only a mandate still pending gets its id: one cancelled meanwhile is cancelled at the provider too.
+  const stored = await services.db
+    .update(mandates)
+    .set({ providerMandateId: session.providerMandateId, authUrl: session.authUrl, updatedAt: services.now() })
+    .where(and(eq(mandates.id, prepared.mandate.id), eq(mandates.status, "pending")))
+    .returning({ id: mandates.id });
+  if (stored.length) return { ok: true, authUrl: session.authUrl };
+  await provider.cancel(session.providerMandateId).catch((error: unknown) => {
+    services.log.error(
+      { err: error, providerMandateId: session.providerMandateId },
+      "a mandate cancelled while it was registered is still at the provider",
+    );
+  });
+  return { ok: false, reason: "not_open" };
+}
+
+/** A mandate whose registration never came back: rejected, with the reason, audited. */
+async function giveUp({ db }: Pick<AppServices, "db">, m: Mandate, at: Date) {
+  const reason = "The autopay service could not be reached";
+  await db.update(mandates).set({ status: "rejected", reason, endedAt: at, updatedAt: at }).where(eq(mandates.id, m.id));
+  await audit(
+    { db },
+    {
+      by: "system",
+      at,
+      action: "mandate.rejected",
+      subject: applicationSubject(m.applicationId),
+      details: { reference: m.reference, reason },
+    },
+  );
 }

@@ -1,6 +1,6 @@
 import { formatDateTimeIST, longDate } from "../../../domain/india-date.ts";
 import { cancelMandateSchema } from "../../../domain/loans/staff-servicing.ts";
-import { MANDATE_KIND_NAME, MANDATE_STATUS_TEXT } from "../../../domain/loans/mandate.ts";
+import { MANDATE_KIND_NAME, MANDATE_STATUS_STAFF_TEXT } from "../../../domain/loans/mandate.ts";
 import { formatRupees } from "../../../domain/money.ts";
 import { StaffTable } from "../../../components/staff-table.tsx";
 import type { ActionData, Data } from "../loan.tsx";
@@ -24,7 +24,7 @@ export function Mandates({ d, actionData }: { d: Data; actionData: ActionData })
               <td className="px-3 py-2">{formatDateTimeIST(new Date(m.createdAt))}</td>
               <td className="px-3 py-2">{MANDATE_KIND_NAME[m.kind]}</td>
               <td className="px-3 py-2">
-                {MANDATE_STATUS_TEXT[m.status]}
+                {MANDATE_STATUS_STAFF_TEXT[m.status]}
                 {m.reason ? `: ${m.reason}` : ""}
               </td>
               <td className="px-3 py-2">{formatRupees(m.maxAmountPaise)}</td>

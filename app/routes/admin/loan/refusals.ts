@@ -19,5 +19,8 @@ export const REFUSED: Record<string, string> = {
   nothing_to_refund: "Nothing is owed back to the borrower.",
   no_account: "The account the loan was disbursed to is not known.",
   no_mandate: "This loan has no autopay to cancel.",
+  being_set_up: "The borrower's autopay is being registered with the provider right now: try again in a minute.",
+  provider_unavailable:
+    "The provider that holds this mandate is not configured here, so it cannot be cancelled at the bank: nothing changed.",
   provider_silent: "The autopay service did not answer: nothing changed. Try again in a minute.",
 };

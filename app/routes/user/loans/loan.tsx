@@ -80,6 +80,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 const AUTOPAY_REFUSED: Record<string, string> = {
   not_offered: "Autopay is not offered yet: pay each instalment with Pay now by its due date.",
   already_active: "This loan already has autopay.",
+  not_open: "This loan is not open: autopay is set up only on an open loan.",
+  being_set_up: "Autopay is being set up with your bank: try again in a moment.",
+  provider_unavailable:
+    "The autopay service that holds this mandate cannot be reached from here: please raise a ticket and we will cancel it.",
   no_account: "This loan has no verified account to debit yet.",
   no_mandate: "This loan has no autopay to cancel.",
   provider_silent: "The autopay service did not answer. Nothing changed; please try again in a minute.",
@@ -166,7 +170,7 @@ export default function Loan({ loaderData, actionData }: Route.ComponentProps) {
       {open && d.payoff ? <Payoff d={d} payoff={d.payoff} /> : null}
 
       {open || d.mandates.length ? (
-        <Autopay d={d} problem={actionData && "autopay" in actionData ? (actionData.autopay ?? null) : null} />
+        <Autopay d={d} open={open} problem={actionData && "autopay" in actionData ? (actionData.autopay ?? null) : null} />
       ) : null}
 
       <Schedule d={d} />

@@ -1,7 +1,13 @@
-import { Form, useSubmit } from "react-router";
+import { Form, useNavigation, useSubmit } from "react-router";
 import { useConfirm } from "../../../../components/confirm-dialog.tsx";
-import { longDate } from "../../../../domain/india-date.ts";
-import { CANCEL_MANDATE_TEXT, MANDATE_KIND_NAME, MANDATE_STATUS_TEXT, mandateLimitsText } from "../../../../domain/loans/mandate.ts";
+import { todayIST } from "../../../../domain/india-date.ts";
+import {
+  CANCEL_MANDATE_TEXT,
+  endedMandateText,
+  MANDATE_KIND_NAME,
+  MANDATE_STATUS_TEXT,
+  mandateLimitsText,
+} from "../../../../domain/loans/mandate.ts";
 import type { Data } from "../loan.tsx";
 
 /**
@@ -9,9 +15,10 @@ import type { Data } from "../loan.tsx";
  * way to set one up when there is none, to continue at the bank when one waits for approval, and
  * to cancel it, saying first what that means.
  */
-export function Autopay({ d, problem }: { d: Data; problem: string | null }) {
+export function Autopay({ d, open, problem }: { d: Data; open: boolean; problem: string | null }) {
   const confirm = useConfirm();
   const submit = useSubmit();
+  const busy = useNavigation().state !== "idle";
   const live = d.mandates.find((m) => m.status === "pending" || m.status === "active" || m.status === "paused") ?? null;
   const last = live ? null : (d.mandates[0] ?? null);
   return (
@@ -58,7 +65,7 @@ export function Autopay({ d, problem }: { d: Data; problem: string | null }) {
           >
             <p className="text-slate-700">{CANCEL_MANDATE_TEXT}</p>
             <input type="hidden" name="intent" value="autopay_cancel" />
-            <button type="submit" className="btn-secondary">
+            <button type="submit" className="btn-secondary" disabled={busy}>
               Cancel autopay
             </button>
           </Form>
@@ -66,18 +73,15 @@ export function Autopay({ d, problem }: { d: Data; problem: string | null }) {
       ) : (
         <>
           {last ? (
-            <p className="text-slate-700">
-              Your last autopay mandate: {MANDATE_STATUS_TEXT[last.status].toLowerCase()}
-              {last.endedAt ? ` on ${longDate(last.endedAt.slice(0, 10))}` : ""}.{last.reason ? ` ${last.reason}.` : ""}
-            </p>
+            <p className="text-slate-700">{endedMandateText(last.status, last.endedAt ? todayIST(new Date(last.endedAt)) : null)}</p>
           ) : null}
-          {d.autopayOffered ? (
+          {!open ? null : d.autopayOffered ? (
             <Form method="post" className="space-y-2">
               <p className="text-slate-700">
                 With autopay, each instalment is debited from the account the loan was paid into on its due date, after a notice the day
                 before. You approve it once at your bank and can cancel it here at any time.
               </p>
-              <button type="submit" name="intent" value="autopay_start" className="btn-primary">
+              <button type="submit" name="intent" value="autopay_start" className="btn-primary" disabled={busy}>
                 Set up autopay
               </button>
             </Form>
