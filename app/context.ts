@@ -8,6 +8,7 @@ import type { Db } from "./server/db/client.ts";
 import type { EmailSender } from "./server/email/email.server.ts";
 import type { JobQueue } from "./server/jobs/queue.server.ts";
 import type { PaymentGateway } from "./server/payments/gateway.server.ts";
+import type { MandateProvider } from "./server/mandates/provider.server.ts";
 import type { PayoutProvider } from "./server/payouts/provider.server.ts";
 import type { PushSender } from "./server/push/push.server.ts";
 import type { RealtimeHub } from "./server/realtime/hub.server.ts";
@@ -35,6 +36,8 @@ export interface AppServices {
   payouts: PayoutProvider;
   /** Repayments: the local checkout stand-in or Razorpay Payment Links, by PAYMENT_PROVIDER. */
   payments: PaymentGateway;
+  /** Autopay mandates: the local stand-in, or null where none is configured (MANDATE_PROVIDER=none). */
+  mandates: MandateProvider | null;
   storage: FileStorage;
   /** Work done after the response, on any process (pg-boss in the same database). */
   jobs: JobQueue;

@@ -115,6 +115,12 @@ export const envSchema = z
     RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
     RAZORPAY_WEBHOOK_SECRET: z.string().min(8).optional(),
     RAZORPAY_API_URL: z.url().default("https://api.razorpay.com/v1"),
+    /**
+     * Who takes autopay mandates (docs/product.md "Autopay"): the local stand-in (never in
+     * production), or none (the loan page says autopay is not offered yet). Razorpay recurring
+     * payments come next.
+     */
+    MANDATE_PROVIDER: z.enum(["local", "none"]).optional(),
     /** An instalment's unpaid part at or below this (rupees) draws no penal charge (docs/product.md "Loan servicing"). */
     PENAL_TOLERANCE_RUPEES: z.coerce.number().int().min(0).max(10_000).default(100),
 
@@ -198,6 +204,8 @@ export const envSchema = z
     if (provider === "local") {
       ctx.addIssue({ code: "custom", path: ["PAYOUT_PROVIDER"], message: "cannot be the local stand-in when APP_ENV=production" });
     }
+    if (env.MANDATE_PROVIDER === "local")
+      ctx.addIssue({ code: "custom", path: ["MANDATE_PROVIDER"], message: "cannot be the local stand-in when APP_ENV=production" });
     for (const key of ["SESSION_SECRET", "ENCRYPTION_KEY", "SMS_GATEWAY_URL", "SMS_GATEWAY_KEY", "PUBLIC_URL"] as const) {
       if (!env[key]) {
         ctx.addIssue({ code: "custom", path: [key], message: "is required when APP_ENV=production" });
@@ -250,6 +258,8 @@ export interface Config {
   payments: {
     provider: { name: "local" } | { name: "razorpay"; keyId: string; keySecret: string; webhookSecret: string; apiUrl: string };
   };
+  /** Autopay mandates: the provider, or none (not offered). */
+  mandates: { provider: "local" | "none" };
   servicing: { penalTolerancePaise: number };
   otp: {
     ttlSeconds: number;
@@ -407,6 +417,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             },
       stuckMinutes: env.PAYOUT_STUCK_MINUTES,
     },
+    mandates: { provider: env.MANDATE_PROVIDER ?? (env.APP_ENV === "production" ? "none" : "local") },
     payments: {
       provider:
         (env.PAYMENT_PROVIDER ?? (env.APP_ENV === "production" ? "razorpay" : "local")) === "local"

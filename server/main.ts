@@ -23,6 +23,7 @@ import { refreshHolidays } from "../app/server/holidays.server.ts";
 import { clearProductCache } from "../app/server/products.server.ts";
 import { clearPolicyCache } from "../app/server/credit/policy.server.ts";
 import { createLocalCheckout, localCheckoutSecret } from "../app/server/payments/local.server.ts";
+import { createLocalMandates, localMandateSecret } from "../app/server/mandates/local.server.ts";
 import { DEMO_BORROWER_MOBILE, seedDemoLoans } from "../app/server/servicing/demo.server.ts";
 import { createRazorpayPayments } from "../app/server/payments/razorpay.server.ts";
 import { createLocalPayouts } from "../app/server/payouts/provider.server.ts";
@@ -132,6 +133,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       config.payments.provider.name === "local"
         ? createLocalCheckout(config.dataDir, now, localCheckoutSecret(config.sessionSecret))
         : createRazorpayPayments(config.payments.provider),
+    mandates:
+      config.mandates.provider === "local" ? createLocalMandates(config.dataDir, now, localMandateSecret(config.sessionSecret)) : null,
     storage,
     jobs,
   };

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserSession } from "../../app/server/auth/session.server.ts";
-import { loanApplications, loanLedger, users } from "../../app/server/db/schema.ts";
+import { loanApplications, loanLedger, mandates, users } from "../../app/server/db/schema.ts";
 import { DEMO_BORROWER_MOBILE, seedDemoLoans } from "../../app/server/servicing/demo.server.ts";
 import { signedInStaff } from "../helpers/applications.ts";
 import { signedInBorrower } from "../helpers/session.ts";
@@ -39,6 +39,13 @@ describe("the demo borrower", () => {
     const page = await html(await app.get(`/User/Loans/Emi/${emi?.loanNumber}`, { headers: { Cookie: cookie } }));
     expect(page).toMatch(/is overdue, \d+ days past the due date/);
     expect(page).toContain("Penal charge for instalment 3");
+    // Autopay, set up and approved at the local stand-in (docs/product.md "Autopay").
+    expect(page).toContain('data-testid="autopay-status">Active<');
+    const [mandate] = await app.services.db
+      .select()
+      .from(mandates)
+      .where(eq(mandates.applicationId, emi?.id ?? ""));
+    expect(mandate).toMatchObject({ status: "active", kind: "upi_autopay", accountMasked: "XXXXXXXXXX6789" });
     const list = await html(await app.get("/User/Loans", { headers: { Cookie: cookie } }));
     expect(list).toContain(emi?.loanNumber ?? "-");
     expect(list).toContain(advance?.loanNumber ?? "-");

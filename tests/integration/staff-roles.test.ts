@@ -112,7 +112,7 @@ const MATRIX: Record<string, StaffRequest[]> = {
   "routes/admin/presence-events.ts": [{ method: "GET", path: () => "/admin/presence/events", needs: "borrowers.manage" }],
   "routes/admin/loan.tsx": [
     { method: "GET", path: () => "/admin/loans/SL00000000", needs: "loans.view" },
-    ...["record_payment", "release", "request_reversal", "confirm_reversal", "cancel_reversal", "waive", "refund"].map(
+    ...["record_payment", "release", "request_reversal", "confirm_reversal", "cancel_reversal", "waive", "refund", "cancel_mandate"].map(
       (intent): StaffRequest => ({
         method: "POST",
         path: () => "/admin/loans/SL00000000",

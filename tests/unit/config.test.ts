@@ -88,6 +88,11 @@ describe("configuration", () => {
     PUBLIC_URL: "https://loans.example.in",
   });
 
+  it("never takes autopay mandates through the local stand-in in production, where none is offered until a real provider is", () => {
+    expect(() => loadConfig({ ...productionSecrets(), MANDATE_PROVIDER: "local" })).toThrow(/MANDATE_PROVIDER/);
+    expect(loadConfig({ DATA_DIR: tempDir() }).mandates.provider).toBe("local");
+  });
+
   it("never pays out through the local stand-in in production", () => {
     expect(() =>
       loadConfig({

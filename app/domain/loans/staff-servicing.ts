@@ -60,6 +60,8 @@ export const releaseSchema = z.object({
   payment: z.string().regex(/^pm_[a-z2-7]{24}$/, "Not a payment of this loan."),
 });
 export const writeOffSchema = z.object({ intent: z.literal("write_off"), reason });
+/** Operations cancel a loan's autopay on the borrower's request, saying how it was asked. */
+export const cancelMandateSchema = z.object({ intent: z.literal("cancel_mandate"), reason });
 
 export const CONTACT_OUTCOMES = {
   promised: "Promised to pay",

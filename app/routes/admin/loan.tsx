@@ -4,6 +4,7 @@ import { requestContext, servicesContext } from "../../context.ts";
 import { KIND_NAME } from "../../domain/loans/application.ts";
 import { LOAN_NUMBER } from "../../domain/loans/disbursal.ts";
 import {
+  cancelMandateSchema,
   noteSchema,
   recordPaymentSchema,
   releaseSchema,
@@ -29,6 +30,9 @@ import { notFoundFullPath } from "../../web/not-found.server.ts";
 import { RecordPayment } from "./loan/forms.tsx";
 import { REFUSED } from "./loan/refusals.ts";
 import { Facts, Ledger, Notes, Payments, Penals, Refunds, Schedule, WriteOffSection } from "./loan/sections.tsx";
+import { Mandates } from "./loan/mandates.tsx";
+import { cancelMandate } from "../../server/mandates/cancel.server.ts";
+import { mandatesOf } from "../../server/mandates/rows.server.ts";
 import type { Route } from "./+types/loan";
 
 /** A loan for staff (docs/product.md "Loan servicing"): schedule, ledger, borrower, and the servicing actions their roles allow. */
@@ -43,6 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const role = user.role as StaffRole;
   return {
     ...view,
+    mandates: await mandatesOf(services, { loanNumber }),
     me: user.id,
     may: {
       payments: can(role, "payments.manage"),
@@ -60,6 +65,7 @@ const INTENT_PERMISSION: Record<string, Permission> = {
   cancel_reversal: "payments.manage",
   waive: "payments.manage",
   refund: "payments.manage",
+  cancel_mandate: "payments.manage",
   note: "collections.manage",
   write_off: "loans.write_off",
 };
@@ -125,6 +131,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         await reversePayment(services, { staff, client, loanNumber, paymentRef: s.value.payment, step, reason: s.value.reason }),
       );
     }
+    case "cancel_mandate": {
+      const s = parseWithZod(form, { schema: cancelMandateSchema });
+      if (s.status !== "success") return invalid("cancel_mandate", s.reply());
+      const done = await cancelMandate(services, { loanNumber, by: { staff }, client, reason: s.value.reason });
+      return answer(done.ok ? { ok: true, message: "Autopay is cancelled at the bank and here." } : done);
+    }
     case "waive": {
       const s = parseWithZod(form, { schema: waiveSchema });
       if (s.status !== "success") return invalid(`waive-${String(form.get("penal"))}`, s.reply());
@@ -175,6 +187,8 @@ export default function StaffLoan({ loaderData: d, actionData }: Route.Component
       <Payments d={d} actionData={actionData} />
 
       <Penals d={d} actionData={actionData} />
+
+      {d.mandates.length || a.status === "active" ? <Mandates d={d} actionData={actionData} /> : null}
 
       <Schedule d={d} />
 

@@ -15,6 +15,7 @@ import type { BureauReport, ChecklistItem, PanCheck, RejectionReason } from "../
 import type { RuleCode, RuleOutcome, RuleResult } from "../../domain/credit-policy/evaluate.ts";
 import type { PolicyRules } from "../../domain/credit-policy/rules.ts";
 import type { UserRole } from "../../domain/roles.ts";
+import type { MandateKind, MandateStatus } from "../../domain/loans/mandate.ts";
 import {
   bigint,
   bigserial,
@@ -730,6 +731,54 @@ export const applicationRequests = pgTable(
       .on(t.applicationId)
       .where(sql`${t.answeredAt} is null`),
     index("application_requests_application_idx").on(t.applicationId, t.askedAt),
+  ],
+);
+
+/**
+ * Autopay mandates (docs/product.md "Autopay"): what the borrower authorised at their bank for a
+ * loan's instalments, on the verified account the loan was disbursed to. At most one is pending or
+ * active per loan (a partial unique index); cancelled, rejected and replaced ones stay as history.
+ */
+export const mandates = pgTable(
+  "mandates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Our reference (`md_…`), sent to the provider and echoed in its answers. */
+    reference: text("reference").notNull().unique(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "restrict" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    provider: text("provider").notNull(),
+    kind: text("kind").$type<MandateKind>().notNull(),
+    status: text("status").$type<MandateStatus>().notNull(),
+    maxAmountPaise: integer("max_amount_paise").notNull(),
+    startDate: text("start_date").notNull(),
+    endDate: text("end_date").notNull(),
+    holderName: text("holder_name").notNull(),
+    accountMasked: text("account_masked").notNull(),
+    ifsc: text("ifsc").notNull(),
+    /** The provider's id of the mandate (Razorpay: the token), and where the borrower authorises it. */
+    providerMandateId: text("provider_mandate_id"),
+    authUrl: text("auth_url"),
+    /** Why the bank or the borrower declined it, or why it was cancelled. */
+    reason: text("reason"),
+    /** Who cancelled it: the borrower, a staff member on the borrower's request, or null (the provider or the system). */
+    cancelledBy: uuid("cancelled_by").references(() => users.id),
+    activatedAt: timestamp("activated_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("mandates_one_live")
+      .on(t.applicationId)
+      .where(sql`${t.status} in ('pending', 'active', 'paused')`),
+    uniqueIndex("mandates_provider_id").on(t.provider, t.providerMandateId),
+    index("mandates_application_idx").on(t.applicationId, t.createdAt),
+    check("mandates_max_amount", sql`${t.maxAmountPaise} > 0`),
   ],
 );
 

@@ -2,9 +2,9 @@
 // (/local-checkout/{id}) with Pay, Fail and Cancel. Like a real gateway it keeps its own record of
 // each order (a file per order in <dataDir>/payments/, so every process sees it), signs the webhook
 // it sends and the query it returns the borrower with, and answers questions about an order.
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { createHash, randomBytes } from "node:crypto";
 import path from "node:path";
+import { jsonRecords, same, sign } from "../stand-in.server.ts";
 import type { PaymentEvent, PaymentGateway } from "./gateway.server.ts";
 
 /** A 12-digit UPI reference number for a stand-in payment, the same every time for the same payment. */
@@ -41,8 +41,6 @@ export interface LocalCheckout extends PaymentGateway {
   ): Promise<{ order: LocalOrder; webhook: { body: string; headers: Headers }; returnUrl: string } | null>;
 }
 
-const sign = (secret: string, text: string) => createHmac("sha256", secret).update(text).digest("hex");
-const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 const ORDER_ID = /^lco_[A-Za-z0-9_-]{16,40}$/;
 
 /** The stand-in's signing secret, derived from the session secret (tests sign forged and mismatched webhooks with it). */
@@ -65,44 +63,25 @@ function eventOf(o: LocalOrder): PaymentEvent {
 }
 
 export function createLocalCheckout(dataDir: string, now: () => Date, secret: string): LocalCheckout {
-  const dir = path.join(dataDir, "payments");
-  const file = (id: string) => path.join(dir, `${id}.json`);
-  const read = async (id: string): Promise<LocalOrder | null> => {
-    if (!ORDER_ID.test(id)) return null;
-    try {
-      return JSON.parse(await readFile(file(id), "utf8")) as LocalOrder;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-      throw error;
-    }
-  };
-  const write = async (o: LocalOrder) => {
-    const tmp = `${file(o.id)}.${process.pid}.${randomBytes(4).toString("hex")}`;
-    await writeFile(tmp, JSON.stringify(o));
-    await rename(tmp, file(o.id));
-  };
+  const records = jsonRecords<LocalOrder>(path.join(dataDir, "payments"), ORDER_ID);
+  const { read, write } = records;
   return {
     name: "local",
     async createCheckout(order) {
-      await mkdir(dir, { recursive: true });
       const id = `lco_${randomBytes(15).toString("base64url")}`;
-      await writeFile(
-        file(id),
-        JSON.stringify({
-          id,
-          reference: order.reference,
-          amountPaise: order.amountPaise,
-          description: order.description,
-          callbackUrl: order.callbackUrl,
-          expiresAt: order.expiresAt.toISOString(),
-          state: "created",
-          paymentId: null,
-          paidPaise: null,
-          paidAt: null,
-          failureReason: null,
-        } satisfies LocalOrder),
-        { flag: "wx" },
-      );
+      await records.create({
+        id,
+        reference: order.reference,
+        amountPaise: order.amountPaise,
+        description: order.description,
+        callbackUrl: order.callbackUrl,
+        expiresAt: order.expiresAt.toISOString(),
+        state: "created",
+        paymentId: null,
+        paidPaise: null,
+        paidAt: null,
+        failureReason: null,
+      });
       return { providerOrderId: id, checkoutUrl: `/local-checkout/${id}` };
     },
     async fetch(id) {

@@ -18,9 +18,13 @@ import { runServicingDay } from "./daily.server.ts";
 import { DEMO_BORROWER_NAME, insertDemoProfile, storeDemoFiles } from "./demo-profile.server.ts";
 import { newPaymentReference } from "../loan-account/ledger-change.server.ts";
 import { openAccount } from "../loan-account/open.server.ts";
+import { receiveMandateWebhook } from "../mandates/answer.server.ts";
+import type { LocalMandates } from "../mandates/local.server.ts";
+import { startMandate } from "../mandates/start.server.ts";
+import { messageLink } from "../../../server/config.ts";
 
 export const DEMO_BORROWER_MOBILE = "9000000001";
-type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payments" | "keyring" | "storage">;
+type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payments" | "keyring" | "storage" | "mandates">;
 
 async function loan(
   tx: Db,
@@ -126,6 +130,20 @@ async function paid(tx: Db, a: { id: string; userId: string }, amountPaise: numb
   });
 }
 
+/**
+ * The demo EMI loan's autopay, set up and approved at the local stand-in as a borrower would
+ * (docs/product.md "Autopay"); the audit rows say it was the demo seed. None where mandates are not offered.
+ */
+async function demoMandate(services: Services, { userId, loanNumber }: { userId: string; loanNumber: string | null }) {
+  const provider = services.mandates;
+  if (!provider || provider.name !== "local" || !loanNumber) return;
+  const client = { ip: "demo seed", userAgent: "demo data" };
+  const started = await startMandate(services, { userId, loanNumber, client, origin: new URL(messageLink(services.config, "/")).origin });
+  if (!started.ok) throw new Error(`the demo mandate was not set up: ${started.reason}`);
+  const done = await (provider as LocalMandates).complete(started.authUrl.split("/").at(-1) ?? "", "approve");
+  if (done) await receiveMandateWebhook(services, done.webhook.body, done.webhook.headers);
+}
+
 export async function seedDemoLoans(services: Services): Promise<boolean> {
   const [existing] = await services.db.select({ id: users.id }).from(users).where(eq(users.mobile, DEMO_BORROWER_MOBILE));
   if (existing) return false;
@@ -178,11 +196,11 @@ export async function seedDemoLoans(services: Services): Promise<boolean> {
         at,
       });
       await paid(tx, s, advance.totalRepayablePaise, addDays(advance.repaymentDate, -1));
-      return true;
+      return { userId: user.id, emi: { userId: user.id, loanNumber: e.loanNumber } };
     })
     .catch((error: unknown) => {
       // Another process starting at the same moment created the borrower first.
-      if (String((error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code) === "23505") return false;
+      if (String((error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code) === "23505") return null;
       throw error;
     });
   if (!created) {
@@ -192,5 +210,6 @@ export async function seedDemoLoans(services: Services): Promise<boolean> {
   }
   // The daily run levies the missed instalment's penal charge (with its own date) and closes the repaid advance.
   await runServicingDay(services, today);
+  await demoMandate(services, created.emi);
   return true;
 }

@@ -7,6 +7,7 @@ import {
   noteSchema,
   OFFLINE_MODES,
   recordPaymentSchema,
+  type cancelMandateSchema,
   type reversalSchema,
   type waiveSchema,
   writeOffSchema,
@@ -36,7 +37,7 @@ export function ReasonForm({
   label: string;
   button: string;
   actionData: ActionData;
-  schema: typeof waiveSchema | typeof reversalSchema;
+  schema: typeof waiveSchema | typeof reversalSchema | typeof cancelMandateSchema;
 }) {
   const { form, fields, formErrors, busy } = useSchemaForm({
     id,

@@ -18,4 +18,9 @@ export const REFUSED: Record<string, string> = {
   four_eyes_refund: "You recorded a payment on this loan, so a colleague must send its refund (four eyes).",
   nothing_to_refund: "Nothing is owed back to the borrower.",
   no_account: "The account the loan was disbursed to is not known.",
+  no_mandate: "This loan has no autopay to cancel.",
+  being_set_up: "The borrower's autopay is being registered with the provider right now: try again in a minute.",
+  provider_unavailable:
+    "The provider that holds this mandate is not configured here, so it cannot be cancelled at the bank: nothing changed.",
+  provider_silent: "The autopay service did not answer: nothing changed. Try again in a minute.",
 };

@@ -7,14 +7,19 @@ import { LOAN_NUMBER } from "../../../domain/loans/disbursal.ts";
 import { longDate } from "../../../domain/india-date.ts";
 import { STATUS_TEXT } from "../../../domain/loans/lifecycle.ts";
 import { payNowSchema, payOptions } from "../../../domain/loans/pay-now.ts";
-import { PAYOFF_DAYS_AHEAD, type PayoffQuote, statementRange } from "../../../domain/loans/servicing.ts";
+import { loanPath, PAYOFF_DAYS_AHEAD, type PayoffQuote, statementRange } from "../../../domain/loans/servicing.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { startPayment } from "../../../server/payments/start-payment.server.ts";
+import { cancelMandate } from "../../../server/mandates/cancel.server.ts";
+import { mandatesOf } from "../../../server/mandates/rows.server.ts";
+import { startMandate } from "../../../server/mandates/start.server.ts";
+import { redirectWithToast } from "../../../web/flash.server.ts";
 import { loanPage, payoffFor } from "../../../server/loan-account/read.server.ts";
 import { readForm } from "../../../web/forms.server.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
 import { notFoundFullPath } from "../../../web/not-found.server.ts";
 import { siteOrigin } from "../../../../server/config.ts";
+import { Autopay } from "./loan/autopay.tsx";
 import { CoolingOff, Payoff, PayNow } from "./loan/pay.tsx";
 import { Documents, Payments, Penals, Schedule, Summary } from "./loan/sections.tsx";
 import type { Route } from "./+types/loan";
@@ -61,6 +66,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const payable = page.payable;
   return {
     ...page,
+    mandates: await mandatesOf(services, { loanNumber, userId: user.id }),
+    autopayOffered: services.mandates !== null,
     quote,
     statementError,
     statement: statementError ? { from: url.searchParams.get("from") ?? "", to: url.searchParams.get("to") ?? "" } : null,
@@ -69,22 +76,51 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-/** Pay now: the order at the gateway, then off to its checkout. */
+/** Why autopay could not be set up or cancelled, in the borrower's words. */
+const AUTOPAY_REFUSED: Record<string, string> = {
+  not_offered: "Autopay is not offered yet: pay each instalment with Pay now by its due date.",
+  already_active: "This loan already has autopay.",
+  not_open: "This loan is not open: autopay is set up only on an open loan.",
+  being_set_up: "Autopay is being set up with your bank: try again in a moment.",
+  provider_unavailable:
+    "The autopay service that holds this mandate cannot be reached from here: please raise a ticket and we will cancel it.",
+  no_account: "This loan has no verified account to debit yet.",
+  no_mandate: "This loan has no autopay to cancel.",
+  provider_silent: "The autopay service did not answer. Nothing changed; please try again in a minute.",
+};
+
+/** Pay now: the order at the gateway, then off to its checkout. Autopay: set up (off to the bank) or cancelled. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = context.get(signedInContext);
   const services = context.get(servicesContext);
-  const submission = parseWithZod(await readForm(request), { schema: payNowSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const form = await readForm(request);
   const loanNumber = params.loanNumber.toUpperCase();
-  const started = LOAN_NUMBER.test(loanNumber)
-    ? await startPayment(services, {
-        userId: user.id,
-        loanNumber,
-        form: submission.value,
-        client: context.get(requestContext),
-        origin: siteOrigin(services.config, request),
-      })
-    : null;
+  if (!LOAN_NUMBER.test(loanNumber)) notFoundFullPath(request);
+  const intent = form.get("intent");
+  if (intent === "autopay_start" || intent === "autopay_cancel") {
+    const client = context.get(requestContext);
+    const done =
+      intent === "autopay_start"
+        ? await startMandate(services, { userId: user.id, loanNumber, client, origin: siteOrigin(services.config, request) })
+        : await cancelMandate(services, { loanNumber, by: { borrower: user.id }, client, reason: "Cancelled by the borrower" });
+    if (!done.ok && done.reason === "not_found") notFoundFullPath(request);
+    if (!done.ok) return data({ autopay: AUTOPAY_REFUSED[done.reason] ?? "That could not be done." }, { status: 400 });
+    if ("authUrl" in done && typeof done.authUrl === "string") return redirect(done.authUrl);
+    const here = loanPath(kindOfPath(new URL(request.url)), loanNumber);
+    return redirectWithToast(services.config, request, `${here}#autopay-title`, {
+      type: "success",
+      title: "Autopay is cancelled. Pay each instalment with Pay now by its due date, or set up autopay again.",
+    });
+  }
+  const submission = parseWithZod(form, { schema: payNowSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const started = await startPayment(services, {
+    userId: user.id,
+    loanNumber,
+    form: submission.value,
+    client: context.get(requestContext),
+    origin: siteOrigin(services.config, request),
+  });
   if (!started) notFoundFullPath(request);
   if (!started.ok)
     return data(
@@ -120,11 +156,22 @@ export default function Loan({ loaderData, actionData }: Route.ComponentProps) {
 
       <Summary d={d} />
 
-      {open && d.options ? <PayNow options={d.options} emiPaise={d.emiPaise} kind={s.kind} lastResult={actionData} /> : null}
+      {open && d.options ? (
+        <PayNow
+          options={d.options}
+          emiPaise={d.emiPaise}
+          kind={s.kind}
+          lastResult={actionData && "autopay" in actionData ? undefined : actionData}
+        />
+      ) : null}
 
       {open && d.coolingOff ? <CoolingOff d={d} coolingOff={d.coolingOff} /> : null}
 
       {open && d.payoff ? <Payoff d={d} payoff={d.payoff} /> : null}
+
+      {open || d.mandates.length ? (
+        <Autopay d={d} open={open} problem={actionData && "autopay" in actionData ? (actionData.autopay ?? null) : null} />
+      ) : null}
 
       <Schedule d={d} />
 

@@ -1,0 +1,74 @@
+/**
+ * Autopay mandates (docs/product.md "Autopay"): the terms of the mandate a loan asks its borrower
+ * to authorise, and the words its statuses are shown in. Pure: no I/O, no clock.
+ */
+import { addMonths, type IsoDate } from "../loan-math.ts";
+import { longDate } from "../india-date.ts";
+import { formatRupees } from "../money.ts";
+
+export const MANDATE_KINDS = ["upi_autopay", "enach"] as const;
+export type MandateKind = (typeof MANDATE_KINDS)[number];
+export const MANDATE_STATUSES = ["pending", "active", "rejected", "cancelled", "paused"] as const;
+export type MandateStatus = (typeof MANDATE_STATUSES)[number];
+
+/** A UPI AutoPay debit above this needs the payer's PIN each time: a larger mandate is e-NACH. */
+export const UPI_AUTOPAY_MAX_PAISE = 1_500_000;
+/** The mandate's maximum is this many times the instalment (3/2: 1.5 ×). */
+const MAX_TIMES = { num: 3, den: 2 } as const;
+/** The mandate runs at least this many months past the last due date. */
+export const MANDATE_MONTHS_AFTER_LAST_DUE = 3;
+
+/**
+ * The mandate for a loan whose largest instalment is `instalmentPaise` (a salary advance: its one
+ * repayment) and whose last due date is `lastDueDate`: at most 1.5 × the instalment per debit (in
+ * whole paise, rounded up), UPI AutoPay when that maximum is at most ₹15,000 and e-NACH otherwise,
+ * from `today` until 3 months after the last due date.
+ */
+export function mandateTerms({ instalmentPaise, lastDueDate, today }: { instalmentPaise: number; lastDueDate: IsoDate; today: IsoDate }) {
+  const maxAmountPaise = Math.ceil((instalmentPaise * MAX_TIMES.num) / MAX_TIMES.den);
+  const kind: MandateKind = maxAmountPaise <= UPI_AUTOPAY_MAX_PAISE ? "upi_autopay" : "enach";
+  return { kind, maxAmountPaise, startDate: today, endDate: addMonths(lastDueDate, MANDATE_MONTHS_AFTER_LAST_DUE) };
+}
+
+export const MANDATE_KIND_NAME: Record<MandateKind, string> = {
+  upi_autopay: "UPI AutoPay",
+  enach: "e-NACH (net banking or debit card)",
+};
+
+/** Each status as the borrower reads it. */
+export const MANDATE_STATUS_TEXT: Record<MandateStatus, string> = {
+  pending: "Waiting for your approval at your bank",
+  active: "Active",
+  rejected: "Not approved",
+  cancelled: "Cancelled",
+  paused: "Paused",
+};
+
+/** Each status as staff read it. */
+export const MANDATE_STATUS_STAFF_TEXT: Record<MandateStatus, string> = {
+  pending: "Waiting for the borrower's approval at their bank",
+  active: "Active",
+  rejected: "Not approved",
+  cancelled: "Cancelled",
+  paused: "Paused",
+};
+
+/** How the borrower's last mandate ended, one whole sentence each, on the India date it ended. */
+export function endedMandateText(status: MandateStatus, endedOn: IsoDate | null): string {
+  const on = endedOn ? longDate(endedOn) : null;
+  if (status === "rejected")
+    return on
+      ? `Your last autopay was not approved (${on}), so nothing is debited: pay each instalment with Pay now by its due date, or set up autopay again.`
+      : "Your last autopay was not approved, so nothing is debited: pay each instalment with Pay now by its due date, or set up autopay again.";
+  return on
+    ? `Your autopay was cancelled on ${on}, so nothing more is debited: pay each instalment with Pay now by its due date, or set up autopay again.`
+    : "Your autopay was cancelled, so nothing more is debited: pay each instalment with Pay now by its due date, or set up autopay again.";
+}
+
+/** What cancelling autopay means, said before the borrower confirms it (one whole sentence). */
+export const CANCEL_MANDATE_TEXT =
+  "If you cancel autopay, nothing more is debited from your account for this loan: pay each instalment yourself with Pay now by its due date, or set up autopay again.";
+
+/** The mandate's limits in one sentence, as the loan page and the staff page show them. */
+export const mandateLimitsText = (m: { maxAmountPaise: number; endDate: IsoDate }) =>
+  `At most ${formatRupees(m.maxAmountPaise)} a debit, until ${longDate(m.endDate)}.`;

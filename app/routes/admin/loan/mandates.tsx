@@ -1,0 +1,55 @@
+import { formatDateTimeIST, longDate } from "../../../domain/india-date.ts";
+import { cancelMandateSchema } from "../../../domain/loans/staff-servicing.ts";
+import { MANDATE_KIND_NAME, MANDATE_STATUS_STAFF_TEXT } from "../../../domain/loans/mandate.ts";
+import { formatRupees } from "../../../domain/money.ts";
+import { StaffTable } from "../../../components/staff-table.tsx";
+import type { ActionData, Data } from "../loan.tsx";
+import { ReasonForm } from "./forms.tsx";
+
+/** The loan's autopay mandates for staff (docs/product.md "Autopay"): each with its status and limits; the live one cancelled on the borrower's request. */
+export function Mandates({ d, actionData }: { d: Data; actionData: ActionData }) {
+  const live = d.mandates.find((m) => m.status === "pending" || m.status === "active" || m.status === "paused");
+  return (
+    <section aria-labelledby="mandates-title" className="card space-y-3">
+      <h2 id="mandates-title">Autopay mandates</h2>
+      {d.mandates.length ? (
+        <StaffTable
+          label="Autopay mandates, newest first"
+          minWidth="min-w-[48rem]"
+          columns={["Set up", "Type", "Status", "At most a debit", "Until", "Account", "Reference"]}
+          framed={false}
+        >
+          {d.mandates.map((m) => (
+            <tr key={m.id}>
+              <td className="px-3 py-2">{formatDateTimeIST(new Date(m.createdAt))}</td>
+              <td className="px-3 py-2">{MANDATE_KIND_NAME[m.kind]}</td>
+              <td className="px-3 py-2">
+                {MANDATE_STATUS_STAFF_TEXT[m.status]}
+                {m.reason ? `: ${m.reason}` : ""}
+              </td>
+              <td className="px-3 py-2">{formatRupees(m.maxAmountPaise)}</td>
+              <td className="px-3 py-2">{longDate(m.endDate)}</td>
+              <td className="px-3 py-2">
+                {m.accountMasked} ({m.ifsc})
+              </td>
+              <td className="px-3 py-2 font-mono">{m.reference}</td>
+            </tr>
+          ))}
+        </StaffTable>
+      ) : (
+        <p className="text-slate-700">The borrower has not set up autopay: instalments are paid with Pay now.</p>
+      )}
+      {live && d.may.payments ? (
+        <ReasonForm
+          id="cancel_mandate"
+          intent="cancel_mandate"
+          hidden={{}}
+          label="How the borrower asked to cancel autopay"
+          button="Cancel autopay"
+          actionData={actionData}
+          schema={cancelMandateSchema}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { Form, useNavigation, useSubmit } from "react-router";
+import { useConfirm } from "../../../../components/confirm-dialog.tsx";
+import { todayIST } from "../../../../domain/india-date.ts";
+import {
+  CANCEL_MANDATE_TEXT,
+  endedMandateText,
+  MANDATE_KIND_NAME,
+  MANDATE_STATUS_TEXT,
+  mandateLimitsText,
+} from "../../../../domain/loans/mandate.ts";
+import type { Data } from "../loan.tsx";
+
+/**
+ * The loan's autopay (docs/product.md "Autopay"): the live mandate with its status and limits, a
+ * way to set one up when there is none, to continue at the bank when one waits for approval, and
+ * to cancel it, saying first what that means.
+ */
+export function Autopay({ d, open, problem }: { d: Data; open: boolean; problem: string | null }) {
+  const confirm = useConfirm();
+  const submit = useSubmit();
+  const busy = useNavigation().state !== "idle";
+  const live = d.mandates.find((m) => m.status === "pending" || m.status === "active" || m.status === "paused") ?? null;
+  const last = live ? null : (d.mandates[0] ?? null);
+  return (
+    <section aria-labelledby="autopay-title" className="card space-y-3">
+      <h2 id="autopay-title">Autopay</h2>
+      {problem ? (
+        <p role="alert" className="text-red-700">
+          {problem}
+        </p>
+      ) : null}
+      {live ? (
+        <>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt className="text-slate-600">Status</dt>
+            <dd data-testid="autopay-status">{MANDATE_STATUS_TEXT[live.status]}</dd>
+            <dt className="text-slate-600">Type</dt>
+            <dd>{MANDATE_KIND_NAME[live.kind]}</dd>
+            <dt className="text-slate-600">From account</dt>
+            <dd>
+              {live.accountMasked} ({live.ifsc})
+            </dd>
+          </dl>
+          <p className="text-slate-700">{mandateLimitsText(live)}</p>
+          {live.status === "pending" && live.authUrl ? (
+            <a className="btn-primary" href={live.authUrl}>
+              Approve autopay at your bank
+            </a>
+          ) : null}
+          <Form
+            method="post"
+            className="space-y-2"
+            onSubmit={async (event) => {
+              event.preventDefault();
+              const form = event.currentTarget;
+              const sure = await confirm({
+                title: "Cancel autopay?",
+                description: CANCEL_MANDATE_TEXT,
+                confirmLabel: "Cancel autopay",
+                cancelLabel: "Keep autopay",
+                danger: true,
+              });
+              if (sure) void submit(form);
+            }}
+          >
+            <p className="text-slate-700">{CANCEL_MANDATE_TEXT}</p>
+            <input type="hidden" name="intent" value="autopay_cancel" />
+            <button type="submit" className="btn-secondary" disabled={busy}>
+              Cancel autopay
+            </button>
+          </Form>
+        </>
+      ) : (
+        <>
+          {last ? (
+            <p className="text-slate-700">{endedMandateText(last.status, last.endedAt ? todayIST(new Date(last.endedAt)) : null)}</p>
+          ) : null}
+          {!open ? null : d.autopayOffered ? (
+            <Form method="post" className="space-y-2">
+              <p className="text-slate-700">
+                With autopay, each instalment is debited from the account the loan was paid into on its due date, after a notice the day
+                before. You approve it once at your bank and can cancel it here at any time.
+              </p>
+              <button type="submit" name="intent" value="autopay_start" className="btn-primary" disabled={busy}>
+                Set up autopay
+              </button>
+            </Form>
+          ) : (
+            <p className="text-slate-700">Autopay is not offered yet: pay each instalment with Pay now by its due date.</p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

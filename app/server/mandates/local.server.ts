@@ -1,0 +1,146 @@
+// The local mandate stand-in (APP_ENV=local only): an authorisation page of the app itself
+// (/local-mandate/{id}) with Approve and Reject, standing where the bank's e-NACH or UPI AutoPay
+// page would. Like a real provider it keeps its own record of each mandate (a file each in
+// <dataDir>/mandates/), signs the webhook it sends and the query it returns the borrower with, and
+// answers questions about a mandate.
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { jsonRecords, same, sign } from "../stand-in.server.ts";
+import type { MandateEvent, MandateProvider } from "./provider.server.ts";
+
+export interface LocalMandate {
+  id: string;
+  reference: string;
+  kind: string;
+  maxAmountPaise: number;
+  endDate: string;
+  description: string;
+  accountMasked: string;
+  callbackUrl: string;
+  state: "created" | "active" | "rejected" | "cancelled";
+  reason: string | null;
+  changedAt: string | null;
+}
+
+export type MandateOutcome = "approve" | "reject";
+
+export interface LocalMandates extends MandateProvider {
+  readonly name: "local";
+  mandate(id: string): Promise<LocalMandate | null>;
+  /**
+   * The borrower's choice on the authorisation page: the mandate's new state, the signed webhook the
+   * provider sends about it, and the signed query the borrower returns with. A second choice on a
+   * mandate already answered changes nothing (it answers with the first one's).
+   */
+  complete(
+    id: string,
+    outcome: MandateOutcome,
+  ): Promise<{ mandate: LocalMandate; webhook: { body: string; headers: Headers }; returnUrl: string } | null>;
+}
+
+const MANDATE_ID = /^lmd_[A-Za-z0-9_-]{16,40}$/;
+
+/** The stand-in's signing secret, derived from the session secret (tests sign forged webhooks with it). */
+export const localMandateSecret = (sessionSecret: string) => sign(sessionSecret, "local-mandate-webhooks");
+
+const STATE: Record<LocalMandate["state"], MandateEvent["state"]> = {
+  created: "pending",
+  active: "active",
+  rejected: "rejected",
+  cancelled: "cancelled",
+};
+
+const eventOf = (m: LocalMandate): MandateEvent => ({
+  providerMandateId: m.id,
+  reference: m.reference,
+  state: STATE[m.state],
+  reason: m.reason,
+  at: m.changedAt ? new Date(m.changedAt) : null,
+});
+
+export function createLocalMandates(dataDir: string, now: () => Date, secret: string): LocalMandates {
+  const records = jsonRecords<LocalMandate>(path.join(dataDir, "mandates"), MANDATE_ID);
+  const notify = (m: LocalMandate) => {
+    const body = JSON.stringify({ event: `mandate.${STATE[m.state]}`, payload: m });
+    return { body, headers: new Headers({ "content-type": "application/json", "x-local-signature": sign(secret, body) }) };
+  };
+  return {
+    name: "local",
+    async create(order) {
+      const id = `lmd_${randomBytes(15).toString("base64url")}`;
+      await records.create({
+        id,
+        reference: order.reference,
+        kind: order.kind,
+        maxAmountPaise: order.maxAmountPaise,
+        endDate: order.endDate,
+        description: order.description,
+        accountMasked: `XXXX${order.account.accountNumber.slice(-4)}`,
+        callbackUrl: order.callbackUrl,
+        state: "created",
+        reason: null,
+        changedAt: null,
+      });
+      return { providerMandateId: id, authUrl: `/local-mandate/${id}` };
+    },
+    async fetch(id) {
+      const m = await records.read(id);
+      if (!m) throw new Error(`the local mandate stand-in has no mandate ${id}`);
+      return eventOf(m);
+    },
+    async cancel(id) {
+      const m = await records.read(id);
+      if (!m) throw new Error(`the local mandate stand-in has no mandate ${id}`);
+      if (m.state === "cancelled" || m.state === "rejected") return eventOf(m);
+      const cancelled: LocalMandate = {
+        ...m,
+        state: "cancelled",
+        reason: "Cancelled on the lender's request",
+        changedAt: now().toISOString(),
+      };
+      await records.write(cancelled);
+      return eventOf(cancelled);
+    },
+    mandate: records.read,
+    async complete(id, outcome) {
+      let m = await records.read(id);
+      if (!m) return null;
+      if (m.state === "created") {
+        m =
+          outcome === "approve"
+            ? { ...m, state: "active", changedAt: now().toISOString() }
+            : {
+                ...m,
+                state: "rejected",
+                reason: "You did not approve it at your bank (local stand-in: Reject)",
+                changedAt: now().toISOString(),
+              };
+        await records.write(m);
+      }
+      const state = STATE[m.state];
+      const query = new URLSearchParams({ mandate_id: m.id, reference: m.reference, status: state });
+      query.set("signature", sign(secret, `${m.id}|${m.reference}|${state}`));
+      return { mandate: m, webhook: notify(m), returnUrl: `${m.callbackUrl}?${query}` };
+    },
+    webhook(rawBody, headers) {
+      if (!same(headers.get("x-local-signature") ?? "", sign(secret, rawBody))) return "bad_signature";
+      try {
+        const parsed = JSON.parse(rawBody) as { payload?: LocalMandate };
+        if (!parsed.payload || typeof parsed.payload.id !== "string" || !(parsed.payload.state in STATE)) return "ignored";
+        return eventOf(parsed.payload);
+      } catch {
+        return "ignored";
+      }
+    },
+    callback(query) {
+      const id = query.get("mandate_id");
+      const reference = query.get("reference");
+      const status = query.get("status");
+      const signature = query.get("signature");
+      if (!id || !reference || !status || !signature) return "ignored";
+      if (!same(signature, sign(secret, `${id}|${reference}|${status}`))) return "bad_signature";
+      // The return is only a hint: the mandate is asked about before anything is applied.
+      return { providerMandateId: id, reference, state: "pending", reason: null, at: null };
+    },
+  };
+}

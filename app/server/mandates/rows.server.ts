@@ -1,0 +1,75 @@
+// What the mandate operations share: the loan a borrower may set autopay up for, found by its
+// number with the owner in the query, and a mandate's reference.
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { AppServices } from "../../context.ts";
+import { loanApplications, mandates } from "../db/schema.ts";
+
+export type Mandate = typeof mandates.$inferSelect;
+
+/** A new mandate reference (`md_` and 24 base-32 characters). */
+export const newMandateReference = () => `md_${randomBytes(15).toString("base64url").replace(/[-_]/g, "x").toLowerCase()}`;
+
+/** The borrower's own loan by its number, locked for the caller's transaction; null for anyone else's. */
+export async function lockOwnLoan({ db }: Pick<AppServices, "db">, { userId, loanNumber }: { userId: string; loanNumber: string }) {
+  const [a] = await db
+    .select()
+    .from(loanApplications)
+    .where(and(eq(loanApplications.loanNumber, loanNumber), eq(loanApplications.userId, userId)))
+    .for("update");
+  return a ?? null;
+}
+
+/**
+ * A mandate stored pending whose registration with the provider has not come back (no id yet):
+ * registering takes seconds; one older than this was cut off (a process stopped mid-way) and is
+ * given up.
+ */
+export const REGISTERING_SECONDS = 60;
+export const registering = (m: Mandate, at: Date) =>
+  m.status === "pending" && !m.providerMandateId && at.getTime() - m.createdAt.getTime() < REGISTERING_SECONDS * 1000;
+
+/** The loan's mandate that is pending, active or paused (at most one), locked. */
+export async function lockLiveMandate({ db }: Pick<AppServices, "db">, applicationId: string): Promise<Mandate | null> {
+  const [m] = await db
+    .select()
+    .from(mandates)
+    .where(and(eq(mandates.applicationId, applicationId), inArray(mandates.status, ["pending", "active", "paused"])))
+    .for("update");
+  return m ?? null;
+}
+
+/**
+ * A loan's mandates by its number, newest first, as pages show them (only the account's masked form
+ * is stored here); with `userId`, only the borrower's own loan's (another's finds none).
+ */
+export async function mandatesOf({ db }: Pick<AppServices, "db">, { loanNumber, userId }: { loanNumber: string; userId?: string }) {
+  const borrower = userId !== undefined;
+  const rows = await db
+    .select({ m: mandates })
+    .from(mandates)
+    .innerJoin(loanApplications, eq(loanApplications.id, mandates.applicationId))
+    .where(and(eq(loanApplications.loanNumber, loanNumber), userId ? eq(loanApplications.userId, userId) : undefined))
+    .orderBy(desc(mandates.createdAt))
+    .then((r) => r.map((x) => x.m));
+  return rows.map((m) => ({
+    id: m.id,
+    reference: m.reference,
+    kind: m.kind,
+    status: m.status,
+    maxAmountPaise: m.maxAmountPaise,
+    startDate: m.startDate,
+    endDate: m.endDate,
+    accountMasked: m.accountMasked,
+    ifsc: m.ifsc,
+    // Where the borrower approves it: theirs only.
+    authUrl: borrower && m.status === "pending" ? m.authUrl : null,
+    // Why it ended, in words written for staff (a staff member's note of how the borrower asked): staff only.
+    reason: borrower ? null : m.reason,
+    provider: m.provider,
+    activatedAt: m.activatedAt?.toISOString() ?? null,
+    endedAt: m.endedAt?.toISOString() ?? null,
+    createdAt: m.createdAt.toISOString(),
+  }));
+}
+export type MandateView = Awaited<ReturnType<typeof mandatesOf>>[number];
