@@ -6,6 +6,7 @@ import { auditLog, loanInstalments, mandates } from "../../app/server/db/schema.
 import { localMandateSecret } from "../../app/server/mandates/local.server.ts";
 import { activeLoan, signedInStaff } from "../helpers/applications.ts";
 import { postForm, toastOf } from "../helpers/http.ts";
+import { waitForJobs } from "../helpers/jobs.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 // Autopay on an active loan through the pages (docs/product.md "Autopay"): set up at the local
@@ -252,6 +253,33 @@ describe("autopay on a loan", () => {
     expect(await setUp(loan.loanNumber, loan.cookie)).toMatch(/^\/local-mandate\/lmd_/);
     const statuses = (await mandatesOfLoan(loan.id)).map((m) => m.status).sort();
     expect(statuses).toEqual(["pending", "rejected", "rejected"]);
+  });
+
+  it("ends at the provider and here when the loan is paid off", async () => {
+    const loan = await newLoan();
+    const authUrl = await setUp(loan.loanNumber, loan.cookie);
+    await answer(authUrl, "approve", loan.cookie);
+    // Pay the loan off through the local checkout stand-in.
+    const started = await postForm(app, loanPath(loan.loanNumber), { intent: "pay", choice: "payoff" }, { cookie: loan.cookie });
+    expect(started.status).toBe(302);
+    const paid = await postForm(app, started.headers.get("location") ?? "", { outcome: "pay" });
+    const back = new URL(paid.headers.get("location") ?? "");
+    expect((await app.get(`${back.pathname}${back.search}`)).status).toBe(302);
+    await waitForJobs(app, "mandate-end");
+    const [m] = await mandatesOfLoan(loan.id);
+    expect(m).toMatchObject({ status: "cancelled", reason: "The loan is closed", cancelledBy: null });
+    const provider = app.services.mandates;
+    if (provider?.name !== "local") throw new Error("the local stand-in is expected");
+    expect((await provider.fetch(authUrl.split("/").at(-1) ?? "")).state).toBe("cancelled");
+    const [row] = await app.services.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, loan.id), eq(auditLog.action, "mandate.cancelled")));
+    expect(row?.actorRole).toBe("system");
+    // The closed loan's page says how it ended and offers nothing to set up.
+    const shown = await html(await app.get(loanPath(loan.loanNumber), { headers: { Cookie: loan.cookie } }));
+    expect(shown).toContain("Your autopay was cancelled on");
+    expect(shown).not.toContain("Set up autopay");
   });
 
   it("is nobody else's to set up or cancel", async () => {

@@ -30,6 +30,8 @@ export interface JobPayloads {
   notify: { notificationId: string };
   /** A contact-form ticket (no account): the e-mail acknowledging it, or carrying a staff reply, sent once. */
   "ticket-email": { messageId: string };
+  /** A loan that ended (closed, cancelled in the cooling-off period, written off): its autopay ended at the provider and here. */
+  "mandate-end": { applicationId: string; reason: string };
 }
 export type JobName = keyof JobPayloads;
 /** Their queues are created at start: a send inside a transaction must not have to create one. */
@@ -44,6 +46,7 @@ const JOB_NAMES = [
   "payments-sweep",
   "notify",
   "ticket-email",
+  "mandate-end",
 ] as const satisfies readonly JobName[];
 
 export interface SendOptions {

@@ -8,6 +8,7 @@ import { catchUpServicing } from "../servicing/daily.server.ts";
 import { deliverNotice } from "../notifications/notify.server.ts";
 import { closeResolvedTickets } from "../help/close-resolved.server.ts";
 import { sendTicketEmail } from "../help/email.server.ts";
+import { endMandates } from "../mandates/end.server.ts";
 import { housekeeping } from "./housekeeping.server.ts";
 
 /** Registers this process's job handlers and the schedules (docs/ARCHITECTURE.md "Where a new thing goes": a job). */
@@ -22,6 +23,8 @@ export async function startWorkers(services: AppServices) {
   await jobs.work("sms", (message) => services.sms.send(message));
   await jobs.work("notify", ({ notificationId }) => deliverNotice(services, notificationId));
   await jobs.work("ticket-email", ({ messageId }) => sendTicketEmail(services, messageId));
+  // Thrown (the provider did not answer, or the mandate is still being registered), it is tried again later.
+  await jobs.work("mandate-end", (job) => endMandates(services, job));
   await jobs.work("credit-checks", async ({ applicationId }) => {
     const ran = await runCreditChecks(services, { applicationId });
     // Thrown, the job is tried again later (3 times, backing off); the page offers to fetch again after that.

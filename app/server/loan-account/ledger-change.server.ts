@@ -77,6 +77,12 @@ export async function afterLedgerChange(
       at,
       details: { settledOn: settled.on, how: settled.how, refundDuePaise: refreshed.state.refundDuePaise },
     });
+    // Its autopay ends too (at the provider, by a job: never a call out inside this transaction).
+    await services.jobs.send(
+      "mandate-end",
+      { applicationId: a.id, reason: to === "closed" ? "The loan is closed" : "The loan was cancelled in the cooling-off period" },
+      { db },
+    );
     const [closure] = await db
       .insert(loanLedger)
       .values({

@@ -37,6 +37,8 @@ export async function writeOff(
         details: { dpd: state.dpd, outstandingPrincipalPaise: state.outstandingPrincipalPaise },
       },
     );
+    // Its autopay ends too (at the provider, by a job).
+    await services.jobs.send("mandate-end", { applicationId: a.id, reason: "The loan is written off" }, { db: tx });
     await tx.insert(loanLedger).values({
       applicationId: a.id,
       kind: "write_off",
