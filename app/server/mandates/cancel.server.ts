@@ -6,7 +6,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
-import { applicationSubject, audit } from "../audit.server.ts";
+import { applicationSubject, audit, type AuditActor } from "../audit.server.ts";
 import { loanApplications, mandates } from "../db/schema.ts";
 import type { Staff } from "../review/rows.server.ts";
 import { lockLiveMandate, registering } from "./rows.server.ts";
@@ -31,21 +31,37 @@ export async function cancelMandate(
     reason: string;
   },
 ): Promise<CancelMandateResult> {
-  const at = services.now();
   const owner = "borrower" in by ? eq(loanApplications.userId, by.borrower) : undefined;
   const [a] = await services.db
     .select({ id: loanApplications.id })
     .from(loanApplications)
     .where(and(eq(loanApplications.loanNumber, loanNumber), owner));
   if (!a) return { ok: false, reason: "not_found" };
+  return endLiveMandate(services, {
+    applicationId: a.id,
+    reason,
+    by: "borrower" in by ? { id: by.borrower, role: "borrower" } : by.staff,
+    client,
+  });
+}
+
+/**
+ * Ends a loan's live mandate: at the provider first (until it says so, debits could still come),
+ * then here, audited. Refused while it is being registered, when the provider that holds it is not
+ * the one configured, and when the provider does not end it; nothing changes then.
+ */
+export async function endLiveMandate(
+  services: Services,
+  { applicationId, reason, by, client }: { applicationId: string; reason: string; by: AuditActor; client: Client | null },
+): Promise<{ ok: true } | { ok: false; reason: "no_mandate" | "being_set_up" | "provider_unavailable" | "provider_silent" }> {
+  const at = services.now();
   // Read (its lock ends with the statement): the provider is not asked inside a transaction.
-  const mandate = await lockLiveMandate(services, a.id);
+  const mandate = await lockLiveMandate(services, applicationId);
   if (!mandate) return { ok: false, reason: "no_mandate" };
-  // Being registered with the provider right now: cancelled once it is (in a moment), never behind its back.
+  // Being registered with the provider right now: ended once it is (in a moment), never behind its back.
   if (registering(mandate, at)) return { ok: false, reason: "being_set_up" };
   // Only the provider that holds the mandate can end it.
   if (mandate.providerMandateId && services.mandates?.name !== mandate.provider) return { ok: false, reason: "provider_unavailable" };
-  // Ended at the provider first: until it says so, debits could still come.
   if (mandate.providerMandateId && services.mandates) {
     try {
       const answer = await services.mandates.cancel(mandate.providerMandateId);
@@ -56,26 +72,20 @@ export async function cancelMandate(
     }
   }
   return services.db.transaction(async (tx) => {
-    const m = await lockLiveMandate({ db: tx }, a.id);
+    const m = await lockLiveMandate({ db: tx }, applicationId);
     if (!m || m.id !== mandate.id) return { ok: true } as const;
     await tx
       .update(mandates)
-      .set({
-        status: "cancelled",
-        reason,
-        cancelledBy: "borrower" in by ? by.borrower : by.staff.id,
-        endedAt: at,
-        updatedAt: at,
-      })
+      .set({ status: "cancelled", reason, cancelledBy: by === "system" ? null : by.id, endedAt: at, updatedAt: at })
       .where(eq(mandates.id, m.id));
     await audit(
       { db: tx },
       {
-        by: "borrower" in by ? { id: by.borrower, role: "borrower" } : by.staff,
+        by,
         client,
         at,
         action: "mandate.cancelled",
-        subject: applicationSubject(a.id),
+        subject: applicationSubject(applicationId),
         details: { reference: m.reference, reason, wasStatus: m.status },
       },
     );

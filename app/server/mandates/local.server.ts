@@ -60,7 +60,7 @@ const eventOf = (m: LocalMandate): MandateEvent => ({
 
 export function createLocalMandates(dataDir: string, now: () => Date, secret: string): LocalMandates {
   const records = jsonRecords<LocalMandate>(path.join(dataDir, "mandates"), MANDATE_ID);
-  const notify = (m: LocalMandate) => {
+  const signedWebhook = (m: LocalMandate) => {
     const body = JSON.stringify({ event: `mandate.${STATE[m.state]}`, payload: m });
     return { body, headers: new Headers({ "content-type": "application/json", "x-local-signature": sign(secret, body) }) };
   };
@@ -120,7 +120,7 @@ export function createLocalMandates(dataDir: string, now: () => Date, secret: st
       const state = STATE[m.state];
       const query = new URLSearchParams({ mandate_id: m.id, reference: m.reference, status: state });
       query.set("signature", sign(secret, `${m.id}|${m.reference}|${state}`));
-      return { mandate: m, webhook: notify(m), returnUrl: `${m.callbackUrl}?${query}` };
+      return { mandate: m, webhook: signedWebhook(m), returnUrl: `${m.callbackUrl}?${query}` };
     },
     webhook(rawBody, headers) {
       if (!same(headers.get("x-local-signature") ?? "", sign(secret, rawBody))) return "bad_signature";

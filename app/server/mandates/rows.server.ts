@@ -1,14 +1,14 @@
 // What the mandate operations share: the loan a borrower may set autopay up for, found by its
 // number with the owner in the query, and a mandate's reference.
-import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { loanApplications, mandates } from "../db/schema.ts";
+import { newReference } from "../loans/reference.server.ts";
 
 export type Mandate = typeof mandates.$inferSelect;
 
-/** A new mandate reference (`md_` and 24 base-32 characters). */
-export const newMandateReference = () => `md_${randomBytes(15).toString("base64url").replace(/[-_]/g, "x").toLowerCase()}`;
+/** A new mandate reference: `md_` and 26 base-32 characters (128 random bits, as an application's reference). */
+export const newMandateReference = () => `md_${newReference()}`;
 
 /** The borrower's own loan by its number, locked for the caller's transaction; null for anyone else's. */
 export async function lockOwnLoan({ db }: Pick<AppServices, "db">, { userId, loanNumber }: { userId: string; loanNumber: string }) {
