@@ -121,6 +121,8 @@ export const envSchema = z
      * payments come next.
      */
     MANDATE_PROVIDER: z.enum(["local", "none"]).optional(),
+    /** The local mandate stand-in answers a debit this many seconds after it is presented (accounts ending 1111 bounce). */
+    LOCAL_DEBIT_ANSWER_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
     /** An instalment's unpaid part at or below this (rupees) draws no penal charge (docs/product.md "Loan servicing"). */
     PENAL_TOLERANCE_RUPEES: z.coerce.number().int().min(0).max(10_000).default(100),
 
@@ -259,7 +261,7 @@ export interface Config {
     provider: { name: "local" } | { name: "razorpay"; keyId: string; keySecret: string; webhookSecret: string; apiUrl: string };
   };
   /** Autopay mandates: the provider, or none (not offered). */
-  mandates: { provider: "local" | "none" };
+  mandates: { provider: "local" | "none"; localDebitSeconds: number };
   servicing: { penalTolerancePaise: number };
   otp: {
     ttlSeconds: number;
@@ -417,7 +419,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             },
       stuckMinutes: env.PAYOUT_STUCK_MINUTES,
     },
-    mandates: { provider: env.MANDATE_PROVIDER ?? (env.APP_ENV === "production" ? "none" : "local") },
+    mandates: {
+      provider: env.MANDATE_PROVIDER ?? (env.APP_ENV === "production" ? "none" : "local"),
+      localDebitSeconds: env.LOCAL_DEBIT_ANSWER_SECONDS,
+    },
     payments: {
       provider:
         (env.PAYMENT_PROVIDER ?? (env.APP_ENV === "production" ? "razorpay" : "local")) === "local"

@@ -134,7 +134,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         ? createLocalCheckout(config.dataDir, now, localCheckoutSecret(config.sessionSecret))
         : createRazorpayPayments(config.payments.provider),
     mandates:
-      config.mandates.provider === "local" ? createLocalMandates(config.dataDir, now, localMandateSecret(config.sessionSecret)) : null,
+      config.mandates.provider === "local"
+        ? createLocalMandates(config.dataDir, now, {
+            secret: localMandateSecret(config.sessionSecret),
+            debitSeconds: config.mandates.localDebitSeconds,
+          })
+        : null,
     storage,
     jobs,
   };

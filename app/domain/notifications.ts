@@ -29,6 +29,8 @@ export const NOTIFICATION_EVENTS = [
   "ticket_answered",
   "credit_report_ready",
   "application_returned",
+  "autopay_notice",
+  "autopay_bounced",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -61,6 +63,17 @@ export interface NoticeData {
   disbursal_reversed: { amountPaise: number; accountMasked: string; loanNumber: string };
   revised_kfs: { applicationId: string; loanNumber: string; loanPath: string };
   due_soon: { loanNumber: string; loanPath: string; amountPaise: number; dueDate: IsoDate };
+  /** The pre-debit notice: at least 24 hours before the debit. */
+  autopay_notice: { loanNumber: string; loanPath: string; amountPaise: number; presentOn: IsoDate; mandate: string; accountMasked: string };
+  /** A debit the bank returned; `again` is its one re-presentation (null: none follows). */
+  autopay_bounced: {
+    loanNumber: string;
+    loanPath: string;
+    amountPaise: number;
+    presentOn: IsoDate;
+    reason: string;
+    again: { amountPaise: number; presentOn: IsoDate } | null;
+  };
   due_today: { loanNumber: string; loanPath: string; amountPaise: number; dueDate: IsoDate };
   payment_received: { amountPaise: number; loanNumber: string; loanPath: string; on: IsoDate; paid: string; next: string };
   penal_charged: { amountPaise: number; loanNumber: string; loanPath: string; seq: number; dueDate: IsoDate; duePaise: number };
@@ -156,6 +169,26 @@ const TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
     sms: `${c.brand}: the dates or amounts of loan ${d.loanNumber} changed from your signed KFS because of the disbursal date. See the revised KFS at ${c.link(d.loanPath)}`,
     attachments: [{ kind: "revised_kfs", applicationId: d.applicationId }],
   }),
+  autopay_notice: (d, c) => ({
+    title: `Autopay will debit ${formatRupees(d.amountPaise)} on ${longDate(d.presentOn)}`,
+    body: `On ${longDate(d.presentOn)} your ${d.mandate} mandate will debit ${formatRupees(d.amountPaise)} from account ${d.accountMasked} for loan ${d.loanNumber}. Keep the amount in that account. To pay another way, use Pay now in the app before then: the debit is then lowered or cancelled.`,
+    path: d.loanPath,
+    sms: `${c.brand}: on ${longDate(d.presentOn)} autopay will debit ${formatRupees(d.amountPaise)} from account ${d.accountMasked} for loan ${d.loanNumber}. To pay another way before then, use Pay now at ${c.link(d.loanPath)}`,
+  }),
+  autopay_bounced: (d, c) =>
+    d.again
+      ? {
+          title: `Autopay debit of ${formatRupees(d.amountPaise)} was returned`,
+          body: `Your bank returned the autopay debit of ${formatRupees(d.amountPaise)} on ${longDate(d.presentOn)} for loan ${d.loanNumber} (${d.reason}). We will present ${formatRupees(d.again.amountPaise)} once more on ${longDate(d.again.presentOn)}: keep it in the account, or pay now in the app to avoid more charges.`,
+          path: d.loanPath,
+          sms: `${c.brand}: your bank returned the autopay debit of ${formatRupees(d.amountPaise)} for loan ${d.loanNumber}. We will present ${formatRupees(d.again.amountPaise)} again on ${longDate(d.again.presentOn)}, or pay now at ${c.link(d.loanPath)}`,
+        }
+      : {
+          title: `Autopay debit of ${formatRupees(d.amountPaise)} was returned`,
+          body: `Your bank returned the autopay debit of ${formatRupees(d.amountPaise)} on ${longDate(d.presentOn)} for loan ${d.loanNumber} (${d.reason}). It will not be presented again: pay the amount due with Pay now in the app.`,
+          path: d.loanPath,
+          sms: `${c.brand}: your bank returned the autopay debit of ${formatRupees(d.amountPaise)} for loan ${d.loanNumber}. Please pay the amount due now at ${c.link(d.loanPath)}`,
+        },
   due_soon: (d, c) => ({
     title: `${formatRupees(d.amountPaise)} due on ${longDate(d.dueDate)}`,
     body: `Reminder: ${formatRupees(d.amountPaise)} for loan ${d.loanNumber} is due in 3 days, on ${longDate(d.dueDate)}. Pay in the app, or keep the amount in your account.`,
@@ -244,8 +277,14 @@ const TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
   }),
 };
 
-/** Reminders and overdue notices: only between 08:00 and 19:00 India time. */
-const DAYTIME_ONLY: ReadonlySet<NotificationEvent> = new Set(["due_soon", "due_today", "penal_charged"]);
+/** Reminders, overdue and autopay notices: only between 08:00 and 19:00 India time. */
+const DAYTIME_ONLY: ReadonlySet<NotificationEvent> = new Set([
+  "due_soon",
+  "due_today",
+  "penal_charged",
+  "autopay_notice",
+  "autopay_bounced",
+]);
 
 export function renderNotice<E extends NotificationEvent>(event: E, data: NoticeData[E], context: Context): RenderedNotice {
   const rendered = (TEMPLATES[event] as Template<E>)(data, context);

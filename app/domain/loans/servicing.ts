@@ -71,9 +71,22 @@ export type ServicingEvent =
       /** Reversed or waived: owes nothing, but the instalment's charge was levied (never again). */
       undone?: boolean;
     }
-  | { kind: "refund"; id: string; amountPaise: number; businessDate: IsoDate };
+  | { kind: "refund"; id: string; amountPaise: number; businessDate: IsoDate }
+  | {
+      /**
+       * An autopay debit presented for instalment `seq` on `businessDate` (its presentation date)
+       * and not yet answered (docs/product.md "Autopay"): no money has moved, but while it lasts
+       * the instalment is not past due (no days past due, no penal charge). A debit that succeeds
+       * becomes a payment of its presentation date; one that bounces leaves the instalment as it was.
+       */
+      kind: "debit_pending";
+      id: string;
+      seq: number;
+      amountPaise: number;
+      businessDate: IsoDate;
+    };
 
-export type InstalmentStatus = "upcoming" | "due" | "paid" | "partly_paid" | "overdue" | "closed_early";
+export type InstalmentStatus = "upcoming" | "due" | "debit_in_progress" | "paid" | "partly_paid" | "overdue" | "closed_early";
 
 export interface InstalmentState {
   seq: number;
@@ -148,8 +161,10 @@ export interface LoanState {
   /** Of it, the processing fee and its GST a cooling-off exit returned (principal not paid back in money). */
   feeReturnedPaise: number;
   outstandingPrincipalPaise: number;
-  /** Unpaid interest and principal of instalments whose due date is before `asOf`. */
+  /** Unpaid interest and principal of instalments whose due date is before `asOf` (none with an autopay debit in progress). */
   overduePaise: number;
+  /** What is unpaid of instalments whose autopay debit is in progress (not past due while it lasts). */
+  debitInProgressPaise: number;
   penalDuePaise: number;
   dpd: number;
   settlement: Settlement | null;
@@ -212,6 +227,8 @@ interface Working {
   settlement: Settlement | null;
   excess: number;
   refunded: number;
+  /** Autopay debits not yet answered: the presentation date by instalment. */
+  pending: Map<number, IsoDate>;
 }
 
 const unpaidOf = (r: InstalmentState) => r.principalPaise + r.interestPaise - r.paidPrincipalPaise - r.paidInterestPaise;
@@ -431,7 +448,9 @@ function simulate(terms: LoanTerms, events: readonly ServicingEvent[], asOf: Iso
     settlement: null,
     excess: 0,
     refunded: 0,
+    pending: new Map(),
   };
+  for (const e of events) if (e.kind === "debit_pending" && e.businessDate <= asOf) w.pending.set(e.seq, e.businessDate);
   const byDate = new Map<IsoDate, ServicingEvent[]>();
   for (const e of events) {
     if (e.businessDate > asOf) continue;
@@ -524,8 +543,14 @@ function simulate(terms: LoanTerms, events: readonly ServicingEvent[], asOf: Iso
     }
     // An advance that covers everything owed today settles the loan (the rest is refunded).
     if (!w.settlement && w.advance > 0 && w.advance >= grossQuote(w, day).total) settle(w, day, 0, emptyAllocation(), "foreclosed", null);
-    // 4. Grace: what is unpaid at the end of an instalment's last day on time.
-    for (const r of w.rows) if (r.graceDate === day && r.unpaidAtGracePaise === null) r.unpaidAtGracePaise = w.settlement ? 0 : unpaidOf(r);
+    // 4. Grace: what is unpaid at the end of an instalment's last day on time; not judged while an
+    // autopay debit presented by then is unanswered (it is judged again once the debit is answered).
+    for (const r of w.rows) {
+      if (r.graceDate !== day || r.unpaidAtGracePaise !== null) continue;
+      const presented = w.pending.get(r.seq);
+      if (presented && presented <= day && !w.settlement) continue;
+      r.unpaidAtGracePaise = w.settlement ? 0 : unpaidOf(r);
+    }
   }
   return w;
 }
@@ -539,13 +564,16 @@ export function replay(terms: LoanTerms, events: readonly ServicingEvent[], asOf
     const paid = r.paidPrincipalPaise + r.paidInterestPaise;
     if (w.settlement && r.dueDate > w.settlement.on) r.status = "closed_early";
     else if (unpaid === 0) r.status = "paid";
+    else if (w.pending.has(r.seq) && r.dueDate <= asOf) r.status = "debit_in_progress";
     else if (r.dueDate > asOf) r.status = "upcoming";
     else if (r.graceDate >= asOf) r.status = "due";
     else r.status = paid > 0 ? "partly_paid" : "overdue";
   }
   // Overdue: past its due date; an instalment due today is due, not overdue (it is the next due).
-  const overdue = w.rows.filter((r) => r.dueDate < asOf).reduce((s, r) => s + unpaidOf(r), 0);
-  const oldestUnpaid = w.rows.find((r) => r.dueDate < asOf && unpaidOf(r) > 0);
+  // An instalment with an autopay debit in progress is not past due while it lasts.
+  const pastDue = (r: InstalmentState) => r.dueDate < asOf && !w.pending.has(r.seq);
+  const overdue = w.rows.filter(pastDue).reduce((s, r) => s + unpaidOf(r), 0);
+  const oldestUnpaid = w.rows.find((r) => pastDue(r) && unpaidOf(r) > 0);
   const principalPaid = w.rows.reduce((s, r) => s + r.paidPrincipalPaise, 0) + w.prepaidPrincipal;
   const levied = w.levied;
   // A charge is levied at the start of the day after the grace date, before that day's payments:
@@ -580,6 +608,7 @@ export function replay(terms: LoanTerms, events: readonly ServicingEvent[], asOf
     outstandingPrincipalPaise: terms.principalPaise - principalPaid,
     feeReturnedPaise: w.feeReturned,
     overduePaise: w.settlement ? 0 : overdue,
+    debitInProgressPaise: w.settlement ? 0 : w.rows.filter((r) => r.status === "debit_in_progress").reduce((s, r) => s + unpaidOf(r), 0),
     penalDuePaise: w.penals.reduce((s, p) => s + p.amountPaise - p.paidPaise, 0),
     dpd: w.settlement || !oldestUnpaid ? 0 : daysBetween(oldestUnpaid.dueDate, asOf),
     settlement: w.settlement,
@@ -691,6 +720,7 @@ export function coolingOffQuote(terms: LoanTerms, events: readonly ServicingEven
 export const INSTALMENT_STATUS_LABEL: Record<InstalmentStatus, string> = {
   upcoming: "Upcoming",
   due: "Due",
+  debit_in_progress: "Autopay debit in progress",
   paid: "Paid",
   partly_paid: "Part paid, overdue",
   overdue: "Overdue",

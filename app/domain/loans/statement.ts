@@ -77,6 +77,10 @@ export function paymentText(details: Record<string, unknown>): string {
       return detail ? `Payment by IMPS, reference ${detail}` : "Payment by IMPS";
     case "RTGS":
       return detail ? `Payment by RTGS, reference ${detail}` : "Payment by RTGS";
+    case "upi_autopay":
+      return detail ? `Autopay debit by UPI AutoPay, reference ${detail}` : "Autopay debit by UPI AutoPay";
+    case "enach":
+      return detail ? `Autopay debit by e-NACH, reference ${detail}` : "Autopay debit by e-NACH";
     case "cheque":
       return detail ? `Payment by cheque number ${detail}` : "Payment by cheque";
     case "cash":

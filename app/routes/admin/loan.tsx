@@ -33,6 +33,7 @@ import { Facts, Ledger, Notes, Payments, Penals, Refunds, Schedule, WriteOffSect
 import { Mandates } from "./loan/mandates.tsx";
 import { cancelMandate } from "../../server/mandates/cancel.server.ts";
 import { mandatesOf } from "../../server/mandates/rows.server.ts";
+import { debitsOf } from "../../server/mandates/debit-rows.server.ts";
 import type { Route } from "./+types/loan";
 
 /** A loan for staff (docs/product.md "Loan servicing"): schedule, ledger, borrower, and the servicing actions their roles allow. */
@@ -48,6 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     ...view,
     mandates: await mandatesOf(services, { loanNumber }),
+    debits: await debitsOf(services, { loanNumber }),
     me: user.id,
     may: {
       payments: can(role, "payments.manage"),

@@ -16,6 +16,7 @@ import type { RuleCode, RuleOutcome, RuleResult } from "../../domain/credit-poli
 import type { PolicyRules } from "../../domain/credit-policy/rules.ts";
 import type { UserRole } from "../../domain/roles.ts";
 import type { MandateKind, MandateStatus } from "../../domain/loans/mandate.ts";
+import type { DebitStatus } from "../../domain/loans/autopay.ts";
 import {
   bigint,
   bigserial,
@@ -779,6 +780,59 @@ export const mandates = pgTable(
     uniqueIndex("mandates_provider_id").on(t.provider, t.providerMandateId),
     index("mandates_application_idx").on(t.applicationId, t.createdAt),
     check("mandates_max_amount", sql`${t.maxAmountPaise} > 0`),
+  ],
+);
+
+/**
+ * An autopay debit of one instalment (docs/product.md "Autopay"): its pre-debit notice, its
+ * presentation and the provider's answer, one row per attempt (a bounce is presented once more as
+ * attempt 2). The row's id is the idempotency key sent to the provider, so a presentation retried
+ * after a dropped connection never debits twice; a debit that succeeds becomes one payment.
+ */
+export const mandateDebits = pgTable(
+  "mandate_debits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Our reference (`dd_…`), sent to the provider and echoed in its answers. */
+    reference: text("reference").notNull().unique(),
+    mandateId: uuid("mandate_id")
+      .notNull()
+      .references(() => mandates.id, { onDelete: "restrict" }),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "restrict" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** The instalment it is for, and which try (1; 2 after a bounce). */
+    seq: smallint("seq").notNull(),
+    attempt: smallint("attempt").notNull(),
+    dueDate: text("due_date").notNull(),
+    /** The India date it is presented on: its business date. */
+    presentOn: text("present_on").notNull(),
+    status: text("status").$type<DebitStatus>().notNull(),
+    /** The amount the pre-debit notice named (the debit never takes more), and when the notice went out. */
+    noticePaise: integer("notice_paise").notNull(),
+    noticeAt: timestamp("notice_at", { withTimezone: true }).notNull(),
+    /** What was presented (at most the notice and the mandate's maximum). */
+    amountPaise: integer("amount_paise"),
+    providerPaymentId: text("provider_payment_id"),
+    presentedAt: timestamp("presented_at", { withTimezone: true }),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    /** The last time the provider was asked about it. */
+    askedAt: timestamp("asked_at", { withTimezone: true }),
+    /** The bank's reason for a bounce, or why it was not presented. */
+    reason: text("reason"),
+    /** The payment a successful debit became. */
+    paymentId: uuid("payment_id").references(() => payments.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("mandate_debits_once").on(t.applicationId, t.seq, t.attempt),
+    uniqueIndex("mandate_debits_provider_payment").on(t.providerPaymentId),
+    index("mandate_debits_status_idx").on(t.status, t.presentOn),
+    check("mandate_debits_amount", sql`${t.amountPaise} is null or (${t.amountPaise} > 0 and ${t.amountPaise} <= ${t.noticePaise})`),
   ],
 );
 

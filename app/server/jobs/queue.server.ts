@@ -32,6 +32,10 @@ export interface JobPayloads {
   "ticket-email": { messageId: string };
   /** A loan that ended (closed, cancelled in the cooling-off period, written off): its autopay ended at the provider and here. */
   "mandate-end": { applicationId: string; reason: string };
+  /** An autopay debit in progress: the provider asked about it; asks again later while it is pending (`round` counts). */
+  "debit-check": { debitId: string; round: number };
+  /** Every 10 minutes: autopay debits whose date has come and that are not yet presented (or were cut off half-way), presented. */
+  "autopay-sweep": Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 /** Their queues are created at start: a send inside a transaction must not have to create one. */
@@ -47,6 +51,8 @@ const JOB_NAMES = [
   "notify",
   "ticket-email",
   "mandate-end",
+  "debit-check",
+  "autopay-sweep",
 ] as const satisfies readonly JobName[];
 
 export interface SendOptions {
@@ -106,7 +112,7 @@ const EXPIRE_SECONDS: Partial<Record<JobName, number>> = { "servicing-daily": 4 
  * Queues that hold at most one waiting and one running job per `singletonKey` ("stately"): a job
  * may schedule its own follow-up while it runs, but a second chain for the same key is dropped.
  */
-const STATELY: readonly JobName[] = ["payout-check", "credit-report"];
+const STATELY: readonly JobName[] = ["payout-check", "credit-report", "debit-check"];
 
 export async function startJobQueue({ connection, schema, pollSeconds = 2, onError }: JobQueueOptions): Promise<JobQueue> {
   const boss = new PgBoss({

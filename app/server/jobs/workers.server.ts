@@ -9,6 +9,8 @@ import { deliverNotice } from "../notifications/notify.server.ts";
 import { closeResolvedTickets } from "../help/close-resolved.server.ts";
 import { sendTicketEmail } from "../help/email.server.ts";
 import { endMandates } from "../mandates/end.server.ts";
+import { askAboutDebit, checkDebit } from "../mandates/debit-answer.server.ts";
+import { runAutopayDay, sweepAutopay } from "../mandates/day.server.ts";
 import { housekeeping } from "./housekeeping.server.ts";
 
 /** Registers this process's job handlers and the schedules (docs/ARCHITECTURE.md "Where a new thing goes": a job). */
@@ -49,6 +51,22 @@ export async function startWorkers(services: AppServices) {
   });
   await jobs.work("servicing-daily", async () => {
     await catchUpServicing(services);
+    // Autopay after the day's figures: today's debits presented, the coming days' announced.
+    await runAutopayDay(services);
+  });
+  await jobs.work("debit-check", async ({ debitId, round }) => {
+    let state;
+    try {
+      state = await checkDebit(services, debitId);
+    } catch (error) {
+      // No usable answer: the debit stays in progress and is asked about again.
+      log.warn({ err: error, debitId }, "the mandate provider gave no answer about a debit; asking again later");
+      state = "pending";
+    }
+    if (state === "pending") await askAboutDebit(services, { debitId, round: round + 1 });
+  });
+  await jobs.work("autopay-sweep", async () => {
+    await sweepAutopay(services);
   });
   await jobs.work("payments-sweep", async () => {
     const asked = await sweepPayments(services);
@@ -57,6 +75,7 @@ export async function startWorkers(services: AppServices) {
   await jobs.schedule("housekeeping", "17 * * * *", {});
   await jobs.schedule("servicing-daily", "30 0 * * *", {});
   await jobs.schedule("payments-sweep", "*/10 * * * *", {});
+  await jobs.schedule("autopay-sweep", "*/10 * * * *", {});
   // Days missed while no process ran are run now (one run at a time across processes).
   await jobs.send("servicing-daily", {}, { singletonKey: "daily" });
   await jobs.schedule("payouts-sweep", "*/10 * * * *", {});

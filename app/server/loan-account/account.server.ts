@@ -11,7 +11,7 @@ import type { IsoDate } from "../../domain/loan-math.ts";
 import { type LoanState, type LoanTerms, nextDue, replay, type ServicingEvent } from "../../domain/loans/servicing.ts";
 import { todayIST } from "../../domain/india-date.ts";
 import { preparedQuery } from "../db/prepared.ts";
-import { loanAccounts, loanApplications, loanInstalments, loanLedger, payments } from "../db/schema.ts";
+import { loanAccounts, loanApplications, loanInstalments, loanLedger, mandateDebits, payments } from "../db/schema.ts";
 import type { Application } from "../loans/rows.server.ts";
 import { signedTerms } from "../loans/signed-terms.server.ts";
 import { openAccount } from "./open.server.ts";
@@ -136,6 +136,22 @@ const ledgerRowsOf = preparedQuery("loan_ledgers_of", (db, name) =>
     .prepare(name),
 );
 
+/** Autopay debits that may have moved money and have no answer yet (presenting, in progress): the replay's pending debits. */
+const debitsInFlightOf = preparedQuery("loan_debits_in_flight_of", (db, name) =>
+  db
+    .select({
+      id: mandateDebits.id,
+      applicationId: mandateDebits.applicationId,
+      seq: mandateDebits.seq,
+      amountPaise: mandateDebits.amountPaise,
+      noticePaise: mandateDebits.noticePaise,
+      presentOn: mandateDebits.presentOn,
+    })
+    .from(mandateDebits)
+    .where(and(anyOf(mandateDebits.applicationId), sql`${mandateDebits.status} in ('presenting', 'in_progress')`))
+    .prepare(name),
+);
+
 /** The replay's terms from a loan's account row and its instalments. */
 export const termsFrom = (services: Pick<Services, "config">, account: AccountRow, instalments: LoanTerms["instalments"]): LoanTerms => ({
   kind: account.kind,
@@ -154,7 +170,7 @@ export const termsFrom = (services: Pick<Services, "config">, account: AccountRo
 const UNDOING = new Set(["payment_reversal", "penal_reversal", "penal_waiver", "refund_reversal"]);
 
 /**
- * The ledger as replay events: payments (with the borrower's choices on Pay now), penal charges
+ * The ledger as replay events (with `ledgersOf`'s autopay debits in flight beside them): payments (with the borrower's choices on Pay now), penal charges
  * and refunds, each left out once reversed or waived. Payments are keyed by their payment id.
  */
 export function eventsFrom(rows: readonly (LedgerRow & { prepay: boolean | null; purpose: string | null })[]): ServicingEvent[] {
@@ -193,10 +209,19 @@ export async function ledgersOf({ db }: Pick<AppServices, "db">, applicationIds:
   const out = new Map<string, { rows: (LedgerRow & { prepay: boolean | null; purpose: string | null })[]; events: ServicingEvent[] }>();
   if (applicationIds.length === 0) return out;
   const rows = await ledgerRowsOf(db, { ids: [...applicationIds] });
+  const inFlight = await debitsInFlightOf(db, { ids: [...applicationIds] });
   const byLoan = Map.groupBy(rows, (r) => r.entry.applicationId);
+  const debitsByLoan = Map.groupBy(inFlight, (d) => d.applicationId);
   for (const id of applicationIds) {
     const flat = (byLoan.get(id) ?? []).map((r) => ({ ...r.entry, prepay: r.prepay, purpose: r.purpose }));
-    out.set(id, { rows: flat, events: eventsFrom(flat) });
+    const pending = (debitsByLoan.get(id) ?? []).map((d): ServicingEvent => ({
+      kind: "debit_pending",
+      id: d.id,
+      seq: d.seq,
+      amountPaise: d.amountPaise ?? d.noticePaise,
+      businessDate: d.presentOn,
+    }));
+    out.set(id, { rows: flat, events: [...eventsFrom(flat), ...pending] });
   }
   return out;
 }

@@ -13,7 +13,7 @@ import { loanPath, type LoanState, nextDue, replay } from "../../domain/loans/se
 import { formatRupees } from "../../domain/money.ts";
 import { whatItPaid } from "../../domain/notifications.ts";
 import { todayIST } from "../../domain/india-date.ts";
-import { loanLedger } from "../db/schema.ts";
+import { loanLedger, payments } from "../db/schema.ts";
 import { changeStatus } from "../loans/lifecycle.server.ts";
 import type { Application } from "../loans/rows.server.ts";
 import { notify } from "../notifications/notify.server.ts";
@@ -29,6 +29,59 @@ export const newPaymentReference = () => {
   for (const b of bytes) out += alphabet[b & 31];
   return out;
 };
+
+/**
+ * Money received on a loan, stored as one captured payment and its ledger entry in the caller's
+ * transaction (a payment recorded by staff, an autopay debit, the demo's history); the caller
+ * audits it and then calls `paymentApplied`. The payment's business date is the entry's.
+ */
+export async function storeReceivedPayment(
+  { db }: Pick<AppServices, "db">,
+  {
+    application: a,
+    payment,
+    details,
+    actorUserId = null,
+    at,
+  }: {
+    application: Pick<Application, "id" | "userId">;
+    payment: Pick<
+      typeof payments.$inferInsert,
+      "provider" | "purpose" | "amountPaise" | "providerPaymentId" | "paidAt" | "businessDate" | "mode" | "recordedBy"
+    > & { businessDate: string };
+    /** What the ledger entry says beside the payment's reference (how it was paid). */
+    details: Record<string, unknown>;
+    actorUserId?: string | null;
+    at: Date;
+  },
+) {
+  const [p] = await db
+    .insert(payments)
+    .values({
+      ...payment,
+      reference: newPaymentReference(),
+      applicationId: a.id,
+      userId: a.userId,
+      status: "captured",
+      receivedPaise: payment.amountPaise,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning();
+  if (!p) throw new Error("the payment was not stored");
+  await db.insert(loanLedger).values({
+    applicationId: a.id,
+    kind: "payment",
+    principalPaise: 0,
+    amountPaise: p.amountPaise,
+    businessDate: payment.businessDate,
+    paymentId: p.id,
+    actorUserId,
+    details: { reference: p.reference, ...details },
+    recordedAt: at,
+  });
+  return p;
+}
 
 /**
  * After a ledger change: penal charges an on-time payment no longer warrants reversed, the cached

@@ -9,9 +9,14 @@ import { and, eq } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { applicationSubject, audit } from "../audit.server.ts";
 import { loanApplications, mandates } from "../db/schema.ts";
+import { DEBIT_CANCELLED } from "../../domain/loans/autopay.ts";
+import { businessToday } from "../loan-account/account.server.ts";
+import { applyDebitEvent, type DebitApplied } from "./debit-answer.server.ts";
+import { cancelWaitingDebits } from "./debit-rows.server.ts";
+import { noticeDebits } from "./notice.server.ts";
 import type { MandateEvent } from "./provider.server.ts";
 
-type Services = Pick<AppServices, "db" | "now" | "log" | "mandates">;
+type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "mandates">;
 export type MandateApplied = "active" | "rejected" | "cancelled" | "unchanged" | "unknown";
 
 export async function applyMandateEvent(services: Services, event: MandateEvent): Promise<MandateApplied> {
@@ -21,6 +26,7 @@ export async function applyMandateEvent(services: Services, event: MandateEvent)
   // A mandate that ended here but that the provider says is active (approved at the bank after it
   // was cancelled here) is cancelled at the provider too, after the transaction.
   const ended: string[] = [];
+  let applicationId: string | null = null;
   const applied = await services.db.transaction(async (tx): Promise<MandateApplied> => {
     const [m] = await tx
       .select()
@@ -43,6 +49,8 @@ export async function applyMandateEvent(services: Services, event: MandateEvent)
       return "unchanged";
     }
     const when = event.at ?? at;
+    applicationId = m.applicationId;
+    if (to === "cancelled") await cancelWaitingDebits({ db: tx }, { mandateId: m.id, reason: DEBIT_CANCELLED.mandateEnded, at });
     await tx
       .update(mandates)
       .set({
@@ -65,6 +73,11 @@ export async function applyMandateEvent(services: Services, event: MandateEvent)
     );
     return to;
   });
+  // Active now: the instalments it can still pay in time are announced at once (not only at the next daily run).
+  if (applied === "active" && applicationId)
+    await noticeDebits(services, { day: businessToday(services), applicationIds: [applicationId] }).catch((error: unknown) => {
+      services.log.error({ err: error, applicationId }, "the first autopay notices were not sent; the daily run sends them");
+    });
   for (const id of ended) {
     services.log.warn({ providerMandateId: id }, "the provider says active a mandate that has ended here: cancelling it there");
     await provider.cancel(id).catch((error: unknown) => {
@@ -79,11 +92,12 @@ export async function receiveMandateWebhook(
   services: Services,
   rawBody: string,
   headers: Headers,
-): Promise<MandateApplied | "bad_signature" | "ignored"> {
+): Promise<MandateApplied | DebitApplied | "bad_signature" | "ignored"> {
   const provider = services.mandates;
   if (!provider) return "ignored";
   const event = provider.webhook(rawBody, headers);
   if (event === "bad_signature" || event === "ignored") return event;
+  if ("debit" in event) return applyDebitEvent(services, event.debit);
   return applyMandateEvent(services, event);
 }
 

@@ -9,6 +9,8 @@ import type { AppServices, Client } from "../../context.ts";
 import { applicationSubject, audit, type AuditActor } from "../audit.server.ts";
 import { loanApplications, mandates } from "../db/schema.ts";
 import type { Staff } from "../review/rows.server.ts";
+import { DEBIT_CANCELLED } from "../../domain/loans/autopay.ts";
+import { cancelWaitingDebits } from "./debit-rows.server.ts";
 import { lockLiveMandate, registering } from "./rows.server.ts";
 
 type Services = Pick<AppServices, "db" | "now" | "log" | "mandates">;
@@ -78,6 +80,10 @@ export async function endLiveMandate(
       .update(mandates)
       .set({ status: "cancelled", reason, cancelledBy: by === "system" ? null : by.id, endedAt: at, updatedAt: at })
       .where(eq(mandates.id, m.id));
+    await cancelWaitingDebits(
+      { db: tx },
+      { mandateId: m.id, reason: by === "system" ? DEBIT_CANCELLED.loanEnded : DEBIT_CANCELLED.mandateEnded, at },
+    );
     await audit(
       { db: tx },
       {

@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { jsonRecords, same, sign } from "../stand-in.server.ts";
-import type { MandateEvent, MandateProvider } from "./provider.server.ts";
+import type { DebitEvent, MandateEvent, MandateProvider } from "./provider.server.ts";
 
 export interface LocalMandate {
   id: string;
@@ -24,6 +24,22 @@ export interface LocalMandate {
 
 export type MandateOutcome = "approve" | "reject";
 
+/** A debit presented to the stand-in: answered `debitSeconds` after it was presented. */
+interface LocalDebit {
+  id: string;
+  key: string;
+  reference: string;
+  mandateId: string;
+  amountPaise: number;
+  presentedAt: string;
+  /** Decided when presented: an account ending 1111 bounces, a mandate no longer active fails. */
+  outcome: "captured" | "failed";
+  reason: string | null;
+}
+
+/** A debit from an account ending in this bounces at the local stand-in. */
+export const LOCAL_BOUNCES = "1111";
+
 export interface LocalMandates extends MandateProvider {
   readonly name: "local";
   mandate(id: string): Promise<LocalMandate | null>;
@@ -39,6 +55,7 @@ export interface LocalMandates extends MandateProvider {
 }
 
 const MANDATE_ID = /^lmd_[A-Za-z0-9_-]{16,40}$/;
+const DEBIT_ID = /^ldd_[0-9a-f-]{36}$/;
 
 /** The stand-in's signing secret, derived from the session secret (tests sign forged webhooks with it). */
 export const localMandateSecret = (sessionSecret: string) => sign(sessionSecret, "local-mandate-webhooks");
@@ -58,14 +75,70 @@ const eventOf = (m: LocalMandate): MandateEvent => ({
   at: m.changedAt ? new Date(m.changedAt) : null,
 });
 
-export function createLocalMandates(dataDir: string, now: () => Date, secret: string): LocalMandates {
+export function createLocalMandates(
+  dataDir: string,
+  now: () => Date,
+  { secret, debitSeconds }: { secret: string; debitSeconds: number },
+): LocalMandates {
   const records = jsonRecords<LocalMandate>(path.join(dataDir, "mandates"), MANDATE_ID);
+  const debits = jsonRecords<LocalDebit>(path.join(dataDir, "mandate-debits"), DEBIT_ID);
+  const debitEvent = (d: LocalDebit): DebitEvent => {
+    const answerAt = Date.parse(d.presentedAt) + debitSeconds * 1000;
+    const base = { providerPaymentId: d.id, reference: d.reference, amountPaise: d.amountPaise };
+    if (now().getTime() < answerAt) return { ...base, state: "pending", reason: null, at: null };
+    return { ...base, state: d.outcome, reason: d.reason, at: new Date(answerAt) };
+  };
   const signedWebhook = (m: LocalMandate) => {
     const body = JSON.stringify({ event: `mandate.${STATE[m.state]}`, payload: m });
     return { body, headers: new Headers({ "content-type": "application/json", "x-local-signature": sign(secret, body) }) };
   };
   return {
     name: "local",
+    debitCheckSeconds: debitSeconds,
+    async present(order) {
+      const id = `ldd_${order.key}`;
+      const existing = await debits.read(id);
+      if (existing) {
+        // As a real provider does: the same key with another amount is refused, not debited again.
+        if (existing.amountPaise !== order.amountPaise)
+          throw new Error("A debit with this idempotency key was presented with another amount");
+        return debitEvent(existing);
+      }
+      const m = await records.read(order.providerMandateId);
+      if (!m) throw new Error(`the local mandate stand-in has no mandate ${order.providerMandateId}`);
+      const bounce = m.accountMasked.endsWith(LOCAL_BOUNCES);
+      const debit: LocalDebit = {
+        id,
+        key: order.key,
+        reference: order.reference,
+        mandateId: m.id,
+        amountPaise: order.amountPaise,
+        presentedAt: now().toISOString(),
+        outcome: m.state !== "active" || bounce || order.amountPaise > m.maxAmountPaise ? "failed" : "captured",
+        reason:
+          m.state !== "active"
+            ? "The mandate is not active"
+            : order.amountPaise > m.maxAmountPaise
+              ? "The amount is above the mandate's maximum"
+              : bounce
+                ? "Insufficient funds (local stand-in: accounts ending 1111 bounce)"
+                : null,
+      };
+      try {
+        await debits.create(debit);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+        const raced = await debits.read(id);
+        if (!raced) throw error;
+        return debitEvent(raced);
+      }
+      return debitEvent(debit);
+    },
+    async fetchDebit(providerPaymentId) {
+      const d = await debits.read(providerPaymentId);
+      if (!d) throw new Error(`the local mandate stand-in has no debit ${providerPaymentId}`);
+      return debitEvent(d);
+    },
     async create(order) {
       const id = `lmd_${randomBytes(15).toString("base64url")}`;
       await records.create({

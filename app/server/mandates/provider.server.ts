@@ -42,16 +42,47 @@ export interface MandateEvent {
   at: Date | null;
 }
 
+/** A debit to present on a mandate: `key` (our debit's id) is the idempotency key; the same key never debits twice. */
+export interface DebitOrder {
+  key: string;
+  /** Our debit's reference (`dd_…`), echoed in the provider's answers. */
+  reference: string;
+  providerMandateId: string;
+  amountPaise: number;
+  /** The presentation date (the India date it is debited on). */
+  presentOn: string;
+  description: string;
+}
+
+/**
+ * What the provider says about a debit: `pending` (presented, no answer from the bank yet),
+ * `captured` (the money is ours) or `failed` (the bank returned it: a bounce).
+ */
+export interface DebitEvent {
+  providerPaymentId: string;
+  reference: string | null;
+  state: "pending" | "captured" | "failed";
+  amountPaise: number | null;
+  reason: string | null;
+  at: Date | null;
+}
+
 export interface MandateProvider {
   readonly name: string;
+  /** Seconds after a presentation when asking about it is first worth while; null: the provider's webhook answers (asked after 3 working days). */
+  readonly debitCheckSeconds: number | null;
+  /** Presents a debit, or answers with the one already presented with this key. Throws when the provider gave no usable answer. */
+  present(order: DebitOrder): Promise<DebitEvent>;
+  /** The debit's state now. Throws when the provider gave no usable answer. */
+  fetchDebit(providerPaymentId: string): Promise<DebitEvent>;
   /** Registers the mandate and returns where the borrower authorises it. Throws when the provider gave no usable answer. */
   create(order: MandateOrder): Promise<MandateSession>;
   /** The mandate's state now. Throws when the provider gave no usable answer. */
   fetch(providerMandateId: string): Promise<MandateEvent>;
   /** Ends the mandate at the provider (nothing more is debited); its state after. Throws when the provider gave no usable answer. */
   cancel(providerMandateId: string): Promise<MandateEvent>;
-  /** The event a webhook carries: "bad_signature" when the provider did not sign it; "ignored" for other events. */
-  webhook(rawBody: string, headers: Headers): MandateEvent | "bad_signature" | "ignored";
+  /** The event a webhook carries (about a mandate or a debit): "bad_signature" when the provider did not sign it; "ignored" for other events. */
+  webhook(rawBody: string, headers: Headers): MandateEvent | { debit: DebitEvent } | "bad_signature" | "ignored";
   /** The borrower's return to the callback URL: its query, signature checked. */
   callback(query: URLSearchParams): MandateEvent | "bad_signature" | "ignored";
 }

@@ -12,11 +12,11 @@ import type { LoanKind } from "../../domain/loans/application.ts";
 import { loanNumberFrom } from "../../domain/loans/disbursal.ts";
 import { todayIST } from "../../domain/india-date.ts";
 import type { Db } from "../db/client.ts";
-import { loanApplications, loanInstalments, loanLedger, payments, users } from "../db/schema.ts";
+import { loanApplications, loanInstalments, loanLedger, users } from "../db/schema.ts";
 import { newReference } from "../loans/reference.server.ts";
 import { runServicingDay } from "./daily.server.ts";
 import { DEMO_BORROWER_NAME, insertDemoProfile, storeDemoFiles } from "./demo-profile.server.ts";
-import { newPaymentReference } from "../loan-account/ledger-change.server.ts";
+import { storeReceivedPayment } from "../loan-account/ledger-change.server.ts";
 import { openAccount } from "../loan-account/open.server.ts";
 import { receiveMandateWebhook } from "../mandates/answer.server.ts";
 import type { LocalMandates } from "../mandates/local.server.ts";
@@ -99,35 +99,22 @@ async function loan(
 
 async function paid(tx: Db, a: { id: string; userId: string }, amountPaise: number, businessDate: IsoDate) {
   const at = new Date(`${businessDate}T06:00:00Z`);
-  const [p] = await tx
-    .insert(payments)
-    .values({
-      reference: newPaymentReference(),
-      applicationId: a.id,
-      userId: a.userId,
-      provider: "local",
-      purpose: "due",
-      amountPaise,
-      status: "captured",
-      providerPaymentId: `demo_${businessDate}_${a.id.slice(0, 8)}`,
-      receivedPaise: amountPaise,
-      paidAt: at,
-      businessDate,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .returning({ id: payments.id, reference: payments.reference });
-  if (!p) throw new Error("the demo payment was not stored");
-  await tx.insert(loanLedger).values({
-    applicationId: a.id,
-    kind: "payment",
-    principalPaise: 0,
-    amountPaise,
-    businessDate,
-    paymentId: p.id,
-    details: { reference: p.reference, demo: true },
-    recordedAt: at,
-  });
+  await storeReceivedPayment(
+    { db: tx },
+    {
+      application: a,
+      payment: {
+        provider: "local",
+        purpose: "due",
+        amountPaise,
+        providerPaymentId: `demo_${businessDate}_${a.id.slice(0, 8)}`,
+        paidAt: at,
+        businessDate,
+      },
+      details: { demo: true },
+      at,
+    },
+  );
 }
 
 /**

@@ -8,10 +8,10 @@ import type { IsoDate } from "../../domain/loan-math.ts";
 import { receivableOn, type OfflineMode, type StaffResult } from "../../domain/loans/staff-servicing.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { applicationSubject, audit } from "../audit.server.ts";
-import { loanLedger, payments } from "../db/schema.ts";
+import { payments } from "../db/schema.ts";
 import type { Staff } from "../review/rows.server.ts";
 import { businessToday, lockLoan } from "../loan-account/account.server.ts";
-import { newPaymentReference, paymentApplied } from "../loan-account/ledger-change.server.ts";
+import { paymentApplied, storeReceivedPayment } from "../loan-account/ledger-change.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payments">;
 
@@ -40,38 +40,25 @@ export async function recordOfflinePayment(
       .from(payments)
       .where(and(eq(payments.provider, "offline"), eq(payments.providerPaymentId, reference)));
     if (dup) return { ok: false, reason: "duplicate_reference" };
-    const [p] = await tx
-      .insert(payments)
-      .values({
-        reference: newPaymentReference(),
-        applicationId: a.id,
-        userId: a.userId,
-        provider: "offline",
-        purpose: "offline",
-        amountPaise,
-        status: "captured",
-        providerPaymentId: reference,
-        receivedPaise: amountPaise,
-        paidAt: at,
-        businessDate: date,
-        mode,
-        recordedBy: staff.id,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning();
-    if (!p) throw new Error("the payment was not stored");
-    await tx.insert(loanLedger).values({
-      applicationId: a.id,
-      kind: "payment",
-      principalPaise: 0,
-      amountPaise,
-      businessDate: date,
-      paymentId: p.id,
-      actorUserId: staff.id,
-      details: { reference: p.reference, mode, bankReference: reference },
-      recordedAt: at,
-    });
+    const p = await storeReceivedPayment(
+      { db: tx },
+      {
+        application: a,
+        payment: {
+          provider: "offline",
+          purpose: "offline",
+          amountPaise,
+          providerPaymentId: reference,
+          paidAt: at,
+          businessDate: date,
+          mode,
+          recordedBy: staff.id,
+        },
+        details: { mode, bankReference: reference },
+        actorUserId: staff.id,
+        at,
+      },
+    );
     await audit(
       { db: tx },
       {

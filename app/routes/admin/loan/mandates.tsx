@@ -1,6 +1,7 @@
 import { formatDateTimeIST, longDate } from "../../../domain/india-date.ts";
 import { cancelMandateSchema } from "../../../domain/loans/staff-servicing.ts";
 import { MANDATE_KIND_NAME, MANDATE_STATUS_STAFF_TEXT } from "../../../domain/loans/mandate.ts";
+import { DEBIT_STATUS_STAFF_TEXT } from "../../../domain/loans/autopay.ts";
 import { formatRupees } from "../../../domain/money.ts";
 import { StaffTable } from "../../../components/staff-table.tsx";
 import type { ActionData, Data } from "../loan.tsx";
@@ -39,6 +40,28 @@ export function Mandates({ d, actionData }: { d: Data; actionData: ActionData })
       ) : (
         <p className="text-slate-700">The borrower has not set up autopay: instalments are paid with Pay now.</p>
       )}
+      {d.debits.length ? (
+        <StaffTable
+          label="Autopay debits, newest first"
+          minWidth="min-w-[48rem]"
+          columns={["Instalment", "Presented on", "Amount", "Status", "Answered", "Reference"]}
+          framed={false}
+        >
+          {d.debits.map((debit) => (
+            <tr key={debit.id}>
+              <td className="px-3 py-2">{debit.attempt > 1 ? `${debit.seq} (again)` : debit.seq}</td>
+              <td className="px-3 py-2">{longDate(debit.presentOn)}</td>
+              <td className="px-3 py-2">{formatRupees(debit.amountPaise)}</td>
+              <td className="px-3 py-2">
+                {DEBIT_STATUS_STAFF_TEXT[debit.status]}
+                {debit.reason ? `: ${debit.reason}` : ""}
+              </td>
+              <td className="px-3 py-2">{debit.answeredAt ? formatDateTimeIST(new Date(debit.answeredAt)) : "Not yet"}</td>
+              <td className="px-3 py-2 font-mono">{debit.reference}</td>
+            </tr>
+          ))}
+        </StaffTable>
+      ) : null}
       {live && d.may.payments ? (
         <ReasonForm
           id="cancel_mandate"

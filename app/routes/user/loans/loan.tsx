@@ -12,6 +12,7 @@ import { pageMeta } from "../../../lib/meta.ts";
 import { startPayment } from "../../../server/payments/start-payment.server.ts";
 import { cancelMandate } from "../../../server/mandates/cancel.server.ts";
 import { mandatesOf } from "../../../server/mandates/rows.server.ts";
+import { debitsOf } from "../../../server/mandates/debit-rows.server.ts";
 import { startMandate } from "../../../server/mandates/start.server.ts";
 import { redirectWithToast } from "../../../web/flash.server.ts";
 import { loanPage, payoffFor } from "../../../server/loan-account/read.server.ts";
@@ -67,6 +68,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     ...page,
     mandates: await mandatesOf(services, { loanNumber, userId: user.id }),
+    debits: await debitsOf(services, { loanNumber, userId: user.id }),
     autopayOffered: services.mandates !== null,
     quote,
     statementError,

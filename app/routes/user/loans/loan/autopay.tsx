@@ -8,6 +8,7 @@ import {
   MANDATE_STATUS_TEXT,
   mandateLimitsText,
 } from "../../../../domain/loans/mandate.ts";
+import { debitText } from "../../../../domain/loans/autopay.ts";
 import type { Data } from "../loan.tsx";
 
 /**
@@ -42,6 +43,7 @@ export function Autopay({ d, open, problem }: { d: Data; open: boolean; problem:
             </dd>
           </dl>
           <p className="text-slate-700">{mandateLimitsText(live)}</p>
+          <Debits d={d} />
           {live.status === "pending" && live.authUrl ? (
             <a className="btn-primary" href={live.authUrl}>
               Approve autopay at your bank
@@ -72,13 +74,14 @@ export function Autopay({ d, open, problem }: { d: Data; open: boolean; problem:
         </>
       ) : (
         <>
+          <Debits d={d} />
           {last ? (
             <p className="text-slate-700">{endedMandateText(last.status, last.endedAt ? todayIST(new Date(last.endedAt)) : null)}</p>
           ) : null}
           {!open ? null : d.autopayOffered ? (
             <Form method="post" className="space-y-2">
               <p className="text-slate-700">
-                With autopay, each instalment is debited from the account the loan was paid into on its due date, after a notice the day
+                With autopay, each instalment is debited from the account the loan was paid into on its due date, after a notice two days
                 before. You approve it once at your bank and can cancel it here at any time.
               </p>
               <button type="submit" name="intent" value="autopay_start" className="btn-primary" disabled={busy}>
@@ -91,5 +94,20 @@ export function Autopay({ d, open, problem }: { d: Data; open: boolean; problem:
         </>
       )}
     </section>
+  );
+}
+
+/** The loan's recent autopay debits, newest first, each in one sentence. */
+function Debits({ d }: { d: Data }) {
+  if (d.debits.length === 0) return null;
+  return (
+    <div>
+      <h3 className="text-base font-semibold">Autopay debits</h3>
+      <ul className="mt-1 space-y-1 text-slate-700" data-testid="autopay-debits">
+        {d.debits.slice(0, 6).map((debit) => (
+          <li key={debit.id}>{debitText(debit)}</li>
+        ))}
+      </ul>
+    </div>
   );
 }

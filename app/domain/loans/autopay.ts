@@ -1,0 +1,104 @@
+/**
+ * Autopay debits (docs/product.md "Autopay"): when an instalment's debit is announced and
+ * presented, for how much, when a bounce is presented again and when an unanswered debit is asked
+ * about, and the words each state is shown in. Pure: no I/O, no clock.
+ */
+import { addDays, addWorkingDays, type IsoDate, isWorkingDay, nextWorkingDay } from "../loan-math.ts";
+import { indiaTime, longDate } from "../india-date.ts";
+import { formatRupees } from "../money.ts";
+import type { MandateKind } from "./mandate.ts";
+
+export const DEBIT_STATUSES = ["notified", "presenting", "in_progress", "succeeded", "bounced", "cancelled"] as const;
+/**
+ * `notified`: the pre-debit notice is out and the debit waits for its date; `presenting`: being
+ * sent to the provider (the provider may hold it already); `in_progress`: presented, no answer yet;
+ * `succeeded` / `bounced`: the provider's answer; `cancelled`: never presented (paid before, the
+ * mandate or the loan ended).
+ */
+export type DebitStatus = (typeof DEBIT_STATUSES)[number];
+
+/** A debit that may have moved money and has no answer yet: the instalment is not past due while it lasts. */
+export const DEBIT_IN_FLIGHT: readonly DebitStatus[] = ["presenting", "in_progress"];
+
+/** The pre-debit notice goes out this many days before the presentation date (from 08:00 India time: at least 24 hours before). */
+export const NOTICE_DAYS_BEFORE = 2;
+/** A notice must be out this long before its debit is presented. */
+export const NOTICE_MIN_HOURS = 24;
+/** A bounced debit is presented once more this many working days later. */
+export const REPRESENT_AFTER_WORKING_DAYS = 3;
+/** A debit with no answer this many working days after its presentation is asked about. */
+export const ASK_AFTER_WORKING_DAYS = 3;
+
+/**
+ * The day an instalment due on `dueDate` is presented: UPI AutoPay on the due date; e-NACH, which
+ * the banks clear on working days only, on the next working day when the due date is not one.
+ */
+export function presentationDate(dueDate: IsoDate, kind: MandateKind, holidays: readonly IsoDate[]): IsoDate {
+  if (kind === "upi_autopay" || isWorkingDay(dueDate, holidays)) return dueDate;
+  return nextWorkingDay(dueDate, holidays);
+}
+
+/** The day the pre-debit notice of a debit presented on `presentOn` is sent. */
+export const noticeDay = (presentOn: IsoDate): IsoDate => addDays(presentOn, -NOTICE_DAYS_BEFORE);
+
+/** The re-presentation of a debit that bounced on `bouncedOn`: 3 working days later, on a working day. */
+export const representationDate = (bouncedOn: IsoDate, holidays: readonly IsoDate[]): IsoDate =>
+  addWorkingDays(bouncedOn, REPRESENT_AFTER_WORKING_DAYS, holidays);
+
+/** The day an unanswered debit presented on `presentOn` is asked about. */
+export const askDate = (presentOn: IsoDate, holidays: readonly IsoDate[]): IsoDate =>
+  addWorkingDays(presentOn, ASK_AFTER_WORKING_DAYS, holidays);
+
+/**
+ * What a debit takes: what is then unpaid of the instalments due by its date, never more than the
+ * pre-debit notice said or than the mandate's maximum; 0 when nothing is left (paid before it).
+ */
+export const debitAmount = ({ duePaise, noticePaise, maxAmountPaise }: { duePaise: number; noticePaise: number; maxAmountPaise: number }) =>
+  Math.max(0, Math.min(duePaise, noticePaise, maxAmountPaise));
+
+/**
+ * Whether a notice that goes out at `noticeAt` is at least 24 hours before a debit presented on
+ * `presentOn` (at the start of that India day, before the daily run presents it).
+ */
+export const noticeIsInTime = (noticeAt: Date, presentOn: IsoDate) =>
+  indiaTime(presentOn, "00:00").getTime() - noticeAt.getTime() >= NOTICE_MIN_HOURS * 3_600_000;
+
+/** One debit as the borrower's loan page says it, a whole sentence each. */
+export function debitText(d: { status: DebitStatus; amountPaise: number; presentOn: IsoDate; reason: string | null }): string {
+  const amount = formatRupees(d.amountPaise);
+  const on = longDate(d.presentOn);
+  switch (d.status) {
+    case "notified":
+      return `Autopay will debit ${amount} on ${on}. Paying with Pay now before then lowers or cancels this debit.`;
+    case "presenting":
+    case "in_progress":
+      return `Autopay debit of ${amount} presented on ${on}, waiting for your bank's answer. No penal charge is added while it is in progress.`;
+    case "succeeded":
+      return `Autopay debited ${amount} on ${on}.`;
+    case "bounced":
+      return d.reason
+        ? `Autopay debit of ${amount} on ${on} was returned by your bank: ${d.reason}`
+        : `Autopay debit of ${amount} on ${on} was returned by your bank.`;
+    case "cancelled":
+      return d.reason
+        ? `Autopay debit of ${amount} on ${on} was not presented: ${d.reason}`
+        : `Autopay debit of ${amount} on ${on} was not presented.`;
+  }
+}
+
+/** Each status as staff read it. */
+export const DEBIT_STATUS_STAFF_TEXT: Record<DebitStatus, string> = {
+  notified: "Notice sent, waiting for its date",
+  presenting: "Being presented",
+  in_progress: "Presented, no answer yet",
+  succeeded: "Debited",
+  bounced: "Bounced",
+  cancelled: "Not presented",
+};
+
+/** Why a debit was not presented, as the borrower and staff read it. */
+export const DEBIT_CANCELLED = {
+  paid: "the instalment was paid before the debit date.",
+  mandateEnded: "autopay ended before the debit date.",
+  loanEnded: "the loan ended before the debit date.",
+} as const;

@@ -1,0 +1,67 @@
+// What the autopay debit operations share (docs/product.md "Autopay"): a debit's reference, the
+// live loans with an active mandate, the unpaid part of the instalments a debit can pay, and the
+// debits a page lists.
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { AppServices } from "../../context.ts";
+import type { IsoDate } from "../../domain/loan-math.ts";
+import type { DebitStatus } from "../../domain/loans/autopay.ts";
+import type { LoanState } from "../../domain/loans/servicing.ts";
+import { loanApplications, mandateDebits } from "../db/schema.ts";
+import { newReference } from "../loans/reference.server.ts";
+
+export type MandateDebit = typeof mandateDebits.$inferSelect;
+
+/** A new debit reference: `dd_` and 26 base-32 characters. */
+export const newDebitReference = () => `dd_${newReference()}`;
+
+/** What is unpaid of the instalments due by `on` (the oldest first: what a debit of that date pays). */
+export const dueBy = (state: Pick<LoanState, "instalments">, on: IsoDate) =>
+  state.instalments
+    .filter((r) => r.dueDate <= on)
+    .reduce((sum, r) => sum + r.principalPaise + r.interestPaise - r.paidPrincipalPaise - r.paidInterestPaise, 0);
+
+/** A debit locked for the rest of the caller's transaction. */
+export async function lockDebit({ db }: Pick<AppServices, "db">, id: string): Promise<MandateDebit | null> {
+  const [d] = await db.select().from(mandateDebits).where(eq(mandateDebits.id, id)).for("update");
+  return d ?? null;
+}
+
+/** The debits waiting for their date of a mandate that ended: never presented. */
+export async function cancelWaitingDebits(
+  { db }: Pick<AppServices, "db">,
+  { mandateId, reason, at }: { mandateId: string; reason: string; at: Date },
+) {
+  await db
+    .update(mandateDebits)
+    .set({ status: "cancelled", reason, updatedAt: at })
+    .where(and(eq(mandateDebits.mandateId, mandateId), eq(mandateDebits.status, "notified")));
+}
+
+/** A loan's debits by its number, newest first (with `userId`, only the borrower's own loan's). */
+export async function debitsOf({ db }: Pick<AppServices, "db">, { loanNumber, userId }: { loanNumber: string; userId?: string }) {
+  const rows = await db
+    .select({ d: mandateDebits })
+    .from(mandateDebits)
+    .innerJoin(loanApplications, eq(loanApplications.id, mandateDebits.applicationId))
+    .where(and(eq(loanApplications.loanNumber, loanNumber), userId ? eq(loanApplications.userId, userId) : undefined))
+    .orderBy(desc(mandateDebits.presentOn), desc(mandateDebits.attempt))
+    .limit(24);
+  return rows.map(({ d }) => ({
+    id: d.id,
+    reference: d.reference,
+    seq: d.seq,
+    attempt: d.attempt,
+    dueDate: d.dueDate,
+    presentOn: d.presentOn,
+    status: d.status,
+    amountPaise: d.amountPaise ?? d.noticePaise,
+    noticePaise: d.noticePaise,
+    reason: d.reason,
+    providerPaymentId: userId ? null : d.providerPaymentId,
+    answeredAt: d.answeredAt?.toISOString() ?? null,
+  }));
+}
+export type DebitView = Awaited<ReturnType<typeof debitsOf>>[number];
+
+/** Debits in the given states (staff lists), newest first. */
+export const debitStates = (states: readonly DebitStatus[]) => inArray(mandateDebits.status, [...states]);

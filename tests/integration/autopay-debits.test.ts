@@ -1,0 +1,219 @@
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, addWorkingDays, type IsoDate } from "../../app/domain/loan-math.ts";
+import { indiaTime } from "../../app/domain/india-date.ts";
+import { presentationDate } from "../../app/domain/loans/autopay.ts";
+import { loanAccounts, loanLedger, mandateDebits, mandates, notifications, payments } from "../../app/server/db/schema.ts";
+import { applyDebitEvent, checkDebit } from "../../app/server/mandates/debit-answer.server.ts";
+import { runAutopayDay } from "../../app/server/mandates/day.server.ts";
+import { runServicingDay } from "../../app/server/servicing/daily.server.ts";
+import { activeLoan, instalmentOf, signedInStaff } from "../helpers/applications.ts";
+import { postForm } from "../helpers/http.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+// Autopay debits (docs/product.md "Autopay"): the pre-debit notice 2 days before, the debit
+// presented on its date for what is then due, the instalment not past due while it is in progress,
+// a success as a payment of the presentation date, a bounce with one penal charge and one
+// re-presentation, a Pay now before the date lowering or cancelling the debit.
+let clock = new Date("2026-03-02T05:30:00Z");
+let app: TestServer;
+let credit: { cookie: string };
+let ops: { cookie: string };
+beforeAll(async () => {
+  app = await startTestServer({ LOCAL_PAYOUT_SETTLE_SECONDS: "0", LOCAL_DEBIT_ANSWER_SECONDS: "3600" }, { now: () => clock });
+  credit = await signedInStaff(app, "credit", "Asha Rao");
+  ops = await signedInStaff(app, "operations", "Omar Shaikh");
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+let serial = 0;
+const html = async (res: Response) => (await res.text()).replaceAll("<!-- -->", "").replaceAll("&amp;", "&").replaceAll("&#x27;", "'");
+/** India time on a date. */
+const at = (day: IsoDate, time: `${number}:${number}`) => indiaTime(day, time);
+
+/** An active loan with autopay approved at the stand-in; the account decides whether its debits bounce. */
+async function loanWithAutopay(accountNumber = "50100012345678") {
+  clock = new Date("2026-03-02T05:30:00Z");
+  const loan = await activeLoan(app, `97400${String(++serial).padStart(5, "0")}`, credit, ops, { accountNumber });
+  const path = `/User/Loans/Emi/${loan.loanNumber}`;
+  const started = await postForm(app, path, { intent: "autopay_start" }, { cookie: loan.cookie });
+  const authUrl = started.headers.get("location") ?? "";
+  const done = await postForm(app, authUrl, { outcome: "approve" });
+  const back = new URL(done.headers.get("location") ?? "");
+  await app.get(back.pathname + back.search, { headers: { Cookie: loan.cookie } });
+  const [m] = await app.services.db.select().from(mandates).where(eq(mandates.applicationId, loan.id));
+  if (m?.status !== "active") throw new Error("autopay is not active");
+  const first = await instalmentOf(app, loan.id, 1);
+  const presentOn = presentationDate(first.dueDate, m.kind, app.services.config.holidays);
+  return { ...loan, path, mandate: m, first, presentOn };
+}
+const debitsOf = (applicationId: string) =>
+  app.services.db
+    .select()
+    .from(mandateDebits)
+    .where(eq(mandateDebits.applicationId, applicationId))
+    .orderBy(asc(mandateDebits.seq), asc(mandateDebits.attempt));
+const accountOf = async (applicationId: string) =>
+  (await app.services.db.select().from(loanAccounts).where(eq(loanAccounts.applicationId, applicationId)))[0];
+const noticesOf = (userId: string, event: string) =>
+  app.services.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.event, event as "autopay_notice")));
+const penalsOf = (applicationId: string) =>
+  app.services.db
+    .select()
+    .from(loanLedger)
+    .where(and(eq(loanLedger.applicationId, applicationId), eq(loanLedger.kind, "penal")));
+/** The daily job's work on `day` at 00:30 India time: servicing, then autopay. */
+async function dailyRun(day: IsoDate) {
+  clock = at(day, "00:30");
+  await runServicingDay(app.services, day);
+  return runAutopayDay(app.services);
+}
+
+describe("autopay debits", () => {
+  it("are announced 2 days ahead, presented on the date, not past due while in progress, and paid as of the presentation date", async () => {
+    const loan = await loanWithAutopay();
+    const emi = loan.first.principalPaise + loan.first.interestPaise;
+    // Three days before: nothing yet.
+    await dailyRun(addDays(loan.presentOn, -3));
+    expect(await debitsOf(loan.id)).toEqual([]);
+    // Two days before, at 00:30: the notice waits for 08:00, still more than 24 hours before the debit.
+    const noticeDay = addDays(loan.presentOn, -2);
+    await dailyRun(noticeDay);
+    const [notified, ...others] = await debitsOf(loan.id);
+    expect(others).toEqual([]);
+    expect(notified).toMatchObject({ seq: 1, attempt: 1, status: "notified", noticePaise: emi, presentOn: loan.presentOn });
+    expect(notified?.noticeAt.toISOString()).toBe(at(noticeDay, "08:00").toISOString());
+    expect(at(loan.presentOn, "00:00").getTime() - (notified?.noticeAt.getTime() ?? 0)).toBeGreaterThanOrEqual(24 * 3_600_000);
+    const [notice] = await noticesOf(loan.userId, "autopay_notice");
+    expect(notice?.availableAt.toISOString()).toBe(at(noticeDay, "08:00").toISOString());
+    expect(notice?.sms).toContain(`autopay will debit`);
+    expect(notice?.sms).toContain(loan.loanNumber);
+    // Run again the same day: nothing twice.
+    await dailyRun(noticeDay);
+    expect(await debitsOf(loan.id)).toHaveLength(1);
+    expect(await noticesOf(loan.userId, "autopay_notice")).toHaveLength(1);
+    clock = at(noticeDay, "10:00");
+    expect(await html(await app.get(loan.path, { headers: { Cookie: loan.cookie } }))).toContain("Autopay will debit");
+
+    // On its date: presented for what is due, and in progress.
+    await dailyRun(loan.presentOn);
+    const [presented] = await debitsOf(loan.id);
+    expect(presented).toMatchObject({ status: "in_progress", amountPaise: emi });
+    expect(presented?.providerPaymentId).toMatch(/^ldd_/);
+    // The day after its due date, still unanswered: no penal charge, no days past due.
+    await dailyRun(addDays(loan.presentOn, 1));
+    await dailyRun(addDays(loan.presentOn, 2));
+    expect(await penalsOf(loan.id)).toEqual([]);
+    expect(await accountOf(loan.id)).toMatchObject({ dpd: 0, overduePaise: 0 });
+    const page = await html(await app.get(loan.path, { headers: { Cookie: loan.cookie } }));
+    expect(page).toContain("Autopay debit in progress");
+
+    // The bank's answer: a payment of the presentation date, applied once however often it is told.
+    clock = new Date(clock.getTime() + 2 * 3_600_000);
+    expect(await checkDebit(app.services, presented?.id ?? "")).toBe("succeeded");
+    const answer = await app.services.mandates?.fetchDebit(presented?.providerPaymentId ?? "");
+    if (!answer) throw new Error("no answer");
+    expect(await applyDebitEvent(app.services, answer)).toBe("unchanged");
+    const [succeeded] = await debitsOf(loan.id);
+    expect(succeeded?.status).toBe("succeeded");
+    const paid = await app.services.db.select().from(payments).where(eq(payments.applicationId, loan.id));
+    expect(paid.filter((p) => p.mode === "autopay")).toEqual([
+      expect.objectContaining({ amountPaise: emi, businessDate: loan.presentOn, status: "captured" }),
+    ]);
+    const entries = await app.services.db
+      .select()
+      .from(loanLedger)
+      .where(and(eq(loanLedger.applicationId, loan.id), eq(loanLedger.kind, "payment")));
+    expect(entries).toHaveLength(1);
+    expect(await penalsOf(loan.id)).toEqual([]);
+    expect(await accountOf(loan.id)).toMatchObject({ dpd: 0, overduePaise: 0 });
+    expect(await noticesOf(loan.userId, "payment_received")).toHaveLength(1);
+  });
+
+  it("bounces with one penal charge and one re-presentation 3 working days later, with its notice", async () => {
+    const loan = await loanWithAutopay("50100012341111");
+    await dailyRun(addDays(loan.presentOn, -2));
+    await dailyRun(loan.presentOn);
+    const [first] = await debitsOf(loan.id);
+    expect(first?.status).toBe("in_progress");
+    clock = at(loan.presentOn, "14:00");
+    expect(await checkDebit(app.services, first?.id ?? "")).toBe("bounced");
+    const bounceDay = loan.presentOn;
+    const again = addWorkingDays(bounceDay, 3, app.services.config.holidays);
+    const [bounced, second] = await debitsOf(loan.id);
+    expect(bounced).toMatchObject({ status: "bounced", reason: expect.stringContaining("Insufficient funds") });
+    expect(second).toMatchObject({ attempt: 2, status: "notified", presentOn: again, noticePaise: first?.amountPaise });
+    const [told] = await noticesOf(loan.userId, "autopay_bounced");
+    expect(told?.body).toContain("once more");
+    // Past due again once the bank said no: the daily run levies the instalment's one penal charge.
+    await dailyRun(addDays(bounceDay, 1));
+    expect(await penalsOf(loan.id)).toHaveLength(1);
+    expect((await accountOf(loan.id))?.dpd).toBeGreaterThan(0);
+    // The re-presentation bounces too: no third try, no second charge.
+    await dailyRun(again);
+    const [, represented] = await debitsOf(loan.id);
+    expect(represented?.status).toBe("in_progress");
+    clock = at(again, "14:00");
+    expect(await checkDebit(app.services, represented?.id ?? "")).toBe("bounced");
+    await dailyRun(addDays(again, 1));
+    expect(await debitsOf(loan.id)).toHaveLength(2);
+    expect(await penalsOf(loan.id)).toHaveLength(1);
+    const last = await noticesOf(loan.userId, "autopay_bounced");
+    expect(last.map((n) => n.body).join(" ")).toContain("It will not be presented again");
+  });
+
+  it("is lowered by a part paid before its date, and cancelled when the instalment is paid", async () => {
+    const loan = await loanWithAutopay();
+    const emi = loan.first.principalPaise + loan.first.interestPaise;
+    await dailyRun(addDays(loan.presentOn, -2));
+    // Operations record ₹1,000 received from the borrower the day before the debit.
+    clock = at(addDays(loan.presentOn, -1), "11:00");
+    const recorded = await postForm(
+      app,
+      `/admin/loans/${loan.loanNumber}`,
+      { intent: "record_payment", amount: "1000", mode: "UPI", reference: "UTR1234567890", date: addDays(loan.presentOn, -1) },
+      { cookie: ops.cookie },
+    );
+    expect(recorded.status).toBe(302);
+    await dailyRun(loan.presentOn);
+    const [lowered] = await debitsOf(loan.id);
+    expect(lowered).toMatchObject({ status: "in_progress", amountPaise: emi - 100_000, noticePaise: emi });
+
+    const paidUp = await loanWithAutopay();
+    await dailyRun(addDays(paidUp.presentOn, -2));
+    clock = at(addDays(paidUp.presentOn, -1), "11:00");
+    const whole = paidUp.first.principalPaise + paidUp.first.interestPaise;
+    const res = await postForm(
+      app,
+      `/admin/loans/${paidUp.loanNumber}`,
+      {
+        intent: "record_payment",
+        amount: (whole / 100).toFixed(2),
+        mode: "UPI",
+        reference: "UTR1234567891",
+        date: addDays(paidUp.presentOn, -1),
+      },
+      { cookie: ops.cookie },
+    );
+    expect(res.status).toBe(302);
+    await dailyRun(paidUp.presentOn);
+    const [cancelled] = await debitsOf(paidUp.id);
+    expect(cancelled).toMatchObject({ status: "cancelled", amountPaise: null, reason: expect.stringContaining("paid before") });
+  });
+
+  it("is never presented once autopay is cancelled", async () => {
+    const loan = await loanWithAutopay();
+    await dailyRun(addDays(loan.presentOn, -2));
+    clock = at(addDays(loan.presentOn, -1), "11:00");
+    const res = await postForm(app, loan.path, { intent: "autopay_cancel" }, { cookie: loan.cookie });
+    expect(res.status).toBe(302);
+    await dailyRun(loan.presentOn);
+    const [debit] = await debitsOf(loan.id);
+    expect(debit).toMatchObject({ status: "cancelled", providerPaymentId: null });
+  });
+});
