@@ -30,6 +30,11 @@ afterAll(async () => {
 
 let serial = 0;
 const html = async (res: Response) => (await res.text()).replaceAll("<!-- -->", "").replaceAll("&amp;", "&").replaceAll("&#x27;", "'");
+/** One section of a page, by its heading's id. */
+const section = (page: string, titleId: string) => {
+  const start = page.indexOf(`<section aria-labelledby="${titleId}"`);
+  return start < 0 ? "" : page.slice(start, page.indexOf("</section>", start));
+};
 /** India time on a date. */
 const at = (day: IsoDate, time: `${number}:${number}`) => indiaTime(day, time);
 
@@ -112,6 +117,11 @@ describe("autopay debits", () => {
     expect(await accountOf(loan.id)).toMatchObject({ dpd: 0, overduePaise: 0 });
     const page = await html(await app.get(loan.path, { headers: { Cookie: loan.cookie } }));
     expect(page).toContain("Autopay debit in progress");
+    // Operations see it among the debits in progress; the borrower may not open that list.
+    const watched = await html(await app.get("/admin/autopay", { headers: { Cookie: ops.cookie } }));
+    expect(section(watched, "in-progress-title")).toContain(loan.loanNumber);
+    expect(section(watched, "bounced-title")).not.toContain(loan.loanNumber);
+    expect((await app.get("/admin/autopay", { headers: { Cookie: loan.cookie } })).status).not.toBe(200);
 
     // The bank's answer: a payment of the presentation date, applied once however often it is told.
     clock = new Date(clock.getTime() + 2 * 3_600_000);
@@ -150,6 +160,10 @@ describe("autopay debits", () => {
     expect(second).toMatchObject({ attempt: 2, status: "notified", presentOn: again, noticePaise: first?.amountPaise });
     const [told] = await noticesOf(loan.userId, "autopay_bounced");
     expect(told?.body).toContain("once more");
+    const returned = await html(await app.get("/admin/autopay", { headers: { Cookie: ops.cookie } }));
+    expect(section(returned, "bounced-title")).toContain(loan.loanNumber);
+    expect(section(returned, "bounced-title")).toContain("Insufficient funds");
+    expect(section(returned, "in-progress-title")).not.toContain(loan.loanNumber);
     // Past due again once the bank said no: the daily run levies the instalment's one penal charge.
     await dailyRun(addDays(bounceDay, 1));
     expect(await penalsOf(loan.id)).toHaveLength(1);

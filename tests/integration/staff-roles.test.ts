@@ -160,6 +160,7 @@ const MATRIX: Record<string, StaffRequest[]> = {
     })),
   ],
   "routes/admin/collections.tsx": [{ method: "GET", path: () => "/admin/collections?bucket=NPA", needs: "collections.manage" }],
+  "routes/admin/autopay.tsx": [{ method: "GET", path: () => "/admin/autopay", needs: "payments.manage" }],
   "routes/admin/document-file.ts": [
     { method: "GET", path: () => "/admin/documents/00000000-0000-4000-8000-000000000000", needs: "applications.view" },
   ],

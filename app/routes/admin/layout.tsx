@@ -15,6 +15,7 @@ const NAV: { to: string; label: string; permission?: Permission; end?: boolean }
   { to: "/admin/borrowers", label: "Borrowers", permission: "borrowers.view" },
   { to: "/admin/presence", label: "Borrowers online", permission: "borrowers.manage" },
   { to: "/admin/collections", label: "Collections", permission: "collections.manage" },
+  { to: "/admin/autopay", label: "Autopay", permission: "payments.manage" },
   { to: "/admin/tickets", label: "Tickets", permission: "tickets.manage" },
   { to: "/admin/reports", label: "Reports", permission: "reports.view" },
   { to: "/admin/audit", label: "Audit log", permission: "audit.view" },

@@ -1,12 +1,13 @@
 // What the autopay debit operations share (docs/product.md "Autopay"): a debit's reference, the
 // live loans with an active mandate, the unpaid part of the instalments a debit can pay, and the
 // debits a page lists.
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, or } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import type { IsoDate } from "../../domain/loan-math.ts";
-import type { DebitStatus } from "../../domain/loans/autopay.ts";
+import { DEBIT_IN_FLIGHT, type DebitStatus } from "../../domain/loans/autopay.ts";
+import { istDayStart } from "../../domain/india-date.ts";
 import type { LoanState } from "../../domain/loans/servicing.ts";
-import { loanApplications, mandateDebits } from "../db/schema.ts";
+import { borrowerProfiles, loanApplications, mandateDebits, users } from "../db/schema.ts";
 import { newReference } from "../loans/reference.server.ts";
 
 export type MandateDebit = typeof mandateDebits.$inferSelect;
@@ -63,5 +64,44 @@ export async function debitsOf({ db }: Pick<AppServices, "db">, { loanNumber, us
 }
 export type DebitView = Awaited<ReturnType<typeof debitsOf>>[number];
 
-/** Debits in the given states (staff lists), newest first. */
-export const debitStates = (states: readonly DebitStatus[]) => inArray(mandateDebits.status, [...states]);
+/**
+ * Operations' list (docs/product.md "Autopay"): the debits in progress (oldest presentation first)
+ * and those the bank returned today, each with its loan and borrower.
+ */
+export async function debitsToWatch({ db }: Pick<AppServices, "db">, { today }: { today: IsoDate }) {
+  const rows = await db
+    .select({
+      d: mandateDebits,
+      loanNumber: loanApplications.loanNumber,
+      product: loanApplications.product,
+      name: borrowerProfiles.fullName,
+      mobile: users.mobile,
+    })
+    .from(mandateDebits)
+    .innerJoin(loanApplications, eq(loanApplications.id, mandateDebits.applicationId))
+    .innerJoin(users, eq(users.id, mandateDebits.userId))
+    .leftJoin(borrowerProfiles, eq(borrowerProfiles.userId, mandateDebits.userId))
+    .where(
+      or(
+        inArray(mandateDebits.status, [...DEBIT_IN_FLIGHT]),
+        and(eq(mandateDebits.status, "bounced"), gte(mandateDebits.answeredAt, istDayStart(today))),
+      ),
+    )
+    .orderBy(asc(mandateDebits.presentOn), asc(mandateDebits.id))
+    .limit(500);
+  const view = rows.map((r) => ({
+    id: r.d.id,
+    reference: r.d.reference,
+    loanNumber: r.loanNumber ?? "",
+    product: r.product,
+    name: r.name,
+    mobile: r.mobile,
+    seq: r.d.seq,
+    attempt: r.d.attempt,
+    presentOn: r.d.presentOn,
+    amountPaise: r.d.amountPaise ?? r.d.noticePaise,
+    status: r.d.status as DebitStatus,
+    reason: r.d.reason,
+  }));
+  return { inProgress: view.filter((r) => r.status !== "bounced"), bouncedToday: view.filter((r) => r.status === "bounced") };
+}
