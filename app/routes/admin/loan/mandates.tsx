@@ -40,6 +40,7 @@ export function Mandates({ d, actionData }: { d: Data; actionData: ActionData })
       ) : (
         <p className="text-slate-700">The borrower has not set up autopay: instalments are paid with Pay now.</p>
       )}
+      {d.debits.length ? <h3 className="text-base font-semibold">Debits</h3> : null}
       {d.debits.length ? (
         <StaffTable
           label="Autopay debits, newest first"
