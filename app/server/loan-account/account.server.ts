@@ -152,6 +152,21 @@ const debitsInFlightOf = preparedQuery("loan_debits_in_flight_of", (db, name) =>
     .prepare(name),
 );
 
+/** An autopay debit in flight as the replay reads it (docs/product.md "Autopay"): its instalment is not past due while it lasts. */
+export const pendingDebitEvent = (d: {
+  id: string;
+  seq: number;
+  amountPaise: number | null;
+  noticePaise: number;
+  presentOn: string;
+}): ServicingEvent => ({
+  kind: "debit_pending",
+  id: d.id,
+  seq: d.seq,
+  amountPaise: d.amountPaise ?? d.noticePaise,
+  businessDate: d.presentOn,
+});
+
 /** The replay's terms from a loan's account row and its instalments. */
 export const termsFrom = (services: Pick<Services, "config">, account: AccountRow, instalments: LoanTerms["instalments"]): LoanTerms => ({
   kind: account.kind,
@@ -214,13 +229,7 @@ export async function ledgersOf({ db }: Pick<AppServices, "db">, applicationIds:
   const debitsByLoan = Map.groupBy(inFlight, (d) => d.applicationId);
   for (const id of applicationIds) {
     const flat = (byLoan.get(id) ?? []).map((r) => ({ ...r.entry, prepay: r.prepay, purpose: r.purpose }));
-    const pending = (debitsByLoan.get(id) ?? []).map((d): ServicingEvent => ({
-      kind: "debit_pending",
-      id: d.id,
-      seq: d.seq,
-      amountPaise: d.amountPaise ?? d.noticePaise,
-      businessDate: d.presentOn,
-    }));
+    const pending = (debitsByLoan.get(id) ?? []).map(pendingDebitEvent);
     out.set(id, { rows: flat, events: [...eventsFrom(flat), ...pending] });
   }
   return out;

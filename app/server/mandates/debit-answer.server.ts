@@ -6,9 +6,10 @@
  * presented once more 3 working days later with its notice now. A debit arriving for a loan that
  * has ended is kept as what it is (more than was owed: refunded, the loan never reopened).
  */
-import { and, eq, isNull, or } from "drizzle-orm";
+import { and, eq, isNull, lte, or } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
-import { askDate, debitAmount, representationDate } from "../../domain/loans/autopay.ts";
+import { ASK_AFTER_WORKING_DAYS, askDate, debitAmount, representationDate } from "../../domain/loans/autopay.ts";
+import { addDays } from "../../domain/loan-math.ts";
 import { loanPath } from "../../domain/loans/servicing.ts";
 import { daytime } from "../../domain/notifications.ts";
 import { todayIST } from "../../domain/india-date.ts";
@@ -218,7 +219,8 @@ export async function askAboutLateDebits(services: Services) {
   const waiting = await services.db
     .select({ id: mandateDebits.id, presentOn: mandateDebits.presentOn, askedAt: mandateDebits.askedAt })
     .from(mandateDebits)
-    .where(eq(mandateDebits.status, "in_progress"));
+    // 3 working days are at least 3 days: a first cut here, the rest judged below.
+    .where(and(eq(mandateDebits.status, "in_progress"), lte(mandateDebits.presentOn, addDays(today, -ASK_AFTER_WORKING_DAYS))));
   let asked = 0;
   for (const d of waiting) {
     if (askDate(d.presentOn, services.config.holidays) > today || (d.askedAt && todayIST(d.askedAt) === today)) continue;

@@ -1,10 +1,9 @@
 // What the autopay debit operations share (docs/product.md "Autopay"): a debit's reference, the
-// live loans with an active mandate, the unpaid part of the instalments a debit can pay, and the
-// debits a page lists.
+// unpaid part of the instalments a debit can pay, a debit locked, and the debits pages list.
 import { and, asc, desc, eq, gte, inArray, or } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import type { IsoDate } from "../../domain/loan-math.ts";
-import { DEBIT_IN_FLIGHT, type DebitStatus } from "../../domain/loans/autopay.ts";
+import { DEBIT_IN_FLIGHT } from "../../domain/loans/autopay.ts";
 import { istDayStart } from "../../domain/india-date.ts";
 import type { LoanState } from "../../domain/loans/servicing.ts";
 import { borrowerProfiles, loanApplications, mandateDebits, users } from "../db/schema.ts";
@@ -52,17 +51,13 @@ export async function debitsOf({ db }: Pick<AppServices, "db">, { loanNumber, us
     reference: d.reference,
     seq: d.seq,
     attempt: d.attempt,
-    dueDate: d.dueDate,
     presentOn: d.presentOn,
     status: d.status,
     amountPaise: d.amountPaise ?? d.noticePaise,
-    noticePaise: d.noticePaise,
     reason: d.reason,
-    providerPaymentId: userId ? null : d.providerPaymentId,
     answeredAt: d.answeredAt?.toISOString() ?? null,
   }));
 }
-export type DebitView = Awaited<ReturnType<typeof debitsOf>>[number];
 
 /**
  * Operations' list (docs/product.md "Autopay"): the debits in progress (oldest presentation first)
@@ -73,7 +68,6 @@ export async function debitsToWatch({ db }: Pick<AppServices, "db">, { today }: 
     .select({
       d: mandateDebits,
       loanNumber: loanApplications.loanNumber,
-      product: loanApplications.product,
       name: borrowerProfiles.fullName,
       mobile: users.mobile,
     })
@@ -91,16 +85,14 @@ export async function debitsToWatch({ db }: Pick<AppServices, "db">, { today }: 
     .limit(500);
   const view = rows.map((r) => ({
     id: r.d.id,
-    reference: r.d.reference,
     loanNumber: r.loanNumber ?? "",
-    product: r.product,
     name: r.name,
     mobile: r.mobile,
     seq: r.d.seq,
     attempt: r.d.attempt,
     presentOn: r.d.presentOn,
     amountPaise: r.d.amountPaise ?? r.d.noticePaise,
-    status: r.d.status as DebitStatus,
+    status: r.d.status,
     reason: r.d.reason,
   }));
   return { inProgress: view.filter((r) => r.status !== "bounced"), bouncedToday: view.filter((r) => r.status === "bounced") };

@@ -13,7 +13,7 @@ import type { IsoDate } from "../../domain/loan-math.ts";
 import { DEBIT_CANCELLED, debitAmount, noticeIsInTime } from "../../domain/loans/autopay.ts";
 import { replay } from "../../domain/loans/servicing.ts";
 import { loanApplications, mandateDebits, mandates } from "../db/schema.ts";
-import { ledgerOf, refreshAccount, termsOf } from "../loan-account/account.server.ts";
+import { cacheState, ledgerOf, pendingDebitEvent, termsOf } from "../loan-account/account.server.ts";
 import { applyDebitEvent, askAboutDebit } from "./debit-answer.server.ts";
 import { dueBy, lockDebit, type MandateDebit } from "./debit-rows.server.ts";
 
@@ -90,7 +90,8 @@ export async function presentDebit(services: Services, { debitId, day }: { debit
     if (!noticeIsInTime(d.noticeAt, day)) return "unchanged";
     const found = await termsOf({ ...services, db: tx }, a.id);
     if (!found) return "unchanged";
-    const state = replay(found.terms, (await ledgerOf({ db: tx }, a.id)).events, day);
+    const { events } = await ledgerOf({ db: tx }, a.id);
+    const state = replay(found.terms, events, day);
     const amountPaise = debitAmount({
       duePaise: state.settlement ? 0 : dueBy(state, day),
       noticePaise: d.noticePaise,
@@ -103,8 +104,12 @@ export async function presentDebit(services: Services, { debitId, day }: { debit
       .set({ status: "presenting", amountPaise, presentOn: day, updatedAt: at })
       .where(eq(mandateDebits.id, d.id))
       .returning();
-    // From now on the instalment is not past due while the debit lasts: the cached figures say so.
-    await refreshAccount({ ...services, db: tx }, { applicationId: a.id, asOf: day });
+    // From now on the instalment is not past due while the debit lasts: the cached figures say so
+    // (the ledger read above, with this debit in flight beside it).
+    if (presenting) {
+      const withDebit = replay(found.terms, [...events, pendingDebitEvent(presenting)], day);
+      await cacheState({ ...services, db: tx }, { applicationId: a.id, state: withDebit });
+    }
     return presenting ? { debit: presenting, providerMandateId: m.providerMandateId } : "unchanged";
   });
   if (typeof claimed === "string") return claimed;
