@@ -1,11 +1,12 @@
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addDays, addWorkingDays, type IsoDate } from "../../app/domain/loan-math.ts";
 import { indiaTime } from "../../app/domain/india-date.ts";
 import { presentationDate } from "../../app/domain/loans/autopay.ts";
 import { loanAccounts, loanLedger, mandateDebits, mandates, notifications, payments } from "../../app/server/db/schema.ts";
 import { applyDebitEvent, checkDebit } from "../../app/server/mandates/debit-answer.server.ts";
 import { runAutopayDay } from "../../app/server/mandates/day.server.ts";
+import { presentDebit } from "../../app/server/mandates/present.server.ts";
 import { runServicingDay } from "../../app/server/servicing/daily.server.ts";
 import { activeLoan, instalmentOf, signedInStaff } from "../helpers/applications.ts";
 import { postForm } from "../helpers/http.ts";
@@ -218,6 +219,49 @@ describe("autopay debits", () => {
     await dailyRun(paidUp.presentOn);
     const [cancelled] = await debitsOf(paidUp.id);
     expect(cancelled).toMatchObject({ status: "cancelled", amountPaise: null, reason: expect.stringContaining("paid before") });
+  });
+
+  it("cut off on the way to the provider, is presented again with the same key, once, however many try at once", async () => {
+    const loan = await loanWithAutopay();
+    await dailyRun(addDays(loan.presentOn, -2));
+    const provider = app.services.mandates;
+    if (!provider) throw new Error("no provider");
+    const keys: string[] = [];
+    const real = provider.present.bind(provider);
+    const spy = vi.spyOn(provider, "present").mockImplementation(async (order) => {
+      keys.push(order.key);
+      // The first try: the connection drops after the provider may have taken it.
+      if (keys.length === 1) {
+        await real(order);
+        throw new Error("socket hang up");
+      }
+      return real(order);
+    });
+    try {
+      await dailyRun(loan.presentOn);
+      const [cut] = await debitsOf(loan.id);
+      expect(cut?.status).toBe("presenting");
+      // Not past due while it may have been debited.
+      expect(await accountOf(loan.id)).toMatchObject({ dpd: 0, overduePaise: 0 });
+      // Too soon to send again; a few minutes later two sweeps at once send it once more, with the same key.
+      expect(await presentDebit(app.services, { debitId: cut?.id ?? "", day: loan.presentOn })).toBe("unchanged");
+      clock = new Date(clock.getTime() + 5 * 60_000);
+      const both = await Promise.all([
+        presentDebit(app.services, { debitId: cut?.id ?? "", day: loan.presentOn }),
+        presentDebit(app.services, { debitId: cut?.id ?? "", day: loan.presentOn }),
+      ]);
+      expect(both.sort()).toEqual(["in_progress", "unchanged"]);
+      expect(new Set(keys)).toEqual(new Set([cut?.id]));
+      expect(keys).toHaveLength(2);
+    } finally {
+      spy.mockRestore();
+    }
+    const [presented] = await debitsOf(loan.id);
+    expect(presented?.status).toBe("in_progress");
+    clock = new Date(clock.getTime() + 2 * 3_600_000);
+    expect(await checkDebit(app.services, presented?.id ?? "")).toBe("succeeded");
+    const paid = await app.services.db.select().from(payments).where(eq(payments.applicationId, loan.id));
+    expect(paid.filter((p) => p.mode === "autopay")).toHaveLength(1);
   });
 
   it("is never presented once autopay is cancelled", async () => {
