@@ -1,12 +1,10 @@
 // What the local stand-ins of outside services (the checkout, the mandate provider) share: each
 // keeps its own record of what it was asked, one JSON file per record under the data directory (so
-// every process sees it), and signs what it sends back as the real provider would.
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+// every process sees it); each signs what it sends back as the real provider would, with the
+// project's HMAC (crypto.server.ts `hmac`, checked by `safeEqual`).
+import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-
-export const sign = (secret: string, text: string) => createHmac("sha256", secret).update(text).digest("hex");
-export const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** A stand-in's records in `dir`, one file each, named by an id that `idPattern` accepts (anything else is not found). */
 export function jsonRecords<T extends { id: string }>(dir: string, idPattern: RegExp) {

@@ -10,6 +10,9 @@ export const MANDATE_KINDS = ["upi_autopay", "enach"] as const;
 export type MandateKind = (typeof MANDATE_KINDS)[number];
 export const MANDATE_STATUSES = ["pending", "active", "rejected", "cancelled", "paused"] as const;
 export type MandateStatus = (typeof MANDATE_STATUSES)[number];
+/** A mandate that may still debit (at most one per loan); the others are history. */
+export const LIVE_MANDATE_STATUSES = ["pending", "active", "paused"] as const satisfies readonly MandateStatus[];
+export const isLiveMandate = (status: MandateStatus) => (LIVE_MANDATE_STATUSES as readonly MandateStatus[]).includes(status);
 
 /** A UPI AutoPay debit above this needs the payer's PIN each time: a larger mandate is e-NACH. */
 export const UPI_AUTOPAY_MAX_PAISE = 1_500_000;

@@ -776,6 +776,7 @@ export const mandates = pgTable(
   (t) => [
     uniqueIndex("mandates_one_live")
       .on(t.applicationId)
+      // LIVE_MANDATE_STATUSES (domain/loans/mandate.ts).
       .where(sql`${t.status} in ('pending', 'active', 'paused')`),
     uniqueIndex("mandates_provider_id").on(t.provider, t.providerMandateId),
     index("mandates_application_idx").on(t.applicationId, t.createdAt),

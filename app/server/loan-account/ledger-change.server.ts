@@ -31,6 +31,47 @@ export const newPaymentReference = () => {
 };
 
 /**
+ * A captured payment's entry in the loan's ledger, once (the ledger's unique index on the payment:
+ * a second delivery of the same payment writes nothing); the caller then calls `paymentApplied`.
+ * Returns whether it was written now.
+ */
+export async function paymentEntry(
+  { db }: Pick<AppServices, "db">,
+  {
+    applicationId,
+    payment: p,
+    details,
+    actorUserId = null,
+    at,
+  }: {
+    applicationId: string;
+    payment: { id: string; reference: string; amountPaise: number; businessDate: string | null };
+    /** What the entry says beside the payment's reference (how it was paid). */
+    details: Record<string, unknown>;
+    actorUserId?: string | null;
+    at: Date;
+  },
+): Promise<boolean> {
+  if (!p.businessDate) throw new Error("a payment without a business date cannot enter the ledger");
+  const written = await db
+    .insert(loanLedger)
+    .values({
+      applicationId,
+      kind: "payment",
+      principalPaise: 0,
+      amountPaise: p.amountPaise,
+      businessDate: p.businessDate,
+      paymentId: p.id,
+      actorUserId,
+      details: { reference: p.reference, ...details },
+      recordedAt: at,
+    })
+    .onConflictDoNothing()
+    .returning({ id: loanLedger.id });
+  return written.length > 0;
+}
+
+/**
  * Money received on a loan, stored as one captured payment and its ledger entry in the caller's
  * transaction (a payment recorded by staff, an autopay debit, the demo's history); the caller
  * audits it and then calls `paymentApplied`. The payment's business date is the entry's.
@@ -69,17 +110,7 @@ export async function storeReceivedPayment(
     })
     .returning();
   if (!p) throw new Error("the payment was not stored");
-  await db.insert(loanLedger).values({
-    applicationId: a.id,
-    kind: "payment",
-    principalPaise: 0,
-    amountPaise: p.amountPaise,
-    businessDate: payment.businessDate,
-    paymentId: p.id,
-    actorUserId,
-    details: { reference: p.reference, ...details },
-    recordedAt: at,
-  });
+  await paymentEntry({ db }, { applicationId: a.id, payment: p, details, actorUserId, at });
   return p;
 }
 
@@ -130,12 +161,6 @@ export async function afterLedgerChange(
       at,
       details: { settledOn: settled.on, how: settled.how, refundDuePaise: refreshed.state.refundDuePaise },
     });
-    // Its autopay ends too (at the provider, by a job: never a call out inside this transaction).
-    await services.jobs.send(
-      "mandate-end",
-      { applicationId: a.id, reason: to === "closed" ? "The loan is closed" : "The loan was cancelled in the cooling-off period" },
-      { db },
-    );
     const [closure] = await db
       .insert(loanLedger)
       .values({

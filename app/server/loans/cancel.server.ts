@@ -8,22 +8,22 @@ export type CancelResult = { ok: true } | { ok: false; reason: "not_cancellable"
 
 /** The borrower cancels before disbursal (draft, signed, under review or approved): the owner's row locked, the status checked, moved with its audit row. */
 export async function cancelApplication(
-  { db, now }: Pick<AppServices, "db" | "now">,
+  services: Pick<AppServices, "db" | "now" | "jobs">,
   { userId, applicationId, client }: { userId: string; applicationId: string; client: Client },
 ): Promise<CancelResult> {
-  return db.transaction(async (tx) => {
+  return services.db.transaction(async (tx) => {
     const application = await lockOwned(tx, userId, applicationId);
     if (!application || !borrowerCanCancel(application.status)) return { ok: false, reason: "not_cancellable" } as const;
     // The money may be on its way: the application row is locked, so no payout can start while this decides.
     if (application.status === "approved" && (await livePayout(tx, application.id)))
       return { ok: false, reason: "payout_in_flight" } as const;
     await changeStatus(
-      { db: tx },
+      { ...services, db: tx },
       {
         application,
         to: "cancelled",
         by: { actor: "borrower", actorUserId: userId, reason: "Cancelled by the borrower", ...client },
-        at: now(),
+        at: services.now(),
       },
     );
     return { ok: true } as const;

@@ -1,10 +1,18 @@
 import { and, eq } from "drizzle-orm";
-import type { Client } from "../../context.ts";
+import type { AppServices, Client } from "../../context.ts";
 import { canTransition, isLoanStatus, type LoanStatus } from "../../domain/loans/lifecycle.ts";
 import type { UserRole } from "../../domain/roles.ts";
 import { applicationSubject, audit } from "../audit.server.ts";
 import type { Db } from "../db/client.ts";
 import { loanApplications } from "../db/schema.ts";
+
+/** Why a loan's autopay ended, as its audit row and staff read it. */
+const MANDATE_END_REASON: Partial<Record<LoanStatus, string>> = {
+  closed: "The loan is closed",
+  cancelled: "The loan was cancelled in the cooling-off period",
+  written_off: "The loan is written off",
+  approved: "The loan's disbursal was returned",
+};
 
 export class TransitionError extends Error {
   readonly from: string;
@@ -28,7 +36,7 @@ export type ChangeBy = { reason?: string | null } & (
  * makes the rest of the change.
  */
 export async function changeStatus(
-  { db: tx }: { db: Db },
+  { db: tx, jobs }: Pick<AppServices, "db" | "jobs">,
   {
     application,
     to,
@@ -55,6 +63,14 @@ export async function changeStatus(
     .returning({ id: loanApplications.id });
   if (moved.length === 0) throw new TransitionError(from, to);
   await auditStatus({ db: tx }, { applicationId: application.id, from, to, by, at, details });
+  // A loan that stops being active (closed, cancelled, written off, its disbursal returned) ends its
+  // autopay: at the provider, by a job queued in this transaction (never a call out inside it).
+  if (from === "active" && to !== "active")
+    await jobs.send(
+      "mandate-end",
+      { applicationId: application.id, reason: MANDATE_END_REASON[to] ?? "The loan is no longer active" },
+      { db: tx },
+    );
 }
 
 /** The audit row of a status change (`from` is null when the application is created). */

@@ -160,7 +160,7 @@ export async function signApplication(
       agreementRef,
     });
     await changeStatus(
-      { db: tx },
+      { ...services, db: tx },
       { application, to: "signed", by: { ...client, actor: "borrower", actorUserId: user.id }, at, extra: { signedAt: at } },
     );
     await notify(

@@ -5,6 +5,7 @@
  * whatever arrives late; a webhook delivered twice or racing the borrower's return changes nothing
  * a second time. The borrower's return is only a hint: the provider is asked before it is applied.
  */
+import { isLiveMandate } from "../../domain/loans/mandate.ts";
 import { and, eq } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { applicationSubject, audit } from "../audit.server.ts";
@@ -37,7 +38,7 @@ export async function applyMandateEvent(services: Services, event: MandateEvent)
       services.log.warn({ providerMandateId: event.providerMandateId }, "a mandate event for a mandate this application did not make");
       return "unknown";
     }
-    const live = m.status === "pending" || m.status === "active" || m.status === "paused";
+    const live = isLiveMandate(m.status);
     const to =
       m.status === "pending" && (event.state === "active" || event.state === "rejected")
         ? event.state

@@ -5,7 +5,8 @@
 // answers questions about a mandate.
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { jsonRecords, same, sign } from "../stand-in.server.ts";
+import { hmac, safeEqual } from "../crypto.server.ts";
+import { jsonRecords } from "../stand-in.server.ts";
 import type { DebitEvent, MandateEvent, MandateProvider } from "./provider.server.ts";
 
 export interface LocalMandate {
@@ -58,7 +59,7 @@ const MANDATE_ID = /^lmd_[A-Za-z0-9_-]{16,40}$/;
 const DEBIT_ID = /^ldd_[0-9a-f-]{36}$/;
 
 /** The stand-in's signing secret, derived from the session secret (tests sign forged webhooks with it). */
-export const localMandateSecret = (sessionSecret: string) => sign(sessionSecret, "local-mandate-webhooks");
+export const localMandateSecret = (sessionSecret: string) => hmac(sessionSecret, "local-mandate-webhooks");
 
 const STATE: Record<LocalMandate["state"], MandateEvent["state"]> = {
   created: "pending",
@@ -90,7 +91,7 @@ export function createLocalMandates(
   };
   const signedWebhook = (m: LocalMandate) => {
     const body = JSON.stringify({ event: `mandate.${STATE[m.state]}`, payload: m });
-    return { body, headers: new Headers({ "content-type": "application/json", "x-local-signature": sign(secret, body) }) };
+    return { body, headers: new Headers({ "content-type": "application/json", "x-local-signature": hmac(secret, body) }) };
   };
   return {
     name: "local",
@@ -192,11 +193,11 @@ export function createLocalMandates(
       }
       const state = STATE[m.state];
       const query = new URLSearchParams({ mandate_id: m.id, reference: m.reference, status: state });
-      query.set("signature", sign(secret, `${m.id}|${m.reference}|${state}`));
+      query.set("signature", hmac(secret, `${m.id}|${m.reference}|${state}`));
       return { mandate: m, webhook: signedWebhook(m), returnUrl: `${m.callbackUrl}?${query}` };
     },
     webhook(rawBody, headers) {
-      if (!same(headers.get("x-local-signature") ?? "", sign(secret, rawBody))) return "bad_signature";
+      if (!safeEqual(headers.get("x-local-signature") ?? "", hmac(secret, rawBody))) return "bad_signature";
       try {
         const parsed = JSON.parse(rawBody) as { payload?: LocalMandate };
         if (!parsed.payload || typeof parsed.payload.id !== "string" || !(parsed.payload.state in STATE)) return "ignored";
@@ -211,7 +212,7 @@ export function createLocalMandates(
       const status = query.get("status");
       const signature = query.get("signature");
       if (!id || !reference || !status || !signature) return "ignored";
-      if (!same(signature, sign(secret, `${id}|${reference}|${status}`))) return "bad_signature";
+      if (!safeEqual(signature, hmac(secret, `${id}|${reference}|${status}`))) return "bad_signature";
       // The return is only a hint: the mandate is asked about before anything is applied.
       return { providerMandateId: id, reference, state: "pending", reason: null, at: null };
     },

@@ -1,5 +1,6 @@
 // What the mandate operations share: the loan a borrower may set autopay up for, found by its
 // number with the owner in the query, and a mandate's reference.
+import { LIVE_MANDATE_STATUSES } from "../../domain/loans/mandate.ts";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { loanApplications, mandates } from "../db/schema.ts";
@@ -34,7 +35,7 @@ export async function lockLiveMandate({ db }: Pick<AppServices, "db">, applicati
   const [m] = await db
     .select()
     .from(mandates)
-    .where(and(eq(mandates.applicationId, applicationId), inArray(mandates.status, ["pending", "active", "paused"])))
+    .where(and(eq(mandates.applicationId, applicationId), inArray(mandates.status, [...LIVE_MANDATE_STATUSES])))
     .for("update");
   return m ?? null;
 }

@@ -12,8 +12,8 @@ import type { AppServices } from "../../context.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { todayIST } from "../../domain/india-date.ts";
 import { applicationSubject, audit } from "../audit.server.ts";
-import { loanApplications, loanLedger, payments } from "../db/schema.ts";
-import { paymentApplied } from "../loan-account/ledger-change.server.ts";
+import { loanApplications, payments } from "../db/schema.ts";
+import { paymentApplied, paymentEntry } from "../loan-account/ledger-change.server.ts";
 import type { PaymentEvent } from "./gateway.server.ts";
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payments">;
 type Payment = typeof payments.$inferSelect;
@@ -110,17 +110,12 @@ export async function applyPaymentEvent(services: Services, event: PaymentEvent)
         .update(payments)
         .set({ ...base, status: "captured" })
         .where(eq(payments.id, p.id));
-      await tx
-        .insert(loanLedger)
-        .values({
+      await paymentEntry(
+        { db: tx },
+        {
           applicationId: a.id,
-          kind: "payment",
-          principalPaise: 0,
-          amountPaise: p.amountPaise,
-          businessDate,
-          paymentId: p.id,
+          payment: { ...p, businessDate },
           details: {
-            reference: p.reference,
             provider: p.provider,
             providerPaymentId: event.providerPaymentId,
             purpose: p.purpose,
@@ -128,9 +123,9 @@ export async function applyPaymentEvent(services: Services, event: PaymentEvent)
             method: event.method?.kind ?? null,
             methodDetail: event.method?.detail ?? null,
           },
-          recordedAt: at,
-        })
-        .onConflictDoNothing();
+          at,
+        },
+      );
       await audit(
         { db: tx },
         {

@@ -4,7 +4,8 @@
 // it sends and the query it returns the borrower with, and answers questions about an order.
 import { createHash, randomBytes } from "node:crypto";
 import path from "node:path";
-import { jsonRecords, same, sign } from "../stand-in.server.ts";
+import { hmac, safeEqual } from "../crypto.server.ts";
+import { jsonRecords } from "../stand-in.server.ts";
 import type { PaymentEvent, PaymentGateway } from "./gateway.server.ts";
 
 /** A 12-digit UPI reference number for a stand-in payment, the same every time for the same payment. */
@@ -44,7 +45,7 @@ export interface LocalCheckout extends PaymentGateway {
 const ORDER_ID = /^lco_[A-Za-z0-9_-]{16,40}$/;
 
 /** The stand-in's signing secret, derived from the session secret (tests sign forged and mismatched webhooks with it). */
-export const localCheckoutSecret = (sessionSecret: string) => sign(sessionSecret, "local-checkout-webhooks");
+export const localCheckoutSecret = (sessionSecret: string) => hmac(sessionSecret, "local-checkout-webhooks");
 
 function eventOf(o: LocalOrder): PaymentEvent {
   const base = { providerOrderId: o.id, reference: o.reference, providerPaymentId: o.paymentId, failureReason: o.failureReason };
@@ -114,16 +115,16 @@ export function createLocalCheckout(dataDir: string, now: () => Date, secret: st
       const body = JSON.stringify({ event: `payment.${event.state}`, payload: { ...o } });
       const status = o.state;
       const query = new URLSearchParams({ order_id: o.id, reference: o.reference, status, payment_id: o.paymentId ?? "" });
-      query.set("signature", sign(secret, `${o.id}|${o.reference}|${status}|${o.paymentId ?? ""}`));
+      query.set("signature", hmac(secret, `${o.id}|${o.reference}|${status}|${o.paymentId ?? ""}`));
       return {
         order: o,
-        webhook: { body, headers: new Headers({ "content-type": "application/json", "x-local-signature": sign(secret, body) }) },
+        webhook: { body, headers: new Headers({ "content-type": "application/json", "x-local-signature": hmac(secret, body) }) },
         returnUrl: `${o.callbackUrl}?${query}`,
       };
     },
     webhook(rawBody, headers) {
       const signature = headers.get("x-local-signature") ?? "";
-      if (!same(signature, sign(secret, rawBody))) return "bad_signature";
+      if (!safeEqual(signature, hmac(secret, rawBody))) return "bad_signature";
       try {
         const parsed = JSON.parse(rawBody) as { payload?: LocalOrder };
         if (!parsed.payload || typeof parsed.payload.id !== "string") return "ignored";
@@ -139,7 +140,7 @@ export function createLocalCheckout(dataDir: string, now: () => Date, secret: st
       const paymentId = query.get("payment_id") ?? "";
       const signature = query.get("signature");
       if (!order || !reference || !status || !signature) return "ignored";
-      if (!same(signature, sign(secret, `${order}|${reference}|${status}|${paymentId}`))) return "bad_signature";
+      if (!safeEqual(signature, hmac(secret, `${order}|${reference}|${status}|${paymentId}`))) return "bad_signature";
       // Like Razorpay's return, it does not carry the amount: the order is asked about before anything is applied.
       const state = status === "paid" ? "captured" : status === "failed" ? "failed" : status === "cancelled" ? "cancelled" : "pending";
       return {

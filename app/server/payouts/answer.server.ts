@@ -19,7 +19,7 @@ import type { Application } from "../loans/rows.server.ts";
 import { notify } from "../notifications/notify.server.ts";
 import { loanPath } from "../../domain/loans/servicing.ts";
 import { renderRevisedKfsPdf } from "../pdf/pdf.server.ts";
-import { openAccount } from "../loan-account/open.server.ts";
+import { openLoan } from "../loan-account/open.server.ts";
 import { refreshAccount } from "../loan-account/account.server.ts";
 import type { PayoutAnswer } from "./provider.server.ts";
 
@@ -57,7 +57,7 @@ async function activate(
   const revised = scheduleDiffers(loanSchedule(input, input.assumedDisbursalDate), actual);
   const loanNumber = a.loanNumber ?? (await newLoanNumber(tx));
   await changeStatus(
-    { db: tx },
+    { ...services, db: tx },
     {
       application: a,
       to: "active",
@@ -67,18 +67,21 @@ async function activate(
       details: { payoutId: payout.id, utr: answer.utr, amountPaise: payout.amountPaise, loanNumber, revisedKfs: revised },
     },
   );
-  await tx.delete(loanInstalments).where(eq(loanInstalments.applicationId, a.id));
-  await tx.insert(loanInstalments).values(actual.map((i) => ({ applicationId: a.id, ...i })));
-  await openAccount({ db: tx }, { applicationId: a.id, input, disbursalDate, at });
-  await tx.insert(loanLedger).values({
-    applicationId: a.id,
-    kind: "disbursal",
-    principalPaise: input.amountPaise,
-    businessDate: disbursalDate,
-    payoutId: payout.id,
-    details: { utr: answer.utr, paidOutPaise: payout.amountPaise, upfrontChargesPaise: input.amountPaise - payout.amountPaise },
-    recordedAt: at,
-  });
+  await openLoan(
+    { db: tx },
+    {
+      applicationId: a.id,
+      input,
+      disbursalDate,
+      schedule: actual,
+      disbursal: {
+        payoutId: payout.id,
+        details: { utr: answer.utr, paidOutPaise: payout.amountPaise, upfrontChargesPaise: input.amountPaise - payout.amountPaise },
+        recordedAt: at,
+      },
+      at,
+    },
+  );
   if (revised) {
     const terms = revisedTerms(input, disbursalDate);
     const kfs = buildKfs(terms);
@@ -138,7 +141,7 @@ async function reverse(
     return;
   }
   await changeStatus(
-    { db: tx },
+    { ...services, db: tx },
     {
       application: a,
       to: "approved",

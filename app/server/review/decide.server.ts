@@ -176,7 +176,7 @@ interface Deciding {
 async function approve(services: Services, { a, staff, client, at }: Deciding): Promise<DecideResult> {
   const tx = services.db;
   await changeStatus(
-    { db: tx },
+    { ...services, db: tx },
     { application: a, to: "approved", by: staffBy(staff, client, "approved"), at, extra: { decidedBy: staff.id, decidedAt: at } },
   );
   await notify(
@@ -216,7 +216,7 @@ async function reject(
   const told = rejectionText(decision.reason, longDate(await reapplyFrom({ db: tx }, at)));
   await withdrawDeviation(tx, a.id, at);
   await changeStatus(
-    { db: tx },
+    { ...services, db: tx },
     {
       application: a,
       to: "rejected",

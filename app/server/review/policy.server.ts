@@ -66,7 +66,7 @@ export async function returnForSigning(
   const tx = services.db;
   const largest = verdict.kind === "emi" ? (verdict.maxByTenure[application.tenureMonths ?? 0] ?? 0) : verdict.maxAmountPaise;
   await changeStatus(
-    { db: tx },
+    { ...services, db: tx },
     {
       application,
       to: "draft",

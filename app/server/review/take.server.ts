@@ -26,7 +26,7 @@ export async function takeApplication(
     if (!a) return { ok: false, reason: "not_found" };
     if (a.status === "signed") {
       await changeStatus(
-        { db: tx },
+        { ...services, db: tx },
         { application: a, to: "under_review", by: staffBy(staff, client, "taken"), at, extra: { assignedTo: staff.id, assignedAt: at } },
       );
       await queueCreditChecks({ ...services, db: tx }, a.id);

@@ -12,12 +12,12 @@ import type { LoanKind } from "../../domain/loans/application.ts";
 import { loanNumberFrom } from "../../domain/loans/disbursal.ts";
 import { todayIST } from "../../domain/india-date.ts";
 import type { Db } from "../db/client.ts";
-import { loanApplications, loanInstalments, loanLedger, users } from "../db/schema.ts";
+import { loanApplications, users } from "../db/schema.ts";
 import { newReference } from "../loans/reference.server.ts";
 import { runServicingDay } from "./daily.server.ts";
 import { DEMO_BORROWER_NAME, insertDemoProfile, storeDemoFiles } from "./demo-profile.server.ts";
 import { storeReceivedPayment } from "../loan-account/ledger-change.server.ts";
-import { openAccount } from "../loan-account/open.server.ts";
+import { openLoan } from "../loan-account/open.server.ts";
 import { receiveMandateWebhook } from "../mandates/answer.server.ts";
 import type { LocalMandates } from "../mandates/local.server.ts";
 import { startMandate } from "../mandates/start.server.ts";
@@ -68,8 +68,7 @@ async function loan(
     })
     .returning();
   if (!a) throw new Error("the demo loan was not stored");
-  await tx.insert(loanInstalments).values(instalments.map((i) => ({ applicationId: a.id, ...i })));
-  await openAccount(
+  await openLoan(
     { db: tx },
     {
       applicationId: a.id,
@@ -83,17 +82,11 @@ async function loan(
         fees: kind === "emi" ? { feeBps: 200, minFeePaise: 499_00, gstBps: 1800 } : { feeBps: 300, minFeePaise: 0, gstBps: 1800 },
       },
       disbursalDate,
+      schedule: instalments,
+      disbursal: { payoutId: null, details: { demo: true }, recordedAt: disbursedAt },
       at,
     },
   );
-  await tx.insert(loanLedger).values({
-    applicationId: a.id,
-    kind: "disbursal",
-    principalPaise: amountPaise,
-    businessDate: disbursalDate,
-    details: { demo: true },
-    recordedAt: disbursedAt,
-  });
   return a;
 }
 

@@ -7,10 +7,10 @@ import type { AppServices, Client } from "../../context.ts";
 import { type StaffResult } from "../../domain/loans/staff-servicing.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { applicationSubject, audit } from "../audit.server.ts";
-import { loanLedger, payments } from "../db/schema.ts";
+import { payments } from "../db/schema.ts";
 import type { Staff } from "../review/rows.server.ts";
 import { lockLoan, lockPayment } from "../loan-account/account.server.ts";
-import { paymentApplied } from "../loan-account/ledger-change.server.ts";
+import { paymentApplied, paymentEntry } from "../loan-account/ledger-change.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payments">;
 
@@ -25,17 +25,16 @@ export async function releaseHeldPayment(
     const p = await lockPayment({ db: tx }, { applicationId: a.id, reference: paymentRef });
     if (!p || p.status !== "held" || !p.receivedPaise || !p.businessDate) return { ok: false, reason: "not_held" };
     await tx.update(payments).set({ status: "captured", amountPaise: p.receivedPaise, updatedAt: at }).where(eq(payments.id, p.id));
-    await tx.insert(loanLedger).values({
-      applicationId: a.id,
-      kind: "payment",
-      principalPaise: 0,
-      amountPaise: p.receivedPaise,
-      businessDate: p.businessDate,
-      paymentId: p.id,
-      actorUserId: staff.id,
-      details: { reference: p.reference, released: true, orderedPaise: p.amountPaise },
-      recordedAt: at,
-    });
+    await paymentEntry(
+      { db: tx },
+      {
+        applicationId: a.id,
+        payment: { ...p, amountPaise: p.receivedPaise },
+        details: { released: true, orderedPaise: p.amountPaise },
+        actorUserId: staff.id,
+        at,
+      },
+    );
     await audit(
       { db: tx },
       {

@@ -28,7 +28,7 @@ export async function writeOff(
     const state = replay(found.terms, (await ledgerOf({ db: tx }, a.id)).events, businessToday(services));
     if (state.dpd < WRITE_OFF_AFTER_DPD) return { ok: false, reason: "too_early" };
     await changeStatus(
-      { db: tx },
+      { ...services, db: tx },
       {
         application: a,
         to: "written_off",
@@ -37,8 +37,6 @@ export async function writeOff(
         details: { dpd: state.dpd, outstandingPrincipalPaise: state.outstandingPrincipalPaise },
       },
     );
-    // Its autopay ends too (at the provider, by a job).
-    await services.jobs.send("mandate-end", { applicationId: a.id, reason: "The loan is written off" }, { db: tx });
     await tx.insert(loanLedger).values({
       applicationId: a.id,
       kind: "write_off",

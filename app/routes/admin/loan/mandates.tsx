@@ -1,6 +1,6 @@
 import { formatDateTimeIST, longDate } from "../../../domain/india-date.ts";
 import { cancelMandateSchema } from "../../../domain/loans/staff-servicing.ts";
-import { MANDATE_KIND_NAME, MANDATE_STATUS_STAFF_TEXT } from "../../../domain/loans/mandate.ts";
+import { isLiveMandate, MANDATE_KIND_NAME, MANDATE_STATUS_STAFF_TEXT } from "../../../domain/loans/mandate.ts";
 import { DEBIT_STATUS_STAFF_TEXT } from "../../../domain/loans/autopay.ts";
 import { formatRupees } from "../../../domain/money.ts";
 import { StaffTable } from "../../../components/staff-table.tsx";
@@ -9,7 +9,7 @@ import { ReasonForm } from "./forms.tsx";
 
 /** The loan's autopay mandates for staff (docs/product.md "Autopay"): each with its status and limits; the live one cancelled on the borrower's request. */
 export function Mandates({ d, actionData }: { d: Data; actionData: ActionData }) {
-  const live = d.mandates.find((m) => m.status === "pending" || m.status === "active" || m.status === "paused");
+  const live = d.mandates.find((m) => isLiveMandate(m.status));
   return (
     <section aria-labelledby="mandates-title" className="card space-y-3">
       <h2 id="mandates-title">Autopay mandates</h2>

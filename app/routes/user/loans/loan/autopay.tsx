@@ -4,6 +4,7 @@ import { todayIST } from "../../../../domain/india-date.ts";
 import {
   CANCEL_MANDATE_TEXT,
   endedMandateText,
+  isLiveMandate,
   MANDATE_KIND_NAME,
   MANDATE_STATUS_TEXT,
   mandateLimitsText,
@@ -20,7 +21,7 @@ export function Autopay({ d, open, problem }: { d: Data; open: boolean; problem:
   const confirm = useConfirm();
   const submit = useSubmit();
   const busy = useNavigation().state !== "idle";
-  const live = d.mandates.find((m) => m.status === "pending" || m.status === "active" || m.status === "paused") ?? null;
+  const live = d.mandates.find((m) => isLiveMandate(m.status)) ?? null;
   const last = live ? null : (d.mandates[0] ?? null);
   return (
     <section aria-labelledby="autopay-title" className="card space-y-3">
