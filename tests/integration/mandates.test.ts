@@ -2,7 +2,8 @@ import { createHmac } from "node:crypto";
 import { addMonths, type IsoDate } from "../../app/domain/loan-math.ts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { auditLog, loanInstalments, mandates } from "../../app/server/db/schema.ts";
+import { auditLog, loanInstalments, mandates, payouts } from "../../app/server/db/schema.ts";
+import { applyAnswer } from "../../app/server/payouts/answer.server.ts";
 import { localMandateSecret } from "../../app/server/mandates/local.server.ts";
 import { activeLoan, signedInStaff } from "../helpers/applications.ts";
 import { postForm, toastOf } from "../helpers/http.ts";
@@ -280,6 +281,29 @@ describe("autopay on a loan", () => {
     const shown = await html(await app.get(loanPath(loan.loanNumber), { headers: { Cookie: loan.cookie } }));
     expect(shown).toContain("Your autopay was cancelled on");
     expect(shown).not.toContain("Set up autopay");
+  });
+
+  it("ends at the provider and here when the bank returns the loan's disbursal", async () => {
+    const loan = await newLoan();
+    const authUrl = await setUp(loan.loanNumber, loan.cookie);
+    await answer(authUrl, "approve", loan.cookie);
+    const [payout] = await app.services.db.select().from(payouts).where(eq(payouts.applicationId, loan.id));
+    if (!payout?.providerPayoutId) throw new Error("no processed payout");
+    // The money comes back: the loan is approved again, not active, and may never be debited.
+    const applied = await applyAnswer(app.services, payout.id, {
+      providerPayoutId: payout.providerPayoutId,
+      state: "reversed",
+      utr: null,
+      failureReason: "Beneficiary account closed",
+      at: null,
+    });
+    expect(applied).toBe("reversed");
+    await waitForJobs(app, "mandate-end");
+    const [m] = await mandatesOfLoan(loan.id);
+    expect(m).toMatchObject({ status: "cancelled", reason: "The loan's disbursal was returned", cancelledBy: null });
+    const provider = app.services.mandates;
+    if (provider?.name !== "local") throw new Error("the local stand-in is expected");
+    expect((await provider.fetch(authUrl.split("/").at(-1) ?? "")).state).toBe("cancelled");
   });
 
   it("is nobody else's to set up or cancel", async () => {
