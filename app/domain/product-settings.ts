@@ -31,6 +31,11 @@ const common = {
   gst: percentField("GST", 2800),
   penalCharge: rupeesField("The penal charge", { max: 10_000_00 }),
   coolingOffDays: wholeField("The cooling-off period", 1, 30),
+  /** A checkbox: "on" when ticked, absent when not. */
+  autopayBeforeDisbursal: z
+    .string()
+    .optional()
+    .transform((v) => v === "on"),
   note,
 };
 
@@ -43,6 +48,7 @@ const toTerms = <T extends z.infer<z.ZodObject<typeof common>>>(v: T) => ({
   gstBps: v.gst,
   penalChargePaise: v.penalCharge,
   coolingOffDays: v.coolingOffDays,
+  autopayBeforeDisbursal: v.autopayBeforeDisbursal,
 });
 
 /** The EMI loan: tenure in months, the default annual rate (the risk bands set each borrower's). */

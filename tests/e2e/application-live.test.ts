@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Browser } from "playwright-core";
 import { presenceConnections } from "../../app/server/db/schema.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allTicked, signedApplication, signedInStaff } from "../helpers/applications.ts";
+import { allTicked, autopayBeforeDisbursal, signedApplication, signedInStaff } from "../helpers/applications.ts";
 import { axeViolations, launchBrowser, PHONE, screenshot, waitForHydration, watchErrors, widerThanScreen } from "../helpers/browser.ts";
 import { postForm, postUpload } from "../helpers/http.ts";
 import { jpeg } from "../fixtures/kyc.ts";
@@ -84,6 +84,9 @@ describe("an application followed live", () => {
     await expect.poll(() => page.getByTestId("asked-for-more").count()).toBe(0);
     expect((await postForm(app, review, allTicked(), { cookie: credit.cookie })).status).toBe(302);
     expect((await postForm(app, review, { intent: "approve" }, { cookie: credit.cookie })).status).toBe(302);
+    // An EMI loan is paid out once autopay is active: the page asks for it, then follows the bank's answer.
+    await expect.poll(() => next.textContent()).toMatch(/^Next it is your turn: set up autopay below/);
+    await autopayBeforeDisbursal(app, b);
     await expect.poll(() => next.textContent()).toMatch(/^(Next we send the money to your bank account|The money is on its way)/);
     await page
       .getByRole("heading", { level: 1 })

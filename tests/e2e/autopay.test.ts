@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mandates } from "../../app/server/db/schema.ts";
-import { activeLoan, signedInStaff } from "../helpers/applications.ts";
+import { activeLoan, emiWithoutAutopayFirst, signedInStaff } from "../helpers/applications.ts";
 import { axeViolations, launchBrowser, PHONE, screenshot, waitForHydration, watchErrors, widerThanScreen } from "../helpers/browser.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -21,6 +21,8 @@ afterAll(async () => {
 
 describe("autopay on a phone", () => {
   it("is set up through the stand-in, shown on the loan page, and cancelled", async () => {
+    // Autopay here is set up on the loan's page, after the money arrived.
+    await emiWithoutAutopayFirst(app);
     const credit = await signedInStaff(app, "credit", "Asha Rao");
     const ops = await signedInStaff(app, "operations", "Omar Shaikh");
     const b = await activeLoan(app, "9740011001", credit, ops);

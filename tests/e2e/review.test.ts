@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loanApplications } from "../../app/server/db/schema.ts";
-import { approvedApplication, signedApplication, signedInStaff } from "../helpers/applications.ts";
+import { approvedApplication, autopayBeforeDisbursal, signedApplication, signedInStaff } from "../helpers/applications.ts";
 import { axeViolations, launchBrowser, PHONE, waitForHydration, watchErrors } from "../helpers/browser.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -93,6 +93,9 @@ describe("credit review in the browser", () => {
     const borrowerPage = await phone.newPage();
     await open(borrowerPage, "/User/Dashboard");
     await borrowerPage.getByText("Status: Approved").waitFor();
+
+    // The borrower sets up autopay, which an EMI loan needs before it is paid out.
+    await autopayBeforeDisbursal(app, borrower);
 
     // Someone else, in operations, disburses it (four eyes): the page looks again by itself until the bank answers.
     const operations = await signedInStaff(app, "operations", "Meera Iyer");

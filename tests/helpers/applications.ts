@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { loanApplications, loanInstalments, loanSignatures, users } from "../../app/server/db/schema.ts";
+import { loanApplications, loanInstalments, loanSignatures, mandates, products, users } from "../../app/server/db/schema.ts";
 import { createUserSession } from "../../app/server/auth/session.server.ts";
 import type { StaffRole } from "../../app/domain/roles.ts";
 import { CHECKLIST_ITEMS } from "../../app/domain/review.ts";
@@ -81,8 +81,8 @@ export async function signedInStaff(app: TestServer, role: StaffRole, name: stri
 export const allTicked = () => new URLSearchParams([["intent", "checklist"], ...CHECKLIST_ITEMS.map((i) => ["items", i])]);
 
 /**
- * A signed application taken, checked and approved by `officer` through the review page: what
- * operations disburses.
+ * A signed application taken, checked and approved by `officer` through the review page, with
+ * autopay set up where its product pays out only once it is active: what operations disburses.
  */
 export async function approvedApplication(
   app: TestServer,
@@ -98,7 +98,30 @@ export async function approvedApplication(
   }
   const [row] = await app.services.db.select().from(loanApplications).where(eq(loanApplications.reference, signed.ref));
   if (row?.status !== "approved") throw new Error(`the application is ${row?.status}, not approved`);
+  // Ready to be paid out: autopay is active where the product asks for it first.
+  await autopayBeforeDisbursal(app, signed);
   return signed;
+}
+
+/**
+ * Autopay set up on a signed application from its page and approved at the local stand-in, when its
+ * product pays out only once autopay is active (docs/product.md "Autopay"; EMI loans by default).
+ */
+export async function autopayBeforeDisbursal(app: TestServer, { ref, cookie }: { ref: string; cookie: string }) {
+  const [a] = await app.services.db.select().from(loanApplications).where(eq(loanApplications.reference, ref));
+  if (!a || !app.services.mandates) return;
+  const [product] = await app.services.db.select().from(products).where(eq(products.code, a.product));
+  if (!product?.autopayBeforeDisbursal) return;
+  const [live] = await app.services.db
+    .select()
+    .from(mandates)
+    .where(and(eq(mandates.applicationId, a.id), eq(mandates.status, "active")));
+  if (live) return;
+  const step7 = `/User/newLoan/${a.product === "emi" ? "Emi" : "salaryAdvance"}/${ref}/Step7`;
+  const started = await must(postForm(app, step7, { intent: "autopay_start" }, { cookie }), 302, "autopay on the application");
+  const done = await must(postForm(app, started.headers.get("location") ?? "", { outcome: "approve" }), 302, "the stand-in's Approve");
+  const back = new URL(done.headers.get("location") ?? "");
+  await must(app.get(back.pathname + back.search, { headers: { Cookie: cookie } }), 302, "the return from the stand-in");
 }
 
 /**
@@ -133,4 +156,12 @@ export async function instalmentOf(app: TestServer, applicationId: string, seq: 
     .where(and(eq(loanInstalments.applicationId, applicationId), eq(loanInstalments.seq, seq)));
   if (!row) throw new Error(`no instalment ${seq}`);
   return row;
+}
+
+/**
+ * EMI loans paid out without autopay set up first (a product setting, on by default): for tests of
+ * autopay set up on the loan's page after the money arrived.
+ */
+export async function emiWithoutAutopayFirst(app: TestServer) {
+  await app.services.db.update(products).set({ autopayBeforeDisbursal: false }).where(eq(products.code, "emi"));
 }

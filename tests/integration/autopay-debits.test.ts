@@ -8,7 +8,7 @@ import { applyDebitEvent, checkDebit } from "../../app/server/mandates/debit-ans
 import { runAutopayDay } from "../../app/server/mandates/day.server.ts";
 import { presentDebit } from "../../app/server/mandates/present.server.ts";
 import { runServicingDay } from "../../app/server/servicing/daily.server.ts";
-import { activeLoan, instalmentOf, signedInStaff } from "../helpers/applications.ts";
+import { activeLoan, emiWithoutAutopayFirst, instalmentOf, signedInStaff } from "../helpers/applications.ts";
 import { postForm } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -24,6 +24,8 @@ beforeAll(async () => {
   app = await startTestServer({ LOCAL_PAYOUT_SETTLE_SECONDS: "0", LOCAL_DEBIT_ANSWER_SECONDS: "3600" }, { now: () => clock });
   credit = await signedInStaff(app, "credit", "Asha Rao");
   ops = await signedInStaff(app, "operations", "Omar Shaikh");
+  // Autopay here is set up on the loan's page, after the money arrived.
+  await emiWithoutAutopayFirst(app);
 });
 afterAll(async () => {
   await app?.stop();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog, loanInstalments, mandates, payouts } from "../../app/server/db/schema.ts";
 import { applyAnswer } from "../../app/server/payouts/answer.server.ts";
 import { localMandateSecret } from "../../app/server/mandates/local.server.ts";
-import { activeLoan, signedInStaff } from "../helpers/applications.ts";
+import { activeLoan, emiWithoutAutopayFirst, signedInStaff } from "../helpers/applications.ts";
 import { postForm, toastOf } from "../helpers/http.ts";
 import { waitForJobs } from "../helpers/jobs.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -22,6 +22,8 @@ beforeAll(async () => {
   credit = await signedInStaff(app, "credit", "Asha Rao");
   ops = await signedInStaff(app, "operations", "Omar Shaikh");
   support = await signedInStaff(app, "support", "Sara Iyer");
+  // Autopay here is set up on the loan's page, after the money arrived.
+  await emiWithoutAutopayFirst(app);
 });
 afterAll(async () => {
   await app?.stop();

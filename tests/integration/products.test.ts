@@ -31,6 +31,7 @@ const emiForm = (changes: Record<string, string> = {}) => ({
   gst: "18",
   penalCharge: "500",
   coolingOffDays: "3",
+  autopayBeforeDisbursal: "on",
   note: "Quarterly review of the EMI loan",
   ...changes,
 });

@@ -10,7 +10,7 @@ import {
   revisedKfs,
 } from "../../app/server/db/schema.ts";
 import { checkPayout } from "../../app/server/payouts/check.server.ts";
-import { approvedApplication, signedInStaff } from "../helpers/applications.ts";
+import { approvedApplication, autopayBeforeDisbursal, signedInStaff } from "../helpers/applications.ts";
 import { type FakePayout, type FakeRazorpayX, startFakeRazorpayX } from "../helpers/fake-razorpayx.ts";
 import { postForm, toastOf } from "../helpers/http.ts";
 import { waitForJobs } from "../helpers/jobs.ts";
@@ -246,7 +246,11 @@ describe("RazorpayX payouts", () => {
     await vi.waitFor(() => {
       if (!readOutbox(app.dataDir).some((m) => m.to === b.mobile && m.text.includes("returned"))) throw new Error("no SMS yet");
     });
-    // A new attempt may now be made.
+    // Its autopay ended with it (the account it debited is the one the bank returned the money from):
+    // the borrower sets it up again, then a new attempt may be made.
+    await waitForJobs(app, "mandate-end");
+    expect(toastOf(await disburse(b.ref))).toMatch(/paid out only once the borrower's autopay is active/);
+    await autopayBeforeDisbursal(app, b);
     expect(toastOf(await disburse(b.ref))).toMatch(/Payout requested/);
     expect((await payoutsOf(b.id)).map((p) => p.status)).toEqual(["failed", "reversed", "requested"]);
   });

@@ -31,6 +31,8 @@ export interface TimelineFacts {
   waitingForYou: boolean;
   /** A payout to the borrower is on its way. */
   payoutInFlight: boolean;
+  /** Approved, but the product pays out only once autopay is active, and it is not yet. */
+  autopayFirst?: boolean;
   holidays: readonly IsoDate[];
 }
 
@@ -72,6 +74,14 @@ export function applicationTimeline(f: TimelineFacts): Timeline {
             : "Next a credit officer decides. We send you an SMS either way.",
       };
     case "approved":
+      if (f.autopayFirst && !f.payoutInFlight)
+        return {
+          steps: [
+            ...approved(signed, f),
+            { key: "money", label: "Set up autopay (see below): the money is sent once it is active", state: "waiting_for_you" },
+          ],
+          next: "Next it is your turn: set up autopay below. We send the money as soon as your bank confirms it.",
+        };
       return {
         steps: [
           ...approved(signed, f),

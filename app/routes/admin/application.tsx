@@ -11,7 +11,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import { askBorrower } from "../../server/review/ask.server.ts";
 import { saveChecklist } from "../../server/review/checklist.server.ts";
 import { decideApplication } from "../../server/review/decide.server.ts";
-import { requestDisbursal } from "../../server/payouts/disburse.server.ts";
+import { autopayMissing, requestDisbursal } from "../../server/payouts/disburse.server.ts";
 import { instalmentsOf } from "../../server/loan-account/account.server.ts";
 import { payoutsFor } from "../../server/payouts/read.server.ts";
 import { staffCheckPayout } from "../../server/payouts/check.server.ts";
@@ -43,7 +43,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const docId = url.searchParams.get("doc");
   const viewing = details.documents.find((d) => d.id === docId) ?? null;
   const role = user.role as StaffRole;
-  const [payouts, instalments] = await Promise.all([payoutsFor(services, a.id), instalmentsOf(services, a.id)]);
+  const [payouts, instalments, waitingForAutopay] = await Promise.all([
+    payoutsFor(services, a.id),
+    instalmentsOf(services, a.id),
+    a.status === "approved" ? autopayMissing(services, a) : false,
+  ]);
   return {
     ...details,
     viewing,
@@ -53,6 +57,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     mayDisburse: can(role, "payouts.manage"),
     payouts,
     instalments,
+    /** The product pays out only once autopay is active, and it is not yet. */
+    waitingForAutopay,
     payoutProvider: services.payouts.name,
     /** The disbursal's confirmation step (the page without JavaScript; with it, a dialog asks the same). */
     confirmingDisbursal: url.searchParams.get("disburse") === "confirm",

@@ -35,6 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     gst: bpsToPercentText(p.gstBps),
     penalCharge: paiseToRupeesText(p.penalChargePaise),
     coolingOffDays: String(p.coolingOffDays),
+    autopayBeforeDisbursal: p.autopayBeforeDisbursal ? "on" : "",
   });
   return {
     emi: common(emi),
@@ -141,6 +142,16 @@ function ProductForm({
           <TextField field={fields.penalCharge} label="Penal charge (₹)" inputMode="decimal" />
           <TextField field={fields.coolingOffDays} label="Cooling-off (days)" inputMode="numeric" />
         </div>
+        <p className="flex items-start gap-2">
+          <input
+            id={fields.autopayBeforeDisbursal.id}
+            name={fields.autopayBeforeDisbursal.name}
+            type="checkbox"
+            defaultChecked={values.autopayBeforeDisbursal === "on"}
+            className="mt-1 size-4"
+          />
+          <label htmlFor={fields.autopayBeforeDisbursal.id}>Pay out only once the borrower's autopay is active</label>
+        </p>
         <NoteField field={fields.note} />
         <button className="btn-primary" disabled={busy}>
           Save a new version

@@ -1,6 +1,5 @@
 import { redirect } from "react-router";
 import { servicesContext } from "../../context.ts";
-import { loanPath } from "../../domain/loans/servicing.ts";
 import { returnFromMandate } from "../../server/mandates/answer.server.ts";
 import { redirectWithToast } from "../../web/flash.server.ts";
 import type { Route } from "./+types/mandate-return";
@@ -30,6 +29,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       status: 400,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
-  const to = `${loanPath(back.product, back.loanNumber)}#autopay-title`;
-  return back.status in TOLD ? redirectWithToast(services.config, request, to, TOLD[back.status]) : redirect(to);
+  return back.status in TOLD ? redirectWithToast(services.config, request, back.path, TOLD[back.status]) : redirect(back.path);
 }

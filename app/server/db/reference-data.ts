@@ -19,6 +19,7 @@ export const DEFAULT_PRODUCT_ROWS: (typeof products.$inferInsert)[] = [
     penalChargePaise: 50_000,
     coolingOffDays: 3,
     salariedOnly: false,
+    autopayBeforeDisbursal: true,
   },
   {
     code: "salary_advance",
@@ -35,6 +36,7 @@ export const DEFAULT_PRODUCT_ROWS: (typeof products.$inferInsert)[] = [
     penalChargePaise: 50_000,
     coolingOffDays: 3,
     salariedOnly: true,
+    autopayBeforeDisbursal: false,
   },
 ];
 

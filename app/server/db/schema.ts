@@ -110,6 +110,8 @@ export const products = pgTable(
     penalChargePaise: integer("penal_charge_paise").notNull(),
     coolingOffDays: integer("cooling_off_days").notNull(),
     salariedOnly: boolean("salaried_only").notNull().default(false),
+    /** The loan is paid out only once its autopay mandate is active (docs/product.md "Autopay"). */
+    autopayBeforeDisbursal: boolean("autopay_before_disbursal").notNull().default(false),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -11,6 +11,8 @@ import type { AppServices } from "../../context.ts";
 import { applicationSubject, audit } from "../audit.server.ts";
 import { loanApplications, mandates } from "../db/schema.ts";
 import { DEBIT_CANCELLED } from "../../domain/loans/autopay.ts";
+import { stepPath } from "../../domain/loans/application.ts";
+import { loanPath } from "../../domain/loans/servicing.ts";
 import { businessToday } from "../loan-account/account.server.ts";
 import { applyDebitEvent, type DebitApplied } from "./debit-answer.server.ts";
 import { cancelWaitingDebits } from "./debit-rows.server.ts";
@@ -104,8 +106,8 @@ export async function receiveMandateWebhook(
 
 /**
  * The borrower back from the provider: the query's signature checked, the provider asked about the
- * mandate, what it says applied. The loan the mandate is for (to return the borrower to), with the
- * mandate's status now; null for a return that is not the provider's.
+ * mandate, what it says applied. Where to return the borrower (the loan's page, or the application's
+ * before disbursal), with the mandate's status now; null for a return that is not the provider's.
  */
 export async function returnFromMandate(services: Services, query: URLSearchParams) {
   const provider = services.mandates;
@@ -118,9 +120,17 @@ export async function returnFromMandate(services: Services, query: URLSearchPara
     services.log.warn({ err: error, providerMandateId: hint.providerMandateId }, "the mandate provider did not answer on the return");
   }
   const [row] = await services.db
-    .select({ status: mandates.status, loanNumber: loanApplications.loanNumber, product: loanApplications.product })
+    .select({
+      status: mandates.status,
+      loanNumber: loanApplications.loanNumber,
+      product: loanApplications.product,
+      reference: loanApplications.reference,
+    })
     .from(mandates)
     .innerJoin(loanApplications, eq(loanApplications.id, mandates.applicationId))
     .where(and(eq(mandates.provider, provider.name), eq(mandates.providerMandateId, hint.providerMandateId)));
-  return row?.loanNumber ? { loanNumber: row.loanNumber, product: row.product, status: row.status } : null;
+  if (!row) return null;
+  // Back to the loan's page, or (set up before disbursal) to the application's.
+  const page = row.loanNumber ? loanPath(row.product, row.loanNumber) : stepPath(row.product, row.reference, "Step7");
+  return { path: `${page}#autopay-title`, status: row.status };
 }

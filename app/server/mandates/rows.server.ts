@@ -11,12 +11,23 @@ export type Mandate = typeof mandates.$inferSelect;
 /** A new mandate reference: `md_` and 26 base-32 characters (128 random bits, as an application's reference). */
 export const newMandateReference = () => `md_${newReference()}`;
 
-/** The borrower's own loan by its number, locked for the caller's transaction; null for anyone else's. */
-export async function lockOwnLoan({ db }: Pick<AppServices, "db">, { userId, loanNumber }: { userId: string; loanNumber: string }) {
+/**
+ * The borrower's own loan by its number, or application by its reference, locked for the caller's
+ * transaction; null for anyone else's.
+ */
+export async function lockOwnLoan(
+  { db }: Pick<AppServices, "db">,
+  { userId, ...which }: { userId: string } & ({ loanNumber: string } | { reference: string }),
+) {
   const [a] = await db
     .select()
     .from(loanApplications)
-    .where(and(eq(loanApplications.loanNumber, loanNumber), eq(loanApplications.userId, userId)))
+    .where(
+      and(
+        "loanNumber" in which ? eq(loanApplications.loanNumber, which.loanNumber) : eq(loanApplications.reference, which.reference),
+        eq(loanApplications.userId, userId),
+      ),
+    )
     .for("update");
   return a ?? null;
 }
@@ -41,16 +52,25 @@ export async function lockLiveMandate({ db }: Pick<AppServices, "db">, applicati
 }
 
 /**
- * A loan's mandates by its number, newest first, as pages show them (only the account's masked form
- * is stored here); with `userId`, only the borrower's own loan's (another's finds none).
+ * A loan's mandates by its number (or an application's by its id, before disbursal), newest first,
+ * as pages show them (only the account's masked form is stored here); with `userId`, only the
+ * borrower's own (another's finds none).
  */
-export async function mandatesOf({ db }: Pick<AppServices, "db">, { loanNumber, userId }: { loanNumber: string; userId?: string }) {
+export async function mandatesOf(
+  { db }: Pick<AppServices, "db">,
+  { userId, ...which }: { userId?: string } & ({ loanNumber: string } | { applicationId: string }),
+) {
   const borrower = userId !== undefined;
   const rows = await db
     .select({ m: mandates })
     .from(mandates)
     .innerJoin(loanApplications, eq(loanApplications.id, mandates.applicationId))
-    .where(and(eq(loanApplications.loanNumber, loanNumber), userId ? eq(loanApplications.userId, userId) : undefined))
+    .where(
+      and(
+        "loanNumber" in which ? eq(loanApplications.loanNumber, which.loanNumber) : eq(loanApplications.id, which.applicationId),
+        userId ? eq(loanApplications.userId, userId) : undefined,
+      ),
+    )
     .orderBy(desc(mandates.createdAt))
     .then((r) => r.map((x) => x.m));
   return rows.map((m) => ({

@@ -1,6 +1,7 @@
 /**
- * Setting up autopay (docs/product.md "Autopay"): on the borrower's own active loan, a mandate on
- * the verified account the loan was disbursed to, at most 1.5 × the largest instalment a debit and
+ * Setting up autopay (docs/product.md "Autopay"): on the borrower's own active loan, or on their
+ * application once signed and before disbursal (a product may pay out only once autopay is
+ * active), a mandate on the verified account the loan was (or will be) disbursed to, at most 1.5 × the largest instalment a debit and
  * until 3 months after the last due date (domain/loans/mandate.ts); UPI AutoPay up to ₹15,000 a
  * debit, e-NACH above. The mandate is stored pending, then registered with the provider, and the
  * borrower is sent to authorise it there. A second click while one is pending resumes it.
@@ -8,7 +9,9 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { todayIST } from "../../domain/india-date.ts";
-import { KIND_NAME } from "../../domain/loans/application.ts";
+import { KIND_NAME, shortReference } from "../../domain/loans/application.ts";
+import { loanSchedule } from "../../domain/loans/disbursal.ts";
+import { signedTerms } from "../loans/signed-terms.server.ts";
 import { mandateTerms } from "../../domain/loans/mandate.ts";
 import { applicationSubject, audit } from "../audit.server.ts";
 import { decrypt } from "../crypto.server.ts";
@@ -17,7 +20,10 @@ import { instalmentsOf } from "../loan-account/account.server.ts";
 import type { MandateOrder } from "./provider.server.ts";
 import { lockLiveMandate, lockOwnLoan, type Mandate, newMandateReference, registering } from "./rows.server.ts";
 
-type Services = Pick<AppServices, "db" | "now" | "log" | "keyring" | "mandates">;
+type Services = Pick<AppServices, "db" | "config" | "now" | "log" | "keyring" | "mandates">;
+
+/** An application may have autopay set up from its signature until its disbursal; a loan while it is active. */
+const BEFORE_DISBURSAL = new Set(["signed", "under_review", "approved"]);
 
 export type StartMandateResult =
   | { ok: true; authUrl: string }
@@ -25,7 +31,18 @@ export type StartMandateResult =
 
 export async function startMandate(
   services: Services,
-  { userId, loanNumber, client, origin }: { userId: string; loanNumber: string; client: Client; origin: string },
+  {
+    userId,
+    loan,
+    client,
+    origin,
+  }: {
+    userId: string;
+    /** The active loan by its number, or the application (before disbursal) by its reference. */
+    loan: { loanNumber: string } | { reference: string };
+    client: Client;
+    origin: string;
+  },
 ): Promise<StartMandateResult> {
   const provider = services.mandates;
   const at = services.now();
@@ -34,9 +51,9 @@ export async function startMandate(
     | { ok: true; resume: string }
     | { ok: true; resume: null; mandate: Mandate; order: MandateOrder };
   const prepared = await services.db.transaction(async (tx): Promise<Prepared> => {
-    const a = await lockOwnLoan({ db: tx }, { userId, loanNumber });
+    const a = await lockOwnLoan({ db: tx }, { userId, ...loan });
     if (!a) return { ok: false, reason: "not_found" };
-    if (a.status !== "active") return { ok: false, reason: "not_open" };
+    if ("loanNumber" in loan ? a.status !== "active" : !BEFORE_DISBURSAL.has(a.status)) return { ok: false, reason: "not_open" };
     if (!provider) return { ok: false, reason: "not_offered" };
     const live = await lockLiveMandate({ db: tx }, a.id);
     if (live?.status === "pending" && live.authUrl) return { ok: true, resume: live.authUrl };
@@ -57,7 +74,13 @@ export async function startMandate(
           .from(borrowerBankAccounts)
           .where(and(eq(borrowerBankAccounts.userId, userId), isNotNull(borrowerBankAccounts.verifiedAt)));
     const account = paidInto ?? verified;
-    const schedule = await instalmentsOf({ db: tx }, a.id);
+    // The schedule fixed at disbursal; before it, the signed KFS's.
+    const signed = a.disbursalDate ? null : await signedTerms({ ...services, db: tx }, a);
+    const schedule = a.disbursalDate
+      ? await instalmentsOf({ db: tx }, a.id)
+      : signed?.input
+        ? loanSchedule(signed.input, signed.input.assumedDisbursalDate)
+        : [];
     const last = schedule.at(-1);
     if (!account || !last) return { ok: false, reason: "no_account" };
     const terms = mandateTerms({
@@ -110,7 +133,9 @@ export async function startMandate(
         endDate: m.endDate,
         account: { holderName: account.holderName, accountNumber: decrypt(services.keyring, account.accountNumberEnc), ifsc: account.ifsc },
         customer: { name: person?.name ?? "Borrower", mobile: person?.mobile ?? "", email: person?.email ?? null },
-        description: `Autopay for ${KIND_NAME[a.product]} ${loanNumber}`,
+        description: a.loanNumber
+          ? `Autopay for ${KIND_NAME[a.product]} ${a.loanNumber}`
+          : `Autopay for ${KIND_NAME[a.product]} application ${shortReference(a.reference)}`,
         callbackUrl: `${origin}/api/mandates/${provider.name}/return`,
       },
     };

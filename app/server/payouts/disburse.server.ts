@@ -6,7 +6,7 @@ import { exposureRule, ownRecordRules, type RuleCode } from "../../domain/credit
 import { todayIST } from "../../domain/india-date.ts";
 import { applicationSubject, audit } from "../audit.server.ts";
 import { policyInForce } from "../credit/policy.server.ts";
-import { applicationDeviations, borrowerBankAccounts, loanApplications, payouts, users } from "../db/schema.ts";
+import { applicationDeviations, borrowerBankAccounts, loanApplications, mandates, payouts, products, users } from "../db/schema.ts";
 import { ownRecord, recordEvaluation } from "../credit/judge.server.ts";
 import type { Application } from "../loans/rows.server.ts";
 import { lockByReference, type Staff } from "../review/rows.server.ts";
@@ -14,7 +14,7 @@ import type { Db } from "../db/client.ts";
 import { signedTerms } from "../loans/signed-terms.server.ts";
 import { askAgain } from "./check.server.ts";
 
-type Services = Pick<AppServices, "db" | "now" | "jobs" | "payouts" | "config">;
+type Services = Pick<AppServices, "db" | "now" | "jobs" | "payouts" | "config" | "mandates">;
 
 export type DisburseRefusal =
   | "not_found"
@@ -24,6 +24,7 @@ export type DisburseRefusal =
   | "in_flight"
   | "already_disbursed"
   | "account_unverified"
+  | "autopay_missing"
   | "account_changed"
   | "not_signed"
   | "terms_unknown";
@@ -129,6 +130,25 @@ async function disbursalStops(
  * key and the account as verified now, and the job queue sends it after this transaction commits.
  * A new attempt only after the provider confirmed that the last one failed.
  */
+/**
+ * Whether the product pays out only once autopay is active (docs/product.md "Autopay") and the
+ * application has none active. Where no mandate provider is configured, autopay cannot be set up,
+ * and the product's rule does not hold a loan back.
+ */
+export async function autopayMissing(services: Pick<AppServices, "db" | "mandates">, a: { id: string; product: string }) {
+  if (!services.mandates) return false;
+  const [product] = await services.db
+    .select({ required: products.autopayBeforeDisbursal })
+    .from(products)
+    .where(eq(products.code, a.product));
+  if (!product?.required) return false;
+  const [active] = await services.db
+    .select({ id: mandates.id })
+    .from(mandates)
+    .where(and(eq(mandates.applicationId, a.id), eq(mandates.status, "active")));
+  return !active;
+}
+
 export async function requestDisbursal(
   services: Services,
   { staff, reference, client }: { staff: Staff; reference: string; client: Client },
@@ -148,6 +168,7 @@ export async function requestDisbursal(
     const [bank] = await tx.select().from(borrowerBankAccounts).where(eq(borrowerBankAccounts.userId, a.userId));
     if (!bank?.verifiedAt) return { ok: false, reason: "account_unverified" };
     if (!accountMatchesAgreement(a.disbursalAccount, bank)) return { ok: false, reason: "account_changed" };
+    if (await autopayMissing({ ...services, db: tx }, a)) return { ok: false, reason: "autopay_missing" };
     const signed = await signedTerms({ ...services, db: tx }, a);
     if (!signed) return { ok: false, reason: "not_signed" };
     // The terms the schedule will be fixed with must be the signed ones, before any money moves.

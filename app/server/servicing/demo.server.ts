@@ -118,7 +118,12 @@ async function demoMandate(services: Services, { userId, loanNumber }: { userId:
   const provider = services.mandates;
   if (!provider || provider.name !== "local" || !loanNumber) return;
   const client = { ip: "demo seed", userAgent: "demo data" };
-  const started = await startMandate(services, { userId, loanNumber, client, origin: new URL(messageLink(services.config, "/")).origin });
+  const started = await startMandate(services, {
+    userId,
+    loan: { loanNumber },
+    client,
+    origin: new URL(messageLink(services.config, "/")).origin,
+  });
   if (!started.ok) throw new Error(`the demo mandate was not set up: ${started.reason}`);
   const done = await (provider as LocalMandates).complete(started.authUrl.split("/").at(-1) ?? "", "approve");
   if (done) await receiveMandateWebhook(services, done.webhook.body, done.webhook.headers);

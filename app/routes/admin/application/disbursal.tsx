@@ -31,7 +31,8 @@ export function Disbursal({ data: d }: { data: Data }) {
   const net = d.signature?.terms.figures.netDisbursedPaise ?? null;
   const accountOk = Boolean(d.bank?.verifiedAt) && accountMatchesAgreement(a.disbursalAccount, d.bank);
   const approvedByMe = a.decidedBy === d.me;
-  const mayRequest = a.status === "approved" && !waiting && d.mayDisburse && !approvedByMe && accountOk && net !== null;
+  const mayRequest =
+    a.status === "approved" && !waiting && d.mayDisburse && !approvedByMe && accountOk && net !== null && !d.waitingForAutopay;
   const firstDue = d.instalments[0];
   return (
     <section className="card space-y-4" aria-labelledby="disbursal-title">
@@ -63,6 +64,12 @@ export function Disbursal({ data: d }: { data: Data }) {
       {a.status === "approved" && !accountOk ? (
         <p className="font-semibold text-danger-600" data-testid="disbursal-blocked">
           The account is not verified, or is no longer the one the agreement names: it cannot be paid.
+        </p>
+      ) : null}
+      {a.status === "approved" && d.waitingForAutopay ? (
+        <p className="font-semibold text-amber-900" data-testid="waiting-for-autopay">
+          This product is paid out only once the borrower's autopay is active. The borrower sets it up from their application page; it can
+          be paid as soon as their bank confirms it.
         </p>
       ) : null}
       {a.status === "approved" && d.mayDisburse && approvedByMe ? (

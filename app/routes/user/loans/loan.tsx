@@ -103,7 +103,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const client = context.get(requestContext);
     const done =
       intent === "autopay_start"
-        ? await startMandate(services, { userId: user.id, loanNumber, client, origin: siteOrigin(services.config, request) })
+        ? await startMandate(services, { userId: user.id, loan: { loanNumber }, client, origin: siteOrigin(services.config, request) })
         : await cancelMandate(services, { loanNumber, by: { borrower: user.id }, client, reason: "Cancelled by the borrower" });
     if (!done.ok && done.reason === "not_found") notFoundFullPath(request);
     if (!done.ok) return data({ autopay: AUTOPAY_REFUSED[done.reason] ?? "That could not be done." }, { status: 400 });

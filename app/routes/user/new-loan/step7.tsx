@@ -14,15 +14,25 @@ import { borrowerDisbursals } from "../../../server/payouts/read.server.ts";
 import { openRequestsFor } from "../../../server/review/read.server.ts";
 import { applicationTimeline, type StepState, type Timeline } from "../../../domain/loans/timeline.ts";
 import { DOCUMENT_KINDS } from "../../../domain/kyc/documents.ts";
+import { data, redirect } from "react-router";
+import { startMandate } from "../../../server/mandates/start.server.ts";
+import { mandatesOf } from "../../../server/mandates/rows.server.ts";
+import { loadProducts } from "../../../server/products.server.ts";
+import { siteOrigin } from "../../../../server/config.ts";
+import { APPLICATION_AUTOPAY_REFUSED, ApplicationAutopay } from "./step7-autopay.tsx";
 
 export async function loader(args: Route.LoaderArgs) {
   const loaded = await loadStep(args, "Step7");
   const { services, kind, reference, application, document: doc } = loaded;
-  const [agreementRef, disbursals, requests] = await Promise.all([
+  const beforeDisbursal = AUTOPAY_STATUSES.has(application.status) && services.mandates !== null;
+  const [agreementRef, disbursals, requests, mandates, products] = await Promise.all([
     agreementRefOf(services, application.id),
     borrowerDisbursals(services, loaded.user.id),
     openRequestsFor(services, loaded.user.id),
+    beforeDisbursal ? mandatesOf(services, { applicationId: application.id, userId: loaded.user.id }) : [],
+    loadProducts(services),
   ]);
+  const product = kind === "emi" ? products.emi : products.salaryAdvance;
   const disbursal = disbursals.find((d) => d.reference === reference) ?? null;
   const request = requests.find((r) => r.reference === reference) ?? null;
   const on = (at: Date | null) => (at ? todayIST(at) : null);
@@ -42,6 +52,11 @@ export async function loader(args: Route.LoaderArgs) {
       disbursedOn: application.disbursalDate ?? on(application.disbursedAt),
       waitingForYou: Boolean(request),
       payoutInFlight: disbursal?.inFlight ?? false,
+      autopayFirst:
+        beforeDisbursal &&
+        application.status === "approved" &&
+        product.autopayBeforeDisbursal &&
+        !mandates.some((m) => m.status === "active"),
       holidays: services.config.holidays,
     }),
     kind,
@@ -53,13 +68,29 @@ export async function loader(args: Route.LoaderArgs) {
     agreementRef,
     figures: doc?.kfs.figures ?? null,
     account: application.disbursalAccount,
+    autopay: beforeDisbursal ? { mandates, required: product.autopayBeforeDisbursal } : null,
   };
 }
+
+/** Autopay is set up on the application from its signature until the money is paid out (then on the loan's page). */
+const AUTOPAY_STATUSES = new Set(["signed", "under_review", "approved"]);
 
 export async function action(args: Route.ActionArgs) {
   const loaded = await loadStep(args, "Step7");
   const formData = await readForm(args.request);
-  if (formData.get("intent") === "cancel") return cancelFromStep(loaded, args.request);
+  const intent = formData.get("intent");
+  if (intent === "cancel") return cancelFromStep(loaded, args.request);
+  if (intent === "autopay_start") {
+    const { services, user, reference } = loaded;
+    const started = await startMandate(services, {
+      userId: user.id,
+      loan: { reference },
+      client: loaded.request,
+      origin: siteOrigin(services.config, args.request),
+    });
+    if (!started.ok) return data({ autopay: APPLICATION_AUTOPAY_REFUSED[started.reason] ?? "That could not be done." }, { status: 400 });
+    return redirect(started.authUrl);
+  }
   return new Response(null, { status: 405 });
 }
 
@@ -122,7 +153,7 @@ function RequestNote({ request: r }: { request: { message: string; document: str
   );
 }
 
-export default function Step7({ loaderData }: Route.ComponentProps) {
+export default function Step7({ loaderData, actionData }: Route.ComponentProps) {
   const { kind, reference, figures: f } = loaderData;
   const signedAt = loaderData.signedAt ? new Date(loaderData.signedAt) : null;
   return (
@@ -159,6 +190,13 @@ export default function Step7({ loaderData }: Route.ComponentProps) {
         ) : null}
       </section>
       {loaderData.request ? <RequestNote request={loaderData.request} /> : null}
+      {loaderData.autopay ? (
+        <ApplicationAutopay
+          mandates={loaderData.autopay.mandates}
+          required={loaderData.autopay.required}
+          problem={actionData && "autopay" in actionData ? actionData.autopay : null}
+        />
+      ) : null}
       {loaderData.status === "signed" || loaderData.status === "under_review" || loaderData.status === "approved" ? (
         <section className="card space-y-2" aria-labelledby="next-title">
           <h2 id="next-title" className="text-xl">
