@@ -47,7 +47,8 @@ export type AttachmentRef =
 export interface NoticeData {
   application_signed: { applicationId: string; reference: string; agreementRef: string };
   application_asked: { reference: string };
-  application_approved: { reference: string; what: string; accountMasked: string };
+  /** `autopayPath`: the product pays out only once autopay is active, and it is not yet (the application's page). */
+  application_approved: { reference: string; what: string; accountMasked: string; autopayPath?: string | null };
   application_rejected: { reference: string; statusPath: string };
   loan_disbursed: {
     applicationId: string;
@@ -132,12 +133,20 @@ const TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
     path: DASHBOARD,
     sms: `${c.brand}: we need one more thing for your loan application ${shortReference(d.reference)}. See what is asked and answer at ${c.link(DASHBOARD)}`,
   }),
-  application_approved: (d, c) => ({
-    title: "Your loan is approved",
-    body: `Your ${d.what} (application ${shortReference(d.reference)}) is approved. We will send the money to your bank account ${d.accountMasked} and tell you the transfer reference.`,
-    path: DASHBOARD,
-    sms: `${c.brand}: your ${d.what} (application ${shortReference(d.reference)}) is approved. We will send the money to your bank account ${d.accountMasked} and SMS you the transfer reference.`,
-  }),
+  application_approved: (d, c) =>
+    d.autopayPath
+      ? {
+          title: "Your loan is approved: set up autopay",
+          body: `Your ${d.what} (application ${shortReference(d.reference)}) is approved. We send the money to your bank account ${d.accountMasked} as soon as your autopay is active: set it up on your application's page.`,
+          path: d.autopayPath,
+          sms: `${c.brand}: your ${d.what} (application ${shortReference(d.reference)}) is approved. Set up autopay at ${c.link(d.autopayPath)} and we send the money to your bank account ${d.accountMasked}.`,
+        }
+      : {
+          title: "Your loan is approved",
+          body: `Your ${d.what} (application ${shortReference(d.reference)}) is approved. We will send the money to your bank account ${d.accountMasked} and tell you the transfer reference.`,
+          path: DASHBOARD,
+          sms: `${c.brand}: your ${d.what} (application ${shortReference(d.reference)}) is approved. We will send the money to your bank account ${d.accountMasked} and SMS you the transfer reference.`,
+        },
   application_rejected: (d, c) => ({
     title: "We could not approve your application",
     body: `We could not approve your loan application ${shortReference(d.reference)}. The reason, in plain words, and when you may apply again are on its status page.`,

@@ -1,6 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loanApplications, loanInstalments, mandates, payouts, products, productVersions } from "../../app/server/db/schema.ts";
+import {
+  loanApplications,
+  loanInstalments,
+  mandates,
+  notifications,
+  payouts,
+  products,
+  productVersions,
+} from "../../app/server/db/schema.ts";
 import { allTicked, signedApplication, signedInStaff } from "../helpers/applications.ts";
 import { postForm, toastOf } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -45,6 +53,13 @@ describe("autopay before disbursal", () => {
     const review = await html(await app.get(a.review, { headers: { Cookie: ops.cookie } }));
     expect(review).toContain('data-testid="waiting-for-autopay"');
     expect(review).not.toContain('data-testid="disburse"');
+    // The approval's notice leads to where autopay is set up.
+    const [approvedNotice] = await app.services.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, a.userId), eq(notifications.event, "application_approved")));
+    expect(approvedNotice).toMatchObject({ title: "Your loan is approved: set up autopay", path: a.step7 });
+    expect(approvedNotice?.sms).toContain(`Set up autopay at `);
     // The borrower's application page asks for it.
     const page = await html(await app.get(a.step7, { headers: { Cookie: a.cookie } }));
     expect(page).toContain("This loan is paid out only once autopay is active");

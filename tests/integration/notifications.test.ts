@@ -81,7 +81,8 @@ describe("notices of a loan's life", () => {
     const b = await activeLoan(app, mobile, credit, ops, { email: "meera.one@example.com" });
     const signed = await told(b.userId, mobile, "application_signed", /You signed your .* loan agreement .*\/Eagreement\//);
     expect(signed.email).toMatch(/Content-Type: application\/pdf; name=signed-agreement\.pdf/);
-    await told(b.userId, mobile, "application_approved", /is approved\. We will send the money/);
+    // An EMI loan is paid out once autopay is active: the approval leads there.
+    await told(b.userId, mobile, "application_approved", /is approved\. Set up autopay at \S+\/Step7 and we send the money/);
     // Sent by the payout's job, its link on this server's own address (no PUBLIC_URL here), port and all.
     await told(
       b.userId,

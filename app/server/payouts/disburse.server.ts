@@ -6,11 +6,12 @@ import { exposureRule, ownRecordRules, type RuleCode } from "../../domain/credit
 import { todayIST } from "../../domain/india-date.ts";
 import { applicationSubject, audit } from "../audit.server.ts";
 import { policyInForce } from "../credit/policy.server.ts";
-import { applicationDeviations, borrowerBankAccounts, loanApplications, mandates, payouts, products, users } from "../db/schema.ts";
+import { applicationDeviations, borrowerBankAccounts, loanApplications, payouts, users } from "../db/schema.ts";
 import { ownRecord, recordEvaluation } from "../credit/judge.server.ts";
 import type { Application } from "../loans/rows.server.ts";
 import { lockByReference, type Staff } from "../review/rows.server.ts";
 import type { Db } from "../db/client.ts";
+import { autopayMissing } from "../mandates/required.server.ts";
 import { signedTerms } from "../loans/signed-terms.server.ts";
 import { askAgain } from "./check.server.ts";
 
@@ -130,25 +131,6 @@ async function disbursalStops(
  * key and the account as verified now, and the job queue sends it after this transaction commits.
  * A new attempt only after the provider confirmed that the last one failed.
  */
-/**
- * Whether the product pays out only once autopay is active (docs/product.md "Autopay") and the
- * application has none active. Where no mandate provider is configured, autopay cannot be set up,
- * and the product's rule does not hold a loan back.
- */
-export async function autopayMissing(services: Pick<AppServices, "db" | "mandates">, a: { id: string; product: string }) {
-  if (!services.mandates) return false;
-  const [product] = await services.db
-    .select({ required: products.autopayBeforeDisbursal })
-    .from(products)
-    .where(eq(products.code, a.product));
-  if (!product?.required) return false;
-  const [active] = await services.db
-    .select({ id: mandates.id })
-    .from(mandates)
-    .where(and(eq(mandates.applicationId, a.id), eq(mandates.status, "active")));
-  return !active;
-}
-
 export async function requestDisbursal(
   services: Services,
   { staff, reference, client }: { staff: Staff; reference: string; client: Client },

@@ -13,10 +13,11 @@ import { policyInForce } from "../credit/policy.server.ts";
 import { changeStatus } from "../loans/lifecycle.server.ts";
 import type { Application } from "../loans/rows.server.ts";
 import { notify } from "../notifications/notify.server.ts";
+import { autopayMissing } from "../mandates/required.server.ts";
 import { judgeApplication, openDeviation, returnForSigning, sendsBack, withdrawDeviation } from "./policy.server.ts";
 import { isMine, lockByReference, type Staff, staffBy } from "./rows.server.ts";
 
-type Services = Pick<AppServices, "db" | "now" | "jobs" | "config">;
+type Services = Pick<AppServices, "db" | "now" | "jobs" | "config" | "mandates">;
 /**
  * approve: with `deviationReason` when the credit policy needs a deviation (the first approver);
  * confirm_deviation: the second approver, who is not the first.
@@ -189,6 +190,8 @@ async function approve(services: Services, { a, staff, client, at }: Deciding): 
         reference: a.reference,
         what: `${KIND_NOUN[a.product]} of ${formatRupees(a.amountPaise ?? 0)}`,
         accountMasked: a.disbursalAccount?.accountMasked ?? "on file",
+        // Paid out only once autopay is active: the notice leads to where it is set up.
+        autopayPath: (await autopayMissing(services, a)) ? stepPath(a.product, a.reference, "Step7") : null,
       },
     },
   );
