@@ -36,7 +36,7 @@ export interface AppServices {
   payouts: PayoutProvider;
   /** Repayments: the local checkout stand-in or Razorpay Payment Links, by PAYMENT_PROVIDER. */
   payments: PaymentGateway;
-  /** Autopay mandates: the local stand-in, or null where none is configured (MANDATE_PROVIDER=none). */
+  /** Autopay mandates: the local stand-in or Razorpay recurring payments, or null where none is configured (MANDATE_PROVIDER=none). */
   mandates: MandateProvider | null;
   storage: FileStorage;
   /** Work done after the response, on any process (pg-boss in the same database). */

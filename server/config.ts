@@ -117,10 +117,10 @@ export const envSchema = z
     RAZORPAY_API_URL: z.url().default("https://api.razorpay.com/v1"),
     /**
      * Who takes autopay mandates (docs/product.md "Autopay"): the local stand-in (never in
-     * production), or none (the loan page says autopay is not offered yet). Razorpay recurring
-     * payments come next.
+     * production), Razorpay recurring payments (with the RAZORPAY_* keys), or none (the loan page
+     * says autopay is not offered; production's default).
      */
-    MANDATE_PROVIDER: z.enum(["local", "none"]).optional(),
+    MANDATE_PROVIDER: z.enum(["local", "razorpay", "none"]).optional(),
     /** The local mandate stand-in answers a debit this many seconds after it is presented (accounts ending 1111 bounce). */
     LOCAL_DEBIT_ANSWER_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
     /** An instalment's unpaid part at or below this (rupees) draws no penal charge (docs/product.md "Loan servicing"). */
@@ -181,6 +181,11 @@ export const envSchema = z
     if (payments === "razorpay") {
       for (const key of ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"] as const) {
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when payments go through Razorpay" });
+      }
+    }
+    if (env.MANDATE_PROVIDER === "razorpay") {
+      for (const key of ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when autopay goes through Razorpay" });
       }
     }
     const email = env.EMAIL_PROVIDER ?? (env.APP_ENV === "production" ? "smtp" : "local");
@@ -261,7 +266,11 @@ export interface Config {
     provider: { name: "local" } | { name: "razorpay"; keyId: string; keySecret: string; webhookSecret: string; apiUrl: string };
   };
   /** Autopay mandates: the provider, or none (not offered). */
-  mandates: { provider: "local" | "none"; localDebitSeconds: number };
+  mandates: {
+    provider:
+      { name: "local" } | { name: "razorpay"; keyId: string; keySecret: string; webhookSecret: string; apiUrl: string } | { name: "none" };
+    localDebitSeconds: number;
+  };
   servicing: { penalTolerancePaise: number };
   otp: {
     ttlSeconds: number;
@@ -379,6 +388,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (env.APP_ENV === "local") vapid ??= { publicKey: secrets.vapidPublicKey, privateKey: secrets.vapidPrivateKey };
   }
   const emailProvider = env.EMAIL_PROVIDER ?? (env.APP_ENV === "production" ? "smtp" : "local");
+  const mandateProvider = env.MANDATE_PROVIDER ?? (env.APP_ENV === "production" ? "none" : "local");
 
   return {
     port: env.PORT,
@@ -420,7 +430,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       stuckMinutes: env.PAYOUT_STUCK_MINUTES,
     },
     mandates: {
-      provider: env.MANDATE_PROVIDER ?? (env.APP_ENV === "production" ? "none" : "local"),
+      provider:
+        mandateProvider === "razorpay"
+          ? {
+              name: "razorpay",
+              keyId: env.RAZORPAY_KEY_ID ?? "",
+              keySecret: env.RAZORPAY_KEY_SECRET ?? "",
+              webhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? "",
+              apiUrl: env.RAZORPAY_API_URL.replace(/\/$/, ""),
+            }
+          : { name: mandateProvider },
       localDebitSeconds: env.LOCAL_DEBIT_ANSWER_SECONDS,
     },
     payments: {

@@ -24,6 +24,7 @@ import { clearProductCache } from "../app/server/products.server.ts";
 import { clearPolicyCache } from "../app/server/credit/policy.server.ts";
 import { createLocalCheckout, localCheckoutSecret } from "../app/server/payments/local.server.ts";
 import { createLocalMandates, localMandateSecret } from "../app/server/mandates/local.server.ts";
+import { createRazorpayMandates } from "../app/server/mandates/razorpay.server.ts";
 import { DEMO_BORROWER_MOBILE, seedDemoLoans } from "../app/server/servicing/demo.server.ts";
 import { createRazorpayPayments } from "../app/server/payments/razorpay.server.ts";
 import { createLocalPayouts } from "../app/server/payouts/provider.server.ts";
@@ -134,12 +135,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         ? createLocalCheckout(config.dataDir, now, localCheckoutSecret(config.sessionSecret))
         : createRazorpayPayments(config.payments.provider),
     mandates:
-      config.mandates.provider === "local"
+      config.mandates.provider.name === "local"
         ? createLocalMandates(config.dataDir, now, {
             secret: localMandateSecret(config.sessionSecret),
             debitSeconds: config.mandates.localDebitSeconds,
           })
-        : null,
+        : config.mandates.provider.name === "razorpay"
+          ? createRazorpayMandates(config.mandates.provider)
+          : null,
     storage,
     jobs,
   };

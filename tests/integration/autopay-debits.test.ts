@@ -5,8 +5,9 @@ import { indiaTime } from "../../app/domain/india-date.ts";
 import { presentationDate } from "../../app/domain/loans/autopay.ts";
 import { loanAccounts, loanLedger, mandateDebits, mandates, notifications, payments } from "../../app/server/db/schema.ts";
 import { applyDebitEvent, checkDebit } from "../../app/server/mandates/debit-answer.server.ts";
-import { runAutopayDay } from "../../app/server/mandates/day.server.ts";
+import { runAutopayDay, sweepAutopay } from "../../app/server/mandates/day.server.ts";
 import { presentDebit } from "../../app/server/mandates/present.server.ts";
+import type { LocalMandates } from "../../app/server/mandates/local.server.ts";
 import { runServicingDay } from "../../app/server/servicing/daily.server.ts";
 import { activeLoan, emiWithoutAutopayFirst, instalmentOf, signedInStaff } from "../helpers/applications.ts";
 import { postForm } from "../helpers/http.ts";
@@ -228,9 +229,12 @@ describe("autopay debits", () => {
     await dailyRun(addDays(loan.presentOn, -2));
     const provider = app.services.mandates;
     if (!provider) throw new Error("no provider");
+    const [announced] = await debitsOf(loan.id);
+    // What the provider is asked for this debit (other loans' debits go through untouched).
     const keys: string[] = [];
     const real = provider.present.bind(provider);
     const spy = vi.spyOn(provider, "present").mockImplementation(async (order) => {
+      if (order.key !== announced?.id) return real(order);
       keys.push(order.key);
       // The first try: the connection drops after the provider may have taken it.
       if (keys.length === 1) {
@@ -264,6 +268,25 @@ describe("autopay debits", () => {
     expect(await checkDebit(app.services, presented?.id ?? "")).toBe("succeeded");
     const paid = await app.services.db.select().from(payments).where(eq(payments.applicationId, loan.id));
     expect(paid.filter((p) => p.mode === "autopay")).toHaveLength(1);
+  });
+
+  it("a mandate approved at the bank whose answer never arrived is asked about by the sweep and becomes active", async () => {
+    clock = new Date("2026-03-02T05:30:00Z");
+    const loan = await activeLoan(app, `97400${String(++serial).padStart(5, "0")}`, credit, ops);
+    const path = `/User/Loans/Emi/${loan.loanNumber}`;
+    const started = await postForm(app, path, { intent: "autopay_start" }, { cookie: loan.cookie });
+    // Approved at the bank, but neither the webhook nor the borrower's return reaches us.
+    const provider = app.services.mandates;
+    if (provider?.name !== "local") throw new Error("the local stand-in is expected");
+    const id = (started.headers.get("location") ?? "").split("/").at(-1) ?? "";
+    expect((await (provider as LocalMandates).complete(id, "approve"))?.mandate.state).toBe("active");
+    const pendingNow = async () => (await app.services.db.select().from(mandates).where(eq(mandates.applicationId, loan.id)))[0]?.status;
+    expect(await pendingNow()).toBe("pending");
+    await sweepAutopay(app.services);
+    expect(await pendingNow()).toBe("pending");
+    clock = new Date(clock.getTime() + 11 * 60_000);
+    await sweepAutopay(app.services);
+    expect(await pendingNow()).toBe("active");
   });
 
   it("is never presented once autopay is cancelled", async () => {

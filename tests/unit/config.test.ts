@@ -88,9 +88,40 @@ describe("configuration", () => {
     PUBLIC_URL: "https://loans.example.in",
   });
 
-  it("never takes autopay mandates through the local stand-in in production, where none is offered until a real provider is", () => {
+  it("never takes autopay mandates through the local stand-in in production, where none is offered unless Razorpay is chosen (production's default: none)", () => {
     expect(() => loadConfig({ ...productionSecrets(), MANDATE_PROVIDER: "local" })).toThrow(/MANDATE_PROVIDER/);
-    expect(loadConfig({ DATA_DIR: tempDir() }).mandates.provider).toBe("local");
+    expect(loadConfig({ DATA_DIR: tempDir() }).mandates.provider).toEqual({ name: "local" });
+  });
+
+  it("takes autopay mandates through Razorpay recurring payments when chosen, with Razorpay's keys", () => {
+    let message = "";
+    try {
+      loadConfig({ DATA_DIR: tempDir(), MANDATE_PROVIDER: "razorpay" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const key of ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"])
+      expect(message).toContain(`${key}: is required when autopay goes through Razorpay`);
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      MANDATE_PROVIDER: "razorpay",
+      RAZORPAY_KEY_ID: "rzp_test_k",
+      RAZORPAY_KEY_SECRET: "secret",
+      RAZORPAY_WEBHOOK_SECRET: "webhook-secret",
+      RAZORPAY_API_URL: "http://127.0.0.1:9999/v1/",
+    });
+    expect(config.mandates).toEqual({
+      provider: {
+        name: "razorpay",
+        keyId: "rzp_test_k",
+        keySecret: "secret",
+        webhookSecret: "webhook-secret",
+        apiUrl: "http://127.0.0.1:9999/v1",
+      },
+      localDebitSeconds: 5,
+    });
+    // The local checkout may stay the repayments' provider meanwhile.
+    expect(config.payments.provider).toEqual({ name: "local" });
   });
 
   it("never pays out through the local stand-in in production", () => {
@@ -158,6 +189,7 @@ describe("configuration", () => {
     expect(config.push).toBeNull();
     expect(config.payouts.provider).toMatchObject({ name: "razorpayx", apiUrl: "https://api.razorpay.com/v1", mode: "IMPS" });
     expect(config.payments.provider).toMatchObject({ name: "razorpay", apiUrl: "https://api.razorpay.com/v1" });
+    expect(config.mandates.provider).toEqual({ name: "none" });
     expect(config.seedDemoData).toBe(false);
     expect(config.trustProxy).toBe(1);
     expect(config.messageOrigin).toBe("https://loans.example.in");

@@ -101,7 +101,16 @@ export async function receiveMandateWebhook(
   const event = provider.webhook(rawBody, headers);
   if (event === "bad_signature" || event === "ignored") return event;
   if ("debit" in event) return applyDebitEvent(services, event.debit);
-  return applyMandateEvent(services, event);
+  const applied = await applyMandateEvent(services, event);
+  if (event.state !== "pending" || applied === "unknown") return applied;
+  // An event that says only that something happened to one of ours (Razorpay's authorisation
+  // payment) is a hint, like the borrower's return: the provider is asked, and its answer applied.
+  try {
+    return await applyMandateEvent(services, await provider.fetch(event.providerMandateId));
+  } catch (error) {
+    services.log.warn({ err: error, providerMandateId: event.providerMandateId }, "the mandate provider did not answer on a webhook");
+    return applied;
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
-// Autopay mandates (docs/product.md "Autopay"): one mandate-provider interface and the local
-// stand-in a fresh clone uses (local.server.ts), chosen by MANDATE_PROVIDER. Like the payment
+// Autopay mandates (docs/product.md "Autopay"): one mandate-provider interface, the local stand-in
+// a fresh clone uses (local.server.ts) and Razorpay recurring payments (razorpay.server.ts), chosen
+// by MANDATE_PROVIDER. Like the payment
 // gateway, the borrower authorises on the provider's own page and comes back to a callback whose
 // signature is checked; the provider's webhooks say the same, signed.
 import type { MandateKind } from "../../domain/loans/mandate.ts";
@@ -22,7 +23,7 @@ export interface MandateOrder {
 }
 
 export interface MandateSession {
-  /** The provider's id of the mandate (Razorpay: the token, once the authorisation is made). */
+  /** The provider's id of the mandate (Razorpay: our reference, its registration link's receipt). */
   providerMandateId: string;
   /** Where to send the borrower to authorise it. */
   authUrl: string;
