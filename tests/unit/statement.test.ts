@@ -71,6 +71,45 @@ function ledgerRows(terms: LoanTerms, events: readonly ServicingEvent[], end: Is
 const asItStood = (terms: LoanTerms, rows: readonly Row[], day: IsoDate) =>
   replay(terms, eventsFrom(rows.filter((r) => r.businessDate <= day) as unknown as Parameters<typeof eventsFrom>[0]), day);
 
+type Payments = Parameters<typeof withPayments>[1];
+
+/**
+ * The tie for one history and period (the property below, and the histories it once found): the
+ * statement of `startDay`..`startDay + length` after disbursal, the ledger as it stood at each end.
+ */
+function tiesFor(terms: LoanTerms, payments: Payments, startDay: number, length: number, undo: readonly number[]) {
+  const { events, end } = withPayments(terms, payments);
+  const rows = ledgerRows(terms, events, end, undo);
+  const from = addDays(terms.disbursalDate, startDay);
+  const to = addDays(from, length);
+  const closing = asItStood(terms, rows, to);
+  const statement = buildStatement(
+    { from, to, disbursalDate: terms.disbursalDate },
+    asItStood(terms, rows, openingDay(from)),
+    closing,
+    rows,
+  );
+  expect(statement.closingPaise).toBe(owedBalance(closing));
+  let running = statement.openingPaise;
+  for (const l of statement.lines) {
+    expect(l.debitPaise).toBeGreaterThanOrEqual(0);
+    expect(l.creditPaise).toBeGreaterThanOrEqual(0);
+    running += l.debitPaise - l.creditPaise;
+    expect(l.balancePaise).toBe(running);
+    expect(l.text).not.toMatch(/pay_|plink_|pm_/);
+  }
+  // A statement from the disbursal opens at nothing owed and closes at the same balance.
+  const whole = buildStatement(
+    { from: terms.disbursalDate, to, disbursalDate: terms.disbursalDate },
+    asItStood(terms, rows, openingDay(terms.disbursalDate)),
+    closing,
+    rows,
+  );
+  expect(whole.openingPaise).toBe(0);
+  expect(whole.closingPaise).toBe(statement.closingPaise);
+  return statement;
+}
+
 describe("the statement of account", () => {
   it("ties: the opening balance plus each line's debit less its credit is the closing balance, for any period of any history, corrections included", () => {
     fc.assert(
@@ -81,35 +120,7 @@ describe("the statement of account", () => {
         fc.integer({ min: 0, max: 400 }),
         fc.array(fc.integer({ min: -3, max: 90 }), { maxLength: 6 }),
         (terms, payments, startDay, length, undo) => {
-          const { events, end } = withPayments(terms, payments);
-          const rows = ledgerRows(terms, events, end, undo);
-          const from = addDays(terms.disbursalDate, startDay);
-          const to = addDays(from, length);
-          const closing = asItStood(terms, rows, to);
-          const statement = buildStatement(
-            { from, to, disbursalDate: terms.disbursalDate },
-            asItStood(terms, rows, openingDay(from)),
-            closing,
-            rows,
-          );
-          expect(statement.closingPaise).toBe(owedBalance(closing));
-          let running = statement.openingPaise;
-          for (const l of statement.lines) {
-            expect(l.debitPaise).toBeGreaterThanOrEqual(0);
-            expect(l.creditPaise).toBeGreaterThanOrEqual(0);
-            running += l.debitPaise - l.creditPaise;
-            expect(l.balancePaise).toBe(running);
-            expect(l.text).not.toMatch(/pay_|plink_|pm_/);
-          }
-          // A statement from the disbursal opens at nothing owed and closes at the same balance.
-          const whole = buildStatement(
-            { from: terms.disbursalDate, to, disbursalDate: terms.disbursalDate },
-            asItStood(terms, rows, openingDay(terms.disbursalDate)),
-            closing,
-            rows,
-          );
-          expect(whole.openingPaise).toBe(0);
-          expect(whole.closingPaise).toBe(statement.closingPaise);
+          tiesFor(terms, payments, startDay, length, undo);
         },
       ),
       {
@@ -133,6 +144,48 @@ describe("the statement of account", () => {
         ],
       },
     );
+  });
+
+  it("ties when a reversal makes a later payment the one that settled, before the period: its interest is charged at the reversal", () => {
+    // A property run found it: a salary advance foreclosed on its disbursal day by exactly the
+    // principal, then one day's payoff (principal and a day's interest) paid the next day, all of it
+    // excess; the first payment reversed on day 2. The loan stays closed, but on day 1 by the second
+    // payment, with that day's ₹1.60 interest: a statement of day 2 alone owes it, not −₹1.60.
+    const terms: LoanTerms = {
+      kind: "salary_advance",
+      principalPaise: 200000,
+      netDisbursedPaise: 192920,
+      rateBps: 8,
+      disbursalDate: "2025-01-01",
+      instalments: [{ seq: 1, dueDate: "2025-02-01", principalPaise: 200000, interestPaise: 4960 }],
+      penalPaise: 50000,
+      penalTolerancePaise: 10000,
+      coolingOffDays: 3,
+      holidays: [],
+    };
+    const payments = [
+      { day: 0, amountPaise: 200000, prepay: false, coolingOff: false },
+      { day: 1, amountPaise: 200160, prepay: false, coolingOff: false },
+    ];
+    const statement = tiesFor(terms, payments, 2, 0, [2]);
+    expect(statement.openingPaise).toBe(-200160);
+    expect(statement.lines.map((l) => [l.date, l.text, l.debitPaise, l.creditPaise, l.balancePaise])).toEqual([
+      ["2025-01-03", "Payment reversed: A correction by staff", 200000, 0, -160],
+      ["2025-01-03", "Interest from the last due date to the closing date of 2 Jan 2025, as the correction leaves it", 160, 0, 0],
+    ]);
+    expect(statement.closingPaise).toBe(0);
+  });
+
+  it("ties when a waiver changes a prepayment before the period: the interest it recomputes of an instalment already due is credited at the waiver", () => {
+    // A property run found it: a penal charge waived two months later leaves ₹500 more of a "prepay
+    // principal" payment as advance, so the loan shortened on 1 May by 25 paise more and instalment
+    // 5 (due 1 Jun, before the period) owes 1 paisa less interest.
+    const terms = emiTerms(1_00_000_00 / 10, 1400, 5, "2025-01-01");
+    const statement = tiesFor(terms, [{ day: 92, amountPaise: 828_241, prepay: true, coolingOff: false }], 152, 0, [0, 0, 61]);
+    expect(statement.lines.map((l) => [l.date, l.text, l.debitPaise, l.creditPaise])).toEqual([
+      ["2025-06-02", "Penal charge for instalment 3 waived: A correction by staff", 0, 500_00],
+      ["2025-06-02", "Interest of instalment 5, due on 1 Jun 2025, recomputed after the correction: ₹23.87 instead of ₹23.88", 0, 1],
+    ]);
   });
 
   it("says how each payment was made in words, never by a gateway's id", () => {

@@ -9,12 +9,15 @@
  * principal when disbursed, each instalment's interest on its due date, the interest to the closing
  * date of a foreclosure or cooling-off exit, penal charges, refunds sent and reversed payments; and
  * credited every payment, a waived or reversed penal charge, and the processing fee and GST a
- * cooling-off exit returns. Every wording is whole, in this one place. Pure: no I/O, no clock.
+ * cooling-off exit returns. A correction (a reversed payment, a waived or reversed penal charge)
+ * undoes its entry from the start, so what it changes of the charges dated before the period (a
+ * settlement undone or moved, an instalment's interest) is charged or credited on its own date.
+ * Every wording is whole, in this one place. Pure: no I/O, no clock.
  */
 import { addDays, type IsoDate } from "../loan-math.ts";
 import { formatRupees } from "../money.ts";
 import { longDate } from "../india-date.ts";
-import type { LoanState } from "./servicing.ts";
+import type { InstalmentState, LoanState } from "./servicing.ts";
 
 /** A ledger row as the statement reads it. */
 export interface StatementRow {
@@ -172,51 +175,72 @@ export function buildStatement(
   // closing date, or a cooling-off exit's cost and the fee it returns, just before its closure line.
   const settled = closing.settlement;
   const was = opening.settlement;
-  // A settlement before the period that a reversal in it undid: its interest and returned fee are owed again.
-  if (was && !(settled && settled.on === was.on && settled.how === was.how)) {
-    const undoneAt = rows.findIndex(
-      (r) => (r.kind === "reopening" || r.kind === "payment_reversal") && r.businessDate >= from && r.businessDate <= to,
-    );
-    const on = rows[undoneAt]?.businessDate ?? from;
-    const order = undoneAt >= 0 ? undoneAt + 0.5 : -0.5;
+  const moved = !(was && settled ? was.on === settled.on && was.how === settled.how : !was && !settled);
+  // A correction in the period (a reversed payment, a reopening; else a waived or reversed penal
+  // charge) undoes its entry from its own date, and the replay then changes what was charged before
+  // the period: a settlement undone or moved to another date, an instalment's interest owed again,
+  // withdrawn, or recomputed (a prepayment shortens the loan by another amount). Each change is
+  // charged or credited on the correction's line, so the opening balance stays as it stood.
+  const firstOf = (kinds: readonly string[]) =>
+    rows.findIndex((r) => kinds.includes(r.kind) && r.businessDate >= from && r.businessDate <= to);
+  const correctedAt = ((i) => (i >= 0 ? i : firstOf(["penal_waiver", "penal_reversal", "refund_reversal"])))(
+    firstOf(["reopening", "payment_reversal"]),
+  );
+  const correctedOn = rows[correctedAt]?.businessDate ?? from;
+  const correctedOrder = correctedAt >= 0 ? correctedAt + 0.5 : -0.5;
+  const corrected = (t: string, debitPaise: number, creditPaise: number, order = correctedOrder) =>
+    dated.push({ date: correctedOn, text: t, debitPaise, creditPaise, order });
+  // Why, in words: the loan open again, or closed on another date before the period.
+  const earlier = moved && settled && settled.on < from ? settled.on : null;
+  const because = earlier ? `the loan's closing is now ${longDate(earlier)}` : "the loan is open again";
+  // A settlement before the period that a correction in it undid or moved: its interest and returned fee are undone.
+  if (was && moved) {
     const accrued = accruedPaid(opening);
-    if (accrued > 0)
-      dated.push({
-        date: on,
-        text: "Interest to the closing date withdrawn: the loan is open again",
-        debitPaise: 0,
-        creditPaise: accrued,
-        order,
-      });
+    if (accrued > 0) corrected(`Interest to the closing date withdrawn: ${because}`, 0, accrued);
     if (opening.feeReturnedPaise > 0)
-      dated.push({
-        date: on,
-        text: "Processing fee and its GST due again: the cooling-off exit was undone",
-        debitPaise: opening.feeReturnedPaise,
-        creditPaise: 0,
-        order,
-      });
-    // Instalments that fell due between that closing and this period are owed again, with their interest.
-    for (const i of closing.instalments)
-      if (i.dueDate > was.on && i.dueDate < from && i.status !== "closed_early")
-        dated.push({
-          date: on,
-          text: `Interest of instalment ${i.seq}, due on ${longDate(i.dueDate)}, owed again: the loan is open again`,
-          debitPaise: i.interestPaise,
-          creditPaise: 0,
-          order,
-        });
+      corrected(
+        `Processing fee and its GST due again: the cooling-off exit was undone${earlier ? ` (${because})` : ""}`,
+        opening.feeReturnedPaise,
+        0,
+      );
   }
-  if (settled && settled.on >= from && settled.on <= to && !(was && was.on === settled.on && was.how === settled.how)) {
+  // Instalments due before the period whose interest the correction changed (the balance counts the
+  // interest of every instalment due; one closed early has none).
+  const dueBefore = (state: LoanState) => new Map(state.instalments.filter((i) => i.dueDate < from).map((i) => [i.seq, i]));
+  const before = dueBefore(opening);
+  const after = dueBefore(closing);
+  const gone = (i: InstalmentState | undefined) => !i || i.status === "closed_early";
+  for (const seq of [...new Set([...before.keys(), ...after.keys()])].sort((a, b) => a - b)) {
+    const o = before.get(seq);
+    const c = after.get(seq);
+    const row = c ?? o;
+    const diff = (c?.interestPaise ?? 0) - (o?.interestPaise ?? 0);
+    if (!row || diff === 0) continue;
+    const head = `Interest of instalment ${seq}, due on ${longDate(row.dueDate)}`;
+    const words =
+      gone(o) && was && moved
+        ? `${head}, owed again: ${because}`
+        : gone(c) && earlier
+          ? `${head}, withdrawn: ${because}`
+          : `${head}, recomputed after the correction: ${formatRupees(c?.interestPaise ?? 0)} instead of ${formatRupees(o?.interestPaise ?? 0)}`;
+    corrected(words, Math.max(0, diff), Math.max(0, -diff));
+  }
+  if (settled && moved) {
+    // In the period: on its date, before its closure line. Before it: a correction in the period made
+    // an earlier payment the one that settles (the reversed payment had settled first), charged there.
+    const inPeriod = settled.on >= from;
     const closureAt = rows.findIndex((r) => r.kind === "closure" && r.businessDate === settled.on);
     const order = closureAt >= 0 ? closureAt - 0.5 : rows.length;
+    const since = inPeriod ? "" : ` of ${longDate(settled.on)}, as the correction leaves it`;
     const accrued = accruedPaid(closing);
     const at = (words: string, debitPaise: number, creditPaise: number) =>
-      dated.push({ date: settled.on, text: words, debitPaise, creditPaise, order });
+      inPeriod
+        ? dated.push({ date: settled.on, text: words, debitPaise, creditPaise, order })
+        : corrected(words, debitPaise, creditPaise, correctedOrder + 0.25);
     if (settled.how === "cooling_off") {
-      at("Cost of the days used, at the APR (cooling-off exit)", accrued, 0);
-      if (closing.feeReturnedPaise > 0) at("Processing fee and its GST returned (cooling-off exit)", 0, closing.feeReturnedPaise);
-    } else if (accrued > 0) at("Interest from the last due date to the closing date", accrued, 0);
+      at(`Cost of the days used, at the APR (cooling-off exit${since})`, accrued, 0);
+      if (closing.feeReturnedPaise > 0) at(`Processing fee and its GST returned (cooling-off exit${since})`, 0, closing.feeReturnedPaise);
+    } else if (accrued > 0) at(`Interest from the last due date to the closing date${since}`, accrued, 0);
   }
   dated.sort((a, b) => (a.date === b.date ? a.order - b.order : a.date < b.date ? -1 : 1));
   const openingPaise = from <= disbursalDate ? 0 : owedBalance(opening);
