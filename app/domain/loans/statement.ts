@@ -190,16 +190,24 @@ export function buildStatement(
   const correctedOrder = correctedAt >= 0 ? correctedAt + 0.5 : -0.5;
   const corrected = (t: string, debitPaise: number, creditPaise: number, order = correctedOrder) =>
     dated.push({ date: correctedOn, text: t, debitPaise, creditPaise, order });
-  // Why, in words: the loan open again, or closed on another date before the period.
+  // The loan open again, or closed on another date before the period (each line's words whole, below).
   const earlier = moved && settled && settled.on < from ? settled.on : null;
-  const because = earlier ? `the loan's closing is now ${longDate(earlier)}` : "the loan is open again";
   // A settlement before the period that a correction in it undid or moved: its interest and returned fee are undone.
   if (was && moved) {
     const accrued = accruedPaid(opening);
-    if (accrued > 0) corrected(`Interest to the closing date withdrawn: ${because}`, 0, accrued);
+    if (accrued > 0)
+      corrected(
+        earlier
+          ? `Interest to the closing date withdrawn: the loan's closing is now ${longDate(earlier)}`
+          : "Interest to the closing date withdrawn: the loan is open again",
+        0,
+        accrued,
+      );
     if (opening.feeReturnedPaise > 0)
       corrected(
-        `Processing fee and its GST due again: the cooling-off exit was undone${earlier ? ` (${because})` : ""}`,
+        earlier
+          ? `Processing fee and its GST due again: the cooling-off exit was undone (the loan's closing is now ${longDate(earlier)})`
+          : "Processing fee and its GST due again: the cooling-off exit was undone",
         opening.feeReturnedPaise,
         0,
       );
@@ -216,13 +224,15 @@ export function buildStatement(
     const row = c ?? o;
     const diff = (c?.interestPaise ?? 0) - (o?.interestPaise ?? 0);
     if (!row || diff === 0) continue;
-    const head = `Interest of instalment ${seq}, due on ${longDate(row.dueDate)}`;
+    const due = longDate(row.dueDate);
     const words =
       gone(o) && was && moved
-        ? `${head}, owed again: ${because}`
+        ? earlier
+          ? `Interest of instalment ${seq}, due on ${due}, owed again: the loan's closing is now ${longDate(earlier)}`
+          : `Interest of instalment ${seq}, due on ${due}, owed again: the loan is open again`
         : gone(c) && earlier
-          ? `${head}, withdrawn: ${because}`
-          : `${head}, recomputed after the correction: ${formatRupees(c?.interestPaise ?? 0)} instead of ${formatRupees(o?.interestPaise ?? 0)}`;
+          ? `Interest of instalment ${seq}, due on ${due}, withdrawn: the loan's closing is now ${longDate(earlier)}`
+          : `Interest of instalment ${seq}, due on ${due}, recomputed after the correction: ${formatRupees(c?.interestPaise ?? 0)} instead of ${formatRupees(o?.interestPaise ?? 0)}`;
     corrected(words, Math.max(0, diff), Math.max(0, -diff));
   }
   if (settled && moved) {
@@ -231,16 +241,36 @@ export function buildStatement(
     const inPeriod = settled.on >= from;
     const closureAt = rows.findIndex((r) => r.kind === "closure" && r.businessDate === settled.on);
     const order = closureAt >= 0 ? closureAt - 0.5 : rows.length;
-    const since = inPeriod ? "" : ` of ${longDate(settled.on)}, as the correction leaves it`;
+    const on = longDate(settled.on);
     const accrued = accruedPaid(closing);
     const at = (words: string, debitPaise: number, creditPaise: number) =>
       inPeriod
         ? dated.push({ date: settled.on, text: words, debitPaise, creditPaise, order })
         : corrected(words, debitPaise, creditPaise, correctedOrder + 0.25);
     if (settled.how === "cooling_off") {
-      at(`Cost of the days used, at the APR (cooling-off exit${since})`, accrued, 0);
-      if (closing.feeReturnedPaise > 0) at(`Processing fee and its GST returned (cooling-off exit${since})`, 0, closing.feeReturnedPaise);
-    } else if (accrued > 0) at(`Interest from the last due date to the closing date${since}`, accrued, 0);
+      at(
+        inPeriod
+          ? "Cost of the days used, at the APR (cooling-off exit)"
+          : `Cost of the days used, at the APR (cooling-off exit of ${on}, as the correction leaves it)`,
+        accrued,
+        0,
+      );
+      if (closing.feeReturnedPaise > 0)
+        at(
+          inPeriod
+            ? "Processing fee and its GST returned (cooling-off exit)"
+            : `Processing fee and its GST returned (cooling-off exit of ${on}, as the correction leaves it)`,
+          0,
+          closing.feeReturnedPaise,
+        );
+    } else if (accrued > 0)
+      at(
+        inPeriod
+          ? "Interest from the last due date to the closing date"
+          : `Interest from the last due date to the closing date of ${on}, as the correction leaves it`,
+        accrued,
+        0,
+      );
   }
   dated.sort((a, b) => (a.date === b.date ? a.order - b.order : a.date < b.date ? -1 : 1));
   const openingPaise = from <= disbursalDate ? 0 : owedBalance(opening);
