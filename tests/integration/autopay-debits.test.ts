@@ -3,7 +3,20 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addDays, addWorkingDays, type IsoDate } from "../../app/domain/loan-math.ts";
 import { indiaTime } from "../../app/domain/india-date.ts";
 import { presentationDate } from "../../app/domain/loans/autopay.ts";
-import { loanAccounts, loanLedger, mandateDebits, mandates, notifications, payments } from "../../app/server/db/schema.ts";
+import {
+  auditLog,
+  loanAccounts,
+  loanApplications,
+  loanLedger,
+  mandateDebits,
+  mandates,
+  notifications,
+  payments,
+  payouts,
+} from "../../app/server/db/schema.ts";
+import { ledgerOf, termsOf } from "../../app/server/loan-account/account.server.ts";
+import { payoffQuote } from "../../app/domain/loans/servicing.ts";
+import { waitForJobs } from "../helpers/jobs.ts";
 import { applyDebitEvent, checkDebit } from "../../app/server/mandates/debit-answer.server.ts";
 import { runAutopayDay, sweepAutopay } from "../../app/server/mandates/day.server.ts";
 import { presentDebit } from "../../app/server/mandates/present.server.ts";
@@ -287,6 +300,49 @@ describe("autopay debits", () => {
     clock = new Date(clock.getTime() + 11 * 60_000);
     await sweepAutopay(app.services);
     expect(await pendingNow()).toBe("active");
+  });
+
+  it("arriving after the loan was closed is refunded by the system, and the loan stays closed", async () => {
+    const loan = await loanWithAutopay();
+    await dailyRun(addDays(loan.presentOn, -2));
+    await dailyRun(loan.presentOn);
+    const [presented] = await debitsOf(loan.id);
+    expect(presented?.status).toBe("in_progress");
+    // While the debit is in progress, the borrower pays the whole loan off by bank transfer.
+    clock = at(loan.presentOn, "10:00");
+    const found = await termsOf(app.services, loan.id);
+    if (!found) throw new Error("no terms");
+    const quote = payoffQuote(found.terms, (await ledgerOf(app.services, loan.id)).events, loan.presentOn);
+    const paidOff = await postForm(
+      app,
+      `/admin/loans/${loan.loanNumber}`,
+      {
+        intent: "record_payment",
+        amount: (quote.totalPaise / 100).toFixed(2),
+        mode: "NEFT",
+        reference: "UTRPAYOFF01",
+        date: loan.presentOn,
+      },
+      { cookie: ops.cookie },
+    );
+    expect(paidOff.status).toBe(302);
+    const status = async () => (await app.services.db.select().from(loanApplications).where(eq(loanApplications.id, loan.id)))[0]?.status;
+    expect(await status()).toBe("closed");
+    // Then the bank's answer: the debit went through after all.
+    clock = at(loan.presentOn, "12:00");
+    expect(await checkDebit(app.services, presented?.id ?? "")).toBe("succeeded");
+    await waitForJobs(app, ["debit-refund", "payout-check"]);
+    expect(await status()).toBe("closed");
+    const refunds = await app.services.db
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.applicationId, loan.id), eq(payouts.purpose, "refund")));
+    expect(refunds).toEqual([expect.objectContaining({ amountPaise: presented?.amountPaise, requestedBy: null })]);
+    const [audited] = await app.services.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, loan.id), eq(auditLog.action, "refund.requested")));
+    expect(audited?.actorRole).toBe("system");
   });
 
   it("is never presented once autopay is cancelled", async () => {

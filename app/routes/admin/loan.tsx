@@ -145,7 +145,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return answer(await waivePenal(services, { staff, client, loanNumber, penalId: s.value.penal, reason: s.value.reason }));
     }
     case "refund":
-      return answer(await refundOverpayment(services, { staff, client, loanNumber }));
+      return answer(await refundOverpayment(services, { by: staff, client, loanNumber }));
     case "note": {
       const s = parseWithZod(form, { schema: noteSchema });
       if (s.status !== "success") return invalid("note", s.reply());

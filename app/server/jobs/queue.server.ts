@@ -36,6 +36,8 @@ export interface JobPayloads {
   "debit-check": { debitId: string; round: number };
   /** Every 10 minutes: autopay debits whose date has come and that are not yet presented (or were cut off half-way), presented. */
   "autopay-sweep": Record<string, never>;
+  /** An autopay debit that arrived after its loan ended: what the loan owes back refunded by the system. */
+  "debit-refund": { loanNumber: string };
 }
 export type JobName = keyof JobPayloads;
 /** Their queues are created at start: a send inside a transaction must not have to create one. */
@@ -53,6 +55,7 @@ const JOB_NAMES = [
   "mandate-end",
   "debit-check",
   "autopay-sweep",
+  "debit-refund",
 ] as const satisfies readonly JobName[];
 
 export interface SendOptions {

@@ -1,6 +1,7 @@
 import type { AppServices } from "../../context.ts";
 import type { Applied } from "../payouts/answer.server.ts";
 import { askAgain, checkPayout, nextCheckSeconds, sweepPayouts } from "../payouts/check.server.ts";
+import { refundOverpayment } from "../payouts/refund.server.ts";
 import { sweepPayments } from "../payments/gateway-answer.server.ts";
 import { runCreditChecks } from "../review/credit-checks.server.ts";
 import { finishCreditReport } from "../credit/pull.server.ts";
@@ -64,6 +65,12 @@ export async function startWorkers(services: AppServices) {
       state = "pending";
     }
     if (state === "pending") await askAboutDebit(services, { debitId, round: round + 1 });
+  });
+  await jobs.work("debit-refund", async ({ loanNumber }) => {
+    const sent = await refundOverpayment(services, { by: "system", client: null, loanNumber });
+    if (sent.ok || sent.reason === "nothing_to_refund") return;
+    // Another refund on its way, or no account to send to: tried again later (then left for operations, who see it owed).
+    throw new Error(`the refund of a late autopay debit was not sent (${sent.reason})`);
   });
   await jobs.work("autopay-sweep", async () => {
     await sweepAutopay(services);

@@ -121,8 +121,10 @@ export async function applyDebitEvent(services: Services, event: DebitEvent): Pr
         },
       );
       // The loan account does the rest: charges no longer warranted, the figures, a closure; and a
-      // debit on a loan already ended is more than was owed (to refund), never a reopening.
+      // debit on a loan already ended is more than was owed, never a reopening: refunded by the system.
       await paymentApplied({ ...services, db: tx }, { application: a, payment: { id: p.id, amountPaise, businessDate: d.presentOn }, at });
+      if ((a.status === "closed" || a.status === "cancelled") && a.loanNumber)
+        await services.jobs.send("debit-refund", { loanNumber: a.loanNumber }, { db: tx });
       return "succeeded";
     }
     const reason = event.reason ?? "Returned by the bank";

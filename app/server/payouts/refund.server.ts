@@ -16,10 +16,14 @@ import { askAgain } from "./check.server.ts";
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payouts" | "keyring">;
 type RefundResult = { ok: true; message: string; payoutId: string } | { ok: false; reason: string };
 
-/** The overpayment sent back to the verified account the loan was disbursed to, through the payout interface. */
+/**
+ * The overpayment sent back to the verified account the loan was disbursed to, through the payout
+ * interface: by operations, or by the system for an autopay debit that arrived after the loan ended
+ * (docs/product.md "Autopay"), which nobody recorded by hand.
+ */
 export async function refundOverpayment(
   services: Services,
-  { staff, client, loanNumber }: { staff: Staff; client: Client; loanNumber: string },
+  { by, client, loanNumber }: { by: Staff | "system"; client: Client | null; loanNumber: string },
 ): Promise<RefundResult> {
   const at = services.now();
   const sent = await services.db.transaction(async (tx): Promise<RefundResult> => {
@@ -35,10 +39,13 @@ export async function refundOverpayment(
     if (inFlight) return { ok: false, reason: "refund_in_flight" };
     if (state.refundDuePaise <= 0) return { ok: false, reason: "nothing_to_refund" };
     // Money recorded in and money sent out are never one person's alone (four eyes).
-    const [recorded] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.applicationId, a.id), eq(payments.recordedBy, staff.id)));
+    const [recorded] =
+      by === "system"
+        ? []
+        : await tx
+            .select({ id: payments.id })
+            .from(payments)
+            .where(and(eq(payments.applicationId, a.id), eq(payments.recordedBy, by.id)));
     if (recorded) return { ok: false, reason: "four_eyes_refund" };
     const [disbursal] = await tx
       .select()
@@ -62,7 +69,7 @@ export async function refundOverpayment(
         accountNumberEnc: disbursal.accountNumberEnc,
         accountMasked: disbursal.accountMasked,
         ifsc: disbursal.ifsc,
-        requestedBy: staff.id,
+        requestedBy: by === "system" ? null : by.id,
         requestedAt: at,
         updatedAt: at,
       })
@@ -71,7 +78,7 @@ export async function refundOverpayment(
     await audit(
       { db: tx },
       {
-        by: staff,
+        by,
         client,
         at,
         action: "refund.requested",
