@@ -23,7 +23,7 @@ import { presentDebit } from "../../app/server/mandates/present.server.ts";
 import type { LocalMandates } from "../../app/server/mandates/local.server.ts";
 import { runServicingDay } from "../../app/server/servicing/daily.server.ts";
 import { activeLoan, emiWithoutAutopayFirst, instalmentOf, signedInStaff } from "../helpers/applications.ts";
-import { postForm } from "../helpers/http.ts";
+import { postForm, toastOf } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 // Autopay debits (docs/product.md "Autopay"): the pre-debit notice 2 days before, the debit
@@ -196,6 +196,43 @@ describe("autopay debits", () => {
     expect(await penalsOf(loan.id)).toHaveLength(1);
     const last = await noticesOf(loan.userId, "autopay_bounced");
     expect(last.map((n) => n.body).join(" ")).toContain("It will not be presented again");
+    // At the borrower's request, operations present it once more: a new notice now, the debit when it is 24 hours old.
+    clock = at(addDays(again, 1), "11:00");
+    const staffPage = await html(await app.get(`/admin/loans/${loan.loanNumber}`, { headers: { Cookie: ops.cookie } }));
+    expect(staffPage).toContain("Present again");
+    const lastDebit = (await debitsOf(loan.id)).at(-1);
+    // Someone else's debit, or one not bounced, is refused.
+    const other = await loanWithAutopay();
+    expect(
+      (
+        await postForm(
+          app,
+          `/admin/loans/${other.loanNumber}`,
+          { intent: "represent_debit", debit: lastDebit?.id ?? "" },
+          { cookie: ops.cookie },
+        )
+      ).status,
+    ).toBe(404);
+    clock = at(addDays(again, 1), "11:00");
+    const asked = await postForm(
+      app,
+      `/admin/loans/${loan.loanNumber}`,
+      { intent: "represent_debit", debit: lastDebit?.id ?? "" },
+      { cookie: ops.cookie },
+    );
+    expect(toastOf(asked)).toContain("will be presented again on");
+    const [, , third] = await debitsOf(loan.id);
+    expect(third).toMatchObject({ attempt: 3, status: "notified" });
+    expect(at(third?.presentOn as IsoDate, "00:00").getTime() - (third?.noticeAt.getTime() ?? 0)).toBeGreaterThanOrEqual(24 * 3_600_000);
+    expect(await noticesOf(loan.userId, "autopay_notice")).toHaveLength(2);
+    // Twice: refused while that one waits.
+    const twice = await postForm(
+      app,
+      `/admin/loans/${loan.loanNumber}`,
+      { intent: "represent_debit", debit: lastDebit?.id ?? "" },
+      { cookie: ops.cookie },
+    );
+    expect(toastOf(twice)).toContain("already waiting");
   });
 
   it("is lowered by a part paid before its date, and cancelled when the instalment is paid", async () => {

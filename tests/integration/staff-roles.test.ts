@@ -112,23 +112,31 @@ const MATRIX: Record<string, StaffRequest[]> = {
   "routes/admin/presence-events.ts": [{ method: "GET", path: () => "/admin/presence/events", needs: "borrowers.manage" }],
   "routes/admin/loan.tsx": [
     { method: "GET", path: () => "/admin/loans/SL00000000", needs: "loans.view" },
-    ...["record_payment", "release", "request_reversal", "confirm_reversal", "cancel_reversal", "waive", "refund", "cancel_mandate"].map(
-      (intent): StaffRequest => ({
-        method: "POST",
-        path: () => "/admin/loans/SL00000000",
-        needs: "payments.manage",
-        form: () => ({
-          intent,
-          amount: "100",
-          date: "2026-01-01",
-          mode: "NEFT",
-          reference: "UTR1234",
-          payment: `pm_${"a".repeat(24)}`,
-          penal: "00000000-0000-4000-8000-000000000000",
-          reason: "A reason of some length",
-        }),
+    ...[
+      "record_payment",
+      "release",
+      "request_reversal",
+      "confirm_reversal",
+      "cancel_reversal",
+      "waive",
+      "refund",
+      "cancel_mandate",
+      "represent_debit",
+    ].map((intent): StaffRequest => ({
+      method: "POST",
+      path: () => "/admin/loans/SL00000000",
+      needs: "payments.manage",
+      form: () => ({
+        intent,
+        amount: "100",
+        date: "2026-01-01",
+        mode: "NEFT",
+        reference: "UTR1234",
+        payment: `pm_${"a".repeat(24)}`,
+        penal: "00000000-0000-4000-8000-000000000000",
+        reason: "A reason of some length",
       }),
-    ),
+    })),
     {
       method: "POST",
       path: () => "/admin/loans/SL00000000",

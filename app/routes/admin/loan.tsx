@@ -34,6 +34,7 @@ import { Mandates } from "./loan/mandates.tsx";
 import { cancelMandate } from "../../server/mandates/cancel.server.ts";
 import { mandatesOf } from "../../server/mandates/rows.server.ts";
 import { debitsOf } from "../../server/mandates/debit-rows.server.ts";
+import { representDebit } from "../../server/mandates/represent.server.ts";
 import type { Route } from "./+types/loan";
 
 /** A loan for staff (docs/product.md "Loan servicing"): schedule, ledger, borrower, and the servicing actions their roles allow. */
@@ -68,6 +69,7 @@ const INTENT_PERMISSION: Record<string, Permission> = {
   waive: "payments.manage",
   refund: "payments.manage",
   cancel_mandate: "payments.manage",
+  represent_debit: "payments.manage",
   note: "collections.manage",
   write_off: "loans.write_off",
 };
@@ -146,6 +148,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     case "refund":
       return answer(await refundOverpayment(services, { by: staff, client, loanNumber }));
+    case "represent_debit":
+      return answer(await representDebit(services, { staff, client, loanNumber, debitId: String(form.get("debit") ?? "") }));
     case "note": {
       const s = parseWithZod(form, { schema: noteSchema });
       if (s.status !== "success") return invalid("note", s.reply());

@@ -1,3 +1,4 @@
+import { Form } from "react-router";
 import { formatDateTimeIST, longDate } from "../../../domain/india-date.ts";
 import { cancelMandateSchema } from "../../../domain/loans/staff-servicing.ts";
 import { isLiveMandate, MANDATE_KIND_NAME, MANDATE_STATUS_STAFF_TEXT } from "../../../domain/loans/mandate.ts";
@@ -10,6 +11,9 @@ import { ReasonForm } from "./forms.tsx";
 /** The loan's autopay mandates for staff (docs/product.md "Autopay"): each with its status and limits; the live one cancelled on the borrower's request. */
 export function Mandates({ d, actionData }: { d: Data; actionData: ActionData }) {
   const live = d.mandates.find((m) => isLiveMandate(m.status));
+  // Only the latest debit of an instalment, when the bank returned it and nothing else waits, may be presented again.
+  const waitingSeqs = new Set(d.debits.filter((x) => ["notified", "presenting", "in_progress"].includes(x.status)).map((x) => x.seq));
+  const lastBounced = d.debits.find((x) => x.status === "bounced" && !waitingSeqs.has(x.seq))?.id ?? null;
   return (
     <section aria-labelledby="mandates-title" className="card space-y-3">
       <h2 id="mandates-title">Autopay mandates</h2>
@@ -45,7 +49,7 @@ export function Mandates({ d, actionData }: { d: Data; actionData: ActionData })
         <StaffTable
           label="Autopay debits, newest first"
           minWidth="min-w-[48rem]"
-          columns={["Instalment", "Presented on", "Amount", "Status", "Answered", "Reference"]}
+          columns={["Instalment", "Presented on", "Amount", "Status", "Answered", "Reference", "Action"]}
           framed={false}
         >
           {d.debits.map((debit) => (
@@ -59,6 +63,17 @@ export function Mandates({ d, actionData }: { d: Data; actionData: ActionData })
               </td>
               <td className="px-3 py-2">{debit.answeredAt ? formatDateTimeIST(new Date(debit.answeredAt)) : "Not yet"}</td>
               <td className="px-3 py-2 font-mono">{debit.reference}</td>
+              <td className="px-3 py-2">
+                {d.may.payments && live?.status === "active" && debit.status === "bounced" && debit.id === lastBounced ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="represent_debit" />
+                    <input type="hidden" name="debit" value={debit.id} />
+                    <button type="submit" className="btn-secondary">
+                      Present again
+                    </button>
+                  </Form>
+                ) : null}
+              </td>
             </tr>
           ))}
         </StaffTable>

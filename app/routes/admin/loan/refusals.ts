@@ -4,6 +4,10 @@ import { WRITE_OFF_AFTER_DPD } from "../../../domain/loans/staff-servicing.ts";
 export const REFUSED: Record<string, string> = {
   not_found: "There is no such loan, payment or charge.",
   not_open: "This loan is not open.",
+  debit_not_bounced: "Only a debit the bank returned can be presented again.",
+  no_active_mandate: "This loan has no active autopay to present a debit on.",
+  debit_waiting: "Another debit of this instalment is already waiting or in progress.",
+  nothing_due: "Nothing of the instalments due is unpaid: there is nothing to present.",
   bad_date: "The date must be from the disbursal to today.",
   duplicate_reference: "A payment with this bank reference is already recorded.",
   not_held: "That payment is not held any more.",
