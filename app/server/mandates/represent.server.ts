@@ -8,12 +8,11 @@
 import { and, eq, inArray, max } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { addDays } from "../../domain/loan-math.ts";
-import { todayIST } from "../../domain/india-date.ts";
+import { longDate, todayIST } from "../../domain/india-date.ts";
 import { debitAmount, presentationDate } from "../../domain/loans/autopay.ts";
 import { MANDATE_KIND_NAME } from "../../domain/loans/mandate.ts";
 import { loanPath, replay } from "../../domain/loans/servicing.ts";
 import { formatRupees } from "../../domain/money.ts";
-import { longDate } from "../../domain/india-date.ts";
 import { daytime } from "../../domain/notifications.ts";
 import { type StaffResult } from "../../domain/loans/staff-servicing.ts";
 import { applicationSubject, audit } from "../audit.server.ts";
