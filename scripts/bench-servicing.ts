@@ -189,16 +189,18 @@ export async function servicingBench(): Promise<ServicingFigures> {
       join (values ${sql.raw(scheduleRows.join(", "))}) as s(amount, seq, principal, interest) on s.amount = a.amount_paise
       where a.status = 'active'`,
     );
-    // The account as openAccount writes it at activation: the terms, and figures as of the disbursal date.
+    // The account as openAccount writes it at activation: the terms (the net amount: the principal less the upfront
+    // charges), and figures as of the disbursal date.
     await step(
       "loan_accounts",
       sql`
-      insert into loan_accounts (application_id, kind, principal_paise, rate_bps, penal_paise, cooling_off_days, disbursal_date, as_of,
-        outstanding_principal_paise, overdue_paise, penal_due_paise, dpd, next_due_date, next_due_paise, advance_paise, refund_due_paise,
-        settled_on, updated_at)
-      select id, 'emi', amount_paise, ${product.rate}::int, ${product.penal}::int, ${product.cooling}::int, disbursal_date, disbursal_date,
-        amount_paise, 0, 0, 0, null, null, 0, 0, null, disbursed_at
-      from loan_applications where status = 'active'`,
+      insert into loan_accounts (application_id, kind, principal_paise, net_disbursed_paise, rate_bps, penal_paise, cooling_off_days,
+        disbursal_date, as_of, outstanding_principal_paise, overdue_paise, penal_due_paise, dpd, next_due_date, next_due_paise, advance_paise,
+        refund_due_paise, settled_on, updated_at)
+      select a.id, 'emi', a.amount_paise, a.amount_paise - f.upfront, ${product.rate}::int, ${product.penal}::int, ${product.cooling}::int,
+        a.disbursal_date, a.disbursal_date, a.amount_paise, 0, 0, 0, null, null, 0, 0, null, a.disbursed_at
+      from loan_applications a join (values ${sql.raw(upfrontRows.join(", "))}) as f(amount, upfront) on f.amount = a.amount_paise
+      where a.status = 'active'`,
     );
     await step(
       "ledger: disbursals",
