@@ -16,8 +16,9 @@
 //    captured order's webhook delivered again (signed as the stand-in signs it) adds nothing.
 import { createHmac, randomBytes } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
-import { addDays, emiSchedule, processingFee } from "../app/domain/loan-math.ts";
+import { addDays, emiSchedule, type IsoDate, processingFee } from "../app/domain/loan-math.ts";
 import { todayIST } from "../app/domain/india-date.ts";
+import type { Db } from "../app/server/db/client.ts";
 
 const LOANS = Number(process.env.BENCH_SERVICING_LOANS ?? 100_000);
 const PAYERS = Number(process.env.BENCH_SERVICING_PAYERS ?? 50);
@@ -98,6 +99,205 @@ export interface ServicingFigures {
   };
 }
 
+/** `db`'s rows of `query`. */
+const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/**
+ * `length` characters of [a-z2-7] (as references are: 26, or 24 after "pm_") from the SHA-256 of `seed`:
+ * its hex digits with 0, 1, 8 and 9 spelled q, r, s and t.
+ */
+export const base32 = (seed: SQL, length: number) =>
+  sql`substr(translate(encode(sha256(convert_to(${seed}, 'UTF8')), 'hex'), '0189', 'qrst'), 1, ${sql.raw(String(length))})`;
+
+/** Loan n is one of the 15 in 100 that have missed instalments. */
+const missed = (n: SQL) => sql`(${n} % 100 < 15)`;
+
+export interface LoanBookOptions {
+  loans: number;
+  /** The India date the book is seeded as of: the instalments due before it have their payment history. */
+  today: IsoDate;
+  /**
+   * Loan n's disbursal date, an SQL date (n is 1 to `loans`). By default the loans that missed instalments
+   * were disbursed 35–184 days before today (so one at least is due), the others 1–183 days before.
+   */
+  disbursalDate?: (n: SQL) => SQL;
+}
+
+/**
+ * `loans` active EMI loans seeded by set-based SQL as activation and payments write them (the borrower, the
+ * application, its schedule, its loan account, the disbursal in the ledger and a payment history of captured
+ * gateway payments: see the top of this file), then `analyze`. Returns the seconds of each statement.
+ */
+export async function seedLoanBook(
+  db: Db,
+  {
+    loans,
+    today,
+    disbursalDate = (n) => sql`${today}::date - case when ${missed(n)} then 35 + (n * 37) % 150 else 1 + (n * 37) % 183 end`,
+  }: LoanBookOptions,
+): Promise<Record<string, number>> {
+  /** Hex, so safe as a literal: the references of this run differ from any other run's. */
+  const salt = sql.raw(`'${randomBytes(8).toString("hex")}'`);
+  const seedSteps: Record<string, number> = {};
+  const step = async (name: string, query: SQL) => {
+    const t = performance.now();
+    await db.execute(query);
+    seedSteps[name] = (performance.now() - t) / 1000;
+  };
+  const [product] = await rowsOf<{ rate: number; penal: number; cooling: number; fee_bps: number; min_fee: number; gst_bps: number }>(
+    db,
+    sql`select rate_bps as rate, penal_charge_paise as penal, cooling_off_days as cooling, fee_bps, min_fee_paise as min_fee, gst_bps
+        from products where code = 'emi'`,
+  );
+  if (!product) throw new Error("no EMI product");
+  // ₹50,000 to ₹2,00,000 in steps of ₹5,000 over 12 months at the product's rate: each amount's schedule
+  // (the same for every date) and upfront charges, from the app's own loan math.
+  const amounts = Array.from({ length: 31 }, (_, i) => (50_000 + i * 5_000) * 100);
+  const scheduleRows = amounts.flatMap((amount) =>
+    emiSchedule({ principalPaise: amount, annualRateBps: product.rate, months: 12 }).schedule.map(
+      (l) => `(${amount}, ${l.instalment}, ${l.principalPaise}, ${l.interestPaise})`,
+    ),
+  );
+  const upfrontRows = amounts.map(
+    (amount) =>
+      `(${amount}, ${processingFee(amount, { feeBps: product.fee_bps, minFeePaise: product.min_fee, gstBps: product.gst_bps }).totalUpfrontPaise})`,
+  );
+  await step(
+    "users",
+    sql`
+    insert into users (mobile, mobile_verified_at, role, created_at)
+    select (6000000000 + n)::text, now() - interval '220 days', 'borrower', now() - interval '220 days'
+    from generate_series(1, ${loans}::int) n`,
+  );
+  await step(
+    "loan_applications",
+    sql`
+    insert into loan_applications (reference, user_id, product, status, amount_paise, tenure_months, created_at, signed_at, decided_at,
+      loan_number, disbursed_at, disbursal_date, updated_at)
+    select ${base32(sql`${salt} || n`, 26)}, u.id, 'emi', 'active', d.amount, 12,
+      d.disbursed_at - interval '3 days', d.disbursed_at - interval '2 days', d.disbursed_at - interval '1 day',
+      'SL' || lpad(n::text, 8, '0'), d.disbursed_at, d.disbursal_date, d.disbursed_at
+    from generate_series(1, ${loans}::int) n
+    join users u on u.mobile = (6000000000 + n)::text
+    cross join lateral (select to_char(${disbursalDate(sql`n`)}, 'YYYY-MM-DD') as disbursal_date) dd
+    cross join lateral (select (50000 + ((n * 7) % 31) * 5000) * 100 as amount,
+      ((dd.disbursal_date::date + time '11:00') at time zone 'Asia/Kolkata') + (n % 360) * interval '1 minute' as disbursed_at,
+      dd.disbursal_date) d`,
+  );
+  // The schedule as activation fixes it: instalment i due i calendar months after the disbursal date (clamped to a month's end).
+  await step(
+    "loan_instalments",
+    sql`
+    insert into loan_instalments (application_id, seq, due_date, principal_paise, interest_paise)
+    select a.id, s.seq, to_char(a.disbursal_date::date + make_interval(months => s.seq), 'YYYY-MM-DD'), s.principal, s.interest
+    from loan_applications a
+    join (values ${sql.raw(scheduleRows.join(", "))}) as s(amount, seq, principal, interest) on s.amount = a.amount_paise
+    where a.status = 'active'`,
+  );
+  // The account as openAccount writes it at activation: the terms (the net amount: the principal less the upfront
+  // charges), and figures as of the disbursal date.
+  await step(
+    "loan_accounts",
+    sql`
+    insert into loan_accounts (application_id, kind, principal_paise, net_disbursed_paise, rate_bps, penal_paise, cooling_off_days,
+      disbursal_date, as_of, outstanding_principal_paise, overdue_paise, penal_due_paise, dpd, next_due_date, next_due_paise, advance_paise,
+      refund_due_paise, settled_on, updated_at)
+    select a.id, 'emi', a.amount_paise, a.amount_paise - f.upfront, ${product.rate}::int, ${product.penal}::int, ${product.cooling}::int,
+      a.disbursal_date, a.disbursal_date, a.amount_paise, 0, 0, 0, null, null, 0, 0, null, a.disbursed_at
+    from loan_applications a join (values ${sql.raw(upfrontRows.join(", "))}) as f(amount, upfront) on f.amount = a.amount_paise
+    where a.status = 'active'`,
+  );
+  await step(
+    "ledger: disbursals",
+    sql`
+    insert into loan_ledger (application_id, kind, principal_paise, amount_paise, business_date, details, recorded_at)
+    select a.id, 'disbursal', a.amount_paise, 0, a.disbursal_date,
+      jsonb_build_object('utr', lpad((substr(a.loan_number, 3)::bigint * 7919 % 1000000000000)::text, 12, '0'),
+        'paidOutPaise', a.amount_paise - f.upfront, 'upfrontChargesPaise', f.upfront),
+      a.disbursed_at
+    from loan_applications a join (values ${sql.raw(upfrontRows.join(", "))}) as f(amount, upfront) on f.amount = a.amount_paise
+    where a.status = 'active'
+    order by a.disbursed_at`,
+  );
+  // The payment history: captured Pay now orders of the stand-in, as applyPaymentEvent writes them. A loan
+  // that is current paid every instalment due before today on its due date (1 in 5 two days early: an
+  // advance); a loan with missed instalments skipped its latest one (1 in 3: two), and 1 in 3 of those paid
+  // ₹1,000 of the first one it skipped, late.
+  await step(
+    "payments",
+    sql`
+    with due as (
+      select a.id, a.user_id, substr(a.loan_number, 3)::int as n, i.seq, i.due_date::date as due, i.principal_paise + i.interest_paise as emi,
+        count(*) over (partition by a.id) as k, case when substr(a.loan_number, 3)::int % 3 = 0 then 2 else 1 end as skip
+      from loan_applications a join loan_instalments i on i.application_id = a.id
+      where a.status = 'active' and i.due_date < ${today}
+    ), paid as (
+      select d.id, d.user_id, d.n, d.seq, d.emi as amount, 'due' as purpose,
+        to_char(case when not ${missed(sql`d.n`)} and (d.n + d.seq) % 5 = 0 then d.due - 2 else d.due end, 'YYYY-MM-DD') as pay_date
+      from due d where not ${missed(sql`d.n`)} or d.seq <= d.k - d.skip
+      union all
+      select d.id, d.user_id, d.n, d.seq, 100000, 'amount', to_char(least(d.due + 5, ${today}::date - 1), 'YYYY-MM-DD')
+      from due d where ${missed(sql`d.n`)} and d.n % 3 = 1 and d.seq = d.k - d.skip + 1
+    ), p as (
+      select paid.*, ((pay_date::date + time '10:00') at time zone 'Asia/Kolkata') + ((n * 13 + seq * 7) % 540) * interval '1 minute' as paid_at from paid
+    )
+    insert into payments (reference, application_id, user_id, provider, purpose, prepay, amount_paise, status, provider_order_id,
+      checkout_url, provider_payment_id, received_paise, paid_at, business_date, created_at, updated_at)
+    select 'pm_' || ${base32(sql`${salt} || p.id || '-' || p.seq || p.purpose`, 24)}, p.id, p.user_id, 'local', p.purpose, false, p.amount,
+      'captured', 'lco_seed' || substr(md5(${salt} || p.id || p.seq || p.purpose), 1, 24),
+      '/local-checkout/lco_seed' || substr(md5(${salt} || p.id || p.seq || p.purpose), 1, 24),
+      'lpay_seed' || substr(md5(p.id || ${salt} || p.seq || p.purpose), 1, 16), p.amount, p.paid_at, p.pay_date,
+      p.paid_at - interval '2 minutes', p.paid_at
+    from p`,
+  );
+  await step(
+    "ledger: payments",
+    sql`
+    insert into loan_ledger (application_id, kind, principal_paise, amount_paise, business_date, payment_id, details, recorded_at)
+    select p.application_id, 'payment', 0, p.amount_paise, p.business_date, p.id,
+      jsonb_build_object('reference', p.reference, 'provider', p.provider, 'providerPaymentId', p.provider_payment_id,
+        'purpose', p.purpose, 'prepay', p.prepay),
+      p.paid_at
+    from payments p where p.provider_payment_id like 'lpay_seed%'
+    order by p.paid_at`,
+  );
+  await step("analyze", sql`analyze`);
+  return seedSteps;
+}
+
+/** The schedules seeded must be the ones activation writes (loanSchedule → emiSchedule from the disbursal date): 300 loans checked. */
+export async function checkSeededSchedules(db: Db) {
+  const [product] = await rowsOf<{ rate: number }>(db, sql`select rate_bps as rate from products where code = 'emi'`);
+  if (!product) throw new Error("no EMI product");
+  const sample = await rowsOf<{
+    amount_paise: number;
+    disbursal_date: string;
+    dues: string[];
+    principals: number[];
+    interests: number[];
+  }>(
+    db,
+    sql`
+    select a.amount_paise, a.disbursal_date, array_agg(i.due_date order by i.seq) as dues,
+      array_agg(i.principal_paise order by i.seq) as principals, array_agg(i.interest_paise order by i.seq) as interests
+    from loan_applications a join loan_instalments i on i.application_id = a.id
+    where a.id in (select id from loan_applications where status = 'active' order by md5(id::text) limit 300)
+    group by a.id`,
+  );
+  for (const s of sample) {
+    const expected = emiSchedule({
+      principalPaise: s.amount_paise,
+      annualRateBps: product.rate,
+      months: 12,
+      disbursalDate: s.disbursal_date,
+    });
+    const same = expected.schedule.every(
+      (l, i) => l.dueDate === s.dues[i] && l.principalPaise === Number(s.principals[i]) && l.interestPaise === Number(s.interests[i]),
+    );
+    if (!same) throw new Error(`the seeded schedule of a loan disbursed on ${s.disbursal_date} is not emiSchedule's`);
+  }
+}
+
 export async function servicingBench(): Promise<ServicingFigures> {
   const app = await startTestServer({
     ...UNLIMITED_SIGN_IN,
@@ -123,168 +323,13 @@ export async function servicingBench(): Promise<ServicingFigures> {
     }
 
     const seeded = performance.now();
-    /** Hex, so safe as a literal: the references of this run differ from any other run's. */
-    const salt = sql.raw(`'${randomBytes(8).toString("hex")}'`);
-    /**
-     * `length` characters of [a-z2-7] (as references are: 26, or 24 after "pm_") from the SHA-256 of `seed`:
-     * its hex digits with 0, 1, 8 and 9 spelled q, r, s and t.
-     */
-    const base32 = (seed: SQL, length: number) =>
-      sql`substr(translate(encode(sha256(convert_to(${seed}, 'UTF8')), 'hex'), '0189', 'qrst'), 1, ${sql.raw(String(length))})`;
-    const seedSteps: Record<string, number> = {};
-    const step = async (name: string, query: SQL) => {
-      const t = performance.now();
-      await db.execute(query);
-      seedSteps[name] = (performance.now() - t) / 1000;
-    };
-    const [product] = await rows<{ rate: number; penal: number; cooling: number; fee_bps: number; min_fee: number; gst_bps: number }>(
-      sql`select rate_bps as rate, penal_charge_paise as penal, cooling_off_days as cooling, fee_bps, min_fee_paise as min_fee, gst_bps
-          from products where code = 'emi'`,
-    );
-    if (!product) throw new Error("no EMI product");
-    // ₹50,000 to ₹2,00,000 in steps of ₹5,000 over 12 months at the product's rate: each amount's schedule
-    // (the same for every date) and upfront charges, from the app's own loan math.
-    const amounts = Array.from({ length: 31 }, (_, i) => (50_000 + i * 5_000) * 100);
-    const scheduleRows = amounts.flatMap((amount) =>
-      emiSchedule({ principalPaise: amount, annualRateBps: product.rate, months: 12 }).schedule.map(
-        (l) => `(${amount}, ${l.instalment}, ${l.principalPaise}, ${l.interestPaise})`,
-      ),
-    );
-    const upfrontRows = amounts.map(
-      (amount) =>
-        `(${amount}, ${processingFee(amount, { feeBps: product.fee_bps, minFeePaise: product.min_fee, gstBps: product.gst_bps }).totalUpfrontPaise})`,
-    );
-    // Loan n: 15 in 100 have missed instalments (disbursed 35–184 days ago, so one at least is due);
-    // the others were disbursed 1–183 days ago.
-    const missed = (n: SQL) => sql`(${n} % 100 < 15)`;
-    await step(
-      "users",
-      sql`
-      insert into users (mobile, mobile_verified_at, role, created_at)
-      select (6000000000 + n)::text, now() - interval '220 days', 'borrower', now() - interval '220 days'
-      from generate_series(1, ${LOANS}::int) n`,
-    );
-    await step(
-      "loan_applications",
-      sql`
-      insert into loan_applications (reference, user_id, product, status, amount_paise, tenure_months, created_at, signed_at, decided_at,
-        loan_number, disbursed_at, disbursal_date, updated_at)
-      select ${base32(sql`${salt} || n`, 26)}, u.id, 'emi', 'active', d.amount, 12,
-        d.disbursed_at - interval '3 days', d.disbursed_at - interval '2 days', d.disbursed_at - interval '1 day',
-        'SL' || lpad(n::text, 8, '0'), d.disbursed_at, d.disbursal_date, d.disbursed_at
-      from generate_series(1, ${LOANS}::int) n
-      join users u on u.mobile = (6000000000 + n)::text
-      cross join lateral (select to_char(${today}::date - case when ${missed(sql`n`)} then 35 + (n * 37) % 150 else 1 + (n * 37) % 183 end, 'YYYY-MM-DD') as disbursal_date) dd
-      cross join lateral (select (50000 + ((n * 7) % 31) * 5000) * 100 as amount,
-        ((dd.disbursal_date::date + time '11:00') at time zone 'Asia/Kolkata') + (n % 360) * interval '1 minute' as disbursed_at,
-        dd.disbursal_date) d`,
-    );
-    // The schedule as activation fixes it: instalment i due i calendar months after the disbursal date (clamped to a month's end).
-    await step(
-      "loan_instalments",
-      sql`
-      insert into loan_instalments (application_id, seq, due_date, principal_paise, interest_paise)
-      select a.id, s.seq, to_char(a.disbursal_date::date + make_interval(months => s.seq), 'YYYY-MM-DD'), s.principal, s.interest
-      from loan_applications a
-      join (values ${sql.raw(scheduleRows.join(", "))}) as s(amount, seq, principal, interest) on s.amount = a.amount_paise
-      where a.status = 'active'`,
-    );
-    // The account as openAccount writes it at activation: the terms, and figures as of the disbursal date.
-    await step(
-      "loan_accounts",
-      sql`
-      insert into loan_accounts (application_id, kind, principal_paise, rate_bps, penal_paise, cooling_off_days, disbursal_date, as_of,
-        outstanding_principal_paise, overdue_paise, penal_due_paise, dpd, next_due_date, next_due_paise, advance_paise, refund_due_paise,
-        settled_on, updated_at)
-      select id, 'emi', amount_paise, ${product.rate}::int, ${product.penal}::int, ${product.cooling}::int, disbursal_date, disbursal_date,
-        amount_paise, 0, 0, 0, null, null, 0, 0, null, disbursed_at
-      from loan_applications where status = 'active'`,
-    );
-    await step(
-      "ledger: disbursals",
-      sql`
-      insert into loan_ledger (application_id, kind, principal_paise, amount_paise, business_date, details, recorded_at)
-      select a.id, 'disbursal', a.amount_paise, 0, a.disbursal_date,
-        jsonb_build_object('utr', lpad((substr(a.loan_number, 3)::bigint * 7919 % 1000000000000)::text, 12, '0'),
-          'paidOutPaise', a.amount_paise - f.upfront, 'upfrontChargesPaise', f.upfront),
-        a.disbursed_at
-      from loan_applications a join (values ${sql.raw(upfrontRows.join(", "))}) as f(amount, upfront) on f.amount = a.amount_paise
-      where a.status = 'active'
-      order by a.disbursed_at`,
-    );
-    // The payment history: captured Pay now orders of the stand-in, as applyPaymentEvent writes them. A loan
-    // that is current paid every instalment due before today on its due date (1 in 5 two days early: an
-    // advance); a loan with missed instalments skipped its latest one (1 in 3: two), and 1 in 3 of those paid
-    // ₹1,000 of the first one it skipped, late.
-    await step(
-      "payments",
-      sql`
-      with due as (
-        select a.id, a.user_id, substr(a.loan_number, 3)::int as n, i.seq, i.due_date::date as due, i.principal_paise + i.interest_paise as emi,
-          count(*) over (partition by a.id) as k, case when substr(a.loan_number, 3)::int % 3 = 0 then 2 else 1 end as skip
-        from loan_applications a join loan_instalments i on i.application_id = a.id
-        where a.status = 'active' and i.due_date < ${today}
-      ), paid as (
-        select d.id, d.user_id, d.n, d.seq, d.emi as amount, 'due' as purpose,
-          to_char(case when not ${missed(sql`d.n`)} and (d.n + d.seq) % 5 = 0 then d.due - 2 else d.due end, 'YYYY-MM-DD') as pay_date
-        from due d where not ${missed(sql`d.n`)} or d.seq <= d.k - d.skip
-        union all
-        select d.id, d.user_id, d.n, d.seq, 100000, 'amount', to_char(least(d.due + 5, ${today}::date - 1), 'YYYY-MM-DD')
-        from due d where ${missed(sql`d.n`)} and d.n % 3 = 1 and d.seq = d.k - d.skip + 1
-      ), p as (
-        select paid.*, ((pay_date::date + time '10:00') at time zone 'Asia/Kolkata') + ((n * 13 + seq * 7) % 540) * interval '1 minute' as paid_at from paid
-      )
-      insert into payments (reference, application_id, user_id, provider, purpose, prepay, amount_paise, status, provider_order_id,
-        checkout_url, provider_payment_id, received_paise, paid_at, business_date, created_at, updated_at)
-      select 'pm_' || ${base32(sql`${salt} || p.id || '-' || p.seq || p.purpose`, 24)}, p.id, p.user_id, 'local', p.purpose, false, p.amount,
-        'captured', 'lco_seed' || substr(md5(${salt} || p.id || p.seq || p.purpose), 1, 24),
-        '/local-checkout/lco_seed' || substr(md5(${salt} || p.id || p.seq || p.purpose), 1, 24),
-        'lpay_seed' || substr(md5(p.id || ${salt} || p.seq || p.purpose), 1, 16), p.amount, p.paid_at, p.pay_date,
-        p.paid_at - interval '2 minutes', p.paid_at
-      from p`,
-    );
-    await step(
-      "ledger: payments",
-      sql`
-      insert into loan_ledger (application_id, kind, principal_paise, amount_paise, business_date, payment_id, details, recorded_at)
-      select p.application_id, 'payment', 0, p.amount_paise, p.business_date, p.id,
-        jsonb_build_object('reference', p.reference, 'provider', p.provider, 'providerPaymentId', p.provider_payment_id,
-          'purpose', p.purpose, 'prepay', p.prepay),
-        p.paid_at
-      from payments p where p.provider_payment_id like 'lpay_seed%'
-      order by p.paid_at`,
-    );
-    await step("analyze", sql`analyze`);
+    const seedSteps = await seedLoanBook(db, { loans: LOANS, today });
     const seedSeconds = (performance.now() - seeded) / 1000;
     const seededCounts: Record<string, number> = {};
     for (const table of ["users", "loan_applications", "loan_instalments", "loan_accounts", "payments", "loan_ledger"])
       seededCounts[table] = await one(sql`select count(*)::int as n from ${sql.raw(table)}`);
 
-    // The SQL schedule must be the one activation writes (loanSchedule → emiSchedule from the disbursal date).
-    const sample = await rows<{
-      amount_paise: number;
-      disbursal_date: string;
-      dues: string[];
-      principals: number[];
-      interests: number[];
-    }>(sql`
-      select a.amount_paise, a.disbursal_date, array_agg(i.due_date order by i.seq) as dues,
-        array_agg(i.principal_paise order by i.seq) as principals, array_agg(i.interest_paise order by i.seq) as interests
-      from loan_applications a join loan_instalments i on i.application_id = a.id
-      where a.id in (select id from loan_applications where status = 'active' order by md5(id::text) limit 300)
-      group by a.id`);
-    for (const s of sample) {
-      const expected = emiSchedule({
-        principalPaise: s.amount_paise,
-        annualRateBps: product.rate,
-        months: 12,
-        disbursalDate: s.disbursal_date,
-      });
-      const same = expected.schedule.every(
-        (l, i) => l.dueDate === s.dues[i] && l.principalPaise === Number(s.principals[i]) && l.interestPaise === Number(s.interests[i]),
-      );
-      if (!same) throw new Error(`the seeded schedule of a loan disbursed on ${s.disbursal_date} is not emiSchedule's`);
-    }
+    await checkSeededSchedules(db);
 
     type Stat = { schemaname: string; relname: string; ins: string; upd: string; del: string };
     const pgStat = async () => {

@@ -17,10 +17,12 @@
 //     (time, rows written, idempotent) and 100 concurrent Pay now round trips, none applied twice.
 //  8. Notifications on PostgreSQL (bench-notifications.ts): 10,000 due reminders queued and sent through
 //     the SMS and e-mail stand-ins: time, rate, none sent twice.
+//  9. Autopay on PostgreSQL (bench-autopay.ts): the pre-debit notices and the presentations of 100,000
+//     loans due on one day through the mandate stand-in: time, rate, none presented twice.
 // BENCH_ONLY picks parts, comma-separated: math, pdf, public, signed-in, realtime, quick-start,
-// payouts, backoffice, servicing, notifications (e.g. `BENCH_ONLY=servicing npm run bench`); all by
+// payouts, backoffice, servicing, notifications, autopay (e.g. `BENCH_ONLY=servicing npm run bench`); all by
 // default. BENCH_PROFILE=ci is the small report CI prints after the tests (a few minutes): math,
-// public and signed-in pages, memory, 5 s per load.
+// public and signed-in pages, memory, 5 s per load; autopay over 2,000 loans.
 import type { ChildProcess } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -38,6 +40,7 @@ import { quickStartBench, reportQuickStart } from "./bench-quick-start.ts";
 import { realtimeBench } from "./bench-realtime.ts";
 import { reportServicing, servicingBench } from "./bench-servicing.ts";
 import { notificationBench, reportNotifications } from "./bench-notifications.ts";
+import { autopayBench, reportAutopay } from "./bench-autopay.ts";
 import { type BenchServer, freePort, type MemoryAfterGc, spawnNode, startBenchServer, waitUntilUp } from "./bench-server.ts";
 
 const PARTS = [
@@ -51,9 +54,10 @@ const PARTS = [
   "backoffice",
   "servicing",
   "notifications",
+  "autopay",
 ] as const;
 const CI_PROFILE = process.env.BENCH_PROFILE === "ci";
-const ONLY = (process.env.BENCH_ONLY ?? (CI_PROFILE ? "math,public,signed-in" : ""))
+const ONLY = (process.env.BENCH_ONLY ?? (CI_PROFILE ? "math,public,signed-in,autopay" : ""))
   .split(",")
   .map((s) => s.trim())
   .filter(Boolean);
@@ -315,6 +319,7 @@ try {
   if (runs("backoffice")) reportBackOffice(await backOfficeBench());
   if (runs("servicing")) reportServicing(await servicingBench());
   if (runs("notifications")) reportNotifications(await notificationBench());
+  if (runs("autopay")) reportAutopay(await autopayBench());
 } finally {
   rawServer?.kill("SIGTERM");
   await server?.stop();

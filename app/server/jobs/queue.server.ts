@@ -73,10 +73,10 @@ export interface SendOptions {
 
 export interface JobQueue {
   send<N extends JobName>(name: N, data: JobPayloads[N], options?: SendOptions): Promise<string | null>;
-  /** Many jobs of one name in one statement (in `db`'s transaction when given). */
+  /** Many jobs of one name in one statement (in `db`'s transaction when given); a job whose `singletonKey` is taken is dropped, as by `send`. */
   sendMany<N extends JobName>(
     name: N,
-    jobs: readonly { data: JobPayloads[N]; startAfter?: Date }[],
+    jobs: readonly { data: JobPayloads[N]; startAfter?: Date; singletonKey?: string }[],
     options?: Pick<SendOptions, "db">,
   ): Promise<void>;
   /** Runs `handler` for the jobs of `name` in this process, up to 10 at once; a handler that throws is retried (3 times, backing off). */
@@ -157,7 +157,11 @@ export async function startJobQueue({ connection, schema, pollSeconds = 2, onErr
       if (!options.db) await ensureQueue(name);
       await boss.insert(
         name,
-        many.map((job) => ({ data: job.data, ...(job.startAfter ? { startAfter: job.startAfter } : {}) })),
+        many.map((job) => ({
+          data: job.data,
+          ...(job.startAfter ? { startAfter: job.startAfter } : {}),
+          ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}),
+        })),
         options.db ? { db: inTransaction(options.db) } : {},
       );
     },

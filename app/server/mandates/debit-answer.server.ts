@@ -189,17 +189,27 @@ export async function applyDebitEvent(services: Services, event: DebitEvent): Pr
   });
 }
 
+/** When the question of `round` about a debit is asked: soon at first, then less often (at most every 6 hours); now for the first when the provider answers at once. */
+function askAfter(services: Pick<AppServices, "mandates">, round: number): { startAfter?: Date } {
+  const first = services.mandates?.debitCheckSeconds ?? 0;
+  const seconds = Math.min(Math.max(first, 5) * 2 ** round, 6 * 3600);
+  return round > 0 || first > 0 ? { startAfter: new Date(Date.now() + seconds * 1000) } : {};
+}
+
 /** The next question about a debit in progress: soon at first, then less often (at most every 6 hours). */
 export async function askAboutDebit(
   services: Pick<AppServices, "db" | "jobs" | "mandates">,
   { debitId, round }: { debitId: string; round: number },
 ) {
-  const first = services.mandates?.debitCheckSeconds ?? 0;
-  const seconds = Math.min(Math.max(first, 5) * 2 ** round, 6 * 3600);
-  await services.jobs.send(
+  await services.jobs.send("debit-check", { debitId, round }, { db: services.db, singletonKey: debitId, ...askAfter(services, round) });
+}
+
+/** The first question about each of several debits just presented, in one statement (as `askAboutDebit` asks of one). */
+export async function askAboutDebits(services: Pick<AppServices, "db" | "jobs" | "mandates">, debitIds: readonly string[]) {
+  await services.jobs.sendMany(
     "debit-check",
-    { debitId, round },
-    { db: services.db, singletonKey: debitId, ...(round > 0 || first > 0 ? { startAfter: new Date(Date.now() + seconds * 1000) } : {}) },
+    debitIds.map((debitId) => ({ data: { debitId, round: 0 }, singletonKey: debitId, ...askAfter(services, 0) })),
+    { db: services.db },
   );
 }
 
