@@ -36,6 +36,8 @@ export interface FakeRazorpayRecurring {
   failNext: { status: number; description?: string } | null;
   /** The next request to this path (as "POST /payments/create/recurring") is done, then its connection cut before the answer. */
   dropNext: string | null;
+  /** With `dropNext`: only a request whose notes name this reference (our debit's) is cut. */
+  dropOnlyFor: string | null;
   /** The registration link with this receipt (our mandate reference). */
   linkOf(receipt: string): Entity;
   /**
@@ -101,6 +103,7 @@ export async function startFakeRazorpayRecurring(options: { now?: () => Date } =
     calls: [],
     failNext: null,
     dropNext: null,
+    dropOnlyFor: null,
     linkOf(receipt) {
       const link = [...fake.links.values()].find((l) => l.receipt === receipt);
       if (!link) throw new Error(`the fake has no registration link with receipt ${receipt}`);
@@ -274,8 +277,10 @@ export async function startFakeRazorpayRecurring(options: { now?: () => Date } =
       const m = req.method === method ? pattern.exec(path) : null;
       if (!m) continue;
       const [status, json] = handle([...m], body ?? {}, url.searchParams);
-      if (fake.dropNext === `${method} ${path}`) {
+      const named = (body as { notes?: { reference?: unknown } } | null)?.notes?.reference;
+      if (fake.dropNext === `${method} ${path}` && (!fake.dropOnlyFor || named === fake.dropOnlyFor)) {
         fake.dropNext = null;
+        fake.dropOnlyFor = null;
         return res.destroy();
       }
       return answer(status, json);

@@ -221,7 +221,9 @@ describe("autopay through Razorpay recurring payments", () => {
   it("charges once when a presentation is sent again with the same key after a dropped connection", async () => {
     const loan = await withAutopay();
     await dailyRun(addDays(loan.presentOn, -2));
+    // This loan's debit, not another loan's presented in the same run.
     fake.dropNext = "POST /payments/create/recurring";
+    fake.dropOnlyFor = (await debitsOf(loan.id))[0]?.reference ?? null;
     await dailyRun(loan.presentOn);
     const [cut] = await debitsOf(loan.id);
     expect(cut?.status).toBe("presenting");
