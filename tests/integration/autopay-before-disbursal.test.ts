@@ -64,6 +64,10 @@ describe("autopay before disbursal", () => {
     const page = await html(await app.get(a.step7, { headers: { Cookie: a.cookie } }));
     expect(page).toContain("This loan is paid out only once autopay is active");
     expect(page).toContain("Next it is your turn: set up autopay below.");
+    // So does the dashboard.
+    const dashboard = await html(await app.get("/User/Dashboard", { headers: { Cookie: a.cookie } }));
+    expect(dashboard).toContain("We send the money as soon as your autopay is active");
+    expect(dashboard).toContain(`href="${a.step7}#autopay-title" data-discover="true">Set up autopay</a>`);
     // Someone else cannot set it up on this application.
     const other = await signedApplication(app, `97500${String(++serial).padStart(5, "0")}`);
     expect((await postForm(app, a.step7, { intent: "autopay_start" }, { cookie: other.cookie })).status).toBe(404);
@@ -84,6 +88,7 @@ describe("autopay before disbursal", () => {
     const shown = await html(await app.get(a.step7, { headers: { Cookie: a.cookie } }));
     expect(shown).toContain('data-testid="autopay-status">Active<');
     expect(shown).toContain("Next we send the money to your bank account");
+    expect(await html(await app.get("/User/Dashboard", { headers: { Cookie: a.cookie } }))).not.toContain("Set up autopay");
 
     // Now it is paid out, and the loan starts with that mandate; none is asked for again.
     expect(toastOf(await disburse(a.ref))).toContain("Payout requested");

@@ -24,6 +24,7 @@ import { nextDueSentence } from "../../domain/loans/next-due.ts";
 import { loanPath } from "../../domain/loans/servicing.ts";
 import { Account, Device, KycCard } from "./dashboard/account.tsx";
 import { Applications } from "./dashboard/applications.tsx";
+import { autopayMissing } from "../../server/mandates/required.server.ts";
 import { Requests } from "./dashboard/requests.tsx";
 import type { Route } from "./+types/dashboard";
 
@@ -43,6 +44,11 @@ export async function loader({ context }: Route.LoaderArgs) {
         loadCompleteness(services, user.id),
       ])
     : [[], null, [], [], [], null];
+  // Approved, but paid out only once autopay is active, and it is not yet (rarely more than one).
+  const approved = applications.filter((a) => a.status === "approved");
+  const waitingForAutopay = new Set(
+    (await Promise.all(approved.map(async (a) => ((await autopayMissing(services, a)) ? a.reference : null)))).filter(Boolean),
+  );
   const resume = unfinishedStep(quickStart);
   const due = nextDueAcross(loans);
   const overdueLoan = loans.find((l) => l.status === "active" && l.overduePaise + l.penalDuePaise > 0);
@@ -113,10 +119,13 @@ export async function loader({ context }: Route.LoaderArgs) {
         amountPaise: a.amountPaise,
         tenureMonths: a.tenureMonths,
         createdAt: a.createdAt.toISOString(),
+        autopayFirst: waitingForAutopay.has(a.reference),
         next:
           status === "draft"
             ? { href: stepPath(kind, a.reference, step), label: `Continue: ${STEP_TITLES[step].toLowerCase()}` }
-            : { href: stepPath(kind, a.reference, "Step7"), label: "See status" },
+            : waitingForAutopay.has(a.reference)
+              ? { href: `${stepPath(kind, a.reference, "Step7")}#autopay-title`, label: "Set up autopay" }
+              : { href: stepPath(kind, a.reference, "Step7"), label: "See status" },
         agreementRef: a.agreementRef,
         disbursal: disbursals.find((d) => d.reference === a.reference) ?? null,
       };

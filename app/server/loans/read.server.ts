@@ -168,6 +168,7 @@ export async function listApplications({ db }: Services, userId: string) {
 const applicationsOfUser = preparedQuery("applications_of_user", (db, name) =>
   db
     .select({
+      id: loanApplications.id,
       reference: loanApplications.reference,
       product: loanApplications.product,
       status: loanApplications.status,

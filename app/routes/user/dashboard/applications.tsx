@@ -25,7 +25,11 @@ export function Applications({ d }: { d: Data }) {
               </p>
               <p>
                 Status: <strong>{STATUS_TEXT[a.status].label}</strong>.{" "}
-                <span className="text-slate-700">{statusNext(a.status, a.statusReason)}</span>
+                <span className="text-slate-700">
+                  {a.autopayFirst
+                    ? "Your loan is approved. We send the money as soon as your autopay is active: set it up on the application's page."
+                    : statusNext(a.status, a.statusReason)}
+                </span>
               </p>
               {a.disbursal ? <DisbursalNote d={a.disbursal} /> : null}
               <p className="flex flex-wrap gap-3">
