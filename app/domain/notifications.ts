@@ -31,6 +31,7 @@ export const NOTIFICATION_EVENTS = [
   "application_returned",
   "autopay_notice",
   "autopay_bounced",
+  "autopay_excess",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -74,6 +75,15 @@ export interface NoticeData {
     presentOn: IsoDate;
     reason: string;
     again: { amountPaise: number; presentOn: IsoDate } | null;
+  };
+  /** A debit that paid an instalment already paid: refunded on `refundOn` unless kept as an advance. */
+  autopay_excess: {
+    loanNumber: string;
+    loanPath: string;
+    amountPaise: number;
+    presentOn: IsoDate;
+    refundOn: IsoDate;
+    accountMasked: string;
   };
   due_today: { loanNumber: string; loanPath: string; amountPaise: number; dueDate: IsoDate };
   payment_received: { amountPaise: number; loanNumber: string; loanPath: string; on: IsoDate; paid: string; next: string };
@@ -183,6 +193,12 @@ const TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
     body: `On ${longDate(d.presentOn)} your ${d.mandate} mandate will debit ${formatRupees(d.amountPaise)} from account ${d.accountMasked} for loan ${d.loanNumber}. Keep the amount in that account. To pay another way, use Pay now in the app before then: the debit is then lowered or cancelled.`,
     path: d.loanPath,
     sms: `${c.brand}: on ${longDate(d.presentOn)} autopay will debit ${formatRupees(d.amountPaise)} from account ${d.accountMasked} for loan ${d.loanNumber}. To pay another way before then, use Pay now at ${c.link(d.loanPath)}`,
+  }),
+  autopay_excess: (d, c) => ({
+    title: `Autopay debited ${formatRupees(d.amountPaise)} more than was due`,
+    body: `The autopay debit of ${formatRupees(d.amountPaise)} on ${longDate(d.presentOn)} for loan ${d.loanNumber} paid an instalment you had already paid. We will refund it to account ${d.accountMasked} on ${longDate(d.refundOn)}. If you would rather keep it as an advance towards your next instalments, choose that on the loan's page before then.`,
+    path: d.loanPath,
+    sms: `${c.brand}: autopay debited ${formatRupees(d.amountPaise)} on ${longDate(d.presentOn)} for an instalment of loan ${d.loanNumber} already paid. We will refund it on ${longDate(d.refundOn)}, or keep it as an advance at ${c.link(d.loanPath)}`,
   }),
   autopay_bounced: (d, c) =>
     d.again

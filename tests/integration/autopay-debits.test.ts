@@ -2,7 +2,6 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addDays, addWorkingDays, type IsoDate } from "../../app/domain/loan-math.ts";
 import { indiaTime } from "../../app/domain/india-date.ts";
-import { presentationDate } from "../../app/domain/loans/autopay.ts";
 import {
   auditLog,
   loanAccounts,
@@ -18,24 +17,24 @@ import { ledgerOf, termsOf } from "../../app/server/loan-account/account.server.
 import { payoffQuote } from "../../app/domain/loans/servicing.ts";
 import { waitForJobs } from "../helpers/jobs.ts";
 import { applyDebitEvent, checkDebit } from "../../app/server/mandates/debit-answer.server.ts";
-import { runAutopayDay, sweepAutopay } from "../../app/server/mandates/day.server.ts";
+import { sweepAutopay } from "../../app/server/mandates/day.server.ts";
 import { presentDebit } from "../../app/server/mandates/present.server.ts";
 import type { LocalMandates } from "../../app/server/mandates/local.server.ts";
-import { runServicingDay } from "../../app/server/servicing/daily.server.ts";
-import { activeLoan, emiWithoutAutopayFirst, instalmentOf, signedInStaff } from "../helpers/applications.ts";
+import { activeLoan, emiWithoutAutopayFirst, signedInStaff } from "../helpers/applications.ts";
 import { postForm, toastOf } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { autopayDay, loanWithAutopay as withAutopay, type TestClock } from "../helpers/autopay.ts";
 
 // Autopay debits (docs/product.md "Autopay"): the pre-debit notice 2 days before, the debit
 // presented on its date for what is then due, the instalment not past due while it is in progress,
 // a success as a payment of the presentation date, a bounce with one penal charge and one
 // re-presentation, a Pay now before the date lowering or cancelling the debit.
-let clock = new Date("2026-03-02T05:30:00Z");
+const clock: TestClock = { now: new Date("2026-03-02T05:30:00Z") };
 let app: TestServer;
 let credit: { cookie: string };
 let ops: { cookie: string };
 beforeAll(async () => {
-  app = await startTestServer({ LOCAL_PAYOUT_SETTLE_SECONDS: "0", LOCAL_DEBIT_ANSWER_SECONDS: "3600" }, { now: () => clock });
+  app = await startTestServer({ LOCAL_PAYOUT_SETTLE_SECONDS: "0", LOCAL_DEBIT_ANSWER_SECONDS: "3600" }, { now: () => clock.now });
   credit = await signedInStaff(app, "credit", "Asha Rao");
   ops = await signedInStaff(app, "operations", "Omar Shaikh");
   // Autopay here is set up on the loan's page, after the money arrived.
@@ -56,21 +55,8 @@ const section = (page: string, titleId: string) => {
 const at = (day: IsoDate, time: `${number}:${number}`) => indiaTime(day, time);
 
 /** An active loan with autopay approved at the stand-in; the account decides whether its debits bounce. */
-async function loanWithAutopay(accountNumber = "50100012345678") {
-  clock = new Date("2026-03-02T05:30:00Z");
-  const loan = await activeLoan(app, `97400${String(++serial).padStart(5, "0")}`, credit, ops, { accountNumber });
-  const path = `/User/Loans/Emi/${loan.loanNumber}`;
-  const started = await postForm(app, path, { intent: "autopay_start" }, { cookie: loan.cookie });
-  const authUrl = started.headers.get("location") ?? "";
-  const done = await postForm(app, authUrl, { outcome: "approve" });
-  const back = new URL(done.headers.get("location") ?? "");
-  await app.get(back.pathname + back.search, { headers: { Cookie: loan.cookie } });
-  const [m] = await app.services.db.select().from(mandates).where(eq(mandates.applicationId, loan.id));
-  if (m?.status !== "active") throw new Error("autopay is not active");
-  const first = await instalmentOf(app, loan.id, 1);
-  const presentOn = presentationDate(first.dueDate, m.kind, app.services.config.holidays);
-  return { ...loan, path, mandate: m, first, presentOn };
-}
+const loanWithAutopay = (accountNumber?: string) =>
+  withAutopay(app, clock, { credit, ops }, { mobile: `97400${String(++serial).padStart(5, "0")}`, accountNumber });
 const debitsOf = (applicationId: string) =>
   app.services.db
     .select()
@@ -90,11 +76,7 @@ const penalsOf = (applicationId: string) =>
     .from(loanLedger)
     .where(and(eq(loanLedger.applicationId, applicationId), eq(loanLedger.kind, "penal")));
 /** The daily job's work on `day` at 00:30 India time: servicing, then autopay. */
-async function dailyRun(day: IsoDate) {
-  clock = at(day, "00:30");
-  await runServicingDay(app.services, day);
-  return runAutopayDay(app.services);
-}
+const dailyRun = (day: IsoDate) => autopayDay(app, clock, day);
 
 describe("autopay debits", () => {
   it("are announced 2 days ahead, presented on the date, not past due while in progress, and paid as of the presentation date", async () => {
@@ -119,7 +101,7 @@ describe("autopay debits", () => {
     await dailyRun(noticeDay);
     expect(await debitsOf(loan.id)).toHaveLength(1);
     expect(await noticesOf(loan.userId, "autopay_notice")).toHaveLength(1);
-    clock = at(noticeDay, "10:00");
+    clock.now = at(noticeDay, "10:00");
     expect(await html(await app.get(loan.path, { headers: { Cookie: loan.cookie } }))).toContain("Autopay will debit");
 
     // On its date: presented for what is due, and in progress.
@@ -141,7 +123,7 @@ describe("autopay debits", () => {
     expect((await app.get("/admin/autopay", { headers: { Cookie: loan.cookie } })).status).not.toBe(200);
 
     // The bank's answer: a payment of the presentation date, applied once however often it is told.
-    clock = new Date(clock.getTime() + 2 * 3_600_000);
+    clock.now = new Date(clock.now.getTime() + 2 * 3_600_000);
     expect(await checkDebit(app.services, presented?.id ?? "")).toBe("succeeded");
     const answer = await app.services.mandates?.fetchDebit(presented?.providerPaymentId ?? "");
     if (!answer) throw new Error("no answer");
@@ -168,7 +150,7 @@ describe("autopay debits", () => {
     await dailyRun(loan.presentOn);
     const [first] = await debitsOf(loan.id);
     expect(first?.status).toBe("in_progress");
-    clock = at(loan.presentOn, "14:00");
+    clock.now = at(loan.presentOn, "14:00");
     expect(await checkDebit(app.services, first?.id ?? "")).toBe("bounced");
     const bounceDay = loan.presentOn;
     const again = addWorkingDays(bounceDay, 3, app.services.config.holidays);
@@ -189,7 +171,7 @@ describe("autopay debits", () => {
     await dailyRun(again);
     const [, represented] = await debitsOf(loan.id);
     expect(represented?.status).toBe("in_progress");
-    clock = at(again, "14:00");
+    clock.now = at(again, "14:00");
     expect(await checkDebit(app.services, represented?.id ?? "")).toBe("bounced");
     await dailyRun(addDays(again, 1));
     expect(await debitsOf(loan.id)).toHaveLength(2);
@@ -197,7 +179,7 @@ describe("autopay debits", () => {
     const last = await noticesOf(loan.userId, "autopay_bounced");
     expect(last.map((n) => n.body).join(" ")).toContain("It will not be presented again");
     // At the borrower's request, operations present it once more: a new notice now, the debit when it is 24 hours old.
-    clock = at(addDays(again, 1), "11:00");
+    clock.now = at(addDays(again, 1), "11:00");
     const staffPage = await html(await app.get(`/admin/loans/${loan.loanNumber}`, { headers: { Cookie: ops.cookie } }));
     expect(staffPage).toContain("Present again");
     const lastDebit = (await debitsOf(loan.id)).at(-1);
@@ -213,7 +195,7 @@ describe("autopay debits", () => {
         )
       ).status,
     ).toBe(404);
-    clock = at(addDays(again, 1), "11:00");
+    clock.now = at(addDays(again, 1), "11:00");
     const asked = await postForm(
       app,
       `/admin/loans/${loan.loanNumber}`,
@@ -240,7 +222,7 @@ describe("autopay debits", () => {
     const emi = loan.first.principalPaise + loan.first.interestPaise;
     await dailyRun(addDays(loan.presentOn, -2));
     // Operations record ₹1,000 received from the borrower the day before the debit.
-    clock = at(addDays(loan.presentOn, -1), "11:00");
+    clock.now = at(addDays(loan.presentOn, -1), "11:00");
     const recorded = await postForm(
       app,
       `/admin/loans/${loan.loanNumber}`,
@@ -254,7 +236,7 @@ describe("autopay debits", () => {
 
     const paidUp = await loanWithAutopay();
     await dailyRun(addDays(paidUp.presentOn, -2));
-    clock = at(addDays(paidUp.presentOn, -1), "11:00");
+    clock.now = at(addDays(paidUp.presentOn, -1), "11:00");
     const whole = paidUp.first.principalPaise + paidUp.first.interestPaise;
     const res = await postForm(
       app,
@@ -301,7 +283,7 @@ describe("autopay debits", () => {
       expect(await accountOf(loan.id)).toMatchObject({ dpd: 0, overduePaise: 0 });
       // Too soon to send again; a few minutes later two sweeps at once send it once more, with the same key.
       expect(await presentDebit(app.services, { debitId: cut?.id ?? "", day: loan.presentOn })).toBe("unchanged");
-      clock = new Date(clock.getTime() + 5 * 60_000);
+      clock.now = new Date(clock.now.getTime() + 5 * 60_000);
       const both = await Promise.all([
         presentDebit(app.services, { debitId: cut?.id ?? "", day: loan.presentOn }),
         presentDebit(app.services, { debitId: cut?.id ?? "", day: loan.presentOn }),
@@ -314,14 +296,14 @@ describe("autopay debits", () => {
     }
     const [presented] = await debitsOf(loan.id);
     expect(presented?.status).toBe("in_progress");
-    clock = new Date(clock.getTime() + 2 * 3_600_000);
+    clock.now = new Date(clock.now.getTime() + 2 * 3_600_000);
     expect(await checkDebit(app.services, presented?.id ?? "")).toBe("succeeded");
     const paid = await app.services.db.select().from(payments).where(eq(payments.applicationId, loan.id));
     expect(paid.filter((p) => p.mode === "autopay")).toHaveLength(1);
   });
 
   it("a mandate approved at the bank whose answer never arrived is asked about by the sweep and becomes active", async () => {
-    clock = new Date("2026-03-02T05:30:00Z");
+    clock.now = new Date("2026-03-02T05:30:00Z");
     const loan = await activeLoan(app, `97400${String(++serial).padStart(5, "0")}`, credit, ops);
     const path = `/User/Loans/Emi/${loan.loanNumber}`;
     const started = await postForm(app, path, { intent: "autopay_start" }, { cookie: loan.cookie });
@@ -334,7 +316,7 @@ describe("autopay debits", () => {
     expect(await pendingNow()).toBe("pending");
     await sweepAutopay(app.services);
     expect(await pendingNow()).toBe("pending");
-    clock = new Date(clock.getTime() + 11 * 60_000);
+    clock.now = new Date(clock.now.getTime() + 11 * 60_000);
     await sweepAutopay(app.services);
     expect(await pendingNow()).toBe("active");
   });
@@ -346,7 +328,7 @@ describe("autopay debits", () => {
     const [presented] = await debitsOf(loan.id);
     expect(presented?.status).toBe("in_progress");
     // While the debit is in progress, the borrower pays the whole loan off by bank transfer.
-    clock = at(loan.presentOn, "10:00");
+    clock.now = at(loan.presentOn, "10:00");
     const found = await termsOf(app.services, loan.id);
     if (!found) throw new Error("no terms");
     const quote = payoffQuote(found.terms, (await ledgerOf(app.services, loan.id)).events, loan.presentOn);
@@ -366,7 +348,7 @@ describe("autopay debits", () => {
     const status = async () => (await app.services.db.select().from(loanApplications).where(eq(loanApplications.id, loan.id)))[0]?.status;
     expect(await status()).toBe("closed");
     // Then the bank's answer: the debit went through after all.
-    clock = at(loan.presentOn, "12:00");
+    clock.now = at(loan.presentOn, "12:00");
     expect(await checkDebit(app.services, presented?.id ?? "")).toBe("succeeded");
     await waitForJobs(app, ["debit-refund", "payout-check"]);
     expect(await status()).toBe("closed");
@@ -382,10 +364,135 @@ describe("autopay debits", () => {
     expect(audited?.actorRole).toBe("system");
   });
 
+  /** A loan whose first debit is in progress when operations record the same instalment paid by bank transfer, then the debit succeeds. */
+  async function paidTwice() {
+    const loan = await loanWithAutopay();
+    const emi = loan.first.principalPaise + loan.first.interestPaise;
+    await dailyRun(addDays(loan.presentOn, -2));
+    await dailyRun(loan.presentOn);
+    const [presented] = await debitsOf(loan.id);
+    clock.now = at(loan.presentOn, "10:00");
+    const recorded = await postForm(
+      app,
+      `/admin/loans/${loan.loanNumber}`,
+      { intent: "record_payment", amount: (emi / 100).toFixed(2), mode: "NEFT", reference: `UTRTWICE${serial}`, date: loan.presentOn },
+      { cookie: ops.cookie },
+    );
+    expect(recorded.status).toBe(302);
+    clock.now = at(loan.presentOn, "12:00");
+    expect(await checkDebit(app.services, presented?.id ?? "")).toBe("succeeded");
+    return { ...loan, emi, debitId: presented?.id ?? "" };
+  }
+  const debitRow = async (id: string) => (await app.services.db.select().from(mandateDebits).where(eq(mandateDebits.id, id)))[0];
+  const refundsOf = (applicationId: string) =>
+    app.services.db
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.applicationId, applicationId), eq(payouts.purpose, "refund")));
+
+  it("that paid an instalment already paid is refunded out of the advance on the next working day, once", async () => {
+    const loan = await paidTwice();
+    const refundOn = addWorkingDays(loan.presentOn, 1, app.services.config.holidays);
+    expect(await debitRow(loan.debitId)).toMatchObject({
+      status: "succeeded",
+      excessPaise: loan.emi,
+      excessRefundOn: refundOn,
+      excessChoice: null,
+    });
+    expect(await accountOf(loan.id)).toMatchObject({ advancePaise: loan.emi, refundDuePaise: 0, dpd: 0 });
+    const [told] = await noticesOf(loan.userId, "autopay_excess");
+    expect(told?.sms).toContain(loan.loanNumber);
+    expect(told?.body).toContain("already paid");
+    const page = await html(await app.get(loan.path, { headers: { Cookie: loan.cookie } }));
+    expect(section(page, "autopay-title")).toContain("for an instalment you had already paid");
+    expect(section(page, "autopay-title")).toContain("Keep it as an advance");
+    // Before its day the sweep leaves it for the borrower to decide.
+    await sweepAutopay(app.services);
+    expect(await refundsOf(loan.id)).toEqual([]);
+    // On its day: refunded by the system, for the advance it left, once however often the sweep runs.
+    clock.now = at(refundOn, "00:40");
+    await sweepAutopay(app.services);
+    await sweepAutopay(app.services);
+    expect(await refundsOf(loan.id)).toEqual([expect.objectContaining({ amountPaise: loan.emi, requestedBy: null })]);
+    await waitForJobs(app, ["payout-check"]);
+    const [sent] = await app.services.db
+      .select()
+      .from(loanLedger)
+      .where(and(eq(loanLedger.applicationId, loan.id), eq(loanLedger.kind, "refund")));
+    expect(sent).toMatchObject({ amountPaise: loan.emi, details: expect.objectContaining({ fromAdvance: true }) });
+    expect(await accountOf(loan.id)).toMatchObject({ advancePaise: 0, refundDuePaise: 0, dpd: 0 });
+    expect((await debitRow(loan.debitId))?.excessChoice).toBe("refund");
+    const [loanNow] = await app.services.db.select().from(loanApplications).where(eq(loanApplications.id, loan.id));
+    expect(loanNow?.status).toBe("active");
+    const statement = await html(await app.get(loan.path, { headers: { Cookie: loan.cookie } }));
+    expect(statement).toContain("is being refunded to your bank account");
+    expect(statement).not.toContain("Keep it as an advance");
+  });
+
+  it("that paid an instalment already paid is kept as an advance when the borrower asks, and only by that borrower", async () => {
+    const loan = await paidTwice();
+    const [d] = (await debitsOf(loan.id)).filter((x) => x.id === loan.debitId);
+    // Another borrower cannot decide about it, through their own loan or this one.
+    const other = await loanWithAutopay();
+    const theirs = await postForm(app, other.path, { intent: "excess_keep", debit: d?.reference ?? "" }, { cookie: other.cookie });
+    expect(theirs.status).toBe(404);
+    const here = await postForm(app, loan.path, { intent: "excess_keep", debit: d?.reference ?? "" }, { cookie: other.cookie });
+    expect(here.status).toBe(404);
+    const kept = await postForm(app, loan.path, { intent: "excess_keep", debit: d?.reference ?? "" }, { cookie: loan.cookie });
+    expect(kept.status).toBe(302);
+    expect(toastOf(kept)).toContain("Kept as an advance");
+    // The same tap twice (a retry on a flaky network) changes nothing, and says so.
+    const again = await postForm(app, loan.path, { intent: "excess_refund", debit: d?.reference ?? "" }, { cookie: loan.cookie });
+    expect(again.status).toBe(400);
+    expect((await debitRow(loan.debitId))?.excessChoice).toBe("keep");
+    clock.now = at(addWorkingDays(loan.presentOn, 2, app.services.config.holidays), "09:00");
+    await sweepAutopay(app.services);
+    expect(await refundsOf(loan.id)).toEqual([]);
+    expect(await accountOf(loan.id)).toMatchObject({ advancePaise: loan.emi });
+    const [audited] = await app.services.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, loan.id), eq(auditLog.action, "mandate_debit.excess_keep")));
+    expect(audited).toMatchObject({ actorRole: "borrower", actorUserId: loan.userId });
+  });
+
+  it("arriving after the loan was written off is held apart, never applied, and returned to the borrower", async () => {
+    const loan = await loanWithAutopay();
+    await dailyRun(addDays(loan.presentOn, -2));
+    await dailyRun(loan.presentOn);
+    const [presented] = await debitsOf(loan.id);
+    expect(presented?.status).toBe("in_progress");
+    // The loan was written off while the debit was at the bank (how it got there is tested with the write-off).
+    await app.services.db.update(loanApplications).set({ status: "written_off" }).where(eq(loanApplications.id, loan.id));
+    const ledgerBefore = await app.services.db.select().from(loanLedger).where(eq(loanLedger.applicationId, loan.id));
+    clock.now = at(loan.presentOn, "12:00");
+    expect(await checkDebit(app.services, presented?.id ?? "")).toBe("succeeded");
+    await waitForJobs(app, ["debit-refund", "payout-check"]);
+    const [late] = (await app.services.db.select().from(payments).where(eq(payments.applicationId, loan.id))).filter(
+      (p) => p.mode === "autopay",
+    );
+    expect(late).toMatchObject({ status: "reversed", receivedPaise: presented?.amountPaise });
+    // Nothing of it in the loan's ledger: not a recovery, and no refund entry either.
+    expect(await app.services.db.select().from(loanLedger).where(eq(loanLedger.applicationId, loan.id))).toHaveLength(ledgerBefore.length);
+    const refunds = await refundsOf(loan.id);
+    expect(refunds).toEqual([
+      expect.objectContaining({ amountPaise: presented?.amountPaise, returnsPaymentId: late?.id, status: "processed" }),
+    ]);
+    const [status] = await app.services.db
+      .select({ s: loanApplications.status })
+      .from(loanApplications)
+      .where(eq(loanApplications.id, loan.id));
+    expect(status?.s).toBe("written_off");
+    expect(await noticesOf(loan.userId, "refund_processed")).toHaveLength(1);
+    // Asked again about the same debit: nothing more.
+    await waitForJobs(app, ["debit-refund"]);
+    expect(await refundsOf(loan.id)).toHaveLength(1);
+  });
+
   it("is never presented once autopay is cancelled", async () => {
     const loan = await loanWithAutopay();
     await dailyRun(addDays(loan.presentOn, -2));
-    clock = at(addDays(loan.presentOn, -1), "11:00");
+    clock.now = at(addDays(loan.presentOn, -1), "11:00");
     const res = await postForm(app, loan.path, { intent: "autopay_cancel" }, { cookie: loan.cookie });
     expect(res.status).toBe(302);
     await dailyRun(loan.presentOn);

@@ -41,6 +41,10 @@ describe("the demo borrower", () => {
     expect(page).toContain("Penal charge for instalment 3");
     // Autopay, set up and approved at the local stand-in (docs/product.md "Autopay").
     expect(page).toContain('data-testid="autopay-status">Active<');
+    // Its next debit: the fourth instalment, ten days ahead, for the instalment's amount.
+    expect(page).toMatch(
+      /data-testid="autopay-next">Next debit: ₹[\d,.]+ on [^<]+ for the instalment due on [^<]+\. You get a notice two days before\.</,
+    );
     const [mandate] = await app.services.db
       .select()
       .from(mandates)

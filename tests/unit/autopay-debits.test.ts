@@ -2,7 +2,15 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays, type IsoDate, isWorkingDay } from "../../app/domain/loan-math.ts";
 import { indiaTime } from "../../app/domain/india-date.ts";
-import { debitAmount, noticeDay, noticeIsInTime, presentationDate, representationDate } from "../../app/domain/loans/autopay.ts";
+import {
+  debitAmount,
+  excessText,
+  nextDebitText,
+  noticeDay,
+  noticeIsInTime,
+  presentationDate,
+  representationDate,
+} from "../../app/domain/loans/autopay.ts";
 import { daytime } from "../../app/domain/notifications.ts";
 import { replay, type LoanTerms, type ServicingEvent } from "../../app/domain/loans/servicing.ts";
 import { emiArb, emiTerms, runDays } from "../fixtures/servicing.ts";
@@ -123,5 +131,78 @@ describe("a debit in progress in the replay", () => {
       ),
       { numRuns: 150 },
     );
+  });
+});
+
+describe("a debit that paid an instalment already paid", () => {
+  it("refunded out of the advance, leaves the loan as if it had never been debited; kept, pays the next instalment", () => {
+    fc.assert(
+      fc.property(emiArb, fc.nat(40), fc.integer({ min: 1, max: 2 }), (terms, pick, refundAfter) => {
+        const r = terms.instalments[pick % terms.instalments.length];
+        const next = terms.instalments.find((i) => i.seq === (r?.seq ?? 0) + 1);
+        if (!r) return;
+        const paidOnTime: ServicingEvent[] = terms.instalments
+          .filter((i) => i.seq <= r.seq)
+          .map((i) => ({ kind: "payment", id: `p${i.seq}`, amountPaise: i.principalPaise + i.interestPaise, businessDate: i.dueDate }));
+        const presentOn = presentationDate(r.dueDate, "enach", terms.holidays);
+        const due = r.principalPaise + r.interestPaise;
+        const debit: ServicingEvent = { kind: "payment", id: "d", amountPaise: due, businessDate: presentOn };
+        const refundOn = addDays(presentOn, refundAfter);
+        const twice = [...paidOnTime, debit];
+        const held = replay(terms, twice, refundOn);
+        if (held.settlement) return; // it paid the loan off: refunded as an overpayment at closure instead
+        expect(held.allocations.get("d")?.advancePaise).toBe(due);
+        expect(held.advancePaise).toBe(due);
+        const refund: ServicingEvent = { kind: "refund", id: "r", amountPaise: due, businessDate: refundOn, fromAdvance: true };
+        const until = next ? addDays(next.dueDate, 3) : addDays(refundOn, 30);
+        const refunded = replay(terms, [...twice, refund], until);
+        const never = replay(terms, paidOnTime, until);
+        for (const key of ["outstandingPrincipalPaise", "advancePaise", "refundDuePaise", "dpd", "overduePaise", "penalDuePaise"] as const)
+          expect(refunded[key]).toBe(never[key]);
+        expect(refunded.instalments.map((i) => i.status)).toEqual(never.instalments.map((i) => i.status));
+        // Kept as an advance: the next instalment is paid on its due date from it, nothing owed back.
+        const kept = replay(terms, twice, until);
+        expect(kept.refundDuePaise).toBe(0);
+        if (next && next.dueDate <= until && !kept.settlement) {
+          const nextState = kept.instalments.find((i) => i.seq === next.seq);
+          expect((nextState?.paidPrincipalPaise ?? 0) + (nextState?.paidInterestPaise ?? 0)).toBe(
+            Math.min(due, next.principalPaise + next.interestPaise),
+          );
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe("the loan page's autopay sentences", () => {
+  const base = { kind: "enach" as const, maxAmountPaise: 15_000_00, holidays: [] as IsoDate[] };
+  it("say the next debit before its notice: its amount at most the maximum, its e-NACH date, or why there is none", () => {
+    // 2026-04-04 is a Saturday: e-NACH presents on Monday 6 April.
+    const early = indiaTime("2026-03-20", "10:00");
+    expect(nextDebitText({ ...base, next: { dueDate: "2026-04-04", amountPaise: 9_000_00 }, noticeAt: early })).toBe(
+      "Next debit: ₹9,000 on 6 Apr 2026 for the instalment due on 4 Apr 2026. You get a notice two days before.",
+    );
+    expect(nextDebitText({ ...base, next: { dueDate: "2026-04-04", amountPaise: 20_000_00 }, noticeAt: early })).toContain(
+      "Pay the other ₹5,000 with Pay now.",
+    );
+    expect(nextDebitText({ ...base, next: { dueDate: "2026-04-04", amountPaise: 0 }, noticeAt: early })).toContain(
+      "your advance payment pays it",
+    );
+    // Less than 24 hours before its presentation: not debited, and the borrower is told to pay it.
+    expect(
+      nextDebitText({ ...base, next: { dueDate: "2026-04-04", amountPaise: 9_000_00 }, noticeAt: indiaTime("2026-04-05", "08:00") }),
+    ).toContain("will not be debited");
+  });
+
+  it("say what becomes of a debit that paid an instalment already paid, one sentence per decision", () => {
+    const d = { excessPaise: 4_500_00, presentOn: "2026-04-06" as IsoDate, excessRefundOn: "2026-04-07" as IsoDate };
+    expect(excessText({ ...d, excessPaise: 0, excessChoice: null })).toBeNull();
+    expect(excessText({ ...d, excessChoice: null })).toBe(
+      "The debit of 6 Apr 2026 paid ₹4,500 for an instalment you had already paid. We will refund ₹4,500 to your bank account on 7 Apr 2026, unless you keep it as an advance towards your next instalments.",
+    );
+    expect(excessText({ ...d, excessChoice: "keep" })).toContain("as an advance");
+    expect(excessText({ ...d, excessChoice: "refund" })).toContain("refunded");
+    expect(excessText({ ...d, excessChoice: "none" })).toContain("used for what the loan owed");
   });
 });

@@ -86,6 +86,65 @@ export function debitText(d: { status: DebitStatus; amountPaise: number; present
   }
 }
 
+/** A debit that paid an instalment already paid is refunded this many working days after it succeeded, unless kept. */
+export const EXCESS_REFUND_AFTER_WORKING_DAYS = 1;
+
+/** The day the excess of a debit that succeeded on `answeredOn` is refunded (within 2 working days). */
+export const excessRefundDate = (answeredOn: IsoDate, holidays: readonly IsoDate[]): IsoDate =>
+  addWorkingDays(answeredOn, EXCESS_REFUND_AFTER_WORKING_DAYS, holidays);
+
+/** What happens to a debit's excess, as the borrower's loan page says it (a whole sentence each); null when it has none. */
+export function excessText(d: {
+  excessPaise: number;
+  excessChoice: "keep" | "refund" | "none" | null;
+  excessRefundOn: IsoDate | null;
+  presentOn: IsoDate;
+}): string | null {
+  if (d.excessPaise <= 0) return null;
+  const amount = formatRupees(d.excessPaise);
+  const on = longDate(d.presentOn);
+  switch (d.excessChoice) {
+    case null:
+      return `The debit of ${on} paid ${amount} for an instalment you had already paid. We will refund ${amount} to your bank account on ${longDate(d.excessRefundOn ?? d.presentOn)}, unless you keep it as an advance towards your next instalments.`;
+    case "keep":
+      return `You kept ${amount} of the debit of ${on} as an advance: it pays your next instalments as they fall due.`;
+    case "refund":
+      return `${amount} of the debit of ${on} paid an instalment you had already paid, and is being refunded to your bank account.`;
+    case "none":
+      return `${amount} of the debit of ${on} paid an instalment you had already paid; it has since been used for what the loan owed.`;
+  }
+}
+
+/**
+ * The next debit an active mandate will make, as the borrower's loan page says it before its notice
+ * (a whole sentence each): the next instalment's amount left to pay after the advance held, at most
+ * the mandate's maximum, on its presentation date.
+ */
+export function nextDebitText({
+  next,
+  kind,
+  maxAmountPaise,
+  holidays,
+  noticeAt,
+}: {
+  next: { dueDate: IsoDate; amountPaise: number };
+  kind: MandateKind;
+  maxAmountPaise: number;
+  holidays: readonly IsoDate[];
+  /** When a notice made now would go out (the daytime window's next moment). */
+  noticeAt: Date;
+}): string {
+  const due = longDate(next.dueDate);
+  const presentOn = presentationDate(next.dueDate, kind, holidays);
+  const on = longDate(presentOn);
+  if (next.amountPaise <= 0) return `Nothing will be debited for the instalment due on ${due}: your advance payment pays it.`;
+  if (!noticeIsInTime(noticeAt, presentOn))
+    return `The instalment due on ${due} is too close for autopay's notice, so it will not be debited: pay it with Pay now. Autopay debits the instalments after it.`;
+  if (next.amountPaise > maxAmountPaise)
+    return `Next debit: ${formatRupees(maxAmountPaise)}, the mandate's maximum, on ${on} for the instalment due on ${due}. Pay the other ${formatRupees(next.amountPaise - maxAmountPaise)} with Pay now. You get a notice two days before.`;
+  return `Next debit: ${formatRupees(next.amountPaise)} on ${on} for the instalment due on ${due}. You get a notice two days before.`;
+}
+
 /** Each status as staff read it. */
 export const DEBIT_STATUS_STAFF_TEXT: Record<DebitStatus, string> = {
   notified: "Notice sent, waiting for its date",

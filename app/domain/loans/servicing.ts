@@ -71,7 +71,19 @@ export type ServicingEvent =
       /** Reversed or waived: owes nothing, but the instalment's charge was levied (never again). */
       undone?: boolean;
     }
-  | { kind: "refund"; id: string; amountPaise: number; businessDate: IsoDate }
+  | {
+      kind: "refund";
+      id: string;
+      amountPaise: number;
+      businessDate: IsoDate;
+      /**
+       * Out of the advance held, not of an excess: an autopay debit that paid an instalment already
+       * paid, refunded instead of kept (docs/product.md "Autopay"). The advance no longer pays the
+       * next instalments; a refund beyond the advance then held is owed back like any refund sent
+       * beyond what was overpaid.
+       */
+      fromAdvance?: boolean;
+    }
   | {
       /**
        * An autopay debit presented for instalment `seq` on `businessDate` (its presentation date)
@@ -503,6 +515,11 @@ function simulate(terms: LoanTerms, events: readonly ServicingEvent[], asOf: Iso
     // 3. Payments and refunds, in the order recorded.
     for (const e of todays) {
       if (e.kind === "refund") {
+        if (e.fromAdvance && !w.settlement) {
+          const taken = Math.min(e.amountPaise, w.advance);
+          w.advance -= taken;
+          w.excess += taken;
+        }
         w.refunded += e.amountPaise;
         continue;
       }

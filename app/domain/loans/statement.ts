@@ -130,7 +130,15 @@ function rowLine(r: StatementRow): Omit<StatementLine, "balancePaise">[] {
         ),
       ];
     case "refund":
-      return [line("Overpayment refunded to your bank account", r.amountPaise, 0)];
+      return [
+        line(
+          r.details.fromAdvance === true
+            ? "Autopay debit for an instalment already paid, refunded to your bank account"
+            : "Overpayment refunded to your bank account",
+          r.amountPaise,
+          0,
+        ),
+      ];
     case "refund_reversal":
       return [line("Refund returned by your bank", 0, r.amountPaise)];
     case "closure":

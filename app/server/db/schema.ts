@@ -18,6 +18,7 @@ import type { UserRole } from "../../domain/roles.ts";
 import type { MandateKind, MandateStatus } from "../../domain/loans/mandate.ts";
 import type { DebitStatus } from "../../domain/loans/autopay.ts";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -828,6 +829,15 @@ export const mandateDebits = pgTable(
     reason: text("reason"),
     /** The payment a successful debit became. */
     paymentId: uuid("payment_id").references(() => payments.id),
+    /**
+     * What a successful debit paid beyond what was due (an instalment already paid): refunded by
+     * `excessRefundOn` unless the borrower keeps it as an advance (docs/product.md "Autopay").
+     */
+    excessPaise: integer("excess_paise").notNull().default(0),
+    excessRefundOn: text("excess_refund_on"),
+    /** keep: the borrower kept it as an advance; refund: refunded (the payout); none: nothing left to refund. */
+    excessChoice: text("excess_choice").$type<"keep" | "refund" | "none">(),
+    excessPayoutId: uuid("excess_payout_id").references(() => payouts.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
@@ -835,6 +845,10 @@ export const mandateDebits = pgTable(
     uniqueIndex("mandate_debits_once").on(t.applicationId, t.seq, t.attempt),
     uniqueIndex("mandate_debits_provider_payment").on(t.providerPaymentId),
     index("mandate_debits_status_idx").on(t.status, t.presentOn),
+    // The excesses waiting for their refund day (few: the sweep reads them every 10 minutes).
+    index("mandate_debits_excess_idx")
+      .on(t.excessRefundOn)
+      .where(sql`${t.excessPaise} > 0 and ${t.excessChoice} is null`),
     check("mandate_debits_amount", sql`${t.amountPaise} is null or (${t.amountPaise} > 0 and ${t.amountPaise} <= ${t.noticePaise})`),
   ],
 );
@@ -868,6 +882,11 @@ export const payouts = pgTable(
     /** The bank's transfer reference of a processed payout. */
     utr: text("utr"),
     failureReason: text("failure_reason"),
+    /**
+     * A refund that returns one payment never applied to the loan (an autopay debit that arrived
+     * after the loan was written off): no ledger entry, the payment marked reversed once it is sent.
+     */
+    returnsPaymentId: uuid("returns_payment_id").references((): AnyPgColumn => payments.id),
     /** The operations staff member who asked for it; null for a refund the system sends. */
     requestedBy: uuid("requested_by").references(() => users.id),
     requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),

@@ -1,6 +1,7 @@
 import type { AppServices } from "../../context.ts";
 import type { Applied } from "../payouts/answer.server.ts";
 import { askAgain, checkPayout, nextCheckSeconds, sweepPayouts } from "../payouts/check.server.ts";
+import { returnHeldDebits } from "../mandates/excess.server.ts";
 import { refundOverpayment } from "../payouts/refund.server.ts";
 import { sweepPayments } from "../payments/gateway-answer.server.ts";
 import { runCreditChecks } from "../review/credit-checks.server.ts";
@@ -67,6 +68,10 @@ export async function startWorkers(services: AppServices) {
     if (state === "pending") await askAboutDebit(services, { debitId, round: round + 1 });
   });
   await jobs.work("debit-refund", async ({ loanNumber }) => {
+    // A written-off loan's late debits were never applied: each is returned as it was.
+    const returned = await returnHeldDebits(services, { loanNumber });
+    if (returned.waiting) throw new Error("a late autopay debit waits for another refund's answer; tried again later");
+    if (returned.returned) return;
     const sent = await refundOverpayment(services, { by: "system", client: null, loanNumber });
     if (sent.ok || sent.reason === "nothing_to_refund") return;
     // Another refund on its way, or no account to send to: tried again later (then left for operations, who see it owed).

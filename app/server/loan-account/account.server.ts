@@ -209,7 +209,14 @@ export function eventsFrom(rows: readonly (LedgerRow & { prepay: boolean | null;
       });
     else if (r.kind === "penal" && r.seq !== null)
       events.push({ kind: "penal", id: r.id, seq: r.seq, amountPaise: r.amountPaise, businessDate: r.businessDate });
-    else if (r.kind === "refund") events.push({ kind: "refund", id: r.id, amountPaise: r.amountPaise, businessDate: r.businessDate });
+    else if (r.kind === "refund")
+      events.push({
+        kind: "refund",
+        id: r.id,
+        amountPaise: r.amountPaise,
+        businessDate: r.businessDate,
+        ...(r.details.fromAdvance === true ? { fromAdvance: true } : {}),
+      });
   }
   return events;
 }

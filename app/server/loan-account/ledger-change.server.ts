@@ -214,7 +214,8 @@ export async function afterLedgerChange(
 /**
  * A payment just written to the ledger (through the gateway, recorded by staff, or released by
  * them): the ledger's consequences, and the borrower told what it paid and what comes next (a
- * payment that settles the loan is told as its closure instead).
+ * payment that settles the loan is told as its closure instead). Answers what of it the loan now
+ * holds as an advance beyond what it held without it (0 once the loan is settled).
  */
 export async function paymentApplied(
   services: Services,
@@ -223,9 +224,9 @@ export async function paymentApplied(
     payment: p,
     at,
   }: { application: Application; payment: { id: string; amountPaise: number; businessDate: string }; at: Date },
-): Promise<void> {
+): Promise<{ advancedPaise: number }> {
   const state = await afterLedgerChange(services, { application: a, at });
-  if (!a.loanNumber || !state || state.settlement) return;
+  if (!a.loanNumber || !state || state.settlement) return { advancedPaise: 0 };
   // What this payment paid: the loan's figures with and without it.
   const found = await termsOf(services, a.id);
   const { events } = await ledgerOf(services, a.id);
@@ -255,4 +256,5 @@ export async function paymentApplied(
             : "Thank you.",
     },
   });
+  return { advancedPaise: before ? Math.min(p.amountPaise, Math.max(0, state.advancePaise - before.advancePaise)) : 0 };
 }

@@ -11,10 +11,11 @@ import { mandates } from "../db/schema.ts";
 import { applyMandateEvent } from "./answer.server.ts";
 import { businessToday } from "../loan-account/account.server.ts";
 import { askAboutLateDebits } from "./debit-answer.server.ts";
+import { refundDueExcesses } from "./excess.server.ts";
 import { noticeDebits } from "./notice.server.ts";
 import { presentDebits } from "./present.server.ts";
 
-type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "mandates">;
+type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "mandates" | "payouts" | "keyring">;
 
 export async function runAutopayDay(services: Services) {
   if (!services.mandates) return null;
@@ -33,6 +34,8 @@ export async function sweepAutopay(services: Services) {
   const provider = services.mandates;
   if (!provider) return null;
   const presented = await presentDebits(services, businessToday(services));
+  // Debits that paid an instalment already paid, not kept as an advance by their refund day.
+  const refunded = await refundDueExcesses(services);
   const waiting = await services.db
     .select({ providerMandateId: mandates.providerMandateId })
     .from(mandates)
@@ -56,5 +59,5 @@ export async function sweepAutopay(services: Services) {
       services.log.warn({ err: error, providerMandateId }, "the mandate provider did not answer about a mandate waiting for the bank");
     }
   }
-  return { presented, asked };
+  return { presented, refunded, asked };
 }

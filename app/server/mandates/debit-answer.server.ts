@@ -19,6 +19,7 @@ import { businessToday, refreshAccount } from "../loan-account/account.server.ts
 import { paymentApplied, storeReceivedPayment } from "../loan-account/ledger-change.server.ts";
 import { notify } from "../notifications/notify.server.ts";
 import { dueBy, lockDebit, newDebitReference } from "./debit-rows.server.ts";
+import { holdExcess, holdLateDebit } from "./excess.server.ts";
 import type { DebitEvent } from "./provider.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "mandates">;
@@ -73,6 +74,28 @@ export async function applyDebitEvent(services: Services, event: DebitEvent): Pr
     const [m] = await tx.select().from(mandates).where(eq(mandates.id, d.mandateId));
     const answeredAt = event.at ?? at;
     const debit = { reference: d.reference, seq: d.seq, attempt: d.attempt, providerPaymentId: event.providerPaymentId };
+    if (event.state === "captured" && a.status === "written_off") {
+      // Autopay ended at the write-off: this debit was not the borrower's to take. Held, never
+      // applied to the loan, and returned to them by the system.
+      const amountPaise = event.amountPaise ?? d.amountPaise ?? d.noticePaise;
+      const held = await holdLateDebit({ db: tx }, { application: a, debit: d, provider: provider.name, event, amountPaise, at });
+      await tx
+        .update(mandateDebits)
+        .set({ status: "succeeded", providerPaymentId: event.providerPaymentId, paymentId: held.id, answeredAt, updatedAt: at })
+        .where(eq(mandateDebits.id, d.id));
+      await audit(
+        { db: tx },
+        {
+          by: "system",
+          at,
+          action: "mandate_debit.after_write_off",
+          subject: applicationSubject(a.id),
+          details: { ...debit, amountPaise, payment: held.reference },
+        },
+      );
+      if (a.loanNumber) await services.jobs.send("debit-refund", { loanNumber: a.loanNumber }, { db: tx });
+      return "succeeded";
+    }
     if (event.state === "captured") {
       const amountPaise = event.amountPaise ?? d.amountPaise ?? d.noticePaise;
       const p = await storeReceivedPayment(
@@ -122,9 +145,15 @@ export async function applyDebitEvent(services: Services, event: DebitEvent): Pr
       );
       // The loan account does the rest: charges no longer warranted, the figures, a closure; and a
       // debit on a loan already ended is more than was owed, never a reopening: refunded by the system.
-      await paymentApplied({ ...services, db: tx }, { application: a, payment: { id: p.id, amountPaise, businessDate: d.presentOn }, at });
+      const { advancedPaise } = await paymentApplied(
+        { ...services, db: tx },
+        { application: a, payment: { id: p.id, amountPaise, businessDate: d.presentOn }, at },
+      );
       if ((a.status === "closed" || a.status === "cancelled") && a.loanNumber)
         await services.jobs.send("debit-refund", { loanNumber: a.loanNumber }, { db: tx });
+      // It paid an instalment already paid (a payment since it was presented): refunded unless kept.
+      else if (advancedPaise > 0 && a.status === "active" && a.loanNumber)
+        await holdExcess({ ...services, db: tx }, { debit: d, excessPaise: advancedPaise, loan: { ...a, loanNumber: a.loanNumber } });
       return "succeeded";
     }
     const reason = event.reason ?? "Returned by the bank";

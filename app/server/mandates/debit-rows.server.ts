@@ -51,11 +51,15 @@ export async function debitsOf({ db }: Pick<AppServices, "db">, { loanNumber, us
     reference: d.reference,
     seq: d.seq,
     attempt: d.attempt,
+    dueDate: d.dueDate,
     presentOn: d.presentOn,
     status: d.status,
     amountPaise: d.amountPaise ?? d.noticePaise,
     reason: d.reason,
     answeredAt: d.answeredAt?.toISOString() ?? null,
+    excessPaise: d.excessPaise,
+    excessChoice: d.excessChoice,
+    excessRefundOn: d.excessRefundOn,
   }));
 }
 

@@ -12,7 +12,7 @@ import { todayIST } from "../../domain/india-date.ts";
 import { sha256Bytes } from "../crypto.server.ts";
 import { applicationSubject, audit } from "../audit.server.ts";
 import type { Db } from "../db/client.ts";
-import { loanApplications, loanInstalments, loanLedger, payouts, revisedKfs } from "../db/schema.ts";
+import { loanApplications, loanInstalments, loanLedger, payments, payouts, revisedKfs } from "../db/schema.ts";
 import { changeStatus } from "../loans/lifecycle.server.ts";
 import { signedTerms } from "../loans/signed-terms.server.ts";
 import type { Application } from "../loans/rows.server.ts";
@@ -22,6 +22,7 @@ import { renderRevisedKfsPdf } from "../pdf/pdf.server.ts";
 import { openLoan } from "../loan-account/open.server.ts";
 import { refreshAccount } from "../loan-account/account.server.ts";
 import type { PayoutAnswer } from "./provider.server.ts";
+import { excessRefundFailed, isExcessRefund } from "../mandates/excess-rows.server.ts";
 
 type Services = Pick<AppServices, "db" | "now" | "jobs" | "payouts" | "keyring" | "config" | "log">;
 type Payout = typeof payouts.$inferSelect;
@@ -187,19 +188,29 @@ async function refund(
   { application: a, payout, answer, at }: { application: Application; payout: Payout; answer: PayoutAnswer; at: Date },
 ) {
   const tx = services.db;
-  await tx
-    .insert(loanLedger)
-    .values({
-      applicationId: a.id,
-      kind: "refund",
-      principalPaise: 0,
-      amountPaise: payout.amountPaise,
-      businessDate: todayIST(answer.at ?? at),
-      payoutId: payout.id,
-      details: { utr: answer.utr, accountMasked: payout.accountMasked },
-      recordedAt: at,
-    })
-    .onConflictDoNothing();
+  if (payout.returnsPaymentId) {
+    // A payment never applied to the loan, returned as it was: nothing in the ledger.
+    await tx.update(payments).set({ status: "reversed", updatedAt: at }).where(eq(payments.id, payout.returnsPaymentId));
+    if (a.loanNumber) await services.jobs.send("debit-refund", { loanNumber: a.loanNumber }, { db: tx });
+  } else
+    await tx
+      .insert(loanLedger)
+      .values({
+        applicationId: a.id,
+        kind: "refund",
+        principalPaise: 0,
+        amountPaise: payout.amountPaise,
+        businessDate: todayIST(answer.at ?? at),
+        payoutId: payout.id,
+        // A debit's excess goes back out of the advance the loan held (docs/product.md "Autopay").
+        details: {
+          utr: answer.utr,
+          accountMasked: payout.accountMasked,
+          ...((await isExcessRefund({ db: tx }, payout.id)) ? { fromAdvance: true } : {}),
+        },
+        recordedAt: at,
+      })
+      .onConflictDoNothing();
   await refreshAccount({ ...services, db: tx }, { applicationId: a.id });
   if (a.loanNumber)
     await notify(
@@ -288,6 +299,9 @@ export async function applyAnswer(services: Services, payoutId: string, answer: 
         { db: tx },
         { by: "system", at, action: `payout.${answer.state}`, subject, details: { ...aboutPayout, reason: answer.failureReason } },
       );
+      if (p.purpose === "refund") await excessRefundFailed({ ...services, db: tx }, p.id);
+      // A returned payment whose refund failed is ours again: held, for operations to see.
+      if (p.returnsPaymentId) await tx.update(payments).set({ status: "held", updatedAt: at }).where(eq(payments.id, p.returnsPaymentId));
       return answer.state;
     }
     if (p.status === "processed" && answer.state === "reversed" && p.purpose === "refund") {
@@ -300,6 +314,7 @@ export async function applyAnswer(services: Services, payoutId: string, answer: 
         { db: tx },
         { by: "system", at, action: "refund.reversed", subject, details: { ...aboutPayout, reason: answer.failureReason, utr: p.utr } },
       );
+      if (p.returnsPaymentId) await tx.update(payments).set({ status: "held", updatedAt: at }).where(eq(payments.id, p.returnsPaymentId));
       const [sent] = await tx
         .select({ id: loanLedger.id })
         .from(loanLedger)

@@ -25,18 +25,12 @@ export async function refundOverpayment(
   services: Services,
   { by, client, loanNumber }: { by: Staff | "system"; client: Client | null; loanNumber: string },
 ): Promise<RefundResult> {
-  const at = services.now();
-  const sent = await services.db.transaction(async (tx): Promise<RefundResult> => {
+  return services.db.transaction(async (tx): Promise<RefundResult> => {
     const a = await lockLoan({ db: tx }, loanNumber);
     if (!a) return { ok: false, reason: "not_found" };
     const found = await termsOf({ ...services, db: tx }, a.id);
     if (!found) return { ok: false, reason: "not_found" };
     const state = replay(found.terms, (await ledgerOf({ db: tx }, a.id)).events, businessToday(services));
-    const [inFlight] = await tx
-      .select({ id: payouts.id })
-      .from(payouts)
-      .where(and(eq(payouts.applicationId, a.id), eq(payouts.purpose, "refund"), eq(payouts.status, "requested")));
-    if (inFlight) return { ok: false, reason: "refund_in_flight" };
     if (state.refundDuePaise <= 0) return { ok: false, reason: "nothing_to_refund" };
     // Money recorded in and money sent out are never one person's alone (four eyes).
     const [recorded] =
@@ -47,51 +41,84 @@ export async function refundOverpayment(
             .from(payments)
             .where(and(eq(payments.applicationId, a.id), eq(payments.recordedBy, by.id)));
     if (recorded) return { ok: false, reason: "four_eyes_refund" };
-    const [disbursal] = await tx
-      .select()
-      .from(payouts)
-      .where(and(eq(payouts.applicationId, a.id), eq(payouts.purpose, "disbursal"), eq(payouts.status, "processed")));
-    if (!disbursal) return { ok: false, reason: "no_account" };
-    const [last] = await tx
-      .select({ n: max(payouts.attempt) })
-      .from(payouts)
-      .where(eq(payouts.applicationId, a.id));
-    const [payout] = await tx
-      .insert(payouts)
-      .values({
-        applicationId: a.id,
-        attempt: (last?.n ?? 0) + 1,
-        purpose: "refund",
-        provider: services.payouts.name,
-        status: "requested",
-        amountPaise: state.refundDuePaise,
-        holderName: disbursal.holderName,
-        accountNumberEnc: disbursal.accountNumberEnc,
-        accountMasked: disbursal.accountMasked,
-        ifsc: disbursal.ifsc,
-        requestedBy: by === "system" ? null : by.id,
-        requestedAt: at,
-        updatedAt: at,
-      })
-      .returning({ id: payouts.id });
-    if (!payout) throw new Error("the refund was not stored");
-    await audit(
-      { db: tx },
-      {
-        by,
-        client,
-        at,
-        action: "refund.requested",
-        subject: applicationSubject(a.id),
-        details: { payoutId: payout.id, amountPaise: state.refundDuePaise, accountMasked: disbursal.accountMasked },
-      },
-    );
-    await askAgain(services, payout.id, 0, { db: tx });
-    return {
-      ok: true,
-      message: `Refund of ${formatRupees(state.refundDuePaise)} to ${disbursal.accountMasked} requested.`,
-      payoutId: payout.id,
-    };
+    return requestRefund({ ...services, db: tx }, { applicationId: a.id, amountPaise: state.refundDuePaise, by, client });
   });
-  return sent;
+}
+
+/**
+ * A refund payout requested in the caller's transaction (the loan locked by it): `amountPaise` to
+ * the account the loan was disbursed to, audited, and the provider asked. Never two at once.
+ */
+export async function requestRefund(
+  services: Services,
+  {
+    applicationId,
+    amountPaise,
+    by,
+    client,
+    details = {},
+    returnsPaymentId = null,
+  }: {
+    applicationId: string;
+    amountPaise: number;
+    by: Staff | "system";
+    client: Client | null;
+    details?: Record<string, unknown>;
+    /** It returns this payment, never applied to the loan (see `payouts.returnsPaymentId`). */
+    returnsPaymentId?: string | null;
+  },
+): Promise<RefundResult> {
+  const tx = services.db;
+  const at = services.now();
+  const [inFlight] = await tx
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(and(eq(payouts.applicationId, applicationId), eq(payouts.purpose, "refund"), eq(payouts.status, "requested")));
+  if (inFlight) return { ok: false, reason: "refund_in_flight" };
+  const [disbursal] = await tx
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.applicationId, applicationId), eq(payouts.purpose, "disbursal"), eq(payouts.status, "processed")));
+  if (!disbursal) return { ok: false, reason: "no_account" };
+  const [last] = await tx
+    .select({ n: max(payouts.attempt) })
+    .from(payouts)
+    .where(eq(payouts.applicationId, applicationId));
+  const [payout] = await tx
+    .insert(payouts)
+    .values({
+      applicationId,
+      attempt: (last?.n ?? 0) + 1,
+      purpose: "refund",
+      provider: services.payouts.name,
+      status: "requested",
+      amountPaise,
+      holderName: disbursal.holderName,
+      accountNumberEnc: disbursal.accountNumberEnc,
+      accountMasked: disbursal.accountMasked,
+      ifsc: disbursal.ifsc,
+      requestedBy: by === "system" ? null : by.id,
+      returnsPaymentId,
+      requestedAt: at,
+      updatedAt: at,
+    })
+    .returning({ id: payouts.id });
+  if (!payout) throw new Error("the refund was not stored");
+  await audit(
+    { db: tx },
+    {
+      by,
+      client,
+      at,
+      action: "refund.requested",
+      subject: applicationSubject(applicationId),
+      details: { payoutId: payout.id, amountPaise, accountMasked: disbursal.accountMasked, ...details },
+    },
+  );
+  await askAgain(services, payout.id, 0, { db: tx });
+  return {
+    ok: true,
+    message: `Refund of ${formatRupees(amountPaise)} to ${disbursal.accountMasked} requested.`,
+    payoutId: payout.id,
+  };
 }

@@ -1,7 +1,8 @@
 /**
  * Demo servicing data for a local installation (docs/product.md "Loan servicing"): the demo
  * borrower, mobile 9000000001, with an EMI loan disbursed about four months before the first start
- * (two instalments paid, the third overdue with its penal charge) and a salary advance repaid and
+ * (two instalments paid, the third overdue with its penal charge, autopay active with its next debit
+ * ten days ahead) and a salary advance repaid and
  * closed with its no-dues certificate. Written through the same ledger as real loans; idempotent
  * (nothing is added once the borrower exists). Never in production.
  */
@@ -134,7 +135,8 @@ export async function seedDemoLoans(services: Services): Promise<boolean> {
   if (existing) return false;
   const at = services.now();
   const today = todayIST(at);
-  const emiStart = addMonths(today, -4);
+  // Ten days short of four months: the fourth instalment falls due in ten days, autopay's next debit.
+  const emiStart = addDays(addMonths(today, -4), 10);
   const emi = emiSchedule({ principalPaise: 1_00_000_00, annualRateBps: 1800, months: 12, disbursalDate: emiStart }).schedule.map((l) => ({
     seq: l.instalment,
     dueDate: l.dueDate as IsoDate,

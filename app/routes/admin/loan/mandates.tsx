@@ -9,6 +9,18 @@ import type { ActionData, Data } from "../loan.tsx";
 import { ReasonForm } from "./forms.tsx";
 
 /** The loan's autopay mandates for staff (docs/product.md "Autopay"): each with its status and limits; the live one cancelled on the borrower's request. */
+/** What became of a debit that paid an instalment already paid, as staff read it. */
+const EXCESS_STAFF_TEXT: Record<
+  "waiting" | "keep" | "refund" | "none",
+  (d: { excessPaise: number; excessRefundOn: string | null }) => string
+> = {
+  waiting: (d) =>
+    `Paid ${formatRupees(d.excessPaise)} already paid: refunded on ${longDate(d.excessRefundOn ?? "")} unless the borrower keeps it`,
+  keep: (d) => `Paid ${formatRupees(d.excessPaise)} already paid: kept by the borrower as an advance`,
+  refund: (d) => `Paid ${formatRupees(d.excessPaise)} already paid: refunded`,
+  none: (d) => `Paid ${formatRupees(d.excessPaise)} already paid: used for what fell due before its refund day`,
+};
+
 export function Mandates({ d, actionData }: { d: Data; actionData: ActionData }) {
   const live = d.mandates.find((m) => isLiveMandate(m.status));
   // Only the latest debit of an instalment, when the bank returned it and nothing else waits, may be presented again.
@@ -60,6 +72,9 @@ export function Mandates({ d, actionData }: { d: Data; actionData: ActionData })
               <td className="px-3 py-2">
                 {DEBIT_STATUS_STAFF_TEXT[debit.status]}
                 {debit.reason ? `: ${debit.reason}` : ""}
+                {debit.excessPaise > 0 ? (
+                  <span className="block text-sm text-slate-700">{EXCESS_STAFF_TEXT[debit.excessChoice ?? "waiting"](debit)}</span>
+                ) : null}
               </td>
               <td className="px-3 py-2">{debit.answeredAt ? formatDateTimeIST(new Date(debit.answeredAt)) : "Not yet"}</td>
               <td className="px-3 py-2 font-mono">{debit.reference}</td>

@@ -13,6 +13,9 @@ import { startPayment } from "../../../server/payments/start-payment.server.ts";
 import { cancelMandate } from "../../../server/mandates/cancel.server.ts";
 import { mandatesOf } from "../../../server/mandates/rows.server.ts";
 import { debitsOf } from "../../../server/mandates/debit-rows.server.ts";
+import { decideExcess } from "../../../server/mandates/excess.server.ts";
+import { nextDebitText } from "../../../domain/loans/autopay.ts";
+import { daytime } from "../../../domain/notifications.ts";
 import { startMandate } from "../../../server/mandates/start.server.ts";
 import { redirectWithToast } from "../../../web/flash.server.ts";
 import { loanPage, payoffFor } from "../../../server/loan-account/read.server.ts";
@@ -65,10 +68,26 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     statementError = range.message;
   }
   const payable = page.payable;
+  const mandates = await mandatesOf(services, { loanNumber, userId: user.id });
+  const debits = await debitsOf(services, { loanNumber, userId: user.id });
+  // Before its notice, the next instalment's debit in a sentence (once announced, the debits list says it).
+  const active = mandates.find((m) => m.status === "active");
+  const next = page.summary.status === "active" ? page.summary.nextDue : null;
+  const announced = next && debits.some((x) => x.dueDate === next.dueDate && x.status !== "cancelled");
   return {
     ...page,
-    mandates: await mandatesOf(services, { loanNumber, userId: user.id }),
-    debits: await debitsOf(services, { loanNumber, userId: user.id }),
+    mandates,
+    debits,
+    nextDebit:
+      active && next && !announced
+        ? nextDebitText({
+            next,
+            kind: active.kind,
+            maxAmountPaise: active.maxAmountPaise,
+            holidays: services.config.holidays,
+            noticeAt: daytime(services.now()),
+          })
+        : null,
     autopayOffered: services.mandates !== null,
     quote,
     statementError,
@@ -91,6 +110,14 @@ const AUTOPAY_REFUSED: Record<string, string> = {
   provider_silent: "The autopay service did not answer. Nothing changed; please try again in a minute.",
 };
 
+/** Why the excess of a debit could not be kept or refunded, in the borrower's words. */
+const EXCESS_REFUSED: Record<"not_found" | "already_decided" | "refund_in_flight" | "no_account", string> = {
+  not_found: "There is no such debit on this loan.",
+  already_decided: "This was already decided: see what the debit says below.",
+  refund_in_flight: "Another refund to your account is on its way: try again once it has arrived.",
+  no_account: "This loan has no verified account to refund to: please raise a ticket.",
+};
+
 /** Pay now: the order at the gateway, then off to its checkout. Autopay: set up (off to the bank) or cancelled. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = context.get(signedInContext);
@@ -99,6 +126,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const loanNumber = params.loanNumber.toUpperCase();
   if (!LOAN_NUMBER.test(loanNumber)) notFoundFullPath(request);
   const intent = form.get("intent");
+  if (intent === "excess_keep" || intent === "excess_refund") {
+    const decided = await decideExcess(services, {
+      reference: String(form.get("debit") ?? ""),
+      userId: user.id,
+      loanNumber,
+      choice: intent === "excess_keep" ? "keep" : "refund",
+      client: context.get(requestContext),
+    });
+    if (!decided.ok && decided.reason === "not_found") notFoundFullPath(request);
+    if (!decided.ok) return data({ autopay: EXCESS_REFUSED[decided.reason] }, { status: 400 });
+    const here = loanPath(kindOfPath(new URL(request.url)), loanNumber);
+    return redirectWithToast(services.config, request, `${here}#autopay-title`, { type: "success", title: decided.message });
+  }
   if (intent === "autopay_start" || intent === "autopay_cancel") {
     const client = context.get(requestContext);
     const done =

@@ -9,7 +9,7 @@ import {
   MANDATE_STATUS_TEXT,
   mandateLimitsText,
 } from "../../../../domain/loans/mandate.ts";
-import { debitText } from "../../../../domain/loans/autopay.ts";
+import { debitText, excessText } from "../../../../domain/loans/autopay.ts";
 import type { Data } from "../loan.tsx";
 
 /**
@@ -44,7 +44,12 @@ export function Autopay({ d, open, problem }: { d: Data; open: boolean; problem:
             </dd>
           </dl>
           <p className="text-slate-700">{mandateLimitsText(live)}</p>
-          <Debits d={d} />
+          {d.nextDebit ? (
+            <p className="text-slate-900" data-testid="autopay-next">
+              {d.nextDebit}
+            </p>
+          ) : null}
+          <Debits d={d} open={open} />
           {live.status === "pending" && live.authUrl ? (
             <a className="btn-primary" href={live.authUrl}>
               Approve autopay at your bank
@@ -75,7 +80,7 @@ export function Autopay({ d, open, problem }: { d: Data; open: boolean; problem:
         </>
       ) : (
         <>
-          <Debits d={d} />
+          <Debits d={d} open={open} />
           {last ? (
             <p className="text-slate-700">{endedMandateText(last.status, last.endedAt ? todayIST(new Date(last.endedAt)) : null)}</p>
           ) : null}
@@ -98,16 +103,42 @@ export function Autopay({ d, open, problem }: { d: Data; open: boolean; problem:
   );
 }
 
-/** The loan's recent autopay debits, newest first, each in one sentence. */
-function Debits({ d }: { d: Data }) {
+/**
+ * The loan's recent autopay debits, newest first, each in one sentence; one that paid an instalment
+ * already paid says what happens to that money, and until its refund day lets the borrower keep it
+ * as an advance or have it refunded now.
+ */
+function Debits({ d, open }: { d: Data; open: boolean }) {
+  const busy = useNavigation().state !== "idle";
   if (d.debits.length === 0) return null;
   return (
     <div>
       <h3 className="text-base font-semibold">Autopay debits</h3>
-      <ul className="mt-1 space-y-1 text-slate-700" data-testid="autopay-debits">
-        {d.debits.slice(0, 6).map((debit) => (
-          <li key={debit.id}>{debitText(debit)}</li>
-        ))}
+      <ul className="mt-1 space-y-2 text-slate-700" data-testid="autopay-debits">
+        {d.debits.slice(0, 6).map((debit) => {
+          const excess = excessText(debit);
+          return (
+            <li key={debit.id}>
+              {debitText(debit)}
+              {excess ? (
+                <p className="mt-1 text-slate-900" data-testid="autopay-excess">
+                  {excess}
+                </p>
+              ) : null}
+              {excess && open && debit.excessChoice === null ? (
+                <Form method="post" className="mt-2 flex flex-wrap gap-2">
+                  <input type="hidden" name="debit" value={debit.reference} />
+                  <button type="submit" name="intent" value="excess_keep" className="btn-secondary" disabled={busy}>
+                    Keep it as an advance
+                  </button>
+                  <button type="submit" name="intent" value="excess_refund" className="btn-secondary" disabled={busy}>
+                    Refund it now
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          );
+        })}
       </ul>
     </div>
   );
