@@ -49,6 +49,8 @@ describe("autopay on a phone", () => {
     await waitForHydration(page);
     await page.getByText("Autopay is set up").first().waitFor();
     expect(await page.getByTestId("autopay-status").textContent()).toBe("Active");
+    // Before its notice, the page says when the next debit comes and for how much.
+    expect(await page.getByTestId("autopay-next").textContent()).toMatch(/^Next debit: ₹[\d,.]+ on .+ for the instalment due on .+\.$/);
     expect(await axeViolations(page)).toEqual([]);
     expect(await widerThanScreen(page), "wider than the screen").toBeLessThanOrEqual(0);
     await screenshot(page, "autopay-active");
