@@ -32,6 +32,9 @@ export const NOTIFICATION_EVENTS = [
   "autopay_notice",
   "autopay_bounced",
   "autopay_excess",
+  "dunning_gentle",
+  "dunning_firm",
+  "dunning_letter",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -42,7 +45,18 @@ export type Channel = (typeof CHANNELS)[number];
 export type AttachmentRef =
   | { kind: "signed_agreement"; applicationId: string }
   | { kind: "revised_kfs"; applicationId: string }
-  | { kind: "closure_letter"; loanNumber: string };
+  | { kind: "closure_letter"; loanNumber: string }
+  | { kind: "reminder_letter"; loanNumber: string; sendId: string };
+
+/** What a collections reminder names: the loan, the amount, how to pay and how to complain. */
+export interface DunningNotice {
+  loanNumber: string;
+  loanPath: string;
+  amountPaise: number;
+  dpd: number;
+  grievancePath: string;
+  grievancePhone: string;
+}
 
 /** What each event carries. */
 export interface NoticeData {
@@ -85,6 +99,13 @@ export interface NoticeData {
     refundOn: IsoDate;
     accountMasked: string;
   };
+  /**
+   * A collections reminder (docs/product.md "Collections"), by tone: what is overdue on the loan and
+   * for how many days, how to pay (the loan's page) and how to complain (`grievancePath`, `grievancePhone`).
+   */
+  dunning_gentle: DunningNotice;
+  dunning_firm: DunningNotice;
+  dunning_letter: DunningNotice & { sendId: string };
   due_today: { loanNumber: string; loanPath: string; amountPaise: number; dueDate: IsoDate };
   payment_received: { amountPaise: number; loanNumber: string; loanPath: string; on: IsoDate; paid: string; next: string };
   penal_charged: { amountPaise: number; loanNumber: string; loanPath: string; seq: number; dueDate: IsoDate; duePaise: number };
@@ -200,6 +221,25 @@ const TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
     path: d.loanPath,
     sms: `${c.brand}: autopay debited ${formatRupees(d.amountPaise)} on ${longDate(d.presentOn)} for an instalment of loan ${d.loanNumber} already paid. We will refund it on ${longDate(d.refundOn)}, or keep it as an advance at ${c.link(d.loanPath)}`,
   }),
+  dunning_gentle: (d, c) => ({
+    title: `${formatRupees(d.amountPaise)} overdue on loan ${d.loanNumber}`,
+    body: `${formatRupees(d.amountPaise)} is overdue on loan ${d.loanNumber}, ${d.dpd} days past its due date. Please pay it with Pay now on the loan's page. If you cannot pay now, tell us when you can with "Promise to pay" there, and we will not remind you until then. To complain, call ${d.grievancePhone} or write to us at ${c.link(d.grievancePath)}.`,
+    path: d.loanPath,
+    sms: `${c.brand}: ${formatRupees(d.amountPaise)} is overdue on loan ${d.loanNumber}. Pay at ${c.link(d.loanPath)} or promise a date there. Complaints: ${d.grievancePhone}`,
+  }),
+  dunning_firm: (d, c) => ({
+    title: `Loan ${d.loanNumber} is ${d.dpd} days overdue`,
+    body: `${formatRupees(d.amountPaise)} on loan ${d.loanNumber} is ${d.dpd} days past its due date. Late payment is reported to the credit bureaus and lowers your credit score. Please pay with Pay now on the loan's page today, or promise a date there within 7 days. If you are in hardship or you dispute the amount, reply or call us: we can pause reminders while we talk. To complain, call ${d.grievancePhone} or write to us at ${c.link(d.grievancePath)}.`,
+    path: d.loanPath,
+    sms: `${c.brand}: loan ${d.loanNumber} is ${d.dpd} days overdue with ${formatRupees(d.amountPaise)} due. Pay or promise a date at ${c.link(d.loanPath)}. Complaints: ${d.grievancePhone}`,
+  }),
+  dunning_letter: (d, c) => ({
+    title: `Reminder letter: loan ${d.loanNumber} is ${d.dpd} days overdue`,
+    body: `Our letter about loan ${d.loanNumber} is attached to the e-mail and on the loan's page: ${formatRupees(d.amountPaise)} is ${d.dpd} days past its due date. Please pay with Pay now on the loan's page, or promise a date there within 7 days. To complain, call ${d.grievancePhone} or write to us at ${c.link(d.grievancePath)}.`,
+    path: d.loanPath,
+    sms: `${c.brand}: we have sent you a letter about loan ${d.loanNumber}, ${d.dpd} days overdue with ${formatRupees(d.amountPaise)} due. Pay at ${c.link(d.loanPath)}. Complaints: ${d.grievancePhone}`,
+    attachments: [{ kind: "reminder_letter", loanNumber: d.loanNumber, sendId: d.sendId }],
+  }),
   autopay_bounced: (d, c) =>
     d.again
       ? {
@@ -309,6 +349,9 @@ const DAYTIME_ONLY: ReadonlySet<NotificationEvent> = new Set([
   "penal_charged",
   "autopay_notice",
   "autopay_bounced",
+  "dunning_gentle",
+  "dunning_firm",
+  "dunning_letter",
 ]);
 
 export function renderNotice<E extends NotificationEvent>(event: E, data: NoticeData[E], context: Context): RenderedNotice {

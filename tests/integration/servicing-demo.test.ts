@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserSession } from "../../app/server/auth/session.server.ts";
-import { loanApplications, loanLedger, mandates, users } from "../../app/server/db/schema.ts";
+import { collectionCases, loanApplications, loanLedger, mandates, users } from "../../app/server/db/schema.ts";
 import { DEMO_BORROWER_MOBILE, seedDemoLoans } from "../../app/server/servicing/demo.server.ts";
 import { signedInStaff } from "../helpers/applications.ts";
 import { signedInBorrower } from "../helpers/session.ts";
@@ -50,6 +50,14 @@ describe("the demo borrower", () => {
       .from(mandates)
       .where(eq(mandates.applicationId, emi?.id ?? ""));
     expect(mandate).toMatchObject({ status: "active", kind: "upi_autopay", accountMasked: "XXXXXXXXXX6789" });
+    // Its overdue instalment has an open collections case with a broken promise (high priority).
+    expect(page).toContain('data-testid="promise-text">You promised to pay ₹5,000 by');
+    expect(page).toContain("and we have not received it");
+    const [demoCase] = await app.services.db
+      .select()
+      .from(collectionCases)
+      .where(eq(collectionCases.applicationId, emi?.id ?? ""));
+    expect(demoCase).toMatchObject({ closedOn: null, priority: "high" });
     const list = await html(await app.get("/User/Loans", { headers: { Cookie: cookie } }));
     expect(list).toContain(emi?.loanNumber ?? "-");
     expect(list).toContain(advance?.loanNumber ?? "-");

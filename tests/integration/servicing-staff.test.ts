@@ -176,12 +176,13 @@ describe("the staff loan page", () => {
       toastOf(
         await act(b.loanNumber, support, {
           intent: "note",
+          channel: "call_in",
           outcome: "promised",
           note: "Will pay on Friday",
           followUpOn: addDays(first?.dueDate ?? "", 14),
         }),
       ),
-    ).toMatch(/Note saved/);
+    ).toMatch(/Contact saved/);
     const after = await html(await app.get("/admin/collections?bucket=SMA-0", { headers: { Cookie: support.cookie } }));
     expect(after).toContain("Promised to pay");
     expect(

@@ -141,7 +141,7 @@ const MATRIX: Record<string, StaffRequest[]> = {
       method: "POST",
       path: () => "/admin/loans/SL00000000",
       needs: "collections.manage",
-      form: () => ({ intent: "note", outcome: "no_answer", note: "Rang twice" }),
+      form: () => ({ intent: "note", channel: "call_in", outcome: "no_answer", note: "Rang twice" }),
     },
     {
       method: "POST",

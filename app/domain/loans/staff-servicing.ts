@@ -4,17 +4,14 @@
  */
 import { z } from "zod";
 import { formatRupees } from "../money.ts";
-import { parseRupeesToPaise } from "../money.ts";
-import { addDays, type IsoDate } from "../loan-math.ts";
+import { isoDateField, rupeesField } from "../form-fields.ts";
+import type { IsoDate } from "../loan-math.ts";
+import { CONTACT_CHANNELS, type ContactChannel } from "../collections.ts";
 
 export const OFFLINE_MODES = { NEFT: "NEFT", IMPS: "IMPS", UPI: "UPI", RTGS: "RTGS", cheque: "Cheque", cash: "Cash at a branch" } as const;
 export type OfflineMode = keyof typeof OFFLINE_MODES;
 
-const isoDate = (label: string) =>
-  z
-    .string({ error: `${label} is missing.` })
-    .trim()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && addDays(v, 0) === v, `${label} must be a date (YYYY-MM-DD).`);
+const isoDate = isoDateField;
 const reason = z
   .string({ error: "Give the reason." })
   .trim()
@@ -23,21 +20,7 @@ const reason = z
 
 export const recordPaymentSchema = z.object({
   intent: z.literal("record_payment"),
-  amount: z
-    .string({ error: "Amount is missing." })
-    .trim()
-    .transform((v, ctx) => {
-      const paise = parseRupeesToPaise(v);
-      if (paise === null || paise < 100) {
-        ctx.addIssue({ code: "custom", message: "Amount must be rupees of at least ₹1, like 2500 or 2,500.50." });
-        return z.NEVER;
-      }
-      if (paise > 1_00_00_000_00) {
-        ctx.addIssue({ code: "custom", message: "Amount must be at most ₹1,00,00,000." });
-        return z.NEVER;
-      }
-      return paise;
-    }),
+  amount: rupeesField(),
   date: isoDate("Date received"),
   mode: z.enum(Object.keys(OFFLINE_MODES) as [OfflineMode, ...OfflineMode[]], { error: "Choose how it was received." }),
   reference: z
@@ -76,6 +59,7 @@ export type ContactOutcome = keyof typeof CONTACT_OUTCOMES;
 
 export const noteSchema = z.object({
   intent: z.literal("note"),
+  channel: z.enum(Object.keys(CONTACT_CHANNELS) as [ContactChannel, ...ContactChannel[]], { error: "Choose how the contact was made." }),
   outcome: z.enum(Object.keys(CONTACT_OUTCOMES) as [ContactOutcome, ...ContactOutcome[]], { error: "Choose what came of the contact." }),
   note: z
     .string({ error: "Write what was said." })

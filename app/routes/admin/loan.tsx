@@ -15,7 +15,10 @@ import {
 import { can, type Permission, type StaffRole } from "../../domain/roles.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { refundOverpayment } from "../../server/payouts/refund.server.ts";
-import { addCollectionNote } from "../../server/servicing/collection-note.server.ts";
+import { assignCase, logContact, makePromise, pauseDunning } from "../../server/collections/case-actions.server.ts";
+import { caseWorkers, loanCase } from "../../server/collections/read.server.ts";
+import { assignSchema, pauseSchema, promiseSchema } from "../../domain/collections.ts";
+import { businessToday } from "../../server/loan-account/account.server.ts";
 import { staffLoanView } from "../../server/servicing/loan-view.server.ts";
 import { recordOfflinePayment } from "../../server/servicing/record-payment.server.ts";
 import { releaseHeldPayment } from "../../server/servicing/release-payment.server.ts";
@@ -29,6 +32,7 @@ import { assertCan, requirePermission, signedInContext } from "../../web/guards.
 import { notFoundFullPath } from "../../web/not-found.server.ts";
 import { RecordPayment } from "./loan/forms.tsx";
 import { REFUSED } from "./loan/refusals.ts";
+import { CaseSection } from "./loan/collections.tsx";
 import { Facts, Ledger, Notes, Payments, Penals, Refunds, Schedule, WriteOffSection } from "./loan/sections.tsx";
 import { Mandates } from "./loan/mandates.tsx";
 import { cancelMandate } from "../../server/mandates/cancel.server.ts";
@@ -51,6 +55,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ...view,
     mandates: await mandatesOf(services, { loanNumber }),
     debits: await debitsOf(services, { loanNumber }),
+    collectionCase: await loanCase(services, { applicationId: view.application.id, today: view.today }),
+    workers: can(role, "collections.manage") ? await caseWorkers(services) : [],
     me: user.id,
     may: {
       payments: can(role, "payments.manage"),
@@ -71,6 +77,10 @@ const INTENT_PERMISSION: Record<string, Permission> = {
   cancel_mandate: "payments.manage",
   represent_debit: "payments.manage",
   note: "collections.manage",
+  promise: "collections.manage",
+  pause_dunning: "collections.manage",
+  resume_dunning: "collections.manage",
+  assign_case: "collections.manage",
   write_off: "loans.write_off",
 };
 
@@ -153,7 +163,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "note": {
       const s = parseWithZod(form, { schema: noteSchema });
       if (s.status !== "success") return invalid("note", s.reply());
-      return answer(await addCollectionNote(services, { staff, client, loanNumber, ...s.value }));
+      return answer(await logContact(services, { staff, client, loanNumber, ...s.value }));
+    }
+    case "promise": {
+      const s = parseWithZod(form, { schema: promiseSchema(businessToday(services)) });
+      if (s.status !== "success") return invalid("promise", s.reply());
+      const done = await makePromise(services, { by: { staff }, client, loanNumber, amountPaise: s.value.amount, dueOn: s.value.dueOn });
+      if (!done.ok && done.reason === "too_much") return invalid("promise", s.reply({ fieldErrors: { amount: [REFUSED.too_much ?? ""] } }));
+      return answer(done);
+    }
+    case "pause_dunning": {
+      const s = parseWithZod(form, { schema: pauseSchema });
+      if (s.status !== "success") return invalid("pause_dunning", s.reply());
+      return answer(await pauseDunning(services, { staff, client, loanNumber, pause: { kind: s.value.kind, reason: s.value.reason } }));
+    }
+    case "resume_dunning":
+      return answer(await pauseDunning(services, { staff, client, loanNumber, pause: null }));
+    case "assign_case": {
+      const s = parseWithZod(form, { schema: assignSchema });
+      if (s.status !== "success") return invalid("assign_case", s.reply());
+      return answer(await assignCase(services, { staff, client, loanNumber, assignee: s.value.assignee }));
     }
     case "write_off": {
       const s = parseWithZod(form, { schema: writeOffSchema });
@@ -199,6 +228,8 @@ export default function StaffLoan({ loaderData: d, actionData }: Route.Component
       <Schedule d={d} />
 
       <Ledger d={d} />
+
+      {d.collectionCase ? <CaseSection d={d} c={d.collectionCase} actionData={actionData} /> : null}
 
       <Notes d={d} actionData={actionData} />
 

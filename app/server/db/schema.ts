@@ -17,6 +17,15 @@ import type { PolicyRules } from "../../domain/credit-policy/rules.ts";
 import type { UserRole } from "../../domain/roles.ts";
 import type { MandateKind, MandateStatus } from "../../domain/loans/mandate.ts";
 import type { DebitStatus } from "../../domain/loans/autopay.ts";
+import type {
+  CaseClosed,
+  ContactChannel,
+  DunningChannel,
+  DunningStep,
+  DunningTone,
+  PauseKind,
+  PromiseStatus,
+} from "../../domain/collections.ts";
 import {
   type AnyPgColumn,
   bigint,
@@ -1104,12 +1113,150 @@ export const collectionNotes = pgTable(
       .notNull()
       .references(() => users.id),
     outcome: text("outcome").notNull(),
+    /** How the contact was made (docs/product.md "Collections"). */
+    channel: text("channel").$type<ContactChannel>().notNull().default("call_out"),
+    /** The case it was made on (null: a note from before cases). */
+    caseId: uuid("case_id"),
     note: text("note").notNull(),
     /** A promise to pay, or when to call again. */
     followUpOn: text("follow_up_on"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("collection_notes_application_idx").on(t.applicationId, t.createdAt)],
+);
+
+/**
+ * A collections case (docs/product.md "Collections"): one per loan from its first day past due until
+ * it is back to 0 days past due, closed or written off (at most one open per loan). Who works it,
+ * its priority (high after a broken promise), and a pause of its reminders with the reason.
+ */
+export const collectionCases = pgTable(
+  "collection_cases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    openedOn: text("opened_on").notNull(),
+    closedOn: text("closed_on"),
+    closedReason: text("closed_reason").$type<CaseClosed>(),
+    assigneeUserId: uuid("assignee_user_id").references(() => users.id),
+    priority: text("priority").$type<"normal" | "high">().notNull().default("normal"),
+    pausedAt: timestamp("paused_at", { withTimezone: true }),
+    pauseKind: text("pause_kind").$type<PauseKind>(),
+    pauseReason: text("pause_reason"),
+    pausedBy: uuid("paused_by").references(() => users.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("collection_cases_one_open")
+      .on(t.applicationId)
+      .where(sql`${t.closedOn} is null`),
+    index("collection_cases_open_idx")
+      .on(t.assigneeUserId, t.openedOn)
+      .where(sql`${t.closedOn} is null`),
+    index("collection_cases_application_idx").on(t.applicationId, t.openedOn),
+  ],
+);
+
+/** A promise to pay on a case (by the borrower from the loan page, or staff after a call), kept or broken from the ledger. */
+export const promisesToPay = pgTable(
+  "promises_to_pay",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    caseId: uuid("case_id")
+      .notNull()
+      .references(() => collectionCases.id, { onDelete: "cascade" }),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "cascade" }),
+    amountPaise: integer("amount_paise").notNull(),
+    madeOn: text("made_on").notNull(),
+    dueOn: text("due_on").notNull(),
+    /** Null: the borrower made it. */
+    staffUserId: uuid("staff_user_id").references(() => users.id),
+    status: text("status").$type<PromiseStatus>().notNull().default("open"),
+    resolvedOn: text("resolved_on"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("promises_to_pay_case_idx").on(t.caseId, t.createdAt),
+    index("promises_to_pay_open_idx")
+      .on(t.dueOn)
+      .where(sql`${t.status} in ('open', 'broken')`),
+    check("promises_to_pay_amount", sql`${t.amountPaise} > 0`),
+  ],
+);
+
+/**
+ * The dunning rules (docs/product.md "Collections"): each version's steps by days past due, who
+ * saved it and why; the latest is in force, the earlier ones kept as its history.
+ */
+export const dunningRules = pgTable("dunning_rules", {
+  version: serial("version").primaryKey(),
+  steps: jsonb("steps").$type<DunningStep[]>().notNull(),
+  reason: text("reason").notNull(),
+  /** Null for the installation's first version. */
+  savedBy: uuid("saved_by").references(() => users.id),
+  savedAt: timestamp("saved_at", { withTimezone: true }).notNull(),
+});
+
+/** Each dunning step sent to a case, once (the reminder's notice, the call task it made). */
+export const dunningSends = pgTable(
+  "dunning_sends",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    caseId: uuid("case_id")
+      .notNull()
+      .references(() => collectionCases.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    stepDpd: smallint("step_dpd").notNull(),
+    ruleVersion: integer("rule_version").notNull(),
+    channels: jsonb("channels").$type<DunningChannel[]>().notNull(),
+    tone: text("tone").$type<DunningTone>().notNull(),
+    /** The India day it goes out on (made at night, it goes at 08:00): at most one a day per borrower. */
+    sentOn: text("sent_on").notNull(),
+    /** What the reminder said: the days past due and the amount, kept for the letter. */
+    dpd: smallint("dpd").notNull(),
+    amountPaise: integer("amount_paise").notNull(),
+    notificationId: uuid("notification_id").references(() => notifications.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("dunning_sends_once").on(t.caseId, t.stepDpd), index("dunning_sends_user_day_idx").on(t.userId, t.sentOn)],
+);
+
+/** A call task for staff (a dunning step's, or one a staff member set): always a named staff member's. */
+export const collectionTasks = pgTable(
+  "collection_tasks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    caseId: uuid("case_id")
+      .notNull()
+      .references(() => collectionCases.id, { onDelete: "cascade" }),
+    dueOn: text("due_on").notNull(),
+    assigneeUserId: uuid("assignee_user_id")
+      .notNull()
+      .references(() => users.id),
+    status: text("status").$type<"open" | "done" | "cancelled">().notNull().default("open"),
+    /** The dunning step that made it (null: set by staff). */
+    stepDpd: smallint("step_dpd"),
+    /** The contact that did it. */
+    noteId: uuid("note_id").references(() => collectionNotes.id),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("collection_tasks_assignee_idx")
+      .on(t.assigneeUserId, t.dueOn)
+      .where(sql`${t.status} = 'open'`),
+    uniqueIndex("collection_tasks_step_once").on(t.caseId, t.stepDpd),
+  ],
 );
 
 /** The revised KFS issued at disbursal when a date or amount differs from the signed one (the latest not superseded counts). */
@@ -1200,6 +1347,8 @@ export const notifications = pgTable(
     sms: text("sms"),
     smsTemplateId: text("sms_template_id"),
     attachments: jsonb("attachments").$type<AttachmentRef[]>().notNull().default([]),
+    /** The channels it goes by besides the app (a dunning step's); null: every channel it has words for. */
+    channels: jsonb("channels").$type<Channel[]>(),
     /** The staff member who wrote it (a staff notice). */
     sentBy: uuid("sent_by").references(() => users.id),
     /** Shown and sent from this time: a reminder made at night waits for 08:00. */

@@ -1,6 +1,8 @@
 import type { AppServices } from "../../context.ts";
 import type { Applied } from "../payouts/answer.server.ts";
 import { askAgain, checkPayout, nextCheckSeconds, sweepPayouts } from "../payouts/check.server.ts";
+import { businessToday } from "../loan-account/account.server.ts";
+import { runDunning } from "../collections/dunning.server.ts";
 import { returnHeldDebits } from "../mandates/excess.server.ts";
 import { refundOverpayment } from "../payouts/refund.server.ts";
 import { sweepPayments } from "../payments/gateway-answer.server.ts";
@@ -55,6 +57,8 @@ export async function startWorkers(services: AppServices) {
     await catchUpServicing(services);
     // Autopay after the day's figures: today's debits presented, the coming days' announced.
     await runAutopayDay(services);
+    // Collections after both: a debit presented today holds its case's reminders.
+    await runDunning(services, { day: businessToday(services) });
   });
   await jobs.work("debit-check", async ({ debitId, round }) => {
     let state;

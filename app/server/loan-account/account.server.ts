@@ -4,6 +4,7 @@
  * queues and reports read. Payments, payouts, staff servicing and the daily run read and change a
  * loan's money only through this module (app/server/loan-account/), never through each other.
  */
+import { syncCases } from "../collections/cases.server.ts";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AppServices } from "../../context.ts";
@@ -264,6 +265,7 @@ export async function cacheState(
       updatedAt: services.now(),
     })
     .where(eq(loanAccounts.applicationId, applicationId));
+  await syncCases(services, { today: state.asOf, applicationIds: [applicationId] });
 }
 
 /** The figures of several loans' states written to their accounts' cache in one statement (as `cacheState` writes one). */
@@ -282,6 +284,7 @@ export async function cacheStates(services: Pick<Services, "db" | "now">, states
       advance_paise = v.advance, refund_due_paise = v.refund, settled_on = v.settled_on, updated_at = ${services.now().toISOString()}::timestamptz
     from (values ${values}) as v(id, as_of, outstanding, overdue, penal, dpd, next_due_date, next_due_paise, advance, refund, settled_on)
     where c.application_id = v.id`);
+  await syncCases(services, { today: states[0]?.state.asOf ?? "", applicationIds: states.map((s) => s.applicationId) });
 }
 
 /** Today's figures replayed from the ledger, written to the account's cache. */

@@ -22,6 +22,24 @@ const termsText = (t: LoanTerms) =>
     ? `${(t.rateBps / 100).toFixed(2)}% a year, reducing balance, ${t.instalments.length} monthly instalments`
     : `${(t.rateBps / 100).toFixed(2)}% a day on the principal, repaid in one payment`;
 
+/** What every servicing PDF of a loan names: the lender, the borrower, the loan and its terms. */
+export async function loanFacts(
+  services: Services,
+  { userId, loanNumber, product, terms }: { userId: string; loanNumber: string; product: keyof typeof KIND_NAME; terms: LoanTerms },
+): Promise<LoanFacts> {
+  const [person] = await services.db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return {
+    brandName: services.config.public.brandName,
+    lender: services.config.public.lender,
+    borrowerName: person?.name ?? "Borrower",
+    loanNumber,
+    kindName: KIND_NAME[product],
+    principalPaise: terms.principalPaise,
+    termsText: termsText(terms),
+    disbursalDate: terms.disbursalDate,
+  };
+}
+
 /**
  * One of the documents of the borrower's own loan, or "not_found" (anyone else's, or a closure
  * letter for a loan not closed) or "bad_range" with the message to show.
@@ -35,17 +53,7 @@ export async function loanDocument(
   const loan = await ownLoanLedger(services, { userId, loanNumber });
   if (!loan) return { ok: false, reason: "not_found" };
   const { application: a, terms, rows, events } = loan;
-  const [person] = await services.db.select({ name: users.name }).from(users).where(eq(users.id, userId));
-  const facts: LoanFacts = {
-    brandName: services.config.public.brandName,
-    lender: services.config.public.lender,
-    borrowerName: person?.name ?? "Borrower",
-    loanNumber,
-    kindName: KIND_NAME[a.product],
-    principalPaise: terms.principalPaise,
-    termsText: termsText(terms),
-    disbursalDate: terms.disbursalDate,
-  };
+  const facts = await loanFacts(services, { userId, loanNumber, product: a.product, terms });
   const at = services.now();
   const today = businessToday(services);
   const now = replay(terms, events, today);

@@ -1,3 +1,5 @@
+import { syncCases } from "../collections/cases.server.ts";
+import { todayIST } from "../../domain/india-date.ts";
 import { and, eq } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { canTransition, isLoanStatus, type LoanStatus } from "../../domain/loans/lifecycle.ts";
@@ -65,12 +67,15 @@ export async function changeStatus(
   await auditStatus({ db: tx }, { applicationId: application.id, from, to, by, at, details });
   // A loan that stops being active (closed, cancelled, written off, its disbursal returned) ends its
   // autopay: at the provider, by a job queued in this transaction (never a call out inside it).
-  if (from === "active" && to !== "active")
+  if (from === "active" && to !== "active") {
     await jobs.send(
       "mandate-end",
       { applicationId: application.id, reason: MANDATE_END_REASON[to] ?? "The loan is no longer active" },
       { db: tx },
     );
+    // Its collections case closes with it (closed, cancelled or written off).
+    await syncCases({ db: tx }, { today: todayIST(at), applicationIds: [application.id] });
+  }
 }
 
 /** The audit row of a status change (`from` is null when the application is created). */

@@ -30,6 +30,7 @@ import {
 import { messageLink } from "../../../server/config.ts";
 import type { EmailAttachment } from "../email/email.server.ts";
 import { loanDocument } from "../loan-account/documents.server.ts";
+import { reminderLetter } from "../collections/letter.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs">;
 
@@ -47,6 +48,8 @@ export interface NoticeInput<E extends NotificationEvent> {
   data: NoticeData[E];
   /** A staff notice's author. */
   sentBy?: string;
+  /** The channels it goes by besides the app (a dunning step's); every channel it has words for when omitted. */
+  channels?: readonly Channel[];
 }
 
 /**
@@ -78,6 +81,7 @@ export async function notifyMany(services: Services, inputs: readonly NoticeInpu
       smsTemplateId: notice.sms ? services.config.smsTemplates[input.event] : null,
       attachments: notice.attachments,
       sentBy: input.sentBy ?? null,
+      channels: input.channels ? [...input.channels] : null,
       availableAt: notice.daytimeOnly ? daytime(at) : at,
       createdAt: at,
     };
@@ -174,6 +178,9 @@ async function attachmentsOf(services: AppServices, userId: string, refs: readon
         .from(revisedKfs)
         .where(and(eq(revisedKfs.applicationId, ref.applicationId), isNull(revisedKfs.supersededAt)));
       if (k) files.push({ filename: "revised-kfs.pdf", content: k.pdf, contentType: "application/pdf" });
+    } else if (ref.kind === "reminder_letter") {
+      const doc = await reminderLetter(services, { userId, loanNumber: ref.loanNumber, sendId: ref.sendId });
+      if (doc) files.push({ filename: doc.filename, content: doc.pdf, contentType: "application/pdf" });
     } else {
       const doc = await loanDocument(services, {
         userId,
@@ -214,7 +221,9 @@ export async function deliverNotice(services: AppServices, notificationId: strin
     }
   };
   const { config } = services;
-  const sms = notice.sms;
+  // A dunning step names its channels; other notices go by every channel they have words for.
+  const by = (channel: Channel) => !notice.channels || notice.channels.includes(channel);
+  const sms = by("sms") ? notice.sms : null;
   if (sms && mobile)
     await attempt(() =>
       once(services, notice.id, "sms", "", async () => {
@@ -222,7 +231,7 @@ export async function deliverNotice(services: AppServices, notificationId: strin
         return "sent";
       }),
     );
-  if (email)
+  if (email && by("email"))
     await attempt(() =>
       once(services, notice.id, "email", "", async () => {
         const officer = config.public.lender.grievanceOfficer;
@@ -240,7 +249,7 @@ export async function deliverNotice(services: AppServices, notificationId: strin
         return "sent";
       }),
     );
-  const push = services.push;
+  const push = by("push") ? services.push : null;
   if (push) {
     const devices = await services.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, notice.userId));
     const payload = JSON.stringify({ title: notice.title, body: notice.body, url: notice.path, tag: notice.id });

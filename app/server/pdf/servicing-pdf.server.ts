@@ -165,3 +165,37 @@ export async function renderClosureLetterPdf(
   w.footers(`${f.brandName} · ${cooling ? "Cooling-off cancellation letter" : "No-dues certificate"}`);
   return doc.save();
 }
+
+/**
+ * The collections reminder letter (docs/product.md "Collections"): what is overdue and for how long
+ * on the day it was sent, how to pay, how to promise a date, and how to complain.
+ */
+export async function renderReminderLetterPdf(
+  f: LoanFacts,
+  letter: { sentOn: IsoDate; dpd: number; amountPaise: number; payLink: string; grievanceLink: string },
+  at: Date,
+): Promise<Uint8Array> {
+  const { doc, w } = await start(f, "Reminder: payment overdue", at);
+  w.heading("Reminder");
+  w.text(
+    `Dear ${f.borrowerName}, on ${longDate(letter.sentOn)} ${rs(letter.amountPaise)} was overdue on loan ${f.loanNumber}, ${letter.dpd} days past its due date.`,
+    { gap: 6 },
+  );
+  w.text(
+    `Please pay it with Pay now on the loan's page, ${letter.payLink}, or by bank transfer quoting the loan number. If you cannot pay it all now, promise a date within 7 days on the same page and we will not remind you until then.`,
+    { gap: 6 },
+  );
+  w.text(
+    "Late payment is reported to the credit information companies and lowers your credit score. If you are in hardship or you dispute the amount, tell us: we can pause reminders while we talk. We contact you only between 08:00 and 19:00.",
+    { gap: 6 },
+  );
+  w.text(
+    `To complain, write to us at ${letter.grievanceLink} or to our grievance officer, ${f.lender.grievanceOfficer.name}, ${f.lender.grievanceOfficer.phone}, ${f.lender.grievanceOfficer.email}. If we do not answer within 30 days, you may complain to the RBI Ombudsman at cms.rbi.org.in.`,
+    { gap: 8 },
+  );
+  w.text(`For ${f.lender.name}`, { gap: 2 });
+  w.text("This letter is issued electronically and needs no signature.", { size: 8.5, color: MUTED });
+  lenderFooter(w, f);
+  w.footers(`${f.brandName} · Reminder letter`);
+  return doc.save();
+}

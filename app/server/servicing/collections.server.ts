@@ -1,65 +1,11 @@
 /**
- * The collections queue's read model (docs/product.md "Loan servicing"): active loans past due by
- * bucket, and the counts the staff home shows.
+ * The loans by RBI bucket (docs/product.md "Loan servicing"): the collections tabs', the portfolio
+ * report's and the staff home's counts. The cases themselves: server/collections/read.server.ts.
  */
-import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, gte, sql } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { BUCKETS } from "../../domain/loans/servicing.ts";
-import { borrowerProfiles, collectionNotes, loanAccounts, loanApplications, users } from "../db/schema.ts";
-
-/** The collections queue: active loans past due in a bucket, most days past due first, with the latest contact note. */
-export async function collectionsQueue(
-  { db }: Pick<AppServices, "db">,
-  { minDpd, maxDpd, page }: { minDpd: number; maxDpd: number | null; page: number },
-) {
-  const perPage = 50;
-  const list = await db
-    .select({
-      id: loanApplications.id,
-      loanNumber: loanApplications.loanNumber,
-      kind: loanApplications.product,
-      dpd: loanAccounts.dpd,
-      overduePaise: loanAccounts.overduePaise,
-      penalDuePaise: loanAccounts.penalDuePaise,
-      outstandingPrincipalPaise: loanAccounts.outstandingPrincipalPaise,
-      name: borrowerProfiles.fullName,
-      mobile: users.mobile,
-    })
-    .from(loanAccounts)
-    .innerJoin(loanApplications, and(eq(loanApplications.id, loanAccounts.applicationId), eq(loanApplications.status, "active")))
-    .innerJoin(users, eq(users.id, loanApplications.userId))
-    .leftJoin(borrowerProfiles, eq(borrowerProfiles.userId, loanApplications.userId))
-    .where(and(gte(loanAccounts.dpd, minDpd), maxDpd === null ? undefined : lte(loanAccounts.dpd, maxDpd)))
-    .orderBy(desc(loanAccounts.dpd), asc(loanApplications.loanNumber))
-    .limit(perPage + 1)
-    .offset((page - 1) * perPage);
-  const shown = list.slice(0, perPage);
-  const notes = shown.length
-    ? await db
-        .selectDistinctOn([collectionNotes.applicationId], {
-          applicationId: collectionNotes.applicationId,
-          outcome: collectionNotes.outcome,
-          createdAt: collectionNotes.createdAt,
-          followUpOn: collectionNotes.followUpOn,
-        })
-        .from(collectionNotes)
-        .where(
-          inArray(
-            collectionNotes.applicationId,
-            shown.map((r) => r.id),
-          ),
-        )
-        .orderBy(collectionNotes.applicationId, desc(collectionNotes.createdAt))
-    : [];
-  const latest = new Map(notes.map((n) => [n.applicationId, n]));
-  return {
-    more: list.length > perPage,
-    rows: shown.map(({ id, ...r }) => {
-      const n = latest.get(id);
-      return { ...r, lastOutcome: n?.outcome ?? null, lastNoteAt: n?.createdAt.toISOString() ?? null, followUpOn: n?.followUpOn ?? null };
-    }),
-  };
-}
+import { loanAccounts, loanApplications } from "../db/schema.ts";
 
 const BUCKET_OF_DPD = sql<string>`case when ${loanAccounts.dpd} <= 0 then 'current' when ${loanAccounts.dpd} <= 30 then 'SMA-0' when ${loanAccounts.dpd} <= 60 then 'SMA-1' when ${loanAccounts.dpd} <= 90 then 'SMA-2' else 'NPA' end`;
 

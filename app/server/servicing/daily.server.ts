@@ -6,6 +6,7 @@
  * next due) are rewritten. Running it twice for a day changes nothing; after downtime it runs each
  * missed day in order.
  */
+import { syncCases } from "../collections/cases.server.ts";
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { addDays, type IsoDate } from "../../domain/loan-math.ts";
@@ -136,6 +137,7 @@ async function serviceBatch(services: Services, ids: readonly string[], day: Iso
           advance_paise = v.advance, refund_due_paise = v.refund, settled_on = null, updated_at = ${at}::timestamptz
         from (values ${values}) as v(id, as_of, outstanding, overdue, penal, dpd, next_due_date, next_due_paise, advance, refund)
         where c.application_id = v.id`);
+      await syncCases({ db: tx }, { today, applicationIds: states.map((s) => s.id) });
     }
     return { cached: states.length, more };
   });

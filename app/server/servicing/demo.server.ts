@@ -2,18 +2,19 @@
  * Demo servicing data for a local installation (docs/product.md "Loan servicing"): the demo
  * borrower, mobile 9000000001, with an EMI loan disbursed about four months before the first start
  * (two instalments paid, the third overdue with its penal charge, autopay active with its next debit
- * ten days ahead) and a salary advance repaid and
+ * ten days ahead, its collections case holding a broken promise) and a salary advance repaid and
  * closed with its no-dues certificate. Written through the same ledger as real loans; idempotent
  * (nothing is added once the borrower exists). Never in production.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { addDays, addMonths, emiSchedule, type IsoDate, salaryAdvanceQuote } from "../../domain/loan-math.ts";
 import type { LoanKind } from "../../domain/loans/application.ts";
 import { loanNumberFrom } from "../../domain/loans/disbursal.ts";
 import { todayIST } from "../../domain/india-date.ts";
 import type { Db } from "../db/client.ts";
-import { loanApplications, users } from "../db/schema.ts";
+import { collectionCases, loanApplications, promisesToPay, users } from "../db/schema.ts";
+import { syncCases } from "../collections/cases.server.ts";
 import { newReference } from "../loans/reference.server.ts";
 import { runServicingDay } from "./daily.server.ts";
 import { DEMO_BORROWER_NAME, insertDemoProfile, storeDemoFiles } from "./demo-profile.server.ts";
@@ -130,6 +131,30 @@ async function demoMandate(services: Services, { userId, loanNumber }: { userId:
   if (done) await receiveMandateWebhook(services, done.webhook.body, done.webhook.headers);
 }
 
+/**
+ * The overdue loan's case has a promise the borrower made from the loan page ten days ago, to pay
+ * ₹5,000 within a week, and did not keep: broken, so the case is high priority (docs/product.md "Collections").
+ */
+async function demoBrokenPromise(services: Services, applicationId: string, today: IsoDate) {
+  await services.db.transaction(async (tx) => {
+    const [c] = await tx
+      .select({ id: collectionCases.id })
+      .from(collectionCases)
+      .where(and(eq(collectionCases.applicationId, applicationId), isNull(collectionCases.closedOn)));
+    if (!c) throw new Error("the demo loan has no collections case");
+    const madeOn = addDays(today, -10);
+    await tx.insert(promisesToPay).values({
+      caseId: c.id,
+      applicationId,
+      amountPaise: 5_000_00,
+      madeOn,
+      dueOn: addDays(madeOn, 7),
+      createdAt: new Date(`${madeOn}T06:00:00Z`),
+    });
+    await syncCases({ db: tx }, { today, applicationIds: [applicationId] });
+  });
+}
+
 export async function seedDemoLoans(services: Services): Promise<boolean> {
   const [existing] = await services.db.select({ id: users.id }).from(users).where(eq(users.mobile, DEMO_BORROWER_MOBILE));
   if (existing) return false;
@@ -183,7 +208,7 @@ export async function seedDemoLoans(services: Services): Promise<boolean> {
         at,
       });
       await paid(tx, s, advance.totalRepayablePaise, addDays(advance.repaymentDate, -1));
-      return { userId: user.id, emi: { userId: user.id, loanNumber: e.loanNumber } };
+      return { userId: user.id, emi: { userId: user.id, loanNumber: e.loanNumber, applicationId: e.id } };
     })
     .catch((error: unknown) => {
       // Another process starting at the same moment created the borrower first.
@@ -195,8 +220,10 @@ export async function seedDemoLoans(services: Services): Promise<boolean> {
     for (const f of files) await services.storage.remove(f.key);
     return false;
   }
-  // The daily run levies the missed instalment's penal charge (with its own date) and closes the repaid advance.
+  // The daily run levies the missed instalment's penal charge (with its own date), opens the overdue
+  // loan's collections case and closes the repaid advance.
   await runServicingDay(services, today);
+  await demoBrokenPromise(services, created.emi.applicationId, today);
   await demoMandate(services, created.emi);
   return true;
 }

@@ -44,6 +44,7 @@ export async function staffLoanView(services: Services, loanNumber: string) {
     .select({
       id: collectionNotes.id,
       outcome: collectionNotes.outcome,
+      channel: collectionNotes.channel,
       note: collectionNotes.note,
       followUpOn: collectionNotes.followUpOn,
       createdAt: collectionNotes.createdAt,
@@ -66,6 +67,7 @@ export async function staffLoanView(services: Services, loanNumber: string) {
     .orderBy(desc(payouts.requestedAt));
   return {
     application: {
+      id: a.id,
       reference: a.reference,
       status: a.status,
       kind: a.product,

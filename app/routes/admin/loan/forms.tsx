@@ -1,3 +1,4 @@
+import { CONTACT_CHANNELS, CONTACT_HOURS } from "../../../domain/collections.ts";
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { Field, FormErrors, SelectField, TextField } from "../../../components/field.tsx";
@@ -105,13 +106,15 @@ export function ContactNote({ actionData }: { actionData: ActionData }) {
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value="note" />
       <FormErrors id={form.errorId} errors={formErrors} />
+      <p className="text-sm text-slate-700">{CONTACT_HOURS}</p>
+      <SelectField field={fields.channel} label="How" options={CONTACT_CHANNELS} />
       <SelectField field={fields.outcome} label="What came of the contact" options={CONTACT_OUTCOMES} />
       <Field id={fields.note.id} label="What was said" errors={fields.note.errors} errorId={fields.note.errorId}>
         <textarea className="field-input min-h-20" rows={3} {...getTextareaProps(fields.note)} />
       </Field>
       <TextField field={fields.followUpOn} label="Follow up on (optional)" type="date" />
       <button className="btn-secondary" disabled={busy}>
-        Save the note
+        Save the contact
       </button>
     </Form>
   );

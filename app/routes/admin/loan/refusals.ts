@@ -27,4 +27,10 @@ export const REFUSED: Record<string, string> = {
   provider_unavailable:
     "The provider that holds this mandate is not configured here, so it cannot be cancelled at the bank: nothing changed.",
   provider_silent: "The autopay service did not answer: nothing changed. Try again in a minute.",
+  no_case: "This loan has no open collections case: it is not past due.",
+  bad_assignee: "A case can be given only to an active operations, support or administrator account.",
+  already_paused: "Reminders for this case are already paused.",
+  not_paused: "Reminders for this case are not paused.",
+  outside_hours: "Borrowers are contacted only between 08:00 and 19:00 India time: log a call from the borrower, or wait until then.",
+  too_much: "A promise can be at most what is owed by its date.",
 };

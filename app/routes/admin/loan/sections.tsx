@@ -1,3 +1,4 @@
+import { CONTACT_CHANNELS } from "../../../domain/collections.ts";
 import { staffBorrowerName } from "../../../domain/borrowers.ts";
 import { Form } from "react-router";
 import { FactRows } from "../../../components/loan-flow.tsx";
@@ -235,14 +236,14 @@ export function Notes({ d, actionData }: { d: Data; actionData: ActionData }) {
   return (
     <section className="card space-y-3" aria-labelledby="notes-title">
       <h2 id="notes-title" className="text-xl">
-        Collections notes
+        Contacts
       </h2>
       {d.notes.length === 0 ? <p>No contact recorded.</p> : null}
       <ul className="divide-y divide-slate-200">
         {d.notes.map((n) => (
           <li key={n.id} className="py-2">
             <p className="text-sm text-slate-600">
-              {formatDateTimeIST(new Date(n.createdAt))}, {n.by}:{" "}
+              {formatDateTimeIST(new Date(n.createdAt))}, {n.by}, {CONTACT_CHANNELS[n.channel] ?? n.channel}:{" "}
               {CONTACT_OUTCOMES[n.outcome as keyof typeof CONTACT_OUTCOMES] ?? n.outcome}
               {n.followUpOn ? `; follow up on ${longDate(n.followUpOn)}` : ""}
             </p>

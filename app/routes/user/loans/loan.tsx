@@ -14,6 +14,10 @@ import { cancelMandate } from "../../../server/mandates/cancel.server.ts";
 import { mandatesOf } from "../../../server/mandates/rows.server.ts";
 import { debitsOf } from "../../../server/mandates/debit-rows.server.ts";
 import { decideExcess } from "../../../server/mandates/excess.server.ts";
+import { makePromise } from "../../../server/collections/case-actions.server.ts";
+import { borrowerCase } from "../../../server/collections/read.server.ts";
+import { PROMISE_MAX_DAYS, promiseSchema } from "../../../domain/collections.ts";
+import { businessToday } from "../../../server/loan-account/account.server.ts";
 import { nextDebitText } from "../../../domain/loans/autopay.ts";
 import { daytime } from "../../../domain/notifications.ts";
 import { startMandate } from "../../../server/mandates/start.server.ts";
@@ -24,6 +28,7 @@ import { signedInContext } from "../../../web/guards.server.ts";
 import { notFoundFullPath } from "../../../web/not-found.server.ts";
 import { siteOrigin } from "../../../../server/config.ts";
 import { Autopay } from "./loan/autopay.tsx";
+import { PromiseToPay } from "./loan/promise.tsx";
 import { CoolingOff, Payoff, PayNow } from "./loan/pay.tsx";
 import { Documents, Payments, Penals, Schedule, Summary } from "./loan/sections.tsx";
 import type { Route } from "./+types/loan";
@@ -76,6 +81,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const announced = next && debits.some((x) => x.dueDate === next.dueDate && x.status !== "cancelled");
   return {
     ...page,
+    collections: page.summary.status === "active" ? await borrowerCase(services, { userId: user.id, loanNumber }) : null,
     mandates,
     debits,
     nextDebit:
@@ -126,6 +132,36 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const loanNumber = params.loanNumber.toUpperCase();
   if (!LOAN_NUMBER.test(loanNumber)) notFoundFullPath(request);
   const intent = form.get("intent");
+  if (intent === "promise") {
+    const submission = parseWithZod(form, { schema: promiseSchema(businessToday(services)) });
+    if (submission.status !== "success") return data({ promise: submission.reply() }, { status: 400 });
+    const made = await makePromise(services, {
+      by: { borrower: user.id },
+      client: context.get(requestContext),
+      loanNumber,
+      amountPaise: submission.value.amount,
+      dueOn: submission.value.dueOn,
+    });
+    if (!made.ok && made.reason === "not_found") notFoundFullPath(request);
+    if (!made.ok)
+      return data(
+        {
+          promise: submission.reply(
+            made.reason === "too_much"
+              ? { fieldErrors: { amount: ["That is more than you owe by that date: promise at most what is overdue."] } }
+              : made.reason === "bad_date"
+                ? { fieldErrors: { dueOn: [`Choose a date from today to ${PROMISE_MAX_DAYS} days ahead.`] } }
+                : { formErrors: ["Nothing is overdue on this loan now: there is nothing to promise."] },
+          ),
+        },
+        { status: 400 },
+      );
+    const here = loanPath(kindOfPath(new URL(request.url)), loanNumber);
+    return redirectWithToast(services.config, request, `${here}#promise-title`, {
+      type: "success",
+      title: "Thank you. We will not send you reminders about this loan until the date you chose.",
+    });
+  }
   if (intent === "excess_keep" || intent === "excess_refund") {
     const decided = await decideExcess(services, {
       reference: String(form.get("debit") ?? ""),
@@ -203,8 +239,12 @@ export default function Loan({ loaderData, actionData }: Route.ComponentProps) {
           options={d.options}
           emiPaise={d.emiPaise}
           kind={s.kind}
-          lastResult={actionData && "autopay" in actionData ? undefined : actionData}
+          lastResult={actionData && ("autopay" in actionData || "promise" in actionData) ? undefined : actionData}
         />
+      ) : null}
+
+      {open && d.collections ? (
+        <PromiseToPay d={d} lastResult={actionData && "promise" in actionData ? actionData.promise : undefined} />
       ) : null}
 
       {open && d.coolingOff ? <CoolingOff d={d} coolingOff={d.coolingOff} /> : null}

@@ -44,7 +44,7 @@ export function PayNow({
   options: Record<PayChoice, number | null>;
   emiPaise: number | null;
   kind: LoanKind;
-  lastResult: Exclude<ActionData, { autopay: string }>;
+  lastResult: Exclude<ActionData, { autopay: string } | { promise: unknown }>;
 }) {
   const { form, fields, formErrors, busy } = useSchemaForm({ schema: payNowSchema, lastResult, id: "pay-now", shouldValidate: "onSubmit" });
   const choices = (Object.keys(options) as PayChoice[]).filter((c) => options[c] !== null && c !== "cooling_off");

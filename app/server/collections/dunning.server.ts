@@ -1,0 +1,261 @@
+/**
+ * Dunning (docs/product.md "Collections"): the rules as data with a history (each save a new
+ * version, the latest in force), and the daily pass that sends each open case the step its days past
+ * due have reached: one reminder at most a day to a borrower, only between 08:00 and 19:00 India
+ * time (a reminder made at night waits for 08:00), never while the case is paused, a debit is in
+ * progress or a promise is open and not yet due; a step's call task goes to the case's staff member
+ * (the operations member with the fewest open cases when it has none). Each step is sent once.
+ */
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import type { AppServices, Client } from "../../context.ts";
+import {
+  DEFAULT_DUNNING_STEPS,
+  DUNNING_EVENT,
+  type DunningStep,
+  dueStep,
+  dunningHeld,
+  GRIEVANCE_PATH,
+  noticeChannels,
+} from "../../domain/collections.ts";
+import { todayIST } from "../../domain/india-date.ts";
+import type { IsoDate } from "../../domain/loan-math.ts";
+import { loanPath } from "../../domain/loans/servicing.ts";
+import { daytime, type NotificationEvent } from "../../domain/notifications.ts";
+import { applicationSubject, audit } from "../audit.server.ts";
+import { collectionCases, collectionTasks, dunningRules, dunningSends, users } from "../db/schema.ts";
+import { type NoticeInput, notifyMany } from "../notifications/notify.server.ts";
+import type { Staff } from "../review/rows.server.ts";
+import { syncCases } from "./cases.server.ts";
+
+type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log">;
+
+/** The rules in force: the latest version (the default steps should the table be empty). */
+export async function currentDunningRules({ db }: Pick<AppServices, "db">): Promise<{ version: number; steps: DunningStep[] }> {
+  const [r] = await db
+    .select({ version: dunningRules.version, steps: dunningRules.steps })
+    .from(dunningRules)
+    .orderBy(desc(dunningRules.version))
+    .limit(1);
+  return r ?? { version: 0, steps: DEFAULT_DUNNING_STEPS };
+}
+
+/** Every version, newest first, with who saved it and why. */
+export async function dunningHistory({ db }: Pick<AppServices, "db">) {
+  return db
+    .select({
+      version: dunningRules.version,
+      steps: dunningRules.steps,
+      reason: dunningRules.reason,
+      savedAt: dunningRules.savedAt,
+      by: users.name,
+    })
+    .from(dunningRules)
+    .leftJoin(users, eq(users.id, dunningRules.savedBy))
+    .orderBy(desc(dunningRules.version));
+}
+
+/** An administrator saves new rules: a new version in force from now, the old ones kept; audited. */
+export async function saveDunningRules(
+  services: Pick<AppServices, "db" | "now">,
+  { staff, client, steps, reason }: { staff: Staff; client: Client; steps: DunningStep[]; reason: string },
+) {
+  const at = services.now();
+  return services.db.transaction(async (tx) => {
+    const sorted = [...steps].sort((a, b) => a.dpd - b.dpd);
+    const [saved] = await tx
+      .insert(dunningRules)
+      .values({ steps: sorted, reason, savedBy: staff.id, savedAt: at })
+      .returning({ version: dunningRules.version });
+    await audit(
+      { db: tx },
+      { by: staff, client, at, action: "dunning.rules_saved", details: { version: saved?.version, steps: sorted, reason } },
+    );
+    return saved?.version ?? 0;
+  });
+}
+
+/** The operations member with the fewest open cases (ties: the longest-standing account), or null when there is none. */
+async function leastBusyOperations({ db }: Pick<AppServices, "db">): Promise<string | null> {
+  const [u] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "operations"), sql`${users.disabledAt} is null`))
+    .orderBy(
+      asc(sql`(select count(*) from collection_cases k where k.assignee_user_id = ${users.id} and k.closed_on is null)`),
+      asc(users.createdAt),
+    )
+    .limit(1);
+  return u?.id ?? null;
+}
+
+interface Candidate {
+  caseId: string;
+  applicationId: string;
+  userId: string;
+  loanNumber: string;
+  product: "emi" | "salary_advance";
+  dpd: number;
+  owedPaise: number;
+  assignee: string | null;
+  paused: boolean;
+  debitInProgress: boolean;
+  promiseOpen: boolean;
+  sentThatDay: boolean;
+  sent: number[];
+}
+
+/**
+ * The daily pass for `day` (the daily run, after servicing and autopay): cases brought up to date,
+ * then each open case's due step sent. Running it twice for a day sends nothing twice.
+ */
+export async function runDunning(services: Services, { day }: { day: IsoDate }) {
+  await syncCases(services, { today: day });
+  const rules = await currentDunningRules(services);
+  const goesOut = daytime(services.now());
+  const sentOn = todayIST(goesOut);
+  let after = "00000000-0000-0000-0000-000000000000";
+  let sent = 0;
+  let tasks = 0;
+  let held = 0;
+  for (;;) {
+    const page = await candidates(services, { after, day, sentOn });
+    if (page.length === 0) break;
+    const done = await services.db.transaction((tx) => sendPage({ ...services, db: tx }, { page, rules, day, sentOn }));
+    sent += done.sent;
+    tasks += done.tasks;
+    held += done.held;
+    after = page[page.length - 1]?.caseId ?? after;
+  }
+  services.log.info({ day, version: rules.version, sent, tasks, held }, "the dunning pass finished");
+  return { sent, tasks, held };
+}
+
+/** A page of open cases with what the pass needs to judge them, set-based. */
+async function candidates(
+  { db }: Pick<AppServices, "db">,
+  { after, day, sentOn }: { after: string; day: IsoDate; sentOn: IsoDate },
+): Promise<Candidate[]> {
+  const rows = await db
+    .select({
+      caseId: collectionCases.id,
+      applicationId: collectionCases.applicationId,
+      userId: collectionCases.userId,
+      assignee: collectionCases.assigneeUserId,
+      paused: sql<boolean>`${collectionCases.pausedAt} is not null`,
+      loanNumber: sql<string>`a.loan_number`,
+      product: sql<"emi" | "salary_advance">`a.product`,
+      dpd: sql<number>`c.dpd`,
+      owedPaise: sql<number>`(c.overdue_paise + c.penal_due_paise)`,
+      debitInProgress: sql<boolean>`exists (select 1 from mandate_debits d where d.application_id = ${collectionCases.applicationId} and d.status in ('presenting', 'in_progress'))`,
+      promiseOpen: sql<boolean>`exists (select 1 from promises_to_pay p where p.case_id = ${collectionCases.id} and p.status = 'open' and p.due_on >= ${day})`,
+      sentThatDay: sql<boolean>`exists (select 1 from dunning_sends s where s.user_id = ${collectionCases.userId} and s.sent_on = ${sentOn} and jsonb_array_length(s.channels) > 0)`,
+      sent: sql<number[]>`coalesce((select array_agg(s.step_dpd) from dunning_sends s where s.case_id = ${collectionCases.id}), '{}')`,
+    })
+    .from(collectionCases)
+    .innerJoin(sql`loan_applications a`, sql`a.id = ${collectionCases.applicationId} and a.status = 'active'`)
+    .innerJoin(sql`loan_accounts c`, sql`c.application_id = ${collectionCases.applicationId} and c.dpd > 0`)
+    .where(and(sql`${collectionCases.closedOn} is null`, gt(collectionCases.id, after)))
+    .orderBy(asc(collectionCases.id))
+    .limit(500);
+  return rows.map((r) => ({ ...r, dpd: Number(r.dpd), owedPaise: Number(r.owedPaise), sent: (r.sent ?? []).map(Number) }));
+}
+
+async function sendPage(
+  services: Services,
+  { page, rules, day, sentOn }: { page: Candidate[]; rules: { version: number; steps: DunningStep[] }; day: IsoDate; sentOn: IsoDate },
+) {
+  const { db } = services;
+  const at = services.now();
+  const grievancePhone = services.config.public.lender.grievanceOfficer.phone;
+  const toldToday = new Set<string>();
+  const notices: NoticeInput<NotificationEvent>[] = [];
+  let sent = 0;
+  let tasks = 0;
+  let held = 0;
+  let fallback: string | null | undefined;
+  for (const c of page) {
+    const step = dueStep(rules.steps, c.dpd, new Set(c.sent));
+    if (!step) continue;
+    const messages = step.channels.length > 0;
+    const why = dunningHeld({ ...c, sentThatDay: messages && (c.sentThatDay || toldToday.has(c.userId)) });
+    if (why) {
+      held++;
+      continue;
+    }
+    const [send] = await db
+      .insert(dunningSends)
+      .values({
+        caseId: c.caseId,
+        userId: c.userId,
+        stepDpd: step.dpd,
+        ruleVersion: rules.version,
+        channels: step.channels,
+        tone: step.tone,
+        sentOn,
+        dpd: c.dpd,
+        amountPaise: c.owedPaise,
+        createdAt: at,
+      })
+      .onConflictDoNothing()
+      .returning({ id: dunningSends.id });
+    if (!send) continue;
+    if (messages) {
+      toldToday.add(c.userId);
+      const data = {
+        loanNumber: c.loanNumber,
+        loanPath: loanPath(c.product, c.loanNumber),
+        amountPaise: c.owedPaise,
+        dpd: c.dpd,
+        grievancePath: GRIEVANCE_PATH,
+        grievancePhone,
+      };
+      notices.push({
+        userId: c.userId,
+        event: DUNNING_EVENT[step.tone],
+        key: send.id,
+        data: step.tone === "letter" ? { ...data, sendId: send.id } : data,
+        channels: noticeChannels(step.channels),
+      } as NoticeInput<NotificationEvent>);
+      sent++;
+    }
+    if (step.callTask) {
+      let assignee = c.assignee;
+      if (!assignee) {
+        if (fallback === undefined) fallback = await leastBusyOperations(services);
+        assignee = fallback;
+        if (assignee) {
+          await db.update(collectionCases).set({ assigneeUserId: assignee, updatedAt: at }).where(eq(collectionCases.id, c.caseId));
+          await audit(
+            { db },
+            {
+              by: "system",
+              at,
+              action: "collections.assigned",
+              subject: applicationSubject(c.applicationId),
+              details: { caseId: c.caseId, assignee, why: "call task" },
+            },
+          );
+        }
+      }
+      if (assignee) {
+        await db
+          .insert(collectionTasks)
+          .values({ caseId: c.caseId, dueOn: sentOn, assigneeUserId: assignee, stepDpd: step.dpd, createdAt: at })
+          .onConflictDoNothing();
+        tasks++;
+      } else services.log.warn({ caseId: c.caseId }, "a call task was not made: there is no operations staff member to give it to");
+    }
+  }
+  const ids = await notifyMany(services, notices);
+  // Each reminder's notice, for the case page.
+  if (ids.length)
+    await db.execute(sql`
+      update dunning_sends s set notification_id = n.id from notifications n
+      where n.dedupe_key = any(${sql`array[${sql.join(
+        notices.map((n) => sql`${`${n.event}:${n.key}`}`),
+        sql`, `,
+      )}]`})
+        and s.id::text = split_part(n.dedupe_key, ':', 2)`);
+  void day;
+  return { sent, tasks, held };
+}

@@ -1,0 +1,166 @@
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { indiaTime } from "../../app/domain/india-date.ts";
+import { addDays, type IsoDate } from "../../app/domain/loan-math.ts";
+import {
+  auditLog,
+  collectionCases,
+  collectionTasks,
+  dunningSends,
+  loanAccounts,
+  notifications,
+  promisesToPay,
+} from "../../app/server/db/schema.ts";
+import { runDunning } from "../../app/server/collections/dunning.server.ts";
+import { runServicingDay } from "../../app/server/servicing/daily.server.ts";
+import { activeLoan, instalmentOf, signedInStaff } from "../helpers/applications.ts";
+import { postForm, toastOf } from "../helpers/http.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+import type { TestClock } from "../helpers/autopay.ts";
+
+// The collections desk (docs/product.md "Collections"): a case from a loan's first day past due
+// until it is back to 0, reminders by the dunning rules (once each, one a day, 08:00–19:00, never
+// while paused or while a promise is open), call tasks in a named staff member's name, promises
+// kept or broken from the ledger.
+const clock: TestClock = { now: new Date("2026-03-02T05:30:00Z") };
+let app: TestServer;
+let credit: { cookie: string };
+let ops: { cookie: string; id?: string };
+beforeAll(async () => {
+  app = await startTestServer({ LOCAL_PAYOUT_SETTLE_SECONDS: "0", OTP_PER_IP_PER_HOUR: "1000000" }, { now: () => clock.now });
+  credit = await signedInStaff(app, "credit", "Asha Rao");
+  ops = await signedInStaff(app, "operations", "Omar Shaikh");
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+let serial = 0;
+async function overdueLoan() {
+  clock.now = new Date("2026-03-02T05:30:00Z");
+  const loan = await activeLoan(app, `97500${String(++serial).padStart(5, "0")}`, credit, ops);
+  const first = await instalmentOf(app, loan.id, 1);
+  return { ...loan, first, emi: first.principalPaise + first.interestPaise, path: `/User/Loans/Emi/${loan.loanNumber}` };
+}
+/** The daily job on `day` at 00:30 India time: servicing, then dunning. */
+async function day(d: IsoDate) {
+  clock.now = indiaTime(d, "00:30");
+  await runServicingDay(app.services, d);
+  return runDunning(app.services, { day: d });
+}
+const caseOf = async (applicationId: string) =>
+  app.services.db
+    .select()
+    .from(collectionCases)
+    .where(eq(collectionCases.applicationId, applicationId))
+    .orderBy(asc(collectionCases.openedOn));
+const sendsOf = async (caseId: string) =>
+  app.services.db.select().from(dunningSends).where(eq(dunningSends.caseId, caseId)).orderBy(asc(dunningSends.stepDpd));
+const act = (loanNumber: string, fields: Record<string, string>) =>
+  postForm(app, `/admin/loans/${loanNumber}`, fields, { cookie: ops.cookie });
+
+describe("a collections case", () => {
+  it("opens on the first day past due, sends each step once, one a day, in the daytime, and closes when paid", async () => {
+    const loan = await overdueLoan();
+    await day(loan.first.dueDate);
+    expect(await caseOf(loan.id)).toEqual([]);
+    const d1 = addDays(loan.first.dueDate, 1);
+    await day(d1);
+    const [opened] = await caseOf(loan.id);
+    expect(opened).toMatchObject({ openedOn: d1, closedOn: null, priority: "normal" });
+    const [first] = await sendsOf(opened?.id ?? "");
+    expect(first).toMatchObject({ stepDpd: 1, sentOn: d1, channels: ["sms", "push"], tone: "gentle" });
+    const [notice] = await app.services.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.id, first?.notificationId ?? ""));
+    // Made at 00:30, it goes out at 08:00; it names the loan, the amount, how to pay and how to complain.
+    expect(notice?.availableAt.toISOString()).toBe(indiaTime(d1, "08:00").toISOString());
+    expect(notice?.channels).toEqual(["sms", "push"]);
+    expect(notice?.sms).toContain(loan.loanNumber);
+    expect(notice?.sms).toContain(`/User/Loans/Emi/${loan.loanNumber}`);
+    expect(notice?.sms).toMatch(/Complaints: /);
+    expect(notice?.body).toContain("/grievance-policy");
+    // Again the same day: nothing twice.
+    await runDunning(app.services, { day: d1 });
+    expect(await sendsOf(opened?.id ?? "")).toHaveLength(1);
+    // Day 2: no step; day 3: the SMS.
+    await day(addDays(loan.first.dueDate, 2));
+    expect(await sendsOf(opened?.id ?? "")).toHaveLength(1);
+    await day(addDays(loan.first.dueDate, 3));
+    expect((await sendsOf(opened?.id ?? "")).map((s) => s.stepDpd)).toEqual([1, 3]);
+    // Paid by bank transfer: back to 0 days past due, the case closes as cured.
+    clock.now = indiaTime(addDays(loan.first.dueDate, 4), "11:00");
+    const [acct] = await app.services.db.select().from(loanAccounts).where(eq(loanAccounts.applicationId, loan.id));
+    const paid = await act(loan.loanNumber, {
+      intent: "record_payment",
+      amount: (((acct?.overduePaise ?? 0) + (acct?.penalDuePaise ?? 0)) / 100).toFixed(2),
+      mode: "NEFT",
+      reference: `UTRCOL${serial}`,
+      date: addDays(loan.first.dueDate, 4),
+    });
+    expect(paid.status).toBe(302);
+    const [closed] = await caseOf(loan.id);
+    expect(closed).toMatchObject({ closedOn: addDays(loan.first.dueDate, 4), closedReason: "cured" });
+  });
+
+  it("is paused with a reason and sends nothing until resumed; a call task names its staff member", async () => {
+    const loan = await overdueLoan();
+    await day(addDays(loan.first.dueDate, 1));
+    clock.now = indiaTime(addDays(loan.first.dueDate, 1), "10:00");
+    const paused = await act(loan.loanNumber, { intent: "pause_dunning", kind: "hardship", reason: "Lost his job last month" });
+    expect(toastOf(paused)).toContain("paused");
+    for (let k = 2; k <= 8; k++) await day(addDays(loan.first.dueDate, k));
+    const [c] = await caseOf(loan.id);
+    expect((await sendsOf(c?.id ?? "")).map((s) => s.stepDpd)).toEqual([1]);
+    clock.now = indiaTime(addDays(loan.first.dueDate, 8), "10:00");
+    expect(toastOf(await act(loan.loanNumber, { intent: "resume_dunning" }))).toContain("resume");
+    await day(addDays(loan.first.dueDate, 9));
+    // Steps 3 and 7 were missed while paused: only the latest reached (7) is sent, never a burst.
+    expect((await sendsOf(c?.id ?? "")).map((s) => s.stepDpd)).toEqual([1, 7]);
+    const [task] = await app.services.db
+      .select()
+      .from(collectionTasks)
+      .where(eq(collectionTasks.caseId, c?.id ?? ""));
+    expect(task).toMatchObject({ status: "open", stepDpd: 7 });
+    expect(task?.assigneeUserId).toBeTruthy();
+    const page = await (await app.get(`/admin/loans/${loan.loanNumber}`, { headers: { Cookie: ops.cookie } })).text();
+    expect(page).toContain("Omar Shaikh");
+    const audited = await app.services.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, loan.id), eq(auditLog.action, "collections.paused")));
+    expect(audited).toHaveLength(1);
+  });
+
+  it("holds reminders while a promise is open, and marks it kept or broken from the ledger", async () => {
+    const loan = await overdueLoan();
+    const d1 = addDays(loan.first.dueDate, 1);
+    await day(d1);
+    clock.now = indiaTime(d1, "12:00");
+    const promised = await act(loan.loanNumber, { intent: "promise", amount: "1000", dueOn: addDays(d1, 2) });
+    expect(toastOf(promised)).toContain("Promise");
+    await day(addDays(loan.first.dueDate, 3));
+    const [c] = await caseOf(loan.id);
+    expect((await sendsOf(c?.id ?? "")).map((s) => s.stepDpd)).toEqual([1]);
+    // Its date passed without the money: broken, and the case's priority rises.
+    await day(addDays(d1, 3));
+    const [p] = await app.services.db
+      .select()
+      .from(promisesToPay)
+      .where(eq(promisesToPay.caseId, c?.id ?? ""));
+    expect(p).toMatchObject({ status: "broken", resolvedOn: addDays(d1, 3) });
+    expect((await caseOf(loan.id))[0]?.priority).toBe("high");
+    // Another promise, kept by a payment dated within it.
+    const d5 = addDays(d1, 4);
+    clock.now = indiaTime(d5, "12:00");
+    await act(loan.loanNumber, { intent: "promise", amount: "500", dueOn: addDays(d5, 1) });
+    await act(loan.loanNumber, { intent: "record_payment", amount: "500.00", mode: "UPI", reference: `UTRKEPT${serial}`, date: d5 });
+    const promises = await app.services.db
+      .select()
+      .from(promisesToPay)
+      .where(eq(promisesToPay.caseId, c?.id ?? ""))
+      .orderBy(asc(promisesToPay.createdAt));
+    expect(promises.map((x) => x.status)).toEqual(["broken", "kept"]);
+  });
+});
