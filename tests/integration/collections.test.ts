@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { indiaTime } from "../../app/domain/india-date.ts";
 import { addDays, type IsoDate } from "../../app/domain/loan-math.ts";
@@ -162,5 +162,79 @@ describe("a collections case", () => {
       .where(eq(promisesToPay.caseId, c?.id ?? ""))
       .orderBy(asc(promisesToPay.createdAt));
     expect(promises.map((x) => x.status)).toEqual(["broken", "kept"]);
+  });
+
+  it("takes a promise from the borrower on their own overdue loan only, within 7 days and what is owed", async () => {
+    const loan = await overdueLoan();
+    const d1 = addDays(loan.first.dueDate, 1);
+    await day(d1);
+    clock.now = indiaTime(d1, "20:30");
+    const page = await (await app.get(loan.path, { headers: { Cookie: loan.cookie } })).text();
+    expect(page).toContain('id="promise-title"');
+    const tooLate = await postForm(app, loan.path, { intent: "promise", amount: "1000", dueOn: addDays(d1, 8) }, { cookie: loan.cookie });
+    expect(tooLate.status).toBe(400);
+    expect(await tooLate.text()).toContain("Choose a date from today to 7 days ahead.");
+    const tooMuch = await postForm(
+      app,
+      loan.path,
+      { intent: "promise", amount: "5000000", dueOn: addDays(d1, 2) },
+      { cookie: loan.cookie },
+    );
+    expect(tooMuch.status).toBe(400);
+    expect(await tooMuch.text()).toContain("more than you owe");
+    // Another borrower, on this loan's page: nothing of it.
+    const other = await overdueLoan();
+    clock.now = indiaTime(d1, "20:30");
+    const theirs = await postForm(app, loan.path, { intent: "promise", amount: "1000", dueOn: addDays(d1, 2) }, { cookie: other.cookie });
+    expect(theirs.status).toBe(404);
+    clock.now = indiaTime(d1, "20:30");
+    const made = await postForm(app, loan.path, { intent: "promise", amount: "1,000", dueOn: addDays(d1, 2) }, { cookie: loan.cookie });
+    expect(made.status).toBe(302);
+    expect(toastOf(made)).toContain("We will not send you reminders");
+    const [c] = await caseOf(loan.id);
+    const [p] = await app.services.db
+      .select()
+      .from(promisesToPay)
+      .where(eq(promisesToPay.caseId, c?.id ?? ""));
+    expect(p).toMatchObject({ amountPaise: 1000_00, dueOn: addDays(d1, 2), status: "open", staffUserId: null });
+    const after = (await (await app.get(loan.path, { headers: { Cookie: loan.cookie } })).text()).replaceAll("<!-- -->", "");
+    expect(after).toContain("You promised to pay ₹1,000 by");
+    const audited = await app.services.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, loan.id), eq(auditLog.action, "collections.promise")));
+    expect(audited).toEqual([expect.objectContaining({ actorRole: "borrower", actorUserId: loan.userId })]);
+  });
+
+  it("refuses a call to the borrower outside 08:00-19:00, logs one from them, and is given only to staff who work cases", async () => {
+    const loan = await overdueLoan();
+    const d1 = addDays(loan.first.dueDate, 1);
+    await day(d1);
+    clock.now = indiaTime(d1, "19:30");
+    const late = await act(loan.loanNumber, { intent: "note", channel: "call_out", outcome: "no_answer", note: "Rang, no answer" });
+    expect(toastOf(late)).toContain("only between 08:00 and 19:00");
+    const inbound = await act(loan.loanNumber, { intent: "note", channel: "call_in", outcome: "promised", note: "Called us back" });
+    expect(toastOf(inbound)).toBe("Contact saved.");
+    // Given to credit (not a case worker): refused; to operations: done and audited, its open tasks follow.
+    const workers = await app.services.db.execute<{ id: string; role: string }>(
+      sql`select id, role from users where role in ('credit', 'operations')`,
+    );
+    const rows =
+      "rows" in workers ? (workers.rows as { id: string; role: string }[]) : (workers as unknown as { id: string; role: string }[]);
+    const creditId = rows.find((r) => r.role === "credit")?.id ?? "";
+    const opsId = rows.find((r) => r.role === "operations")?.id ?? "";
+    expect(toastOf(await act(loan.loanNumber, { intent: "assign_case", assignee: creditId }))).toContain("only to an active operations");
+    expect(toastOf(await act(loan.loanNumber, { intent: "assign_case", assignee: opsId }))).toContain("The case is now");
+    const [c] = await caseOf(loan.id);
+    expect(c?.assigneeUserId).toBe(opsId);
+    const queue = (await (await app.get("/admin/collections?bucket=SMA-0&who=me", { headers: { Cookie: ops.cookie } })).text()).replaceAll(
+      "<!-- -->",
+      "",
+    );
+    expect(queue).toContain(loan.loanNumber);
+    const nobody = await (await app.get("/admin/collections?bucket=SMA-0&who=unassigned", { headers: { Cookie: ops.cookie } })).text();
+    expect(nobody).not.toContain(loan.loanNumber);
+    // A borrower may not open the desk.
+    expect((await app.get("/admin/collections", { headers: { Cookie: loan.cookie } })).status).not.toBe(200);
   });
 });

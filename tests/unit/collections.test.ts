@@ -1,0 +1,110 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  caseChange,
+  DEFAULT_DUNNING_STEPS,
+  dueStep,
+  dunningHeld,
+  dunningRulesSchema,
+  inContactHours,
+  noticeChannels,
+  promiseOutcome,
+  promiseSchema,
+} from "../../app/domain/collections.ts";
+import { indiaTime } from "../../app/domain/india-date.ts";
+import { addDays, type IsoDate } from "../../app/domain/loan-math.ts";
+import { daytime } from "../../app/domain/notifications.ts";
+
+const day = (n: number) => addDays("2026-04-01", n);
+
+describe("collections rules", () => {
+  it("open a case exactly while an active loan is past due", () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.integer({ min: -5, max: 400 }), fc.boolean(), (open, dpd, loanActive) => {
+        const change = caseChange({ open, dpd, loanActive });
+        const openAfter = change === "open" ? true : change === "close" ? false : open;
+        expect(openAfter).toBe(loanActive && dpd > 0);
+      }),
+    );
+  });
+
+  it("keep a promise exactly when the payments dated within it add up to its amount, else break it after its date", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 100, max: 1_00_000_00 }),
+        fc.integer({ min: 0, max: 20 }),
+        fc.integer({ min: 0, max: 7 }),
+        fc.array(fc.record({ amountPaise: fc.integer({ min: 1, max: 50_000_00 }), at: fc.integer({ min: 0, max: 40 }) }), { maxLength: 6 }),
+        fc.integer({ min: 0, max: 40 }),
+        (amountPaise, made, length, paid, today) => {
+          const promise = { amountPaise, madeOn: day(made), dueOn: day(made + length), status: "open" as const };
+          const payments = paid.map((p) => ({ amountPaise: p.amountPaise, businessDate: day(p.at) }));
+          const within = payments
+            .filter((p) => p.businessDate >= promise.madeOn && p.businessDate <= promise.dueOn)
+            .reduce((s, p) => s + p.amountPaise, 0);
+          const outcome = promiseOutcome(promise, payments, day(today));
+          if (within >= amountPaise) expect(outcome).toBe("kept");
+          else expect(outcome).toBe(day(today) > promise.dueOn ? "broken" : "open");
+          expect(promiseOutcome({ ...promise, status: "cancelled" }, payments, day(today))).toBe("cancelled");
+        },
+      ),
+    );
+  });
+
+  it("send the latest step reached once, never an earlier one after it, and each step at most once", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 60 }), { minLength: 1, maxLength: 30 }), (dpds) => {
+        const sent = new Set<number>();
+        for (const dpd of dpds) {
+          const step = dueStep(DEFAULT_DUNNING_STEPS, dpd, sent);
+          if (!step) continue;
+          expect(step.dpd).toBeLessThanOrEqual(dpd);
+          expect(sent.has(step.dpd)).toBe(false);
+          // No later step is reached that it skips.
+          expect(DEFAULT_DUNNING_STEPS.some((s) => s.dpd > step.dpd && s.dpd <= dpd)).toBe(false);
+          sent.add(step.dpd);
+        }
+      }),
+    );
+  });
+
+  it("hold a reminder while paused, a debit is in progress, a promise is open or one went that day", () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), (paused, debitInProgress, promiseOpen, sentThatDay) => {
+        const held = dunningHeld({ paused, debitInProgress, promiseOpen, sentThatDay });
+        expect(held === null).toBe(!paused && !debitInProgress && !promiseOpen && !sentThatDay);
+      }),
+    );
+  });
+
+  it("send reminders made at any hour only between 08:00 and 19:00, and contact only then", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 60 * 24 * 30 }), (minute) => {
+        const made = new Date(indiaTime("2026-04-01", "00:00").getTime() + minute * 60_000);
+        expect(inContactHours(daytime(made))).toBe(true);
+        expect(daytime(made).getTime()).toBeGreaterThanOrEqual(made.getTime());
+      }),
+    );
+    expect(inContactHours(indiaTime("2026-04-01", "07:59"))).toBe(false);
+    expect(inContactHours(indiaTime("2026-04-01", "08:00"))).toBe(true);
+    expect(inContactHours(indiaTime("2026-04-01", "18:59"))).toBe(true);
+    expect(inContactHours(indiaTime("2026-04-01", "19:00"))).toBe(false);
+  });
+
+  it("take a promise from today to 7 days ahead only, and rules with one step a day that each do something", () => {
+    const today: IsoDate = "2026-04-10";
+    const schema = promiseSchema(today);
+    expect(schema.safeParse({ intent: "promise", amount: "2,500", dueOn: "2026-04-17" }).success).toBe(true);
+    expect(schema.safeParse({ intent: "promise", amount: "2500", dueOn: "2026-04-18" }).error?.issues[0]?.message).toBe(
+      "Choose a date from today to 7 days ahead.",
+    );
+    expect(schema.safeParse({ intent: "promise", amount: "2500", dueOn: "2026-04-09" }).success).toBe(false);
+    expect(schema.safeParse({ intent: "promise", amount: "0.5", dueOn: "2026-04-12" }).success).toBe(false);
+    expect(dunningRulesSchema.safeParse(DEFAULT_DUNNING_STEPS).success).toBe(true);
+    expect(
+      dunningRulesSchema.safeParse([...DEFAULT_DUNNING_STEPS, { dpd: 3, channels: ["email"], tone: "firm", callTask: false }]).success,
+    ).toBe(false);
+    expect(dunningRulesSchema.safeParse([{ dpd: 5, channels: [], tone: "firm", callTask: false }]).success).toBe(false);
+    expect(noticeChannels(["letter"]).sort()).toEqual(["email", "sms"]);
+  });
+});
