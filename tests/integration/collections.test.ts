@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { indiaTime } from "../../app/domain/india-date.ts";
 import { addDays, type IsoDate } from "../../app/domain/loan-math.ts";
@@ -10,6 +10,7 @@ import {
   loanAccounts,
   notifications,
   promisesToPay,
+  users,
 } from "../../app/server/db/schema.ts";
 import { runDunning } from "../../app/server/collections/dunning.server.ts";
 import { runServicingDay } from "../../app/server/servicing/daily.server.ts";
@@ -216,11 +217,10 @@ describe("a collections case", () => {
     const inbound = await act(loan.loanNumber, { intent: "note", channel: "call_in", outcome: "promised", note: "Called us back" });
     expect(toastOf(inbound)).toBe("Contact saved.");
     // Given to credit (not a case worker): refused; to operations: done and audited, its open tasks follow.
-    const workers = await app.services.db.execute<{ id: string; role: string }>(
-      sql`select id, role from users where role in ('credit', 'operations')`,
-    );
-    const rows =
-      "rows" in workers ? (workers.rows as { id: string; role: string }[]) : (workers as unknown as { id: string; role: string }[]);
+    const rows = await app.services.db
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(inArray(users.role, ["credit", "operations"]));
     const creditId = rows.find((r) => r.role === "credit")?.id ?? "";
     const opsId = rows.find((r) => r.role === "operations")?.id ?? "";
     expect(toastOf(await act(loan.loanNumber, { intent: "assign_case", assignee: creditId }))).toContain("only to an active operations");
@@ -236,5 +236,37 @@ describe("a collections case", () => {
     expect(nobody).not.toContain(loan.loanNumber);
     // A borrower may not open the desk.
     expect((await app.get("/admin/collections", { headers: { Cookie: loan.cookie } })).status).not.toBe(200);
+  });
+
+  it("sends the day 30 letter as a PDF the borrower can open from the loan page, and nobody else", async () => {
+    const loan = await overdueLoan();
+    await day(addDays(loan.first.dueDate, 30));
+    const [c] = await caseOf(loan.id);
+    // Only the latest step reached is sent: the letter, by e-mail and an SMS saying so.
+    const sends = await sendsOf(c?.id ?? "");
+    expect(sends.map((x) => [x.stepDpd, x.tone])).toEqual([[30, "letter"]]);
+    const [notice] = await app.services.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.id, sends[0]?.notificationId ?? ""));
+    expect(notice).toMatchObject({
+      event: "dunning_letter",
+      attachments: [{ kind: "reminder_letter", loanNumber: loan.loanNumber, sendId: sends[0]?.id }],
+    });
+    expect(notice?.channels?.sort()).toEqual(["email", "sms"]);
+    clock.now = indiaTime(addDays(loan.first.dueDate, 30), "10:00");
+    const page = (await (await app.get(loan.path, { headers: { Cookie: loan.cookie } })).text()).replaceAll("&amp;", "&");
+    const href = `/User/Loans/${loan.loanNumber}/reminder-letter.pdf?send=${sends[0]?.id}`;
+    expect(page).toContain(href);
+    const pdf = await app.get(href, { headers: { Cookie: loan.cookie } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+    const other = await overdueLoan();
+    expect((await app.get(href, { headers: { Cookie: other.cookie } })).status).toBe(404);
   });
 });

@@ -2,7 +2,7 @@
  * The collections reminder letter (docs/product.md "Collections"), rendered from what its dunning
  * step recorded when it was sent: only for the borrower whose loan it is.
  */
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import type { IsoDate } from "../../domain/loan-math.ts";
 import { loanPath } from "../../domain/loans/servicing.ts";
@@ -50,4 +50,15 @@ export async function reminderLetter(
     row.send.createdAt,
   );
   return { pdf, filename: `reminder-${loanNumber}-${row.send.sentOn}.pdf` };
+}
+
+/** The reminder letters sent about the borrower's own loan, newest first (the loan page's documents). */
+export async function reminderLetters({ db }: Pick<AppServices, "db">, { userId, loanNumber }: { userId: string; loanNumber: string }) {
+  return db
+    .select({ id: dunningSends.id, sentOn: dunningSends.sentOn })
+    .from(dunningSends)
+    .innerJoin(collectionCases, eq(collectionCases.id, dunningSends.caseId))
+    .innerJoin(loanApplications, eq(loanApplications.id, collectionCases.applicationId))
+    .where(and(eq(dunningSends.tone, "letter"), eq(loanApplications.userId, userId), eq(loanApplications.loanNumber, loanNumber)))
+    .orderBy(desc(dunningSends.sentOn));
 }

@@ -16,6 +16,7 @@ import { debitsOf } from "../../../server/mandates/debit-rows.server.ts";
 import { decideExcess } from "../../../server/mandates/excess.server.ts";
 import { makePromise } from "../../../server/collections/case-actions.server.ts";
 import { borrowerCase } from "../../../server/collections/read.server.ts";
+import { reminderLetters } from "../../../server/collections/letter.server.ts";
 import { PROMISE_MAX_DAYS, promiseSchema } from "../../../domain/collections.ts";
 import { businessToday } from "../../../server/loan-account/account.server.ts";
 import { nextDebitText } from "../../../domain/loans/autopay.ts";
@@ -82,6 +83,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     ...page,
     collections: page.summary.status === "active" ? await borrowerCase(services, { userId: user.id, loanNumber }) : null,
+    letters: await reminderLetters(services, { userId: user.id, loanNumber }),
     mandates,
     debits,
     nextDebit:

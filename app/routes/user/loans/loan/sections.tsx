@@ -192,6 +192,13 @@ export function Documents({ d }: { d: Data }) {
             Repayment schedule (PDF)
           </a>
         </li>
+        {d.letters.map((l) => (
+          <li key={l.id}>
+            <a className="link" href={`${base}/reminder-letter.pdf?send=${l.id}`}>
+              Reminder letter of {longDate(l.sentOn)} (PDF)
+            </a>
+          </li>
+        ))}
         {d.settlement ? (
           <li>
             <a className="link" href={`${base}/no-dues.pdf`}>
