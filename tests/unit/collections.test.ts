@@ -108,3 +108,32 @@ describe("collections rules", () => {
     expect(noticeChannels(["letter"]).sort()).toEqual(["email", "sms"]);
   });
 });
+
+describe("every collections reminder", () => {
+  it("names the loan, the amount, how to pay and how to complain, on every channel it has words for", async () => {
+    const { renderNotice } = await import("../../app/domain/notifications.ts");
+    const context = { brand: "Sugam Loans", link: (path: string) => `https://sugam.example${path}` };
+    const data = {
+      loanNumber: "SL12345678",
+      loanPath: "/User/Loans/Emi/SL12345678",
+      amountPaise: 9_168_42,
+      dpd: 12,
+      grievancePath: "/grievance-policy",
+      grievancePhone: "+91 80 4000 0000",
+    };
+    for (const event of ["dunning_gentle", "dunning_firm", "dunning_letter"] as const) {
+      const n = renderNotice(event, event === "dunning_letter" ? { ...data, sendId: "s1" } : data, context);
+      expect(n.daytimeOnly).toBe(true);
+      for (const text of [n.body, n.sms ?? ""]) {
+        expect(text).toContain("SL12345678");
+        expect(text).toContain("₹9,168.42");
+        expect(text).toContain("+91 80 4000 0000");
+      }
+      // How to pay: the SMS links the loan's page; the in-app notice and the e-mail open it (its path).
+      expect(n.sms).toContain("https://sugam.example/User/Loans/Emi/SL12345678");
+      expect(n.body).toContain("Pay now");
+      expect(n.body).toContain("https://sugam.example/grievance-policy");
+      expect(n.path).toBe(data.loanPath);
+    }
+  });
+});
