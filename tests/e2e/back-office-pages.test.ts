@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { loanAccounts, loanApplications } from "../../app/server/db/schema.ts";
+import { syncCases } from "../../app/server/collections/cases.server.ts";
+import { businessToday } from "../../app/server/loan-account/account.server.ts";
 import { activeLoan, approvedApplication, signedApplication, signedInStaff } from "../helpers/applications.ts";
 import { axeViolations, launchBrowser, PHONE, waitForHydration, watchErrors } from "../helpers/browser.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -118,6 +120,8 @@ describe("back-office pages in the browser", () => {
       .update(loanAccounts)
       .set({ dpd: 40, overduePaise: sql`greatest(${loanAccounts.overduePaise}, 100000)` })
       .where(eq(loanAccounts.applicationId, row?.id ?? ""));
+    // Its collections case, as the app opens one with every change of a loan's figures (the queue lists cases).
+    await syncCases(app.services, { today: businessToday(app.services), applicationIds: [row?.id ?? ""] });
     for (const [label, viewport] of [
       ["1280", { viewport: { width: 1280, height: 900 } }],
       ["360", PHONE],

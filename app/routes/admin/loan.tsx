@@ -217,7 +217,10 @@ export default function StaffLoan({ loaderData: d, actionData }: Route.Component
       </h1>
       <Facts d={d} />
 
-      {d.may.payments && (a.status === "active" || a.status === "closed") ? <RecordPayment d={d} actionData={actionData} /> : null}
+      {/* Keyed by the newest payment: once one is recorded the form starts empty again. */}
+      {d.may.payments && (a.status === "active" || a.status === "closed") ? (
+        <RecordPayment key={d.payments[0]?.reference ?? "none"} d={d} actionData={actionData} />
+      ) : null}
 
       <Payments d={d} actionData={actionData} />
 

@@ -8,7 +8,7 @@
 import { and, eq, isNull, lte } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { type ContactChannel, inContactHours, OUTBOUND_CHANNELS, type PauseKind, PROMISE_MAX_DAYS } from "../../domain/collections.ts";
-import { todayIST } from "../../domain/india-date.ts";
+import { longDate, todayIST } from "../../domain/india-date.ts";
 import { addDays, type IsoDate } from "../../domain/loan-math.ts";
 import type { ContactOutcome, StaffResult } from "../../domain/loans/staff-servicing.ts";
 import { formatRupees } from "../../domain/money.ts";
@@ -234,6 +234,6 @@ export async function makePromise(
       },
     );
     await syncCases({ db: tx }, { today, applicationIds: [found.application.id] });
-    return { ok: true, message: `Promise to pay ${formatRupees(amountPaise)} by ${dueOn} saved.` };
+    return { ok: true, message: `Promise to pay ${formatRupees(amountPaise)} by ${longDate(dueOn)} saved.` };
   });
 }

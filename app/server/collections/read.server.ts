@@ -195,7 +195,7 @@ export async function borrowerCase({ db }: Db, { userId, loanNumber }: { userId:
     .where(and(eq(loanApplications.userId, userId), eq(loanApplications.loanNumber, loanNumber), isNull(collectionCases.closedOn)));
   if (!c) return null;
   const [p] = await db
-    .select({ amountPaise: promisesToPay.amountPaise, dueOn: promisesToPay.dueOn, status: promisesToPay.status })
+    .select({ id: promisesToPay.id, amountPaise: promisesToPay.amountPaise, dueOn: promisesToPay.dueOn, status: promisesToPay.status })
     .from(promisesToPay)
     .where(eq(promisesToPay.caseId, c.id))
     .orderBy(desc(promisesToPay.createdAt))

@@ -4,6 +4,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
+import { longDate } from "../../domain/india-date.ts";
 import type { IsoDate } from "../../domain/loan-math.ts";
 import { receivableOn, type OfflineMode, type StaffResult } from "../../domain/loans/staff-servicing.ts";
 import { formatRupees } from "../../domain/money.ts";
@@ -71,6 +72,6 @@ export async function recordOfflinePayment(
       },
     );
     await paymentApplied({ ...services, db: tx }, { application: a, payment: { id: p.id, amountPaise, businessDate: date }, at });
-    return { ok: true, message: `${formatRupees(amountPaise)} recorded as received on ${date}.` };
+    return { ok: true, message: `${formatRupees(amountPaise)} recorded as received on ${longDate(date)}.` };
   });
 }

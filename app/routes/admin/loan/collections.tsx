@@ -119,7 +119,8 @@ export function CaseSection({ d, c, actionData }: { d: Data; c: Case; actionData
 
       {may ? (
         <div className="grid gap-6 lg:grid-cols-3">
-          <PromiseForm d={d} actionData={actionData} />
+          {/* Keyed by the newest promise: once one is saved the form starts empty again. */}
+          <PromiseForm key={c.promises[0]?.id ?? "none"} d={d} actionData={actionData} />
           <AssignForm d={d} c={c} actionData={actionData} />
           <PauseForm c={c} actionData={actionData} />
         </div>

@@ -251,7 +251,8 @@ export function Notes({ d, actionData }: { d: Data; actionData: ActionData }) {
           </li>
         ))}
       </ul>
-      {d.may.collections ? <ContactNote actionData={actionData} /> : null}
+      {/* Keyed by the newest contact: once one is saved the form starts empty again, not inviting the same contact twice. */}
+      {d.may.collections ? <ContactNote key={d.notes[0]?.id ?? "none"} actionData={actionData} /> : null}
     </section>
   );
 }

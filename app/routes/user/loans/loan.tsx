@@ -245,8 +245,13 @@ export default function Loan({ loaderData, actionData }: Route.ComponentProps) {
         />
       ) : null}
 
+      {/* Keyed by the latest promise: once one is saved the form starts empty again under it. */}
       {open && d.collections ? (
-        <PromiseToPay d={d} lastResult={actionData && "promise" in actionData ? actionData.promise : undefined} />
+        <PromiseToPay
+          key={d.collections.latest?.id ?? "none"}
+          d={d}
+          lastResult={actionData && "promise" in actionData ? actionData.promise : undefined}
+        />
       ) : null}
 
       {open && d.coolingOff ? <CoolingOff d={d} coolingOff={d.coolingOff} /> : null}
