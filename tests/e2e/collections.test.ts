@@ -139,8 +139,8 @@ describe("the collections desk in the browser", () => {
     expect(await section.getByTestId("case-assignee").textContent()).toBe("Nobody yet");
     expect(await section.getByTestId("case-reminders").textContent()).toBe("By the dunning rules");
     expect(await section.getByTestId("case-sends").getByRole("listitem").allTextContents()).toEqual([
-      `Day 3, ${longDate(today)}: SMS, ${formatRupees(owed)} overdue.`,
-      `Day 1, ${longDate(addDays(l.dueDate, 1))}: SMS, push, ${formatRupees(owed)} overdue.`,
+      `Day 3, ${longDate(today)}: SMS, for ${formatRupees(owed)} overdue with penal charges.`,
+      `Day 1, ${longDate(addDays(l.dueDate, 1))}: SMS, push, for ${formatRupees(owed)} overdue with penal charges.`,
     ]);
     await section.getByText("None yet.").first().waitFor();
     await looksRight(page, "col-2-loan-case-open");

@@ -5,7 +5,6 @@ import { FormErrors, SelectField, TextField } from "../../../components/field.ts
 import { useSchemaForm } from "../../../components/use-schema-form.ts";
 import {
   assignSchema,
-  CONTACT_HOURS,
   PAUSE_KINDS,
   PROMISE_MAX_DAYS,
   PROMISE_STATUS_TEXT,
@@ -110,7 +109,7 @@ export function CaseSection({ d, c, actionData }: { d: Data; c: Case; actionData
           {c.sends.map((s) => (
             <li key={s.id}>
               {s.channels.length
-                ? `Day ${s.stepDpd}, ${longDate(s.sentOn)}: ${s.channels.map((x) => CHANNEL_TEXT[x] ?? x).join(", ")}, ${formatRupees(s.amountPaise)} overdue.`
+                ? `Day ${s.stepDpd}, ${longDate(s.sentOn)}: ${s.channels.map((x) => CHANNEL_TEXT[x] ?? x).join(", ")}, for ${formatRupees(s.amountPaise)} overdue with penal charges.`
                 : `Day ${s.stepDpd}, ${longDate(s.sentOn)}: a call task only.`}
             </li>
           ))}
@@ -125,7 +124,6 @@ export function CaseSection({ d, c, actionData }: { d: Data; c: Case; actionData
           <PauseForm c={c} actionData={actionData} />
         </div>
       ) : null}
-      {may ? <p className="text-sm text-slate-700">{CONTACT_HOURS}</p> : null}
     </section>
   );
 }

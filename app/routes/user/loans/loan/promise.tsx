@@ -29,10 +29,14 @@ export function PromiseToPay({ d, lastResult }: { d: Data; lastResult: Reply }) 
           {promiseText(latest)}
         </p>
       ) : null}
-      <p className="text-slate-700">
-        Cannot pay all that is overdue now? Tell us how much you will pay and by when, within {PROMISE_MAX_DAYS} days. We will not send you
-        reminders about this loan until then.
-      </p>
+      {latest?.status === "open" ? (
+        <p className="text-slate-700">To change it, promise again below: the new promise replaces this one.</p>
+      ) : (
+        <p className="text-slate-700">
+          Cannot pay all that is overdue now? Tell us how much you will pay and by when, within {PROMISE_MAX_DAYS} days. We will not send
+          you reminders about this loan until then.
+        </p>
+      )}
       <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="promise" />
         <div className="sm:col-span-2">
