@@ -19,10 +19,12 @@
 //     the SMS and e-mail stand-ins: time, rate, none sent twice.
 //  9. Autopay on PostgreSQL (bench-autopay.ts): the pre-debit notices and the presentations of 100,000
 //     loans due on one day through the mandate stand-in: time, rate, none presented twice.
+// 10. Dunning on PostgreSQL (bench-dunning.ts): the daily dunning pass over 100,000 loans with 15% in
+//     arrears: cases opened, the steps sent, the same day again (nothing), the next day: time, rate, checked.
 // BENCH_ONLY picks parts, comma-separated: math, pdf, public, signed-in, realtime, quick-start,
-// payouts, backoffice, servicing, notifications, autopay (e.g. `BENCH_ONLY=servicing npm run bench`); all by
-// default. BENCH_PROFILE=ci is the small report CI prints after the tests (a few minutes): math,
-// public and signed-in pages, memory, 5 s per load; autopay over 2,000 loans.
+// payouts, backoffice, servicing, notifications, autopay, dunning (e.g. `BENCH_ONLY=servicing npm run bench`);
+// all by default. BENCH_PROFILE=ci is the small report CI prints after the tests (a few minutes): math,
+// public and signed-in pages, memory, 5 s per load; autopay and dunning over 2,000 loans.
 import type { ChildProcess } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -41,6 +43,7 @@ import { realtimeBench } from "./bench-realtime.ts";
 import { reportServicing, servicingBench } from "./bench-servicing.ts";
 import { notificationBench, reportNotifications } from "./bench-notifications.ts";
 import { autopayBench, reportAutopay } from "./bench-autopay.ts";
+import { dunningBench, reportDunning } from "./bench-dunning.ts";
 import { type BenchServer, freePort, type MemoryAfterGc, spawnNode, startBenchServer, waitUntilUp } from "./bench-server.ts";
 
 const PARTS = [
@@ -55,9 +58,10 @@ const PARTS = [
   "servicing",
   "notifications",
   "autopay",
+  "dunning",
 ] as const;
 const CI_PROFILE = process.env.BENCH_PROFILE === "ci";
-const ONLY = (process.env.BENCH_ONLY ?? (CI_PROFILE ? "math,public,signed-in,autopay" : ""))
+const ONLY = (process.env.BENCH_ONLY ?? (CI_PROFILE ? "math,public,signed-in,autopay,dunning" : ""))
   .split(",")
   .map((s) => s.trim())
   .filter(Boolean);
@@ -320,6 +324,7 @@ try {
   if (runs("servicing")) reportServicing(await servicingBench());
   if (runs("notifications")) reportNotifications(await notificationBench());
   if (runs("autopay")) reportAutopay(await autopayBench());
+  if (runs("dunning")) reportDunning(await dunningBench());
 } finally {
   rawServer?.kill("SIGTERM");
   await server?.stop();

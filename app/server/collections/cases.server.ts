@@ -63,12 +63,10 @@ export async function syncCases({ db }: Db, { today, applicationIds }: { today: 
     )
     update promises_to_pay p set status = 'cancelled', resolved_on = ${today}
     from closing where p.case_id = closing.id and p.status = 'open'`);
-  // Priority: high while the open case has a broken promise.
+  // Priority: high while the open case has a broken promise. One pass over the open cases, no join of the
+  // table to itself (planned as a nested loop on stale statistics, that join was quadratic in the open cases).
+  const priority = sql`case when exists (select 1 from promises_to_pay p where p.case_id = k.id and p.status = 'broken') then 'high' else 'normal' end`;
   await db.execute(sql`
-    update collection_cases k set priority = v.priority, updated_at = ${at}
-    from (
-      select k2.id, case when exists (select 1 from promises_to_pay p where p.case_id = k2.id and p.status = 'broken') then 'high' else 'normal' end as priority
-      from collection_cases k2 where k2.closed_on is null ${only(sql.raw("k2.application_id"))}
-    ) v
-    where k.id = v.id and k.priority <> v.priority`);
+    update collection_cases k set priority = ${priority}, updated_at = ${at}
+    where k.closed_on is null ${only(sql.raw("k.application_id"))} and k.priority <> ${priority}`);
 }
