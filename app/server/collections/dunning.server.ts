@@ -74,18 +74,30 @@ export async function saveDunningRules(
   });
 }
 
-/** The operations member with the fewest open cases (ties: the longest-standing account), or null when there is none. */
-async function leastBusyOperations({ db }: Pick<AppServices, "db">): Promise<string | null> {
-  const [u] = await db
-    .select({ id: users.id })
+/**
+ * The active operations members with their open cases, fewest first (ties: the longest-standing
+ * account): `next()` gives the least busy and counts the case it is given, so a page of cases is
+ * spread over them. Null from `next()` when there is nobody.
+ */
+async function operationsByLoad({ db }: Pick<AppServices, "db">) {
+  const staff = await db
+    .select({
+      id: users.id,
+      open: sql<number>`(select count(*)::int from collection_cases k where k.assignee_user_id = ${users.id} and k.closed_on is null)`,
+    })
     .from(users)
     .where(and(eq(users.role, "operations"), sql`${users.disabledAt} is null`))
-    .orderBy(
-      asc(sql`(select count(*) from collection_cases k where k.assignee_user_id = ${users.id} and k.closed_on is null)`),
-      asc(users.createdAt),
-    )
-    .limit(1);
-  return u?.id ?? null;
+    .orderBy(asc(users.createdAt));
+  const load = staff.map((s) => ({ id: s.id, open: Number(s.open) }));
+  return {
+    next(): string | null {
+      let least: { id: string; open: number } | undefined;
+      for (const s of load) if (!least || s.open < least.open) least = s;
+      if (!least) return null;
+      least.open++;
+      return least.id;
+    },
+  };
 }
 
 interface Candidate {
@@ -172,7 +184,7 @@ async function sendPage(
   let sent = 0;
   let tasks = 0;
   let held = 0;
-  let fallback: string | null | undefined;
+  let staff: Awaited<ReturnType<typeof operationsByLoad>> | undefined;
   for (const c of page) {
     const step = dueStep(rules.steps, c.dpd, new Set(c.sent));
     if (!step) continue;
@@ -221,8 +233,8 @@ async function sendPage(
     if (step.callTask) {
       let assignee = c.assignee;
       if (!assignee) {
-        if (fallback === undefined) fallback = await leastBusyOperations(services);
-        assignee = fallback;
+        staff ??= await operationsByLoad(services);
+        assignee = staff.next();
         if (assignee) {
           await db.update(collectionCases).set({ assigneeUserId: assignee, updatedAt: at }).where(eq(collectionCases.id, c.caseId));
           await audit(
