@@ -50,6 +50,7 @@ export default [
     route("admin/documents/:id", "routes/admin/document-file.ts"),
     route("admin/loans/:loanNumber", "routes/admin/loan.tsx"),
     route("admin/collections", "routes/admin/collections.tsx"),
+    route("admin/collections/rules", "routes/admin/collections-rules.tsx"),
     route("admin/autopay", "routes/admin/autopay.tsx"),
     route("admin/tickets", "routes/admin/tickets.tsx"),
     route("admin/tickets/:reference", "routes/admin/ticket.tsx"),

@@ -144,13 +144,155 @@ export const dunningStepSchema = z.object({
   tone: z.enum(DUNNING_TONES),
   callTask: z.boolean(),
 });
+/** How many steps the rules may have. */
+export const DUNNING_MAX_STEPS = 20;
 /** The rules: steps by days past due, each day once; a step with no channel and no call task does nothing and is refused. */
 export const dunningRulesSchema = z
   .array(dunningStepSchema)
   .min(1, "Keep at least one step.")
-  .max(20, "At most 20 steps.")
+  .max(DUNNING_MAX_STEPS, `At most ${DUNNING_MAX_STEPS} steps.`)
   .refine((steps) => new Set(steps.map((s) => s.dpd)).size === steps.length, "Each day past due may have one step only.")
   .refine((steps) => steps.every((s) => s.channels.length > 0 || s.callTask), "Each step sends a message or makes a call task.");
+
+/** The rows the administrator's form can send: every step possible, and two blank rows to add one. */
+export const DUNNING_FORM_ROWS = DUNNING_MAX_STEPS + 2;
+
+/** A channel as the form's checkbox names it, and as a step's sentence says it. */
+export const DUNNING_CHANNEL_LABEL: Record<DunningChannel, string> = { sms: "SMS", push: "Push", email: "E-mail", letter: "Letter (PDF)" };
+const CHANNEL_WORDS: Record<DunningChannel, string> = { sms: "SMS", push: "push", email: "e-mail", letter: "letter" };
+/** A tone as the form's select names it, and as a step's sentence says it. */
+export const DUNNING_TONE_LABEL: Record<DunningTone, string> = { gentle: "Gentle", firm: "Firm", letter: "Letter (formal)" };
+const TONE_WORDS: Record<DunningTone, string> = { gentle: "gentle", firm: "firm", letter: "formal" };
+
+/** A step in words, for the staff page: "Day 7: e-mail, firm, and a call task". */
+export function dunningStepText(step: DunningStep): string {
+  const ordered = DUNNING_CHANNELS.filter((c) => step.channels.includes(c));
+  const channels = new Intl.ListFormat("en-IN", { type: "conjunction" }).format(ordered.map((c) => CHANNEL_WORDS[c]));
+  const tone = TONE_WORDS[step.tone];
+  if (ordered.length === 0) return `Day ${step.dpd}: a call task only, no message`;
+  if (step.callTask) return `Day ${step.dpd}: ${channels}, ${tone}, and a call task`;
+  return `Day ${step.dpd}: ${channels}, ${tone}`;
+}
+
+/** Whether two sets of steps are the same rules (whatever the order of the steps and of their channels). */
+export function dunningStepsEqual(a: readonly DunningStep[], b: readonly DunningStep[]): boolean {
+  const key = (steps: readonly DunningStep[]) =>
+    JSON.stringify(
+      [...steps]
+        .sort((x, y) => x.dpd - y.dpd)
+        .map((s) => [s.dpd, DUNNING_CHANNELS.filter((c) => s.channels.includes(c)), s.tone, s.callTask]),
+    );
+  return key(a) === key(b);
+}
+
+/** A checkbox of the form: "on" when ticked, absent when not. */
+const ticked = z
+  .string()
+  .optional()
+  .transform((v) => v === "on");
+const optionalText = z.string().trim().optional();
+
+/** The form's flat field names of row `i` (dpd0, sms0, …): one step each. */
+export const dunningRowFields = (i: number) => ({
+  dpd: `dpd${i}` as const,
+  sms: `sms${i}` as const,
+  push: `push${i}` as const,
+  email: `email${i}` as const,
+  letter: `letter${i}` as const,
+  tone: `tone${i}` as const,
+  call: `call${i}` as const,
+  remove: `remove${i}` as const,
+});
+type RowField = ReturnType<typeof dunningRowFields>;
+type TextName = RowField["dpd" | "tone"];
+type TickName = RowField["sms" | "push" | "email" | "letter" | "call" | "remove"];
+
+const rowShape = {} as Record<TextName, typeof optionalText> & Record<TickName, typeof ticked>;
+for (let i = 0; i < DUNNING_FORM_ROWS; i++) {
+  const f = dunningRowFields(i);
+  rowShape[f.dpd] = optionalText;
+  rowShape[f.tone] = optionalText;
+  for (const name of [f.sms, f.push, f.email, f.letter, f.call, f.remove]) rowShape[name] = ticked;
+}
+
+/** The form's values of `steps` (the rows beyond them blank), for the form's default values. */
+export function dunningFormValues(steps: readonly DunningStep[]): Record<string, string> {
+  const values: Record<string, string> = { reason: "" };
+  steps.forEach((step, i) => {
+    const f = dunningRowFields(i);
+    values[f.dpd] = String(step.dpd);
+    values[f.tone] = step.tone;
+    for (const c of DUNNING_CHANNELS) if (step.channels.includes(c)) values[f[c]] = "on";
+    if (step.callTask) values[f.call] = "on";
+  });
+  return values;
+}
+
+const rulesReason = z
+  .string({ error: "Say why it changes." })
+  .trim()
+  .min(5, "Say why it changes (at least 5 characters): it is kept with the version.")
+  .max(300, "At most 300 characters.");
+/** What the form sends: every field text, a ticked checkbox "on". */
+export type DunningFormInput = { reason?: string } & Partial<Record<TextName | TickName, string>>;
+/**
+ * The administrator's form for a new version of the rules: one row per step (dpd0, sms0, push0,
+ * email0, letter0, tone0, call0, remove0, …), a row with no day (or ticked "Remove") being no step,
+ * and why it changes. Each problem is put on its row's field (the day, or the tone); no step at
+ * all, or too many, is the form's. What passes is what dunningRulesSchema accepts.
+ */
+export const dunningFormSchema: z.ZodType<{ reason: string; steps: DunningStep[] }, DunningFormInput> = z
+  .object({ reason: optionalText, ...rowShape })
+  .transform((v, ctx) => {
+    const values = v as Record<string, string | boolean | undefined>;
+    const steps: DunningStep[] = [];
+    /** The row each step came from, and the row each day is on. */
+    const rowOf: number[] = [];
+    const dayRow = new Map<number, number>();
+    /** Whether every row is a step as it stands. */
+    let ok = true;
+    const problem = (path: string, message: string) => {
+      ok = false;
+      ctx.addIssue({ code: "custom", path: [path], message });
+    };
+    // Checked with the rows, so that every problem shows at once.
+    const why = rulesReason.safeParse(v.reason);
+    if (!why.success) for (const issue of why.error.issues) ctx.addIssue({ code: "custom", path: ["reason"], message: issue.message });
+    for (let i = 0; i < DUNNING_FORM_ROWS; i++) {
+      const f = dunningRowFields(i);
+      const day = values[f.dpd];
+      if (values[f.remove] === true || typeof day !== "string" || day === "") continue;
+      if (!/^\d{1,3}$/.test(day) || Number(day) < 1 || Number(day) > 720) {
+        problem(f.dpd, "The day past due must be a whole number from 1 to 720.");
+        continue;
+      }
+      const dpd = Number(day);
+      const channels = DUNNING_CHANNELS.filter((c) => values[f[c]] === true);
+      const callTask = values[f.call] === true;
+      const tone = values[f.tone];
+      const earlier = dayRow.get(dpd);
+      if (earlier !== undefined) problem(f.dpd, `Step ${earlier + 1} is already on day ${dpd}: each day has one step.`);
+      else dayRow.set(dpd, i);
+      if (channels.length === 0 && !callTask)
+        problem(f.dpd, "This step sends no message and makes no call task: tick a channel or the call task, or remove the step.");
+      if (!(DUNNING_TONES as readonly unknown[]).includes(tone)) {
+        problem(f.tone, "Choose the tone of the message.");
+        continue;
+      }
+      steps.push({ dpd, channels, tone: tone as DunningTone, callTask });
+      rowOf.push(i);
+    }
+    if (!ok) return z.NEVER;
+    // The rules as a whole (at least one step, at most 20, …): the same check as the stored rules.
+    const rules = dunningRulesSchema.safeParse(steps);
+    if (!rules.success)
+      for (const issue of rules.error.issues) {
+        const row = typeof issue.path[0] === "number" ? rowOf[issue.path[0]] : undefined;
+        ctx.addIssue({ code: "custom", path: row === undefined ? [] : [dunningRowFields(row).dpd], message: issue.message });
+      }
+    if (!rules.success || !why.success) return z.NEVER;
+    return { reason: why.data, steps: [...rules.data].sort((a, b) => a.dpd - b.dpd) };
+  });
 
 /** The installation's first rules (docs/product.md "Collections"). */
 export const DEFAULT_DUNNING_STEPS: DunningStep[] = [

@@ -62,6 +62,7 @@ describe("back-office pages in the browser", () => {
         "/admin/holidays",
         `/admin/loans/${loan.loanNumber}`,
         "/admin/collections",
+        "/admin/collections/rules",
         "/admin/autopay",
         "/admin/policy",
       ]) {

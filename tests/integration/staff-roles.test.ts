@@ -168,6 +168,11 @@ const MATRIX: Record<string, StaffRequest[]> = {
     })),
   ],
   "routes/admin/collections.tsx": [{ method: "GET", path: () => "/admin/collections?bucket=NPA", needs: "collections.manage" }],
+  "routes/admin/collections-rules.tsx": [
+    { method: "GET", path: () => "/admin/collections/rules", needs: "collections.manage" },
+    // A form with no reason and no step: refused, never stored.
+    { method: "POST", path: () => "/admin/collections/rules", needs: "settings.manage", form: () => ({ version: "1", reason: "" }) },
+  ],
   "routes/admin/autopay.tsx": [{ method: "GET", path: () => "/admin/autopay", needs: "payments.manage" }],
   "routes/admin/document-file.ts": [
     { method: "GET", path: () => "/admin/documents/00000000-0000-4000-8000-000000000000", needs: "applications.view" },

@@ -4,8 +4,14 @@ import {
   caseChange,
   DEFAULT_DUNNING_STEPS,
   dueStep,
+  type DunningStep,
   dunningHeld,
+  DUNNING_FORM_ROWS,
+  dunningFormSchema,
+  dunningFormValues,
   dunningRulesSchema,
+  dunningStepsEqual,
+  dunningStepText,
   inContactHours,
   noticeChannels,
   promiseOutcome,
@@ -135,5 +141,98 @@ describe("every collections reminder", () => {
       expect(n.body).toContain("https://sugam.example/grievance-policy");
       expect(n.path).toBe(data.loanPath);
     }
+  });
+});
+
+describe("the dunning rules form", () => {
+  const issues = (input: Record<string, string>) =>
+    Object.fromEntries((dunningFormSchema.safeParse(input).error?.issues ?? []).map((i) => [i.path.join(".") || "form", i.message]));
+
+  it("turns the rows into the rules, in order of days, and back", () => {
+    const values = dunningFormValues(DEFAULT_DUNNING_STEPS);
+    const parsed = dunningFormSchema.safeParse({ ...values, reason: "  The same again  " });
+    expect(parsed.data).toEqual({ reason: "The same again", steps: DEFAULT_DUNNING_STEPS });
+    const reordered = dunningFormSchema.safeParse({
+      dpd0: "9",
+      email0: "on",
+      tone0: "firm",
+      dpd1: "2",
+      sms1: "on",
+      push1: "on",
+      tone1: "gentle",
+      call1: "on",
+      dpd2: "4",
+      remove2: "on",
+      reason: "Two steps",
+    });
+    expect(reordered.data?.steps).toEqual([
+      { dpd: 2, channels: ["sms", "push"], tone: "gentle", callTask: true },
+      { dpd: 9, channels: ["email"], tone: "firm", callTask: false },
+    ]);
+    expect(dunningStepsEqual(reordered.data?.steps ?? [], [...(reordered.data?.steps ?? [])].reverse())).toBe(true);
+    expect(dunningStepsEqual(DEFAULT_DUNNING_STEPS, reordered.data?.steps ?? [])).toBe(false);
+  });
+
+  it("puts each problem on its row's field, and no step at all or too many on the form", () => {
+    expect(issues({ dpd0: "0", sms0: "on", tone0: "gentle", reason: "Testing" })).toEqual({
+      dpd0: "The day past due must be a whole number from 1 to 720.",
+    });
+    expect(issues({ dpd0: "2.5", sms0: "on", tone0: "gentle", reason: "Testing" }).dpd0).toBeDefined();
+    expect(issues({ dpd0: "721", sms0: "on", tone0: "gentle", reason: "Testing" }).dpd0).toBeDefined();
+    expect(issues({ dpd0: "3", sms0: "on", tone0: "gentle", dpd4: "3", call4: "on", tone4: "firm", reason: "Testing" })).toEqual({
+      dpd4: "Step 1 is already on day 3: each day has one step.",
+    });
+    expect(issues({ dpd0: "3", tone0: "gentle", reason: "Testing" })).toEqual({
+      dpd0: "This step sends no message and makes no call task: tick a channel or the call task, or remove the step.",
+    });
+    expect(issues({ dpd0: "3", sms0: "on", reason: "Testing" })).toEqual({ tone0: "Choose the tone of the message." });
+    expect(issues({ dpd0: "3", sms0: "on", tone0: "loud", reason: "Testing" })).toEqual({ tone0: "Choose the tone of the message." });
+    expect(issues({ dpd0: "3", sms0: "on", tone0: "gentle", remove0: "on" })).toEqual({
+      form: "Keep at least one step.",
+      reason: "Say why it changes.",
+    });
+    expect(issues({ dpd0: "3", sms0: "on", tone0: "gentle", reason: "abc" }).reason).toMatch(/at least 5 characters/);
+    const full: Record<string, string> = { reason: "Every row filled" };
+    for (let i = 0; i < DUNNING_FORM_ROWS; i++)
+      Object.assign(full, { [`dpd${i}`]: String(i + 1), [`sms${i}`]: "on", [`tone${i}`]: "gentle" });
+    expect(issues(full)).toEqual({ form: "At most 20 steps." });
+  });
+
+  it("says each step in words", () => {
+    expect(DEFAULT_DUNNING_STEPS.map(dunningStepText)).toEqual([
+      "Day 1: SMS and push, gentle",
+      "Day 3: SMS, gentle",
+      "Day 7: e-mail, firm, and a call task",
+      "Day 15: a call task only, no message",
+      "Day 30: letter, formal",
+    ]);
+  });
+
+  it("accepts exactly what the stored rules' schema accepts (fast-check)", () => {
+    const row = fc.record({
+      dpd: fc.oneof(fc.integer({ min: 0, max: 725 }).map(String), fc.constant("")),
+      channels: fc.subarray(["sms", "push", "email", "letter"] as const),
+      tone: fc.constantFrom("gentle", "firm", "letter", ""),
+      callTask: fc.boolean(),
+      remove: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: DUNNING_FORM_ROWS }), (rows) => {
+        const input: Record<string, string> = { reason: "Checked by properties" };
+        rows.forEach((r, i) => {
+          if (r.dpd) input[`dpd${i}`] = r.dpd;
+          if (r.tone) input[`tone${i}`] = r.tone;
+          for (const c of r.channels) input[`${c}${i}`] = "on";
+          if (r.callTask) input[`call${i}`] = "on";
+          if (r.remove) input[`remove${i}`] = "on";
+        });
+        const steps = rows
+          .filter((r) => r.dpd && !r.remove)
+          .map((r) => ({ dpd: Number(r.dpd), channels: [...r.channels], tone: r.tone, callTask: r.callTask }));
+        const parsed = dunningFormSchema.safeParse(input);
+        expect(parsed.success).toBe(dunningRulesSchema.safeParse(steps).success);
+        if (parsed.success) expect(dunningStepsEqual(parsed.data.steps, steps as DunningStep[])).toBe(true);
+      }),
+    );
   });
 });

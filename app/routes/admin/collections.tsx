@@ -87,7 +87,12 @@ export default function Collections({ loaderData: d }: Route.ComponentProps) {
   const count = new Map(d.counts.map((c) => [c.bucket, c]));
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl sm:text-3xl">Collections</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h1 className="text-2xl sm:text-3xl">Collections</h1>
+        <Link className="link" to="/admin/collections/rules">
+          Dunning rules
+        </Link>
+      </div>
       {d.tasks.length ? (
         <section className="card space-y-2" aria-labelledby="tasks-title">
           <h2 id="tasks-title" className="text-xl">
