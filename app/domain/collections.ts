@@ -152,7 +152,11 @@ export const dunningRulesSchema = z
   .min(1, "Keep at least one step.")
   .max(DUNNING_MAX_STEPS, `At most ${DUNNING_MAX_STEPS} steps.`)
   .refine((steps) => new Set(steps.map((s) => s.dpd)).size === steps.length, "Each day past due may have one step only.")
-  .refine((steps) => steps.every((s) => s.channels.length > 0 || s.callTask), "Each step sends a message or makes a call task.");
+  .refine((steps) => steps.every((s) => s.channels.length > 0 || s.callTask), "Each step sends a message or makes a call task.")
+  .refine(
+    (steps) => steps.every((s) => s.channels.includes("letter") === (s.tone === "letter")),
+    "A letter (PDF) goes with the letter tone, and the letter tone only with a letter.",
+  );
 
 /** The rows the administrator's form can send: every step possible, and two blank rows to add one. */
 export const DUNNING_FORM_ROWS = DUNNING_MAX_STEPS + 2;
