@@ -66,6 +66,10 @@ export function promiseText(promise: { amountPaise: number; dueOn: IsoDate; stat
   }
 }
 
+/** Which dates a promise may take, as its error says it (the payoff quote's words). */
+export const promiseDatesText = (today: IsoDate) =>
+  `Choose a date from today to ${PROMISE_MAX_DAYS} days ahead (${longDate(today)} to ${longDate(addDays(today, PROMISE_MAX_DAYS))}).`;
+
 /**
  * A promise to pay (the borrower on the loan page, or staff after a call): an amount and a date
  * from today to 7 days ahead. `today` is the India date the form is judged on.
@@ -74,10 +78,7 @@ export const promiseSchema = (today: IsoDate) =>
   z.object({
     intent: z.literal("promise"),
     amount: rupeesField(),
-    dueOn: isoDateField("The date").refine(
-      (v) => v >= today && v <= addDays(today, PROMISE_MAX_DAYS),
-      `Choose a date from today to ${PROMISE_MAX_DAYS} days ahead.`,
-    ),
+    dueOn: isoDateField("The date").refine((v) => v >= today && v <= addDays(today, PROMISE_MAX_DAYS), promiseDatesText(today)),
   });
 
 // ─── Contacts ───────────────────────────────────────────────────────────────

@@ -270,7 +270,9 @@ describe("the collections desk in the browser", () => {
     await dueOn.fill(addDays(today, 10));
     await promise.getByRole("button", { name: "Promise to pay" }).click();
     const error = page.locator(`#${await dueOn.getAttribute("aria-describedby")}`);
-    await expect.poll(() => error.textContent()).toBe("Choose a date from today to 7 days ahead.");
+    await expect
+      .poll(() => error.textContent())
+      .toBe(`Choose a date from today to 7 days ahead (${longDate(today)} to ${longDate(addDays(today, 7))}).`);
     expect(await dueOn.getAttribute("aria-invalid")).toBe("true");
     expect(await amount.getAttribute("aria-invalid")).toBeNull();
     expect(posts, "nothing was sent").toEqual([]);

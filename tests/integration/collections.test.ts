@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { indiaTime } from "../../app/domain/india-date.ts";
+import { indiaTime, longDate } from "../../app/domain/india-date.ts";
 import { addDays, type IsoDate } from "../../app/domain/loan-math.ts";
 import {
   auditLog,
@@ -174,7 +174,7 @@ describe("a collections case", () => {
     expect(page).toContain('id="promise-title"');
     const tooLate = await postForm(app, loan.path, { intent: "promise", amount: "1000", dueOn: addDays(d1, 8) }, { cookie: loan.cookie });
     expect(tooLate.status).toBe(400);
-    expect(await tooLate.text()).toContain("Choose a date from today to 7 days ahead.");
+    expect(await tooLate.text()).toContain(`Choose a date from today to 7 days ahead (${longDate(d1)} to ${longDate(addDays(d1, 7))}).`);
     const tooMuch = await postForm(
       app,
       loan.path,

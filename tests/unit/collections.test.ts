@@ -102,7 +102,7 @@ describe("collections rules", () => {
     const schema = promiseSchema(today);
     expect(schema.safeParse({ intent: "promise", amount: "2,500", dueOn: "2026-04-17" }).success).toBe(true);
     expect(schema.safeParse({ intent: "promise", amount: "2500", dueOn: "2026-04-18" }).error?.issues[0]?.message).toBe(
-      "Choose a date from today to 7 days ahead.",
+      "Choose a date from today to 7 days ahead (10 Apr 2026 to 17 Apr 2026).",
     );
     expect(schema.safeParse({ intent: "promise", amount: "2500", dueOn: "2026-04-09" }).success).toBe(false);
     expect(schema.safeParse({ intent: "promise", amount: "0.5", dueOn: "2026-04-12" }).success).toBe(false);

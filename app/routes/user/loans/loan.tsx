@@ -17,7 +17,7 @@ import { decideExcess } from "../../../server/mandates/excess.server.ts";
 import { makePromise } from "../../../server/collections/case-actions.server.ts";
 import { borrowerCase } from "../../../server/collections/read.server.ts";
 import { reminderLetters } from "../../../server/collections/letter.server.ts";
-import { PROMISE_MAX_DAYS, promiseSchema } from "../../../domain/collections.ts";
+import { promiseDatesText, promiseSchema } from "../../../domain/collections.ts";
 import { businessToday } from "../../../server/loan-account/account.server.ts";
 import { nextDebitText } from "../../../domain/loans/autopay.ts";
 import { daytime } from "../../../domain/notifications.ts";
@@ -152,7 +152,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
             made.reason === "too_much"
               ? { fieldErrors: { amount: ["That is more than you owe by that date: promise at most what is overdue."] } }
               : made.reason === "bad_date"
-                ? { fieldErrors: { dueOn: [`Choose a date from today to ${PROMISE_MAX_DAYS} days ahead.`] } }
+                ? { fieldErrors: { dueOn: [promiseDatesText(businessToday(services))] } }
                 : { formErrors: ["Nothing is overdue on this loan now: there is nothing to promise."] },
           ),
         },
