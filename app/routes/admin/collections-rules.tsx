@@ -73,10 +73,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(submission.reply({ formErrors: ["These steps are the rules in force already: change a step to save a new version."] }), {
       status: 409,
     });
-  const version = await saveDunningRules(services, { staff, client, ...submission.value });
+  const saved = await saveDunningRules(services, { staff, client, ...submission.value, basedOn: current.version });
+  if (!saved.ok)
+    return data(
+      submission.reply({
+        formErrors: [`Version ${saved.current} was saved while you were editing. Reload the page to see it, then make your change again.`],
+      }),
+      { status: 409 },
+    );
   return redirectWithToast(services.config, request, "/admin/collections/rules", {
     type: "success",
-    title: `Saved as version ${version}. The daily pass sends reminders by it from its next run.`,
+    title: `Saved as version ${saved.version}. The daily pass sends reminders by it from its next run.`,
   });
 }
 

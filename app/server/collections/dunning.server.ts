@@ -57,10 +57,14 @@ export async function dunningHistory({ db }: Pick<AppServices, "db">) {
 /** An administrator saves new rules: a new version in force from now, the old ones kept; audited. */
 export async function saveDunningRules(
   services: Pick<AppServices, "db" | "now">,
-  { staff, client, steps, reason }: { staff: Staff; client: Client; steps: DunningStep[]; reason: string },
-) {
+  { staff, client, steps, reason, basedOn }: { staff: Staff; client: Client; steps: DunningStep[]; reason: string; basedOn: number },
+): Promise<{ ok: true; version: number } | { ok: false; current: number }> {
   const at = services.now();
   return services.db.transaction(async (tx) => {
+    // One save at a time: a form based on a version no longer in force is refused, never saved over it.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('dunning_rules'))`);
+    const current = await currentDunningRules({ db: tx });
+    if (current.version !== basedOn) return { ok: false as const, current: current.version };
     const sorted = [...steps].sort((a, b) => a.dpd - b.dpd);
     const [saved] = await tx
       .insert(dunningRules)
@@ -70,7 +74,7 @@ export async function saveDunningRules(
       { db: tx },
       { by: staff, client, at, action: "dunning.rules_saved", details: { version: saved?.version, steps: sorted, reason } },
     );
-    return saved?.version ?? 0;
+    return { ok: true as const, version: saved?.version ?? 0 };
   });
 }
 
