@@ -23,6 +23,8 @@ export function caseChange({ open, dpd, loanActive }: { open: boolean; dpd: numb
 
 export const PROMISE_STATUSES = ["open", "kept", "broken", "cancelled"] as const;
 export type PromiseStatus = (typeof PROMISE_STATUSES)[number];
+/** After this many broken promises on a case, a promise no longer holds its reminders. */
+export const PROMISES_BROKEN_BEFORE_NO_HOLD = 2;
 /** A borrower may promise a payment at most this many days ahead. */
 export const PROMISE_MAX_DAYS = 7;
 
@@ -48,7 +50,7 @@ export const PROMISE_STATUS_TEXT: Record<PromiseStatus, string> = {
   open: "Open",
   kept: "Kept",
   broken: "Broken",
-  cancelled: "Replaced",
+  cancelled: "Replaced, or ended with the case",
 };
 
 /** A promise as the borrower's loan page says it, a whole sentence for each state. */

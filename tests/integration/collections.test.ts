@@ -200,6 +200,10 @@ describe("a collections case", () => {
     expect(p).toMatchObject({ amountPaise: 1000_00, dueOn: addDays(d1, 2), status: "open", staffUserId: null });
     const after = (await (await app.get(loan.path, { headers: { Cookie: loan.cookie } })).text()).replaceAll("<!-- -->", "");
     expect(after).toContain("You promised to pay ₹1,000 by");
+    // While it is open the borrower keeps to it (staff may replace it after a call).
+    const again = await postForm(app, loan.path, { intent: "promise", amount: "1", dueOn: addDays(d1, 7) }, { cookie: loan.cookie });
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain("You have a promise open already");
     const audited = await app.services.db
       .select()
       .from(auditLog)

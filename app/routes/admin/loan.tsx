@@ -32,6 +32,7 @@ import { assertCan, requirePermission, signedInContext } from "../../web/guards.
 import { notFoundFullPath } from "../../web/not-found.server.ts";
 import { RecordPayment } from "./loan/forms.tsx";
 import { REFUSED } from "./loan/refusals.ts";
+import { returnHeldDebits } from "../../server/mandates/excess.server.ts";
 import { CaseSection } from "./loan/collections.tsx";
 import { Facts, Ledger, Notes, Payments, Penals, Refunds, Schedule, WriteOffSection } from "./loan/sections.tsx";
 import { Mandates } from "./loan/mandates.tsx";
@@ -69,6 +70,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 const INTENT_PERMISSION: Record<string, Permission> = {
   record_payment: "payments.manage",
   release: "payments.manage",
+  return_held: "payments.manage",
   request_reversal: "payments.manage",
   confirm_reversal: "payments.manage",
   cancel_reversal: "payments.manage",
@@ -155,6 +157,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const s = parseWithZod(form, { schema: waiveSchema });
       if (s.status !== "success") return invalid(`waive-${String(form.get("penal"))}`, s.reply());
       return answer(await waivePenal(services, { staff, client, loanNumber, penalId: s.value.penal, reason: s.value.reason }));
+    }
+    case "return_held": {
+      // A late autopay debit on a written-off loan whose return failed: sent back again (the system's refund, asked by staff).
+      const returned = await returnHeldDebits(services, { loanNumber });
+      return answer(
+        returned.returned
+          ? { ok: true, message: "The refund to the borrower's account is requested." }
+          : { ok: false, reason: returned.waiting ? "refund_in_flight" : "not_held" },
+      );
     }
     case "refund":
       return answer(await refundOverpayment(services, { by: staff, client, loanNumber }));

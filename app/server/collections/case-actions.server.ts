@@ -178,7 +178,8 @@ export async function logContact(
   });
 }
 
-export type PromiseResult = { ok: true; message: string } | { ok: false; reason: "not_found" | "no_case" | "bad_date" | "too_much" };
+export type PromiseResult =
+  { ok: true; message: string } | { ok: false; reason: "not_found" | "no_case" | "bad_date" | "too_much" | "promise_open" };
 
 /**
  * A promise to pay `amountPaise` by `dueOn` (today to 7 days ahead, at most what is owed now) on the
@@ -209,6 +210,14 @@ export async function makePromise(
       (acct?.penalDuePaise ?? 0) +
       (acct?.nextDueDate && acct.nextDueDate <= dueOn ? (acct.nextDuePaise ?? 0) : 0);
     if (amountPaise > owed) return { ok: false, reason: "too_much" };
+    // The borrower keeps to the promise they made; staff may replace it after talking to them.
+    if ("borrower" in by) {
+      const [open] = await tx
+        .select({ id: promisesToPay.id })
+        .from(promisesToPay)
+        .where(and(eq(promisesToPay.caseId, found.case.id), eq(promisesToPay.status, "open")));
+      if (open) return { ok: false, reason: "promise_open" };
+    }
     await tx
       .update(promisesToPay)
       .set({ status: "cancelled", resolvedOn: today })

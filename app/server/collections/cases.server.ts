@@ -31,7 +31,7 @@ export async function syncCases({ db }: Db, { today, applicationIds }: { today: 
     where c.dpd > 0 ${only(sql.raw("c.application_id"))}
       and not exists (select 1 from collection_cases k where k.application_id = c.application_id and k.closed_on is null)
     on conflict do nothing`);
-  // Promises: judged from the ledger's payments (a payment reversed counts for nothing).
+  // Promises: judged from the ledger's payments (a payment reversed counts for nothing), dated the day their verdict changed.
   await db.execute(sql`
     with judged as (
       select p.id,
@@ -41,11 +41,13 @@ export async function syncCases({ db }: Db, { today, applicationIds }: { today: 
             and not exists (select 1 from loan_ledger r where r.kind = 'payment_reversal' and r.ref_id = l.id)), 0) as paid,
         p.amount_paise, p.due_on, p.status
       from promises_to_pay p
-      where p.status in ('open', 'broken') ${only(sql.raw("p.application_id"))}
+      -- Kept ones too (a payment reversed since can break one), on open cases only.
+      where p.status in ('open', 'kept', 'broken') ${only(sql.raw("p.application_id"))}
+        and exists (select 1 from collection_cases k where k.id = p.case_id and k.closed_on is null)
     )
     update promises_to_pay p set
       status = case when j.paid >= j.amount_paise then 'kept' when ${today} > j.due_on then 'broken' else 'open' end,
-      resolved_on = case when j.paid >= j.amount_paise or ${today} > j.due_on then coalesce(p.resolved_on, ${today}) else null end
+      resolved_on = case when j.paid >= j.amount_paise or ${today} > j.due_on then ${today} else null end
     from judged j
     where p.id = j.id
       and p.status <> case when j.paid >= j.amount_paise then 'kept' when ${today} > j.due_on then 'broken' else 'open' end`);

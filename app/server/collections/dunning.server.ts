@@ -9,6 +9,7 @@
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import {
+  PROMISES_BROKEN_BEFORE_NO_HOLD,
   DEFAULT_DUNNING_STEPS,
   DUNNING_EVENT,
   type DunningStep,
@@ -156,14 +157,17 @@ async function candidates(
       caseId: collectionCases.id,
       applicationId: collectionCases.applicationId,
       userId: collectionCases.userId,
-      assignee: collectionCases.assigneeUserId,
+      // A staff member whose account was disabled works nothing: the case is given again.
+      assignee: sql<string | null>`(select u.id from users u where u.id = ${collectionCases.assigneeUserId} and u.disabled_at is null)`,
       paused: sql<boolean>`${collectionCases.pausedAt} is not null`,
       loanNumber: sql<string>`a.loan_number`,
       product: sql<"emi" | "salary_advance">`a.product`,
       dpd: sql<number>`c.dpd`,
       owedPaise: sql<number>`(c.overdue_paise + c.penal_due_paise)`,
       debitInProgress: sql<boolean>`exists (select 1 from mandate_debits d where d.application_id = ${collectionCases.applicationId} and d.status in ('presenting', 'in_progress'))`,
-      promiseOpen: sql<boolean>`exists (select 1 from promises_to_pay p where p.case_id = ${collectionCases.id} and p.status = 'open' and p.due_on >= ${day})`,
+      // After two broken promises on the case, a promise no longer holds its reminders.
+      promiseOpen: sql<boolean>`exists (select 1 from promises_to_pay p where p.case_id = ${collectionCases.id} and p.status = 'open' and p.due_on >= ${day})
+        and (select count(*) from promises_to_pay p where p.case_id = ${collectionCases.id} and p.status = 'broken') < ${PROMISES_BROKEN_BEFORE_NO_HOLD}`,
       sentThatDay: sql<boolean>`exists (select 1 from dunning_sends s where s.user_id = ${collectionCases.userId} and s.sent_on = ${sentOn} and jsonb_array_length(s.channels) > 0)`,
       sent: sql<number[]>`coalesce((select array_agg(s.step_dpd) from dunning_sends s where s.case_id = ${collectionCases.id}), '{}')`,
     })
@@ -197,6 +201,22 @@ async function sendPage(
     if (why) {
       held++;
       continue;
+    }
+    // Who makes the call, before the step counts as sent: a call-only step with nobody to give it to waits.
+    let assignee: string | null = null;
+    if (step.callTask) {
+      assignee = c.assignee;
+      if (!assignee) {
+        staff ??= await operationsByLoad(services);
+        assignee = staff.next();
+      }
+      if (!assignee) {
+        services.log.warn({ caseId: c.caseId }, "a call task was not made: there is no operations staff member to give it to");
+        if (!messages) {
+          held++;
+          continue;
+        }
+      }
     }
     const [send] = await db
       .insert(dunningSends)
@@ -234,32 +254,34 @@ async function sendPage(
       } as NoticeInput<NotificationEvent>);
       sent++;
     }
-    if (step.callTask) {
-      let assignee = c.assignee;
-      if (!assignee) {
-        staff ??= await operationsByLoad(services);
-        assignee = staff.next();
-        if (assignee) {
-          await db.update(collectionCases).set({ assigneeUserId: assignee, updatedAt: at }).where(eq(collectionCases.id, c.caseId));
-          await audit(
-            { db },
-            {
-              by: "system",
-              at,
-              action: "collections.assigned",
-              subject: applicationSubject(c.applicationId),
-              details: { caseId: c.caseId, assignee, why: "call task" },
-            },
-          );
-        }
-      }
-      if (assignee) {
+    if (step.callTask && assignee) {
+      if (assignee !== c.assignee) {
+        // Given by the system only to a case nobody works (staff may have given it meanwhile).
         await db
-          .insert(collectionTasks)
-          .values({ caseId: c.caseId, dueOn: sentOn, assigneeUserId: assignee, stepDpd: step.dpd, createdAt: at })
-          .onConflictDoNothing();
-        tasks++;
-      } else services.log.warn({ caseId: c.caseId }, "a call task was not made: there is no operations staff member to give it to");
+          .update(collectionCases)
+          .set({ assigneeUserId: assignee, updatedAt: at })
+          .where(
+            and(
+              eq(collectionCases.id, c.caseId),
+              sql`(${collectionCases.assigneeUserId} is null or not exists (select 1 from users u where u.id = ${collectionCases.assigneeUserId} and u.disabled_at is null))`,
+            ),
+          );
+        await audit(
+          { db },
+          {
+            by: "system",
+            at,
+            action: "collections.assigned",
+            subject: applicationSubject(c.applicationId),
+            details: { caseId: c.caseId, assignee, why: "call task" },
+          },
+        );
+      }
+      await db
+        .insert(collectionTasks)
+        .values({ caseId: c.caseId, dueOn: sentOn, assigneeUserId: assignee, stepDpd: step.dpd, createdAt: at })
+        .onConflictDoNothing();
+      tasks++;
     }
   }
   const ids = await notifyMany(services, notices);

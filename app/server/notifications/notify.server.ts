@@ -13,6 +13,7 @@ import {
   type NotificationEvent,
   renderNotice,
 } from "../../domain/notifications.ts";
+import { todayIST } from "../../domain/india-date.ts";
 import { preparedQuery } from "../db/prepared.ts";
 import { unreadWhere } from "./unread.server.ts";
 import {
@@ -21,6 +22,8 @@ import {
   loanApplications,
   currentSignatureOf,
   loanSignatures,
+  collectionCases,
+  dunningSends,
   notificationDeliveries,
   notifications,
   pushSubscriptions,
@@ -142,8 +145,13 @@ async function once(
   }
 }
 
-/** A due reminder whose instalment is no longer owed (paid since it was queued, or the loan closed). */
-async function reminderPassed(services: Pick<AppServices, "db">, notice: { event: NotificationEvent; dedupeKey: string }) {
+/**
+ * A due reminder whose instalment is no longer owed (paid since it was queued, or the loan closed);
+ * a collections reminder made at night whose case has since closed, been paused, got a promise or a
+ * debit in progress (its step is then not counted as sent: it may go on a later day).
+ */
+async function reminderPassed(services: Pick<AppServices, "db" | "now">, notice: { event: NotificationEvent; dedupeKey: string }) {
+  if (notice.event.startsWith("dunning_")) return dunningWithdrawn(services, notice.dedupeKey.split(":")[1] ?? "");
   if (notice.event !== "due_soon" && notice.event !== "due_today") return false;
   const [, applicationId, dueDate] = notice.dedupeKey.split(":");
   if (!applicationId || !dueDate) return false;
@@ -160,6 +168,28 @@ async function reminderPassed(services: Pick<AppServices, "db">, notice: { event
       ),
     );
   return !still;
+}
+
+/** Whether the collections reminder of dunning send `sendId` is now held (and so withdrawn: its send row removed). */
+async function dunningWithdrawn({ db, now }: Pick<AppServices, "db" | "now">, sendId: string) {
+  if (!/^[0-9a-f-]{36}$/.test(sendId)) return false;
+  const today = todayIST(now());
+  const [held] = await db
+    .select({ id: dunningSends.id })
+    .from(dunningSends)
+    .innerJoin(collectionCases, eq(collectionCases.id, dunningSends.caseId))
+    .leftJoin(loanAccounts, eq(loanAccounts.applicationId, collectionCases.applicationId))
+    .where(
+      and(
+        eq(dunningSends.id, sendId),
+        sql`(${collectionCases.closedOn} is not null or ${collectionCases.pausedAt} is not null or coalesce(${loanAccounts.dpd}, 0) <= 0
+          or exists (select 1 from promises_to_pay p where p.case_id = ${collectionCases.id} and p.status = 'open' and p.due_on >= ${today})
+          or exists (select 1 from mandate_debits d where d.application_id = ${collectionCases.applicationId} and d.status in ('presenting', 'in_progress')))`,
+      ),
+    );
+  if (!held) return false;
+  await db.delete(dunningSends).where(eq(dunningSends.id, sendId));
+  return true;
 }
 
 /** The PDFs an e-mail carries, read when it goes. */

@@ -315,6 +315,8 @@ export async function applyAnswer(services: Services, payoutId: string, answer: 
         { by: "system", at, action: "refund.reversed", subject, details: { ...aboutPayout, reason: answer.failureReason, utr: p.utr } },
       );
       if (p.returnsPaymentId) await tx.update(payments).set({ status: "held", updatedAt: at }).where(eq(payments.id, p.returnsPaymentId));
+      // A debit's excess the bank sent back is undecided again: refunded on the next working day, or kept.
+      else await excessRefundFailed({ ...services, db: tx }, p.id);
       const [sent] = await tx
         .select({ id: loanLedger.id })
         .from(loanLedger)

@@ -24,6 +24,8 @@ export async function releaseHeldPayment(
     if (!a) return { ok: false, reason: "not_found" };
     const p = await lockPayment({ db: tx }, { applicationId: a.id, reference: paymentRef });
     if (!p || p.status !== "held" || !p.receivedPaise || !p.businessDate) return { ok: false, reason: "not_held" };
+    // An autopay debit taken after the write-off is the borrower's money, never a recovery: it is returned.
+    if (a.status === "written_off" && p.mode === "autopay") return { ok: false, reason: "late_debit" };
     await tx.update(payments).set({ status: "captured", amountPaise: p.receivedPaise, updatedAt: at }).where(eq(payments.id, p.id));
     await paymentEntry(
       { db: tx },

@@ -27,6 +27,7 @@ export const REFUSED: Record<string, string> = {
   provider_unavailable:
     "The provider that holds this mandate is not configured here, so it cannot be cancelled at the bank: nothing changed.",
   provider_silent: "The autopay service did not answer: nothing changed. Try again in a minute.",
+  late_debit: "This autopay debit arrived after the write-off: it is returned to the borrower, never applied.",
   no_case: "This loan has no open collections case: it is not past due.",
   bad_assignee: "A case can be given only to an active operations, support or administrator account.",
   already_paused: "Reminders for this case are already paused.",

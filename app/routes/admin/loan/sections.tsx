@@ -94,9 +94,15 @@ export function Payments({ d, actionData }: { d: Data; actionData: ActionData })
               {d.may.payments && p.status === "held" ? (
                 <Form method="post">
                   <input type="hidden" name="payment" value={p.reference} />
-                  <button className="btn-secondary" name="intent" value="release">
-                    Apply the {money(p.receivedPaise)} received
-                  </button>
+                  {d.application.status === "written_off" && p.mode === "autopay" ? (
+                    <button className="btn-secondary" name="intent" value="return_held">
+                      Return the {money(p.receivedPaise)} to the borrower
+                    </button>
+                  ) : (
+                    <button className="btn-secondary" name="intent" value="release">
+                      Apply the {money(p.receivedPaise)} received
+                    </button>
+                  )}
                 </Form>
               ) : null}
               {d.may.payments && p.status === "captured" && !p.reversalRequestedBy ? (

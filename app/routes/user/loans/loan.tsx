@@ -153,7 +153,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
               ? { fieldErrors: { amount: ["That is more than you owe by that date: promise at most what is overdue."] } }
               : made.reason === "bad_date"
                 ? { fieldErrors: { dueOn: [promiseDatesText(businessToday(services))] } }
-                : { formErrors: ["Nothing is overdue on this loan now: there is nothing to promise."] },
+                : made.reason === "promise_open"
+                  ? { formErrors: ["You have a promise open already: to change it, raise a ticket about this loan and we will call you."] }
+                  : { formErrors: ["Nothing is overdue on this loan now: there is nothing to promise."] },
           ),
         },
         { status: 400 },

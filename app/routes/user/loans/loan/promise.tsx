@@ -30,26 +30,28 @@ export function PromiseToPay({ d, lastResult }: { d: Data; lastResult: Reply }) 
         </p>
       ) : null}
       {latest?.status === "open" ? (
-        <p className="text-slate-700">To change it, promise again below: the new promise replaces this one.</p>
+        <p className="text-slate-700">To change your promise, raise a ticket about this loan below and we will call you.</p>
       ) : (
-        <p className="text-slate-700">
-          Cannot pay all that is overdue now? Tell us how much you will pay and by when, within {PROMISE_MAX_DAYS} days. We will not send
-          you reminders about this loan until then.
-        </p>
+        <>
+          <p className="text-slate-700">
+            Cannot pay all that is overdue now? Tell us how much you will pay and by when, within {PROMISE_MAX_DAYS} days. We will not send
+            you reminders about this loan until then.
+          </p>
+          <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+            <input type="hidden" name="intent" value="promise" />
+            <div className="sm:col-span-2">
+              <FormErrors id={form.errorId} errors={formErrors} />
+            </div>
+            <TextField field={fields.amount} label="I will pay (₹)" inputMode="decimal" />
+            <TextField field={fields.dueOn} label="By" type="date" min={d.today} max={addDays(d.today, PROMISE_MAX_DAYS)} />
+            <div className="sm:col-span-2">
+              <button className="btn-secondary" disabled={busy}>
+                Promise to pay
+              </button>
+            </div>
+          </Form>
+        </>
       )}
-      <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
-        <input type="hidden" name="intent" value="promise" />
-        <div className="sm:col-span-2">
-          <FormErrors id={form.errorId} errors={formErrors} />
-        </div>
-        <TextField field={fields.amount} label="I will pay (₹)" inputMode="decimal" />
-        <TextField field={fields.dueOn} label="By" type="date" min={d.today} max={addDays(d.today, PROMISE_MAX_DAYS)} />
-        <div className="sm:col-span-2">
-          <button className="btn-secondary" disabled={busy}>
-            Promise to pay
-          </button>
-        </div>
-      </Form>
     </section>
   );
 }
