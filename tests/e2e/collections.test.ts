@@ -11,6 +11,7 @@ import { runServicingDay } from "../../app/server/servicing/daily.server.ts";
 import { activeLoan, emiWithoutAutopayFirst, instalmentOf, signedInStaff } from "../helpers/applications.ts";
 import type { TestClock } from "../helpers/autopay.ts";
 import { axeViolations, launchBrowser, PHONE, screenshot, waitForHydration, watchErrors, widerThanScreen } from "../helpers/browser.ts";
+import { waitForJobs } from "../helpers/jobs.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 // The collections desk in Chromium (docs/product.md "Collections"): operations on a desktop find an
@@ -54,6 +55,8 @@ beforeAll(async () => {
     clock.now = indiaTime(day, "00:30");
     await runServicingDay(app.services, day);
     await runDunning(app.services, { day });
+    // The reminders go out (at 08:00) before anyone acts on the case that day.
+    await waitForJobs(app, ["notify"]);
   }
   today = addDays(staffLoan.dueDate, 3);
 }, 120_000);

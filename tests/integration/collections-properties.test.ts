@@ -19,6 +19,7 @@ import { activeLoan, instalmentOf, signedInStaff } from "../helpers/applications
 import type { TestClock } from "../helpers/autopay.ts";
 import { postForm } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { waitForJobs } from "../helpers/jobs.ts";
 
 // Random payment histories through the running application (docs/product.md "Collections"): partial
 // and full payments, promises kept and broken, reminders paused and resumed, over 40 days of daily
@@ -90,6 +91,8 @@ describe("collections over random histories", () => {
           clock.now = indiaTime(day, "00:30");
           await runServicingDay(app.services, day);
           await runDunning(app.services, { day });
+          // The reminders go out (at 08:00) before anyone acts on the case that day.
+          await waitForJobs(app, ["notify"]);
           const now = await checkCase(`${day} 00:30`);
           const a = days[k];
           if (!a) continue;

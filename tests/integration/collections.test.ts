@@ -17,6 +17,7 @@ import { runServicingDay } from "../../app/server/servicing/daily.server.ts";
 import { activeLoan, instalmentOf, signedInStaff } from "../helpers/applications.ts";
 import { postForm, toastOf } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { waitForJobs } from "../helpers/jobs.ts";
 import type { TestClock } from "../helpers/autopay.ts";
 
 // The collections desk (docs/product.md "Collections"): a case from a loan's first day past due
@@ -47,7 +48,10 @@ async function overdueLoan() {
 async function day(d: IsoDate) {
   clock.now = indiaTime(d, "00:30");
   await runServicingDay(app.services, d);
-  return runDunning(app.services, { day: d });
+  const done = await runDunning(app.services, { day: d });
+  // The reminders go out (at 08:00) before anyone acts on the case that day.
+  await waitForJobs(app, ["notify"]);
+  return done;
 }
 const caseOf = async (applicationId: string) =>
   app.services.db
