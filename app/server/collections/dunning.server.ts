@@ -137,7 +137,7 @@ export async function runDunning(services: Services, { day }: { day: IsoDate }) 
   for (;;) {
     const page = await candidates(services, { after, day, sentOn });
     if (page.length === 0) break;
-    const done = await services.db.transaction((tx) => sendPage({ ...services, db: tx }, { page, rules, day, sentOn }));
+    const done = await services.db.transaction((tx) => sendPage({ ...services, db: tx }, { page, rules, sentOn }));
     sent += done.sent;
     tasks += done.tasks;
     held += done.held;
@@ -182,7 +182,7 @@ async function candidates(
 
 async function sendPage(
   services: Services,
-  { page, rules, day, sentOn }: { page: Candidate[]; rules: { version: number; steps: DunningStep[] }; day: IsoDate; sentOn: IsoDate },
+  { page, rules, sentOn }: { page: Candidate[]; rules: { version: number; steps: DunningStep[] }; sentOn: IsoDate },
 ) {
   const { db } = services;
   const at = services.now();
@@ -294,6 +294,5 @@ async function sendPage(
         sql`, `,
       )}]`})
         and s.id::text = split_part(n.dedupe_key, ':', 2)`);
-  void day;
   return { sent, tasks, held };
 }

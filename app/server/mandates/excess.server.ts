@@ -7,6 +7,7 @@
  */
 import { and, eq, gt, isNull, lte } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
+import type { LoanKind } from "../../domain/loans/application.ts";
 import { excessRefundDate } from "../../domain/loans/autopay.ts";
 import { loanPath, replay } from "../../domain/loans/servicing.ts";
 import { todayIST } from "../../domain/india-date.ts";
@@ -30,7 +31,7 @@ export async function holdExcess(
     debit: d,
     excessPaise,
     loan,
-  }: { debit: MandateDebit; excessPaise: number; loan: { userId: string; loanNumber: string; product: string } },
+  }: { debit: MandateDebit; excessPaise: number; loan: { userId: string; loanNumber: string; product: LoanKind } },
 ) {
   const at = services.now();
   const refundOn = excessRefundDate(todayIST(at), services.config.holidays);
@@ -42,7 +43,7 @@ export async function holdExcess(
     key: d.id,
     data: {
       loanNumber: loan.loanNumber,
-      loanPath: loanPath(loan.product as never, loan.loanNumber),
+      loanPath: loanPath(loan.product, loan.loanNumber),
       amountPaise: excessPaise,
       presentOn: d.presentOn,
       refundOn,
