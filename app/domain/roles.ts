@@ -62,6 +62,10 @@ export const PERMISSIONS = {
   "policy.manage": ["admin"],
   /** Approve a deviation from the credit policy as the second approver (never the first). */
   "policy.deviate": ["credit", "admin"],
+  /** The books: trial balance, ledgers, journals, portfolio, income, reconciliation, and their exports. */
+  "books.view": ["finance", "compliance", "admin"],
+  /** Close a month, save the books' rules, import provider statements and resolve reconciliation exceptions (audited). */
+  "books.manage": ["finance", "admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

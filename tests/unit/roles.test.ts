@@ -24,6 +24,8 @@ describe("staff roles (docs/product.md, Staff roles; PRODUCT.md §7, both tables
       "policy.view": "credit compliance admin",
       "policy.manage": "admin",
       "policy.deviate": "credit admin",
+      "books.view": "finance compliance admin",
+      "books.manage": "finance admin",
     });
   });
 

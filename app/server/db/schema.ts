@@ -11,6 +11,7 @@ import type { LoanStatus } from "../../domain/loans/lifecycle.ts";
 import type { AttachmentRef, Channel, NotificationEvent } from "../../domain/notifications.ts";
 import type { TicketCategory, TicketKind, TicketSource, TicketStatus } from "../../domain/help.ts";
 import type { FunnelEvent } from "../../domain/quick-start.ts";
+import type { AccountPurpose, AssetClass, BooksRuleKind, EclStage, Framework } from "../../domain/books/chart.ts";
 import type { BureauReport, ChecklistItem, PanCheck, RejectionReason } from "../../domain/review.ts";
 import type { RuleCode, RuleOutcome, RuleResult } from "../../domain/credit-policy/evaluate.ts";
 import type { PolicyRules } from "../../domain/credit-policy/rules.ts";
@@ -1084,9 +1085,25 @@ export const loanAccounts = pgTable(
     advancePaise: integer("advance_paise").notNull(),
     refundDuePaise: integer("refund_due_paise").notNull(),
     settledOn: text("settled_on"),
+    /** The books (docs/product.md "The lender's books"): the last day whose interest accrual is posted. */
+    accruedThrough: text("accrued_through"),
+    /** The last ledger entry (`entry_no`) the journals have booked. */
+    bookedThrough: bigint("booked_through", { mode: "number" }).notNull().default(0),
+    /** Non-performing since (its borrower had a loan over 90 days past due); null while standard. */
+    npaSince: text("npa_since"),
+    /** The processing fee and its GST charged at disbursal, and how the GST splits by place of supply. */
+    feePaise: integer("fee_paise"),
+    feeGstPaise: integer("fee_gst_paise"),
+    gstSplit: text("gst_split").$type<"intra" | "inter">(),
+    /** The accounting framework the loan is booked under (the one in force at its disbursal). */
+    framework: text("framework").$type<Framework>(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("loan_accounts_dpd_idx").on(t.dpd), index("loan_accounts_next_due_idx").on(t.nextDueDate)],
+  (t) => [
+    index("loan_accounts_dpd_idx").on(t.dpd),
+    index("loan_accounts_next_due_idx").on(t.nextDueDate),
+    index("loan_accounts_accrued_idx").on(t.accruedThrough),
+  ],
 );
 
 /** The daily servicing run, one row per business date: started, finished, and what it did. */
@@ -1467,4 +1484,143 @@ export const ticketMessages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("ticket_messages_ticket_idx").on(t.ticketId, t.createdAt)],
+);
+
+/**
+ * The books' rules finance sets (docs/product.md "The lender's books"), each kind a history of
+ * versions: the framework and the lender's GST state, the chart of accounts, the provisioning rates.
+ * The latest version of a kind is in force; none is ever changed.
+ */
+export const booksRules = pgTable(
+  "books_rules",
+  {
+    version: serial("version").primaryKey(),
+    kind: text("kind").$type<BooksRuleKind>().notNull(),
+    value: jsonb("value").$type<unknown>().notNull(),
+    reason: text("reason").notNull(),
+    /** Null for the installation's first version. */
+    savedBy: uuid("saved_by").references(() => users.id),
+    savedAt: timestamp("saved_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("books_rules_kind_idx").on(t.kind, t.version)],
+);
+
+/**
+ * A journal entry: one money event (or a day's accrual, a month's provisioning), balanced, never
+ * changed (a correction is a reversing entry, `reverses_id`). `entry_date` is the accounting date
+ * (the event's business date, or the first open day when its month is closed).
+ */
+export const journalEntries = pgTable(
+  "journal_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    entryNo: bigserial("entry_no", { mode: "number" }).notNull().unique(),
+    entryDate: text("entry_date").notNull(),
+    businessDate: text("business_date").notNull(),
+    kind: text("kind").notNull(),
+    narration: text("narration").notNull(),
+    applicationId: uuid("application_id").references(() => loanApplications.id, { onDelete: "restrict" }),
+    /** The loan-ledger entry it books (once). */
+    ledgerId: uuid("ledger_id")
+      .unique()
+      .references(() => loanLedger.id, { onDelete: "restrict" }),
+    reversesId: uuid("reverses_id")
+      .unique()
+      .references((): AnyPgColumn => journalEntries.id),
+    /** What makes a run's entry once only (a product's accrual for a day, a month's provisioning). */
+    sourceKey: text("source_key").unique(),
+    createdBy: uuid("created_by").references(() => users.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("journal_entries_date_idx").on(t.entryDate, t.entryNo),
+    index("journal_entries_application_idx").on(t.applicationId, t.entryNo),
+    index("journal_entries_kind_idx").on(t.kind, t.entryDate),
+  ],
+);
+
+/** A journal entry's lines: one account (by purpose), a debit or a credit, and the loan it is about (the subledger). */
+export const journalLines = pgTable(
+  "journal_lines",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    entryId: uuid("entry_id")
+      .notNull()
+      .references(() => journalEntries.id, { onDelete: "restrict" }),
+    entryDate: text("entry_date").notNull(),
+    purpose: text("purpose").$type<AccountPurpose>().notNull(),
+    applicationId: uuid("application_id"),
+    debitPaise: bigint("debit_paise", { mode: "number" }).notNull().default(0),
+    creditPaise: bigint("credit_paise", { mode: "number" }).notNull().default(0),
+    /** The provider's id for the money (a gateway payment, a payout): what reconciliation matches. */
+    providerRef: text("provider_ref"),
+  },
+  (t) => [
+    index("journal_lines_entry_idx").on(t.entryId),
+    index("journal_lines_account_idx").on(t.purpose, t.entryDate),
+    index("journal_lines_application_idx").on(t.applicationId),
+    index("journal_lines_provider_idx")
+      .on(t.providerRef)
+      .where(sql`${t.providerRef} is not null`),
+    check(
+      "journal_lines_one_side",
+      sql`${t.debitPaise} >= 0 and ${t.creditPaise} >= 0 and (${t.debitPaise} = 0) <> (${t.creditPaise} = 0)`,
+    ),
+  ],
+);
+
+/** Each loan's balance on each account (debit − credit), kept with every line posted: what the next entry is worked out against. */
+export const bookPositions = pgTable(
+  "book_positions",
+  {
+    applicationId: uuid("application_id").notNull(),
+    purpose: text("purpose").$type<AccountPurpose>().notNull(),
+    balancePaise: bigint("balance_paise", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.purpose] })],
+);
+
+/** An active loan's instalment periods as the daily accrual reads them (the replay's, after any shortening). */
+export const accrualBasis = pgTable(
+  "accrual_basis",
+  {
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "cascade" }),
+    seq: smallint("seq").notNull(),
+    fromDate: text("from_date").notNull(),
+    dueDate: text("due_date").notNull(),
+    interestPaise: integer("interest_paise").notNull(),
+    /** Ind AS: the processing fee amortised over the period (by the effective interest rate). */
+    feePaise: integer("fee_paise").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.seq] }), index("accrual_basis_due_idx").on(t.dueDate)],
+);
+
+/** A closed month (YYYY-MM): it takes no new entries. */
+export const accountingPeriods = pgTable("accounting_periods", {
+  month: text("month").primaryKey(),
+  closedBy: uuid("closed_by").references(() => users.id),
+  closedAt: timestamp("closed_at", { withTimezone: true }).notNull(),
+  note: text("note").notNull(),
+});
+
+/**
+ * Each loan's classification at a month end, as the month's provisioning found it (RBI's asset class,
+ * the ECL stage under Ind AS, its book value and the provision required): kept, never rerun.
+ */
+export const monthEndClasses = pgTable(
+  "month_end_classes",
+  {
+    month: text("month").notNull(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "restrict" }),
+    assetClass: text("asset_class").$type<AssetClass>().notNull(),
+    eclStage: text("ecl_stage").$type<EclStage>().notNull(),
+    dpd: integer("dpd").notNull(),
+    bookValuePaise: bigint("book_value_paise", { mode: "number" }).notNull(),
+    provisionPaise: bigint("provision_paise", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.applicationId] }), index("month_end_classes_class_idx").on(t.month, t.assetClass)],
 );

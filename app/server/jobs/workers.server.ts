@@ -9,6 +9,7 @@ import { sweepPayments } from "../payments/gateway-answer.server.ts";
 import { runCreditChecks } from "../review/credit-checks.server.ts";
 import { finishCreditReport } from "../credit/pull.server.ts";
 import { catchUpServicing } from "../servicing/daily.server.ts";
+import { runBooksDay } from "../books/daily.server.ts";
 import { deliverNotice } from "../notifications/notify.server.ts";
 import { closeResolvedTickets } from "../help/close-resolved.server.ts";
 import { sendTicketEmail } from "../help/email.server.ts";
@@ -55,6 +56,8 @@ export async function startWorkers(services: AppServices) {
   });
   await jobs.work("servicing-daily", async () => {
     await catchUpServicing(services);
+    // The books after the day's figures: journals, NPA, accrual, month-end provisioning.
+    await runBooksDay(services);
     // Autopay after the day's figures: today's debits presented, the coming days' announced.
     await runAutopayDay(services);
     // Collections after both: a debit presented today holds its case's reminders.

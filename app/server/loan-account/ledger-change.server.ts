@@ -18,8 +18,63 @@ import { changeStatus } from "../loans/lifecycle.server.ts";
 import type { Application } from "../loans/rows.server.ts";
 import { notify } from "../notifications/notify.server.ts";
 import { cacheState, ledgerOf, refreshAccount, termsOf } from "./account.server.ts";
+import { bookLoan } from "../books/book-loan.server.ts";
+import type { IsoDate } from "../../domain/loan-math.ts";
+import type { Instalment } from "../../domain/loans/disbursal.ts";
+import { loanInstalments } from "../db/schema.ts";
+import { openAccount } from "./open.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs">;
+
+/**
+ * A loan disbursed (the payout's answer, the demo's loans): its schedule fixed (replacing one an
+ * earlier disbursal fixed), its account opened and the disbursal's entry in its ledger and its
+ * journal, in the caller's transaction.
+ */
+export async function openLoan(
+  services: Pick<AppServices, "db" | "config" | "now">,
+  {
+    applicationId,
+    input,
+    disbursalDate,
+    schedule,
+    disbursal,
+    at,
+  }: {
+    applicationId: string;
+    input: Parameters<typeof openAccount>[1]["input"];
+    disbursalDate: IsoDate;
+    schedule: readonly Instalment[];
+    /** The disbursal's entry: the payout that paid it (none for the demo), what it says, and when it was recorded. */
+    disbursal: { payoutId: string | null; details: Record<string, unknown>; recordedAt: Date };
+    at: Date;
+  },
+) {
+  const { db } = services;
+  await db.delete(loanInstalments).where(eq(loanInstalments.applicationId, applicationId));
+  await db.insert(loanInstalments).values(schedule.map((i) => ({ applicationId, ...i })));
+  await openAccount({ db }, { applicationId, input, disbursalDate, at });
+  await db.insert(loanLedger).values({
+    applicationId,
+    kind: "disbursal",
+    principalPaise: input.amountPaise,
+    businessDate: disbursalDate,
+    payoutId: disbursal.payoutId,
+    details: disbursal.details,
+    recordedAt: disbursal.recordedAt,
+  });
+  await bookLoan(services, { applicationId });
+}
+
+/**
+ * After a ledger entry that needs no more than today's figures (a refund, its reversal, an autopay
+ * debit's answer): the figures cached and the entry journalled, in the caller's transaction.
+ */
+export async function ledgerWritten(services: Pick<AppServices, "db" | "config" | "now">, { applicationId }: { applicationId: string }) {
+  const refreshed = await refreshAccount(services, { applicationId });
+  await bookLoan(services, { applicationId });
+  return refreshed;
+}
 
 /** A new payment reference (`pm_` and 24 base-32 characters). */
 export const newPaymentReference = () => {
@@ -208,6 +263,7 @@ export async function afterLedgerChange(
         data: { loanNumber: a.loanNumber, loanPath: loanPath(a.product, a.loanNumber) },
       });
   }
+  await bookLoan(services, { applicationId: a.id });
   return refreshed.state;
 }
 

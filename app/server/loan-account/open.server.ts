@@ -1,47 +1,7 @@
 import { type IsoDate, processingFee } from "../../domain/loan-math.ts";
 import type { KfsInput } from "../../domain/loans/kfs.ts";
 import type { AppServices } from "../../context.ts";
-import type { Instalment } from "../../domain/loans/disbursal.ts";
-import { eq } from "drizzle-orm";
-import { loanAccounts, loanInstalments, loanLedger } from "../db/schema.ts";
-
-/**
- * A loan disbursed (the payout's answer, the demo's loans): its schedule fixed (replacing one an
- * earlier disbursal fixed), its account opened and the disbursal's entry in its ledger, in the
- * caller's transaction.
- */
-export async function openLoan(
-  { db }: Pick<AppServices, "db">,
-  {
-    applicationId,
-    input,
-    disbursalDate,
-    schedule,
-    disbursal,
-    at,
-  }: {
-    applicationId: string;
-    input: Parameters<typeof openAccount>[1]["input"];
-    disbursalDate: IsoDate;
-    schedule: readonly Instalment[];
-    /** The disbursal's entry: the payout that paid it (none for the demo), what it says, and when it was recorded. */
-    disbursal: { payoutId: string | null; details: Record<string, unknown>; recordedAt: Date };
-    at: Date;
-  },
-) {
-  await db.delete(loanInstalments).where(eq(loanInstalments.applicationId, applicationId));
-  await db.insert(loanInstalments).values(schedule.map((i) => ({ applicationId, ...i })));
-  await openAccount({ db }, { applicationId, input, disbursalDate, at });
-  await db.insert(loanLedger).values({
-    applicationId,
-    kind: "disbursal",
-    principalPaise: input.amountPaise,
-    businessDate: disbursalDate,
-    payoutId: disbursal.payoutId,
-    details: disbursal.details,
-    recordedAt: disbursal.recordedAt,
-  });
-}
+import { loanAccounts } from "../db/schema.ts";
 
 /** The servicing terms of a loan disbursed on `disbursalDate` under the signed terms (written at activation). */
 export async function openAccount(
@@ -58,14 +18,19 @@ export async function openAccount(
     at: Date;
   },
 ) {
+  const fee = processingFee(input.amountPaise, input.fees);
   const terms = {
     kind: input.kind,
     principalPaise: input.amountPaise,
-    netDisbursedPaise: input.amountPaise - processingFee(input.amountPaise, input.fees).totalUpfrontPaise,
+    netDisbursedPaise: input.amountPaise - fee.totalUpfrontPaise,
     rateBps: input.rateBps,
     penalPaise: input.penalChargePaise,
     coolingOffDays: input.coolingOffDays,
     disbursalDate,
+    // The books: the fee and its GST as charged, accrual from the disbursal day (the framework and GST split are set when first booked).
+    feePaise: fee.feePaise,
+    feeGstPaise: fee.gstPaise,
+    accruedThrough: disbursalDate,
   };
   await db
     .insert(loanAccounts)
@@ -84,5 +49,8 @@ export async function openAccount(
       settledOn: null,
       updatedAt: at,
     })
-    .onConflictDoUpdate({ target: loanAccounts.applicationId, set: { ...terms, settledOn: null, updatedAt: at } });
+    .onConflictDoUpdate({
+      target: loanAccounts.applicationId,
+      set: { ...terms, settledOn: null, npaSince: null, gstSplit: null, framework: null, updatedAt: at },
+    });
 }

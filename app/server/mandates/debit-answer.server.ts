@@ -15,8 +15,8 @@ import { daytime } from "../../domain/notifications.ts";
 import { todayIST } from "../../domain/india-date.ts";
 import { applicationSubject, audit } from "../audit.server.ts";
 import { loanApplications, mandateDebits, mandates } from "../db/schema.ts";
-import { businessToday, refreshAccount } from "../loan-account/account.server.ts";
-import { paymentApplied, storeReceivedPayment } from "../loan-account/ledger-change.server.ts";
+import { businessToday } from "../loan-account/account.server.ts";
+import { ledgerWritten, paymentApplied, storeReceivedPayment } from "../loan-account/ledger-change.server.ts";
 import { notify } from "../notifications/notify.server.ts";
 import { dueBy, lockDebit, newDebitReference } from "./debit-rows.server.ts";
 import { holdExcess, holdLateDebit } from "./excess.server.ts";
@@ -163,7 +163,7 @@ export async function applyDebitEvent(services: Services, event: DebitEvent): Pr
       { by: "system", at, action: "mandate_debit.bounced", subject: applicationSubject(a.id), details: { ...debit, reason } },
     );
     // The instalment is past due again as it was; the daily run levies its one penal charge.
-    const refreshed = await refreshAccount({ ...services, db: tx }, { applicationId: a.id });
+    const refreshed = await ledgerWritten({ ...services, db: tx }, { applicationId: a.id });
     const today = businessToday(services);
     let again: { amountPaise: number; presentOn: string } | null = null;
     if (d.attempt === 1 && a.status === "active" && m?.status === "active" && refreshed && !refreshed.state.settlement) {

@@ -19,8 +19,8 @@ import type { Application } from "../loans/rows.server.ts";
 import { notify } from "../notifications/notify.server.ts";
 import { loanPath } from "../../domain/loans/servicing.ts";
 import { renderRevisedKfsPdf } from "../pdf/pdf.server.ts";
-import { openLoan } from "../loan-account/open.server.ts";
-import { refreshAccount } from "../loan-account/account.server.ts";
+import { ledgerWritten, openLoan } from "../loan-account/ledger-change.server.ts";
+import { bookLoan } from "../books/book-loan.server.ts";
 import type { PayoutAnswer } from "./provider.server.ts";
 import { excessRefundFailed, isExcessRefund } from "../mandates/excess-rows.server.ts";
 
@@ -69,7 +69,7 @@ async function activate(
     },
   );
   await openLoan(
-    { db: tx },
+    { ...services, db: tx },
     {
       applicationId: a.id,
       input,
@@ -165,6 +165,7 @@ async function reverse(
     details: { utr: payout.utr, reason: answer.failureReason },
     recordedAt: at,
   });
+  await bookLoan({ ...services, db: tx }, { applicationId: a.id });
   await tx.delete(loanInstalments).where(eq(loanInstalments.applicationId, a.id));
   await tx
     .update(revisedKfs)
@@ -211,7 +212,7 @@ async function refund(
         recordedAt: at,
       })
       .onConflictDoNothing();
-  await refreshAccount({ ...services, db: tx }, { applicationId: a.id });
+  await ledgerWritten({ ...services, db: tx }, { applicationId: a.id });
   if (a.loanNumber)
     await notify(
       { ...services, db: tx },
@@ -333,7 +334,7 @@ export async function applyAnswer(services: Services, payoutId: string, answer: 
           details: { reason: answer.failureReason, utr: p.utr },
           recordedAt: at,
         });
-      await refreshAccount({ ...services, db: tx }, { applicationId: a.id });
+      await ledgerWritten({ ...services, db: tx }, { applicationId: a.id });
       return "reversed";
     }
     if (p.status === "processed" && answer.state === "reversed") {

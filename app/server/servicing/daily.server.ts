@@ -18,6 +18,7 @@ import { notify, notifyMany } from "../notifications/notify.server.ts";
 import { loanPath } from "../../domain/loans/servicing.ts";
 import { businessToday, cacheState, ledgerOf, loansForReplay, termsOf } from "../loan-account/account.server.ts";
 import { afterLedgerChange } from "../loan-account/ledger-change.server.ts";
+import { reconcileLoans } from "../books/book-loan.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payments">;
 
@@ -138,6 +139,18 @@ async function serviceBatch(services: Services, ids: readonly string[], day: Iso
         from (values ${values}) as v(id, as_of, outstanding, overdue, penal, dpd, next_due_date, next_due_paise, advance, refund)
         where c.application_id = v.id`);
       await syncCases({ db: tx }, { today, applicationIds: states.map((s) => s.id) });
+      // An advance applied to an instalment falling due today moves in the books too.
+      const applied = states.filter((s) => s.state.advanceApplied.some((x) => x.on === day)).map((s) => s.id);
+      if (applied.length)
+        await reconcileLoans(
+          { ...services, db: tx },
+          {
+            applicationIds: applied,
+            kind: "advance_applied",
+            businessDate: day,
+            narration: (n) => `${n}: the advance held applied to the instalment due ${day}`,
+          },
+        );
     }
     return { cached: states.length, more };
   });

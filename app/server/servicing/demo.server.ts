@@ -19,7 +19,8 @@ import { newReference } from "../loans/reference.server.ts";
 import { runServicingDay } from "./daily.server.ts";
 import { DEMO_BORROWER_NAME, insertDemoProfile, storeDemoFiles } from "./demo-profile.server.ts";
 import { storeReceivedPayment } from "../loan-account/ledger-change.server.ts";
-import { openLoan } from "../loan-account/open.server.ts";
+import { openLoan } from "../loan-account/ledger-change.server.ts";
+import { runBooksDay } from "../books/daily.server.ts";
 import { receiveMandateWebhook } from "../mandates/answer.server.ts";
 import type { LocalMandates } from "../mandates/local.server.ts";
 import { startMandate } from "../mandates/start.server.ts";
@@ -29,7 +30,7 @@ export const DEMO_BORROWER_MOBILE = "9000000001";
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payments" | "keyring" | "storage" | "mandates">;
 
 async function loan(
-  tx: Db,
+  services: Services,
   {
     userId,
     kind,
@@ -50,6 +51,7 @@ async function loan(
     at: Date;
   },
 ) {
+  const tx = services.db;
   const disbursedAt = new Date(`${disbursalDate}T05:30:00Z`);
   const [a] = await tx
     .insert(loanApplications)
@@ -70,25 +72,22 @@ async function loan(
     })
     .returning();
   if (!a) throw new Error("the demo loan was not stored");
-  await openLoan(
-    { db: tx },
-    {
-      applicationId: a.id,
-      input: {
-        kind,
-        amountPaise,
-        rateBps,
-        penalChargePaise: 500_00,
-        coolingOffDays: 3,
-        // The products' default fees (docs/product.md "Loan products").
-        fees: kind === "emi" ? { feeBps: 200, minFeePaise: 499_00, gstBps: 1800 } : { feeBps: 300, minFeePaise: 0, gstBps: 1800 },
-      },
-      disbursalDate,
-      schedule: instalments,
-      disbursal: { payoutId: null, details: { demo: true }, recordedAt: disbursedAt },
-      at,
+  await openLoan(services, {
+    applicationId: a.id,
+    input: {
+      kind,
+      amountPaise,
+      rateBps,
+      penalChargePaise: 500_00,
+      coolingOffDays: 3,
+      // The products' default fees (docs/product.md "Loan products").
+      fees: kind === "emi" ? { feeBps: 200, minFeePaise: 499_00, gstBps: 1800 } : { feeBps: 300, minFeePaise: 0, gstBps: 1800 },
     },
-  );
+    disbursalDate,
+    schedule: instalments,
+    disbursal: { payoutId: null, details: { demo: true }, recordedAt: disbursedAt },
+    at,
+  });
   return a;
 }
 
@@ -186,27 +185,33 @@ export async function seedDemoLoans(services: Services): Promise<boolean> {
         .returning({ id: users.id });
       if (!user) throw new Error("the demo borrower was not stored");
       await insertDemoProfile({ ...services, db: tx }, { userId: user.id, files, at });
-      const e = await loan(tx, {
-        userId: user.id,
-        kind: "emi",
-        amountPaise: 1_00_000_00,
-        rateBps: 1800,
-        tenureMonths: 12,
-        disbursalDate: emiStart,
-        instalments: emi,
-        at,
-      });
+      const e = await loan(
+        { ...services, db: tx },
+        {
+          userId: user.id,
+          kind: "emi",
+          amountPaise: 1_00_000_00,
+          rateBps: 1800,
+          tenureMonths: 12,
+          disbursalDate: emiStart,
+          instalments: emi,
+          at,
+        },
+      );
       for (const i of emi.slice(0, 2)) await paid(tx, e, i.principalPaise + i.interestPaise, i.dueDate);
-      const s = await loan(tx, {
-        userId: user.id,
-        kind: "salary_advance",
-        amountPaise: 20_000_00,
-        rateBps: 8,
-        tenureMonths: null,
-        disbursalDate: advanceStart,
-        instalments: [{ seq: 1, dueDate: advance.repaymentDate, principalPaise: 20_000_00, interestPaise: advance.interestPaise }],
-        at,
-      });
+      const s = await loan(
+        { ...services, db: tx },
+        {
+          userId: user.id,
+          kind: "salary_advance",
+          amountPaise: 20_000_00,
+          rateBps: 8,
+          tenureMonths: null,
+          disbursalDate: advanceStart,
+          instalments: [{ seq: 1, dueDate: advance.repaymentDate, principalPaise: 20_000_00, interestPaise: advance.interestPaise }],
+          at,
+        },
+      );
       await paid(tx, s, advance.totalRepayablePaise, addDays(advance.repaymentDate, -1));
       return { userId: user.id, emi: { userId: user.id, loanNumber: e.loanNumber, applicationId: e.id } };
     })
@@ -223,6 +228,7 @@ export async function seedDemoLoans(services: Services): Promise<boolean> {
   // The daily run levies the missed instalment's penal charge (with its own date), opens the overdue
   // loan's collections case and closes the repaid advance.
   await runServicingDay(services, today);
+  await runBooksDay(services, today);
   await demoBrokenPromise(services, created.emi.applicationId, today);
   await demoMandate(services, created.emi);
   return true;

@@ -7,6 +7,7 @@ import { replay } from "../../domain/loans/servicing.ts";
 import { WRITE_OFF_AFTER_DPD, type StaffResult } from "../../domain/loans/staff-servicing.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { loanLedger } from "../db/schema.ts";
+import { bookLoan } from "../books/book-loan.server.ts";
 import { changeStatus } from "../loans/lifecycle.server.ts";
 import type { Staff } from "../review/rows.server.ts";
 import { businessToday, ledgerOf, lockLoan, termsOf } from "../loan-account/account.server.ts";
@@ -47,6 +48,8 @@ export async function writeOff(
       details: { reason, dpd: state.dpd, overduePaise: state.overduePaise, penalDuePaise: state.penalDuePaise },
       recordedAt: at,
     });
+    // Its journal: against the provision held for the loan, the rest to expense.
+    await bookLoan({ ...services, db: tx }, { applicationId: a.id });
     return { ok: true, message: `Written off with ${formatRupees(state.outstandingPrincipalPaise)} of principal outstanding.` };
   });
 }

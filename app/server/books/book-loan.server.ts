@@ -1,0 +1,390 @@
+/**
+ * A loan's journals (docs/product.md "The lender's books"): every entry of its ledger booked once,
+ * in order, in the transaction that wrote it, by the loan-account module. Each booking is one
+ * balanced entry: the lines the event states (the cash, the charge, the fee and its GST), then
+ * what takes the loan's accounts to what the replay says they hold (domain/books/positions.ts). A
+ * reversal or waiver is the exact reverse of the entry it undoes; what it changes in how other
+ * payments were allocated follows as a reallocation entry of its own.
+ */
+import { asc, eq, sql } from "drizzle-orm";
+import type { AppServices } from "../../context.ts";
+import type { AccountPurpose } from "../../domain/books/chart.ts";
+import { feeAmortisation } from "../../domain/books/eir.ts";
+import {
+  balancedOn,
+  basisOf,
+  type BasisRow,
+  gstParts,
+  type Line,
+  type LoanBookFacts,
+  type Positions,
+  sameBasis,
+  type Standing,
+  targetsOf,
+  towards,
+  writeOffLines,
+} from "../../domain/books/positions.ts";
+import { todayIST } from "../../domain/india-date.ts";
+import { processingFee, type IsoDate } from "../../domain/loan-math.ts";
+import { type LoanState, type LoanTerms, replay, type ServicingEvent } from "../../domain/loans/servicing.ts";
+import { formatRupees } from "../../domain/money.ts";
+import {
+  accrualBasis,
+  borrowerAddresses,
+  journalEntries,
+  loanAccounts,
+  loanApplications,
+  loanLedger,
+  payments,
+  payouts,
+} from "../db/schema.ts";
+import { type AccountRow, eventsFrom, instalmentsOf, type LedgerRow, ledgerOf, termsFrom } from "../loan-account/account.server.ts";
+import { signedTerms } from "../loans/signed-terms.server.ts";
+import { postEntry, positionsOfLoan, reverseEntry } from "./journal.server.ts";
+import { frameworkInForce } from "./rules.server.ts";
+
+type Services = Pick<AppServices, "db" | "config" | "now">;
+type Row = LedgerRow & { prepay: boolean | null; purpose: string | null };
+
+/** Ledger kinds booked as the exact reverse of the entry they undo. */
+const REVERSING: ReadonlySet<string> = new Set([
+  "payment_reversal",
+  "penal_reversal",
+  "penal_waiver",
+  "refund_reversal",
+  "disbursal_reversal",
+]);
+
+/** Where a payment's money lands: the gateway's clearing account until it settles, the bank for money staff recorded. */
+export const cashAccountOf = (provider: string): AccountPurpose => (provider === "offline" ? "bank" : "gateway_clearing");
+
+/**
+ * The facts the books need that an account opened before them lacks: the fee and its GST (from the
+ * signed terms), the GST split by the borrower's state against the lender's, the framework in force.
+ */
+async function withBookFacts(services: Services, account: AccountRow): Promise<AccountRow> {
+  if (account.feePaise !== null && account.feeGstPaise !== null && account.gstSplit && account.framework && account.accruedThrough)
+    return account;
+  const { db } = services;
+  const rule = await frameworkInForce(services);
+  const [a] = await db.select().from(loanApplications).where(eq(loanApplications.id, account.applicationId));
+  let fee = account.feePaise;
+  let gst = account.feeGstPaise;
+  if (fee === null || gst === null) {
+    const signed = a ? await signedTerms(services, a) : null;
+    const upfront = account.principalPaise - account.netDisbursedPaise;
+    const f = signed?.input ? processingFee(signed.input.amountPaise, signed.input.fees) : null;
+    if (f && f.totalUpfrontPaise === upfront) [fee, gst] = [f.feePaise, f.gstPaise];
+    // No signed terms to read: the upfront amount split at 18% GST, the rate every product has charged.
+    else [gst, fee] = [Math.round((upfront * 18) / 118), upfront - Math.round((upfront * 18) / 118)];
+  }
+  const [address] = a
+    ? await db.select({ state: borrowerAddresses.currentState }).from(borrowerAddresses).where(eq(borrowerAddresses.userId, a.userId))
+    : [];
+  // Place of supply: the borrower's state; unknown, it is the lender's own (the supplier's location).
+  const split =
+    account.gstSplit ?? (address && address.state.trim().toLowerCase() !== rule.lenderState.trim().toLowerCase() ? "inter" : "intra");
+  const facts = {
+    feePaise: fee,
+    feeGstPaise: gst,
+    gstSplit: split,
+    framework: account.framework ?? rule.framework,
+    accruedThrough: account.accruedThrough ?? account.disbursalDate,
+  };
+  await db.update(loanAccounts).set(facts).where(eq(loanAccounts.applicationId, account.applicationId));
+  return { ...account, ...facts };
+}
+
+/** Where the loan stands in the books after `rows`: disbursed (and not reversed), written off, or neither. */
+function standingOf(rows: readonly Pick<Row, "kind">[]): Standing {
+  let standing: Standing = "not_disbursed";
+  for (const r of rows) {
+    if (r.kind === "disbursal") standing = "open";
+    else if (r.kind === "disbursal_reversal") standing = "not_disbursed";
+    else if (r.kind === "write_off" && standing === "open") standing = "written_off";
+  }
+  return standing;
+}
+
+const factsOf = (account: AccountRow, standing: Standing): LoanBookFacts => ({
+  standing,
+  framework: account.framework ?? "indian_gaap",
+  npa: account.npaSince !== null,
+  accruedThrough: account.accruedThrough ?? account.disbursalDate,
+  feePaise: account.feePaise ?? 0,
+  gstPaise: account.feeGstPaise ?? 0,
+  gstSplit: account.gstSplit ?? "intra",
+});
+
+/** The accrual basis of the loan as the replay now has it (the fee's amortisation under Ind AS). */
+const basisFor = (account: AccountRow, terms: LoanTerms, state: LoanState | null): BasisRow[] =>
+  state
+    ? basisOf(
+        state.instalments,
+        terms.disbursalDate,
+        account.framework === "ind_as" ? feeAmortisation(terms.instalments, terms.principalPaise, account.feePaise ?? 0) : undefined,
+      )
+    : [];
+
+/** The lines that take the loan's accounts to what `state` says, balanced on the account the entry's kind names. */
+function reconcilingLines(
+  account: AccountRow,
+  terms: LoanTerms,
+  state: LoanState | null,
+  standing: Standing,
+  positions: Positions,
+  stated: readonly Line[],
+  balanceOn: "interest_income" | "recoveries" | "write_off",
+): Line[] {
+  const id = account.applicationId;
+  const target = targetsOf(state, basisFor(account, terms, state), factsOf(account, standing));
+  const after = addLines(positions, stated);
+  const lines = [...stated, ...towards(after, target, id)];
+  if (balanceOn === "write_off") return writeOffLines(lines, -(positions.loan_loss_provision ?? 0), id);
+  return balancedOn(lines, balanceOn, id);
+}
+
+/** `positions` moved by `lines` (this loan's lines only). */
+function addLines(positions: Positions, lines: readonly Line[]): Positions {
+  const out = { ...positions };
+  for (const l of lines) out[l.purpose] = (out[l.purpose] ?? 0) + l.paise;
+  return out;
+}
+
+/** What a ledger entry states in the books before the loan's accounts are brought to the replay. */
+async function statedLines(services: Services, account: AccountRow, r: Row): Promise<Line[]> {
+  const { db } = services;
+  const id = account.applicationId;
+  if (r.kind === "disbursal") {
+    const [p] = r.payoutId ? await db.select({ ref: payouts.providerPayoutId }).from(payouts).where(eq(payouts.id, r.payoutId)) : [];
+    const fee = account.feePaise ?? 0;
+    const gst = gstParts(account.feeGstPaise ?? 0, account.gstSplit ?? "intra");
+    return [
+      { purpose: "loans_receivable", paise: r.principalPaise, applicationId: id },
+      {
+        purpose: "payout_account",
+        paise: -(r.principalPaise - fee - (account.feeGstPaise ?? 0)),
+        applicationId: id,
+        providerRef: p?.ref ?? null,
+      },
+      { purpose: account.framework === "ind_as" ? "deferred_fee_income" : "processing_fee_income", paise: -fee, applicationId: id },
+      ...Object.entries(gst).map(([purpose, paise]) => ({ purpose: purpose as AccountPurpose, paise: paise ?? 0, applicationId: id })),
+    ];
+  }
+  if (r.kind === "payment" && r.paymentId) {
+    const [p] = await db
+      .select({ provider: payments.provider, ref: payments.providerPaymentId })
+      .from(payments)
+      .where(eq(payments.id, r.paymentId));
+    return [{ purpose: cashAccountOf(p?.provider ?? "offline"), paise: r.amountPaise, applicationId: id, providerRef: p?.ref ?? null }];
+  }
+  if (r.kind === "refund") {
+    const [p] = r.payoutId ? await db.select({ ref: payouts.providerPayoutId }).from(payouts).where(eq(payouts.id, r.payoutId)) : [];
+    return [{ purpose: "payout_account", paise: -r.amountPaise, applicationId: id, providerRef: p?.ref ?? null }];
+  }
+  if (r.kind === "penal")
+    return [
+      { purpose: "penal_receivable", paise: r.amountPaise, applicationId: id },
+      { purpose: "penal_income", paise: -r.amountPaise, applicationId: id },
+    ];
+  return [];
+}
+
+/** The entry's kind and narration for a ledger entry, by what it did to the loan. */
+function described(r: Row, loanNumber: string, standing: Standing, state: LoanState | null): { kind: string; narration: string } {
+  const amount = formatRupees(r.kind === "disbursal" ? r.principalPaise : r.amountPaise);
+  const settledByIt = state?.settlement && r.paymentId && state.settlement.byPaymentId === r.paymentId ? state.settlement.how : null;
+  switch (r.kind) {
+    case "disbursal":
+      return { kind: "disbursal", narration: `Disbursal of ${loanNumber}: principal ${amount}, less the processing fee and its GST` };
+    case "payment":
+      if (standing === "written_off") return { kind: "recovery", narration: `Recovery of ${amount} on ${loanNumber}, written off` };
+      if (settledByIt === "cooling_off")
+        return {
+          kind: "cooling_off",
+          narration: `Cooling-off exit of ${loanNumber} (${amount}): the processing fee reversed, GST credit note for its GST`,
+        };
+      if (settledByIt === "foreclosed") return { kind: "foreclosure", narration: `Foreclosure of ${loanNumber}: ${amount} received` };
+      return { kind: "payment", narration: `Payment of ${amount} on ${loanNumber}` };
+    case "refund":
+      return { kind: "refund", narration: `Refund of ${amount} to the borrower of ${loanNumber}` };
+    case "penal":
+      return {
+        kind: "penal",
+        narration: `Penal charge of ${amount} on ${loanNumber}, instalment ${r.seq ?? ""} (no GST on penal charges)`,
+      };
+    case "write_off":
+      return { kind: "write_off", narration: `Write-off of ${loanNumber}: against the provision held, the rest to expense` };
+    case "closure":
+      return { kind: "closure", narration: `${loanNumber} settled` };
+    case "reopening":
+      return { kind: "reopening", narration: `${loanNumber} open again` };
+    default:
+      return { kind: r.kind, narration: `${r.kind.replaceAll("_", " ")} on ${loanNumber}` };
+  }
+}
+
+/** The entry a reversing ledger entry undoes: the booking of the entry it names (a disbursal's, by its payout). */
+async function undoneEntry({ db }: Pick<Services, "db">, r: Row, rows: readonly Row[]) {
+  const target =
+    r.kind === "disbursal_reversal"
+      ? rows.find((x) => x.kind === "disbursal" && x.payoutId === r.payoutId && x.entryNo < r.entryNo)?.id
+      : r.refId;
+  if (!target) return null;
+  const [entry] = await db.select({ id: journalEntries.id }).from(journalEntries).where(eq(journalEntries.ledgerId, target));
+  return entry ?? null;
+}
+
+/** The stored accrual basis of a loan, in seq order. */
+async function storedBasis({ db }: Pick<Services, "db">, applicationId: string): Promise<BasisRow[]> {
+  return db
+    .select({
+      seq: accrualBasis.seq,
+      fromDate: accrualBasis.fromDate,
+      dueDate: accrualBasis.dueDate,
+      interestPaise: accrualBasis.interestPaise,
+      feePaise: accrualBasis.feePaise,
+    })
+    .from(accrualBasis)
+    .where(eq(accrualBasis.applicationId, applicationId))
+    .orderBy(asc(accrualBasis.seq));
+}
+
+/** The accrual basis kept as the replay has it (none once the loan no longer accrues). */
+async function keepBasis(services: Pick<Services, "db">, applicationId: string, basis: readonly BasisRow[]) {
+  const stored = await storedBasis(services, applicationId);
+  if (sameBasis(stored, basis)) return;
+  await services.db.delete(accrualBasis).where(eq(accrualBasis.applicationId, applicationId));
+  if (basis.length) await services.db.insert(accrualBasis).values(basis.map((b) => ({ applicationId, ...b })));
+}
+
+interface LoanContext {
+  account: AccountRow;
+  terms: LoanTerms;
+  loanNumber: string;
+  rows: Row[];
+  pending: ServicingEvent[];
+}
+
+async function contextOf(services: Services, applicationId: string): Promise<LoanContext | null> {
+  const { db } = services;
+  const [found] = await db.select().from(loanAccounts).where(eq(loanAccounts.applicationId, applicationId)).for("update");
+  if (!found) return null;
+  const account = await withBookFacts(services, found);
+  const [a] = await db
+    .select({ loanNumber: loanApplications.loanNumber })
+    .from(loanApplications)
+    .where(eq(loanApplications.id, applicationId));
+  const { rows, events } = await ledgerOf(services, applicationId);
+  const terms = termsFrom(services, account, await instalmentsOf(services, applicationId));
+  return {
+    account,
+    terms,
+    loanNumber: a?.loanNumber ?? "the loan",
+    rows,
+    pending: events.filter((e) => e.kind === "debit_pending"),
+  };
+}
+
+/** The replay of `rows` to `today` (none for a loan not disbursed). */
+const stateAfter = (ctx: LoanContext, rows: readonly Row[], standing: Standing, today: IsoDate) =>
+  standing === "not_disbursed" ? null : replay(ctx.terms, [...eventsFrom(rows), ...ctx.pending], today);
+
+/**
+ * Books every ledger entry of the loan not yet booked, in order, in the caller's transaction (the
+ * loan locked): one entry each (a reversing one, then a reallocation where the reversal moved other
+ * payments), then the accrual basis kept as the replay has it.
+ */
+export async function bookLoan(services: Services, { applicationId }: { applicationId: string }) {
+  const [mark] = await services.db
+    .select({ bookedThrough: loanAccounts.bookedThrough })
+    .from(loanAccounts)
+    .where(eq(loanAccounts.applicationId, applicationId));
+  if (!mark) return;
+  const [newest] = await services.db
+    .select({ n: sql<number>`max(${loanLedger.entryNo})`.mapWith(Number) })
+    .from(loanLedger)
+    .where(eq(loanLedger.applicationId, applicationId));
+  if (!newest?.n || newest.n <= mark.bookedThrough) return;
+  const ctx = await contextOf(services, applicationId);
+  if (!ctx) return;
+  const today = todayIST(services.now());
+  const id = applicationId;
+  let positions = await positionsOfLoan(services, id);
+  let state: LoanState | null = null;
+  let standing: Standing = "not_disbursed";
+  for (const r of ctx.rows) {
+    if (r.entryNo <= ctx.account.bookedThrough) continue;
+    const prefix = ctx.rows.filter((x) => x.entryNo <= r.entryNo);
+    const before = standingOf(prefix.slice(0, -1));
+    standing = standingOf(prefix);
+    state = stateAfter(ctx, prefix, standing, today);
+    const at = { businessDate: r.businessDate, applicationId: id, createdBy: r.actorUserId };
+    if (REVERSING.has(r.kind)) {
+      const original = await undoneEntry(services, r, ctx.rows);
+      const what = described(r, ctx.loanNumber, standing, state);
+      const posted = original ? await reverseEntry(services, original, { ...at, ...what, ledgerId: r.id }) : null;
+      if (posted) positions = addLines(positions, posted.lines);
+      const realloc = reconcilingLines(ctx.account, ctx.terms, state, standing, positions, [], "interest_income");
+      const moved = await postEntry(services, {
+        ...at,
+        kind: "reallocation",
+        narration: `${ctx.loanNumber}: payments allocated again after the ${r.kind.replaceAll("_", " ")}`,
+        lines: realloc,
+      });
+      if (moved) positions = addLines(positions, moved.lines);
+      continue;
+    }
+    const stated = await statedLines(services, ctx.account, r);
+    const balanceOn = r.kind === "write_off" ? "write_off" : before === "written_off" ? "recoveries" : "interest_income";
+    const lines = reconcilingLines(ctx.account, ctx.terms, state, standing, positions, stated, balanceOn);
+    const posted = await postEntry(services, { ...at, ...described(r, ctx.loanNumber, before, state), ledgerId: r.id, lines });
+    if (posted) positions = addLines(positions, posted.lines);
+  }
+  const last = ctx.rows[ctx.rows.length - 1];
+  await keepBasis(services, id, standing === "open" && state && !state.settlement ? basisFor(ctx.account, ctx.terms, state) : []);
+  if (last) await services.db.update(loanAccounts).set({ bookedThrough: last.entryNo }).where(eq(loanAccounts.applicationId, id));
+}
+
+/**
+ * Loans whose accounts a date (not a ledger entry) moved: an advance applied on a due date, a
+ * borrower classified NPA or upgraded. Each gets one entry of `kind` on `businessDate` that takes
+ * its accounts to the replay's, balanced on interest income; returns how many needed one.
+ */
+export async function reconcileLoans(
+  services: Services,
+  {
+    applicationIds,
+    kind,
+    businessDate,
+    narration,
+  }: { applicationIds: readonly string[]; kind: string; businessDate: IsoDate; narration: (loanNumber: string) => string },
+): Promise<number> {
+  let posted = 0;
+  const today = todayIST(services.now());
+  for (const id of applicationIds) {
+    await bookLoan(services, { applicationId: id });
+    const ctx = await contextOf(services, id);
+    if (!ctx) continue;
+    const standing = standingOf(ctx.rows);
+    const state = stateAfter(ctx, ctx.rows, standing, today);
+    const positions = await positionsOfLoan(services, id);
+    const lines = reconcilingLines(ctx.account, ctx.terms, state, standing, positions, [], "interest_income");
+    const entry = await postEntry(services, { kind, businessDate, narration: narration(ctx.loanNumber), applicationId: id, lines });
+    if (entry) posted++;
+    await keepBasis(services, id, standing === "open" && state && !state.settlement ? basisFor(ctx.account, ctx.terms, state) : []);
+  }
+  return posted;
+}
+
+/** Loans with ledger entries the journals have not booked (an installation that had no books, a booking that failed). */
+export async function loansToBook({ db }: Pick<Services, "db">, limit = 500): Promise<string[]> {
+  const rows = await db
+    .select({ id: loanAccounts.applicationId })
+    .from(loanAccounts)
+    .where(
+      sql`exists (select 1 from ${loanLedger} l where l.application_id = ${loanAccounts.applicationId} and l.entry_no > ${loanAccounts.bookedThrough})`,
+    )
+    .limit(limit);
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,87 @@
+import { eq, sql } from "drizzle-orm";
+import { expect } from "vitest";
+import { bookPositions, journalLines, loanAccounts, loanApplications } from "../../app/server/db/schema.ts";
+import { ledgerOf, termsOf } from "../../app/server/loan-account/account.server.ts";
+import { replay } from "../../app/domain/loans/servicing.ts";
+import { daysBetween, type IsoDate } from "../../app/domain/loan-math.ts";
+import type { TestServer } from "./server.ts";
+
+type Services = TestServer["services"];
+
+/** Every journal entry balances to the paisa (a list of those that do not, which should be empty). */
+export async function unbalancedEntries(services: Services) {
+  const rows = (await services.db.execute(sql`
+    select entry_id, sum(debit_paise) - sum(credit_paise) as off from journal_lines group by entry_id having sum(debit_paise) <> sum(credit_paise)`)) as unknown as {
+    rows: { entry_id: string; off: string }[];
+  };
+  return rows.rows;
+}
+
+/** The trial balance on `date`: total debits and credits of every account's balance. */
+export async function trialTotals(services: Services, date: IsoDate) {
+  const rows = (await services.db.execute(sql`
+    select purpose, sum(debit_paise - credit_paise)::bigint as balance from journal_lines where entry_date <= ${date} group by purpose`)) as unknown as {
+    rows: { purpose: string; balance: string }[];
+  };
+  let debits = 0;
+  let credits = 0;
+  for (const r of rows.rows) {
+    const b = Number(r.balance);
+    if (b > 0) debits += b;
+    else credits -= b;
+  }
+  return { debits, credits, balances: Object.fromEntries(rows.rows.map((r) => [r.purpose, Number(r.balance)])) };
+}
+
+/**
+ * Interest accrued on an instalment by the end of `through`, worked out here on its own (not with
+ * the books' code): the same whole paise each day of its period, the remainder on its due date.
+ */
+function accruedOn(interest: number, from: IsoDate, due: IsoDate, through: IsoDate) {
+  if (through <= from) return 0;
+  if (through >= due) return interest;
+  return Math.floor(interest / daysBetween(from, due)) * daysBetween(from, through);
+}
+
+/**
+ * For every loan on the books: loans receivable equals the replay's principal outstanding, interest
+ * receivable equals billed-and-unpaid plus accrued-and-not-billed, penal receivable the charges
+ * unpaid; the positions kept equal the journal lines' sums. Returns what it checked.
+ */
+export async function expectBooksMatchLedger(services: Services, today: IsoDate) {
+  const accounts = await services.db
+    .select({ account: loanAccounts, status: loanApplications.status })
+    .from(loanAccounts)
+    .innerJoin(loanApplications, eq(loanApplications.id, loanAccounts.applicationId));
+  let checked = 0;
+  for (const { account, status } of accounts) {
+    const id = account.applicationId;
+    const lines = await services.db
+      .select({ purpose: journalLines.purpose, debit: journalLines.debitPaise, credit: journalLines.creditPaise })
+      .from(journalLines)
+      .where(eq(journalLines.applicationId, id));
+    const sum = (p: string) => lines.filter((l) => l.purpose === p).reduce((s, l) => s + l.debit - l.credit, 0);
+    const positions = await services.db.select().from(bookPositions).where(eq(bookPositions.applicationId, id));
+    for (const p of positions) expect(p.balancePaise, `${id} ${p.purpose} position`).toBe(sum(p.purpose));
+    if (status !== "active") continue;
+    const found = await termsOf(services, id);
+    if (!found) continue;
+    const state = replay(found.terms, (await ledgerOf(services, id)).events, today);
+    const through = account.accruedThrough ?? account.disbursalDate;
+    let billedUnpaid = 0;
+    let accruedUnbilled = 0;
+    let from = found.terms.disbursalDate;
+    for (const r of state.instalments) {
+      if (r.dueDate <= through) billedUnpaid += r.interestPaise - r.paidInterestPaise;
+      else accruedUnbilled += accruedOn(r.interestPaise, from, r.dueDate, through) - r.paidInterestPaise;
+      from = r.dueDate;
+    }
+    expect(sum("loans_receivable"), `${id} loans receivable`).toBe(state.outstandingPrincipalPaise);
+    expect(sum("interest_receivable"), `${id} interest receivable`).toBe(billedUnpaid + accruedUnbilled);
+    expect(sum("penal_receivable"), `${id} penal receivable`).toBe(state.penalDuePaise);
+    expect(sum("unapplied_receipts") + state.advancePaise, `${id} advance`).toBe(0);
+    expect(sum("interest_suspense") + (account.npaSince ? Math.max(0, billedUnpaid + accruedUnbilled) : 0), `${id} suspense`).toBe(0);
+    checked++;
+  }
+  return checked;
+}
