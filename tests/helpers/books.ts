@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { bookPositions, journalLines, loanAccounts, loanApplications } from "../../app/server/db/schema.ts";
 import { ledgerOf, termsOf } from "../../app/server/loan-account/account.server.ts";
@@ -48,11 +48,12 @@ function accruedOn(interest: number, from: IsoDate, due: IsoDate, through: IsoDa
  * receivable equals billed-and-unpaid plus accrued-and-not-billed, penal receivable the charges
  * unpaid; the positions kept equal the journal lines' sums. Returns what it checked.
  */
-export async function expectBooksMatchLedger(services: Services, today: IsoDate) {
+export async function expectBooksMatchLedger(services: Services, today: IsoDate, only?: readonly string[]) {
   const accounts = await services.db
     .select({ account: loanAccounts, status: loanApplications.status })
     .from(loanAccounts)
-    .innerJoin(loanApplications, eq(loanApplications.id, loanAccounts.applicationId));
+    .innerJoin(loanApplications, eq(loanApplications.id, loanAccounts.applicationId))
+    .where(only ? inArray(loanAccounts.applicationId, [...only]) : undefined);
   let checked = 0;
   for (const { account, status } of accounts) {
     const id = account.applicationId;
@@ -84,4 +85,14 @@ export async function expectBooksMatchLedger(services: Services, today: IsoDate)
     checked++;
   }
   return checked;
+}
+
+/** Each reversing entry and the entry it reverses net to nothing, line by line (a list of those that do not). */
+export async function reversalsNotNetting(services: Services) {
+  const rows = (await services.db.execute(sql`
+    select r.id, l.purpose, l.application_id, sum(l.debit_paise - l.credit_paise) as net
+    from journal_entries r join journal_lines l on l.entry_id in (r.id, r.reverses_id)
+    where r.reverses_id is not null
+    group by r.id, l.purpose, l.application_id having sum(l.debit_paise - l.credit_paise) <> 0`)) as unknown as { rows: unknown[] };
+  return rows.rows;
 }
