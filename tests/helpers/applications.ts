@@ -77,6 +77,18 @@ export async function signedInStaff(app: TestServer, role: StaffRole, name: stri
   return { cookie: setCookie.split(";")[0] ?? "", userId: user.id };
 }
 
+/** A new session for a staff member made by `signedInStaff` (a test clock moved past the old one's 180 days). */
+export async function staffSessionAgain(app: TestServer, staff: { cookie: string; userId: string }) {
+  const { setCookie } = await createUserSession(app.services, {
+    userId: staff.userId,
+    deviceId: `staff-${staff.userId}`,
+    ip: "127.0.0.1",
+    userAgent: "test",
+  });
+  staff.cookie = setCookie.split(";")[0] ?? "";
+  return staff;
+}
+
 /** The five checklist items ticked, as the review page's form sends them. */
 export const allTicked = () => new URLSearchParams([["intent", "checklist"], ...CHECKLIST_ITEMS.map((i) => ["items", i])]);
 

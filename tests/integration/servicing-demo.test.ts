@@ -4,6 +4,8 @@ import { createUserSession } from "../../app/server/auth/session.server.ts";
 import { collectionCases, loanApplications, loanLedger, mandates, users } from "../../app/server/db/schema.ts";
 import { DEMO_BORROWER_MOBILE, seedDemoLoans } from "../../app/server/servicing/demo.server.ts";
 import { signedInStaff } from "../helpers/applications.ts";
+import { expectBooksMatchLedger, unbalancedEntries } from "../helpers/books.ts";
+import { todayIST } from "../../app/domain/india-date.ts";
 import { signedInBorrower } from "../helpers/session.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -63,6 +65,9 @@ describe("the demo borrower", () => {
     expect(list).toContain(advance?.loanNumber ?? "-");
     const certificate = await app.get(`/User/Loans/${advance?.loanNumber}/no-dues.pdf`, { headers: { Cookie: cookie } });
     expect(certificate.status).toBe(200);
+    // Its books: every entry balanced, each loan's accounts equal to its ledger (docs/product.md "The lender's books").
+    expect(await unbalancedEntries(app.services)).toEqual([]);
+    expect(await expectBooksMatchLedger(app.services, todayIST(app.services.now()), [emi?.id ?? ""])).toBe(1);
     // Seeding again (a restart) adds nothing.
     expect(await seedDemoLoans(app.services)).toBe(false);
     expect(await app.services.db.select().from(loanApplications).where(eq(loanApplications.userId, user.id))).toHaveLength(2);

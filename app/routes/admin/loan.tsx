@@ -229,7 +229,7 @@ export default function StaffLoan({ loaderData: d, actionData }: Route.Component
       <Facts d={d} />
 
       {/* Keyed by the newest payment: once one is recorded the form starts empty again. */}
-      {d.may.payments && (a.status === "active" || a.status === "closed") ? (
+      {d.may.payments && (a.status === "active" || a.status === "closed" || a.status === "written_off") ? (
         <RecordPayment key={d.payments[0]?.reference ?? "none"} d={d} actionData={actionData} />
       ) : null}
 

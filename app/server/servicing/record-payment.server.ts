@@ -34,7 +34,8 @@ export async function recordOfflinePayment(
   return services.db.transaction(async (tx) => {
     const a = await lockLoan({ db: tx }, loanNumber);
     if (!a) return { ok: false, reason: "not_found" };
-    if (a.status !== "active" && a.status !== "closed") return { ok: false, reason: "not_open" };
+    // A written-off loan still takes money received: a recovery (docs/product.md "The lender's books").
+    if (a.status !== "active" && a.status !== "closed" && a.status !== "written_off") return { ok: false, reason: "not_open" };
     if (!receivableOn(date, a.disbursalDate as string, today)) return { ok: false, reason: "bad_date" };
     const [dup] = await tx
       .select({ id: payments.id })
@@ -68,10 +69,16 @@ export async function recordOfflinePayment(
         at,
         action: "payment.recorded",
         subject: applicationSubject(a.id),
-        details: { reference: p.reference, amountPaise, date, mode, bankReference: reference },
+        details: { reference: p.reference, amountPaise, date, mode, bankReference: reference, recovery: a.status === "written_off" },
       },
     );
     await paymentApplied({ ...services, db: tx }, { application: a, payment: { id: p.id, amountPaise, businessDate: date }, at });
-    return { ok: true, message: `${formatRupees(amountPaise)} recorded as received on ${longDate(date)}.` };
+    return {
+      ok: true,
+      message:
+        a.status === "written_off"
+          ? `${formatRupees(amountPaise)} recorded as a recovery on the written-off loan, received on ${longDate(date)}.`
+          : `${formatRupees(amountPaise)} recorded as received on ${longDate(date)}.`,
+    };
   });
 }

@@ -74,7 +74,9 @@ export function RecordPayment({ d, actionData }: { d: Data; actionData: ActionDa
   return (
     <section className="card space-y-3" aria-labelledby="record-title">
       <h2 id="record-title" className="text-xl">
-        Record a payment received outside the gateway
+        {d.application.status === "written_off"
+          ? "Record a recovery on the written-off loan"
+          : "Record a payment received outside the gateway"}
       </h2>
       <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="record_payment" />
