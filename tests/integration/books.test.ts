@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feeAmortisation } from "../../app/domain/books/eir.ts";
 import { indiaTime, todayIST } from "../../app/domain/india-date.ts";
 import { addDays } from "../../app/domain/loan-math.ts";
+import { formatRupees } from "../../app/domain/money.ts";
 import { runBooksDay } from "../../app/server/books/daily.server.ts";
 import { postEntry } from "../../app/server/books/journal.server.ts";
 import { saveRule } from "../../app/server/books/rules.server.ts";
@@ -100,6 +101,17 @@ describe("the books", { shuffle: false }, () => {
         .where(and(eq(journalLines.entryId, disbursal?.id ?? ""), eq(journalLines.purpose, "payout_account")));
       expect(payoutLine?.providerRef).toBe(payout?.providerPayoutId);
       expect(disbursal?.entryDate).toBe(across.disbursalDate);
+      // The staff loan page: the ledger's disbursal with its fee and GST, and the loan's journal entries beside it.
+      const page = (await (await app.get(`/admin/loans/${across.loanNumber}`, { headers: { Cookie: ops.cookie } })).text()).replaceAll(
+        "<!-- -->",
+        "",
+      );
+      expect(page).toContain(
+        `processing fee ${formatRupees(fee)} and its GST ${formatRupees(gst)} (IGST), paid out ${formatRupees(1_00_000_00 - fee - gst)}`,
+      );
+      expect(page).toContain("In the books");
+      expect(page).toContain(disbursal?.narration.replaceAll("'", "&#x27;") ?? "-");
+      expect(page).toContain("1101</span> Loans receivable (principal)");
 
       // A lender registered in the borrower's state charges CGST and SGST, half each (CGST takes an odd paisa).
       const staff = { id: admin.userId, role: "admin" as const };

@@ -34,7 +34,7 @@ import { RecordPayment } from "./loan/forms.tsx";
 import { REFUSED } from "./loan/refusals.ts";
 import { returnHeldDebits } from "../../server/mandates/excess.server.ts";
 import { CaseSection } from "./loan/collections.tsx";
-import { Facts, Ledger, Notes, Payments, Penals, Refunds, Schedule, WriteOffSection } from "./loan/sections.tsx";
+import { Facts, Journal, Ledger, Notes, Payments, Penals, Refunds, Schedule, WriteOffSection } from "./loan/sections.tsx";
 import { Mandates } from "./loan/mandates.tsx";
 import { cancelMandate } from "../../server/mandates/cancel.server.ts";
 import { mandatesOf } from "../../server/mandates/rows.server.ts";
@@ -242,6 +242,7 @@ export default function StaffLoan({ loaderData: d, actionData }: Route.Component
       <Schedule d={d} />
 
       <Ledger d={d} />
+      <Journal d={d} />
 
       {d.collectionCase ? <CaseSection d={d} c={d.collectionCase} actionData={actionData} /> : null}
 

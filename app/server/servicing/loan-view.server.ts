@@ -7,6 +7,7 @@ import type { AppServices } from "../../context.ts";
 import { bucketOf, nextDue, replay } from "../../domain/loans/servicing.ts";
 import { borrowerProfiles, collectionNotes, loanApplications, payments, payouts, users } from "../db/schema.ts";
 import { businessToday, ledgerOf, termsOf } from "../loan-account/account.server.ts";
+import { loanBooks } from "../books/loan-books.server.ts";
 import { penalLines } from "../loan-account/read.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payments">;
@@ -124,6 +125,7 @@ export async function staffLoanView(services: Services, loanNumber: string) {
         reversalReason: p.reversalReason,
         allocation: state.allocations.get(p.id) ?? null,
       })),
+    books: await loanBooks(services, a.id),
     notes: notes.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
     refunds: refunds.map((r) => ({ ...r, requestedAt: r.requestedAt.toISOString() })),
   };

@@ -209,6 +209,14 @@ export function Schedule({ d }: { d: Data }) {
   );
 }
 
+/** What a ledger entry says beside its kind: a disbursal's fee and GST, what it undoes. */
+function ledgerNote(d: Data, e: Data["ledger"][number]): string {
+  const b = d.books.account;
+  if (e.kind === "disbursal" && b?.feePaise != null && b.feeGstPaise != null)
+    return `: processing fee ${money(b.feePaise)} and its GST ${money(b.feeGstPaise)} (${b.gstSplit === "inter" ? "IGST" : "CGST and SGST"}), paid out ${money(e.amountPaise - b.feePaise - b.feeGstPaise)}`;
+  return e.seq ? ` (instalment ${e.seq})` : "";
+}
+
 export function Ledger({ d }: { d: Data }) {
   return (
     <section className="card space-y-3" aria-labelledby="ledger-title">
@@ -225,14 +233,86 @@ export function Ledger({ d }: { d: Data }) {
           <tr key={e.id}>
             <td className="px-3 py-2">{longDate(e.businessDate)}</td>
             <td className="px-3 py-2">
-              {e.kind.replace("_", " ")}
-              {e.seq ? ` (instalment ${e.seq})` : ""}
+              {e.kind.replaceAll("_", " ")}
+              {ledgerNote(d, e)}
             </td>
             <td className="px-3 py-2 tabular-nums">{money(e.amountPaise)}</td>
             <td className="px-3 py-2">{e.by}</td>
             <td className="px-3 py-2">{formatDateTimeIST(new Date(e.recordedAt))}</td>
           </tr>
         ))}
+      </StaffTable>
+    </section>
+  );
+}
+
+/** The loan in the books (docs/product.md "The lender's books"): its journal entries beside the ledger, the daily accrual summed, its balances. */
+export function Journal({ d }: { d: Data }) {
+  const b = d.books;
+  return (
+    <section className="card space-y-3" aria-labelledby="journal-title">
+      <h2 id="journal-title" className="text-xl">
+        In the books
+      </h2>
+      <p className="text-sm text-slate-600">
+        {b.account?.framework === "ind_as" ? "Booked under Ind AS 109" : "Booked under Indian GAAP"}
+        {b.account?.accruedThrough ? `; interest accrued to ${longDate(b.account.accruedThrough)}` : ""}
+        {b.account?.npaSince ? `; NPA since ${longDate(b.account.npaSince)}, unpaid interest held in suspense` : ""}.
+      </p>
+      {b.balances.length ? (
+        <StaffTable
+          label="The loan's balances in the books"
+          minWidth="min-w-[28rem]"
+          columns={["Account", "Debit", "Credit"]}
+          framed={false}
+        >
+          {b.balances.map((a) => (
+            <tr key={a.code}>
+              <td className="px-3 py-2">
+                <span className="font-mono">{a.code}</span> {a.name}
+              </td>
+              <td className="px-3 py-2 tabular-nums">{a.balancePaise > 0 ? money(a.balancePaise) : ""}</td>
+              <td className="px-3 py-2 tabular-nums">{a.balancePaise < 0 ? money(-a.balancePaise) : ""}</td>
+            </tr>
+          ))}
+        </StaffTable>
+      ) : (
+        <p>Nothing held in the books for this loan.</p>
+      )}
+      {b.accrual.entries ? (
+        <p data-testid="loan-accrual">
+          Daily accrual: {b.accrual.entries} {b.accrual.entries === 1 ? "day" : "days"}, {money(b.accrual.receivablePaise)} of interest
+          {b.accrual.suspensePaise ? ` (${money(b.accrual.suspensePaise)} of it into suspense)` : ""}
+          {b.accrual.feePaise ? `; ${money(b.accrual.feePaise)} of the fee amortised` : ""}.
+        </p>
+      ) : null}
+      <StaffTable
+        label="The loan's journal entries"
+        minWidth="min-w-[44rem]"
+        columns={["No.", "Date", "Entry", "Account", "Debit", "Credit"]}
+        framed={false}
+      >
+        {b.entries.flatMap((e) =>
+          e.lines.map((l, i) => (
+            <tr key={`${e.id}-${i}`} className={i === 0 ? "border-t border-slate-200" : undefined}>
+              <td className="px-3 py-2 font-mono">{i === 0 ? e.entryNo : ""}</td>
+              <td className="px-3 py-2">{i === 0 ? longDate(e.entryDate) : ""}</td>
+              <td className="px-3 py-2">
+                {i === 0 ? (
+                  <>
+                    {e.narration}
+                    {e.reverses ? ` (reverses no. ${e.reverses})` : ""}
+                  </>
+                ) : null}
+              </td>
+              <td className="px-3 py-2">
+                <span className="font-mono">{l.code}</span> {l.name}
+              </td>
+              <td className="px-3 py-2 tabular-nums">{l.debitPaise ? money(l.debitPaise) : ""}</td>
+              <td className="px-3 py-2 tabular-nums">{l.creditPaise ? money(l.creditPaise) : ""}</td>
+            </tr>
+          )),
+        )}
       </StaffTable>
     </section>
   );
