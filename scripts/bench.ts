@@ -21,10 +21,12 @@
 //     loans due on one day through the mandate stand-in: time, rate, none presented twice.
 // 10. Dunning on PostgreSQL (bench-dunning.ts): the daily dunning pass over 100,000 loans with 15% in
 //     arrears: cases opened, the steps sent, the same day again (nothing), the next day: time, rate, checked.
+// 11. The books on PostgreSQL (bench-books.ts): the daily accrual, NPA flagging and month-end provisioning over
+//     100,000 loans, each again (nothing), and the booking of unbooked ledgers: time, rows written, checked.
 // BENCH_ONLY picks parts, comma-separated: math, pdf, public, signed-in, realtime, quick-start,
-// payouts, backoffice, servicing, notifications, autopay, dunning (e.g. `BENCH_ONLY=servicing npm run bench`);
+// payouts, backoffice, servicing, notifications, autopay, dunning, books (e.g. `BENCH_ONLY=servicing npm run bench`);
 // all by default. BENCH_PROFILE=ci is the small report CI prints after the tests (a few minutes): math,
-// public and signed-in pages, memory, 5 s per load; autopay and dunning over 2,000 loans.
+// public and signed-in pages, memory, 5 s per load; autopay, dunning and the books over 2,000 loans.
 import type { ChildProcess } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -44,6 +46,7 @@ import { reportServicing, servicingBench } from "./bench-servicing.ts";
 import { notificationBench, reportNotifications } from "./bench-notifications.ts";
 import { autopayBench, reportAutopay } from "./bench-autopay.ts";
 import { dunningBench, reportDunning } from "./bench-dunning.ts";
+import { booksBench, reportBooks } from "./bench-books.ts";
 import { type BenchServer, freePort, type MemoryAfterGc, spawnNode, startBenchServer, waitUntilUp } from "./bench-server.ts";
 
 const PARTS = [
@@ -59,9 +62,10 @@ const PARTS = [
   "notifications",
   "autopay",
   "dunning",
+  "books",
 ] as const;
 const CI_PROFILE = process.env.BENCH_PROFILE === "ci";
-const ONLY = (process.env.BENCH_ONLY ?? (CI_PROFILE ? "math,public,signed-in,autopay,dunning" : ""))
+const ONLY = (process.env.BENCH_ONLY ?? (CI_PROFILE ? "math,public,signed-in,autopay,dunning,books" : ""))
   .split(",")
   .map((s) => s.trim())
   .filter(Boolean);
@@ -325,6 +329,7 @@ try {
   if (runs("notifications")) reportNotifications(await notificationBench());
   if (runs("autopay")) reportAutopay(await autopayBench());
   if (runs("dunning")) reportDunning(await dunningBench());
+  if (runs("books")) reportBooks(await booksBench());
 } finally {
   rawServer?.kill("SIGTERM");
   await server?.stop();
