@@ -346,6 +346,13 @@ describe("the books", { shuffle: false }, () => {
       // Through the first due date: the first period's share of the fee is income.
       await runDays(addDays(loan.disbursalDate, 1), first.dueDate);
       expect((await positions(loan.id)).deferred_fee_income).toBe(-(fee - (amortised.get(1) ?? 0)));
+      // The month's provision under Ind AS: the expected credit loss of a performing loan (stage 1, 1%), above RBI's 0.4% floor.
+      const [october] = await app.services.db
+        .select()
+        .from(monthEndClasses)
+        .where(and(eq(monthEndClasses.applicationId, loan.id), eq(monthEndClasses.month, "2026-10")));
+      expect(october).toMatchObject({ assetClass: "standard", eclStage: "stage1" });
+      expect(october?.provisionPaise).toBe(Math.round(Number(october?.bookValuePaise) / 100));
       // Paid off: nothing deferred is left; the rest is income.
       clock.now = indiaTime(first.dueDate, "11:00");
       const [acct] = await app.services.db.select().from(loanAccounts).where(eq(loanAccounts.applicationId, loan.id));

@@ -7,7 +7,17 @@ import { extractText, extractTextItems } from "unpdf";
 import { formatRupees } from "../../app/domain/money.ts";
 import { catchUpServicing, runServicingDay } from "../../app/server/servicing/daily.server.ts";
 import { createUserSession } from "../../app/server/auth/session.server.ts";
-import { loanAccounts, loanApplications, loanInstalments, loanLedger, payments, servicingRuns } from "../../app/server/db/schema.ts";
+import {
+  bookPositions,
+  journalEntries,
+  journalLines,
+  loanAccounts,
+  loanApplications,
+  loanInstalments,
+  loanLedger,
+  payments,
+  servicingRuns,
+} from "../../app/server/db/schema.ts";
 import { localCheckoutSecret } from "../../app/server/payments/local.server.ts";
 import { createHmac } from "node:crypto";
 import { activeLoan, instalmentOf, signedInStaff } from "../helpers/applications.ts";
@@ -334,6 +344,28 @@ describe("the cooling-off exit", () => {
     expect(words.replace(/\s+/g, " ")).toContain(coolingOffRule(3).replace(/\s+/g, " "));
     expect(words).toContain("Processing fee and GST returned");
     expect(await html(await page(path, cookie))).toContain("Cancelled within the cooling-off period");
+    // In the books (docs/product.md "The lender's books"): the fee income reversed and a GST credit note for its GST;
+    // the loan holds nothing, and what the borrower paid beyond the net amount is interest income.
+    const [exit] = await app.services.db
+      .select()
+      .from(journalEntries)
+      .where(and(eq(journalEntries.applicationId, b.id), eq(journalEntries.kind, "cooling_off")));
+    const lines = await app.services.db
+      .select()
+      .from(journalLines)
+      .where(eq(journalLines.entryId, exit?.id ?? ""));
+    const line = (purpose: string) => lines.filter((l) => l.purpose === purpose).reduce((s, l) => s + l.debitPaise - l.creditPaise, 0);
+    expect(exit?.narration).toContain("GST credit note");
+    expect(line("processing_fee_income")).toBe(account?.feePaise);
+    expect(line("igst_payable")).toBe(account?.feeGstPaise);
+    expect(line("loans_receivable")).toBe(-1_00_000_00);
+    expect(line("gateway_clearing")).toBe(p?.amountPaise);
+    // (Less any interest already accrued, which the exit clears from interest receivable.)
+    expect(line("interest_income") + line("interest_receivable")).toBe(-((p?.amountPaise ?? 0) - net));
+    const held = await app.services.db.select().from(bookPositions).where(eq(bookPositions.applicationId, b.id));
+    expect(
+      held.filter((h) => h.balancePaise !== 0 && !["payout_account", "gateway_clearing", "interest_income"].includes(h.purpose)),
+    ).toEqual([]);
 
     // After the period the exit is not offered, and asking for it is refused next to the choice.
     const later = await newLoan();
