@@ -19,7 +19,11 @@ const LOAN_KINDS = ["emi", "salary_advance"] as const;
 const KIND_LABEL = { emi: "EMI loans", salary_advance: "salary advances" } as const;
 
 /** One loan in its own transaction, locked as every writer of its ledger locks it. */
-async function withLoanLocked<T>(services: Services, applicationId: string, work: (s: Services) => Promise<T>): Promise<T> {
+async function withLoanLocked<S extends Pick<AppServices, "db">, T>(
+  services: S,
+  applicationId: string,
+  work: (s: S) => Promise<T>,
+): Promise<T> {
   return services.db.transaction(async (tx) => {
     await tx.select({ id: loanApplications.id }).from(loanApplications).where(eq(loanApplications.id, applicationId)).for("update");
     return work({ ...services, db: tx });
@@ -125,7 +129,7 @@ export async function accrueDay(
     const interest = Number(sums?.interest ?? 0);
     const income = Number(sums?.income ?? 0);
     const fee = Number(sums?.fee ?? 0);
-    if (loans === 0) return { loans: 0, lines: 0, interestPaise: 0 };
+    if (loans === 0) return { loans: 0, lines: 0, interestPaise: 0, settled: [] };
     let lines = 0;
     if (interest !== 0 || fee !== 0) {
       const entryDate = await entryDateOf({ db: tx }, day);
@@ -142,7 +146,7 @@ export async function accrueDay(
         .onConflictDoNothing()
         .returning({ id: journalEntries.id });
       // Already accrued for this day: the loans left (a disbursal dated earlier, found late) accrue with the next day's.
-      if (!entry) return { loans: 0, lines: 0, interestPaise: 0 };
+      if (!entry) return { loans: 0, lines: 0, interestPaise: 0, settled: [] };
       await tx.execute(sql`
         insert into journal_lines (entry_id, entry_date, purpose, application_id, debit_paise, credit_paise)
         select ${entry.id}::uuid, ${entryDate}, purpose, application_id, greatest(paise, 0), greatest(-paise, 0) from (
@@ -164,12 +168,17 @@ export async function accrueDay(
     await tx.execute(
       sql`update loan_accounts c set accrued_through = ${day} from accrual_today t where t.application_id = c.application_id`,
     );
-    return { loans, lines, interestPaise: interest };
+    // A loan settled by a payment while this ran (its status read before) accrued a day it no longer earns: put right.
+    const settled = await rowsOf<{ id: string }>(
+      tx,
+      sql`select t.application_id as id from accrual_today t join loan_applications a on a.id = t.application_id where a.status <> 'active'`,
+    );
+    return { loans, lines, interestPaise: interest, settled: settled.map((r) => r.id) };
   });
 }
 
 /** Accrual for every business date from the earliest day not yet accrued to `today`, in order. */
-export async function accrueThrough(services: Pick<AppServices, "db" | "now">, today: IsoDate) {
+export async function accrueThrough(services: Pick<AppServices, "db" | "config" | "now">, today: IsoDate) {
   const [first] = await services.db
     .select({ day: min(loanAccounts.accruedThrough) })
     .from(loanAccounts)
@@ -181,6 +190,15 @@ export async function accrueThrough(services: Pick<AppServices, "db" | "now">, t
     out.days++;
     for (const kind of LOAN_KINDS) {
       const done = await accrueDay(services, { day, kind });
+      for (const id of done.settled)
+        await withLoanLocked(services, id, (s) =>
+          reconcileLoans(s, {
+            applicationIds: [id],
+            kind: "reallocation",
+            businessDate: day,
+            narration: (n) => `${n}: accrual after its settlement undone`,
+          }),
+        );
       out.loans += done.loans;
       out.lines += done.lines;
       out.interestPaise += done.interestPaise;
