@@ -135,3 +135,45 @@ export function CheckboxField({ field, label, defaultChecked }: { field: Conform
     </div>
   );
 }
+
+/**
+ * A date (or month) in a filter form sent by GET: its value as the page read it, and beside it, in
+ * words, why what was asked for was not used (the page shows its default instead).
+ */
+export function QueryDateField({
+  id,
+  label,
+  value,
+  problem,
+  type = "date",
+}: {
+  id: string;
+  label: string;
+  value: string;
+  problem?: string;
+  type?: "date" | "month";
+}) {
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <input
+        key={value}
+        id={id}
+        name={id}
+        type={type}
+        className="field-input"
+        defaultValue={value}
+        min={type === "date" ? "2000-01-01" : "2000-01"}
+        max={type === "date" ? "2099-12-31" : "2099-12"}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={errorId}
+      />
+      <p id={errorId} className="field-error" data-testid={`${id}-problem`}>
+        {problem ?? null}
+      </p>
+    </div>
+  );
+}
