@@ -54,18 +54,18 @@ export default function TrialBalance({ loaderData: d }: Route.ComponentProps) {
       </p>
       <StaffTable
         label={`Trial balance at the end of ${longDate(d.on)}, table`}
-        minWidth="min-w-[36rem]"
-        columns={["Code", "Account", "Type", right("Debit"), right("Credit")]}
+        minWidth="min-w-[20rem]"
+        columns={["Account", right("Debit"), right("Credit")]}
       >
         {d.accounts.map((a) => (
-          <tr key={a.purpose} data-testid="trial-balance-row" data-purpose={a.purpose}>
-            <td className={`${CELL} font-mono`}>{a.code}</td>
+          <tr key={a.purpose} data-testid="trial-balance-row" data-purpose={a.purpose} className="align-top">
             <td className={CELL}>
+              <span className="mr-2 font-mono">{a.code}</span>
               <Link className="link" to={`/admin/books/accounts/${a.purpose}?${ledgerQuery}`}>
                 {a.name}
               </Link>
+              <span className="block text-xs text-slate-600">{ACCOUNT_TYPE_LABEL[a.type]}</span>
             </td>
-            <td className={CELL}>{ACCOUNT_TYPE_LABEL[a.type]}</td>
             <td className={MONEY_CELL} data-testid="debit">
               {amount(a.debit)}
             </td>
@@ -75,7 +75,7 @@ export default function TrialBalance({ loaderData: d }: Route.ComponentProps) {
           </tr>
         ))}
         <tr className="bg-slate-50 font-semibold" data-testid="trial-balance-totals">
-          <th scope="row" colSpan={3} className={`${CELL} text-left`}>
+          <th scope="row" className={`${CELL} text-left`}>
             Total
           </th>
           <td className={MONEY_CELL} data-testid="debit">

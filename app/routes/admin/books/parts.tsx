@@ -14,8 +14,8 @@ const BOOKS_PAGES = [
 ];
 
 /** A table cell of money: right-aligned, tabular figures, on one line. */
-export const MONEY_CELL = "px-3 py-2 text-right tabular-nums whitespace-nowrap";
-export const CELL = "px-3 py-2";
+export const MONEY_CELL = "px-2 py-2 text-right tabular-nums whitespace-nowrap sm:px-3";
+export const CELL = "px-2 py-2 sm:px-3";
 
 /** A column heading over figures, aligned with them. */
 export const right = (heading: string) => <span className="block text-right">{heading}</span>;
