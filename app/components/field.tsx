@@ -137,23 +137,30 @@ export function CheckboxField({ field, label, defaultChecked }: { field: Conform
 }
 
 /**
- * A date (or month) in a filter form sent by GET: its value as the page read it, and beside it, in
- * words, why what was asked for was not used (the page shows its default instead).
+ * A field of a filter form sent by GET (a date, a month or text): its value as the page read it,
+ * and beside it, in words, why what was asked for was not used (the page shows its default instead).
  */
-export function QueryDateField({
+export function QueryField({
   id,
   label,
   value,
   problem,
   type = "date",
+  ...attributes
 }: {
   id: string;
   label: string;
   value: string;
   problem?: string;
-  type?: "date" | "month";
-}) {
+  type?: "date" | "month" | "text";
+} & Pick<InputHTMLAttributes<HTMLInputElement>, "placeholder" | "inputMode" | "maxLength">) {
   const errorId = `${id}-error`;
+  const range =
+    type === "date"
+      ? { min: "2000-01-01", max: "2099-12-31" }
+      : type === "month"
+        ? { min: "2000-01", max: "2099-12" }
+        : { autoComplete: "off" };
   return (
     <div>
       <label htmlFor={id} className="field-label">
@@ -166,8 +173,8 @@ export function QueryDateField({
         type={type}
         className="field-input"
         defaultValue={value}
-        min={type === "date" ? "2000-01-01" : "2000-01"}
-        max={type === "date" ? "2099-12-31" : "2099-12"}
+        {...range}
+        {...attributes}
         aria-invalid={problem ? true : undefined}
         aria-describedby={errorId}
       />

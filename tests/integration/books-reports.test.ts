@@ -16,6 +16,7 @@ import {
 } from "../../app/server/db/schema.ts";
 import { signedInStaff } from "../helpers/applications.ts";
 import { trialTotals } from "../helpers/books.ts";
+import { parseCsv } from "../helpers/csv.ts";
 import { postForm, toastOf } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -53,36 +54,6 @@ function rowsOf(html: string, testId: string) {
     const cell = (id: string) => text(new RegExp(`<td[^>]*data-testid="${id}"[^>]*>([\\s\\S]*?)</td>`).exec(body)?.[1] ?? "");
     return { attr, cell, text: text(body) };
   });
-}
-
-/** RFC 4180 CSV → rows of cells (quoted cells may hold commas, quotes and line breaks). */
-function parseCsv(csv: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < csv.length; i++) {
-    const c = csv[i];
-    if (quoted) {
-      if (c === '"' && csv[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (c === "\r" && csv[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += c;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
 }
 
 /**
@@ -644,6 +615,9 @@ describe("closing months and the books' rules", () => {
     const outOfOrder = await close("2026-03");
     expect(outOfOrder.status).toBe(409);
     expect(text(await outOfOrder.text())).toContain("Close February 2026 first");
+    const beforeBooks = await close("2025-12");
+    expect(beforeBooks.status).toBe(409);
+    expect(text(await beforeBooks.text())).toContain("Nothing is journalled before February 2026: it is the books' first month to close.");
     const noNote = await close("2026-02", "ok");
     expect(noNote.status).toBe(400);
     expect(text(await noNote.text())).toContain("Write a note for the file, in a few words.");

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { QueryDateField } from "../../components/field.tsx";
+import { QueryField } from "../../components/field.tsx";
 import { PageLinks, StaffTable } from "../../components/staff-table.tsx";
 import { servicesContext } from "../../context.ts";
 import { ACCOUNT_TYPE } from "../../domain/books/chart.ts";
@@ -9,7 +9,7 @@ import { formatRupees } from "../../domain/money.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { chartAccounts, ledgerPage, ledgerSummary } from "../../server/books/reports.server.ts";
 import { requirePermission } from "../../web/guards.server.ts";
-import { amount, balanceText, BooksHeader, CELL, FilterForm, MONEY_CELL, right, ShowButton } from "./books/parts.tsx";
+import { balanceText, BooksHeader, CELL, DebitCredit, FilterForm, LoanCell, MONEY_CELL, right, ShowButton } from "./books/parts.tsx";
 import type { Route } from "./+types/books-account";
 
 /**
@@ -67,32 +67,25 @@ export default function GeneralLedger({ loaderData: d }: Route.ComponentProps) {
         </p>
       </BooksHeader>
       <FilterForm label="Period" className="sm:grid-cols-[minmax(0,14rem)_minmax(0,14rem)_auto]">
-        <QueryDateField id="from" label="From" value={d.range.from} problem={d.problems.from} />
-        <QueryDateField id="to" label="To" value={d.range.to} problem={d.problems.to ?? d.problems.page} />
+        <QueryField id="from" label="From" value={d.range.from} problem={d.problems.from} />
+        <QueryField id="to" label="To" value={d.range.to} problem={d.problems.to ?? d.problems.page} />
         <ShowButton />
         <p className="field-hint sm:col-span-3">Entry dates (the accounting date), both included. Without dates, the month to date.</p>
       </FilterForm>
       <dl className="card grid gap-4 sm:grid-cols-4" data-testid="ledger-summary">
-        <div>
-          <dt className="text-sm text-slate-600">Opening balance, {longDate(d.range.from)}</dt>
-          <dd className="money text-lg" data-testid="ledger-opening">
-            {balanceText(d.summary.opening)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-sm text-slate-600">Debits in the period</dt>
-          <dd className="money text-lg">{formatRupees(d.summary.debits)}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-slate-600">Credits in the period</dt>
-          <dd className="money text-lg">{formatRupees(d.summary.credits)}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-slate-600">Closing balance, {longDate(d.range.to)}</dt>
-          <dd className="money text-lg" data-testid="ledger-closing">
-            {balanceText(d.summary.closing)}
-          </dd>
-        </div>
+        {[
+          { label: `Opening balance, ${longDate(d.range.from)}`, value: balanceText(d.summary.opening), testId: "ledger-opening" },
+          { label: "Debits in the period", value: formatRupees(d.summary.debits) },
+          { label: "Credits in the period", value: formatRupees(d.summary.credits) },
+          { label: `Closing balance, ${longDate(d.range.to)}`, value: balanceText(d.summary.closing), testId: "ledger-closing" },
+        ].map((f) => (
+          <div key={f.label}>
+            <dt className="text-sm text-slate-600">{f.label}</dt>
+            <dd className="money text-lg" data-testid={f.testId}>
+              {f.value}
+            </dd>
+          </div>
+        ))}
       </dl>
       <p className="text-slate-700" aria-live="polite" data-testid="ledger-count">
         {d.summary.lines === 0
@@ -116,21 +109,8 @@ export default function GeneralLedger({ loaderData: d }: Route.ComponentProps) {
             <td className={`${CELL} font-mono`}>{l.entryNo}</td>
             <td className={CELL}>{l.kind}</td>
             <td className={CELL}>{l.narration}</td>
-            <td className={`${CELL} font-mono`}>
-              {l.loanNumber ? (
-                <Link className="link" to={`/admin/loans/${l.loanNumber}`}>
-                  {l.loanNumber}
-                </Link>
-              ) : (
-                ""
-              )}
-            </td>
-            <td className={MONEY_CELL} data-testid="debit">
-              {amount(l.debit)}
-            </td>
-            <td className={MONEY_CELL} data-testid="credit">
-              {amount(l.credit)}
-            </td>
+            <LoanCell loanNumber={l.loanNumber} />
+            <DebitCredit debit={l.debit} credit={l.credit} />
             <td className={MONEY_CELL} data-testid="balance">
               {balanceText(l.balance)}
             </td>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { QueryDateField } from "../../components/field.tsx";
+import { QueryField } from "../../components/field.tsx";
 import { StaffTable } from "../../components/staff-table.tsx";
 import { servicesContext } from "../../context.ts";
 import { parseRange, rangeQuery } from "../../domain/books/reports.ts";
@@ -64,8 +64,8 @@ export default function Income({ loaderData: d }: Route.ComponentProps) {
         </p>
       </BooksHeader>
       <FilterForm label="Period" className="sm:grid-cols-[minmax(0,14rem)_minmax(0,14rem)_auto]">
-        <QueryDateField id="from" label="From" value={d.range.from} problem={d.problems.from} />
-        <QueryDateField id="to" label="To" value={d.range.to} problem={d.problems.to} />
+        <QueryField id="from" label="From" value={d.range.from} problem={d.problems.from} />
+        <QueryField id="to" label="To" value={d.range.to} problem={d.problems.to} />
         <ShowButton />
         <p className="field-hint sm:col-span-3">Both days included. Without dates, the month to date.</p>
       </FilterForm>

@@ -1,14 +1,8 @@
 import { requestContext, servicesContext } from "../../context.ts";
 import { csvLine } from "../../domain/audit.ts";
-import { BOOKS_EXPORT_LIMIT, journalFilterQuery, parseJournalFilter, rupeesText } from "../../domain/books/reports.ts";
+import { parseJournalFilter, rupeesText } from "../../domain/books/reports.ts";
 import { todayIST } from "../../domain/india-date.ts";
-import {
-  chartAccounts,
-  type JournalExportLine,
-  journalExportStart,
-  journalLineBatches,
-  recordExport,
-} from "../../server/books/reports.server.ts";
+import { type JournalExportLine, startJournalExport, journalLineBatches } from "../../server/books/reports.server.ts";
 import { streamedDownload } from "../../web/file-response.server.ts";
 import { requirePermission, signedInContext } from "../../web/guards.server.ts";
 import type { Route } from "./+types/books-journal-csv";
@@ -37,19 +31,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { user } = context.get(signedInContext);
   const { filter } = parseJournalFilter(new URL(request.url).searchParams);
-  const [start, chart] = await Promise.all([journalExportStart(services, filter, "lines"), chartAccounts(services)]);
-  const rows = Math.min(start.matching, BOOKS_EXPORT_LIMIT);
-  await recordExport(services, {
+  const { chart, batch } = await startJournalExport(services, {
+    filter,
+    format: "csv",
     by: user,
     client: context.get(requestContext),
-    report: "journal_csv",
-    filters: Object.fromEntries(new URLSearchParams(journalFilterQuery(filter))),
-    rows,
-    matching: start.matching,
   });
   return streamedDownload({
     head: csvLine(COLUMNS),
-    batches: journalLineBatches(services, { filter, loanId: start.loanId, upToNo: start.upToNo, limit: BOOKS_EXPORT_LIMIT }),
+    batches: journalLineBatches(services, batch),
     write: (lines: JournalExportLine[]) =>
       lines
         .map((l) => {

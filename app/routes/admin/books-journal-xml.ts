@@ -1,20 +1,7 @@
 import { requestContext, servicesContext } from "../../context.ts";
-import {
-  BOOKS_EXPORT_LIMIT,
-  journalFilterQuery,
-  parseJournalFilter,
-  TALLY_HEAD,
-  TALLY_TAIL,
-  tallyVoucher,
-} from "../../domain/books/reports.ts";
+import { parseJournalFilter, TALLY_HEAD, TALLY_TAIL, tallyVoucher } from "../../domain/books/reports.ts";
 import { todayIST } from "../../domain/india-date.ts";
-import {
-  chartAccounts,
-  journalExportStart,
-  type JournalVoucher,
-  journalVoucherBatches,
-  recordExport,
-} from "../../server/books/reports.server.ts";
+import { startJournalExport, type JournalVoucher, journalVoucherBatches } from "../../server/books/reports.server.ts";
 import { streamedDownload } from "../../web/file-response.server.ts";
 import { requirePermission, signedInContext } from "../../web/guards.server.ts";
 import type { Route } from "./+types/books-journal-xml";
@@ -30,20 +17,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { user } = context.get(signedInContext);
   const { filter } = parseJournalFilter(new URL(request.url).searchParams);
-  const [start, chart] = await Promise.all([journalExportStart(services, filter, "entries"), chartAccounts(services)]);
-  const rows = Math.min(start.matching, BOOKS_EXPORT_LIMIT);
-  await recordExport(services, {
+  const { chart, batch } = await startJournalExport(services, {
+    filter,
+    format: "tally",
     by: user,
     client: context.get(requestContext),
-    report: "journal_tally",
-    filters: Object.fromEntries(new URLSearchParams(journalFilterQuery(filter))),
-    rows,
-    matching: start.matching,
   });
   return streamedDownload({
     head: TALLY_HEAD,
     tail: TALLY_TAIL,
-    batches: journalVoucherBatches(services, { filter, loanId: start.loanId, upToNo: start.upToNo, limit: BOOKS_EXPORT_LIMIT }),
+    batches: journalVoucherBatches(services, batch),
     write: (vouchers: JournalVoucher[]) =>
       vouchers
         .filter((v) => v.lines.length > 0)

@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 import { Link } from "react-router";
-import { QueryDateField } from "../../components/field.tsx";
+import { QueryField } from "../../components/field.tsx";
 import { PageLinks, StaffTable } from "../../components/staff-table.tsx";
 import { servicesContext } from "../../context.ts";
 import {
@@ -15,7 +15,7 @@ import { longDate } from "../../domain/india-date.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { chartAccounts, type JournalLineShown, journalKinds, journalPage } from "../../server/books/reports.server.ts";
 import { requirePermission } from "../../web/guards.server.ts";
-import { amount, BooksHeader, CELL, FilterForm, MONEY_CELL, right, ShowButton } from "./books/parts.tsx";
+import { BooksHeader, CELL, DebitCredit, FilterForm, LoanCell, right, ShowButton } from "./books/parts.tsx";
 import type { Route } from "./+types/books-journal";
 
 /**
@@ -50,21 +50,8 @@ function LineRow({ l, testId }: { l: LineData; testId: string }) {
         <span className="font-mono">{l.account.code}</span> {l.account.name}
         {l.lines > 1 ? <span className="block text-slate-600">{l.lines.toLocaleString("en-IN")} lines</span> : null}
       </td>
-      <td className={`${CELL} font-mono`}>
-        {l.loanNumber ? (
-          <Link className="link" to={`/admin/loans/${l.loanNumber}`}>
-            {l.loanNumber}
-          </Link>
-        ) : (
-          ""
-        )}
-      </td>
-      <td className={MONEY_CELL} data-testid="debit">
-        {amount(l.debit)}
-      </td>
-      <td className={MONEY_CELL} data-testid="credit">
-        {amount(l.credit)}
-      </td>
+      <LoanCell loanNumber={l.loanNumber} />
+      <DebitCredit debit={l.debit} credit={l.credit} />
     </tr>
   );
 }
@@ -94,8 +81,8 @@ export default function Journal({ loaderData: d }: Route.ComponentProps) {
         </p>
       </BooksHeader>
       <FilterForm label="Search the journal" className="sm:grid-cols-2 lg:grid-cols-3">
-        <QueryDateField id="from" label="From" value={f.from ?? ""} problem={problem("from")} />
-        <QueryDateField id="to" label="To" value={f.to ?? ""} problem={problem("to")} />
+        <QueryField id="from" label="From" value={f.from ?? ""} problem={problem("from")} />
+        <QueryField id="to" label="To" value={f.to ?? ""} problem={problem("to")} />
         <div>
           <label htmlFor="kind" className="field-label">
             Kind
@@ -112,15 +99,25 @@ export default function Journal({ loaderData: d }: Route.ComponentProps) {
             {problem("kind") ?? null}
           </p>
         </div>
-        <TextFilter id="loan" label="Loan number" value={f.loan ?? ""} problem={problem("loan")} placeholder="SL and 8 digits" />
-        <TextFilter
+        <QueryField
+          type="text"
+          id="loan"
+          label="Loan number"
+          value={f.loan ?? ""}
+          problem={problem("loan")}
+          placeholder="SL and 8 digits"
+          maxLength={10}
+        />
+        <QueryField
+          type="text"
           id="amount"
           label="Amount on a line (₹)"
           value={f.amountPaise ? rupeesText(f.amountPaise) : ""}
           problem={problem("amount")}
           inputMode="decimal"
+          maxLength={20}
         />
-        <TextFilter id="text" label="Narration contains" value={f.text ?? ""} problem={problem("text")} />
+        <QueryField type="text" id="text" label="Narration contains" value={f.text ?? ""} problem={problem("text")} maxLength={100} />
         <p className="field-hint sm:col-span-2 lg:col-span-2">Entry dates (the accounting date), both included.</p>
         <ShowButton clear={isJournalFiltered(f) ? "/admin/books/journal" : null} />
       </FilterForm>
@@ -183,47 +180,6 @@ export default function Journal({ loaderData: d }: Route.ComponentProps) {
         prev={f.page > 1 ? href(Math.min(f.page - 1, Math.max(1, Math.ceil(d.total / JOURNAL_PAGE_SIZE)))) : null}
         next={last < d.total && first <= d.total ? href(f.page + 1) : null}
       />
-    </div>
-  );
-}
-
-function TextFilter({
-  id,
-  label,
-  value,
-  problem,
-  placeholder,
-  inputMode,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  problem?: string;
-  placeholder?: string;
-  inputMode?: "decimal";
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <input
-        key={value}
-        id={id}
-        name={id}
-        type="text"
-        className="field-input"
-        defaultValue={value}
-        maxLength={100}
-        autoComplete="off"
-        placeholder={placeholder}
-        inputMode={inputMode}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={`${id}-error`}
-      />
-      <p id={`${id}-error`} className="field-error">
-        {problem ?? null}
-      </p>
     </div>
   );
 }

@@ -117,10 +117,10 @@ function NextMonth({ d, actionData }: { d: Data; actionData: Route.ComponentProp
         <Check ok={n.ended}>
           {n.ended ? `${label} ended on ${longDate(n.end)}.` : `${label} ends on ${longDate(n.end)}: it can be closed from the day after.`}
         </Check>
-        <Check ok={n.previousClosed}>
-          {n.previousClosed
-            ? "The months before it are closed (or have no entries)."
-            : "The month before it is not closed: months close in order."}
+        <Check ok>
+          {d.lastClosed
+            ? `${monthLabel(d.lastClosed)}, the month before it, is closed.`
+            : "It is the books' first month: nothing is journalled before it."}
         </Check>
         <Check ok>
           {n.provisioned ? "It was provisioned at its end." : "It has not been provisioned yet: closing it provisions it first."}

@@ -1,6 +1,6 @@
 import { StaffTable } from "../../components/staff-table.tsx";
 import { servicesContext } from "../../context.ts";
-import { ASSET_CLASS_LABEL } from "../../domain/books/chart.ts";
+import { ASSET_CLASS_LABEL, type AssetClass } from "../../domain/books/chart.ts";
 import { lastDayOf, monthLabel, parseMonthParam } from "../../domain/books/reports.ts";
 import { longDate, todayIST } from "../../domain/india-date.ts";
 import { formatRupees } from "../../domain/money.ts";
@@ -26,17 +26,76 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { today, problems, ...report };
 }
 
-const sum = <T,>(rows: readonly T[], pick: (r: T) => number) => rows.reduce((s, r) => s + pick(r), 0);
+interface Column<R> {
+  heading: string;
+  value: (r: R) => number;
+  /** An amount in paise (else a count). */
+  money?: boolean;
+  testId?: string;
+}
+
+/** Rows by asset class with a total row: each column's figure, right-aligned. */
+function ClassTable<R extends { assetClass: AssetClass }>({
+  label,
+  minWidth,
+  rows,
+  columns,
+  testId,
+}: {
+  label: string;
+  minWidth: string;
+  rows: readonly R[];
+  columns: readonly Column<R>[];
+  testId: string;
+}) {
+  const shown = (c: Column<R>, n: number) => (c.money ? formatRupees(n) : n.toLocaleString("en-IN"));
+  return (
+    <StaffTable label={label} minWidth={minWidth} columns={["Asset class", ...columns.map((c) => right(c.heading))]}>
+      {rows.map((r) => (
+        <tr key={r.assetClass} data-testid={testId} data-class={r.assetClass}>
+          <th scope="row" className={`${CELL} text-left font-medium`}>
+            {ASSET_CLASS_LABEL[r.assetClass]}
+          </th>
+          {columns.map((c) => (
+            <td key={c.heading} className={MONEY_CELL} data-testid={c.testId}>
+              {shown(c, c.value(r))}
+            </td>
+          ))}
+        </tr>
+      ))}
+      <tr className="bg-slate-50 font-semibold" data-testid={`${testId}-total`}>
+        <th scope="row" className={`${CELL} text-left`}>
+          Total
+        </th>
+        {columns.map((c) => (
+          <td key={c.heading} className={MONEY_CELL}>
+            {shown(
+              c,
+              rows.reduce((s, r) => s + c.value(r), 0),
+            )}
+          </td>
+        ))}
+      </tr>
+    </StaffTable>
+  );
+}
+
+type Data = Route.ComponentProps["loaderData"];
+const NOW_COLUMNS: Column<Data["now"][number]>[] = [
+  { heading: "Loans", value: (r) => r.loans, testId: "loans" },
+  { heading: "Principal outstanding", value: (r) => r.principal, money: true, testId: "principal" },
+  { heading: "Interest receivable", value: (r) => r.interestReceivable, money: true, testId: "interest" },
+  { heading: "Interest in suspense", value: (r) => r.interestSuspense, money: true, testId: "suspense" },
+  { heading: "Book value", value: (r) => r.bookValue, money: true, testId: "book" },
+  { heading: "Provision held", value: (r) => r.provision, money: true, testId: "provision" },
+];
+const MONTH_COLUMNS: Column<Data["monthEnd"][number]>[] = [
+  { heading: "Loans", value: (r) => r.loans, testId: "loans" },
+  { heading: "Book value", value: (r) => r.bookValue, money: true, testId: "book" },
+  { heading: "Provision required", value: (r) => r.provision, money: true, testId: "provision" },
+];
 
 export default function Portfolio({ loaderData: d }: Route.ComponentProps) {
-  const nowTotal = {
-    loans: sum(d.now, (r) => r.loans),
-    principal: sum(d.now, (r) => r.principal),
-    interestReceivable: sum(d.now, (r) => r.interestReceivable),
-    interestSuspense: sum(d.now, (r) => r.interestSuspense),
-    bookValue: sum(d.now, (r) => r.bookValue),
-    provision: sum(d.now, (r) => r.provision),
-  };
   return (
     <div className="space-y-5">
       <BooksHeader
@@ -54,54 +113,13 @@ export default function Portfolio({ loaderData: d }: Route.ComponentProps) {
         <h2 id="now-title" className="text-xl">
           Active loans now ({longDate(d.today)})
         </h2>
-        <StaffTable
+        <ClassTable
           label="Active loans by asset class, table"
           minWidth="min-w-[52rem]"
-          columns={[
-            "Asset class",
-            right("Loans"),
-            right("Principal outstanding"),
-            right("Interest receivable"),
-            right("Interest in suspense"),
-            right("Book value"),
-            right("Provision held"),
-          ]}
-        >
-          {d.now.map((r) => (
-            <tr key={r.assetClass} data-testid="portfolio-now" data-class={r.assetClass}>
-              <th scope="row" className={`${CELL} text-left font-medium`}>
-                {ASSET_CLASS_LABEL[r.assetClass]}
-              </th>
-              <td className={MONEY_CELL} data-testid="loans">
-                {r.loans.toLocaleString("en-IN")}
-              </td>
-              <td className={MONEY_CELL} data-testid="principal">
-                {formatRupees(r.principal)}
-              </td>
-              <td className={MONEY_CELL} data-testid="interest">
-                {formatRupees(r.interestReceivable)}
-              </td>
-              <td className={MONEY_CELL} data-testid="suspense">
-                {formatRupees(r.interestSuspense)}
-              </td>
-              <td className={MONEY_CELL}>{formatRupees(r.bookValue)}</td>
-              <td className={MONEY_CELL} data-testid="provision">
-                {formatRupees(r.provision)}
-              </td>
-            </tr>
-          ))}
-          <tr className="bg-slate-50 font-semibold" data-testid="portfolio-now-total">
-            <th scope="row" className={`${CELL} text-left`}>
-              Total
-            </th>
-            <td className={MONEY_CELL}>{nowTotal.loans.toLocaleString("en-IN")}</td>
-            <td className={MONEY_CELL}>{formatRupees(nowTotal.principal)}</td>
-            <td className={MONEY_CELL}>{formatRupees(nowTotal.interestReceivable)}</td>
-            <td className={MONEY_CELL}>{formatRupees(nowTotal.interestSuspense)}</td>
-            <td className={MONEY_CELL}>{formatRupees(nowTotal.bookValue)}</td>
-            <td className={MONEY_CELL}>{formatRupees(nowTotal.provision)}</td>
-          </tr>
-        </StaffTable>
+          rows={d.now}
+          columns={NOW_COLUMNS}
+          testId="portfolio-now"
+        />
         <p className="field-hint">
           Book value: principal and interest receivable less interest in suspense, what provisioning reads. The provision held is what the
           last month end set aside, moved since by write-offs and loans settled.
@@ -133,36 +151,13 @@ export default function Portfolio({ loaderData: d }: Route.ComponentProps) {
         ) : null}
         {d.month ? (
           <>
-            <StaffTable
+            <ClassTable
               label={`Loans at the end of ${monthLabel(d.month)} by asset class, table`}
               minWidth="min-w-[32rem]"
-              columns={["Asset class", right("Loans"), right("Book value"), right("Provision required")]}
-            >
-              {d.monthEnd.map((r) => (
-                <tr key={r.assetClass} data-testid="portfolio-month" data-class={r.assetClass}>
-                  <th scope="row" className={`${CELL} text-left font-medium`}>
-                    {ASSET_CLASS_LABEL[r.assetClass]}
-                  </th>
-                  <td className={MONEY_CELL} data-testid="loans">
-                    {r.loans.toLocaleString("en-IN")}
-                  </td>
-                  <td className={MONEY_CELL} data-testid="book">
-                    {formatRupees(r.bookValue)}
-                  </td>
-                  <td className={MONEY_CELL} data-testid="provision">
-                    {formatRupees(r.provision)}
-                  </td>
-                </tr>
-              ))}
-              <tr className="bg-slate-50 font-semibold">
-                <th scope="row" className={`${CELL} text-left`}>
-                  Total
-                </th>
-                <td className={MONEY_CELL}>{sum(d.monthEnd, (r) => r.loans).toLocaleString("en-IN")}</td>
-                <td className={MONEY_CELL}>{formatRupees(sum(d.monthEnd, (r) => r.bookValue))}</td>
-                <td className={MONEY_CELL}>{formatRupees(sum(d.monthEnd, (r) => r.provision))}</td>
-              </tr>
-            </StaffTable>
+              rows={d.monthEnd}
+              columns={MONTH_COLUMNS}
+              testId="portfolio-month"
+            />
             <p className="field-hint">
               As the month's provisioning classified each loan on {longDate(lastDayOf(d.month))}: kept, never worked out again.
             </p>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { QueryDateField } from "../../components/field.tsx";
+import { QueryField } from "../../components/field.tsx";
 import { StaffTable } from "../../components/staff-table.tsx";
 import { servicesContext } from "../../context.ts";
 import { ACCOUNT_TYPE_LABEL, parseOn, rangeQuery } from "../../domain/books/reports.ts";
@@ -8,7 +8,7 @@ import { formatRupees } from "../../domain/money.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { trialBalance } from "../../server/books/reports.server.ts";
 import { requirePermission } from "../../web/guards.server.ts";
-import { amount, BooksHeader, CELL, FilterForm, MONEY_CELL, right, ShowButton } from "./books/parts.tsx";
+import { BooksHeader, DebitCredit, CELL, FilterForm, MONEY_CELL, right, ShowButton } from "./books/parts.tsx";
 import type { Route } from "./+types/books";
 
 /**
@@ -40,7 +40,7 @@ export default function TrialBalance({ loaderData: d }: Route.ComponentProps) {
         </p>
       </BooksHeader>
       <FilterForm label="Trial balance date" className="sm:grid-cols-[minmax(0,16rem)_auto]">
-        <QueryDateField id="on" label="At the end of" value={d.on} problem={d.problems.on} />
+        <QueryField id="on" label="At the end of" value={d.on} problem={d.problems.on} />
         <ShowButton clear={d.on !== d.today ? "/admin/books" : null} />
       </FilterForm>
       <p
@@ -66,12 +66,7 @@ export default function TrialBalance({ loaderData: d }: Route.ComponentProps) {
               </Link>
               <span className="block text-xs text-slate-600">{ACCOUNT_TYPE_LABEL[a.type]}</span>
             </td>
-            <td className={MONEY_CELL} data-testid="debit">
-              {amount(a.debit)}
-            </td>
-            <td className={MONEY_CELL} data-testid="credit">
-              {amount(a.credit)}
-            </td>
+            <DebitCredit debit={a.debit} credit={a.credit} />
           </tr>
         ))}
         <tr className="bg-slate-50 font-semibold" data-testid="trial-balance-totals">

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { QueryDateField as DateField } from "../../components/field.tsx";
+import { QueryField as DateField } from "../../components/field.tsx";
 import { type ChartTable, ColumnChart, FunnelBars, HorizontalBars } from "../../components/charts.tsx";
 import { daysBetween } from "../../domain/loan-math.ts";
 import { longDate } from "../../domain/india-date.ts";

@@ -66,10 +66,17 @@ async function suspenseThrough({ db }: Pick<AppServices, "db">, day: IsoDate) {
   return Number(row?.balance ?? 0);
 }
 
-async function entriesBefore({ db }: Pick<AppServices, "db">, day: IsoDate) {
-  const [row] = await rowsOf<{ any: boolean }>(db, sql`select exists (select 1 from journal_entries where entry_date < ${day}) as any`);
-  return Boolean(row?.any);
+async function firstEntryMonth({ db }: Pick<AppServices, "db">): Promise<string | null> {
+  const [row] = await rowsOf<{ day: string | null }>(db, sql`select min(entry_date) as day from journal_entries`);
+  return row?.day ? row.day.slice(0, 7) : null;
 }
+
+/**
+ * The month to close next: the one after the last closed; with none closed, the books' first month
+ * (of their first entry), or last month when nothing is journalled. Closed months are a prefix.
+ */
+const nextToClose = (closed: readonly ClosedMonth[], firstMonth: string | null, today: IsoDate) =>
+  closed[0] ? nextMonth(closed[0].month) : (firstMonth ?? previousMonth(today.slice(0, 7)));
 
 /**
  * The months of the books (from the month of the first entry, or last month when there is none, to
@@ -77,16 +84,15 @@ async function entriesBefore({ db }: Pick<AppServices, "db">, day: IsoDate) {
  * month to close with what closing it checks.
  */
 export async function periodsOverview(services: Services, today: IsoDate) {
-  const [[first], closed, provisioned] = await Promise.all([
-    rowsOf<{ day: string | null }>(services.db, sql`select min(entry_date) as day from journal_entries`),
+  const [firstMonth, closed, provisioned] = await Promise.all([
+    firstEntryMonth(services),
     closedMonths(services),
     provisionedMonths(services),
   ]);
   const thisMonth = today.slice(0, 7);
+  const candidate = nextToClose(closed, firstMonth, today);
   const earliestClosed = closed.at(-1)?.month;
-  let start = first?.day ? first.day.slice(0, 7) : previousMonth(thisMonth);
-  if (earliestClosed && earliestClosed < start) start = earliestClosed;
-  const lastClosed = closed[0]?.month ?? null;
+  const start = [firstMonth ?? candidate, earliestClosed ?? candidate, candidate].sort()[0] ?? candidate;
   const byMonth = new Map(closed.map((c) => [c.month, c]));
   const months = [];
   for (let m = start; m <= thisMonth; m = nextMonth(m)) {
@@ -99,24 +105,22 @@ export async function periodsOverview(services: Services, today: IsoDate) {
     });
   }
   months.reverse();
-  const candidate = lastClosed && lastClosed >= start ? nextMonth(lastClosed) : start;
   const next = {
     month: candidate,
     end: lastDayOf(candidate),
     ended: lastDayOf(candidate) < today,
-    previousClosed: byMonth.has(previousMonth(candidate)) || !(await entriesBefore(services, `${candidate}-01`)),
     provisioned: provisioned.has(candidate),
     suspensePaise: await suspenseThrough(services, lastDayOf(candidate)),
   };
-  return { months, lastClosed, next };
+  return { months, lastClosed: closed[0]?.month ?? null, next };
 }
 
 export type CloseRefusal = "closed" | "not_ended" | "out_of_order" | "not_provisioned" | "suspense";
 
 /**
- * Closes `month`: refused unless it has ended (its last day is before `today`), the month before it
- * is closed (or nothing was journalled before it), it was provisioned (provisioning runs first
- * when it was not) and the suspense account holds nothing at its end. In one transaction with its
+ * Closes `month`: refused unless it is the next to close (the month after the last closed, or the
+ * books' first), it has ended (its last day is before `today`), it was provisioned (provisioning
+ * runs first when it was not) and the suspense account holds nothing at its end. In one transaction with its
  * audit row, the checks made again under a lock that waits for entries being written; a month
  * closed already (the same form sent twice) is refused as `closed`.
  */
@@ -126,7 +130,6 @@ export async function closeMonth(
 ): Promise<{ ok: true; provisionedNow: boolean } | { ok: false; refusal: CloseRefusal; message: string }> {
   const label = monthLabel(month);
   const end = lastDayOf(month);
-  const previous = previousMonth(month);
   const refused = (refusal: CloseRefusal, message: string) => ({ ok: false as const, refusal, message });
   /** Closed already, or out of order: what closing refuses before anything else, and again under the lock. */
   const inTurn = async (db: Pick<AppServices, "db">) => {
@@ -137,8 +140,10 @@ export async function closeMonth(
     if (closed[0] && closed[0].month > month)
       return refused("closed", `${label} is closed already: ${monthLabel(closed[0].month)}, after it, is closed.`);
     if (end >= today) return refused("not_ended", `${label} has not ended: it can be closed from ${longDate(`${nextMonth(month)}-01`)}.`);
-    if (!closed.some((c) => c.month === previous) && (await entriesBefore(db, `${month}-01`)))
-      return refused("out_of_order", `Close ${monthLabel(previous)} first: months close in order, each after the one before.`);
+    const next = nextToClose(closed, await firstEntryMonth(db), today);
+    if (month > next) return refused("out_of_order", `Close ${monthLabel(next)} first: months close in order, each after the one before.`);
+    if (month < next)
+      return refused("out_of_order", `Nothing is journalled before ${monthLabel(next)}: it is the books' first month to close.`);
     return null;
   };
   const suspenseRefusal = async (db: Pick<AppServices, "db">) => {

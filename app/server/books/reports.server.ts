@@ -16,6 +16,7 @@ import {
   INCOME_PURPOSES,
   JOURNAL_PAGE_SIZE,
   type JournalFilter,
+  journalFilterQuery,
   sideOf,
 } from "../../domain/books/reports.ts";
 import type { IsoDate } from "../../domain/loan-math.ts";
@@ -208,7 +209,8 @@ function journalWhere(f: JournalFilter, loanId: string | null): SQL {
   if (f.loan)
     conditions.push(
       loanId
-        ? sql`(e.application_id = ${loanId} or e.id in (select x.entry_id from journal_lines x where x.application_id = ${loanId}))`
+        ? sql`e.id in (select x.id from journal_entries x where x.application_id = ${loanId}
+            union select x.entry_id from journal_lines x where x.application_id = ${loanId})`
         : sql`false`,
     );
   if (f.amountPaise)
@@ -346,21 +348,35 @@ export async function journalPage(services: Services, f: JournalFilter) {
 }
 
 /**
- * The start of a journal export: the newest entry it may hold (entries journalled later stay out)
- * and how many rows match, counted up to one past the cap (lines, or entries for Tally).
+ * The start of a journal export, audited: the newest entry it may hold (entries journalled later
+ * stay out), the loan filtered on, the chart that names the accounts, and how many rows match,
+ * counted up to one past the cap (lines for CSV, entries for Tally).
  */
-export async function journalExportStart(services: Services, f: JournalFilter, rows: "lines" | "entries") {
-  const loanId = f.loan ? await loanIdOf(services, f.loan) : null;
-  const where = journalWhere(f, loanId);
-  const from = rows === "lines" ? sql`journal_entries e join journal_lines l on l.entry_id = e.id` : sql`journal_entries e`;
-  const [[last], [count]] = await Promise.all([
+export async function startJournalExport(
+  services: Services,
+  { filter, format, by, client }: { filter: JournalFilter; format: "csv" | "tally"; by: AuditActor; client: Client },
+) {
+  const loanId = filter.loan ? await loanIdOf(services, filter.loan) : null;
+  const where = journalWhere(filter, loanId);
+  const from = format === "csv" ? sql`journal_entries e join journal_lines l on l.entry_id = e.id` : sql`journal_entries e`;
+  const [[last], [count], chart] = await Promise.all([
     rowsOf<{ n: Num }>(services.db, sql`select max(entry_no) as n from journal_entries`),
     rowsOf<{ n: Num }>(
       services.db,
       sql`select count(*) as n from (select 1 from ${from} where ${where} limit ${BOOKS_EXPORT_LIMIT + 1}) x`,
     ),
+    chartAccounts(services),
   ]);
-  return { loanId, upToNo: num(last?.n), matching: num(count?.n) };
+  const matching = num(count?.n);
+  await recordExport(services, {
+    by,
+    client,
+    report: format === "csv" ? "journal_csv" : "journal_tally",
+    filters: Object.fromEntries(new URLSearchParams(journalFilterQuery(filter))),
+    rows: Math.min(matching, BOOKS_EXPORT_LIMIT),
+    matching,
+  });
+  return { chart, batch: { filter, loanId, upToNo: num(last?.n), limit: BOOKS_EXPORT_LIMIT } };
 }
 
 export interface JournalExportLine {

@@ -95,3 +95,32 @@ export function ShowButton({ clear }: { clear?: string | null }) {
     </div>
   );
 }
+
+/** The loan a line is about, linked to its page (nothing for a line of no loan). */
+export function LoanCell({ loanNumber }: { loanNumber: string | null }) {
+  return (
+    <td className={`${CELL} font-mono`}>
+      {loanNumber ? (
+        <Link className="link" to={`/admin/loans/${loanNumber}`}>
+          {loanNumber}
+        </Link>
+      ) : (
+        ""
+      )}
+    </td>
+  );
+}
+
+/** A debit and a credit cell (the empty side blank). */
+export function DebitCredit({ debit, credit }: { debit: number; credit: number }) {
+  return (
+    <>
+      <td className={MONEY_CELL} data-testid="debit">
+        {amount(debit)}
+      </td>
+      <td className={MONEY_CELL} data-testid="credit">
+        {amount(credit)}
+      </td>
+    </>
+  );
+}
