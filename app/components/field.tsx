@@ -135,3 +135,52 @@ export function CheckboxField({ field, label, defaultChecked }: { field: Conform
     </div>
   );
 }
+
+/**
+ * A field of a filter form sent by GET (a date, a month or text): its value as the page read it,
+ * and beside it, in words, why what was asked for was not used (the page shows its default instead).
+ */
+export function QueryField({
+  id,
+  label,
+  value,
+  problem,
+  type = "date",
+  ...attributes
+}: {
+  id: string;
+  label: string;
+  value: string;
+  problem?: string;
+  type?: "date" | "month" | "text";
+} & Pick<InputHTMLAttributes<HTMLInputElement>, "placeholder" | "inputMode" | "maxLength">) {
+  const errorId = `${id}-error`;
+  const range =
+    type === "date"
+      ? { min: "2000-01-01", max: "2099-12-31" }
+      : type === "month"
+        ? { min: "2000-01", max: "2099-12" }
+        : { autoComplete: "off" };
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <input
+        key={value}
+        id={id}
+        name={id}
+        type={type}
+        className="field-input"
+        defaultValue={value}
+        {...range}
+        {...attributes}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={errorId}
+      />
+      <p id={errorId} className="field-error" data-testid={`${id}-problem`}>
+        {problem ?? null}
+      </p>
+    </div>
+  );
+}

@@ -30,7 +30,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** What the application writes as an action: "loan.status", "kyc.document_viewed"… */
 const ACTION_PATTERN = /^[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*$/;
 
-const isoDay = z
+/** An India date (YYYY-MM-DD) between 2000 and 2099. */
+export const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .refine((s) => {
@@ -169,11 +170,12 @@ function cut(text: string, max: number): { value: string; full: string | null } 
 /**
  * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled. A
  * cell a spreadsheet would read as a formula (starting with = + - @, tab or carriage return) gets a
- * leading single quote first, so it is shown as text and never run.
+ * leading single quote first, so it is shown as text and never run; a negative number ("-12.50")
+ * is no formula and stays a number.
  */
 export function csvCell(value: string | null | undefined): string {
   let text = value ?? "";
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (/^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

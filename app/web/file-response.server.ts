@@ -33,3 +33,54 @@ export function documentResponse({ storage }: Pick<AppServices, "storage">, doc:
     },
   });
 }
+
+/** The headers of a file a staff page offers for download (never cached, never sniffed). */
+export const downloadHeaders = (filename: string, contentType: string) => ({
+  "Content-Type": contentType,
+  "Content-Disposition": `attachment; filename="${filename}"`,
+  "Cache-Control": "private, no-store",
+  "X-Content-Type-Options": "nosniff",
+});
+
+/**
+ * A download written as it is read: `head`, then each batch of `batches` as `write` turns it into
+ * text, then `tail`; so a large export never sits whole in memory. A batch that fails ends the
+ * download with an error; a download the person cancels stops reading.
+ */
+export function streamedDownload<T>({
+  head,
+  tail = "",
+  batches,
+  write,
+  filename,
+  contentType,
+}: {
+  head: string;
+  tail?: string;
+  batches: AsyncGenerator<T[]>;
+  write: (rows: T[]) => string;
+  filename: string;
+  contentType: string;
+}): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(head));
+    },
+    async pull(controller) {
+      try {
+        const next = await batches.next();
+        if (next.done) {
+          if (tail) controller.enqueue(encoder.encode(tail));
+          controller.close();
+        } else controller.enqueue(encoder.encode(write(next.value)));
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await batches.return(undefined);
+    },
+  });
+  return new Response(body, { headers: downloadHeaders(filename, contentType) });
+}

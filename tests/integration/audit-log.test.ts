@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, loanApplications } from "../../app/server/db/schema.ts";
 import { allTicked, signedApplication, signedInStaff } from "../helpers/applications.ts";
 import { postForm } from "../helpers/http.ts";
+import { parseCsv } from "../helpers/csv.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 // The audit log viewer and its CSV export (PRODUCT.md §12), over rows written by real staff actions.
@@ -45,36 +46,6 @@ const totalOf = (text: string) => {
   return m[2] ? 0 : Number(m[1]?.replaceAll(",", ""));
 };
 const dbCount = async (where: SQL | undefined) => (await app.services.db.select({ n: count() }).from(auditLog).where(where))[0]?.n ?? 0;
-
-/** RFC 4180, as a spreadsheet reads it. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"' && cell === "") quoted = true;
-    else if (c === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += c;
-  }
-  if (cell !== "" || row.length) throw new Error("the CSV does not end with CRLF");
-  return rows;
-}
 
 beforeAll(async () => {
   app = await startTestServer({}, { now });

@@ -174,6 +174,32 @@ const MATRIX: Record<string, StaffRequest[]> = {
     { method: "POST", path: () => "/admin/collections/rules", needs: "settings.manage", form: () => ({ version: "1", reason: "" }) },
   ],
   "routes/admin/autopay.tsx": [{ method: "GET", path: () => "/admin/autopay", needs: "payments.manage" }],
+  "routes/admin/books.tsx": [{ method: "GET", path: () => "/admin/books?on=2026-01-31", needs: "books.view" }],
+  "routes/admin/books-trial-balance-csv.ts": [{ method: "GET", path: () => "/admin/books/trial-balance.csv", needs: "books.view" }],
+  "routes/admin/books-account.tsx": [{ method: "GET", path: () => "/admin/books/accounts/bank", needs: "books.view" }],
+  "routes/admin/books-account-csv.ts": [{ method: "GET", path: () => "/admin/books/accounts/bank/ledger.csv", needs: "books.view" }],
+  "routes/admin/books-journal.tsx": [{ method: "GET", path: () => "/admin/books/journal?kind=payment", needs: "books.view" }],
+  "routes/admin/books-journal-csv.ts": [{ method: "GET", path: () => "/admin/books/journal.csv?kind=payment", needs: "books.view" }],
+  "routes/admin/books-journal-xml.ts": [{ method: "GET", path: () => "/admin/books/journal.xml?kind=payment", needs: "books.view" }],
+  "routes/admin/books-portfolio.tsx": [{ method: "GET", path: () => "/admin/books/portfolio", needs: "books.view" }],
+  "routes/admin/books-portfolio-csv.ts": [{ method: "GET", path: () => "/admin/books/portfolio.csv", needs: "books.view" }],
+  "routes/admin/books-income.tsx": [{ method: "GET", path: () => "/admin/books/income", needs: "books.view" }],
+  "routes/admin/books-income-csv.ts": [{ method: "GET", path: () => "/admin/books/income.csv", needs: "books.view" }],
+  "routes/admin/books-periods.tsx": [
+    { method: "GET", path: () => "/admin/books/periods", needs: "books.view" },
+    // A month that has not ended: refused, never closed.
+    { method: "POST", path: () => "/admin/books/periods", needs: "books.manage", form: () => ({ month: "2099-12", note: "Not yet" }) },
+  ],
+  "routes/admin/books-rules.tsx": [
+    { method: "GET", path: () => "/admin/books/rules", needs: "books.view" },
+    // A form with no reason: refused, never stored.
+    {
+      method: "POST",
+      path: () => "/admin/books/rules",
+      needs: "books.manage",
+      form: () => ({ intent: "framework", version: "1", reason: "" }),
+    },
+  ],
   "routes/admin/document-file.ts": [
     { method: "GET", path: () => "/admin/documents/00000000-0000-4000-8000-000000000000", needs: "applications.view" },
   ],

@@ -3,6 +3,7 @@ import { AUDIT_CSV_COLUMNS, AUDIT_EXPORT_LIMIT, csvLine, filterForRecord, parseA
 import { csvTimeIST, todayIST } from "../../domain/india-date.ts";
 import { audit } from "../../server/audit.server.ts";
 import { auditExportBatches, auditExportStart, type AuditRow } from "../../server/audit/read.server.ts";
+import { streamedDownload } from "../../web/file-response.server.ts";
 import { requirePermission, signedInContext } from "../../web/guards.server.ts";
 import type { Route } from "./+types/audit-csv";
 
@@ -43,30 +44,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     details: { filters: filterForRecord(filter), rows, ...(total > rows ? { matching: total } : {}) },
   });
   const batches = auditExportBatches(services, { filter: { ...filter, page: 1 }, upToId, limit: AUDIT_EXPORT_LIMIT });
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(csvLine([...AUDIT_CSV_COLUMNS])));
-    },
-    async pull(controller) {
-      try {
-        const next = await batches.next();
-        if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value.map(cells).join("")));
-      } catch (error) {
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await batches.return(undefined);
-    },
-  });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="audit-${todayIST(services.now())}.csv"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
+  return streamedDownload({
+    head: csvLine([...AUDIT_CSV_COLUMNS]),
+    batches,
+    write: (batch) => batch.map(cells).join(""),
+    filename: `audit-${todayIST(services.now())}.csv`,
+    contentType: "text/csv; charset=utf-8",
   });
 }

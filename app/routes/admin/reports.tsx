@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { QueryField as DateField } from "../../components/field.tsx";
 import { type ChartTable, ColumnChart, FunnelBars, HorizontalBars } from "../../components/charts.tsx";
 import { daysBetween } from "../../domain/loan-math.ts";
 import { longDate } from "../../domain/india-date.ts";
@@ -61,32 +62,6 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       </div>
       <DisbursedSection data={loaderData} period={period} />
       <PortfolioSection data={loaderData} period={period} />
-    </div>
-  );
-}
-
-function DateField({ id, label, value, problem }: { id: string; label: string; value: string; problem?: string }) {
-  const errorId = `${id}-error`;
-  return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <input
-        key={value}
-        id={id}
-        name={id}
-        type="date"
-        className="field-input"
-        defaultValue={value}
-        min="2000-01-01"
-        max="2099-12-31"
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={errorId}
-      />
-      <p id={errorId} className="field-error" data-testid={`${id}-problem`}>
-        {problem ?? null}
-      </p>
     </div>
   );
 }

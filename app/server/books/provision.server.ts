@@ -6,7 +6,7 @@
  * entry per month moves each loan's provision to what is required (a loan no longer on the books
  * releases what it held); the month's classification is kept and never rerun.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { dayAfterMonth, monthEnd } from "../../domain/books/positions.ts";
 import type { IsoDate } from "../../domain/loan-math.ts";
@@ -16,13 +16,21 @@ import { provisioningInForce } from "./rules.server.ts";
 
 type Services = Pick<AppServices, "db" | "now">;
 
+/**
+ * RBI's asset class of the loan account `c` (loan_accounts) on `day`, in SQL: standard, sub-standard
+ * while NPA up to 12 months, doubtful beyond (a loss asset is one the lender writes off).
+ */
+export function assetClassOf(day: IsoDate): SQL {
+  const yearBefore = `${Number(day.slice(0, 4)) - 1}${day.slice(4)}`;
+  return sql`case when c.npa_since is null then 'standard' when c.npa_since > ${yearBefore} then 'sub_standard' else 'doubtful' end`;
+}
+
 /** Provisions month `month` (YYYY-MM) as at its last day; nothing when it was provisioned already or is closed. */
 export async function provisionMonth(services: Services, month: string) {
   const end = monthEnd(`${month}-01`);
   const closed = await lastClosedMonth(services);
   if (closed && closed >= month) return null;
   const rates = await provisioningInForce(services);
-  const yearBefore = `${Number(end.slice(0, 4)) - 1}${end.slice(4)}`;
   return services.db.transaction(async (tx) => {
     const [done] = await tx.select({ m: monthEndClasses.month }).from(monthEndClasses).where(eq(monthEndClasses.month, month)).limit(1);
     if (done) return null;
@@ -41,7 +49,7 @@ export async function provisionMonth(services: Services, month: string) {
         from book_positions group by application_id),
       loans as (
         select c.application_id, c.dpd, a.status = 'active' as on_book, c.framework,
-          case when c.npa_since is null then 'standard' when c.npa_since > ${yearBefore} then 'sub_standard' else 'doubtful' end as asset_class,
+          ${assetClassOf(end)} as asset_class,
           case when c.npa_since is not null or c.dpd > 90 then 'stage3' when c.dpd > 30 then 'stage2' else 'stage1' end as ecl_stage,
           greatest(0, coalesce(p.book, 0))::bigint as book,
           coalesce(p.held, 0)::bigint as held

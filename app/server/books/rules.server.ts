@@ -4,7 +4,7 @@
  * latest version is in force. A new version is saved whole, checked by the same schema the page
  * uses, and audited; none is changed.
  */
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import {
   type BooksRuleKind,
@@ -19,7 +19,7 @@ import {
   provisioningSchema,
 } from "../../domain/books/chart.ts";
 import { audit } from "../audit.server.ts";
-import { booksRules } from "../db/schema.ts";
+import { booksRules, users } from "../db/schema.ts";
 import type { Staff } from "../review/rows.server.ts";
 
 type Db = Pick<AppServices, "db">;
@@ -61,20 +61,47 @@ export async function rulesInForce(services: Db): Promise<RulesInForce> {
   };
 }
 
-/** Every version of a kind, newest first. */
+/** Every version of a kind, newest first, with the name of who saved it (null for the installation's first). */
 export async function ruleHistory({ db }: Db, kind: BooksRuleKind) {
-  return db.select().from(booksRules).where(eq(booksRules.kind, kind)).orderBy(desc(booksRules.version));
+  return db
+    .select({
+      version: booksRules.version,
+      kind: booksRules.kind,
+      value: booksRules.value,
+      reason: booksRules.reason,
+      savedAt: booksRules.savedAt,
+      by: sql<string | null>`coalesce(${users.name}, ${users.email})`,
+    })
+    .from(booksRules)
+    .leftJoin(users, eq(users.id, booksRules.savedBy))
+    .where(eq(booksRules.kind, kind))
+    .orderBy(desc(booksRules.version));
 }
 
-/** A new version of a kind, checked and audited. */
+/**
+ * A new version of a kind, checked and audited. With `basedOn` (the version the person edited), a
+ * version saved meanwhile refuses it (`stale`), inside the saving transaction: one save at a time.
+ */
 export async function saveRule<K extends BooksRuleKind>(
   services: Db & Pick<AppServices, "now">,
-  { kind, value, reason, staff, client }: { kind: K; value: unknown; reason: string; staff: Staff; client: Client },
+  {
+    kind,
+    value,
+    reason,
+    staff,
+    client,
+    basedOn,
+  }: { kind: K; value: unknown; reason: string; staff: Staff; client: Client; basedOn?: number },
 ) {
   const parsed = RULE_SCHEMAS[kind].safeParse(value);
   if (!parsed.success) return { ok: false as const, issues: parsed.error.issues };
   const at = services.now();
   return services.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`books_rules:${kind}`}))`);
+    if (basedOn !== undefined) {
+      const current = (await latest({ db: tx }, kind))?.version ?? 0;
+      if (current !== basedOn) return { ok: false as const, stale: current };
+    }
     const [row] = await tx
       .insert(booksRules)
       .values({ kind, value: parsed.data, reason, savedBy: staff.id, savedAt: at })
