@@ -63,6 +63,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       payments: can(role, "payments.manage"),
       collections: can(role, "collections.manage"),
       writeOff: can(role, "loans.write_off"),
+      books: can(role, "books.view"),
     },
   };
 }

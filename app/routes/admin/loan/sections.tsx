@@ -1,6 +1,6 @@
 import { CONTACT_CHANNELS } from "../../../domain/collections.ts";
 import { staffBorrowerName } from "../../../domain/borrowers.ts";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { FactRows } from "../../../components/loan-flow.tsx";
 import { StaffTable } from "../../../components/staff-table.tsx";
 import { longDate } from "../../../domain/india-date.ts";
@@ -284,6 +284,13 @@ export function Journal({ d }: { d: Data }) {
           Daily accrual: {b.accrual.entries} {b.accrual.entries === 1 ? "day" : "days"}, {money(b.accrual.receivablePaise)} of interest
           {b.accrual.suspensePaise ? ` (${money(b.accrual.suspensePaise)} of it into suspense)` : ""}
           {b.accrual.feePaise ? `; ${money(b.accrual.feePaise)} of the fee amortised` : ""}.
+        </p>
+      ) : null}
+      {d.may.books ? (
+        <p>
+          <Link className="link" to={`/admin/books/journal?loan=${d.application.loanNumber}`}>
+            This loan in the journal, with the daily accrual's entries
+          </Link>
         </p>
       ) : null}
       <StaffTable
