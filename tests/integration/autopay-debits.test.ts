@@ -7,6 +7,8 @@ import {
   loanAccounts,
   loanApplications,
   loanLedger,
+  journalEntries,
+  journalLines,
   mandateDebits,
   mandates,
   notifications,
@@ -484,6 +486,21 @@ describe("autopay debits", () => {
       .where(eq(loanApplications.id, loan.id));
     expect(status?.s).toBe("written_off");
     expect(await noticesOf(loan.userId, "refund_processed")).toHaveLength(1);
+    // In the books: received at the gateway and held (no loan's), then returned through the payout account.
+    const entries = await app.services.db.select().from(journalEntries).where(eq(journalEntries.applicationId, loan.id));
+    const held = entries.find((e) => e.kind === "held_receipt");
+    const returned = entries.find((e) => e.kind === "held_returned");
+    const sum = async (entryId: string | undefined) =>
+      Object.fromEntries(
+        (
+          await app.services.db
+            .select()
+            .from(journalLines)
+            .where(eq(journalLines.entryId, entryId ?? ""))
+        ).map((l) => [l.purpose, l.debitPaise - l.creditPaise]),
+      );
+    expect(await sum(held?.id)).toEqual({ gateway_clearing: presented?.amountPaise, unapplied_receipts: -(presented?.amountPaise ?? 0) });
+    expect(await sum(returned?.id)).toEqual({ unapplied_receipts: presented?.amountPaise, payout_account: -(presented?.amountPaise ?? 0) });
     // Asked again about the same debit: nothing more.
     await waitForJobs(app, ["debit-refund"]);
     expect(await refundsOf(loan.id)).toHaveLength(1);

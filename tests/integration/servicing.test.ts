@@ -1,4 +1,4 @@
-import { and, asc, eq, gte } from "drizzle-orm";
+import { and, asc, desc, eq, gte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addDays, addMonths, daysBetween } from "../../app/domain/loan-math.ts";
 import { graceDate, loanAprBps } from "../../app/domain/loans/servicing.ts";
@@ -254,6 +254,31 @@ describe("Pay now through the local checkout", () => {
     const [held] = await app.services.db.select().from(payments).where(eq(payments.providerOrderId, orderId2));
     expect(held).toMatchObject({ status: "held", receivedPaise: 900_00 });
     expect((await ledger(b.id)).filter((e) => e.kind === "payment")).toHaveLength(1);
+    // In the books: money at the gateway, an unapplied receipt of no loan's (none of the loan's accounts move).
+    const linesOf = async (kind: string) => {
+      const [e] = await app.services.db
+        .select()
+        .from(journalEntries)
+        .where(and(eq(journalEntries.applicationId, b.id), eq(journalEntries.kind, kind)))
+        .orderBy(desc(journalEntries.entryNo));
+      return (
+        await app.services.db
+          .select()
+          .from(journalLines)
+          .where(eq(journalLines.entryId, e?.id ?? ""))
+      ).map((l) => ({
+        purpose: l.purpose,
+        paise: l.debitPaise - l.creditPaise,
+        loan: l.applicationId,
+        ref: l.providerRef,
+      }));
+    };
+    expect(await linesOf("held_receipt")).toEqual(
+      expect.arrayContaining([
+        { purpose: "gateway_clearing", paise: 900_00, loan: b.id, ref: "lpay_test_2" },
+        { purpose: "unapplied_receipts", paise: -900_00, loan: null, ref: null },
+      ]),
+    );
     // Operations look at it and apply what was actually received.
     const released = await postForm(
       app,
@@ -264,6 +289,10 @@ describe("Pay now through the local checkout", () => {
     expect(toastOf(released)).toMatch(/₹900 applied/);
     const payments2 = (await ledger(b.id)).filter((e) => e.kind === "payment");
     expect(payments2.map((e) => e.amountPaise).sort((x, y) => x - y)).toEqual([900_00, 1000_00]);
+    // Applied: the payment's entry takes the money from the unapplied receipts, not the gateway a second time.
+    const applied = await linesOf("payment");
+    expect(applied).toContainEqual({ purpose: "unapplied_receipts", paise: 900_00, loan: null, ref: null });
+    expect(applied.some((l) => l.purpose === "gateway_clearing")).toBe(false);
   });
 
   it("pays off the loan on a chosen day: closed, the no-dues certificate, the SMS; nothing more to pay", async () => {

@@ -40,6 +40,8 @@ import {
 } from "../db/schema.ts";
 import { type AccountRow, eventsFrom, instalmentsOf, type LedgerRow, ledgerOf, termsFrom } from "../loan-account/account.server.ts";
 import { signedTerms } from "../loans/signed-terms.server.ts";
+import { cashAccountOf } from "./cash.ts";
+import { wasHeld } from "./held.server.ts";
 import { postEntry, positionsOfLoan, reverseEntry } from "./journal.server.ts";
 import { frameworkInForce } from "./rules.server.ts";
 
@@ -54,9 +56,6 @@ const REVERSING: ReadonlySet<string> = new Set([
   "refund_reversal",
   "disbursal_reversal",
 ]);
-
-/** Where a payment's money lands: the gateway's clearing account until it settles, the bank for money staff recorded. */
-export const cashAccountOf = (provider: string): AccountPurpose => (provider === "offline" ? "bank" : "gateway_clearing");
 
 /**
  * The facts the books need that an account opened before them lacks: the fee and its GST (from the
@@ -138,16 +137,16 @@ function reconcilingLines(
 ): Line[] {
   const id = account.applicationId;
   const target = targetsOf(state, basisFor(account, terms, state), factsOf(account, standing));
-  const after = addLines(positions, stated);
+  const after = addLines(positions, stated, id);
   const lines = [...stated, ...towards(after, target, id)];
   if (balanceOn === "write_off") return writeOffLines(lines, -(positions.loan_loss_provision ?? 0), id);
   return balancedOn(lines, balanceOn, id);
 }
 
-/** `positions` moved by `lines` (this loan's lines only). */
-function addLines(positions: Positions, lines: readonly Line[]): Positions {
+/** `positions` of loan `id` moved by `lines` (its own lines only: a line of no loan's moves none of its accounts). */
+function addLines(positions: Positions, lines: readonly Line[], id: string): Positions {
   const out = { ...positions };
-  for (const l of lines) out[l.purpose] = (out[l.purpose] ?? 0) + l.paise;
+  for (const l of lines) if (l.applicationId === id) out[l.purpose] = (out[l.purpose] ?? 0) + l.paise;
   return out;
 }
 
@@ -176,6 +175,8 @@ async function statedLines(services: Services, account: AccountRow, r: Row): Pro
       .select({ provider: payments.provider, ref: payments.providerPaymentId })
       .from(payments)
       .where(eq(payments.id, r.paymentId));
+    // A payment held when it arrived was booked then (an unapplied receipt of no loan's): applied now, it comes from there.
+    if (await wasHeld(services, r.paymentId)) return [{ purpose: "unapplied_receipts", paise: r.amountPaise, applicationId: null }];
     return [{ purpose: cashAccountOf(p?.provider ?? "offline"), paise: r.amountPaise, applicationId: id, providerRef: p?.ref ?? null }];
   }
   if (r.kind === "refund") {
@@ -324,7 +325,7 @@ export async function bookLoan(services: Services, { applicationId }: { applicat
       const original = await undoneEntry(services, r, ctx.rows);
       const what = described(r, ctx.loanNumber, standing, state);
       const posted = original ? await reverseEntry(services, original, { ...at, ...what, ledgerId: r.id }) : null;
-      if (posted) positions = addLines(positions, posted.lines);
+      if (posted) positions = addLines(positions, posted.lines, id);
       const realloc = reconcilingLines(ctx.account, ctx.terms, state, standing, positions, [], "interest_income");
       const moved = await postEntry(services, {
         ...at,
@@ -332,14 +333,14 @@ export async function bookLoan(services: Services, { applicationId }: { applicat
         narration: `${ctx.loanNumber}: payments allocated again after the ${r.kind.replaceAll("_", " ")}`,
         lines: realloc,
       });
-      if (moved) positions = addLines(positions, moved.lines);
+      if (moved) positions = addLines(positions, moved.lines, id);
       continue;
     }
     const stated = await statedLines(services, ctx.account, r);
     const balanceOn = r.kind === "write_off" ? "write_off" : before === "written_off" ? "recoveries" : "interest_income";
     const lines = reconcilingLines(ctx.account, ctx.terms, state, standing, positions, stated, balanceOn);
     const posted = await postEntry(services, { ...at, ...described(r, ctx.loanNumber, before, state), ledgerId: r.id, lines });
-    if (posted) positions = addLines(positions, posted.lines);
+    if (posted) positions = addLines(positions, posted.lines, id);
   }
   const last = ctx.rows[ctx.rows.length - 1];
   await keepBasis(services, id, standing === "open" && state && !state.settlement ? basisFor(ctx.account, ctx.terms, state) : []);

@@ -20,6 +20,7 @@ import { ledgerWritten, paymentApplied, storeReceivedPayment } from "../loan-acc
 import { notify } from "../notifications/notify.server.ts";
 import { dueBy, lockDebit, newDebitReference } from "./debit-rows.server.ts";
 import { holdExcess, holdLateDebit } from "./excess.server.ts";
+import { bookHeldReceipt } from "../books/held.server.ts";
 import type { DebitEvent } from "./provider.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "mandates">;
@@ -79,6 +80,7 @@ export async function applyDebitEvent(services: Services, event: DebitEvent): Pr
       // applied to the loan, and returned to them by the system.
       const amountPaise = event.amountPaise ?? d.amountPaise ?? d.noticePaise;
       const held = await holdLateDebit({ db: tx }, { application: a, debit: d, provider: provider.name, event, amountPaise, at });
+      await bookHeldReceipt({ ...services, db: tx }, { paymentId: held.id });
       await tx
         .update(mandateDebits)
         .set({ status: "succeeded", providerPaymentId: event.providerPaymentId, paymentId: held.id, answeredAt, updatedAt: at })

@@ -11,6 +11,7 @@ import type { AppServices } from "../../context.ts";
 
 import { formatRupees } from "../../domain/money.ts";
 import { todayIST } from "../../domain/india-date.ts";
+import { bookHeldReceipt } from "../books/held.server.ts";
 import { applicationSubject, audit } from "../audit.server.ts";
 import { loanApplications, payments } from "../db/schema.ts";
 import { paymentApplied, paymentEntry } from "../loan-account/ledger-change.server.ts";
@@ -89,6 +90,8 @@ export async function applyPaymentEvent(services: Services, event: PaymentEvent)
             failureReason: `Received ${formatRupees(event.amountPaise)} for an order of ${formatRupees(p.amountPaise)}`,
           })
           .where(eq(payments.id, p.id));
+        // The money is at the gateway all the same: in the books, not applied to the loan.
+        await bookHeldReceipt({ ...services, db: tx }, { paymentId: p.id });
         await audit(
           { db: tx },
           {

@@ -21,6 +21,7 @@ import { loanPath } from "../../domain/loans/servicing.ts";
 import { renderRevisedKfsPdf } from "../pdf/pdf.server.ts";
 import { ledgerWritten, openLoan } from "../loan-account/ledger-change.server.ts";
 import { bookLoan } from "../books/book-loan.server.ts";
+import { bookHeldReturned, bookHeldReturnReversed } from "../books/held.server.ts";
 import type { PayoutAnswer } from "./provider.server.ts";
 import { excessRefundFailed, isExcessRefund } from "../mandates/excess-rows.server.ts";
 
@@ -192,6 +193,7 @@ async function refund(
   if (payout.returnsPaymentId) {
     // A payment never applied to the loan, returned as it was: nothing in the ledger.
     await tx.update(payments).set({ status: "reversed", updatedAt: at }).where(eq(payments.id, payout.returnsPaymentId));
+    await bookHeldReturned({ ...services, db: tx }, { payout, businessDate: todayIST(answer.at ?? at) });
     if (a.loanNumber) await services.jobs.send("debit-refund", { loanNumber: a.loanNumber }, { db: tx });
   } else
     await tx
@@ -315,7 +317,10 @@ export async function applyAnswer(services: Services, payoutId: string, answer: 
         { db: tx },
         { by: "system", at, action: "refund.reversed", subject, details: { ...aboutPayout, reason: answer.failureReason, utr: p.utr } },
       );
-      if (p.returnsPaymentId) await tx.update(payments).set({ status: "held", updatedAt: at }).where(eq(payments.id, p.returnsPaymentId));
+      if (p.returnsPaymentId) {
+        await tx.update(payments).set({ status: "held", updatedAt: at }).where(eq(payments.id, p.returnsPaymentId));
+        await bookHeldReturnReversed({ ...services, db: tx }, { payoutId: p.id, businessDate: todayIST(answer.at ?? at) });
+      }
       // A debit's excess the bank sent back is undecided again: refunded on the next working day, or kept.
       else await excessRefundFailed({ ...services, db: tx }, p.id);
       const [sent] = await tx
