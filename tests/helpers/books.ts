@@ -64,6 +64,20 @@ export async function expectBooksMatchLedger(services: Services, today: IsoDate,
     const sum = (p: string) => lines.filter((l) => l.purpose === p).reduce((s, l) => s + l.debit - l.credit, 0);
     const positions = await services.db.select().from(bookPositions).where(eq(bookPositions.applicationId, id));
     for (const p of positions) expect(p.balancePaise, `${id} ${p.purpose} position`).toBe(sum(p.purpose));
+    if (status === "written_off") {
+      // Written off: nothing receivable is left on the books (what was lost went to the provision and expense).
+      for (const p of ["loans_receivable", "interest_receivable", "penal_receivable", "interest_suspense"])
+        expect(sum(p), `${id} ${p} after the write-off`).toBe(0);
+      checked++;
+      continue;
+    }
+    if (status === "closed" || status === "cancelled") {
+      for (const p of ["loans_receivable", "interest_receivable", "penal_receivable", "interest_suspense", "unapplied_receipts"])
+        expect(sum(p), `${id} ${p} once ${status}`).toBe(0);
+      expect(sum("refunds_payable") + account.refundDuePaise, `${id} refund due once ${status}`).toBe(0);
+      checked++;
+      continue;
+    }
     if (status !== "active") continue;
     const found = await termsOf(services, id);
     if (!found) continue;

@@ -5,6 +5,7 @@ import { indiaTime, todayIST } from "../../app/domain/india-date.ts";
 import { addDays } from "../../app/domain/loan-math.ts";
 import { formatRupees } from "../../app/domain/money.ts";
 import { runBooksDay } from "../../app/server/books/daily.server.ts";
+import { provisionMonth, provisionMonthsEnded } from "../../app/server/books/provision.server.ts";
 import { postEntry } from "../../app/server/books/journal.server.ts";
 import { saveRule } from "../../app/server/books/rules.server.ts";
 import {
@@ -13,6 +14,7 @@ import {
   journalEntries,
   journalLines,
   loanAccounts,
+  loanApplications,
   loanInstalments,
   monthEndClasses,
   payments,
@@ -69,6 +71,8 @@ async function positions(applicationId: string) {
 async function runDays(from: string, to: string) {
   for (let day = from; day <= to; day = addDays(day, 1)) {
     clock.now = indiaTime(day, "00:30");
+    // As the 00:30 job: a month that ended is provisioned first, on the figures it ended with.
+    await provisionMonthsEnded(app.services, day);
     await runServicingDay(app.services, day);
     await runBooksDay(app.services, day);
   }
@@ -256,14 +260,18 @@ describe("the books", { shuffle: false }, () => {
         (a, b) => a.month.localeCompare(b.month),
       );
       expect(monthEnded.map((m) => m.assetClass)).toContain("standard");
-      const last = monthEnded.at(-1);
-      if (last?.assetClass === "sub_standard") expect(last.provisionPaise).toBe(Math.round(last.bookValuePaise / 10));
       const standard = monthEnded.find((m) => m.assetClass === "standard");
       expect(standard?.provisionPaise).toBe(Math.round((Number(standard?.bookValuePaise) * 40) / 10_000));
 
       // 180 days past due: written off, first against the provision held for it.
       const writeOffDay = addDays(first.dueDate, 181);
       await runDays(addDays(npaDay, 6), writeOffDay);
+      // Each month end while NPA: sub-standard, 10% of the book value (principal and interest less suspense).
+      const subStandard = (await app.services.db.select().from(monthEndClasses).where(eq(monthEndClasses.applicationId, loan.id))).filter(
+        (m) => m.assetClass === "sub_standard",
+      );
+      expect(subStandard.length).toBeGreaterThan(0);
+      for (const m of subStandard) expect(m.provisionPaise).toBe(Math.round(Number(m.bookValuePaise) / 10));
       const held = -((await positions(loan.id)).loan_loss_provision ?? 0);
       expect(held).toBeGreaterThan(0);
       const owed = await positions(loan.id);
@@ -370,6 +378,119 @@ describe("the books", { shuffle: false }, () => {
       );
       expect(await positions(loan.id)).not.toHaveProperty("deferred_fee_income");
       expect(await unbalancedEntries(app.services)).toEqual([]);
+    });
+  });
+
+  describe("a borrower with two loans", () => {
+    it("is NPA on both while either is over 90 days past due, stays NPA after the bad one is written off, and a reversal after the write-off is more loss", async () => {
+      clock.now = new Date("2026-11-02T05:30:00Z");
+      await freshSessions();
+      const bad = await newLoan();
+      const [first] = await app.services.db
+        .select()
+        .from(loanInstalments)
+        .where(eq(loanInstalments.applicationId, bad.id))
+        .orderBy(asc(loanInstalments.seq));
+      if (!first) throw new Error("no schedule");
+      const npaDay = addDays(first.dueDate, 91);
+      const writeOffDay = addDays(first.dueDate, 181);
+      // ₹1,000 paid early on (reversed after the write-off).
+      await runDays(addDays(bad.disbursalDate, 1), addDays(bad.disbursalDate, 3));
+      clock.now = indiaTime(addDays(bad.disbursalDate, 3), "11:00");
+      const act = (loanNumber: string, who: { cookie: string }, fields: Record<string, string>) =>
+        postForm(app, `/admin/loans/${loanNumber}`, fields, { cookie: who.cookie });
+      expect(
+        toastOf(
+          await act(bad.loanNumber, ops, {
+            intent: "record_payment",
+            amount: "1000.00",
+            mode: "NEFT",
+            reference: `UTRTWO${serial}`,
+            date: addDays(bad.disbursalDate, 3),
+          }),
+        ),
+      ).toMatch(/recorded/);
+      // The same borrower's second loan, current, disbursed a few days before the first turns NPA.
+      const otherStart = addDays(npaDay, -5);
+      await runDays(addDays(bad.disbursalDate, 4), addDays(otherStart, -1));
+      clock.now = indiaTime(otherStart, "05:30");
+      await freshSessions();
+      const other = await newLoan();
+      const [owner] = await app.services.db
+        .select({ userId: loanApplications.userId })
+        .from(loanApplications)
+        .where(eq(loanApplications.id, bad.id));
+      await app.services.db
+        .update(loanApplications)
+        .set({ userId: owner?.userId ?? "" })
+        .where(eq(loanApplications.id, other.id));
+      await runDays(otherStart, npaDay);
+      const npaOf = async (id: string) =>
+        (await app.services.db.select({ npa: loanAccounts.npaSince }).from(loanAccounts).where(eq(loanAccounts.applicationId, id)))[0]?.npa;
+      expect(await npaOf(bad.id)).toBe(npaDay);
+      expect(await npaOf(other.id)).toBe(npaDay);
+      // The second loan is paid on time, every instalment.
+      let from = addDays(npaDay, 1);
+      const schedule = await app.services.db
+        .select()
+        .from(loanInstalments)
+        .where(eq(loanInstalments.applicationId, other.id))
+        .orderBy(asc(loanInstalments.seq));
+      for (const i of schedule.filter((x) => x.dueDate <= writeOffDay)) {
+        await runDays(from, i.dueDate);
+        clock.now = indiaTime(i.dueDate, "11:00");
+        await freshSessions();
+        expect(
+          toastOf(
+            await act(other.loanNumber, ops, {
+              intent: "record_payment",
+              amount: ((i.principalPaise + i.interestPaise) / 100).toFixed(2),
+              mode: "NEFT",
+              reference: `UTROTHER${serial}S${i.seq}`,
+              date: i.dueDate,
+            }),
+          ),
+        ).toMatch(/recorded/);
+        from = addDays(i.dueDate, 1);
+      }
+      await runDays(from, writeOffDay);
+      expect(await npaOf(other.id)).toBe(npaDay);
+      clock.now = indiaTime(writeOffDay, "11:00");
+      await freshSessions();
+      expect(toastOf(await act(bad.loanNumber, admin, { intent: "write_off", reason: "No contact for six months" }))).toMatch(
+        /Written off/,
+      );
+      // Reversed after the write-off: the payment's entry undone, and what it had paid off is more loss, not less interest.
+      const [p] = await app.services.db.select({ reference: payments.reference }).from(payments).where(eq(payments.applicationId, bad.id));
+      await act(bad.loanNumber, ops, { intent: "request_reversal", payment: p?.reference ?? "", reason: "Recalled" });
+      expect(toastOf(await act(bad.loanNumber, admin, { intent: "confirm_reversal", payment: p?.reference ?? "" }))).toMatch(/reversed/);
+      const [moved] = await entriesOf(bad.id, "reallocation");
+      const lines = await entryLines(moved?.id ?? "");
+      expect(lines).not.toHaveProperty("interest_income");
+      expect((lines.write_off_expense ?? 0) + (lines.loan_loss_provision ?? 0)).toBe(1000_00);
+      expect(await positions(bad.id)).not.toHaveProperty("loans_receivable");
+      // The written-off loan's arrears are unpaid: the borrower stays NPA.
+      await runDays(addDays(writeOffDay, 1), addDays(writeOffDay, 1));
+      expect(await npaOf(other.id)).toBe(npaDay);
+      await expectBooksMatchLedger(app.services, addDays(writeOffDay, 1), [bad.id, other.id]);
+      expect(await unbalancedEntries(app.services)).toEqual([]);
+    }, 240_000);
+  });
+
+  describe("month-end classification", () => {
+    it("is the month end's: a loan classified NPA on the 1st was standard at the end of the month before", async () => {
+      clock.now = indiaTime("2027-06-10", "05:30");
+      await freshSessions();
+      const loan = await newLoan();
+      await app.services.db.update(loanAccounts).set({ npaSince: "2027-07-01" }).where(eq(loanAccounts.applicationId, loan.id));
+      clock.now = indiaTime("2027-07-01", "00:30");
+      await provisionMonth(app.services, "2027-06");
+      const [june] = await app.services.db
+        .select()
+        .from(monthEndClasses)
+        .where(and(eq(monthEndClasses.applicationId, loan.id), eq(monthEndClasses.month, "2027-06")));
+      expect(june?.assetClass).toBe("standard");
+      expect(june?.provisionPaise).toBe(Math.round((Number(june?.bookValuePaise) * 40) / 10_000));
     });
   });
 

@@ -133,7 +133,7 @@ function reconcilingLines(
   standing: Standing,
   positions: Positions,
   stated: readonly Line[],
-  balanceOn: "interest_income" | "recoveries" | "write_off",
+  balanceOn: "interest_income" | "recoveries" | "write_off" | "books_suspense",
 ): Line[] {
   const id = account.applicationId;
   const target = targetsOf(state, basisFor(account, terms, state), factsOf(account, standing));
@@ -142,6 +142,15 @@ function reconcilingLines(
   if (balanceOn === "write_off") return writeOffLines(lines, -(positions.loan_loss_provision ?? 0), id);
   return balancedOn(lines, balanceOn, id);
 }
+
+/**
+ * Where a reallocation balances: interest income on a loan on the books (the interest its
+ * settlement or its payments' new allocation earns); the write-off's accounts on a written-off loan
+ * (what a reversal takes back is more loss); suspense on a disbursal reversed after money was paid
+ * on it (for finance to look at: the money is the borrower's).
+ */
+const reallocatedOn = (standing: Standing) =>
+  standing === "written_off" ? "write_off" : standing === "not_disbursed" ? "books_suspense" : "interest_income";
 
 /** `positions` of loan `id` moved by `lines` (its own lines only: a line of no loan's moves none of its accounts). */
 function addLines(positions: Positions, lines: readonly Line[], id: string): Positions {
@@ -326,7 +335,7 @@ export async function bookLoan(services: Services, { applicationId }: { applicat
       const what = described(r, ctx.loanNumber, standing, state);
       const posted = original ? await reverseEntry(services, original, { ...at, ...what, ledgerId: r.id }) : null;
       if (posted) positions = addLines(positions, posted.lines, id);
-      const realloc = reconcilingLines(ctx.account, ctx.terms, state, standing, positions, [], "interest_income");
+      const realloc = reconcilingLines(ctx.account, ctx.terms, state, standing, positions, [], reallocatedOn(standing));
       const moved = await postEntry(services, {
         ...at,
         kind: "reallocation",
@@ -370,7 +379,7 @@ export async function reconcileLoans(
     const standing = standingOf(ctx.rows);
     const state = stateAfter(ctx, ctx.rows, standing, today);
     const positions = await positionsOfLoan(services, id);
-    const lines = reconcilingLines(ctx.account, ctx.terms, state, standing, positions, [], "interest_income");
+    const lines = reconcilingLines(ctx.account, ctx.terms, state, standing, positions, [], reallocatedOn(standing));
     const entry = await postEntry(services, { kind, businessDate, narration: narration(ctx.loanNumber), applicationId: id, lines });
     if (entry) posted++;
     await keepBasis(services, id, standing === "open" && state && !state.settlement ? basisFor(ctx.account, ctx.terms, state) : []);
@@ -378,14 +387,15 @@ export async function reconcileLoans(
   return posted;
 }
 
-/** Loans with ledger entries the journals have not booked (an installation that had no books, a booking that failed). */
-export async function loansToBook({ db }: Pick<Services, "db">, limit = 500): Promise<string[]> {
+/** Loans with ledger entries the journals have not booked (an installation that had no books, a booking that failed), by id after `after`. */
+export async function loansToBook({ db }: Pick<Services, "db">, { after = "00000000-0000-0000-0000-000000000000", limit = 500 } = {}) {
   const rows = await db
     .select({ id: loanAccounts.applicationId })
     .from(loanAccounts)
     .where(
-      sql`exists (select 1 from ${loanLedger} l where l.application_id = ${loanAccounts.applicationId} and l.entry_no > ${loanAccounts.bookedThrough})`,
+      sql`${loanAccounts.applicationId} > ${after} and exists (select 1 from ${loanLedger} l where l.application_id = ${loanAccounts.applicationId} and l.entry_no > ${loanAccounts.bookedThrough})`,
     )
+    .orderBy(asc(loanAccounts.applicationId))
     .limit(limit);
   return rows.map((r) => r.id);
 }

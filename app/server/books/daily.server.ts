@@ -4,7 +4,7 @@
  * accrues for each business date (one entry per product per day, a line per loan), idempotently
  * and catching up missed days; each month that has ended is provisioned once.
  */
-import { and, eq, isNotNull, lt, min, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, min, type SQL, sql } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { addDays, type IsoDate } from "../../domain/loan-math.ts";
 import { todayIST } from "../../domain/india-date.ts";
@@ -30,15 +30,14 @@ async function withLoanLocked<S extends Pick<AppServices, "db">, T>(
   });
 }
 
-/** Ledger entries not journalled yet (an installation that had no books, or a booking that failed), booked. */
+/** Ledger entries not journalled yet (an installation that had no books, or a booking that failed), booked: in pages by id, each loan once a run. */
 export async function bookPending(services: Services): Promise<number> {
-  const tried = new Set<string>();
   let booked = 0;
+  let after: string | undefined;
   for (;;) {
-    const ids = (await loansToBook(services)).filter((id) => !tried.has(id));
+    const ids = await loansToBook(services, { after });
     if (ids.length === 0) return booked;
     for (const id of ids) {
-      tried.add(id);
       try {
         await withLoanLocked(services, id, (s) => bookLoan(s, { applicationId: id }));
         booked++;
@@ -46,64 +45,91 @@ export async function bookPending(services: Services): Promise<number> {
         services.log.error({ err: error, applicationId: id }, "a loan's ledger could not be journalled");
       }
     }
+    after = ids[ids.length - 1];
   }
 }
 
-/**
- * NPA per borrower, flagged daily: when any active loan of a borrower is over 90 days past due, all
- * their active loans are NPA from today; a borrower is upgraded only when no active loan of theirs
- * has anything overdue or a penal charge unpaid. Returns the loans whose flag changed.
- */
-export async function flagNpa(services: Pick<AppServices, "db">, today: IsoDate): Promise<{ down: string[]; up: string[] }> {
-  const down = await rowsOf<{ application_id: string }>(
-    services.db,
-    sql`
-    update loan_accounts c set npa_since = ${today}
-    from loan_applications a
-    where a.id = c.application_id and a.status = 'active' and c.npa_since is null
-      and a.user_id in (
-        select a2.user_id from loan_accounts c2 join loan_applications a2 on a2.id = c2.application_id
-        where a2.status = 'active' and c2.dpd > 90)
-    returning c.application_id`,
-  );
-  const up = await rowsOf<{ application_id: string }>(
-    services.db,
-    sql`
-    update loan_accounts c set npa_since = null
-    from loan_applications a
-    where a.id = c.application_id and a.status = 'active' and c.npa_since is not null
-      and not exists (
-        select 1 from loan_accounts c2 join loan_applications a2 on a2.id = c2.application_id
-        where a2.user_id = a.user_id and a2.status = 'active' and (c2.overdue_paise > 0 or c2.penal_due_paise > 0 or c2.dpd > 90))
-    returning c.application_id`,
-  );
-  return { down: down.map((r) => r.application_id), up: up.map((r) => r.application_id) };
-}
+/** Loans of borrowers in arrears: their active and written-off loans (a write-off pays no arrears). */
+const BORROWER_LOANS = sql.raw(
+  `loan_accounts c2 join loan_applications a2 on a2.id = c2.application_id and a2.status in ('active', 'written_off')`,
+);
 
-/** Loans whose NPA flag changed: their unpaid interest moved into suspense (or, upgraded, back to income). */
-async function classify(services: Services, today: IsoDate) {
-  const changed = await services.db.transaction((tx) => flagNpa({ db: tx }, today));
-  for (const [ids, narration] of [
-    [changed.down, (n: string) => `${n} classified NPA: interest accrued and unpaid moved to interest in suspense`],
-    [changed.up, (n: string) => `${n} upgraded to standard: all arrears paid; interest in suspense recognised`],
+/**
+ * NPA per borrower, flagged daily: when any loan of a borrower (active, or written off) is over 90
+ * days past due, all their active loans are NPA from today; a borrower is upgraded only when none
+ * of their loans has anything overdue or a penal charge unpaid. Each loan's flag moves in one
+ * transaction with its suspense (`reconcileLoans`), the loan locked as every writer locks it, so a
+ * failure leaves it to be flagged again the next day. Returns the loans whose flag changed.
+ */
+export async function flagNpa(
+  services: Pick<AppServices, "db" | "config" | "now">,
+  today: IsoDate,
+): Promise<{ down: string[]; up: string[] }> {
+  const candidates = async (query: SQL) => (await rowsOf<{ id: string }>(services.db, query)).map((r) => r.id);
+  const down = await candidates(sql`
+    select c.application_id as id from loan_accounts c join loan_applications a on a.id = c.application_id
+    where a.status = 'active' and c.npa_since is null
+      and a.user_id in (select a2.user_id from ${BORROWER_LOANS} where c2.dpd > 90)
+    order by c.application_id`);
+  const up = await candidates(sql`
+    select c.application_id as id from loan_accounts c join loan_applications a on a.id = c.application_id
+    where a.status = 'active' and c.npa_since is not null
+      and not exists (select 1 from ${BORROWER_LOANS}
+        where a2.user_id = a.user_id and (c2.overdue_paise > 0 or c2.penal_due_paise > 0 or c2.dpd > 90))
+    order by c.application_id`);
+  const changed = { down: [] as string[], up: [] as string[] };
+  for (const [ids, to, list, narration] of [
+    [down, today, changed.down, (n: string) => `${n} classified NPA: interest accrued and unpaid moved to interest in suspense`],
+    [up, null, changed.up, (n: string) => `${n} upgraded to standard: all arrears paid; interest in suspense recognised`],
   ] as const)
     for (const id of ids)
-      await withLoanLocked(services, id, (s) => reconcileLoans(s, { applicationIds: [id], kind: "npa", businessDate: today, narration }));
+      await withLoanLocked(services, id, async (s) => {
+        const moved = await s.db
+          .update(loanAccounts)
+          .set({ npaSince: to })
+          .where(and(eq(loanAccounts.applicationId, id), to ? isNull(loanAccounts.npaSince) : isNotNull(loanAccounts.npaSince)))
+          .returning({ id: loanAccounts.applicationId });
+        if (moved.length === 0) return;
+        await reconcileLoans(s, { applicationIds: [id], kind: "npa", businessDate: today, narration });
+        list.push(id);
+      });
   return changed;
 }
+
+/** The accrual of a day is done in 16 parts by the first hex digit of the loan's id: short transactions, each once. */
+const ACCRUAL_PARTS = [..."0123456789abcdef"];
 
 /**
  * The interest (and, under Ind AS, the fee amortised) that accrued on `day` for one kind of loan:
  * for each active loan accrued to before `day`, what its basis accrues from the day after its last
  * accrual to `day` (each period's interest the same whole paise a day, the remainder on its due
- * date: `accruedBy` in domain/books/positions.ts), in one entry. Idempotent: the entry is once per
- * kind and day, and a loan's accrual date moves with it in the same transaction.
+ * date: `accruedBy` in domain/books/positions.ts). One entry per part of the book (by the loan's
+ * id), each in its own transaction with the loans' accrual date moved on: idempotent per part, and
+ * the loans' rows locked in the order every other writer locks them (the account, then its
+ * positions) and only for one part at a time.
  */
 export async function accrueDay(
   services: Pick<AppServices, "db" | "now">,
   { day, kind }: { day: IsoDate; kind: "emi" | "salary_advance" },
 ) {
+  const out = { loans: 0, lines: 0, entries: 0, interestPaise: 0, settled: [] as string[] };
+  for (const part of ACCRUAL_PARTS) {
+    const done = await accruePart(services, { day, kind, part });
+    out.loans += done.loans;
+    out.lines += done.lines;
+    out.entries += done.lines ? 1 : 0;
+    out.interestPaise += done.interestPaise;
+    out.settled.push(...done.settled);
+  }
+  return out;
+}
+
+async function accruePart(
+  services: Pick<AppServices, "db" | "now">,
+  { day, kind, part }: { day: IsoDate; kind: "emi" | "salary_advance"; part: string },
+) {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`not a business date: ${day}`);
+  const none = { loans: 0, lines: 0, interestPaise: 0, settled: [] as string[] };
   return services.db.transaction(async (tx) => {
     const acc = (amount: string, through: string) =>
       sql.raw(`case when ${through} <= b.from_date then 0
@@ -116,7 +142,7 @@ export async function accrueDay(
       from loan_accounts c
       join loan_applications a on a.id = c.application_id and a.status = 'active'
       left join accrual_basis b on b.application_id = c.application_id and b.due_date > c.accrued_through and b.from_date < ${day}
-      where c.kind = ${kind} and c.accrued_through < ${day}
+      where c.kind = ${kind} and c.accrued_through < ${day} and left(c.application_id::text, 1) = ${part}
       group by c.application_id, c.npa_since`);
     const [sums] = await rowsOf<{ loans: number; lines: number; interest: string | null; income: string | null; fee: string | null }>(
       tx,
@@ -129,33 +155,39 @@ export async function accrueDay(
     const interest = Number(sums?.interest ?? 0);
     const income = Number(sums?.income ?? 0);
     const fee = Number(sums?.fee ?? 0);
-    if (loans === 0) return { loans: 0, lines: 0, interestPaise: 0, settled: [] };
-    let lines = 0;
+    if (loans === 0) return none;
+    let entry: { id: string; entryDate: IsoDate } | null = null;
     if (interest !== 0 || fee !== 0) {
       const entryDate = await entryDateOf({ db: tx }, day);
-      const [entry] = await tx
+      const [made] = await tx
         .insert(journalEntries)
         .values({
           entryDate,
           businessDate: day,
           kind: "accrual",
-          narration: `Interest accrued on ${KIND_LABEL[kind]} for ${day}${fee ? ", and processing fees amortised (Ind AS)" : ""}`,
-          sourceKey: `accrual:${kind}:${day}`,
+          narration: `Interest accrued on ${KIND_LABEL[kind]} for ${day}${fee ? ", and processing fees amortised (Ind AS)" : ""} (loans ${part}…)`,
+          sourceKey: `accrual:${kind}:${day}:${part}`,
           createdAt: services.now(),
         })
         .onConflictDoNothing()
         .returning({ id: journalEntries.id });
       // Already accrued for this day: the loans left (a disbursal dated earlier, found late) accrue with the next day's.
-      if (!entry) return { loans: 0, lines: 0, interestPaise: 0, settled: [] };
+      if (!made) return none;
+      entry = { id: made.id, entryDate };
+    }
+    // The accounts first (locked as a payment locks them: the account, then its positions).
+    await tx.execute(
+      sql`update loan_accounts c set accrued_through = ${day} from accrual_today t where t.application_id = c.application_id`,
+    );
+    if (entry) {
       await tx.execute(sql`
         insert into journal_lines (entry_id, entry_date, purpose, application_id, debit_paise, credit_paise)
-        select ${entry.id}::uuid, ${entryDate}, purpose, application_id, greatest(paise, 0), greatest(-paise, 0) from (
+        select ${entry.id}::uuid, ${entry.entryDate}, purpose, application_id, greatest(paise, 0), greatest(-paise, 0) from (
           select 'interest_receivable' as purpose, application_id, interest as paise from accrual_today where interest <> 0
           union all select 'interest_suspense', application_id, -interest from accrual_today where npa and interest <> 0
           union all select 'deferred_fee_income', application_id, fee from accrual_today where fee <> 0
           union all select 'interest_income', null, -${income + fee}::bigint where ${income + fee}::bigint <> 0
         ) x`);
-      lines = (sums?.lines ?? 0) + (income + fee !== 0 ? 1 : 0);
       await tx.execute(sql`
         insert into book_positions (application_id, purpose, balance_paise)
         select application_id, purpose, paise from (
@@ -163,16 +195,15 @@ export async function accrueDay(
           union all select application_id, 'interest_suspense', -interest from accrual_today where npa and interest <> 0
           union all select application_id, 'deferred_fee_income', fee from accrual_today where fee <> 0
         ) x
+        order by application_id, purpose
         on conflict (application_id, purpose) do update set balance_paise = book_positions.balance_paise + excluded.balance_paise`);
     }
-    await tx.execute(
-      sql`update loan_accounts c set accrued_through = ${day} from accrual_today t where t.application_id = c.application_id`,
-    );
     // A loan settled by a payment while this ran (its status read before) accrued a day it no longer earns: put right.
     const settled = await rowsOf<{ id: string }>(
       tx,
       sql`select t.application_id as id from accrual_today t join loan_applications a on a.id = t.application_id where a.status <> 'active'`,
     );
+    const lines = entry ? (sums?.lines ?? 0) + (income + fee !== 0 ? 1 : 0) : 0;
     return { loans, lines, interestPaise: interest, settled: settled.map((r) => r.id) };
   });
 }
@@ -211,7 +242,7 @@ export async function accrueThrough(services: Pick<AppServices, "db" | "config" 
 export async function runBooksDay(services: Services, today: IsoDate = todayIST(services.now())) {
   const started = services.now().getTime();
   const booked = await bookPending(services);
-  const npa = await classify(services, today);
+  const npa = await flagNpa(services, today);
   const accrual = await accrueThrough(services, today);
   const provisioned = await provisionMonthsEnded(services, today);
   services.log.info(

@@ -22,7 +22,8 @@ type Services = Pick<AppServices, "db" | "now">;
  */
 export function assetClassOf(day: IsoDate): SQL {
   const yearBefore = `${Number(day.slice(0, 4)) - 1}${day.slice(4)}`;
-  return sql`case when c.npa_since is null then 'standard' when c.npa_since > ${yearBefore} then 'sub_standard' else 'doubtful' end`;
+  return sql`case when c.npa_since is null or c.npa_since > ${day} then 'standard'
+    when c.npa_since >= ${yearBefore} then 'sub_standard' else 'doubtful' end`;
 }
 
 /** Provisions month `month` (YYYY-MM) as at its last day; nothing when it was provisioned already or is closed. */
@@ -50,13 +51,13 @@ export async function provisionMonth(services: Services, month: string) {
       loans as (
         select c.application_id, c.dpd, a.status = 'active' as on_book, c.framework,
           ${assetClassOf(end)} as asset_class,
-          case when c.npa_since is not null or c.dpd > 90 then 'stage3' when c.dpd > 30 then 'stage2' else 'stage1' end as ecl_stage,
+          case when (c.npa_since is not null and c.npa_since <= ${end}) or c.dpd > 90 then 'stage3' when c.dpd > 30 then 'stage2' else 'stage1' end as ecl_stage,
           greatest(0, coalesce(p.book, 0))::bigint as book,
           coalesce(p.held, 0)::bigint as held
         from loan_accounts c
         join loan_applications a on a.id = c.application_id
         left join pos p on p.application_id = c.application_id
-        where a.status = 'active' or coalesce(p.held, 0) <> 0)
+        where (a.status = 'active' and c.disbursal_date <= ${end}) or coalesce(p.held, 0) <> 0)
       select *,
         case when not on_book then 0 else greatest(
           (book * case asset_class when 'standard' then ${rate(rates.standardBps)} when 'sub_standard' then ${rate(rates.subStandardBps)} else ${rate(rates.doubtfulBps)} end + 5000) / 10000,

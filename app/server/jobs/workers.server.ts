@@ -10,6 +10,7 @@ import { runCreditChecks } from "../review/credit-checks.server.ts";
 import { finishCreditReport } from "../credit/pull.server.ts";
 import { catchUpServicing } from "../servicing/daily.server.ts";
 import { runBooksDay } from "../books/daily.server.ts";
+import { provisionMonthsEnded } from "../books/provision.server.ts";
 import { deliverNotice } from "../notifications/notify.server.ts";
 import { closeResolvedTickets } from "../help/close-resolved.server.ts";
 import { sendTicketEmail } from "../help/email.server.ts";
@@ -55,8 +56,10 @@ export async function startWorkers(services: AppServices) {
     if (asked) log.warn({ asked }, "payouts waiting without questions were asked about again");
   });
   await jobs.work("servicing-daily", async () => {
+    // A month that has ended is provisioned first, on the figures it ended with (before today's run moves them).
+    await provisionMonthsEnded(services, businessToday(services));
     await catchUpServicing(services);
-    // The books after the day's figures: journals, NPA, accrual, month-end provisioning.
+    // The books after the day's figures: journals, NPA, accrual (and any month end not provisioned yet).
     await runBooksDay(services);
     // Autopay after the day's figures: today's debits presented, the coming days' announced.
     await runAutopayDay(services);
