@@ -1,8 +1,17 @@
-import type { Browser, BrowserContext, BrowserContextOptions } from "playwright-core";
+import type { Browser, BrowserContextOptions } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settlementCsv } from "../../app/domain/books/statements.ts";
 import { signedInStaff } from "../helpers/applications.ts";
-import { axeViolations, launchBrowser, PHONE, screenshot, waitForHydration, watchErrors, widerThanScreen } from "../helpers/browser.ts";
+import {
+  axeViolations,
+  launchBrowser,
+  PHONE,
+  screenshot,
+  signedInContext,
+  waitForHydration,
+  watchErrors,
+  widerThanScreen,
+} from "../helpers/browser.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 // The reconciliation page in Chromium (docs/product.md "The lender's books"): a settlement report
@@ -22,12 +31,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function contextWith(cookie: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext(options);
-  const at = cookie.indexOf("=");
-  await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: app.url }]);
-  return context;
-}
+const contextWith = (cookie: string, options: BrowserContextOptions = {}) => signedInContext(browser, app.url, cookie, options);
 
 /** A settlement report with one payment the books do not hold, settled now. */
 const report = (id: string) =>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ageBucket, type JournalCandidate, matchLine, uploadStatementSchema } from "../../app/domain/books/reconciliation.ts";
+import {
+  ageBucket,
+  exceptionText,
+  type JournalCandidate,
+  matchLine,
+  uploadStatementSchema,
+} from "../../app/domain/books/reconciliation.ts";
 import {
   parseCsv,
   parsePayoutStatement,
@@ -91,7 +97,10 @@ describe("Razorpay's settlement recon report", () => {
       "entity_id,type,debit,credit,amount,fee,tax,settled,on_hold,settled_at,settlement_id",
       "pay_B1,payment,0,980,1000,20,3,false,true,,",
     ].join("\n");
-    expect(parseSettlementReport(csv)).toMatchObject({ ok: true, lines: [{ settled: false, settlementId: null, valueDate: null }] });
+    expect(parseSettlementReport(csv)).toMatchObject({
+      ok: true,
+      lines: [{ settled: false, settlementId: null, valueDate: null, lineKey: "payment:pay_B1:not_settled" }],
+    });
   });
 
   it("refuses a file that is not one, naming the row and column", () => {
@@ -320,6 +329,24 @@ describe("matching a statement line to the books", () => {
     expect(matchLine(line, [capture(1, 1000, "2026-03-10")], new Set())).toMatchObject({ reason: "booked_later", bookedOn: "2026-03-10" });
     expect(matchLine(line, [], new Set())).toMatchObject({ reason: "not_in_books", expectedPaise: null });
     expect(matchLine({ ...line, match: null }, [capture(1, 1000, "2026-03-06")], new Set())).toMatchObject({ reason: "other_kind" });
+  });
+
+  it("says in words what the books hold that no statement lists", () => {
+    const base = {
+      kind: "gateway_settlement" as const,
+      reason: "not_on_statement" as const,
+      amountPaise: 1000_00,
+      expectedPaise: null,
+      bookedOn: null,
+      eventDate: "2026-03-02",
+    };
+    expect(exceptionText({ ...base, lineType: "payment" })).toBe("Captured 2 Mar 2026 for ₹1,000, and on no settlement report since.");
+    expect(exceptionText({ ...base, lineType: "payment_reversal" })).toMatch(
+      /^Reversed in the books 2 Mar 2026 \(₹1,000\), and no refund or dispute/,
+    );
+    expect(exceptionText({ ...base, kind: "payout_statement", lineType: "payout" })).toBe(
+      "Paid out 2 Mar 2026 for ₹1,000, and on no payout statement since.",
+    );
   });
 
   it("ages items in the buckets 0–2, 3–7, 8–30 and over 30 days", () => {

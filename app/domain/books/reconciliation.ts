@@ -97,23 +97,15 @@ export function matchLine(
   const sameAmount = same.filter((c) => c.paise === line.grossPaise);
   const inTime = sameAmount.find((c) => line.valueDate === null || c.businessDate <= line.valueDate);
   if (inTime) return { state: "matched", journalLineId: inTime.id, applicationId: inTime.applicationId };
-  const later = sameAmount[0];
-  if (later)
+  // The same amount dated after the statement, else another amount under the same id.
+  const near = sameAmount[0] ?? same[0];
+  if (near)
     return {
       state: "unmatched",
-      reason: "booked_later",
-      expectedPaise: later.paise,
-      bookedOn: later.businessDate,
-      applicationId: later.applicationId,
-    };
-  const other = same[0];
-  if (other)
-    return {
-      state: "unmatched",
-      reason: "amount_differs",
-      expectedPaise: other.paise,
-      bookedOn: other.businessDate,
-      applicationId: other.applicationId,
+      reason: sameAmount[0] ? "booked_later" : "amount_differs",
+      expectedPaise: near.paise,
+      bookedOn: near.businessDate,
+      applicationId: near.applicationId,
     };
   return { state: "unmatched", reason: "not_in_books", expectedPaise: null, bookedOn: null, applicationId: null };
 }
@@ -150,10 +142,20 @@ export function exceptionText(e: {
       return e.kind === "gateway_settlement"
         ? `A ${what} line of ${formatRupees(e.amountPaise)}: nothing in the books is of this kind, so the settlement entry put it in suspense.`
         : `A ${what} line of ${formatRupees(e.amountPaise)}: not a payout or reversal this application made.`;
-    case "not_on_statement":
-      return e.kind === "gateway_settlement"
-        ? `Captured ${e.eventDate ? longDate(e.eventDate) : ""} for ${formatRupees(e.amountPaise)}, and on no settlement report since.`
-        : `Paid out ${e.eventDate ? longDate(e.eventDate) : ""} for ${formatRupees(e.amountPaise)}, and on no payout statement since.`;
+    case "not_on_statement": {
+      const on = e.eventDate ? longDate(e.eventDate) : "";
+      const amount = formatRupees(e.amountPaise);
+      switch (e.lineType) {
+        case "payment_reversal":
+          return `Reversed in the books ${on} (${amount}), and no refund or dispute of it on any settlement report since.`;
+        case "payout_reversal":
+          return `Returned to the payout account in the books ${on} (${amount}), and no reversal of it on any payout statement since.`;
+        case "payout":
+          return `Paid out ${on} for ${amount}, and on no payout statement since.`;
+        default:
+          return `Captured ${on} for ${amount}, and on no settlement report since.`;
+      }
+    }
   }
 }
 

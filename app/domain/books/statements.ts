@@ -399,7 +399,8 @@ export function parseSettlementReport(text: string): Parsed {
       row: r.no,
       lineType,
       providerRef: entityId,
-      lineKey: `${lineType}:${entityId}`,
+      // Listed before it settled, it is another line than the settled one a later report lists.
+      lineKey: settled ? `${lineType}:${entityId}` : `${lineType}:${entityId}:not_settled`,
       grossPaise: gross,
       feePaise: fee - tax,
       taxPaise: tax,

@@ -291,6 +291,26 @@ function ExceptionItem({ e, mayManage, actionData, today }: { e: Exception; mayM
   );
 }
 
+/** A titled section of the page: its table, or a line saying there is nothing. */
+function TableSection({ id, title, empty, children }: { id: string; title: string; empty: string | null; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-xl">
+        {title}
+      </h2>
+      {empty === null ? children : <p className="card">{empty}</p>}
+    </section>
+  );
+}
+
+/** Who did it, with when under it. */
+const WhoWhen = ({ who, at }: { who: string; at: string }) => (
+  <td className="px-3 py-2">
+    {who}
+    <span className="block text-slate-600">{formatDateTimeIST(new Date(at))}</span>
+  </td>
+);
+
 const LINE_STATE_TEXT: Record<string, string> = {
   matched: "Matched",
   unmatched: "Exception",
@@ -318,24 +338,18 @@ export default function Reconciliation({ loaderData: d, actionData }: Route.Comp
           Where things stand
         </h2>
         <ul className="grid gap-3 sm:grid-cols-3">
-          <li className="card">
-            <p className="text-sm text-slate-700">Gateway settlement lines</p>
-            <p className="text-lg font-semibold tabular-nums">
-              {g.matched} matched, {g.unmatched} unmatched
-            </p>
-          </li>
-          <li className="card">
-            <p className="text-sm text-slate-700">Payout statement lines</p>
-            <p className="text-lg font-semibold tabular-nums">
-              {p.matched} matched, {p.unmatched} unmatched
-            </p>
-          </li>
-          <li className="card">
-            <p className="text-sm text-slate-700">Exceptions open</p>
-            <p className="text-lg font-semibold tabular-nums" data-testid="open-exceptions">
-              {d.openCount}
-            </p>
-          </li>
+          {[
+            { label: "Gateway settlement lines", value: `${g.matched} matched, ${g.unmatched} unmatched`, id: "gateway-lines" },
+            { label: "Payout statement lines", value: `${p.matched} matched, ${p.unmatched} unmatched`, id: "payout-lines" },
+            { label: "Exceptions open", value: String(d.openCount), id: "open-exceptions" },
+          ].map((c) => (
+            <li key={c.id} className="card">
+              <p className="text-sm text-slate-700">{c.label}</p>
+              <p className="text-lg font-semibold tabular-nums" data-testid={c.id}>
+                {c.value}
+              </p>
+            </li>
+          ))}
         </ul>
         <StaffTable
           label="Ageing of what is not reconciled, table"
@@ -455,72 +469,52 @@ export default function Reconciliation({ loaderData: d, actionData }: Route.Comp
         )}
       </section>
 
-      <section aria-labelledby="imports-title" className="space-y-3">
-        <h2 id="imports-title" className="text-xl">
-          Imports
-        </h2>
-        {d.imports.length ? (
-          <StaffTable
-            label="Statements imported, newest first, table"
-            minWidth="min-w-[48rem]"
-            columns={["Statement", "File", "Dates", "Lines", "Imported"]}
-          >
-            {d.imports.map((i) => (
-              <tr key={i.id} data-testid="statement-import">
-                <td className="px-3 py-2">
-                  {STATEMENT_KIND_SHORT[i.kind]}
-                  <span className="block text-xs text-slate-600">{i.source === "stand_in" ? "local stand-in" : i.provider}</span>
-                </td>
-                <td className="px-3 py-2 break-all">{i.fileName}</td>
-                <td className="px-3 py-2 whitespace-nowrap">
-                  {i.firstDate ? longDate(i.firstDate) : "–"}
-                  {i.lastDate && i.lastDate !== i.firstDate ? ` to ${longDate(i.lastDate)}` : ""}
-                </td>
-                <td className="px-3 py-2 tabular-nums">
-                  {i.lineCount}: {i.matched} matched, {i.unmatched} unmatched
-                  {i.duplicate ? `, ${i.duplicate} not matched again` : ""}
-                </td>
-                <td className="px-3 py-2">
-                  {i.importer ?? "–"}
-                  <span className="block text-slate-600">{formatDateTimeIST(new Date(i.importedAt))}</span>
-                </td>
-              </tr>
-            ))}
-          </StaffTable>
-        ) : (
-          <p className="card">No statement has been imported yet.</p>
-        )}
-      </section>
+      <TableSection id="imports-title" title="Imports" empty={d.imports.length ? null : "No statement has been imported yet."}>
+        <StaffTable
+          label="Statements imported, newest first, table"
+          minWidth="min-w-[48rem]"
+          columns={["Statement", "File", "Dates", "Lines", "Imported"]}
+        >
+          {d.imports.map((i) => (
+            <tr key={i.id} data-testid="statement-import">
+              <td className="px-3 py-2">
+                {STATEMENT_KIND_SHORT[i.kind]}
+                <span className="block text-xs text-slate-600">{i.source === "stand_in" ? "local stand-in" : i.provider}</span>
+              </td>
+              <td className="px-3 py-2 break-all">{i.fileName}</td>
+              <td className="px-3 py-2 whitespace-nowrap">
+                {i.firstDate ? longDate(i.firstDate) : "–"}
+                {i.lastDate && i.lastDate !== i.firstDate ? ` to ${longDate(i.lastDate)}` : ""}
+              </td>
+              <td className="px-3 py-2 tabular-nums">
+                {i.lineCount}: {i.matched} matched, {i.unmatched} unmatched
+                {i.duplicate ? `, ${i.duplicate} not matched again` : ""}
+              </td>
+              <WhoWhen who={i.importer ?? "–"} at={i.importedAt} />
+            </tr>
+          ))}
+        </StaffTable>
+      </TableSection>
 
-      <section aria-labelledby="resolved-title" className="space-y-3">
-        <h2 id="resolved-title" className="text-xl">
-          Resolved lately
-        </h2>
-        {d.resolved.length ? (
-          <StaffTable
-            label="Exceptions resolved, newest first, table"
-            minWidth="min-w-[48rem]"
-            columns={["Exception", "Amount", "Why it is resolved", "By, when"]}
-          >
-            {d.resolved.map((r) => (
-              <tr key={r.id} data-testid="resolved-exception" className="align-top">
-                <td className="px-3 py-2">
-                  {REASON_LABEL[r.reason]}
-                  <span className="block font-mono text-xs break-all text-slate-600">{r.providerRef}</span>
-                </td>
-                <td className="px-3 py-2 text-right tabular-nums">{formatRupees(r.amountPaise)}</td>
-                <td className="px-3 py-2">{r.resolution}</td>
-                <td className="px-3 py-2">
-                  {r.resolver ?? "Matching, when the other side turned up"}
-                  <span className="block text-slate-600">{formatDateTimeIST(new Date(r.resolvedAt))}</span>
-                </td>
-              </tr>
-            ))}
-          </StaffTable>
-        ) : (
-          <p className="card">No exception has been resolved yet.</p>
-        )}
-      </section>
+      <TableSection id="resolved-title" title="Resolved lately" empty={d.resolved.length ? null : "No exception has been resolved yet."}>
+        <StaffTable
+          label="Exceptions resolved, newest first, table"
+          minWidth="min-w-[48rem]"
+          columns={["Exception", "Amount", "Why it is resolved", "By, when"]}
+        >
+          {d.resolved.map((r) => (
+            <tr key={r.id} data-testid="resolved-exception" className="align-top">
+              <td className="px-3 py-2">
+                {REASON_LABEL[r.reason]}
+                <span className="block font-mono text-xs break-all text-slate-600">{r.providerRef}</span>
+              </td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatRupees(r.amountPaise)}</td>
+              <td className="px-3 py-2">{r.resolution}</td>
+              <WhoWhen who={r.resolver ?? "Matching, when the other side turned up"} at={r.resolvedAt} />
+            </tr>
+          ))}
+        </StaffTable>
+      </TableSection>
     </div>
   );
 }

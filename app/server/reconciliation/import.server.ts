@@ -276,6 +276,7 @@ export async function importStatement(services: Services, input: ImportInput): P
       stored.map((l) => l.id),
     );
     const everything = await reconcileAll(s);
+    const summary = { lines: parsed.lines.length, matched: own.matched, exceptions: own.raised, duplicates, notSettled, entries };
     await audit(s, {
       by: input.staff,
       client: input.client,
@@ -288,26 +289,12 @@ export async function importStatement(services: Services, input: ImportInput): P
         source: input.source,
         fileName,
         sha256,
-        lines: parsed.lines.length,
-        matched: own.matched,
-        exceptions: own.raised,
-        duplicates,
-        notSettled,
-        entries,
+        ...summary,
         alsoMatched: everything.matched,
         raisedElsewhere: everything.raised,
       },
     });
-    return {
-      ok: true,
-      importId: imported.id,
-      lines: parsed.lines.length,
-      matched: own.matched,
-      exceptions: own.raised,
-      duplicates,
-      notSettled,
-      entries,
-    };
+    return { ok: true, importId: imported.id, ...summary };
   });
 }
 

@@ -229,9 +229,13 @@ async function raiseUnlisted(services: Services, today: IsoDate): Promise<number
   const raised = await rowsOf<{ id: string }>(
     services.db,
     sql`
-    insert into recon_exceptions (kind, side, reason, journal_line_id, provider_ref, amount_paise, event_date, booked_on, application_id, raised_at)
+    insert into recon_exceptions (kind, side, reason, journal_line_id, provider_ref, line_type, amount_paise, event_date, booked_on,
+      application_id, raised_at)
     select case when jl.purpose = 'gateway_clearing' then 'gateway_settlement' else 'payout_statement' end, 'books', 'not_on_statement',
-      jl.id, jl.provider_ref, jl.debit_paise + jl.credit_paise, je.business_date, je.business_date, jl.application_id, ${at}
+      jl.id, jl.provider_ref,
+      case when jl.purpose = 'gateway_clearing' then (case when jl.debit_paise > 0 then 'payment' else 'payment_reversal' end)
+        else (case when jl.credit_paise > 0 then 'payout' else 'payout_reversal' end) end,
+      jl.debit_paise + jl.credit_paise, je.business_date, je.business_date, jl.application_id, ${at}
     from journal_lines jl
     join journal_entries je on je.id = jl.entry_id
     where jl.purpose in ('gateway_clearing', 'payout_account') and jl.provider_ref is not null
