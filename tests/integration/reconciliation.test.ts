@@ -286,6 +286,8 @@ describe("a settlement report that differs from the books", () => {
       ].sort(),
     );
     expect(await count(w, reconExceptions)).toBe(3);
+    const runs = await w.app.services.db.select().from(auditLog).where(eq(auditLog.action, "reconciliation.matched"));
+    expect(runs.map((r) => [r.actorUserId, r.details])).toContainEqual([w.finance.userId, { matched: 0, raised: 1, cleared: 0 }]);
     const body = await html(await w.app.get(PAGE, { headers: { Cookie: w.finance.cookie } }));
     expect(body).toContain("Exceptions queue: 3");
     expect(body).toMatch(/The statement says ₹1,600; the books hold ₹1,500 for this id/);

@@ -152,7 +152,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     case "match": {
-      const done = await runMatching(services);
+      const done = await runMatching(services, { staff, client });
       return redirectWithToast(services.config, request, HERE, {
         type: "success",
         title: `Matching ran: ${done.matched} matched, ${done.raised} new exception${done.raised === 1 ? "" : "s"}, ${done.cleared} cleared.`,

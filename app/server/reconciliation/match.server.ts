@@ -7,7 +7,7 @@
  * turns up later is resolved by matching, with a note saying so.
  */
 import { and, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
-import type { AppServices } from "../../context.ts";
+import type { AppServices, Client } from "../../context.ts";
 import { type JournalCandidate, matchLine, RECONCILIATION_ENTRY_KINDS, type StatementKind } from "../../domain/books/reconciliation.ts";
 import { longDate, todayIST } from "../../domain/india-date.ts";
 import { addDays, type IsoDate } from "../../domain/loan-math.ts";
@@ -15,6 +15,7 @@ import { formatRupees } from "../../domain/money.ts";
 import { audit } from "../audit.server.ts";
 import { journalEntries, journalLines, reconExceptions, statementLines } from "../db/schema.ts";
 import { rowsOf } from "../books/journal.server.ts";
+import type { Staff } from "../review/rows.server.ts";
 
 type Services = Pick<AppServices, "db" | "now" | "config">;
 
@@ -262,11 +263,23 @@ export async function reconcileAll(services: Services) {
   return { matched: statement.matched, raised: statement.raised + unlisted, cleared };
 }
 
-/** Matching on its own, in a transaction of its own (the daily job, the page's "Match again"). */
-export function runMatching(services: Services) {
+/**
+ * Matching on its own, in a transaction of its own: the daily job, or finance's "Match again"
+ * (audited with what it did; the job's run only when it did something).
+ */
+export function runMatching(services: Services, by: { staff: Staff; client: Client } | "system" = "system") {
   return services.db.transaction(async (tx) => {
     const s = { ...services, db: tx };
     await lockReconciliation(s);
-    return reconcileAll(s);
+    const done = await reconcileAll(s);
+    if (by !== "system" || done.matched || done.raised || done.cleared)
+      await audit(s, {
+        by: by === "system" ? "system" : by.staff,
+        client: by === "system" ? null : by.client,
+        at: services.now(),
+        action: "reconciliation.matched",
+        details: done,
+      });
+    return done;
   });
 }
