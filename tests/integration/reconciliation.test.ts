@@ -243,7 +243,7 @@ describe("a settlement report that differs from the books", () => {
     expect(readdirSync(path.join(w.app.dataDir, "uploads", "tmp"))).toEqual([]);
   });
 
-  it("yields exactly three exceptions: the extra line, the changed amount, and the missing payment once it is old enough", async () => {
+  it("yields exactly three exceptions (the extra line, the changed amount, the missing payment once old enough); one is resolved with a note, audited, never changed after", async () => {
     const res = await upload(w, w.finance.cookie, { kind: "gateway_settlement", name: "razorpay-settlement.csv", body: report });
     expect(res.status).toBe(302);
     expect(toastOf(res)).toBe("Imported 3 lines: 1 matched, 2 to the exceptions queue.");
@@ -290,11 +290,15 @@ describe("a settlement report that differs from the books", () => {
     expect(runs.map((r) => [r.actorUserId, r.details])).toContainEqual([w.finance.userId, { matched: 0, raised: 1, cleared: 0 }]);
     const body = await html(await w.app.get(PAGE, { headers: { Cookie: w.finance.cookie } }));
     expect(body).toContain("Exceptions queue: 3");
+    // The staff home counts them for the roles that read the books.
+    expect(await html(await w.app.get("/admin", { headers: { Cookie: w.finance.cookie } }))).toMatch(
+      /3<\/span><span class="mt-1 block text-slate-700">Reconciliation exceptions open/,
+    );
+    expect(await html(await w.app.get("/admin", { headers: { Cookie: w.ops.cookie } }))).not.toContain("Reconciliation exceptions open");
     expect(body).toMatch(/The statement says ₹1,600; the books hold ₹1,500 for this id/);
     expect(body).toMatch(/Captured 2 Mar 2026 for ₹1,000, and on no settlement report since\./);
-  });
 
-  it("resolves an exception with a note, audited, never changed after", async () => {
+    // Finance resolves one with a note: audited, never changed after.
     const [extra] = (await openExceptions(w)).filter((e) => e.providerRef === "pay_NotOurs00000001");
     const id = extra?.id ?? "";
     const short = await postForm(w.app, PAGE, { intent: "resolve", exception: id, note: "ok" }, { cookie: w.finance.cookie });
@@ -325,10 +329,10 @@ describe("a settlement report that differs from the books", () => {
     await expect(w.app.services.db.execute(sql`update recon_exceptions set resolution = 'rewritten' where id = ${id}`)).rejects.toThrow();
     await expect(w.app.services.db.execute(sql`delete from recon_exceptions where id = ${id}`)).rejects.toThrow();
     await expect(w.app.services.db.execute(sql`delete from statement_imports`)).rejects.toThrow();
-    const body = await html(await w.app.get(PAGE, { headers: { Cookie: w.finance.cookie } }));
-    expect(body).toContain("Exceptions queue: 2");
-    expect(body).toContain(note);
-    expect(body).toContain("Farah Iqbal");
+    const after = await html(await w.app.get(PAGE, { headers: { Cookie: w.finance.cookie } }));
+    expect(after).toContain("Exceptions queue: 2");
+    expect(after).toContain(note);
+    expect(after).toContain("Farah Iqbal");
     expect(
       (
         await postForm(
