@@ -345,3 +345,54 @@ describe("a settlement report that differs from the books", () => {
     ).toBe(404);
   });
 });
+
+describe("a payment refunded by the gateway", () => {
+  let w: World;
+  beforeAll(async () => {
+    w = await world();
+  });
+  afterAll(async () => {
+    await w?.app.stop();
+  });
+
+  it("matches the refund to the payment's reversal in the books, and the clearing account nets to nothing", async () => {
+    const a = await activeLoan(w.app, "9733000001", w.credit, w.ops);
+    const paymentId = await pay(w, a, "1000");
+    const [p] = await w.app.services.db.select().from(payments).where(eq(payments.providerPaymentId, paymentId));
+    const admin = await signedInStaff(w.app, "admin", "Anil Mehta");
+    const loanPage = `/admin/loans/${a.loanNumber}`;
+    const reason = { payment: p?.reference ?? "", reason: "Chargeback: the card holder disputed it" };
+    expect(toastOf(await postForm(w.app, loanPage, { intent: "request_reversal", ...reason }, { cookie: w.ops.cookie }))).toMatch(/second/);
+    expect(toastOf(await postForm(w.app, loanPage, { intent: "confirm_reversal", ...reason }, { cookie: admin.cookie }))).toMatch(
+      /reversed/,
+    );
+    w.clock.now = new Date("2026-03-03T06:30:00Z");
+    const common = {
+      currency: "INR",
+      settled: true,
+      settled_at: 1772513400,
+      settlement_id: "setl_Refund0000001",
+      settlement_utr: "UTRREFUND1",
+    };
+    const report = settlementCsv([
+      { ...common, entity_id: paymentId, type: "payment", debit: 0, credit: 1000_00 - 2360, amount: 1000_00, fee: 2360, tax: 360 },
+      {
+        ...common,
+        entity_id: "rfnd_Refund0000001",
+        type: "refund",
+        debit: 1000_00,
+        credit: 0,
+        amount: 1000_00,
+        fee: 0,
+        tax: 0,
+        payment_id: paymentId,
+      },
+    ]);
+    const res = await upload(w, w.finance.cookie, { kind: "gateway_settlement", name: "refund.csv", body: report });
+    expect(toastOf(res)).toBe("Imported 2 lines: 2 matched, 0 to the exceptions queue.");
+    expect(await balanceOf(w, "gateway_clearing", [paymentId])).toBe(0);
+    expect(await balanceOf(w, "bank", ["UTRREFUND1"])).toBe(-2360);
+    expect(await unbalancedEntries(w.app.services)).toEqual([]);
+    expect(await openExceptions(w)).toEqual([]);
+  });
+});
