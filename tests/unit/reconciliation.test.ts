@@ -6,8 +6,8 @@ import {
   matchLine,
   uploadStatementSchema,
 } from "../../app/domain/books/reconciliation.ts";
+import { parseCsv } from "../../app/domain/csv.ts";
 import {
-  parseCsv,
   parsePayoutStatement,
   parseSettlementReport,
   payoutStatementCsv,

@@ -7,6 +7,7 @@
  */
 import { todayIST } from "../india-date.ts";
 import { divHalfUp, type IsoDate } from "../loan-math.ts";
+import { csvTable, parseCsv } from "../csv.ts";
 import { hasControlCharacter } from "../validators/text.ts";
 
 export const STATEMENT_KINDS = ["gateway_settlement", "payout_statement"] as const;
@@ -63,98 +64,9 @@ export type Parsed = { ok: true; lines: StatementLine[] } | { ok: false; message
 
 /** The most rows a statement may have (a month of a busy lender's settlements fits). */
 export const MAX_STATEMENT_ROWS = 50_000;
-const MAX_COLUMNS = 80;
-const MAX_CELL = 4_000;
 
 /** GST on a provider's fees: 18%. */
 export const GST_ON_FEES_BPS = 1800;
-
-// ---- CSV ------------------------------------------------------------------------------------
-
-/**
- * RFC 4180 rows: fields separated by commas, a field in double quotes may hold commas, line breaks
- * and doubled quotes; CRLF or LF ends a row; a byte-order mark at the start is dropped. Refused:
- * a quote left open, a quote inside an unquoted field, too many rows, columns or characters.
- */
-export function parseCsv(text: string): { ok: true; rows: string[][] } | { ok: false; message: string } {
-  const src = text.startsWith("\uFEFF") ? text.slice(1) : text;
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  let wasQuoted = false;
-  let i = 0;
-  const endCell = () => {
-    if (cell.length > MAX_CELL) return false;
-    row.push(cell);
-    cell = "";
-    wasQuoted = false;
-    return true;
-  };
-  const rowNo = () => rows.length + 1;
-  while (i < src.length) {
-    const c = src[i] as string;
-    if (quoted) {
-      if (c === '"') {
-        if (src[i + 1] === '"') {
-          cell += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-        i++;
-        continue;
-      }
-      cell += c;
-      if (cell.length > MAX_CELL) return { ok: false, message: `Row ${rowNo()}: a value is longer than ${MAX_CELL} characters.` };
-      i++;
-      continue;
-    }
-    if (c === '"') {
-      if (cell !== "" || wasQuoted) return { ok: false, message: `Row ${rowNo()}: a quote inside a value that does not start with one.` };
-      quoted = true;
-      wasQuoted = true;
-      i++;
-      continue;
-    }
-    if (c === ",") {
-      if (!endCell()) return { ok: false, message: `Row ${rowNo()}: a value is longer than ${MAX_CELL} characters.` };
-      if (row.length > MAX_COLUMNS) return { ok: false, message: `Row ${rowNo()} has more than ${MAX_COLUMNS} columns.` };
-      i++;
-      continue;
-    }
-    if (c === "\r" || c === "\n") {
-      if (!endCell()) return { ok: false, message: `Row ${rowNo()}: a value is longer than ${MAX_CELL} characters.` };
-      rows.push(row);
-      row = [];
-      if (rows.length > MAX_STATEMENT_ROWS + 1)
-        return { ok: false, message: `The file has more than ${MAX_STATEMENT_ROWS.toLocaleString("en-IN")} rows: import it in parts.` };
-      i += c === "\r" && src[i + 1] === "\n" ? 2 : 1;
-      continue;
-    }
-    if (wasQuoted) return { ok: false, message: `Row ${rowNo()}: text after a quoted value's closing quote.` };
-    cell += c;
-    if (cell.length > MAX_CELL) return { ok: false, message: `Row ${rowNo()}: a value is longer than ${MAX_CELL} characters.` };
-    i++;
-  }
-  if (quoted) return { ok: false, message: `Row ${rowNo()}: a quoted value is never closed.` };
-  if (cell !== "" || wasQuoted || row.length > 0) {
-    endCell();
-    rows.push(row);
-  }
-  // Blank lines (a trailing newline, an empty row) are no rows.
-  return { ok: true, rows: rows.filter((r) => r.some((v) => v.trim() !== "")) };
-}
-
-const needsQuotes = /[",\r\n]/;
-/** One CSV row: a value with a comma, quote or line break in double quotes (quotes doubled). */
-export const csvRow = (values: readonly (string | number | boolean | null)[]) =>
-  values
-    .map((v) => {
-      const s = v === null ? "" : String(v);
-      return needsQuotes.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-    })
-    .join(",");
 
 /** A header's name as compared: lower case, spaces, dots and hyphens as underscores ("Settlement UTR" = "settlement_utr", "source.id" = "source_id"). */
 const columnName = (name: string) =>
@@ -269,7 +181,7 @@ function tableOf(
   aliases: Readonly<Record<string, string>> = {},
 ): { ok: true; rows: Row[]; columns: string[] } | { ok: false; message: string } {
   if (hasControlCharacter(text)) return { ok: false, message: "The file is not a CSV text file (it holds binary data)." };
-  const parsed = parseCsv(text);
+  const parsed = parseCsv(text, { maxRows: MAX_STATEMENT_ROWS });
   if (!parsed.ok) return parsed;
   const [header, ...body] = parsed.rows;
   if (!header) return { ok: false, message: "The file is empty." };
@@ -423,8 +335,7 @@ export function parseSettlementReport(text: string): Parsed {
 }
 
 /** A settlement report as CSV, in Razorpay's columns (what the local stand-in writes). */
-export const settlementCsv = (records: readonly SettlementRecord[]) =>
-  [csvRow(SETTLEMENT_COLUMNS), ...records.map((rec) => csvRow(SETTLEMENT_COLUMNS.map((c) => rec[c] ?? null)))].join("\r\n") + "\r\n";
+export const settlementCsv = (records: readonly SettlementRecord[]) => csvTable(SETTLEMENT_COLUMNS, records);
 
 /**
  * What the local gateway stand-in charges on a payment (deterministic): its fee at `feeBps` of the
@@ -526,9 +437,7 @@ export function parsePayoutStatement(text: string): Parsed {
 }
 
 /** A payout account statement as CSV, in RazorpayX's columns (what the local stand-in writes). */
-export const payoutStatementCsv = (records: readonly PayoutStatementRecord[]) =>
-  [csvRow(PAYOUT_STATEMENT_COLUMNS), ...records.map((rec) => csvRow(PAYOUT_STATEMENT_COLUMNS.map((c) => rec[c] ?? null)))].join("\r\n") +
-  "\r\n";
+export const payoutStatementCsv = (records: readonly PayoutStatementRecord[]) => csvTable(PAYOUT_STATEMENT_COLUMNS, records);
 
 /** The statement of `kind` read from `text`. */
 export const parseStatement = (kind: StatementKind, text: string): Parsed =>
