@@ -123,6 +123,15 @@ export const envSchema = z
     MANDATE_PROVIDER: z.enum(["local", "razorpay", "none"]).optional(),
     /** The local mandate stand-in answers a debit this many seconds after it is presented (accounts ending 1111 bounce). */
     LOCAL_DEBIT_ANSWER_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+    /**
+     * Reconciliation (docs/product.md "The lender's books"): a journal line on the gateway clearing or
+     * payout account that no statement has listed this many days after its date is an exception.
+     */
+    RECONCILIATION_UNMATCHED_DAYS: z.coerce.number().int().min(1).max(90).default(3),
+    /** The local gateway stand-in's fee on a payment, in basis points of the amount (18% GST is added on it). */
+    LOCAL_GATEWAY_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(200),
+    /** The local payout stand-in's fee on a payout, in rupees (18% GST is added on it). */
+    LOCAL_PAYOUT_FEE_RUPEES: z.coerce.number().min(0).max(100).multipleOf(0.01).default(5),
     /** An instalment's unpaid part at or below this (rupees) draws no penal charge (docs/product.md "Loan servicing"). */
     PENAL_TOLERANCE_RUPEES: z.coerce.number().int().min(0).max(10_000).default(100),
 
@@ -272,6 +281,11 @@ export interface Config {
     localDebitSeconds: number;
   };
   servicing: { penalTolerancePaise: number };
+  /**
+   * Reconciliation: the days after which a journal line no statement lists is an exception; what the
+   * local stand-ins charge on their statements (the gateway's fee in basis points, the payout fee in paise; GST on both).
+   */
+  reconciliation: { unmatchedAfterDays: number; localGatewayFeeBps: number; localPayoutFeePaise: number };
   otp: {
     ttlSeconds: number;
     maxAttempts: number;
@@ -455,6 +469,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             },
     },
     servicing: { penalTolerancePaise: env.PENAL_TOLERANCE_RUPEES * 100 },
+    reconciliation: {
+      unmatchedAfterDays: env.RECONCILIATION_UNMATCHED_DAYS,
+      localGatewayFeeBps: env.LOCAL_GATEWAY_FEE_BPS,
+      localPayoutFeePaise: Math.round(env.LOCAL_PAYOUT_FEE_RUPEES * 100),
+    },
     otp: {
       ttlSeconds: env.OTP_TTL_SECONDS,
       maxAttempts: env.OTP_MAX_ATTEMPTS,

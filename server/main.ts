@@ -110,6 +110,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     schema: searchPath ? `${searchPath}_jobs` : "pgboss",
     onError: (error) => log.warn({ err: error }, "job queue error"),
   });
+  const localMandates =
+    config.mandates.provider.name === "local"
+      ? createLocalMandates(config.dataDir, now, {
+          secret: localMandateSecret(config.sessionSecret),
+          debitSeconds: config.mandates.localDebitSeconds,
+        })
+      : null;
+  const mandates =
+    localMandates ?? (config.mandates.provider.name === "razorpay" ? createRazorpayMandates(config.mandates.provider) : null);
   const services: AppServices = {
     config,
     db: database.db,
@@ -128,21 +137,20 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     creditBureau: createLocalCreditBureau(config.dataDir, now, { slowSeconds: config.creditChecks.localSlowSeconds }),
     payouts:
       config.payouts.provider.name === "local"
-        ? createLocalPayouts(config.dataDir, now, config.payouts.provider.settleSeconds)
+        ? createLocalPayouts(config.dataDir, now, config.payouts.provider.settleSeconds, {
+            feePaise: config.reconciliation.localPayoutFeePaise,
+          })
         : createRazorpayXPayouts(config.payouts.provider),
     payments:
       config.payments.provider.name === "local"
-        ? createLocalCheckout(config.dataDir, now, localCheckoutSecret(config.sessionSecret))
-        : createRazorpayPayments(config.payments.provider),
-    mandates:
-      config.mandates.provider.name === "local"
-        ? createLocalMandates(config.dataDir, now, {
-            secret: localMandateSecret(config.sessionSecret),
-            debitSeconds: config.mandates.localDebitSeconds,
+        ? createLocalCheckout(config.dataDir, now, localCheckoutSecret(config.sessionSecret), {
+            feeBps: config.reconciliation.localGatewayFeeBps,
+            holidays: () => config.holidays,
+            // The local gateway settles the local autopay debits too, as Razorpay settles its recurring payments.
+            moreCaptures: localMandates ? () => localMandates.captures() : undefined,
           })
-        : config.mandates.provider.name === "razorpay"
-          ? createRazorpayMandates(config.mandates.provider)
-          : null,
+        : createRazorpayPayments(config.payments.provider),
+    mandates,
     storage,
     jobs,
   };

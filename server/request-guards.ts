@@ -2,6 +2,7 @@
 // state-changing request comes from this site, and its body has a declared
 // length within the limit for its kind of route.
 import type { Request, RequestHandler, Response } from "express";
+import { MAX_STATEMENT_BYTES, STATEMENT_TOO_LARGE } from "../app/domain/books/reconciliation.ts";
 import { fileTooLargeMessage, MAX_DOCUMENT_BYTES, MAX_SELFIE_BYTES } from "../app/domain/kyc/documents.ts";
 
 /** A form's body: its fields only (files go to the upload routes). */
@@ -15,15 +16,18 @@ const UPLOAD_MARGIN = 64 * 1024;
  */
 const SIGNED_ROUTES = /^\/api\/webhooks\/[\w-]+\/?$/;
 
-/** Routes whose forms carry a file, with the most their body may be (client navigations add ".data"). */
-const UPLOAD_ROUTES: ReadonlyArray<readonly [RegExp, number]> = [
+/** Routes whose forms carry a file, with the most their body may be (client navigations add ".data") and what a larger one is told. */
+const UPLOAD_ROUTES: ReadonlyArray<readonly [RegExp, number, string?]> = [
   [/^\/user\/profile\/components\/documents(?:\.data)?\/?$/i, MAX_DOCUMENT_BYTES + UPLOAD_MARGIN],
   [/^\/user\/profile\/components\/selfie(?:\.data)?\/?$/i, MAX_SELFIE_BYTES + UPLOAD_MARGIN],
+  // A provider's statement (CSV) for reconciliation.
+  [/^\/admin\/reconciliation(?:\.data)?\/?$/i, MAX_STATEMENT_BYTES + UPLOAD_MARGIN, STATEMENT_TOO_LARGE],
 ];
 
 /** The most a request body to `pathname` may be, in bytes, and the largest file in it (null: a form without files). */
-export function bodyLimit(pathname: string): { bytes: number; fileBytes: number | null } {
-  for (const [pattern, bytes] of UPLOAD_ROUTES) if (pattern.test(pathname)) return { bytes, fileBytes: bytes - UPLOAD_MARGIN };
+export function bodyLimit(pathname: string): { bytes: number; fileBytes: number | null; tooLarge?: string } {
+  for (const [pattern, bytes, tooLarge] of UPLOAD_ROUTES)
+    if (pattern.test(pathname)) return { bytes, fileBytes: bytes - UPLOAD_MARGIN, ...(tooLarge ? { tooLarge } : {}) };
   return { bytes: FORM_BODY_LIMIT, fileBytes: null };
 }
 
@@ -105,7 +109,7 @@ export function requestGuards({ publicUrl }: { publicUrl: string | null }): Requ
         413,
         limit.fileBytes === null
           ? `What you sent is larger than this form accepts (${Math.round(limit.bytes / 1024)} kB).`
-          : fileTooLargeMessage(limit.fileBytes),
+          : (limit.tooLarge ?? fileTooLargeMessage(limit.fileBytes)),
       );
     }
     next();

@@ -94,3 +94,10 @@ export async function receiveUpload(
   }
   return { fields, file: stored[0] ?? null };
 }
+
+/** An upload's bytes as stored (it is at most the route's limit: `receiveUpload` stopped keeping bytes past it). */
+export async function uploadedBytes(services: Pick<AppServices, "storage">, key: string): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const chunk of services.storage.read(key)) parts.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(parts);
+}

@@ -22,6 +22,14 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   });
 }
 
+/** A browser context signed in with `cookie` ("name=value") on the server at `url`. */
+export async function signedInContext(browser: Browser, url: string, cookie: string, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext(options);
+  const at = cookie.indexOf("=");
+  await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url }]);
+  return context;
+}
+
 /** A phone-sized context (360 × 740), the narrowest screen we support. */
 export const PHONE: BrowserContextOptions = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
 

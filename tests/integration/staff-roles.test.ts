@@ -200,6 +200,17 @@ const MATRIX: Record<string, StaffRequest[]> = {
       form: () => ({ intent: "framework", version: "1", reason: "" }),
     },
   ],
+  "routes/admin/reconciliation.tsx": [
+    { method: "GET", path: () => "/admin/reconciliation?lines=unmatched", needs: "books.view" },
+    { method: "POST", path: () => "/admin/reconciliation", needs: "books.manage", form: () => ({ intent: "match" }) },
+    // An exception that does not exist, and a note too short: refused, nothing stored.
+    {
+      method: "POST",
+      path: () => "/admin/reconciliation",
+      needs: "books.manage",
+      form: () => ({ intent: "resolve", exception: "00000000-0000-4000-8000-000000000000", note: "x" }),
+    },
+  ],
   "routes/admin/document-file.ts": [
     { method: "GET", path: () => "/admin/documents/00000000-0000-4000-8000-000000000000", needs: "applications.view" },
   ],

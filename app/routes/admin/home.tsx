@@ -7,6 +7,7 @@ import { staffHomeCounts } from "../../server/review/read.server.ts";
 import { can } from "../../domain/roles.ts";
 import { ticketCounts } from "../../server/help/read.server.ts";
 import { overdueLoanCount } from "../../server/servicing/collections.server.ts";
+import { openExceptionCount } from "../../server/reconciliation/read.server.ts";
 import { requireStaffMiddleware, signedInContext } from "../../web/guards.server.ts";
 import type { Route } from "./+types/home";
 
@@ -23,11 +24,12 @@ interface Tile {
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { user } = context.get(signedInContext);
-  const [review, payouts, tickets, overdue] = await Promise.all([
+  const [review, payouts, tickets, overdue, exceptions] = await Promise.all([
     can(user.role, "applications.view") ? staffHomeCounts(services, user.id) : null,
     can(user.role, "applications.view") ? payoutCounts(services) : null,
     can(user.role, "tickets.manage") ? ticketCounts(services) : null,
     can(user.role, "collections.manage") ? overdueLoanCount(services) : null,
+    can(user.role, "books.view") ? openExceptionCount(services) : null,
   ]);
   const tiles: Tile[] = [];
   if (review && payouts)
@@ -53,6 +55,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       { label: "Tickets past 30 days", n: tickets.overdue, to: "/admin/tickets?view=overdue", alarm: tickets.overdue > 0 },
       { label: "Answers the borrower did not accept", n: tickets.notAccepted, to: "/admin/tickets?view=not_accepted" },
     );
+  if (exceptions !== null) tiles.push({ label: "Reconciliation exceptions open", n: exceptions, to: "/admin/reconciliation" });
   const oldestMinutes = review?.oldestSignedAt
     ? workingMinutesBetween(review.oldestSignedAt, services.now(), services.config.holidays)
     : null;

@@ -12,6 +12,8 @@ import type { AttachmentRef, Channel, NotificationEvent } from "../../domain/not
 import type { TicketCategory, TicketKind, TicketSource, TicketStatus } from "../../domain/help.ts";
 import type { FunnelEvent } from "../../domain/quick-start.ts";
 import type { AccountPurpose, AssetClass, BooksRuleKind, EclStage, Framework } from "../../domain/books/chart.ts";
+import type { ExceptionReason } from "../../domain/books/reconciliation.ts";
+import type { StatementKind } from "../../domain/books/statements.ts";
 import type { BureauReport, ChecklistItem, PanCheck, RejectionReason } from "../../domain/review.ts";
 import type { RuleCode, RuleOutcome, RuleResult } from "../../domain/credit-policy/evaluate.ts";
 import type { PolicyRules } from "../../domain/credit-policy/rules.ts";
@@ -1623,4 +1625,127 @@ export const monthEndClasses = pgTable(
     provisionPaise: bigint("provision_paise", { mode: "number" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.month, t.applicationId] }), index("month_end_classes_class_idx").on(t.month, t.assetClass)],
+);
+
+export type StatementLineState = "matched" | "unmatched" | "duplicate" | "not_settled";
+
+/**
+ * A provider's statement imported for reconciliation (docs/product.md "The lender's books"): a
+ * gateway settlement report or a payout account statement, uploaded or written by a local stand-in.
+ * The same file (by its SHA-256) is never imported twice. Kept for ever.
+ */
+export const statementImports = pgTable(
+  "statement_imports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").$type<StatementKind>().notNull(),
+    /** Whose format and money: razorpay, razorpayx, or local (a stand-in's). */
+    provider: text("provider").notNull(),
+    /** How it came: an upload, or the local stand-ins' statements. */
+    source: text("source").$type<"upload" | "stand_in">().notNull(),
+    fileName: text("file_name").notNull(),
+    sha256: text("sha256").notNull().unique(),
+    sizeBytes: integer("size_bytes").notNull(),
+    lineCount: integer("line_count").notNull(),
+    /** The first and last statement dates of its lines. */
+    firstDate: text("first_date"),
+    lastDate: text("last_date"),
+    importedBy: uuid("imported_by").references(() => users.id),
+    importedAt: timestamp("imported_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("statement_imports_at_idx").on(t.importedAt)],
+);
+
+/**
+ * A statement's lines, in paise: gross (the payment's or payout's amount), the provider's fee
+ * without its GST, that GST, and the net moved in the lender's account (+ in, − out). `state`:
+ * matched (to `matched_line_id`), unmatched (an exception says why), duplicate (the same line in an
+ * earlier import: neither journalled nor matched again), not_settled (listed before the gateway
+ * settled it). The match key names the journal line it stands for.
+ */
+export const statementLines = pgTable(
+  "statement_lines",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    importId: uuid("import_id")
+      .notNull()
+      .references(() => statementImports.id, { onDelete: "restrict" }),
+    kind: text("kind").$type<StatementKind>().notNull(),
+    rowNo: integer("row_no").notNull(),
+    lineType: text("line_type").notNull(),
+    providerRef: text("provider_ref").notNull(),
+    lineKey: text("line_key").notNull(),
+    grossPaise: bigint("gross_paise", { mode: "number" }).notNull(),
+    feePaise: bigint("fee_paise", { mode: "number" }).notNull(),
+    taxPaise: bigint("tax_paise", { mode: "number" }).notNull(),
+    netPaise: bigint("net_paise", { mode: "number" }).notNull(),
+    valueDate: text("value_date"),
+    eventDate: text("event_date"),
+    settlementId: text("settlement_id"),
+    utr: text("utr"),
+    raw: jsonb("raw").$type<Record<string, string>>().notNull(),
+    matchPurpose: text("match_purpose").$type<AccountPurpose>(),
+    matchRef: text("match_ref"),
+    matchSide: text("match_side").$type<"debit" | "credit">(),
+    state: text("state").$type<StatementLineState>().notNull(),
+    matchedLineId: bigint("matched_line_id", { mode: "number" }).references(() => journalLines.id, { onDelete: "restrict" }),
+    matchedAt: timestamp("matched_at", { withTimezone: true }),
+    /** The entry that journalled its money (a gateway settlement's; a payout statement's fees). */
+    journalEntryId: uuid("journal_entry_id").references(() => journalEntries.id, { onDelete: "restrict" }),
+    duplicateOf: bigint("duplicate_of", { mode: "number" }).references((): AnyPgColumn => statementLines.id),
+  },
+  (t) => [
+    index("statement_lines_import_idx").on(t.importId, t.rowNo),
+    index("statement_lines_match_idx").on(t.matchPurpose, t.matchRef, t.matchSide),
+    index("statement_lines_state_idx").on(t.state),
+    // A line is journalled and matched once, however many files list it.
+    uniqueIndex("statement_lines_once")
+      .on(t.kind, t.lineKey)
+      .where(sql`${t.duplicateOf} is null`),
+    // A journal line is matched by one statement line at most.
+    uniqueIndex("statement_lines_matched_once").on(t.matchedLineId),
+  ],
+);
+
+/**
+ * The exceptions queue: a statement line that matches no journal line, or a journal line on the
+ * clearing or payout account that no statement has listed after the configured days. One per line,
+ * however often matching runs; resolved once with a note (by finance, or by matching when the other
+ * side turns up), never changed after and never deleted (the database refuses both).
+ */
+export const reconExceptions = pgTable(
+  "recon_exceptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").$type<StatementKind>().notNull(),
+    side: text("side").$type<"statement" | "books">().notNull(),
+    reason: text("reason").$type<ExceptionReason>().notNull(),
+    statementLineId: bigint("statement_line_id", { mode: "number" })
+      .unique()
+      .references(() => statementLines.id, { onDelete: "restrict" }),
+    journalLineId: bigint("journal_line_id", { mode: "number" })
+      .unique()
+      .references(() => journalLines.id, { onDelete: "restrict" }),
+    providerRef: text("provider_ref").notNull(),
+    lineType: text("line_type"),
+    amountPaise: bigint("amount_paise", { mode: "number" }).notNull(),
+    expectedPaise: bigint("expected_paise", { mode: "number" }),
+    /** The day of the line it is about (the statement's date, or the journal line's business date): what its age counts from. */
+    eventDate: text("event_date").notNull(),
+    bookedOn: text("booked_on"),
+    applicationId: uuid("application_id").references(() => loanApplications.id, { onDelete: "restrict" }),
+    raisedAt: timestamp("raised_at", { withTimezone: true }).notNull(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    /** Null when matching resolved it (the other side turned up). */
+    resolvedBy: uuid("resolved_by").references(() => users.id),
+    resolution: text("resolution"),
+  },
+  (t) => [
+    index("recon_exceptions_open_idx")
+      .on(t.eventDate)
+      .where(sql`${t.resolvedAt} is null`),
+    index("recon_exceptions_resolved_idx").on(t.resolvedAt),
+    check("recon_exceptions_one_side", sql`(${t.statementLineId} is null) <> (${t.journalLineId} is null)`),
+    check("recon_exceptions_resolved", sql`(${t.resolvedAt} is null) = (${t.resolution} is null)`),
+  ],
 );

@@ -38,6 +38,8 @@ export interface JobPayloads {
   "autopay-sweep": Record<string, never>;
   /** An autopay debit that arrived after its loan ended: what the loan owes back refunded by the system. */
   "debit-refund": { loanNumber: string };
+  /** At 01:15 Asia/Kolkata: reconciliation's matching, raising what the books hold that no statement lists after the configured days. */
+  "reconciliation-match": Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 /** Their queues are created at start: a send inside a transaction must not have to create one. */
@@ -56,6 +58,7 @@ const JOB_NAMES = [
   "debit-check",
   "autopay-sweep",
   "debit-refund",
+  "reconciliation-match",
 ] as const satisfies readonly JobName[];
 
 export interface SendOptions {

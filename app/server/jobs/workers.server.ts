@@ -17,6 +17,7 @@ import { sendTicketEmail } from "../help/email.server.ts";
 import { endMandates } from "../mandates/end.server.ts";
 import { askAboutDebit, checkDebit } from "../mandates/debit-answer.server.ts";
 import { runAutopayDay, sweepAutopay } from "../mandates/day.server.ts";
+import { runMatching } from "../reconciliation/match.server.ts";
 import { housekeeping } from "./housekeeping.server.ts";
 
 /** Registers this process's job handlers and the schedules (docs/ARCHITECTURE.md "Where a new thing goes": a job). */
@@ -94,7 +95,13 @@ export async function startWorkers(services: AppServices) {
     const asked = await sweepPayments(services);
     if (asked) log.info({ asked }, "repayments without a final answer were asked about");
   });
+  await jobs.work("reconciliation-match", async () => {
+    const done = await runMatching(services);
+    if (done.matched || done.raised || done.cleared) log.info(done, "reconciliation matched");
+  });
   await jobs.schedule("housekeeping", "17 * * * *", {});
+  // After the night's servicing and books: payments and payouts now old enough join the exceptions queue.
+  await jobs.schedule("reconciliation-match", "15 1 * * *", {});
   await jobs.schedule("servicing-daily", "30 0 * * *", {});
   await jobs.schedule("payments-sweep", "*/10 * * * *", {});
   await jobs.schedule("autopay-sweep", "*/10 * * * *", {});

@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { hmac, safeEqual } from "../crypto.server.ts";
-import { jsonRecords } from "../stand-in.server.ts";
+import { jsonRecords, type LocalCapture } from "../stand-in.server.ts";
 import type { DebitEvent, MandateEvent, MandateProvider } from "./provider.server.ts";
 
 export interface LocalMandate {
@@ -43,6 +43,8 @@ export const LOCAL_BOUNCES = "1111";
 
 export interface LocalMandates extends MandateProvider {
   readonly name: "local";
+  /** The debits it has captured by now: the local gateway stand-in settles them with its own payments. */
+  captures(): Promise<LocalCapture[]>;
   mandate(id: string): Promise<LocalMandate | null>;
   /**
    * The borrower's choice on the authorisation page: the mandate's new state, the signed webhook the
@@ -176,6 +178,24 @@ export function createLocalMandates(
       return eventOf(cancelled);
     },
     mandate: records.read,
+    async captures() {
+      const at = now().getTime();
+      return (await debits.list()).flatMap((d): LocalCapture[] => {
+        const answerAt = Date.parse(d.presentedAt) + debitSeconds * 1000;
+        return d.outcome === "captured" && answerAt <= at
+          ? [
+              {
+                paymentId: d.id,
+                orderId: null,
+                amountPaise: d.amountPaise,
+                capturedAt: new Date(answerAt).toISOString(),
+                method: "emandate",
+                description: `Autopay debit ${d.reference}`,
+              },
+            ]
+          : [];
+      });
+    },
     async complete(id, outcome) {
       let m = await records.read(id);
       if (!m) return null;

@@ -2,6 +2,7 @@
 // stand-in a fresh clone uses (local.server.ts), and Razorpay Payment Links (razorpay.server.ts),
 // chosen by PAYMENT_PROVIDER. No third-party script runs on the app's pages: the borrower is sent to
 // the gateway's own hosted page and comes back to a callback whose signature is checked.
+import type { StatementFile } from "../../domain/books/statements.ts";
 
 /** What the borrower is asked to pay, as the gateway is told. */
 export interface PaymentOrder {
@@ -64,4 +65,10 @@ export interface PaymentGateway {
   webhook(rawBody: string, headers: Headers): PaymentEvent | "bad_signature" | "ignored";
   /** The borrower's return to the callback URL: its query, signature checked. */
   callback(query: URLSearchParams): PaymentEvent | "bad_signature" | "ignored";
+  /**
+   * The gateway's settlement reports up to today, one per settlement day, in Razorpay's settlement
+   * recon columns (docs/decisions/0005-reconciliation-formats.md), where this implementation makes
+   * them itself: the local stand-in. Razorpay's are downloaded from its dashboard and uploaded.
+   */
+  settlementReports?(): Promise<StatementFile[]>;
 }

@@ -1,11 +1,16 @@
 // The local checkout stand-in (APP_ENV=local only): a checkout page of the app itself
 // (/local-checkout/{id}) with Pay, Fail and Cancel. Like a real gateway it keeps its own record of
 // each order (a file per order in <dataDir>/payments/, so every process sees it), signs the webhook
-// it sends and the query it returns the borrower with, and answers questions about an order.
+// it sends and the query it returns the borrower with, and answers questions about an order. It
+// settles what it captured the next working day, less its fee and the fee's GST, and writes each
+// day's settlement report in Razorpay's columns to <dataDir>/settlements/.
 import { createHash, randomBytes } from "node:crypto";
 import path from "node:path";
+import { indiaTime, todayIST } from "../../domain/india-date.ts";
+import { addWorkingDays, type IsoDate } from "../../domain/loan-math.ts";
+import { type SettlementRecord, settlementCsv, standInCharges, type StatementFile } from "../../domain/books/statements.ts";
 import { hmac, safeEqual } from "../crypto.server.ts";
-import { jsonRecords } from "../stand-in.server.ts";
+import { jsonRecords, type LocalCapture, writeStatements } from "../stand-in.server.ts";
 import type { PaymentEvent, PaymentGateway } from "./gateway.server.ts";
 
 /** A 12-digit UPI reference number for a stand-in payment, the same every time for the same payment. */
@@ -27,6 +32,15 @@ export interface LocalOrder {
 }
 
 export type Outcome = "pay" | "fail" | "cancel";
+
+export interface LocalCheckoutOptions {
+  /** The stand-in's fee in basis points of each payment (18% GST on top); 2% when not given. */
+  feeBps?: number;
+  /** The holidays in force (settlement is the next working day). */
+  holidays?: () => readonly IsoDate[];
+  /** What the other local stand-ins captured that this gateway settles too (autopay debits). */
+  moreCaptures?: () => Promise<LocalCapture[]>;
+}
 
 export interface LocalCheckout extends PaymentGateway {
   readonly name: "local";
@@ -63,7 +77,59 @@ function eventOf(o: LocalOrder): PaymentEvent {
   return { ...base, state: "pending", amountPaise: null, at: null };
 }
 
-export function createLocalCheckout(dataDir: string, now: () => Date, secret: string): LocalCheckout {
+/**
+ * The stand-in's settlement reports up to `today`: each capture settles the working day after its
+ * India date, one settlement (and one report) per day, the fee and its GST kept back.
+ */
+export function localSettlementReports(
+  captures: readonly LocalCapture[],
+  { today, feeBps, holidays }: { today: IsoDate; feeBps: number; holidays: readonly IsoDate[] },
+): StatementFile[] {
+  const byDay = new Map<IsoDate, LocalCapture[]>();
+  for (const c of captures) {
+    const day = addWorkingDays(todayIST(new Date(c.capturedAt)), 1, holidays);
+    if (day > today) continue;
+    byDay.set(day, [...(byDay.get(day) ?? []), c]);
+  }
+  return [...byDay.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([day, list]) => {
+      const compact = day.replaceAll("-", "");
+      const settledAt = Math.floor(indiaTime(day, "10:00").getTime() / 1000);
+      const records: SettlementRecord[] = [...list]
+        .sort((a, b) => (a.capturedAt < b.capturedAt ? -1 : a.capturedAt > b.capturedAt ? 1 : a.paymentId < b.paymentId ? -1 : 1))
+        .map((c) => {
+          const { fee, tax } = standInCharges(c.amountPaise, feeBps);
+          return {
+            entity_id: c.paymentId,
+            type: "payment",
+            debit: 0,
+            credit: c.amountPaise - fee,
+            amount: c.amountPaise,
+            currency: "INR",
+            fee,
+            tax,
+            on_hold: false,
+            settled: true,
+            created_at: Math.floor(Date.parse(c.capturedAt) / 1000),
+            settled_at: settledAt,
+            settlement_id: `lsetl_${compact}`,
+            posted_at: null,
+            credit_type: "default",
+            description: c.description,
+            notes: null,
+            payment_id: null,
+            settlement_utr: `LOCALSETL${compact}`,
+            order_id: c.orderId,
+            order_receipt: null,
+            method: c.method,
+          };
+        });
+      return { name: `local-settlement-${day}.csv`, csv: settlementCsv(records) };
+    });
+}
+
+export function createLocalCheckout(dataDir: string, now: () => Date, secret: string, options: LocalCheckoutOptions = {}): LocalCheckout {
   const records = jsonRecords<LocalOrder>(path.join(dataDir, "payments"), ORDER_ID);
   const { read, write } = records;
   return {
@@ -132,6 +198,29 @@ export function createLocalCheckout(dataDir: string, now: () => Date, secret: st
       } catch {
         return "ignored";
       }
+    },
+    async settlementReports() {
+      const paid = (await records.list()).flatMap((o): LocalCapture[] =>
+        o.state === "paid" && o.paymentId && o.paidAt && o.paidPaise !== null
+          ? [
+              {
+                paymentId: o.paymentId,
+                orderId: o.id,
+                amountPaise: o.paidPaise,
+                capturedAt: o.paidAt,
+                method: "upi",
+                description: o.description,
+              },
+            ]
+          : [],
+      );
+      const files = localSettlementReports([...paid, ...((await options.moreCaptures?.()) ?? [])], {
+        today: todayIST(now()),
+        feeBps: options.feeBps ?? 200,
+        holidays: options.holidays?.() ?? [],
+      });
+      await writeStatements(path.join(dataDir, "settlements"), files);
+      return files;
     },
     callback(query) {
       const order = query.get("order_id");

@@ -1,8 +1,12 @@
 // Payouts (docs/product.md "Disbursal"): one interface, the deterministic local stand-in a fresh
 // clone uses, and RazorpayX (razorpayx.server.ts), chosen by PAYOUT_PROVIDER.
 import { createHash } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { todayIST } from "../../domain/india-date.ts";
+import { divHalfUp, type IsoDate } from "../../domain/loan-math.ts";
+import { GST_ON_FEES_BPS, type PayoutStatementRecord, payoutStatementCsv, type StatementFile } from "../../domain/books/statements.ts";
+import { writeStatements } from "../stand-in.server.ts";
 
 export interface PayoutOrder {
   /** The idempotency key: the payout attempt's id (a UUID). The same key never pays twice. */
@@ -47,6 +51,12 @@ export interface PayoutProvider {
   fetch(providerPayoutId: string): Promise<PayoutAnswer>;
   /** The payout event a webhook carries; "bad_signature" when the provider did not sign it; "ignored" for other events. */
   webhook(rawBody: string, headers: Headers): PayoutEvent | "bad_signature" | "ignored";
+  /**
+   * The payout account's statements up to today, one per day, in RazorpayX's account statement
+   * columns (docs/decisions/0005-reconciliation-formats.md), where this implementation makes them
+   * itself: the local stand-in. RazorpayX's are downloaded from its dashboard and uploaded.
+   */
+  accountStatements?(): Promise<StatementFile[]>;
 }
 
 /** What a local payout's beneficiary account ends in decides its fate. */
@@ -63,14 +73,60 @@ interface LocalRecord {
   createdAt: string;
 }
 
+/** A processed local payout as its statement line: the amount debited, the fee and its GST beside it. */
+interface Processed {
+  record: LocalRecord;
+  utr: string;
+  at: Date;
+}
+
+/** The local stand-in's account statements up to `today`: one per day its payouts were processed. */
+export function localPayoutStatements(processed: readonly Processed[], { today, feePaise }: { today: IsoDate; feePaise: number }) {
+  const tax = divHalfUp(feePaise * GST_ON_FEES_BPS, 10_000);
+  const byDay = new Map<IsoDate, Processed[]>();
+  for (const p of processed) {
+    const day = todayIST(p.at);
+    if (day > today) continue;
+    byDay.set(day, [...(byDay.get(day) ?? []), p]);
+  }
+  return [...byDay.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([day, list]): StatementFile => {
+      const records: PayoutStatementRecord[] = [...list]
+        .sort((a, b) => a.at.getTime() - b.at.getTime() || (a.record.id < b.record.id ? -1 : 1))
+        .map(({ record: r, utr, at }) => ({
+          id: `ltxn_${createHash("sha256").update(r.key).digest("hex").slice(0, 14)}`,
+          account_number: "LOCAL-STAND-IN",
+          source_entity: "payout",
+          source_id: r.id,
+          payout_id: r.id,
+          amount: r.amountPaise,
+          currency: "INR",
+          debit: r.amountPaise,
+          credit: 0,
+          fees: feePaise + tax,
+          tax,
+          balance: null,
+          utr,
+          mode: "IMPS",
+          status: "processed",
+          reference_id: r.key,
+          created_at: Math.floor(at.getTime() / 1000),
+        }));
+      return { name: `local-payouts-${day}.csv`, csv: payoutStatementCsv(records) };
+    });
+}
+
 /**
  * The local stand-in: a payout settles `settleSeconds` after it was created, processed with a
  * UTR derived from its key, except to an account ending in 0000 (fails: account closed) or 9999
  * (never settles: shows a payout stuck at the provider). Each payout is a file in
  * <dataDir>/payouts/, created exclusively, so the same key gives the same payout across requests,
- * retries and processes. No webhooks: the application asks (the job queue does it).
+ * retries and processes. No webhooks: the application asks (the job queue does it). Each day's
+ * statement of the payouts it processed (its fee, `feePaise` plus 18% GST, on each) is written to
+ * <dataDir>/payout-statements/.
  */
-export function createLocalPayouts(dataDir: string, now: () => Date, settleSeconds: number): PayoutProvider {
+export function createLocalPayouts(dataDir: string, now: () => Date, settleSeconds: number, { feePaise = 500 } = {}): PayoutProvider {
   const dir = path.join(dataDir, "payouts");
   const file = (key: string) => path.join(dir, `${key.replace(/[^\w-]/g, "")}.json`);
   const answer = (r: LocalRecord): PayoutAnswer => {
@@ -120,5 +176,20 @@ export function createLocalPayouts(dataDir: string, now: () => Date, settleSecon
     },
     // The stand-in sends no webhooks: nothing that arrives is signed by it.
     webhook: () => "bad_signature",
+    async accountStatements() {
+      const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [] as string[];
+        throw error;
+      });
+      const processed: Processed[] = [];
+      for (const name of names.filter((n) => n.endsWith(".json"))) {
+        const record = JSON.parse(await readFile(path.join(dir, name), "utf8")) as LocalRecord;
+        const a = answer(record);
+        if (a.state === "processed" && a.utr && a.at) processed.push({ record, utr: a.utr, at: a.at });
+      }
+      const files = localPayoutStatements(processed, { today: todayIST(now()), feePaise });
+      await writeStatements(path.join(dataDir, "payout-statements"), files);
+      return files;
+    },
   };
 }
