@@ -987,6 +987,8 @@ export const loanLedger = pgTable(
   },
   (t) => [
     index("loan_ledger_application_idx").on(t.applicationId, t.recordedAt),
+    // The books find a loan's entries not yet journalled (entry_no past booked_through).
+    index("loan_ledger_application_entry_idx").on(t.applicationId, t.entryNo),
     // A payout is disbursed, or reversed, once in the ledger however often the provider tells us.
     uniqueIndex("loan_ledger_payout_kind").on(t.payoutId, t.kind),
     // A payment is applied once however often the gateway delivers it, and reversed at most once.

@@ -1,0 +1,1 @@
+CREATE INDEX "loan_ledger_application_entry_idx" ON "loan_ledger" USING btree ("application_id","entry_no");
