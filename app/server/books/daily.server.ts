@@ -113,7 +113,15 @@ export async function accrueDay(
   { day, kind }: { day: IsoDate; kind: "emi" | "salary_advance" },
 ) {
   const out = { loans: 0, lines: 0, entries: 0, interestPaise: 0, settled: [] as string[] };
-  for (const part of ACCRUAL_PARTS) {
+  // Only the parts holding a loan to accrue.
+  const parts = await rowsOf<{ part: string }>(
+    services.db,
+    sql`select left(c.application_id::text, 1) as part from loan_accounts c
+      join loan_applications a on a.id = c.application_id and a.status = 'active'
+      where c.kind = ${kind} and c.accrued_through < ${day} group by 1`,
+  );
+  const due = new Set(parts.map((p) => p.part));
+  for (const part of ACCRUAL_PARTS.filter((p) => due.has(p))) {
     const done = await accruePart(services, { day, kind, part });
     out.loans += done.loans;
     out.lines += done.lines;
