@@ -63,6 +63,16 @@ async function entriesOf(applicationId: string, kind?: string) {
     .where(and(eq(journalEntries.applicationId, applicationId), kind ? eq(journalEntries.kind, kind) : undefined))
     .orderBy(asc(journalEntries.entryNo));
 }
+/** The loan's schedule, in order (throws when it has none). */
+async function scheduleOf(applicationId: string) {
+  const rows = await app.services.db
+    .select()
+    .from(loanInstalments)
+    .where(eq(loanInstalments.applicationId, applicationId))
+    .orderBy(asc(loanInstalments.seq));
+  if (!rows[0]) throw new Error("no schedule");
+  return rows as [(typeof rows)[number], ...typeof rows];
+}
 async function positions(applicationId: string) {
   const rows = await app.services.db.select().from(bookPositions).where(eq(bookPositions.applicationId, applicationId));
   return Object.fromEntries(rows.filter((r) => r.balancePaise !== 0).map((r) => [r.purpose, r.balancePaise]));
@@ -154,12 +164,7 @@ describe("the books", { shuffle: false }, () => {
     it("clear interest receivable then principal; a charge is income without GST; a reversal undoes the payment's entry exactly", async () => {
       clock.now = new Date("2026-01-06T05:30:00Z");
       const loan = await newLoan();
-      const [first] = await app.services.db
-        .select()
-        .from(loanInstalments)
-        .where(eq(loanInstalments.applicationId, loan.id))
-        .orderBy(asc(loanInstalments.seq));
-      if (!first) throw new Error("no schedule");
+      const [first] = await scheduleOf(loan.id);
       // Unpaid past its grace: the penal charge.
       await runDays(addDays(loan.disbursalDate, 1), addDays(first.dueDate, 2));
       const [penal] = await entriesOf(loan.id, "penal");
@@ -223,12 +228,7 @@ describe("the books", { shuffle: false }, () => {
     it("holds an unpaid loan's interest in suspense from 91 days past due, provisions by class at month end, writes it off against the provision, and books a recovery", async () => {
       clock.now = new Date("2026-03-02T05:30:00Z");
       const loan = await newLoan();
-      const [first] = await app.services.db
-        .select()
-        .from(loanInstalments)
-        .where(eq(loanInstalments.applicationId, loan.id))
-        .orderBy(asc(loanInstalments.seq));
-      if (!first) throw new Error("no schedule");
+      const [first] = await scheduleOf(loan.id);
       const npaDay = addDays(first.dueDate, 91);
       await runDays(addDays(loan.disbursalDate, 1), addDays(npaDay, -1));
       let [account] = await app.services.db.select().from(loanAccounts).where(eq(loanAccounts.applicationId, loan.id));
@@ -343,11 +343,7 @@ describe("the books", { shuffle: false }, () => {
       const fee = account?.feePaise ?? 0;
       const [disbursal] = await entriesOf(loan.id, "disbursal");
       expect(await entryLines(disbursal?.id ?? "")).toMatchObject({ deferred_fee_income: -fee });
-      const schedule = await app.services.db
-        .select()
-        .from(loanInstalments)
-        .where(eq(loanInstalments.applicationId, loan.id))
-        .orderBy(asc(loanInstalments.seq));
+      const schedule = await scheduleOf(loan.id);
       const amortised = feeAmortisation(schedule, 1_00_000_00, fee);
       const first = schedule[0];
       if (!first) throw new Error("no schedule");
@@ -386,12 +382,7 @@ describe("the books", { shuffle: false }, () => {
       clock.now = new Date("2026-11-02T05:30:00Z");
       await freshSessions();
       const bad = await newLoan();
-      const [first] = await app.services.db
-        .select()
-        .from(loanInstalments)
-        .where(eq(loanInstalments.applicationId, bad.id))
-        .orderBy(asc(loanInstalments.seq));
-      if (!first) throw new Error("no schedule");
+      const [first] = await scheduleOf(bad.id);
       const npaDay = addDays(first.dueDate, 91);
       const writeOffDay = addDays(first.dueDate, 181);
       // ₹1,000 paid early on (reversed after the write-off).
@@ -431,11 +422,7 @@ describe("the books", { shuffle: false }, () => {
       expect(await npaOf(other.id)).toBe(npaDay);
       // The second loan is paid on time, every instalment.
       let from = addDays(npaDay, 1);
-      const schedule = await app.services.db
-        .select()
-        .from(loanInstalments)
-        .where(eq(loanInstalments.applicationId, other.id))
-        .orderBy(asc(loanInstalments.seq));
+      const schedule = await scheduleOf(other.id);
       for (const i of schedule.filter((x) => x.dueDate <= writeOffDay)) {
         await runDays(from, i.dueDate);
         clock.now = indiaTime(i.dueDate, "11:00");
