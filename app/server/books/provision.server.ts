@@ -85,8 +85,10 @@ export async function provisionMonth(services: Services, month: string) {
           sourceKey: `provision:${month}`,
           createdAt: services.now(),
         })
+        .onConflictDoNothing()
         .returning({ id: journalEntries.id });
-      if (!entry) throw new Error("the provisioning entry was not stored");
+      // Provisioned meanwhile by another run (two processes at the month end): nothing more to do.
+      if (!entry) return null;
       entryId = entry.id;
       await tx.execute(sql`
         insert into journal_lines (entry_id, entry_date, purpose, application_id, debit_paise, credit_paise)
@@ -101,7 +103,8 @@ export async function provisionMonth(services: Services, month: string) {
     }
     await tx.execute(sql`
       insert into month_end_classes (month, application_id, asset_class, ecl_stage, dpd, book_value_paise, provision_paise)
-      select ${month}, application_id, asset_class, ecl_stage, dpd, book, required from provision_month where on_book`);
+      select ${month}, application_id, asset_class, ecl_stage, dpd, book, required from provision_month where on_book
+      on conflict do nothing`);
     return { month, loans: sums?.loans ?? 0, requiredPaise: Number(sums?.required ?? 0), changePaise: -change, entryId };
   });
 }
