@@ -1751,3 +1751,181 @@ export const reconExceptions = pgTable(
     check("recon_exceptions_resolved", sql`(${t.resolvedAt} is null) = (${t.resolution} is null)`),
   ],
 );
+
+/**
+ * Credit bureau reporting (docs/product.md "Credit bureau reporting"): one file per credit
+ * information company and as-of date (the 15th and each month's last day), and correction files
+ * that send rejected records again. The file itself is sealed in storage; its row keeps what the
+ * runs page lists. A regular file is made once per bureau and date.
+ */
+export const bureauRuns = pgTable(
+  "bureau_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bureau: text("bureau").notNull(),
+    kind: text("kind").$type<"regular" | "correction">().notNull(),
+    asOf: text("as_of").notNull(),
+    /** The regular file for the period before this one's as-of date: the "closed since the last file" boundary. */
+    previousAsOf: text("previous_as_of"),
+    fileKey: text("file_key").notNull(),
+    fileName: text("file_name").notNull(),
+    fileSha256: text("file_sha256").notNull(),
+    fileBytes: integer("file_bytes").notNull(),
+    /** Accounts in the file, held back (failing the format's rules), and reporting days past due or a default. */
+    accounts: integer("accounts").notNull(),
+    heldBack: integer("held_back").notNull(),
+    delinquent: integer("delinquent").notNull(),
+    /** The staff member who asked for it; null for the daily run. */
+    createdBy: uuid("created_by").references(() => users.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("bureau_runs_regular_once")
+      .on(t.bureau, t.asOf)
+      .where(sql`${t.kind} = 'regular'`),
+    index("bureau_runs_created_idx").on(t.createdAt),
+  ],
+);
+
+/** Each loan account a bureau file holds, or held back from it with the rules it failed. */
+export const bureauRecords = pgTable(
+  "bureau_records",
+  {
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => bureauRuns.id, { onDelete: "restrict" }),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "restrict" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    heldBack: boolean("held_back").notNull(),
+    /** The rules a held-back record failed, in words. */
+    problems: jsonb("problems").$type<string[]>(),
+    dpd: integer("dpd").notNull(),
+    overduePaise: integer("overdue_paise").notNull(),
+    currentBalancePaise: integer("current_balance_paise").notNull(),
+    assetClass: text("asset_class").$type<AssetClass>().notNull(),
+    writtenOff: boolean("written_off").notNull(),
+    closedOn: text("closed_on"),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.applicationId] }), index("bureau_records_application_idx").on(t.applicationId)],
+);
+
+/** A bureau's rejection file as imported (the same file twice is one import). */
+export const bureauRejectionImports = pgTable(
+  "bureau_rejection_imports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => bureauRuns.id, { onDelete: "restrict" }),
+    fileName: text("file_name").notNull(),
+    fileSha256: text("file_sha256").notNull(),
+    rows: integer("rows").notNull(),
+    importedBy: uuid("imported_by")
+      .notNull()
+      .references(() => users.id),
+    importedAt: timestamp("imported_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("bureau_rejection_imports_once").on(t.runId, t.fileSha256)],
+);
+
+/** A record a bureau rejected: corrected and sent again (in a correction file) within 7 days. */
+export const bureauRejections = pgTable(
+  "bureau_rejections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    importId: uuid("import_id")
+      .notNull()
+      .references(() => bureauRejectionImports.id, { onDelete: "restrict" }),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => bureauRuns.id, { onDelete: "restrict" }),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "restrict" }),
+    accountNumber: text("account_number").notNull(),
+    segment: text("segment").notNull(),
+    field: text("field"),
+    code: text("code").notNull(),
+    message: text("message").notNull(),
+    /** The India date by which it must be sent again: the import's date + 7 days. */
+    dueBy: text("due_by").notNull(),
+    /** The correction file that sent it again. */
+    resentRunId: uuid("resent_run_id").references(() => bureauRuns.id, { onDelete: "restrict" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("bureau_rejections_pending_idx")
+      .on(t.dueBy)
+      .where(sql`${t.resentRunId} is null`),
+    index("bureau_rejections_run_idx").on(t.runId),
+  ],
+);
+
+/** The borrower told that days past due or a default were reported: once per reporting date and loan. */
+export const bureauAlerts = pgTable(
+  "bureau_alerts",
+  {
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "restrict" }),
+    asOf: text("as_of").notNull(),
+    dpd: integer("dpd").notNull(),
+    notificationId: uuid("notification_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.asOf] })],
+);
+
+/**
+ * A written-off loan the lender settled: the recoveries received accepted as full and final
+ * (reported to the bureaus as settled after write-off). Once per loan, audited, never changed.
+ */
+export const writeOffSettlements = pgTable("write_off_settlements", {
+  applicationId: uuid("application_id")
+    .primaryKey()
+    .references(() => loanApplications.id, { onDelete: "restrict" }),
+  settledOn: text("settled_on").notNull(),
+  amountPaise: integer("amount_paise").notNull(),
+  reason: text("reason").notNull(),
+  recordedBy: uuid("recorded_by")
+    .notNull()
+    .references(() => users.id),
+  recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * The borrower's record at the central KYC registry (CKYC, CERSAI): found by a search before
+ * onboarding, or uploaded within 10 days of their first loan's disbursal; the 14-digit number kept.
+ * An upload that fails is tried again (`next_attempt_at`) and listed until it succeeds.
+ */
+export const ckycRecords = pgTable(
+  "ckyc_records",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "restrict" }),
+    status: text("status").$type<"pending" | "found" | "uploaded" | "failed">().notNull(),
+    ckycNumber: text("ckyc_number"),
+    /** The loan whose disbursal started the 10 days, and the India date they end. */
+    applicationId: uuid("application_id").references(() => loanApplications.id, { onDelete: "restrict" }),
+    dueBy: text("due_by"),
+    searchedAt: timestamp("searched_at", { withTimezone: true }),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("ckyc_records_number").on(t.ckycNumber),
+    index("ckyc_records_due_idx")
+      .on(t.dueBy)
+      .where(sql`${t.status} in ('pending', 'failed')`),
+    check("ckyc_records_number_digits", sql`${t.ckycNumber} is null or ${t.ckycNumber} ~ '^[0-9]{14}$'`),
+  ],
+);
