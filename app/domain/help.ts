@@ -5,6 +5,8 @@
 import { z } from "zod";
 import type { HomeFacts } from "./home.ts";
 import { formatRupees } from "./money.ts";
+import { istDayNumber, istDayNumberStart, istDayStart, todayIST } from "./india-date.ts";
+import { addDays, type IsoDate } from "./loan-math.ts";
 import { coolingOffRule } from "./loans/cooling-off.ts";
 
 export const TICKET_STATUSES = ["open", "in_progress", "waiting", "resolved", "closed"] as const;
@@ -38,6 +40,7 @@ export const TICKET_CATEGORIES = {
   charges: "Interest and charges",
   recovery: "Recovery calls or visits",
   data: "My account and data",
+  credit_information: "My credit report (credit bureau information)",
   other: "Something else",
 } as const;
 export type TicketCategory = keyof typeof TICKET_CATEGORIES;
@@ -45,8 +48,19 @@ export type TicketCategory = keyof typeof TICKET_CATEGORIES;
 /** The source of a ticket: a signed-in borrower's Help page, or the public contact form. */
 export type TicketSource = "app" | "contact";
 
-/** A complaint not resolved within this many days may go to the RBI Integrated Ombudsman. */
+/**
+ * A ticket is answered (resolved) within this many days, unless its category has its own
+ * (`ANSWER_WITHIN_DAYS`); and a complaint not resolved within them, of whatever category, may go
+ * to the RBI Integrated Ombudsman.
+ */
 export const RESOLVE_WITHIN_DAYS = 30;
+/**
+ * Categories answered within fewer days than `RESOLVE_WITHIN_DAYS`: a dispute of what we reported
+ * to the credit bureaus within 21 (RBI, Credit Information Companies rules).
+ */
+export const ANSWER_WITHIN_DAYS: Partial<Record<TicketCategory, number>> = { credit_information: 21 };
+/** What the borrower is owed for each India day the answer to a credit-information dispute is late: ₹100. */
+export const CREDIT_INFORMATION_PAISE_PER_DAY_LATE = 10_000;
 /** A resolved ticket may be reopened this many days; after that it is closed. */
 export const REOPEN_WITHIN_DAYS = 7;
 export const OMBUDSMAN_URL = "https://cms.rbi.org.in";
@@ -62,7 +76,7 @@ export const TICKET_VIEWS: Record<TicketView, string> = {
   mine: "Mine",
   unassigned: "Not assigned",
   waiting: "Waiting for the borrower",
-  overdue: `Over ${RESOLVE_WITHIN_DAYS} days`,
+  overdue: "Past the due date",
   not_accepted: "Answer not accepted",
   resolved: "Resolved",
   closed: "Closed",
@@ -82,11 +96,46 @@ export function parseTicketReference(input: string): string | null {
   return m ? `GRV-${m[1]}` : null;
 }
 
-/** The date by which a ticket should be resolved. */
-export const dueBy = (createdAt: Date) => new Date(createdAt.getTime() + RESOLVE_WITHIN_DAYS * DAY_MS);
+/** Within how many days a ticket of `category` is answered (resolved). */
+export const answerWithinDays = (category: TicketCategory): number => ANSWER_WITHIN_DAYS[category] ?? RESOLVE_WITHIN_DAYS;
 
-/** Tickets raised before this moment are past their answer's due date. */
-export const lateIfRaisedBefore = (now: Date) => new Date(now.getTime() - RESOLVE_WITHIN_DAYS * DAY_MS);
+/**
+ * The India date by which a ticket's answer (its resolution) is due: the India day it was raised
+ * plus its category's days. Answered any time on that day, it is on time; from the next, late.
+ */
+export const answerDueBy = (t: { category: TicketCategory; createdAt: Date }): IsoDate =>
+  addDays(todayIST(t.createdAt), answerWithinDays(t.category));
+
+/**
+ * Tickets answered within `days` and raised before this moment are past their answer's due date
+ * at `now` (the SQL that finds late tickets: one cut-off for each number of days).
+ */
+export const answerLateIfRaisedBefore = (now: Date, days: number) => new Date(istDayNumberStart(istDayNumber(now) - days));
+
+/**
+ * How late a ticket's answer is at `now`: whole India days from its due date to its resolution (to
+ * today while it is still open), and for a credit-information dispute the compensation the lender
+ * owes the borrower, ₹100 (`CREDIT_INFORMATION_PAISE_PER_DAY_LATE`) for each of them.
+ */
+export function answerLateness(
+  t: { category: TicketCategory; status: TicketStatus; createdAt: Date; resolvedAt: Date | null },
+  now: Date,
+): { daysLate: number; compensationPaise: number } {
+  const answeredAt = OPEN_STATUSES.includes(t.status) ? now : (t.resolvedAt ?? now);
+  const dueDay = istDayNumber(t.createdAt) + answerWithinDays(t.category);
+  const daysLate = Math.max(0, istDayNumber(answeredAt) - dueDay);
+  return { daysLate, compensationPaise: t.category === "credit_information" ? daysLate * CREDIT_INFORMATION_PAISE_PER_DAY_LATE : 0 };
+}
+
+/** How a late answer reads to staff: "3 days late · ₹300 owed" (the amount where compensation is owed); null when on time. */
+export function latenessText({ daysLate, compensationPaise }: { daysLate: number; compensationPaise: number }): string | null {
+  if (daysLate <= 0) return null;
+  const late = `${daysLate} ${daysLate === 1 ? "day" : "days"} late`;
+  return compensationPaise > 0 ? `${late} · ${formatRupees(compensationPaise)} owed` : late;
+}
+
+/** From this moment a complaint not resolved may go to the RBI Integrated Ombudsman (30 days, whatever its category). */
+export const ombudsmanFrom = (createdAt: Date) => new Date(createdAt.getTime() + RESOLVE_WITHIN_DAYS * DAY_MS);
 
 /** Tickets resolved before this moment can no longer be reopened (housekeeping closes them). */
 export const reopenEndedIfResolvedBefore = (now: Date) => new Date(now.getTime() - REOPEN_WITHIN_DAYS * DAY_MS);
@@ -99,10 +148,17 @@ export const daysSince = (from: Date, now: Date) => Math.max(0, Math.floor((now.
 
 /** A ticket as a page shows it at `now`: its words, its age in days, when its answer is due, and whether that is past while it is open. */
 export function ticketSummary(
-  t: { reference: string; subject: string; kind: TicketKind; category: TicketCategory; status: TicketStatus; createdAt: Date },
+  t: {
+    reference: string;
+    subject: string;
+    kind: TicketKind;
+    category: TicketCategory;
+    status: TicketStatus;
+    createdAt: Date;
+    resolvedAt: Date | null;
+  },
   now: Date,
 ) {
-  const due = dueBy(t.createdAt);
   return {
     reference: t.reference,
     subject: t.subject,
@@ -111,8 +167,9 @@ export function ticketSummary(
     status: t.status,
     createdAt: t.createdAt.toISOString(),
     ageDays: daysSince(t.createdAt, now),
-    dueBy: due.toISOString(),
-    late: OPEN_STATUSES.includes(t.status) && due < now,
+    // The due India day, as the instant it starts: shown as its date.
+    dueBy: istDayStart(answerDueBy(t)).toISOString(),
+    late: OPEN_STATUSES.includes(t.status) && answerLateness(t, now).daysLate > 0,
   };
 }
 
@@ -136,7 +193,7 @@ export function canReopen(t: Pick<TicketFacts, "status" | "resolvedAt">, now: Da
 export function escalation(t: TicketFacts, now: Date): "late" | "not_accepted" | null {
   if (t.notAcceptedAt) return "not_accepted";
   if (t.kind !== "complaint") return null;
-  const due = dueBy(t.createdAt).getTime();
+  const due = ombudsmanFrom(t.createdAt).getTime();
   const endedAt = t.resolvedAt && !OPEN_STATUSES.includes(t.status) ? t.resolvedAt.getTime() : now.getTime();
   return endedAt > due ? "late" : null;
 }
@@ -179,6 +236,9 @@ export const addToTicketSchema = z.object({
   ticket: z.string({ error: "Choose the ticket to add it to." }).trim().regex(TICKET_REFERENCE, "Choose the ticket to add it to."),
   message: message(10, "what happened or what you need"),
 });
+
+/** Said under the categories on the new-ticket form. */
+export const CREDIT_INFORMATION_NOTE = `If what we reported about you to a credit bureau (such as CIBIL) is wrong, choose “${TICKET_CATEGORIES.credit_information}”: we answer it within ${answerWithinDays("credit_information")} days.`;
 
 /** Why a borrower cannot raise a new ticket now: too many open at once, or too many raised in a day. */
 export type TicketLimit = { kind: "open"; limit: number } | { kind: "day"; limit: number; resetAt: Date };
@@ -229,7 +289,7 @@ export function escalationText(t: {
     `Complaint reference: ${t.reference}`,
     `Subject: ${t.subject}`,
     `Complaint raised on: ${t.formatDate(t.createdAt)}`,
-    t.resolvedAt ? `Answer given on: ${t.formatDate(t.resolvedAt)}` : `No final answer by: ${t.formatDate(dueBy(t.createdAt))}`,
+    t.resolvedAt ? `Answer given on: ${t.formatDate(t.resolvedAt)}` : `No final answer by: ${t.formatDate(ombudsmanFrom(t.createdAt))}`,
   ].join("\n");
 }
 

@@ -413,6 +413,73 @@ describe("escalation to the RBI Integrated Ombudsman", () => {
   });
 });
 
+describe("a dispute of credit information", () => {
+  it("is answered within 21 days; staff see the due date, then each day late and the ₹100 a day owed", async () => {
+    clock = new Date("2026-10-01T04:30:00Z"); // 10:00 on 1 October in India
+    const b = await borrower();
+    expect((await page("/User/Help/new", b.cookie)).html).toContain("My credit report (credit bureau information)");
+    const dispute = await raise(b.cookie, {
+      category: "credit_information",
+      subject: "Wrong overdue on my CIBIL report",
+      message: "My credit report shows an EMI overdue in August that I paid on time.",
+    });
+    const other = await raise(b.cookie, { subject: "Payment not shown in October" });
+    expect((await ticketRow(dispute)).category).toBe("credit_information");
+
+    // The borrower sees the due date, 21 days on; another category's is 30.
+    const mine = await page(`/User/Help/${dispute}`, b.cookie);
+    expect(mine.html).toContain("My credit report (credit bureau information)");
+    expect(mine.html).toContain("Answer due by");
+    expect(mine.html).toContain("22 Oct 2026");
+    expect((await page(`/User/Help/${other}`, b.cookie)).html).toContain("31 Oct 2026");
+    const staffPage = await page(`/admin/tickets/${dispute}`, support.cookie);
+    expect(staffPage.html).toContain("22 Oct 2026 (21 days)");
+    expect(staffPage.html).not.toContain("Compensation owed");
+    expect((await page(`/admin/tickets/${other}`, support.cookie)).html).toContain("31 Oct 2026 (30 days)");
+
+    // On the due date itself, late at night in India: not late yet.
+    clock = new Date("2026-10-22T18:00:00Z"); // 23:30 on 22 October in India
+    // The count as read on the page (React marks where text and a value meet with an empty comment).
+    const pastDue = async () =>
+      Number(/(\d+) past the due date/.exec((await page("/admin/tickets", support.cookie)).html.replaceAll("<!-- -->", ""))?.[1]);
+    const before = await pastDue();
+    expect(Number.isInteger(before)).toBe(true);
+    expect((await page("/admin/tickets?view=overdue", support.cookie)).html).not.toContain(dispute);
+    expect((await page(`/admin/tickets/${dispute}`, support.cookie)).html).not.toContain("days late");
+
+    // Three India days after it: past due, 3 days late, ₹300 owed; the other ticket is not yet due.
+    clock = new Date("2026-10-25T06:00:00Z");
+    expect(await pastDue()).toBe(before + 1);
+    const queue = (await page("/admin/tickets", support.cookie)).html;
+    expect(queue).toContain("3 days late · ₹300 owed");
+    const overdue = (await page("/admin/tickets?view=overdue", support.cookie)).html;
+    expect(overdue).toContain(dispute);
+    expect(overdue).not.toContain(other);
+    expect((await page("/admin", support.cookie)).html).toContain("Tickets past their due date");
+    const late = (await page(`/admin/tickets/${dispute}`, support.cookie)).html;
+    expect(late).toContain("3 days late · ₹300 owed");
+    expect(late).toContain("Compensation owed to the borrower");
+    expect(late).toContain("it grows each day until the ticket is resolved");
+    // The borrower is shown the due date, not a sum; and the Ombudsman is still 30 days away.
+    const borrowerView = (await page(`/User/Help/${dispute}`, b.cookie)).html;
+    expect(borrowerView).toContain("22 Oct 2026");
+    expect(borrowerView).not.toContain("₹300");
+    expect(borrowerView).not.toContain("Take it to the RBI Integrated Ombudsman");
+
+    // Resolved that day: the amount stops growing and stays on the ticket for staff.
+    expect((await staffPost(dispute, { intent: "reply", message: "We corrected the bureau record.", then: "resolved" })).status).toBe(302);
+    clock = new Date("2026-11-02T06:00:00Z");
+    expect((await page(`/admin/tickets/${dispute}`, support.cookie)).html).toContain("3 days late · ₹300 owed");
+    expect((await page("/admin/tickets?view=resolved", support.cookie)).html).toContain("3 days late · ₹300 owed");
+    expect((await page("/admin/tickets?view=overdue", support.cookie)).html).not.toContain(dispute);
+    // The other ticket, due on 31 October: late, with nothing owed.
+    const otherPage = (await page(`/admin/tickets/${other}`, support.cookie)).html;
+    expect(otherPage).toContain("2 days late");
+    expect(otherPage).not.toContain("owed");
+    expect((await page("/admin/tickets?view=overdue", support.cookie)).html).toContain(other);
+  });
+});
+
 describe("a contact-form ticket", () => {
   it("is answered by e-mail, once", async () => {
     clock = new Date(Date.now());

@@ -52,7 +52,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (tickets)
     tiles.push(
       { label: "Open tickets", n: tickets.open, to: "/admin/tickets" },
-      { label: "Tickets past 30 days", n: tickets.overdue, to: "/admin/tickets?view=overdue", alarm: tickets.overdue > 0 },
+      { label: "Tickets past their due date", n: tickets.overdue, to: "/admin/tickets?view=overdue", alarm: tickets.overdue > 0 },
       { label: "Answers the borrower did not accept", n: tickets.notAccepted, to: "/admin/tickets?view=not_accepted" },
     );
   if (exceptions !== null) tiles.push({ label: "Reconciliation exceptions open", n: exceptions, to: "/admin/reconciliation" });

@@ -9,8 +9,12 @@ import { TicketHeading } from "../../components/ticket-status.tsx";
 import { useSchemaForm } from "../../components/use-schema-form.ts";
 import { requestContext, servicesContext } from "../../context.ts";
 import {
+  answerLateness,
+  answerWithinDays,
   assignSchema,
+  CREDIT_INFORMATION_PAISE_PER_DAY_LATE,
   escalation,
+  latenessText,
   parseTicketReference,
   RESOLVE_WITHIN_DAYS,
   staffNoteSchema,
@@ -23,6 +27,7 @@ import {
 import { loanName } from "../../domain/loans/application.ts";
 import type { StaffRole } from "../../domain/roles.ts";
 import { formatDateIST, formatDateTimeIST } from "../../domain/india-date.ts";
+import { formatRupees } from "../../domain/money.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { staffTicket, ticketStaff } from "../../server/help/read.server.ts";
 import { staffActs, type StaffActResult } from "../../server/help/staff-acts.server.ts";
@@ -43,6 +48,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!found) notFoundFullPath(request);
   const { ticket: t } = found;
   const now = services.now();
+  const lateness = answerLateness(t, now);
   return {
     me: user.id,
     staff,
@@ -53,6 +59,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       source: t.source,
       assignedTo: t.assignedTo,
       escalation: escalation(t, now),
+      answerWithinDays: answerWithinDays(t.category),
+      lateness: latenessText(lateness),
+      compensationPaise: lateness.compensationPaise,
       reopened: t.reopenedCount,
       borrowerId: t.userId,
     },
@@ -321,10 +330,27 @@ export default function StaffTicket({ loaderData: d, actionData }: Route.Compone
             <div>
               <dt className="text-slate-600">Answer due by</dt>
               <dd className={t.late ? "font-semibold text-danger-600" : ""}>
-                {formatDateIST(new Date(t.dueBy))}
-                {t.late ? " (late)" : ""}
+                {`${formatDateIST(new Date(t.dueBy))} (${t.answerWithinDays} days)`}
+                {t.lateness ? (
+                  <span className="block" data-testid="ticket-lateness">
+                    {t.lateness}
+                  </span>
+                ) : null}
               </dd>
             </div>
+            {t.compensationPaise > 0 ? (
+              <div>
+                <dt className="text-slate-600">Compensation owed to the borrower</dt>
+                <dd className="font-semibold text-danger-600" data-testid="ticket-compensation">
+                  {formatRupees(t.compensationPaise)}
+                  <span className="block font-normal text-slate-700">
+                    {t.late
+                      ? `${formatRupees(CREDIT_INFORMATION_PAISE_PER_DAY_LATE)} for each day the answer to a dispute of credit information is late: it grows each day until the ticket is resolved.`
+                      : `${formatRupees(CREDIT_INFORMATION_PAISE_PER_DAY_LATE)} for each day the answer to a dispute of credit information was late.`}
+                  </span>
+                </dd>
+              </div>
+            ) : null}
             {t.escalation ? (
               <div>
                 <dt className="text-slate-600">Ombudsman</dt>

@@ -3,14 +3,18 @@ import { staffBorrowerName } from "../../domain/borrowers.ts";
 import { PageLinks, StaffTable } from "../../components/staff-table.tsx";
 import { StatusBadge } from "../../components/ticket-status.tsx";
 import { servicesContext } from "../../context.ts";
-import { TICKET_VIEWS, type TicketView, ticketSummary } from "../../domain/help.ts";
+import { answerLateness, latenessText, TICKET_VIEWS, type TicketView, ticketSummary } from "../../domain/help.ts";
 import { formatDateIST } from "../../domain/india-date.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { ticketCounts, ticketQueue } from "../../server/help/read.server.ts";
 import { requirePermission, signedInContext } from "../../web/guards.server.ts";
 import type { Route } from "./+types/tickets";
 
-/** The support queue (docs/product.md "Help and grievances"): oldest first, with age and the 30-day due date. */
+/**
+ * The support queue (docs/product.md "Help and grievances"): oldest first, with age, the due date
+ * (its category's days) and how late the answer is, with the compensation owed for a late answer
+ * to a dispute of credit information.
+ */
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("tickets.manage")];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -26,7 +30,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     view,
     counts,
-    rows: queue.rows.map((t) => ({ ...ticketSummary(t, now), source: t.source, name: t.name, mobile: t.mobile, assignee: t.assignee })),
+    rows: queue.rows.map((t) => ({
+      ...ticketSummary(t, now),
+      lateness: latenessText(answerLateness(t, now)),
+      source: t.source,
+      name: t.name,
+      mobile: t.mobile,
+      assignee: t.assignee,
+    })),
     prev: page > 1 ? link(page - 1) : null,
     next: queue.more ? link(page + 1) : null,
   };
@@ -38,7 +49,7 @@ export default function Tickets({ loaderData: d }: Route.ComponentProps) {
       <h1 className="text-2xl sm:text-3xl">Tickets</h1>
       <p className="text-slate-700" data-testid="ticket-counts">
         {d.counts.open} open, {d.counts.unassigned} not assigned,{" "}
-        <span className={d.counts.overdue ? "font-semibold text-danger-600" : ""}>{d.counts.overdue} past 30 days</span>.
+        <span className={d.counts.overdue ? "font-semibold text-danger-600" : ""}>{d.counts.overdue} past the due date</span>.
       </p>
       <nav aria-label="Ticket views" className="flex flex-wrap gap-2">
         {(Object.keys(TICKET_VIEWS) as TicketView[]).map((v) => (
@@ -87,7 +98,11 @@ export default function Tickets({ loaderData: d }: Route.ComponentProps) {
               </td>
               <td className={`px-3 py-2 ${t.late ? "font-semibold text-danger-600" : ""}`}>
                 {formatDateIST(new Date(t.dueBy))}
-                {t.late ? " (late)" : ""}
+                {t.lateness ? (
+                  <span className="block text-sm text-danger-600" data-testid="ticket-lateness">
+                    {t.lateness}
+                  </span>
+                ) : null}
               </td>
             </tr>
           ))}

@@ -1,9 +1,15 @@
 // The read models of help tickets (docs/product.md "Help and grievances"): what the borrower's
 // Help pages and the staff's queue and ticket page show. A borrower's reads carry their id and
 // never show support's internal notes.
-import { and, asc, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
-import { lateIfRaisedBefore, type TicketView } from "../../domain/help.ts";
+import {
+  ANSWER_WITHIN_DAYS,
+  answerLateIfRaisedBefore,
+  RESOLVE_WITHIN_DAYS,
+  type TicketCategory,
+  type TicketView,
+} from "../../domain/help.ts";
 import { loanName } from "../../domain/loans/application.ts";
 import { borrowerProfiles, loanApplications, ticketMessages, tickets, users } from "../db/schema.ts";
 import { stillOpen, takesTickets, ticketColumns } from "./rows.server.ts";
@@ -51,18 +57,34 @@ export async function borrowerTicket(services: Pick<AppServices, "db">, { userId
 
 const PAGE = 30;
 
-/** The support queue: oldest first while open, newest first once resolved; with age and the 30-day due date. */
+/** Tickets past their answer's due date at `now`, each against its own category's days (`answerDueBy`). */
+function pastDueDate(now: Date): SQL {
+  const own = Object.entries(ANSWER_WITHIN_DAYS) as [TicketCategory, number][];
+  const late = (days: number) => lt(tickets.createdAt, answerLateIfRaisedBefore(now, days));
+  return or(
+    and(
+      notInArray(
+        tickets.category,
+        own.map(([category]) => category),
+      ),
+      late(RESOLVE_WITHIN_DAYS),
+    ),
+    ...own.map(([category, days]) => and(eq(tickets.category, category), late(days))),
+  )!;
+}
+
+/** The support queue: oldest first while open, newest first once resolved; with age and the due date. */
 export async function ticketQueue(
   services: Pick<AppServices, "db" | "now">,
   { view, staffId, page }: { view: TicketView; staffId: string; page: number },
 ) {
-  const overdueBefore = lateIfRaisedBefore(services.now());
+  const pastDue = pastDueDate(services.now());
   const where = {
     open: stillOpen,
     mine: and(stillOpen, eq(tickets.assignedTo, staffId)),
     unassigned: and(stillOpen, isNull(tickets.assignedTo)),
     waiting: eq(tickets.status, "waiting"),
-    overdue: and(stillOpen, lt(tickets.createdAt, overdueBefore)),
+    overdue: and(stillOpen, pastDue),
     not_accepted: isNotNull(tickets.notAcceptedAt),
     resolved: eq(tickets.status, "resolved"),
     closed: eq(tickets.status, "closed"),
@@ -86,14 +108,14 @@ export async function ticketQueue(
   return { rows: rows.slice(0, PAGE), more: rows.length > PAGE };
 }
 
-/** The staff home's counts: tickets open, not assigned, past the 30 days, and answers the borrower did not accept. */
+/** The staff home's counts: tickets open, not assigned, past their due date, and answers the borrower did not accept. */
 export async function ticketCounts(services: Pick<AppServices, "db" | "now">) {
-  const overdueBefore = lateIfRaisedBefore(services.now());
+  const pastDue = pastDueDate(services.now());
   const [row] = await services.db
     .select({
       open: sql<number>`count(*) filter (where ${stillOpen})`.mapWith(Number),
       unassigned: sql<number>`count(*) filter (where ${stillOpen} and ${tickets.assignedTo} is null)`.mapWith(Number),
-      overdue: sql<number>`count(*) filter (where ${stillOpen} and ${tickets.createdAt} < ${overdueBefore})`.mapWith(Number),
+      overdue: sql<number>`count(*) filter (where ${stillOpen} and ${pastDue})`.mapWith(Number),
       notAccepted: sql<number>`count(*) filter (where ${tickets.notAcceptedAt} is not null)`.mapWith(Number),
     })
     .from(tickets)

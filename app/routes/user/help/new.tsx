@@ -9,6 +9,7 @@ import { useSchemaForm } from "../../../components/use-schema-form.ts";
 import { servicesContext } from "../../../context.ts";
 import {
   addToTicketSchema,
+  CREDIT_INFORMATION_NOTE,
   helpPath,
   raiseTicketSchema,
   RESOLVE_WITHIN_DAYS,
@@ -221,7 +222,10 @@ function NewTicketForm({
             hint: KIND_HINT[kind],
           }))}
         />
-        <SelectField field={fields.category} label="What is it about?" options={TICKET_CATEGORIES} />
+        <div>
+          <SelectField field={fields.category} label="What is it about?" options={TICKET_CATEGORIES} />
+          <p className="text-sm text-slate-700">{CREDIT_INFORMATION_NOTE}</p>
+        </div>
         {loans.length ? (
           <Field id={fields.loan.id} label="Which loan? (optional)" errors={fields.loan.errors} errorId={fields.loan.errorId}>
             <select
