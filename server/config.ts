@@ -9,10 +9,15 @@ import { z } from "zod";
 import webpush from "web-push";
 import type { LenderIdentity } from "../app/domain/lender.ts";
 import { NOTIFICATION_EVENTS, type NotificationEvent } from "../app/domain/notifications.ts";
+import type { Bureau } from "../app/domain/bureau/format.ts";
 
 const booleanish = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
 
 const positiveInt = z.coerce.number().int().positive();
+
+const bureauMemberId = z
+  .string()
+  .regex(/^[A-Z0-9]{10}$/, "must be the 10-character member id the bureau gave (capital letters and digits)");
 
 /** SMS_DLT_TEMPLATE_<EVENT>: the DLT template id registered for each notice's SMS (demo ids by default). */
 const dltVariable = (event: NotificationEvent) => `SMS_DLT_TEMPLATE_${event.toUpperCase()}`;
@@ -132,6 +137,15 @@ export const envSchema = z
     LOCAL_GATEWAY_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(200),
     /** The local payout stand-in's fee on a payout, in rupees (18% GST is added on it). */
     LOCAL_PAYOUT_FEE_RUPEES: z.coerce.number().min(0).max(100).multipleOf(0.01).default(5),
+    /** Credit bureau reporting: the lender's short name and its member id at each credit information company (docs/decisions/0006). */
+    BUREAU_MEMBER_SHORT_NAME: z
+      .string()
+      .regex(/^[A-Z0-9]{1,16}$/, "must be 1 to 16 capital letters or digits")
+      .default("SUGAMLOANS"),
+    BUREAU_MEMBER_ID_CIBIL: bureauMemberId.default("NB00000001"),
+    BUREAU_MEMBER_ID_EQUIFAX: bureauMemberId.default("EQ00000001"),
+    BUREAU_MEMBER_ID_EXPERIAN: bureauMemberId.default("EX00000001"),
+    BUREAU_MEMBER_ID_CRIF: bureauMemberId.default("CR00000001"),
     /** An instalment's unpaid part at or below this (rupees) draws no penal charge (docs/product.md "Loan servicing"). */
     PENAL_TOLERANCE_RUPEES: z.coerce.number().int().min(0).max(10_000).default(100),
 
@@ -286,6 +300,8 @@ export interface Config {
    * local stand-ins charge on their statements (the gateway's fee in basis points, the payout fee in paise; GST on both).
    */
   reconciliation: { unmatchedAfterDays: number; localGatewayFeeBps: number; localPayoutFeePaise: number };
+  /** Credit bureau reporting: the lender's short name and member id at each bureau, as the files' headers carry them. */
+  bureau: { memberShortName: string; memberIds: Record<Bureau, string> };
   otp: {
     ttlSeconds: number;
     maxAttempts: number;
@@ -473,6 +489,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       unmatchedAfterDays: env.RECONCILIATION_UNMATCHED_DAYS,
       localGatewayFeeBps: env.LOCAL_GATEWAY_FEE_BPS,
       localPayoutFeePaise: Math.round(env.LOCAL_PAYOUT_FEE_RUPEES * 100),
+    },
+    bureau: {
+      memberShortName: env.BUREAU_MEMBER_SHORT_NAME,
+      memberIds: {
+        cibil: env.BUREAU_MEMBER_ID_CIBIL,
+        equifax: env.BUREAU_MEMBER_ID_EQUIFAX,
+        experian: env.BUREAU_MEMBER_ID_EXPERIAN,
+        crif: env.BUREAU_MEMBER_ID_CRIF,
+      },
     },
     otp: {
       ttlSeconds: env.OTP_TTL_SECONDS,

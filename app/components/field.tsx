@@ -88,6 +88,33 @@ interface ConformFieldLike {
   key?: string;
 }
 
+/** A labelled file input for a Conform field (an import's CSV): the hint under it and read with it, its errors next to it. */
+export function FileField({
+  field,
+  label,
+  hint,
+  accept,
+}: {
+  field: ConformFieldLike & { descriptionId: string };
+  label: string;
+  hint: ReactNode;
+  accept: string;
+}) {
+  return (
+    <Field id={field.id} label={label} hint={hint} hintId={field.descriptionId} errors={field.errors} errorId={field.errorId}>
+      <input
+        id={field.id}
+        name={field.name}
+        type="file"
+        accept={accept}
+        className="block w-full text-sm"
+        aria-invalid={field.errors?.length ? true : undefined}
+        aria-describedby={`${field.descriptionId} ${field.errorId}`}
+      />
+    </Field>
+  );
+}
+
 /** A labelled select of `options` (value → label) for a Conform field, with "Choose…" first. */
 export function SelectField({ field, label, options }: { field: ConformFieldLike; label: string; options: Record<string, string> }) {
   return (

@@ -35,6 +35,7 @@ export const NOTIFICATION_EVENTS = [
   "dunning_gentle",
   "dunning_firm",
   "dunning_letter",
+  "bureau_reported",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -114,12 +115,22 @@ export interface NoticeData {
   loan_reopened: { loanNumber: string; loanPath: string };
   refund_processed: { amountPaise: number; loanNumber: string; loanPath: string; accountMasked: string; utr: string | null };
   staff_notice: { title: string; message: string; urgent: boolean };
-  ticket_raised: { reference: string; path: string };
+  /** `withinDays`: when the answer is due (30 days; 21 for a dispute of credit information). */
+  ticket_raised: { reference: string; path: string; withinDays?: number };
   ticket_answered: { reference: string; path: string; resolved: boolean };
   /** The bureau answered after the page stopped waiting: `path` is where the offer is shown. */
   credit_report_ready: { path: string };
   /** The credit policy now allows less than was signed: the amount is chosen again and a fresh KFS signed. */
   application_returned: { reference: string; maxAmountPaise: number; path: string };
+  /** Days past due, or a write-off, reported to the credit bureaus as at `asOf` (told once per loan and date). */
+  bureau_reported: {
+    loanNumber: string;
+    loanPath: string;
+    asOf: IsoDate;
+    dpd: number;
+    overduePaise: number;
+    reported: "past_due" | "written_off" | "settled";
+  };
 }
 
 /** A notice written out for every channel. */
@@ -313,9 +324,9 @@ const TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
   }),
   ticket_raised: (d, c) => ({
     title: `We have your ticket ${d.reference}`,
-    body: `Your ticket ${d.reference} is with our support team. We answer within 30 days, usually within two working days; quote ${d.reference} if you call us.`,
+    body: `Your ticket ${d.reference} is with our support team. We answer within ${d.withinDays ?? 30} days, usually within two working days; quote ${d.reference} if you call us.`,
     path: d.path,
-    sms: `${c.brand}: we have your ticket ${d.reference}. We answer within 30 days; quote ${d.reference} if you call us. Follow it at ${c.link(d.path)}`,
+    sms: `${c.brand}: we have your ticket ${d.reference}. We answer within ${d.withinDays ?? 30} days; quote ${d.reference} if you call us. Follow it at ${c.link(d.path)}`,
   }),
   ticket_answered: (d, c) => ({
     title: d.resolved ? `Ticket ${d.reference} is resolved` : `We answered your ticket ${d.reference}`,
@@ -340,7 +351,31 @@ const TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
     path: d.path,
     sms: `${c.brand}: your loan application ${shortReference(d.reference)} needs a fresh signature: the amount we can lend has changed. Choose it again at ${c.link(d.path)}`,
   }),
+  bureau_reported: (d, c) =>
+    d.reported === "settled"
+      ? {
+          title: `Loan ${d.loanNumber} reported to the credit bureaus as settled`,
+          body: `As the law requires, we reported to the credit bureaus (TransUnion CIBIL, Equifax, Experian and CRIF High Mark) that loan ${d.loanNumber} was settled after being written off, as at ${longDate(d.asOf)}: we accepted less than was owed. If you think what we reported is wrong, raise a dispute under Help: we answer it within 21 days.`,
+          path: d.loanPath,
+          sms: `${c.brand}: as at ${longDate(d.asOf)} we reported loan ${d.loanNumber} to the credit bureaus as settled after write-off. To dispute it: ${c.link(DISPUTE_PATH)}`,
+        }
+      : d.reported === "written_off"
+        ? {
+            title: `Loan ${d.loanNumber} reported to the credit bureaus as written off`,
+            body: `As the law requires, we reported to the credit bureaus (TransUnion CIBIL, Equifax, Experian and CRIF High Mark) that loan ${d.loanNumber} was written off as at ${longDate(d.asOf)}. It is still owed: paying it, or settling it with us, is reported too. If you think what we reported is wrong, raise a dispute under Help: we answer it within 21 days.`,
+            path: d.loanPath,
+            sms: `${c.brand}: as at ${longDate(d.asOf)} we reported loan ${d.loanNumber} to the credit bureaus as written off. To pay or settle it see ${c.link(d.loanPath)}. To dispute it: ${c.link(DISPUTE_PATH)}`,
+          }
+        : {
+            title: `Loan ${d.loanNumber} reported to the credit bureaus as ${d.dpd} days past due`,
+            body: `As the law requires, we reported to the credit bureaus (TransUnion CIBIL, Equifax, Experian and CRIF High Mark) that loan ${d.loanNumber} was ${d.dpd} days past due, with ${formatRupees(d.overduePaise)} overdue, as at ${longDate(d.asOf)}. This can lower your credit score. Pay the overdue amount with Pay now on the loan's page and the next report shows it. If you think what we reported is wrong, raise a dispute under Help: we answer it within 21 days.`,
+            path: d.loanPath,
+            sms: `${c.brand}: as at ${longDate(d.asOf)} we reported loan ${d.loanNumber} to the credit bureaus as ${d.dpd} days past due with ${formatRupees(d.overduePaise)} overdue. Pay at ${c.link(d.loanPath)}. To dispute it: ${c.link(DISPUTE_PATH)}`,
+          },
 };
+
+/** Where a borrower disputes what was reported (a ticket of the credit-information category). */
+const DISPUTE_PATH = "/User/Help/new";
 
 /** Reminders, overdue and autopay notices: only between 08:00 and 19:00 India time. */
 const DAYTIME_ONLY: ReadonlySet<NotificationEvent> = new Set([
@@ -352,6 +387,7 @@ const DAYTIME_ONLY: ReadonlySet<NotificationEvent> = new Set([
   "dunning_gentle",
   "dunning_firm",
   "dunning_letter",
+  "bureau_reported",
 ]);
 
 export function renderNotice<E extends NotificationEvent>(event: E, data: NoticeData[E], context: Context): RenderedNotice {

@@ -66,6 +66,10 @@ export const PERMISSIONS = {
   "books.view": ["finance", "compliance", "admin"],
   /** Close a month, save the books' rules, import provider statements and resolve reconciliation exceptions (audited). */
   "books.manage": ["finance", "admin"],
+  /** The credit bureau files: each run, its records and downloads, rejections and corrections. */
+  "bureau.view": ["finance", "compliance", "admin"],
+  /** Make a bureau file, import a bureau's rejections, send corrections (audited). */
+  "bureau.manage": ["finance", "admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

@@ -211,6 +211,19 @@ const MATRIX: Record<string, StaffRequest[]> = {
       form: () => ({ intent: "resolve", exception: "00000000-0000-4000-8000-000000000000", note: "x" }),
     },
   ],
+  "routes/admin/bureau.tsx": [
+    { method: "GET", path: () => "/admin/bureau", needs: "bureau.view" },
+    // A date that is not one of the recent reporting dates: refused, nothing made.
+    { method: "POST", path: () => "/admin/bureau", needs: "bureau.manage", form: () => ({ intent: "make", asOf: "2000-01-15" }) },
+  ],
+  "routes/admin/bureau-run.tsx": [
+    { method: "GET", path: () => "/admin/bureau/runs/00000000-0000-4000-8000-000000000000", needs: "bureau.view" },
+    // Not an upload: refused (415) before anything is read.
+    { method: "POST", path: () => "/admin/bureau/runs/00000000-0000-4000-8000-000000000000", needs: "bureau.manage", form: () => ({}) },
+  ],
+  "routes/admin/bureau-file.ts": [
+    { method: "GET", path: () => "/admin/bureau/runs/00000000-0000-4000-8000-000000000000/file", needs: "bureau.view" },
+  ],
   "routes/admin/document-file.ts": [
     { method: "GET", path: () => "/admin/documents/00000000-0000-4000-8000-000000000000", needs: "applications.view" },
   ],

@@ -40,6 +40,10 @@ import { cancelMandate } from "../../server/mandates/cancel.server.ts";
 import { mandatesOf } from "../../server/mandates/rows.server.ts";
 import { debitsOf } from "../../server/mandates/debit-rows.server.ts";
 import { representDebit } from "../../server/mandates/represent.server.ts";
+import { settleWrittenOffSchema } from "../../domain/bureau/reporting.ts";
+import { loanReporting, settlementOf } from "../../server/bureau/read.server.ts";
+import { settleWrittenOff } from "../../server/bureau/settle.server.ts";
+import { BureauSection } from "./loan/bureau.tsx";
 import type { Route } from "./+types/loan";
 
 /** A loan for staff (docs/product.md "Loan servicing"): schedule, ledger, borrower, and the servicing actions their roles allow. */
@@ -59,6 +63,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     collectionCase: await loanCase(services, { applicationId: view.application.id, today: view.today }),
     workers: can(role, "collections.manage") ? await caseWorkers(services) : [],
     me: user.id,
+    bureau: can(role, "bureau.view") ? await loanReporting(services, view.application.id) : null,
+    settlement: await settlementOf(services, view.application.id),
     may: {
       payments: can(role, "payments.manage"),
       collections: can(role, "collections.manage"),
@@ -85,6 +91,7 @@ const INTENT_PERMISSION: Record<string, Permission> = {
   resume_dunning: "collections.manage",
   assign_case: "collections.manage",
   write_off: "loans.write_off",
+  settle_written_off: "loans.write_off",
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -201,6 +208,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (s.status !== "success") return invalid("write_off", s.reply());
       return answer(await writeOff(services, { staff, client, loanNumber, reason: s.value.reason }));
     }
+    case "settle_written_off": {
+      const s = parseWithZod(form, { schema: settleWrittenOffSchema });
+      if (s.status !== "success") return invalid("settle_written_off", s.reply());
+      return answer(await settleWrittenOff(services, { staff, client, loanNumber, reason: s.value.reason }));
+    }
   }
   throw data({ message: "That is not something this page does." }, { status: 400 });
 }
@@ -252,6 +264,8 @@ export default function StaffLoan({ loaderData: d, actionData }: Route.Component
       {d.refunds.length ? <Refunds d={d} /> : null}
 
       {d.may.writeOff && a.status === "active" ? <WriteOffSection d={d} actionData={actionData} /> : null}
+
+      <BureauSection d={d} actionData={actionData} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { getFormProps, getSelectProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
-import { Field, FormErrors, TextAreaField } from "../../components/field.tsx";
+import { Field, FileField, FormErrors, TextAreaField } from "../../components/field.tsx";
 import { StaffTable } from "../../components/staff-table.tsx";
 import { useSchemaForm } from "../../components/use-schema-form.ts";
 import { requestContext, servicesContext } from "../../context.ts";
@@ -190,24 +190,12 @@ function UploadForm({ actionData }: { actionData: ActionData }) {
           ))}
         </select>
       </Field>
-      <Field
-        id={file.id}
+      <FileField
+        field={file}
         label="CSV file"
         hint={`Up to ${MAX_STATEMENT_BYTES / 1024 / 1024} MB. The same file is never imported twice.`}
-        hintId={file.descriptionId}
-        errors={file.errors}
-        errorId={file.errorId}
-      >
-        <input
-          id={file.id}
-          name={file.name}
-          type="file"
-          accept=".csv,text/csv"
-          className="block w-full text-sm"
-          aria-invalid={file.errors?.length ? true : undefined}
-          aria-describedby={`${file.descriptionId} ${file.errorId}`}
-        />
-      </Field>
+        accept=".csv,text/csv"
+      />
       <button type="submit" className="btn-primary" disabled={busy}>
         Import the statement
       </button>

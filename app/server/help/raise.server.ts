@@ -5,7 +5,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppServices, Client } from "../../context.ts";
 import type { contactSchema } from "../../domain/contact.ts";
-import { helpPath, type raiseTicketSchema, type TicketLimit, ticketReference } from "../../domain/help.ts";
+import { answerWithinDays, helpPath, type raiseTicketSchema, type TicketLimit, ticketReference } from "../../domain/help.ts";
 import { todayIST } from "../../domain/india-date.ts";
 import type { Db } from "../db/client.ts";
 import { loanApplications, ticketCounters, ticketMessages, tickets } from "../db/schema.ts";
@@ -158,7 +158,7 @@ export async function raiseTicket(
           userId,
           event: "ticket_raised",
           key: t.id,
-          data: { reference: t.reference, path: helpPath(t.reference) },
+          data: { reference: t.reference, path: helpPath(t.reference), withinDays: answerWithinDays(input.category) },
         },
       );
     return { ok: true, reference: t.reference } as const;

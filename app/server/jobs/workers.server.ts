@@ -18,6 +18,7 @@ import { endMandates } from "../mandates/end.server.ts";
 import { askAboutDebit, checkDebit } from "../mandates/debit-answer.server.ts";
 import { runAutopayDay, sweepAutopay } from "../mandates/day.server.ts";
 import { runMatching } from "../reconciliation/match.server.ts";
+import { runBureauDay } from "../bureau/daily.server.ts";
 import { housekeeping } from "./housekeeping.server.ts";
 
 /** Registers this process's job handlers and the schedules (docs/ARCHITECTURE.md "Where a new thing goes": a job). */
@@ -66,6 +67,8 @@ export async function startWorkers(services: AppServices) {
     await runAutopayDay(services);
     // Collections after both: a debit presented today holds its case's reminders.
     await runDunning(services, { day: businessToday(services) });
+    // The bureau files last, on the figures the day's run left: a failure is logged and the next run tries again.
+    await runBureauDay(services).catch((error: unknown) => log.error({ err: error }, "the credit bureau files could not be made"));
   });
   await jobs.work("debit-check", async ({ debitId, round }) => {
     let state;

@@ -1,0 +1,225 @@
+/**
+ * What a bureau file says about each loan (docs/product.md "Credit bureau reporting"), read from the
+ * loan account and the books as at the reporting date: every loan active at any time in the period,
+ * and those closed (or cancelled after disbursal, reported as closed) since the last file; a loan
+ * cancelled before its disbursal has no account and is never reported. The figures are the ledger's
+ * replay to the reporting date, so a file made days later says what was true on that date.
+ */
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { AppServices } from "../../context.ts";
+import type { AssetClass, BureauAccount, BureauRecord, BureauSubject } from "../../domain/bureau/format.ts";
+import { addDays, daysBetween, type IsoDate } from "../../domain/loan-math.ts";
+import { type LoanState, type LoanTerms, replay, type ServicingEvent } from "../../domain/loans/servicing.ts";
+import { decrypt } from "../crypto.server.ts";
+import {
+  borrowerAddresses,
+  borrowerEmployment,
+  borrowerProfiles,
+  loanAccounts,
+  loanApplications,
+  loanLedger,
+  users,
+  writeOffSettlements,
+} from "../db/schema.ts";
+import { loansForReplay } from "../loan-account/account.server.ts";
+
+type Services = Pick<AppServices, "db" | "config" | "now" | "keyring">;
+
+/** A loan as the file reports it, with what the run keeps of it. */
+export interface LoanRecord {
+  applicationId: string;
+  userId: string;
+  record: BureauRecord;
+}
+
+/** The loans a file as at `asOf` reports (`previousAsOf`: the last file's date, null for a first file), in loan-number order. */
+export async function loansToReport(services: Pick<AppServices, "db">, asOf: IsoDate, previousAsOf: IsoDate | null) {
+  const since = previousAsOf ?? "0000-00-00";
+  const rows = await services.db
+    .select({ id: loanApplications.id })
+    .from(loanAccounts)
+    .innerJoin(loanApplications, eq(loanApplications.id, loanAccounts.applicationId))
+    .leftJoin(writeOffSettlements, eq(writeOffSettlements.applicationId, loanAccounts.applicationId))
+    .where(
+      and(
+        lte(loanAccounts.disbursalDate, asOf),
+        sql`(${loanApplications.status} = 'active'
+          or (${loanApplications.status} in ('closed', 'cancelled') and coalesce(${loanAccounts.settledOn}, ${asOf}) > ${since})
+          or (${loanApplications.status} = 'written_off' and coalesce(${writeOffSettlements.settledOn}, ${asOf}) > ${since}))`,
+      ),
+    )
+    .orderBy(asc(loanApplications.loanNumber));
+  return rows.map((r) => r.id);
+}
+
+/** The records of `applicationIds` as at `asOf`, in the order given. */
+export async function recordsAsOf(services: Services, asOf: IsoDate, applicationIds: readonly string[]): Promise<LoanRecord[]> {
+  if (applicationIds.length === 0) return [];
+  const ids = [...applicationIds];
+  const loans = await loansForReplay(services, ids);
+  const facts = await loanFacts(services, ids);
+  const writeOffs = await writeOffsOf(services, ids, asOf);
+  const subjects = await subjectsOf(services, [...new Set([...facts.values()].map((f) => f.userId))]);
+  const out: LoanRecord[] = [];
+  for (const id of ids) {
+    const loan = loans.get(id);
+    const fact = facts.get(id);
+    const subject = fact && subjects.get(fact.userId);
+    if (!loan || !fact || !subject) continue;
+    const account = accountAsOf(asOf, { ...loan, ...fact, writeOff: writeOffs.get(id) ?? null });
+    out.push({ applicationId: id, userId: fact.userId, record: { subject, account } });
+  }
+  return out;
+}
+
+interface LoanFact {
+  userId: string;
+  loanNumber: string;
+  status: string;
+  npaSince: string | null;
+  settledOn: string | null;
+  settlement: { settledOn: string; amountPaise: number } | null;
+}
+
+async function loanFacts({ db }: Pick<AppServices, "db">, ids: string[]) {
+  const rows = await db
+    .select({
+      id: loanApplications.id,
+      userId: loanApplications.userId,
+      loanNumber: loanApplications.loanNumber,
+      status: loanApplications.status,
+      npaSince: loanAccounts.npaSince,
+      settledOn: loanAccounts.settledOn,
+      woSettledOn: writeOffSettlements.settledOn,
+      woAmountPaise: writeOffSettlements.amountPaise,
+    })
+    .from(loanApplications)
+    .innerJoin(loanAccounts, eq(loanAccounts.applicationId, loanApplications.id))
+    .leftJoin(writeOffSettlements, eq(writeOffSettlements.applicationId, loanApplications.id))
+    .where(inArray(loanApplications.id, ids));
+  return new Map<string, LoanFact>(
+    rows.map((r) => [
+      r.id,
+      {
+        userId: r.userId,
+        loanNumber: r.loanNumber ?? "",
+        status: r.status,
+        npaSince: r.npaSince,
+        settledOn: r.settledOn,
+        settlement: r.woSettledOn && r.woAmountPaise !== null ? { settledOn: r.woSettledOn, amountPaise: r.woAmountPaise } : null,
+      },
+    ]),
+  );
+}
+
+/** Each loan's write-off on or before `asOf` (its date and the principal written off). */
+async function writeOffsOf({ db }: Pick<AppServices, "db">, ids: string[], asOf: IsoDate) {
+  const rows = await db
+    .select({ id: loanLedger.applicationId, on: loanLedger.businessDate, principalPaise: loanLedger.amountPaise })
+    .from(loanLedger)
+    .where(and(inArray(loanLedger.applicationId, ids), eq(loanLedger.kind, "write_off"), lte(loanLedger.businessDate, asOf)));
+  return new Map(rows.map((r) => [r.id, { on: r.on as IsoDate, principalPaise: r.principalPaise }]));
+}
+
+/** What is owed as at the state's date: principal outstanding, interest billed and unpaid, penal charges unpaid. */
+const owed = (state: LoanState, asOf: IsoDate) =>
+  state.outstandingPrincipalPaise +
+  state.instalments.filter((r) => r.dueDate <= asOf).reduce((s, r) => s + r.interestPaise - r.paidInterestPaise, 0) +
+  state.penalDuePaise;
+
+/** RBI's asset class as at `asOf` from the day the borrower became NPA (a written-off loan is a loss asset). */
+export function assetClassAsOf(asOf: IsoDate, npaSince: string | null, writtenOff: boolean): AssetClass {
+  if (writtenOff) return "loss";
+  if (!npaSince || npaSince > asOf) return "standard";
+  return daysBetween(npaSince, asOf) <= 365 ? "sub_standard" : "doubtful";
+}
+
+function accountAsOf(
+  asOf: IsoDate,
+  loan: LoanFact & { terms: LoanTerms; events: ServicingEvent[]; writeOff: { on: IsoDate; principalPaise: number } | null },
+): BureauAccount {
+  const events = loan.events.filter((e) => e.businessDate <= asOf);
+  const state = replay(loan.terms, events, asOf);
+  const payments = events.filter((e) => e.kind === "payment");
+  const last = payments.at(-1) ?? null;
+  const settled = loan.settlement && loan.settlement.settledOn <= asOf ? loan.settlement : null;
+  const endedOn = loan.status === "closed" || loan.status === "cancelled" ? loan.settledOn : null;
+  const closedOn = settled?.settledOn ?? (endedOn && endedOn <= asOf ? endedOn : null);
+  const first = loan.terms.instalments[0];
+  const writtenOff = loan.writeOff
+    ? {
+        status: settled ? ("post_write_off_settled" as const) : ("written_off" as const),
+        totalPaise: owed(replay(loan.terms, events, loan.writeOff.on), loan.writeOff.on),
+        principalPaise: loan.writeOff.principalPaise,
+        settlementPaise: settled?.amountPaise ?? null,
+      }
+    : null;
+  return {
+    accountNumber: loan.loanNumber,
+    kind: loan.terms.kind,
+    openedOn: loan.terms.disbursalDate,
+    lastPaymentOn: last?.businessDate ?? null,
+    closedOn,
+    sanctionedPaise: loan.terms.principalPaise,
+    currentBalancePaise: closedOn ? 0 : owed(state, asOf),
+    overduePaise: closedOn ? 0 : state.overduePaise + state.penalDuePaise,
+    dpd: closedOn ? 0 : state.dpd,
+    assetClass: assetClassAsOf(asOf, loan.npaSince, writtenOff !== null),
+    writtenOff,
+    rateBps: loan.terms.rateBps,
+    tenure:
+      loan.terms.kind === "emi"
+        ? loan.terms.instalments.length
+        : daysBetween(loan.terms.disbursalDate, first?.dueDate ?? addDays(loan.terms.disbursalDate, 0)),
+    instalmentPaise: first ? first.principalPaise + first.interestPaise : 0,
+    lastPaymentPaise: last?.amountPaise ?? null,
+  };
+}
+
+/** The borrowers' identity, contacts, addresses and employment, by user id. */
+async function subjectsOf(services: Services, userIds: string[]) {
+  const rows = await services.db
+    .select({ user: users, profile: borrowerProfiles, address: borrowerAddresses, employment: borrowerEmployment })
+    .from(users)
+    .innerJoin(borrowerProfiles, eq(borrowerProfiles.userId, users.id))
+    .leftJoin(borrowerAddresses, eq(borrowerAddresses.userId, users.id))
+    .leftJoin(borrowerEmployment, eq(borrowerEmployment.userId, users.id))
+    .where(inArray(users.id, userIds));
+  const out = new Map<string, BureauSubject>();
+  for (const { user, profile, address: a, employment } of rows) {
+    const addresses: BureauSubject["addresses"] = [];
+    if (a) {
+      addresses.push({
+        line1: a.currentLine1,
+        line2: a.currentLine2,
+        city: a.currentCity,
+        district: a.currentDistrict,
+        state: a.currentState,
+        pin: a.currentPincode,
+        category: "residence",
+      });
+      if (!a.permanentSame && a.permanentPincode && a.permanentCity && a.permanentState)
+        addresses.push({
+          line1: a.permanentLine1,
+          line2: a.permanentLine2,
+          city: a.permanentCity,
+          district: a.permanentDistrict ?? a.permanentCity,
+          state: a.permanentState,
+          pin: a.permanentPincode,
+          category: "permanent",
+        });
+    }
+    out.set(user.id, {
+      name: profile.fullName,
+      dob: profile.dateOfBirth as IsoDate,
+      gender: (profile.gender as BureauSubject["gender"]) ?? null,
+      pan: decrypt(services.keyring, profile.panEnc),
+      mobile: user.mobile ?? "",
+      email: profile.email ?? user.email ?? null,
+      addresses,
+      employment: employment?.employmentType ?? null,
+      monthlyIncomePaise: employment?.netMonthlyIncomePaise ?? null,
+    });
+  }
+  return out;
+}
