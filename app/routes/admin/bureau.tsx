@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         made.length
           ? {
               type: "success",
-              title: `Made ${made.length} file${made.length === 1 ? "" : "s"} as at ${longDate(asOf)}: ${made[0]?.accounts ?? 0} accounts each${held ? `, ${held} records held back (see each file)` : ""}.`,
+              title: `Made ${made.length} file${made.length === 1 ? "" : "s"} as at ${longDate(asOf)}: ${accountsText(made[0]?.accounts ?? 0)} each${held ? `, ${held} records held back (see each file)` : ""}.`,
             }
           : { type: "success", title: `The files as at ${longDate(asOf)} were made already.` },
       );
@@ -80,12 +80,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Data = Route.ComponentProps["loaderData"];
 
+const accountsText = (n: number) => `${n} account${n === 1 ? "" : "s"}`;
+
 function DatesTable({ d }: { d: Data }) {
   return (
     <StaffTable
       label="Reporting dates, table"
       minWidth="min-w-[44rem]"
-      columns={["As at", "Due by", ...BUREAUS.map((b) => BUREAU_NAME[b]), ""]}
+      columns={["As at", "Due by", ...BUREAUS.map((b) => BUREAU_NAME[b]), "Action"]}
     >
       {d.grid.map((row) => {
         const missing = row.files.some((f) => !f.run);
@@ -99,7 +101,7 @@ function DatesTable({ d }: { d: Data }) {
               <td key={f.bureau} className="px-3 py-2">
                 {f.run ? (
                   <Link className="link" to={`${HERE}/runs/${f.run.id}`}>
-                    {f.run.accounts} accounts
+                    {accountsText(f.run.accounts)}
                   </Link>
                 ) : (
                   <span className="font-medium text-red-800">Not made</span>
