@@ -66,6 +66,10 @@ export const PERMISSIONS = {
   "books.view": ["finance", "compliance", "admin"],
   /** Close a month, save the books' rules, import provider statements and resolve reconciliation exceptions (audited). */
   "books.manage": ["finance", "admin"],
+  /** The central KYC registry: the 10-day list of uploads, the numbers kept. */
+  "ckyc.view": ["operations", "compliance", "admin"],
+  /** Try a failed CKYC upload again now (audited). */
+  "ckyc.manage": ["compliance", "admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

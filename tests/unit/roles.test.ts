@@ -26,6 +26,8 @@ describe("staff roles (docs/product.md, Staff roles; PRODUCT.md §7, both tables
       "policy.deviate": "credit admin",
       "books.view": "finance compliance admin",
       "books.manage": "finance admin",
+      "ckyc.view": "operations compliance admin",
+      "ckyc.manage": "compliance admin",
     });
   });
 
