@@ -158,7 +158,7 @@ export default function Ckyc({ loaderData: d }: Route.ComponentProps) {
         {d.due.length ? <DueRows d={d} /> : <p className="card">No upload is waiting.</p>}
       </section>
       <section aria-labelledby="recent-title" className="space-y-3">
-        <h2 id="recent-title">Uploaded or found, the latest {d.recent.length}</h2>
+        <h2 id="recent-title">Uploaded or found, latest first: {d.recent.length}</h2>
         {d.recent.length ? <RecentRows d={d} /> : <p className="card">No record uploaded or found yet.</p>}
       </section>
     </div>
