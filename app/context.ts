@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import { createContext } from "react-router";
 import type { Config } from "../server/config.ts";
+import type { CkycProvider } from "./server/ckyc/provider.server.ts";
 import type { BankVerifier } from "./server/bank/verification.server.ts";
 import type { CreditBureau, PanVerifier } from "./server/credit/checks.server.ts";
 import type { Keyring } from "./server/crypto.server.ts";
@@ -38,6 +39,8 @@ export interface AppServices {
   payments: PaymentGateway;
   /** Autopay mandates: the local stand-in or Razorpay recurring payments, or null where none is configured (MANDATE_PROVIDER=none). */
   mandates: MandateProvider | null;
+  /** The central KYC registry (CERSAI): the local stand-in, or null where none is configured (CKYC_PROVIDER=none). */
+  ckyc: CkycProvider | null;
   storage: FileStorage;
   /** Work done after the response, on any process (pg-boss in the same database). */
   jobs: JobQueue;

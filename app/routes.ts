@@ -52,6 +52,7 @@ export default [
     route("admin/collections", "routes/admin/collections.tsx"),
     route("admin/collections/rules", "routes/admin/collections-rules.tsx"),
     route("admin/autopay", "routes/admin/autopay.tsx"),
+    route("admin/ckyc", "routes/admin/ckyc.tsx"),
     route("admin/reconciliation", "routes/admin/reconciliation.tsx"),
     route("admin/bureau", "routes/admin/bureau.tsx"),
     route("admin/bureau/runs/:runId", "routes/admin/bureau-run.tsx"),

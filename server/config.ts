@@ -126,6 +126,11 @@ export const envSchema = z
      * says autopay is not offered; production's default).
      */
     MANDATE_PROVIDER: z.enum(["local", "razorpay", "none"]).optional(),
+    /**
+     * The central KYC registry (CERSAI): the local stand-in (never in production), or none (nothing is
+     * searched or uploaded; the uploads due wait on /admin/ckyc; production's default). No real one yet.
+     */
+    CKYC_PROVIDER: z.enum(["local", "none"]).optional(),
     /** The local mandate stand-in answers a debit this many seconds after it is presented (accounts ending 1111 bounce). */
     LOCAL_DEBIT_ANSWER_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
     /**
@@ -234,6 +239,8 @@ export const envSchema = z
     if (provider === "local") {
       ctx.addIssue({ code: "custom", path: ["PAYOUT_PROVIDER"], message: "cannot be the local stand-in when APP_ENV=production" });
     }
+    if (env.CKYC_PROVIDER === "local")
+      ctx.addIssue({ code: "custom", path: ["CKYC_PROVIDER"], message: "cannot be the local stand-in when APP_ENV=production" });
     if (env.MANDATE_PROVIDER === "local")
       ctx.addIssue({ code: "custom", path: ["MANDATE_PROVIDER"], message: "cannot be the local stand-in when APP_ENV=production" });
     for (const key of ["SESSION_SECRET", "ENCRYPTION_KEY", "SMS_GATEWAY_URL", "SMS_GATEWAY_KEY", "PUBLIC_URL"] as const) {
@@ -295,6 +302,8 @@ export interface Config {
     localDebitSeconds: number;
   };
   servicing: { penalTolerancePaise: number };
+  /** The central KYC registry: the local stand-in, or none. */
+  ckyc: { provider: "local" | "none" };
   /**
    * Reconciliation: the days after which a journal line no statement lists is an exception; what the
    * local stand-ins charge on their statements (the gateway's fee in basis points, the payout fee in paise; GST on both).
@@ -485,6 +494,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             },
     },
     servicing: { penalTolerancePaise: env.PENAL_TOLERANCE_RUPEES * 100 },
+    ckyc: { provider: env.CKYC_PROVIDER ?? (env.APP_ENV === "production" ? "none" : "local") },
     reconciliation: {
       unmatchedAfterDays: env.RECONCILIATION_UNMATCHED_DAYS,
       localGatewayFeeBps: env.LOCAL_GATEWAY_FEE_BPS,

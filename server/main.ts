@@ -27,6 +27,7 @@ import { createLocalMandates, localMandateSecret } from "../app/server/mandates/
 import { createRazorpayMandates } from "../app/server/mandates/razorpay.server.ts";
 import { DEMO_BORROWER_MOBILE, seedDemoLoans } from "../app/server/servicing/demo.server.ts";
 import { createRazorpayPayments } from "../app/server/payments/razorpay.server.ts";
+import { createLocalCkyc, localCkycSecret } from "../app/server/ckyc/provider.server.ts";
 import { createLocalPayouts } from "../app/server/payouts/provider.server.ts";
 import { createRazorpayXPayouts } from "../app/server/payouts/razorpayx.server.ts";
 import { type Config, loadConfig, localOrigin } from "./config.ts";
@@ -151,6 +152,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           })
         : createRazorpayPayments(config.payments.provider),
     mandates,
+    ckyc: config.ckyc.provider === "local" ? createLocalCkyc(config.dataDir, now, localCkycSecret(config.sessionSecret)) : null,
     storage,
     jobs,
   };

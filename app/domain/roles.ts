@@ -70,6 +70,10 @@ export const PERMISSIONS = {
   "bureau.view": ["finance", "compliance", "admin"],
   /** Make a bureau file, import a bureau's rejections, send corrections (audited). */
   "bureau.manage": ["finance", "admin"],
+  /** The central KYC registry: the 10-day list of uploads, the numbers kept. */
+  "ckyc.view": ["operations", "compliance", "admin"],
+  /** Try a failed CKYC upload again now (audited). */
+  "ckyc.manage": ["compliance", "admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

@@ -174,6 +174,11 @@ const MATRIX: Record<string, StaffRequest[]> = {
     { method: "POST", path: () => "/admin/collections/rules", needs: "settings.manage", form: () => ({ version: "1", reason: "" }) },
   ],
   "routes/admin/autopay.tsx": [{ method: "GET", path: () => "/admin/autopay", needs: "payments.manage" }],
+  "routes/admin/ckyc.tsx": [
+    { method: "GET", path: () => "/admin/ckyc", needs: "ckyc.view" },
+    // A borrower with no CKYC row: refused, nothing queued.
+    { method: "POST", path: () => "/admin/ckyc", needs: "ckyc.manage", form: () => ({ intent: "retry", userId: borrowerId }) },
+  ],
   "routes/admin/books.tsx": [{ method: "GET", path: () => "/admin/books?on=2026-01-31", needs: "books.view" }],
   "routes/admin/books-trial-balance-csv.ts": [{ method: "GET", path: () => "/admin/books/trial-balance.csv", needs: "books.view" }],
   "routes/admin/books-account.tsx": [{ method: "GET", path: () => "/admin/books/accounts/bank", needs: "books.view" }],

@@ -93,6 +93,12 @@ describe("configuration", () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).mandates.provider).toEqual({ name: "local" });
   });
 
+  it("never searches or uploads CKYC through the local stand-in in production; none turns it off", () => {
+    expect(() => loadConfig({ ...productionSecrets(), CKYC_PROVIDER: "local" })).toThrow(/CKYC_PROVIDER/);
+    expect(loadConfig({ DATA_DIR: tempDir() }).ckyc).toEqual({ provider: "local" });
+    expect(loadConfig({ DATA_DIR: tempDir(), CKYC_PROVIDER: "none" }).ckyc).toEqual({ provider: "none" });
+  });
+
   it("takes autopay mandates through Razorpay recurring payments when chosen, with Razorpay's keys", () => {
     let message = "";
     try {

@@ -28,6 +28,8 @@ describe("staff roles (docs/product.md, Staff roles; PRODUCT.md §7, both tables
       "books.manage": "finance admin",
       "bureau.view": "finance compliance admin",
       "bureau.manage": "finance admin",
+      "ckyc.view": "operations compliance admin",
+      "ckyc.manage": "compliance admin",
     });
   });
 

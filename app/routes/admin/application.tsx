@@ -8,6 +8,9 @@ import { formatRupees } from "../../domain/money.ts";
 import { askSchema, checklistSchema, deviationSchema, formatWorkingAge, rejectSchema, workingMinutesBetween } from "../../domain/review.ts";
 import { can, type StaffRole } from "../../domain/roles.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { ckycStateText } from "../../domain/ckyc.ts";
+import { todayIST } from "../../domain/india-date.ts";
+import { ckycStateOf } from "../../server/ckyc/read.server.ts";
 import { askBorrower } from "../../server/review/ask.server.ts";
 import { saveChecklist } from "../../server/review/checklist.server.ts";
 import { decideApplication } from "../../server/review/decide.server.ts";
@@ -44,10 +47,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const docId = url.searchParams.get("doc");
   const viewing = details.documents.find((d) => d.id === docId) ?? null;
   const role = user.role as StaffRole;
-  const [payouts, instalments, waitingForAutopay] = await Promise.all([
+  const [payouts, instalments, waitingForAutopay, ckyc] = await Promise.all([
     payoutsFor(services, a.id),
     instalmentsOf(services, a.id),
     a.status === "approved" ? autopayMissing(services, a) : false,
+    ckycStateOf(services, a.userId),
   ]);
   return {
     ...details,
@@ -58,6 +62,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     mayDisburse: can(role, "payouts.manage"),
     payouts,
     instalments,
+    /** The borrower's record at the central KYC registry: found by the search when they signed, or none. */
+    ckyc: ckycStateText(ckyc, todayIST(services.now())),
     /** The product pays out only once autopay is active, and it is not yet. */
     waitingForAutopay,
     payoutProvider: services.payouts.name,

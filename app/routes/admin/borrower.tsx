@@ -15,7 +15,9 @@ import { redirectWithToast } from "../../web/flash.server.ts";
 import { KIND_NAME, shortReference } from "../../domain/loans/application.ts";
 import { STATUS_TEXT } from "../../domain/loans/lifecycle.ts";
 import { formatRupees } from "../../domain/money.ts";
-import { formatDateIST, formatDateTimeIST } from "../../domain/india-date.ts";
+import { formatDateIST, formatDateTimeIST, todayIST } from "../../domain/india-date.ts";
+import { ckycStateText } from "../../domain/ckyc.ts";
+import { ckycStateOf } from "../../server/ckyc/read.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { borrowerDetails } from "../../server/borrowers/read.server.ts";
 import { KeptEvaluations } from "../../components/policy-table.tsx";
@@ -35,11 +37,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = context.get(signedInContext);
   const details = await borrowerDetails(services, params.id);
   if (!details) notFoundFullPath(request);
-  const [notices, tickets, judgements] = await Promise.all([
+  const [notices, tickets, judgements, ckyc] = await Promise.all([
     noticesOf(services, details.person.id),
     borrowerTickets(services, details.person.id),
     // The judgements hold bureau scores: for the roles that read the review page or the credit policy.
     can(user.role, "applications.view") || can(user.role, "policy.view") ? borrowerJudgements(services, details.person.id) : null,
+    ckycStateOf(services, details.person.id),
   ]);
   const { person, applications, history, completeness } = details;
   const references = new Map(applications.map((a) => [a.id, a.reference]));
@@ -68,6 +71,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     })),
     tickets: tickets.map((t) => ({ reference: t.reference, subject: t.subject, status: t.status, updatedAt: t.updatedAt.toISOString() })),
     judgements,
+    ckyc: ckycStateText(ckyc, todayIST(services.now())),
     canOpenTickets: can(user.role, "tickets.manage"),
     canOpenApplications: can(user.role, "applications.view"),
     canSendNotices: can(user.role, "borrowers.manage"),
@@ -146,6 +150,10 @@ function NoticeForm({ once, lastResult }: { once: string; lastResult: Route.Comp
 const describe = (what: string, d: Record<string, unknown>) => {
   if (what === "loan.status") return `Status: ${String(d.from ?? "new")} → ${String(d.to)}`;
   if (what.startsWith("payout.")) return `Payout ${what.slice(7)}${d.utr ? `, UTR ${String(d.utr)}` : ""}`;
+  if (what === "ckyc.uploaded") return `CKYC record uploaded, number ${String(d.ckycNumber)}`;
+  if (what === "ckyc.found") return `CKYC record found at the registry, number ${String(d.ckycNumber)}`;
+  if (what === "ckyc.upload_failed") return `CKYC upload failed: ${String(d.reason)}`;
+  if (what === "ckyc.retry") return "CKYC upload tried again";
   return what;
 };
 
@@ -172,6 +180,7 @@ export default function BorrowerPage({ loaderData, actionData }: Route.Component
             ["Date of birth", p.dateOfBirth ?? "—"],
             ["Member since", formatDateIST(new Date(p.createdAt))],
             ["KYC", `${kyc.done} of ${kyc.of} sections${kyc.missing.length ? `; missing: ${kyc.missing.join(", ")}` : ""}`],
+            ["CKYC", loaderData.ckyc],
           ]}
         />
       </section>

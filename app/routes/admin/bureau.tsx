@@ -90,7 +90,7 @@ function DatesTable({ d }: { d: Data }) {
       columns={["As at", "Due by", ...BUREAUS.map((b) => BUREAU_NAME[b]), "Action"]}
     >
       {d.grid.map((row) => {
-        const missing = row.files.some((f) => !f.run);
+        const missing = !row.noLoans && row.files.some((f) => !f.run);
         return (
           <tr key={row.asOf} data-testid={`date-${row.asOf}`}>
             <th scope="row" className="px-3 py-2 text-left font-medium">
@@ -103,6 +103,8 @@ function DatesTable({ d }: { d: Data }) {
                   <Link className="link" to={`${HERE}/runs/${f.run.id}`}>
                     {accountsText(f.run.accounts)}
                   </Link>
+                ) : row.noLoans ? (
+                  "No loan to report"
                 ) : (
                   <span className="font-medium text-red-800">Not made</span>
                 )}

@@ -14,6 +14,8 @@ import {
 } from "../../domain/loans/staff-servicing.ts";
 import { can, type Permission, type StaffRole } from "../../domain/roles.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { ckycStateText } from "../../domain/ckyc.ts";
+import { ckycStateOf } from "../../server/ckyc/read.server.ts";
 import { refundOverpayment } from "../../server/payouts/refund.server.ts";
 import { assignCase, logContact, makePromise, pauseDunning } from "../../server/collections/case-actions.server.ts";
 import { caseWorkers, loanCase } from "../../server/collections/read.server.ts";
@@ -62,6 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     debits: await debitsOf(services, { loanNumber }),
     collectionCase: await loanCase(services, { applicationId: view.application.id, today: view.today }),
     workers: can(role, "collections.manage") ? await caseWorkers(services) : [],
+    ckyc: ckycStateText(await ckycStateOf(services, view.application.userId), view.today),
     me: user.id,
     bureau: can(role, "bureau.view") ? await loanReporting(services, view.application.id) : null,
     settlement: await settlementOf(services, view.application.id),

@@ -40,6 +40,12 @@ export interface JobPayloads {
   "debit-refund": { loanNumber: string };
   /** At 01:15 Asia/Kolkata: reconciliation's matching, raising what the books hold that no statement lists after the configured days. */
   "reconciliation-match": Record<string, never>;
+  /** The central KYC registry searched for the borrower's record, when they sign an application (docs/product.md "CKYC"). */
+  "ckyc-search": { userId: string };
+  /** The borrower's KYC record uploaded to the central KYC registry, after a disbursal or when a failure's wait is over. */
+  "ckyc-upload": { userId: string };
+  /** Hourly: CKYC uploads still to be made whose time has come, queued again. */
+  "ckyc-sweep": Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 /** Their queues are created at start: a send inside a transaction must not have to create one. */
@@ -59,6 +65,9 @@ const JOB_NAMES = [
   "autopay-sweep",
   "debit-refund",
   "reconciliation-match",
+  "ckyc-search",
+  "ckyc-upload",
+  "ckyc-sweep",
 ] as const satisfies readonly JobName[];
 
 export interface SendOptions {
@@ -111,7 +120,7 @@ const QUEUE_DEFAULTS = { retryLimit: 3, retryDelay: 5, retryBackoff: true, expir
  * Queues whose jobs must not run twice at once for the same `singletonKey` ("exclusive": one
  * queued or active per key; a second send while one is waiting or running is dropped).
  */
-const EXCLUSIVE: readonly JobName[] = ["credit-checks", "servicing-daily"];
+const EXCLUSIVE: readonly JobName[] = ["credit-checks", "servicing-daily", "ckyc-search", "ckyc-upload"];
 /** Queues whose jobs may run longer than the default 5 minutes before they count as lost. */
 const EXPIRE_SECONDS: Partial<Record<JobName, number>> = { "servicing-daily": 4 * 3600 };
 /**

@@ -19,6 +19,8 @@ import { askAboutDebit, checkDebit } from "../mandates/debit-answer.server.ts";
 import { runAutopayDay, sweepAutopay } from "../mandates/day.server.ts";
 import { runMatching } from "../reconciliation/match.server.ts";
 import { runBureauDay } from "../bureau/daily.server.ts";
+import { searchCkyc } from "../ckyc/search.server.ts";
+import { sweepCkyc, uploadCkyc } from "../ckyc/upload.server.ts";
 import { housekeeping } from "./housekeeping.server.ts";
 
 /** Registers this process's job handlers and the schedules (docs/ARCHITECTURE.md "Where a new thing goes": a job). */
@@ -102,7 +104,19 @@ export async function startWorkers(services: AppServices) {
     const done = await runMatching(services);
     if (done.matched || done.raised || done.cleared) log.info(done, "reconciliation matched");
   });
+  // Thrown (the registry did not answer a search), it is tried again later; an upload's failure is kept on its row instead.
+  await jobs.work("ckyc-search", async (job) => {
+    await searchCkyc(services, job);
+  });
+  await jobs.work("ckyc-upload", async (job) => {
+    await uploadCkyc(services, job);
+  });
+  await jobs.work("ckyc-sweep", async () => {
+    const queued = await sweepCkyc(services);
+    if (queued) log.info({ queued }, "CKYC uploads due were queued again");
+  });
   await jobs.schedule("housekeeping", "17 * * * *", {});
+  await jobs.schedule("ckyc-sweep", "41 * * * *", {});
   // After the night's servicing and books: payments and payouts now old enough join the exceptions queue.
   await jobs.schedule("reconciliation-match", "15 1 * * *", {});
   await jobs.schedule("servicing-daily", "30 0 * * *", {});

@@ -7,6 +7,7 @@ import { sha256Bytes } from "../crypto.server.ts";
 import { borrowerProfiles, currentSignatureOf, loanApplications, loanDocuments, loanSignatures, users } from "../db/schema.ts";
 import { sendCode, type SendResult, verifyCode } from "../otp/otp.server.ts";
 import { appendSignaturePage } from "../pdf/pdf.server.ts";
+import { queueCkycSearch } from "../ckyc/search.server.ts";
 import { changeStatus } from "./lifecycle.server.ts";
 import { newReference } from "./reference.server.ts";
 import { lockOwned, supersedeDocument } from "./rows.server.ts";
@@ -163,6 +164,8 @@ export async function signApplication(
       { ...services, db: tx },
       { application, to: "signed", by: { ...client, actor: "borrower", actorUserId: user.id }, at, extra: { signedAt: at } },
     );
+    // The central KYC registry searched before onboarding: a record it holds is never uploaded again.
+    await queueCkycSearch({ ...services, db: tx }, user.id);
     await notify(
       { ...services, db: tx },
       {

@@ -19,6 +19,7 @@ import type { Application } from "../loans/rows.server.ts";
 import { notify } from "../notifications/notify.server.ts";
 import { loanPath } from "../../domain/loans/servicing.ts";
 import { renderRevisedKfsPdf } from "../pdf/pdf.server.ts";
+import { ckycOnDisbursal } from "../ckyc/upload.server.ts";
 import { ledgerWritten, openLoan } from "../loan-account/ledger-change.server.ts";
 import { bookLoan } from "../books/book-loan.server.ts";
 import { bookHeldReturned, bookHeldReturnReversed } from "../books/held.server.ts";
@@ -84,6 +85,8 @@ async function activate(
       at,
     },
   );
+  // The borrower's KYC record is due at the central registry within 10 days of this disbursal.
+  await ckycOnDisbursal({ ...services, db: tx }, { userId: a.userId, applicationId: a.id, disbursalDate, at });
   if (revised) {
     const terms = revisedTerms(input, disbursalDate);
     const kfs = buildKfs(terms);

@@ -48,6 +48,7 @@ export function Borrower({ data: d }: { data: Data }) {
               ["E-mail", p.email ?? "—"],
               ["PAN", p.panMasked],
               ["Aadhaar", p.aadhaarLast4 ? maskAadhaar(p.aadhaarLast4) : "—"],
+              ["CKYC", d.ckyc],
             ]}
           />
         ) : (

@@ -47,6 +47,7 @@ export function Facts({ d }: { d: Data }) {
           ["Next due", nextDueText(s.nextDue, "staff")],
           ["Advance payment held", money(s.advancePaise)],
           ["Owed back to the borrower", money(s.refundDuePaise)],
+          ["CKYC", d.ckyc],
           ...(s.settlement
             ? ([["Settled", `${longDate(s.settlement.on)} (${s.settlement.how.replace("_", " ")})`]] as [string, string][])
             : []),
