@@ -142,15 +142,18 @@ export const envSchema = z
     LOCAL_GATEWAY_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(200),
     /** The local payout stand-in's fee on a payout, in rupees (18% GST is added on it). */
     LOCAL_PAYOUT_FEE_RUPEES: z.coerce.number().min(0).max(100).multipleOf(0.01).default(5),
-    /** Credit bureau reporting: the lender's short name and its member id at each credit information company (docs/decisions/0006). */
+    /**
+     * Credit bureau reporting: the lender's short name and its member id at each credit information
+     * company (docs/decisions/0006); demo ids locally, required in production.
+     */
     BUREAU_MEMBER_SHORT_NAME: z
       .string()
-      .regex(/^[A-Z0-9]{1,16}$/, "must be 1 to 16 capital letters or digits")
+      .regex(/^[A-Z0-9](?:[A-Z0-9 ]{0,14}[A-Z0-9])?$/, "must be 1 to 16 capital letters, digits and spaces")
       .default("SUGAMLOANS"),
-    BUREAU_MEMBER_ID_CIBIL: bureauMemberId.default("NB00000001"),
-    BUREAU_MEMBER_ID_EQUIFAX: bureauMemberId.default("EQ00000001"),
-    BUREAU_MEMBER_ID_EXPERIAN: bureauMemberId.default("EX00000001"),
-    BUREAU_MEMBER_ID_CRIF: bureauMemberId.default("CR00000001"),
+    BUREAU_MEMBER_ID_CIBIL: bureauMemberId.optional(),
+    BUREAU_MEMBER_ID_EQUIFAX: bureauMemberId.optional(),
+    BUREAU_MEMBER_ID_EXPERIAN: bureauMemberId.optional(),
+    BUREAU_MEMBER_ID_CRIF: bureauMemberId.optional(),
     /** An instalment's unpaid part at or below this (rupees) draws no penal charge (docs/product.md "Loan servicing"). */
     PENAL_TOLERANCE_RUPEES: z.coerce.number().int().min(0).max(10_000).default(100),
 
@@ -243,7 +246,17 @@ export const envSchema = z
       ctx.addIssue({ code: "custom", path: ["CKYC_PROVIDER"], message: "cannot be the local stand-in when APP_ENV=production" });
     if (env.MANDATE_PROVIDER === "local")
       ctx.addIssue({ code: "custom", path: ["MANDATE_PROVIDER"], message: "cannot be the local stand-in when APP_ENV=production" });
-    for (const key of ["SESSION_SECRET", "ENCRYPTION_KEY", "SMS_GATEWAY_URL", "SMS_GATEWAY_KEY", "PUBLIC_URL"] as const) {
+    for (const key of [
+      "SESSION_SECRET",
+      "ENCRYPTION_KEY",
+      "SMS_GATEWAY_URL",
+      "SMS_GATEWAY_KEY",
+      "PUBLIC_URL",
+      "BUREAU_MEMBER_ID_CIBIL",
+      "BUREAU_MEMBER_ID_EQUIFAX",
+      "BUREAU_MEMBER_ID_EXPERIAN",
+      "BUREAU_MEMBER_ID_CRIF",
+    ] as const) {
       if (!env[key]) {
         ctx.addIssue({ code: "custom", path: [key], message: "is required when APP_ENV=production" });
       }
@@ -503,10 +516,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bureau: {
       memberShortName: env.BUREAU_MEMBER_SHORT_NAME,
       memberIds: {
-        cibil: env.BUREAU_MEMBER_ID_CIBIL,
-        equifax: env.BUREAU_MEMBER_ID_EQUIFAX,
-        experian: env.BUREAU_MEMBER_ID_EXPERIAN,
-        crif: env.BUREAU_MEMBER_ID_CRIF,
+        cibil: env.BUREAU_MEMBER_ID_CIBIL ?? "NB00000001",
+        equifax: env.BUREAU_MEMBER_ID_EQUIFAX ?? "EQ00000001",
+        experian: env.BUREAU_MEMBER_ID_EXPERIAN ?? "EX00000001",
+        crif: env.BUREAU_MEMBER_ID_CRIF ?? "CR00000001",
       },
     },
     otp: {

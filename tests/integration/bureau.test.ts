@@ -6,7 +6,17 @@ import { addDays, daysBetween, type IsoDate } from "../../app/domain/loan-math.t
 import { createUserSession } from "../../app/server/auth/session.server.ts";
 import { runBooksDay } from "../../app/server/books/daily.server.ts";
 import { runBureauDay } from "../../app/server/bureau/daily.server.ts";
-import { bureauAlerts, bureauRecords, bureauRejections, bureauRuns, loanApplications, notifications } from "../../app/server/db/schema.ts";
+import {
+  borrowerProfiles,
+  bureauAlerts,
+  bureauRecords,
+  bureauRejections,
+  bureauRuns,
+  loanApplications,
+  loanInstalments,
+  loanLedger,
+  notifications,
+} from "../../app/server/db/schema.ts";
 import { payoffFor } from "../../app/server/loan-account/read.server.ts";
 import { runServicingDay } from "../../app/server/servicing/daily.server.ts";
 import { activeLoan, instalmentOf, signedApplication, signedInStaff, staffSessionAgain } from "../helpers/applications.ts";
@@ -95,6 +105,24 @@ function accountsOf(text: string) {
 const pageText = async (path: string) =>
   (await (await app.get(path, { headers: { Cookie: finance.cookie } })).text()).replaceAll("<!-- -->", "");
 
+async function setGender(userId: string, gender: string | null) {
+  await app.services.db.update(borrowerProfiles).set({ gender }).where(eq(borrowerProfiles.userId, userId));
+}
+
+/** What a loan owes on `day` in whole rupees (half-up), from its schedule and charges: the balance and the overdue. */
+async function owedOn(loan: Loan, day: IsoDate) {
+  const rows = await app.services.db.select().from(loanInstalments).where(eq(loanInstalments.applicationId, loan.id));
+  const charges = await app.services.db
+    .select()
+    .from(loanLedger)
+    .where(and(eq(loanLedger.applicationId, loan.id), eq(loanLedger.kind, "penal")));
+  const due = rows.filter((r) => r.dueDate < day);
+  const penal = charges.reduce((s, c) => s + c.amountPaise, 0);
+  const interest = due.reduce((s, r) => s + r.interestPaise, 0);
+  const rupees = (paise: number) => Math.floor((paise + 50) / 100);
+  return [rupees(1_00_000_00 + interest + penal), rupees(due.reduce((s, r) => s + r.principalPaise + r.interestPaise, 0) + penal)];
+}
+
 async function fileOf(runId: string) {
   const res = await app.get(`/admin/bureau/runs/${runId}/file`, { headers: { Cookie: finance.cookie } });
   expect(res.status).toBe(200);
@@ -172,9 +200,11 @@ describe("credit bureau reporting", { shuffle: false }, () => {
   it("makes each bureau's file as at the reporting date: every loan in its state, read back field by field against the decision record", async () => {
     at("2026-08-16", "09:00");
     await freshSessions();
+    // The closed loan's borrower has no gender on file: that record is held back, listed with why.
+    await setGender(loans.closed!.userId, null);
     // Finance makes the date's four files from the page (the daily run would have, the day after the date).
     const made = await postForm(app, "/admin/bureau", { intent: "make", asOf: AS_OF }, { cookie: finance.cookie });
-    expect(toastOf(made)).toContain("Made 4 files as at 15 Aug 2026: 9 accounts each");
+    expect(toastOf(made)).toContain("Made 4 files as at 15 Aug 2026: 8 accounts each, 4 records held back (see each file)");
     const again = await postForm(app, "/admin/bureau", { intent: "make", asOf: AS_OF }, { cookie: finance.cookie });
     expect(toastOf(again)).toContain("were made already");
     const runs = await app.services.db.select().from(bureauRuns).where(eq(bureauRuns.asOf, AS_OF));
@@ -183,11 +213,15 @@ describe("credit bureau reporting", { shuffle: false }, () => {
     const ddmmyyyy = (d: string) => `${d.slice(8)}${d.slice(5, 7)}${d.slice(0, 4)}`;
     const dueOf = async (loan: Loan) => (await instalmentOf(app, loan.id, 1)).dueDate as IsoDate;
     for (const run of runs) {
-      expect(run).toMatchObject({ kind: "regular", accounts: 9, heldBack: 0, delinquent: 6 });
+      expect(run).toMatchObject({ kind: "regular", accounts: 8, heldBack: 1, delinquent: 6 });
       const text = await fileOf(run.id);
       expect(text.startsWith(`TUDF12${app.config.bureau.memberIds[run.bureau as "cibil"]}`)).toBe(true);
       const accounts = accountsOf(text);
-      expect([...accounts.keys()].sort()).toEqual(Object.keys(expected).sort());
+      expect([...accounts.keys()].sort()).toEqual(
+        Object.keys(expected)
+          .filter((n) => n !== loans.closed!.loanNumber)
+          .sort(),
+      );
       for (const [number, record] of accounts) {
         // Every mandatory field of every segment present, within its length.
         for (const segment of record.segments) {
@@ -236,16 +270,21 @@ describe("credit bureau reporting", { shuffle: false }, () => {
       expect(Number(tl(loans.writtenOff!)["41"])).toBeGreaterThan(100000);
       expect(tl(loans.settled!)).toMatchObject({ "22": "04", "43": "20000", "45": "20000", "26": "04" });
       expect(tl(loans.settled!)["10"]).toBeDefined();
-      // Closed in the period, and cancelled after disbursal (reported as closed): a closing date, nothing owed.
-      expect(tl(loans.closed!)).toMatchObject({ "10": "05082026", "13": "0", "14": "0", "15": "0", "09": "05082026" });
+      // Cancelled after disbursal: reported as closed on the day it ended, nothing owed.
       expect(tl(loans.cancelledAfter!)).toMatchObject({ "10": "11082026", "13": "0", "15": "0" });
+      // The balance and the overdue of a loan two instalments behind, from its schedule and charges.
+      const [balance, overdue] = await owedOn(loans.sma1!, AS_OF);
+      expect(tl(loans.sma1!)).toMatchObject({ "13": String(balance), "14": String(overdue) });
     }
     // Cancelled before its disbursal: never reported.
     const before = await app.services.db.select().from(bureauRecords).where(eq(bureauRecords.applicationId, cancelledBefore.id));
     expect(before).toEqual([]);
-    // The runs page lists the date's files with their counts.
+    // The runs page lists the date's files with their counts; the file's page says why a record was held back.
     const page = await pageText("/admin/bureau");
-    expect(page).toContain("9 accounts");
+    expect(page).toContain("8 accounts");
+    const runPage = await pageText(`/admin/bureau/runs/${runs[0]?.id}`);
+    expect(runPage).toContain("Held back");
+    expect(runPage).toMatch(/PN 08: [^<]*gender/i);
     expect(page).toContain("Credit bureau reporting");
   });
 
@@ -295,9 +334,12 @@ describe("credit bureau reporting", { shuffle: false }, () => {
     const overview = await pageText("/admin/bureau");
     expect(overview).toContain("PIN code does not match the state");
     expect(overview).toContain("7 days left");
-    // Sent again: a correction file as at the same date with that record alone, read afresh.
-    const sent = await postForm(app, "/admin/bureau", { intent: "corrections" }, { cookie: finance.cookie });
-    expect(toastOf(sent)).toContain("Made 1 correction file with 1 record sent again");
+    // Sent again (asked twice at once: one file): a correction file as at the same date with that record alone, read afresh.
+    const both = await Promise.all([1, 2].map(() => postForm(app, "/admin/bureau", { intent: "corrections" }, { cookie: finance.cookie })));
+    expect(both.map(toastOf).sort()).toEqual([
+      "Made 1 correction file with 1 record sent again.",
+      "No rejected record is waiting to be sent again.",
+    ]);
     const [correction] = await app.services.db.select().from(bureauRuns).where(eq(bureauRuns.kind, "correction"));
     expect(correction).toMatchObject({ bureau: "cibil", asOf: AS_OF, accounts: 1 });
     const file = accountsOf(await fileOf(correction!.id));
@@ -310,33 +352,49 @@ describe("credit bureau reporting", { shuffle: false }, () => {
     expect(await app.services.db.select().from(notifications).where(eq(notifications.event, "bureau_reported"))).toHaveLength(6);
   });
 
-  it("the daily run makes the next date's files, tells the borrowers again for that date, and sends nearly due corrections by itself", async () => {
-    // A rejection of the CIBIL file left alone by finance: sent by the daily run when 2 days are left.
+  it("the daily run makes the next date's files (a record held back before carried forward), tells the borrowers again, and sends nearly due corrections by itself", async () => {
+    // Two rejections of the CIBIL file left alone by finance; one of them still fails the rules.
     const [cibil] = await app.services.db
       .select()
       .from(bureauRuns)
       .where(and(eq(bureauRuns.asOf, AS_OF), eq(bureauRuns.bureau, "cibil"), eq(bureauRuns.kind, "regular")));
     const csv = rejectionCsv([
       { accountNumber: loans.npa!.loanNumber, segment: "PN", field: "07", code: "E110", message: "Date of birth not valid" },
+      { accountNumber: loans.sma2!.loanNumber, segment: "PA", field: "06", code: "E120", message: "State code not valid" },
     ]);
     const res = await uploadRejections(`/admin/bureau/runs/${cibil!.id}`, "late.csv", csv, finance.cookie);
     expect(res.status).toBe(302);
+    await setGender(loans.npa!.userId, null);
+    // The closed loan's borrower corrected: the loan, never reported closed, goes in the next file.
+    await setGender(loans.closed!.userId, "female");
     const day = "2026-09-01";
     at(day, "00:30");
     await runServicingDay(app.services, day);
-    const done = await runBureauDay(app.services, day);
-    expect(done).toEqual({ files: 4, corrections: 1 });
+    expect(await runBureauDay(app.services, day)).toEqual({ files: 4, corrections: 1, stuck: 0 });
     const dated = await app.services.db
       .select()
       .from(bureauRuns)
       .where(and(eq(bureauRuns.asOf, "2026-08-31"), eq(bureauRuns.kind, "regular")));
     expect(dated).toHaveLength(4);
-    // Closed, cancelled and settled before the last file: not reported again.
-    expect(dated[0]?.accounts).toBe(6);
-    // Told again for the new date: each loan still past due, and the one written off.
+    // Cancelled and settled loans reported closed before: not again. The closed one is, closed.
+    expect(dated[0]).toMatchObject({ accounts: 6, heldBack: 1 });
+    const file = accountsOf(await fileOf(dated[0]!.id));
+    const closedTl = file.get(loans.closed!.loanNumber)?.segments.find((g) => g.tag === "TL")?.fields;
+    expect(closedTl).toMatchObject({ "10": "05082026", "13": "0", "14": "0", "15": "0", "09": "05082026" });
+    expect(file.has(loans.cancelledAfter!.loanNumber)).toBe(false);
+    expect(file.has(loans.settled!.loanNumber)).toBe(false);
+    // Told again for the new date: each loan still past due and reported, and the one written off.
     const alerts = await app.services.db.select().from(bureauAlerts).where(eq(bureauAlerts.asOf, "2026-08-31"));
-    const told = [loans.sma0, loans.sma1, loans.sma2, loans.npa, loans.writtenOff].map((l) => l!.id).sort();
+    const told = [loans.sma0, loans.sma1, loans.sma2, loans.writtenOff].map((l) => l!.id).sort();
     expect(alerts.map((a) => a.applicationId).sort()).toEqual(told);
-    expect(await runBureauDay(app.services, day)).toEqual({ files: 0, corrections: 0 });
+    // The record still failing stays waiting, no empty correction file made; the other was sent.
+    const rejections = await app.services.db.select().from(bureauRejections).where(eq(bureauRejections.runId, cibil!.id));
+    const waiting = rejections.filter((r) => !r.resentRunId).map((r) => r.accountNumber);
+    expect(waiting).toEqual([loans.npa!.loanNumber]);
+    const corrections = await app.services.db.select().from(bureauRuns).where(eq(bureauRuns.kind, "correction"));
+    expect(corrections).toHaveLength(2);
+    expect(corrections.every((c) => c.accounts > 0)).toBe(true);
+    // The same day again: no file; the record still failing is reported stuck, not sent in an empty file.
+    expect(await runBureauDay(app.services, day)).toEqual({ files: 0, corrections: 0, stuck: 1 });
   });
 });

@@ -207,6 +207,10 @@ describe("production mode", () => {
       RAZORPAY_WEBHOOK_SECRET: "webhook-secret-2",
       SMTP_URL: "smtp://127.0.0.1:2525",
       RAZORPAY_API_URL: "http://127.0.0.1:9/v1",
+      BUREAU_MEMBER_ID_CIBIL: "NB12345678",
+      BUREAU_MEMBER_ID_EQUIFAX: "EQ12345678",
+      BUREAU_MEMBER_ID_EXPERIAN: "EX12345678",
+      BUREAU_MEMBER_ID_CRIF: "CR12345678",
     });
   });
   afterAll(async () => {

@@ -228,6 +228,13 @@ describe("The bureau file", () => {
     ]);
   });
 
+  it("still reports a loan written off years ago: 1,200 days past due is valid and written as 900", () => {
+    const old = withAccount({ accountNumber: "SL00000009", dpd: 1200, overduePaise: 1_00_00 });
+    expect(recordProblems(old)).toEqual([]);
+    const tl = parseFile(encodeFile(header, [old])).records[0]?.segments.find((g) => g.tag === "TL")?.fields;
+    expect(tl?.["15"]).toBe("900");
+  });
+
   it("writes a settlement after write-off as closed, with its settlement amount", () => {
     const tl = seg("SL00000003", "TL").fields;
     expect([tl["10"], tl["13"], tl["22"], tl["41"], tl["42"], tl["43"], tl["45"]]).toEqual([
@@ -353,7 +360,7 @@ describe("recordProblems", () => {
     ["a negative balance", withAccount({ currentBalancePaise: -1 }), "TL 13"],
     ["an amount in fractions of a paisa", withAccount({ sanctionedPaise: 100.5 }), "TL 12"],
     ["more overdue than owed", withAccount({ overduePaise: 60_000_00, dpd: 5 }), "TL 14"],
-    ["days past due over 999", withAccount({ overduePaise: 1, dpd: 1000 }), "TL 15"],
+    ["days past due not a whole number", withAccount({ overduePaise: 1, dpd: 10.5 }), "TL 15"],
     ["days past due with nothing overdue", withAccount({ dpd: 3 }), "TL 15"],
     [
       "a settlement without its amount",

@@ -61,6 +61,8 @@ describe("configuration", () => {
       "RAZORPAY_KEY_ID",
       "RAZORPAY_WEBHOOK_SECRET",
       "PUBLIC_URL",
+      "BUREAU_MEMBER_ID_CIBIL",
+      "BUREAU_MEMBER_ID_CRIF",
     ]) {
       expect(message).toContain(key);
     }
@@ -86,6 +88,10 @@ describe("configuration", () => {
     SMS_GATEWAY_URL: "https://sms.example.invalid/send",
     SMS_GATEWAY_KEY: "key",
     PUBLIC_URL: "https://loans.example.in",
+    BUREAU_MEMBER_ID_CIBIL: "NB12345678",
+    BUREAU_MEMBER_ID_EQUIFAX: "EQ12345678",
+    BUREAU_MEMBER_ID_EXPERIAN: "EX12345678",
+    BUREAU_MEMBER_ID_CRIF: "CR12345678",
   });
 
   it("never takes autopay mandates through the local stand-in in production, where none is offered unless Razorpay is chosen (production's default: none)", () => {
@@ -185,8 +191,13 @@ describe("configuration", () => {
       RAZORPAY_WEBHOOK_SECRET: "webhook-secret-2",
       SMTP_URL: "smtps://mailer:secret@smtp.example.invalid:465",
       EMAIL_FROM: "Sugam Loans <notices@example.invalid>",
+      BUREAU_MEMBER_ID_CIBIL: "NB12345678",
+      BUREAU_MEMBER_ID_EQUIFAX: "EQ12345678",
+      BUREAU_MEMBER_ID_EXPERIAN: "EX12345678",
+      BUREAU_MEMBER_ID_CRIF: "CR12345678",
     });
     expect(config.isProduction).toBe(true);
+    expect(config.bureau.memberIds).toEqual({ cibil: "NB12345678", equifax: "EQ12345678", experian: "EX12345678", crif: "CR12345678" });
     expect(config.email).toEqual({
       provider: { name: "smtp", url: "smtps://mailer:secret@smtp.example.invalid:465" },
       from: "Sugam Loans <notices@example.invalid>",

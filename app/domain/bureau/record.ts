@@ -163,7 +163,8 @@ function balanceProblems(account: BureauAccount, add: Add) {
   if (!isAmount(a.currentBalancePaise)) add("TL", "13", "The current balance is not an amount.");
   if (!isAmount(a.overduePaise)) add("TL", "14", "The amount overdue is not an amount.");
   else if (a.overduePaise > a.currentBalancePaise) add("TL", "14", "The amount overdue is more than the current balance.");
-  if (!Number.isInteger(a.dpd) || a.dpd < 0 || a.dpd > 999) add("TL", "15", `The days past due are not 0 to 999 (${a.dpd}).`);
+  // More than the field holds is written as MAX_REPORTED_DPD: a loan written off years ago is still reported.
+  if (!Number.isInteger(a.dpd) || a.dpd < 0) add("TL", "15", `The days past due are not a whole number of days (${a.dpd}).`);
   else if (a.dpd > 0 && a.overduePaise === 0) add("TL", "15", "Days past due with nothing overdue.");
   if (a.closedOn !== null && (a.currentBalancePaise !== 0 || a.overduePaise !== 0))
     add("TL", "10", "A closed account with a balance or an amount overdue.");

@@ -70,9 +70,15 @@ export const uploadRejectionsSchema = z.object({
     .refine((f) => /\.(csv|txt)$/i.test(f.name), "Choose a .csv or .txt file"),
 });
 
-/** Making the files of a reporting date by hand (one of the recent dates). */
+export const NOT_A_FILE_DATE =
+  "Choose a reporting date (the 15th or a month's last day) before today, on or after the first loan's disbursal.";
+
+/** Making the files of a reporting date by hand (the server also checks it is before today and after the first disbursal). */
 export const makeFilesSchema = z.object({
-  asOf: z.string({ message: "Choose a reporting date" }).regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a reporting date"),
+  asOf: z
+    .string({ message: "Choose a reporting date" })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a reporting date")
+    .refine((d) => addDays(d, 0) === d && isReportingDate(d), NOT_A_FILE_DATE),
 });
 
 /** Settling a written-off loan: the recoveries received accepted as full and final, and why. */

@@ -123,14 +123,7 @@ function RecordsTable({ d }: { d: Data }) {
           <td className="px-3 py-2">{ASSET_CLASS_TEXT[r.assetClass] ?? r.assetClass}</td>
           <td className="px-3 py-2">
             {r.heldBack ? (
-              <>
-                <span className="font-medium text-red-800">Held back</span>
-                <ul className="list-disc pl-5">
-                  {(r.problems ?? []).map((p) => (
-                    <li key={p}>{p}</li>
-                  ))}
-                </ul>
-              </>
+              <span className="font-medium text-red-800">Held back</span>
             ) : r.writtenOff ? (
               "Written off"
             ) : r.closedOn ? (
@@ -138,6 +131,14 @@ function RecordsTable({ d }: { d: Data }) {
             ) : (
               "Open"
             )}
+            {/* Why it was held back, or what was left out of it to send it. */}
+            {r.problems?.length ? (
+              <ul className="list-disc pl-5">
+                {r.problems.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+            ) : null}
           </td>
         </tr>
       ))}

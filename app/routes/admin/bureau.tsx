@@ -1,14 +1,18 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
+import { FormErrors, TextField } from "../../components/field.tsx";
+import { useSchemaForm } from "../../components/use-schema-form.ts";
 import { BureauSaidCell, DueCell } from "../../components/bureau-cells.tsx";
 import { StaffTable } from "../../components/staff-table.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import { BUREAU_NAME, BUREAUS, type Bureau } from "../../domain/bureau/format.ts";
-import { recentReportingDates } from "../../domain/bureau/reporting.ts";
+import { makeFilesSchema, NOT_A_FILE_DATE } from "../../domain/bureau/reporting.ts";
 import { formatDateTimeIST, longDate, todayIST } from "../../domain/india-date.ts";
 import { can, type StaffRole } from "../../domain/roles.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { sendCorrections } from "../../server/bureau/corrections.server.ts";
-import { makeDateFiles } from "../../server/bureau/daily.server.ts";
+import { makeDateFiles, mayMakeFilesAsOf } from "../../server/bureau/daily.server.ts";
 import { bureauOverview } from "../../server/bureau/read.server.ts";
 import { redirectWithToast } from "../../web/flash.server.ts";
 import { readForm } from "../../web/forms.server.ts";
@@ -41,9 +45,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const today = todayIST(services.now());
   switch (String(form.get("intent") ?? "")) {
     case "make": {
-      const asOf = String(form.get("asOf") ?? "");
-      if (!recentReportingDates(today, 4).includes(asOf))
-        throw data({ message: "Choose one of the reporting dates shown." }, { status: 400 });
+      const s = parseWithZod(form, { schema: makeFilesSchema });
+      if (s.status !== "success") return data({ result: s.reply() }, { status: 400 });
+      const asOf = s.value.asOf;
+      if (!(await mayMakeFilesAsOf(services, asOf, today)))
+        return data({ result: s.reply({ fieldErrors: { asOf: [NOT_A_FILE_DATE] } }) }, { status: 400 });
       const made = await makeDateFiles(services, asOf, { staff, client });
       const held = made.reduce((n, m) => n + m.heldBack, 0);
       return redirectWithToast(
@@ -59,8 +65,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     case "corrections": {
-      const made = await sendCorrections(services, { staff, client });
+      const { made, stuck } = await sendCorrections(services, { staff, client });
       const accounts = made.reduce((n, m) => n + m.accounts, 0);
+      const still = stuck.reduce((n, m) => n + m.heldBack, 0);
+      const stillText = `${still} record${still === 1 ? "" : "s"} still fail${still === 1 ? "s" : ""} the format's rules: correct them first (each file's page says why).`;
       return redirectWithToast(
         services.config,
         request,
@@ -68,9 +76,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         made.length
           ? {
               type: "success",
-              title: `Made ${made.length} correction file${made.length === 1 ? "" : "s"} with ${accounts} record${accounts === 1 ? "" : "s"} sent again.`,
+              title: `Made ${made.length} correction file${made.length === 1 ? "" : "s"} with ${accounts} record${accounts === 1 ? "" : "s"} sent again.${still ? ` ${stillText}` : ""}`,
             }
-          : { type: "success", title: "No rejected record is waiting to be sent again." },
+          : still
+            ? { type: "error", title: `Nothing was sent: ${stillText}` }
+            : { type: "success", title: "No rejected record is waiting to be sent again." },
       );
     }
     default:
@@ -125,6 +135,30 @@ function DatesTable({ d }: { d: Data }) {
         );
       })}
     </StaffTable>
+  );
+}
+
+function OtherDateForm({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
+  const { form, fields, formErrors, busy } = useSchemaForm({
+    id: "make-other",
+    schema: makeFilesSchema,
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form method="post" className="card space-y-3" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="make" />
+      <FormErrors id={form.errorId} errors={formErrors} />
+      <TextField
+        field={fields.asOf}
+        type="date"
+        label="Make the files as at another reporting date"
+        hint="The 15th or a month's last day, before today, on or after the first loan's disbursal: a date the daily run missed."
+      />
+      <button type="submit" className="btn-secondary" disabled={busy}>
+        Make the files
+      </button>
+    </Form>
   );
 }
 
@@ -190,7 +224,7 @@ function RunsTable({ d }: { d: Data }) {
   );
 }
 
-export default function BureauReporting({ loaderData: d }: Route.ComponentProps) {
+export default function BureauReporting({ loaderData: d, actionData }: Route.ComponentProps) {
   return (
     <div className="space-y-8">
       <div className="space-y-2">
@@ -208,6 +242,7 @@ export default function BureauReporting({ loaderData: d }: Route.ComponentProps)
           Reporting dates
         </h2>
         <DatesTable d={d} />
+        {d.mayManage ? <OtherDateForm actionData={actionData} /> : null}
       </section>
 
       <section aria-labelledby="pending-title" className="space-y-3">

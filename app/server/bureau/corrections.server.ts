@@ -4,7 +4,7 @@
  * nothing is imported), each rejected record due to be sent again within 7 days, and the correction
  * files that send them: made by finance, or by the daily run when 2 days are left.
  */
-import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { BUREAUS, type Bureau, parseRejections } from "../../domain/bureau/format.ts";
 import { AUTO_RESEND_DAYS_LEFT, resendDueBy } from "../../domain/bureau/reporting.ts";
@@ -13,9 +13,8 @@ import { addDays, type IsoDate } from "../../domain/loan-math.ts";
 import { audit } from "../audit.server.ts";
 import { sha256Bytes } from "../crypto.server.ts";
 import { bureauRecords, bureauRejectionImports, bureauRejections, bureauRuns, loanApplications } from "../db/schema.ts";
-import { makeFile } from "./run.server.ts";
-
-type Services = Parameters<typeof makeFile>[0];
+import { recordsAsOf } from "./records.server.ts";
+import { makeFile, type Services } from "./run.server.ts";
 type Staff = { id: string; role: string };
 
 export type Imported =
@@ -53,7 +52,8 @@ export async function importRejections(
     };
   const at = services.now();
   const dueBy = resendDueBy(todayIST(at));
-  const sha = sha256Bytes(bytes);
+  // The same rows are the same import however the file was saved (line endings, quoting, order).
+  const sha = sha256Bytes(Buffer.from(JSON.stringify(rows.map((r) => [r.accountNumber, r.segment, r.field, r.code, r.message]).sort())));
   return services.db.transaction(async (tx) => {
     const [done] = await tx
       .insert(bureauRejectionImports)
@@ -108,44 +108,48 @@ async function pendingRejections({ db }: Pick<AppServices, "db">, dueBy: IsoDate
 
 /**
  * Sends the rejected records again: one correction file per bureau and reporting date, each record
- * read afresh (as at its original date) so that what was corrected since goes. A record that fails
- * the format's rules still is held back in the correction file and stays pending.
+ * read afresh (as at its original date) so that what was corrected since goes. One sending at a time
+ * (a lock held for the whole of it), so finance's button and the daily run never send a record
+ * twice. A record that still fails the format's rules is held back and stays waiting; a file of
+ * nothing but such records is not made.
  */
 export async function sendCorrections(
   services: Services,
   { dueBy = null, staff = null, client = null }: { dueBy?: IsoDate | null; staff?: Staff | null; client?: Client | null } = {},
 ) {
-  const pending = await pendingRejections(services, dueBy);
-  const groups = Map.groupBy(pending, (p) => `${p.bureau}|${p.asOf}`);
-  const made: { bureau: Bureau; asOf: IsoDate; runId: string; accounts: number; heldBack: number }[] = [];
-  for (const [group, rows] of groups) {
-    const [bureau, asOf] = group.split("|") as [Bureau, IsoDate];
-    if (!(BUREAUS as readonly string[]).includes(bureau)) continue;
-    const only = [...new Set(rows.map((r) => r.applicationId))];
-    const file = await makeFile(services, { bureau, asOf, kind: "correction", only, createdBy: staff?.id ?? null });
-    if (!file.ok) continue;
-    const sent = await services.db
-      .select({ applicationId: bureauRecords.applicationId })
-      .from(bureauRecords)
-      .where(and(eq(bureauRecords.runId, file.runId), eq(bureauRecords.heldBack, false)));
-    const sentIds = new Set(sent.map((s) => s.applicationId));
-    const resent = rows.filter((r) => sentIds.has(r.applicationId)).map((r) => r.id);
-    if (resent.length)
-      await services.db
-        .update(bureauRejections)
-        .set({ resentRunId: file.runId })
-        .where(and(inArray(bureauRejections.id, resent), isNull(bureauRejections.resentRunId)));
-    await audit(services, {
-      by: staff ?? "system",
-      client,
-      at: services.now(),
-      action: "bureau.correction_file",
-      subject: { type: "bureau_run", id: file.runId },
-      details: { bureau, asOf, accounts: file.accounts, heldBack: file.heldBack },
+  const made: { bureau: Bureau; asOf: IsoDate; runId: string; fileKey: string; accounts: number; heldBack: number }[] = [];
+  const stuck: { bureau: Bureau; asOf: IsoDate; heldBack: number }[] = [];
+  const by = staff && client ? { staff, client } : null;
+  try {
+    await services.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bureau-corrections'))`);
+      const s = { ...services, db: tx };
+      const groups = Map.groupBy(await pendingRejections(s, dueBy), (p) => `${p.bureau}|${p.asOf}`);
+      for (const [group, rows] of groups) {
+        const [bureau, asOf] = group.split("|") as [Bureau, IsoDate];
+        if (!(BUREAUS as readonly string[]).includes(bureau)) continue;
+        const records = await recordsAsOf(s, asOf, [...new Set(rows.map((r) => r.applicationId))]);
+        const file = await makeFile(s, { bureau, asOf, kind: "correction", records, by });
+        if (!file.ok) {
+          if (file.reason === "nothing_valid") stuck.push({ bureau, asOf, heldBack: file.heldBack });
+          continue;
+        }
+        made.push({ bureau, asOf, runId: file.runId, fileKey: file.fileKey, accounts: file.accounts, heldBack: file.heldBack });
+        const sent = await tx
+          .select({ applicationId: bureauRecords.applicationId })
+          .from(bureauRecords)
+          .where(and(eq(bureauRecords.runId, file.runId), eq(bureauRecords.heldBack, false)));
+        const sentIds = new Set(sent.map((x) => x.applicationId));
+        const resent = rows.filter((r) => sentIds.has(r.applicationId)).map((r) => r.id);
+        if (resent.length) await tx.update(bureauRejections).set({ resentRunId: file.runId }).where(inArray(bureauRejections.id, resent));
+      }
     });
-    made.push({ bureau, asOf, runId: file.runId, accounts: file.accounts, heldBack: file.heldBack });
+  } catch (error) {
+    // The runs were not kept: neither are their files (they hold PANs and addresses).
+    for (const m of made) await services.storage.remove(m.fileKey);
+    throw error;
   }
-  return made;
+  return { made, stuck };
 }
 
 /** The daily run's part: corrections with 2 days or fewer left are sent without waiting for finance. */

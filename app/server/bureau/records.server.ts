@@ -1,13 +1,13 @@
 /**
  * What a bureau file says about each loan (docs/product.md "Credit bureau reporting"), read from the
  * loan account and the books as at the reporting date: every loan active at any time in the period,
- * and those closed (or cancelled after disbursal, reported as closed) since the last file; a loan
+ * and those ended (closed, cancelled after disbursal and reported as closed, settled) until reported closed; a loan
  * cancelled before its disbursal has no account and is never reported. The figures are the ledger's
  * replay to the reporting date, so a file made days later says what was true on that date.
  */
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
-import type { AssetClass, BureauAccount, BureauRecord, BureauSubject } from "../../domain/bureau/format.ts";
+import type { AssetClass, Bureau, BureauAccount, BureauRecord, BureauSubject } from "../../domain/bureau/format.ts";
 import { addDays, daysBetween, type IsoDate } from "../../domain/loan-math.ts";
 import { type LoanState, type LoanTerms, replay, type ServicingEvent } from "../../domain/loans/servicing.ts";
 import { decrypt } from "../crypto.server.ts";
@@ -15,6 +15,8 @@ import {
   borrowerAddresses,
   borrowerEmployment,
   borrowerProfiles,
+  bureauRecords,
+  bureauRuns,
   loanAccounts,
   loanApplications,
   loanLedger,
@@ -32,9 +34,15 @@ export interface LoanRecord {
   record: BureauRecord;
 }
 
-/** The loans a file as at `asOf` reports (`previousAsOf`: the last file's date, null for a first file), in loan-number order. */
-export async function loansToReport(services: Pick<AppServices, "db">, asOf: IsoDate, previousAsOf: IsoDate | null) {
-  const since = previousAsOf ?? "0000-00-00";
+/**
+ * The loans a bureau's file as at `asOf` reports, in loan-number order: each disbursed on or before
+ * the date and active or written off, and each that ended (closed, cancelled after disbursal,
+ * settled after write-off) until a file to this bureau has reported it closed, so a record held back
+ * or a file missed never leaves a loan shown open at the bureau.
+ */
+export async function loansToReport(services: Pick<AppServices, "db">, bureau: Bureau, asOf: IsoDate) {
+  const reportedClosed = sql`exists (select 1 from ${bureauRecords} r join ${bureauRuns} u on u.id = r.run_id
+    where r.application_id = ${loanApplications.id} and u.bureau = ${bureau} and not r.held_back and r.closed_on is not null)`;
   const rows = await services.db
     .select({ id: loanApplications.id })
     .from(loanAccounts)
@@ -44,18 +52,26 @@ export async function loansToReport(services: Pick<AppServices, "db">, asOf: Iso
       and(
         lte(loanAccounts.disbursalDate, asOf),
         sql`(${loanApplications.status} = 'active'
-          or (${loanApplications.status} in ('closed', 'cancelled') and coalesce(${loanAccounts.settledOn}, ${asOf}) > ${since})
-          or (${loanApplications.status} = 'written_off' and coalesce(${writeOffSettlements.settledOn}, ${asOf}) > ${since}))`,
+          or (${loanApplications.status} = 'written_off' and ${writeOffSettlements.applicationId} is null)
+          or (${loanApplications.status} in ('closed', 'cancelled', 'written_off') and not ${reportedClosed}))`,
       ),
     )
     .orderBy(asc(loanApplications.loanNumber));
   return rows.map((r) => r.id);
 }
 
+/** Loans are read in parts of this many (each part's queries bind one parameter per loan). */
+const PART = 1000;
+
 /** The records of `applicationIds` as at `asOf`, in the order given. */
 export async function recordsAsOf(services: Services, asOf: IsoDate, applicationIds: readonly string[]): Promise<LoanRecord[]> {
-  if (applicationIds.length === 0) return [];
-  const ids = [...applicationIds];
+  const out: LoanRecord[] = [];
+  for (let i = 0; i < applicationIds.length; i += PART)
+    out.push(...(await recordsOfPart(services, asOf, applicationIds.slice(i, i + PART))));
+  return out;
+}
+
+async function recordsOfPart(services: Services, asOf: IsoDate, ids: string[]): Promise<LoanRecord[]> {
   const loans = await loansForReplay(services, ids);
   const facts = await loanFacts(services, ids);
   const writeOffs = await writeOffsOf(services, ids, asOf);
@@ -64,13 +80,26 @@ export async function recordsAsOf(services: Services, asOf: IsoDate, application
   for (const id of ids) {
     const loan = loans.get(id);
     const fact = facts.get(id);
-    const subject = fact && subjects.get(fact.userId);
-    if (!loan || !fact || !subject) continue;
+    if (!loan || !fact) continue;
+    // A borrower whose identity cannot be read is reported with none: the record's problems hold it back, listed.
+    const subject = subjects.get(fact.userId) ?? NO_SUBJECT;
     const account = accountAsOf(asOf, { ...loan, ...fact, writeOff: writeOffs.get(id) ?? null });
     out.push({ applicationId: id, userId: fact.userId, record: { subject, account } });
   }
   return out;
 }
+
+const NO_SUBJECT: BureauSubject = {
+  name: "",
+  dob: "" as IsoDate,
+  gender: null,
+  pan: null,
+  mobile: "",
+  email: null,
+  addresses: [],
+  employment: null,
+  monthlyIncomePaise: null,
+};
 
 interface LoanFact {
   userId: string;
@@ -146,6 +175,8 @@ function accountAsOf(
   const endedOn = loan.status === "closed" || loan.status === "cancelled" ? loan.settledOn : null;
   const closedOn = settled?.settledOn ?? (endedOn && endedOn <= asOf ? endedOn : null);
   const first = loan.terms.instalments[0];
+  // The EMI: a regular instalment (the first may be a broken period's).
+  const regular = loan.terms.instalments[1] ?? first;
   const writtenOff = loan.writeOff
     ? {
         status: settled ? ("post_write_off_settled" as const) : ("written_off" as const),
@@ -171,7 +202,7 @@ function accountAsOf(
       loan.terms.kind === "emi"
         ? loan.terms.instalments.length
         : daysBetween(loan.terms.disbursalDate, first?.dueDate ?? addDays(loan.terms.disbursalDate, 0)),
-    instalmentPaise: first ? first.principalPaise + first.interestPaise : 0,
+    instalmentPaise: regular ? regular.principalPaise + regular.interestPaise : 0,
     lastPaymentPaise: last?.amountPaise ?? null,
   };
 }

@@ -24,12 +24,14 @@ export async function settleWrittenOff(
     if (a.status !== "written_off") return { ok: false, reason: "not_written_off" };
     const [done] = await tx.select().from(writeOffSettlements).where(eq(writeOffSettlements.applicationId, a.id));
     if (done) return { ok: false, reason: "settled_already" };
-    const { rows, events } = await ledgerOf({ db: tx }, a.id);
-    const writtenOffOn = rows.find((r) => r.kind === "write_off")?.businessDate;
-    if (!writtenOffOn) return { ok: false, reason: "not_written_off" };
-    const recovered = events
-      .filter((e) => e.kind === "payment" && e.businessDate >= writtenOffOn)
-      .reduce((s, e) => s + ("amountPaise" in e ? e.amountPaise : 0), 0);
+    const { rows } = await ledgerOf({ db: tx }, a.id);
+    const writeOff = rows.find((r) => r.kind === "write_off");
+    if (!writeOff) return { ok: false, reason: "not_written_off" };
+    // Recoveries: the payments recorded after the write-off and not reversed.
+    const reversed = new Set(rows.filter((r) => r.kind === "payment_reversal").map((r) => r.refId));
+    const recovered = rows
+      .filter((r) => r.kind === "payment" && r.entryNo > writeOff.entryNo && !reversed.has(r.id))
+      .reduce((s, r) => s + r.amountPaise, 0);
     if (recovered <= 0) return { ok: false, reason: "no_recoveries" };
     const settledOn = businessToday(services);
     await tx
