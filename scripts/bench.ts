@@ -23,10 +23,12 @@
 //     arrears: cases opened, the steps sent, the same day again (nothing), the next day: time, rate, checked.
 // 11. The books on PostgreSQL (bench-books.ts): the daily accrual, NPA flagging and month-end provisioning over
 //     100,000 loans, each again (nothing), and the booking of unbooked ledgers: time, rows written, checked.
+// 12. The credit bureau files on PostgreSQL (bench-bureau.ts): a reporting date's four files over 100,000 loans,
+//     again (nothing): time, peak memory, rows written, each file read back and checked.
 // BENCH_ONLY picks parts, comma-separated: math, pdf, public, signed-in, realtime, quick-start,
-// payouts, backoffice, servicing, notifications, autopay, dunning, books (e.g. `BENCH_ONLY=servicing npm run bench`);
+// payouts, backoffice, servicing, notifications, autopay, dunning, books, bureau (e.g. `BENCH_ONLY=servicing npm run bench`);
 // all by default. BENCH_PROFILE=ci is the small report CI prints after the tests (a few minutes): math,
-// public and signed-in pages, memory, 5 s per load; autopay, dunning and the books over 2,000 loans.
+// public and signed-in pages, memory, 5 s per load; autopay, dunning, the books and the bureau files over 2,000 loans.
 import type { ChildProcess } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -47,6 +49,7 @@ import { notificationBench, reportNotifications } from "./bench-notifications.ts
 import { autopayBench, reportAutopay } from "./bench-autopay.ts";
 import { dunningBench, reportDunning } from "./bench-dunning.ts";
 import { booksBench, reportBooks } from "./bench-books.ts";
+import { bureauBench, reportBureau } from "./bench-bureau.ts";
 import { type BenchServer, freePort, type MemoryAfterGc, spawnNode, startBenchServer, waitUntilUp } from "./bench-server.ts";
 
 const PARTS = [
@@ -63,9 +66,10 @@ const PARTS = [
   "autopay",
   "dunning",
   "books",
+  "bureau",
 ] as const;
 const CI_PROFILE = process.env.BENCH_PROFILE === "ci";
-const ONLY = (process.env.BENCH_ONLY ?? (CI_PROFILE ? "math,public,signed-in,autopay,dunning,books" : ""))
+const ONLY = (process.env.BENCH_ONLY ?? (CI_PROFILE ? "math,public,signed-in,autopay,dunning,books,bureau" : ""))
   .split(",")
   .map((s) => s.trim())
   .filter(Boolean);
@@ -330,6 +334,7 @@ try {
   if (runs("autopay")) reportAutopay(await autopayBench());
   if (runs("dunning")) reportDunning(await dunningBench());
   if (runs("books")) reportBooks(await booksBench());
+  if (runs("bureau")) reportBureau(await bureauBench());
 } finally {
   rawServer?.kill("SIGTERM");
   await server?.stop();

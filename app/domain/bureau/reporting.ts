@@ -58,6 +58,9 @@ export function dueWords(today: IsoDate, dueBy: IsoDate): string {
   return `${left} day${left === 1 ? "" : "s"} left`;
 }
 
+/** Records shown on a file's page at a time. */
+export const RECORDS_PER_PAGE = 200;
+
 /** A bureau's rejection file is at most this large. */
 export const MAX_REJECTION_BYTES = 2 * 1024 * 1024;
 export const REJECTION_TOO_LARGE = "The file is larger than 2 MB: ask the bureau for the rejections of this file alone.";

@@ -1,13 +1,14 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
+import { z } from "zod";
 import { FileField, FormErrors } from "../../components/field.tsx";
 import { BureauSaidCell, DueCell } from "../../components/bureau-cells.tsx";
-import { StaffTable } from "../../components/staff-table.tsx";
+import { PageLinks, StaffTable } from "../../components/staff-table.tsx";
 import { useSchemaForm } from "../../components/use-schema-form.ts";
 import { requestContext, servicesContext } from "../../context.ts";
 import { BUREAU_NAME } from "../../domain/bureau/format.ts";
-import { MAX_REJECTION_BYTES, REJECTION_TOO_LARGE, uploadRejectionsSchema } from "../../domain/bureau/reporting.ts";
+import { MAX_REJECTION_BYTES, RECORDS_PER_PAGE, REJECTION_TOO_LARGE, uploadRejectionsSchema } from "../../domain/bureau/reporting.ts";
 import { formatDateTimeIST, longDate, todayIST } from "../../domain/india-date.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { can, type StaffRole } from "../../domain/roles.ts";
@@ -24,12 +25,19 @@ export const middleware: Route.MiddlewareFunction[] = [requirePermission("bureau
 
 const ASSET_CLASS_TEXT: Record<string, string> = { standard: "Standard", sub_standard: "Sub-standard", doubtful: "Doubtful", loss: "Loss" };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { user } = context.get(signedInContext);
-  const found = await bureauRun(services, params.runId);
+  const page = z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .catch(1)
+    .parse(new URL(request.url).searchParams.get("page") ?? 1);
+  const found = await bureauRun(services, params.runId, page);
   if (!found) throw data({ message: "No such bureau file." }, { status: 404 });
-  return { ...found, today: todayIST(services.now()), mayManage: can(user.role, "bureau.manage") };
+  return { ...found, page, today: todayIST(services.now()), mayManage: can(user.role, "bureau.manage") };
 }
 
 type ActionData = { result: Parameters<typeof useSchemaForm>[0]["lastResult"] } | undefined;
@@ -222,7 +230,15 @@ export default function BureauRun({ loaderData: d, actionData }: Route.Component
         <h2 id="records-title" className="text-xl">
           Accounts
         </h2>
-        {d.records.length ? <RecordsTable d={d} /> : <p className="card">This file holds no account.</p>}
+        {d.records.length ? (
+          <RecordsTable d={d} />
+        ) : (
+          <p className="card">{d.page > 1 ? "This page is past the end." : "This file holds no account."}</p>
+        )}
+        <PageLinks
+          prev={d.page > 1 ? `?page=${d.page - 1}` : null}
+          next={d.page * RECORDS_PER_PAGE < d.run.accounts + d.run.heldBack ? `?page=${d.page + 1}` : null}
+        />
       </section>
     </div>
   );

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, inArray, isNull, min, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppServices } from "../../context.ts";
 import { BUREAUS, type Bureau } from "../../domain/bureau/format.ts";
-import { fileDueBy, recentReportingDates } from "../../domain/bureau/reporting.ts";
+import { fileDueBy, RECORDS_PER_PAGE, recentReportingDates } from "../../domain/bureau/reporting.ts";
 import type { IsoDate } from "../../domain/loan-math.ts";
 import {
   borrowerProfiles,
@@ -91,8 +91,8 @@ function rejectionsWhere({ db }: Services, where: ReturnType<typeof eq> | undefi
     .orderBy(asc(bureauRejections.dueBy), asc(bureauRejections.accountNumber));
 }
 
-/** One run: its counts, its records (held-back ones first), the rejections it drew and the imports. */
-export async function bureauRun(services: Services, runId: string) {
+/** One run: its counts, a page of its records (held-back ones first), the rejections it drew and the imports. */
+export async function bureauRun(services: Services, runId: string, page = 1) {
   if (!/^[0-9a-f-]{36}$/i.test(runId)) return null;
   const [run] = await services.db
     .select(runColumns)
@@ -118,7 +118,9 @@ export async function bureauRun(services: Services, runId: string) {
     .innerJoin(loanApplications, eq(loanApplications.id, bureauRecords.applicationId))
     .leftJoin(borrowerProfiles, eq(borrowerProfiles.userId, bureauRecords.userId))
     .where(eq(bureauRecords.runId, runId))
-    .orderBy(desc(bureauRecords.heldBack), asc(loanApplications.loanNumber));
+    .orderBy(desc(bureauRecords.heldBack), asc(loanApplications.loanNumber))
+    .limit(RECORDS_PER_PAGE)
+    .offset((page - 1) * RECORDS_PER_PAGE);
   const rejections = await rejectionsWhere(services, eq(bureauRejections.runId, runId));
   const imports = await services.db
     .select({
