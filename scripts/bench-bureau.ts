@@ -31,6 +31,8 @@ export interface BureauRun {
   label: string;
   seconds: number;
   peakRssMb: number;
+  /** The RSS as the run started (the seeding's garbage included). */
+  startRssMb: number;
   files: number;
   records: number;
   alerts: number;
@@ -113,6 +115,7 @@ export async function bureauBench(): Promise<BureauFigures> {
         records: await one(sql`select count(*)::int as n from bureau_records`),
         alerts: await one(sql`select count(*)::int as n from bureau_alerts`),
       };
+      const startRssMb = process.memoryUsage().rss / 1024 / 1024;
       const started = performance.now();
       const peakRssMb = await peakRss(() => makeDateFiles(services, asOf));
       const seconds = (performance.now() - started) / 1000;
@@ -120,6 +123,7 @@ export async function bureauBench(): Promise<BureauFigures> {
         label,
         seconds,
         peakRssMb,
+        startRssMb,
         files: (await one(sql`select count(*)::int as n from bureau_runs`)) - before.files,
         records: (await one(sql`select count(*)::int as n from bureau_records`)) - before.records,
         alerts: (await one(sql`select count(*)::int as n from bureau_alerts`)) - before.alerts,
@@ -165,7 +169,7 @@ export function reportBureau(f: BureauFigures) {
   );
   for (const r of f.runs)
     console.log(
-      `  ${r.label.padEnd(34)} ${r.seconds.toFixed(2).padStart(7)} s  peak RSS ${r.peakRssMb.toFixed(0).padStart(5)} MB  ${r.files} files ${String(r.records).padStart(8)} records ${String(r.alerts).padStart(7)} alerts`,
+      `  ${r.label.padEnd(34)} ${r.seconds.toFixed(2).padStart(7)} s  RSS ${r.startRssMb.toFixed(0).padStart(5)} → peak ${r.peakRssMb.toFixed(0).padStart(5)} MB  ${r.files} files ${String(r.records).padStart(8)} records ${String(r.alerts).padStart(7)} alerts`,
     );
   for (const [what, ok] of f.checks) console.log(`  ${ok ? "✓" : "✗"} ${what}`);
 }
