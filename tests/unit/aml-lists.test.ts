@@ -7,7 +7,7 @@ import { type ListedPerson, parseNationalList, parseUnList } from "../../app/dom
 // UN publishes its list, the national samples in our CSV, every field of them; malformed files refused
 // with what is wrong named.
 
-const read = (name: string) => readFileSync(path.resolve(import.meta.dirname, "../../data/sanctions", name), "utf8");
+const read = (name: string) => readFileSync(path.resolve(import.meta.dirname, "../../reference-data/sanctions", name), "utf8");
 const un = parseUnList(read("un-consolidated-sample.xml"));
 const uapa = parseNationalList(read("uapa-51a-sample.csv"), "uapa_51a");
 const wmd = parseNationalList(read("wmd-12a-sample.csv"), "wmd_12a");

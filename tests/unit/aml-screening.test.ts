@@ -18,7 +18,7 @@ import {
 // variants of every listed name, precision on 10,000 generated unrelated names (both printed for the
 // decision record), the date of birth's part in the score, entities by name, and the blocking's reach.
 
-const read = (name: string) => readFileSync(path.resolve(import.meta.dirname, "../../data/sanctions", name), "utf8");
+const read = (name: string) => readFileSync(path.resolve(import.meta.dirname, "../../reference-data/sanctions", name), "utf8");
 const persons: ListedPerson[] = [
   ...parseUnList(read("un-consolidated-sample.xml")),
   ...parseNationalList(read("uapa-51a-sample.csv"), "uapa_51a"),
