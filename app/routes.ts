@@ -55,6 +55,7 @@ export default [
     route("admin/ckyc", "routes/admin/ckyc.tsx"),
     route("admin/reconciliation", "routes/admin/reconciliation.tsx"),
     route("admin/bureau", "routes/admin/bureau.tsx"),
+    route("admin/aml", "routes/admin/aml.tsx"),
     route("admin/bureau/runs/:runId", "routes/admin/bureau-run.tsx"),
     route("admin/bureau/runs/:runId/file", "routes/admin/bureau-file.ts"),
     route("admin/tickets", "routes/admin/tickets.tsx"),

@@ -74,6 +74,10 @@ export const PERMISSIONS = {
   "ckyc.view": ["operations", "compliance", "admin"],
   /** Try a failed CKYC upload again now (audited). */
   "ckyc.manage": ["compliance", "admin"],
+  /** Sanctions screening: the lists, the possible and confirmed matches (never shown to other staff or the borrower). */
+  "aml.view": ["compliance", "admin"],
+  /** Load a list, clear or confirm a match, mark its report made (audited). */
+  "aml.manage": ["compliance", "admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

@@ -229,6 +229,16 @@ const MATRIX: Record<string, StaffRequest[]> = {
   "routes/admin/bureau-file.ts": [
     { method: "GET", path: () => "/admin/bureau/runs/00000000-0000-4000-8000-000000000000/file", needs: "bureau.view" },
   ],
+  "routes/admin/aml.tsx": [
+    { method: "GET", path: () => "/admin/aml", needs: "aml.view" },
+    // A match that does not exist and a note too short: refused, nothing stored.
+    {
+      method: "POST",
+      path: () => "/admin/aml",
+      needs: "aml.manage",
+      form: () => ({ intent: "decide", match: "00000000-0000-4000-8000-000000000000", decision: "cleared", note: "x" }),
+    },
+  ],
   "routes/admin/document-file.ts": [
     { method: "GET", path: () => "/admin/documents/00000000-0000-4000-8000-000000000000", needs: "applications.view" },
   ],

@@ -30,6 +30,8 @@ describe("staff roles (docs/product.md, Staff roles; PRODUCT.md §7, both tables
       "bureau.manage": "finance admin",
       "ckyc.view": "operations compliance admin",
       "ckyc.manage": "compliance admin",
+      "aml.view": "compliance admin",
+      "aml.manage": "compliance admin",
     });
   });
 

@@ -14,6 +14,7 @@ import type { FunnelEvent } from "../../domain/quick-start.ts";
 import type { AccountPurpose, AssetClass, BooksRuleKind, EclStage, Framework } from "../../domain/books/chart.ts";
 import type { ExceptionReason } from "../../domain/books/reconciliation.ts";
 import type { StatementKind } from "../../domain/books/statements.ts";
+import type { ListedPerson, ListSource } from "../../domain/aml/sanctions.ts";
 import type { BureauReport, ChecklistItem, PanCheck, RejectionReason } from "../../domain/review.ts";
 import type { RuleCode, RuleOutcome, RuleResult } from "../../domain/credit-policy/evaluate.ts";
 import type { PolicyRules } from "../../domain/credit-policy/rules.ts";
@@ -1927,5 +1928,78 @@ export const ckycRecords = pgTable(
       .on(t.dueBy)
       .where(sql`${t.status} in ('pending', 'failed')`),
     check("ckyc_records_number_digits", sql`${t.ckycNumber} is null or ${t.ckycNumber} ~ '^[0-9]{14}$'`),
+  ],
+);
+
+/**
+ * The sanctions lists (docs/product.md "Sanctions screening"): each file loaded is a version of its
+ * list, its persons kept as read (docs/decisions/0007); the latest version of each list is in force.
+ * Never changed after; a new file is a new version.
+ */
+export const sanctionsLists = pgTable(
+  "sanctions_lists",
+  {
+    id: serial("id").primaryKey(),
+    source: text("source").$type<ListSource>().notNull(),
+    fileName: text("file_name").notNull(),
+    fileSha256: text("file_sha256").notNull(),
+    persons: jsonb("persons").$type<ListedPerson[]>().notNull(),
+    personCount: integer("person_count").notNull(),
+    /** The staff member who loaded it; null for the command line. */
+    loadedBy: uuid("loaded_by").references(() => users.id),
+    loadedAt: timestamp("loaded_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("sanctions_lists_once").on(t.source, t.fileSha256), index("sanctions_lists_latest_idx").on(t.source, t.id)],
+);
+
+/** A borrower's last screening: against which versions of the lists, and when. */
+export const amlScreenings = pgTable("aml_screenings", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "restrict" }),
+  /** The list versions screened against (sanctions_lists ids), in source order. */
+  listIds: jsonb("list_ids").$type<number[]>().notNull(),
+  screenedAt: timestamp("screened_at", { withTimezone: true }).notNull(),
+  matches: integer("matches").notNull(),
+});
+
+/**
+ * A possible match of a borrower with a listed person: it stops disbursal until compliance clears
+ * it or confirms it; a confirmed one freezes the borrower (no disbursal, no refund out) and is
+ * reported to FIU-IND within 24 hours. One per borrower and listed entry however often screened;
+ * decided once, audited. Never shown to the borrower or to staff outside compliance and admin.
+ */
+export const amlMatches = pgTable(
+  "aml_matches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    listId: integer("list_id")
+      .notNull()
+      .references(() => sanctionsLists.id, { onDelete: "restrict" }),
+    source: text("source").$type<ListSource>().notNull(),
+    ref: text("ref").notNull(),
+    listedName: text("listed_name").notNull(),
+    /** The score and the name's similarity, in thousandths (850 = 0.85). */
+    scoreMilli: integer("score_milli").notNull(),
+    nameMilli: integer("name_milli").notNull(),
+    dob: text("dob").$type<"agrees" | "differs" | "unknown">().notNull(),
+    why: text("why").notNull(),
+    status: text("status").$type<"possible" | "cleared" | "confirmed">().notNull().default("possible"),
+    foundAt: timestamp("found_at", { withTimezone: true }).notNull(),
+    decidedBy: uuid("decided_by").references(() => users.id),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    note: text("note"),
+    /** A confirmed match reported to FIU-IND (due within 24 hours of the confirmation). */
+    reportedAt: timestamp("reported_at", { withTimezone: true }),
+    reportedBy: uuid("reported_by").references(() => users.id),
+    reportReference: text("report_reference"),
+  },
+  (t) => [
+    uniqueIndex("aml_matches_once").on(t.userId, t.source, t.ref),
+    index("aml_matches_status_idx").on(t.status, t.foundAt),
+    check("aml_matches_decided", sql`(${t.status} = 'possible') = (${t.decidedAt} is null)`),
   ],
 );

@@ -46,6 +46,10 @@ export interface JobPayloads {
   "ckyc-upload": { userId: string };
   /** Hourly: CKYC uploads still to be made whose time has come, queued again. */
   "ckyc-sweep": Record<string, never>;
+  /** The borrower screened against the sanctions lists, when they sign an application (docs/product.md "Sanctions screening"). */
+  "aml-screen": { userId: string };
+  /** Every borrower screened again after a list was loaded, a part at a time from `after`. */
+  "aml-rescreen": { after: string | null };
 }
 export type JobName = keyof JobPayloads;
 /** Their queues are created at start: a send inside a transaction must not have to create one. */
@@ -68,6 +72,8 @@ const JOB_NAMES = [
   "ckyc-search",
   "ckyc-upload",
   "ckyc-sweep",
+  "aml-screen",
+  "aml-rescreen",
 ] as const satisfies readonly JobName[];
 
 export interface SendOptions {

@@ -21,6 +21,7 @@ import { runMatching } from "../reconciliation/match.server.ts";
 import { runBureauDay } from "../bureau/daily.server.ts";
 import { searchCkyc } from "../ckyc/search.server.ts";
 import { sweepCkyc, uploadCkyc } from "../ckyc/upload.server.ts";
+import { rescreenPart, screenBorrowers } from "../aml/screen.server.ts";
 import { housekeeping } from "./housekeeping.server.ts";
 
 /** Registers this process's job handlers and the schedules (docs/ARCHITECTURE.md "Where a new thing goes": a job). */
@@ -34,6 +35,13 @@ export async function startWorkers(services: AppServices) {
   });
   await jobs.work("sms", (message) => services.sms.send(message));
   await jobs.work("notify", ({ notificationId }) => deliverNotice(services, notificationId));
+  await jobs.work("aml-screen", async ({ userId }) => {
+    await screenBorrowers(services, [userId]);
+  });
+  await jobs.work("aml-rescreen", async ({ after }) => {
+    const next = await rescreenPart(services, after);
+    if (next) await jobs.send("aml-rescreen", { after: next });
+  });
   await jobs.work("ticket-email", ({ messageId }) => sendTicketEmail(services, messageId));
   // Thrown (the provider did not answer, or the mandate is still being registered), it is tried again later.
   await jobs.work("mandate-end", (job) => endMandates(services, job));

@@ -8,6 +8,7 @@ import { borrowerProfiles, currentSignatureOf, loanApplications, loanDocuments, 
 import { sendCode, type SendResult, verifyCode } from "../otp/otp.server.ts";
 import { appendSignaturePage } from "../pdf/pdf.server.ts";
 import { queueCkycSearch } from "../ckyc/search.server.ts";
+import { queueScreening } from "../aml/screen.server.ts";
 import { changeStatus } from "./lifecycle.server.ts";
 import { newReference } from "./reference.server.ts";
 import { lockOwned, supersedeDocument } from "./rows.server.ts";
@@ -166,6 +167,8 @@ export async function signApplication(
     );
     // The central KYC registry searched before onboarding: a record it holds is never uploaded again.
     await queueCkycSearch({ ...services, db: tx }, user.id);
+    // Screened against the sanctions lists at onboarding (a possible match stops the disbursal).
+    await queueScreening({ ...services, db: tx }, user.id);
     await notify(
       { ...services, db: tx },
       {

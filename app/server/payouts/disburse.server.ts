@@ -12,6 +12,7 @@ import type { Application } from "../loans/rows.server.ts";
 import { lockByReference, type Staff } from "../review/rows.server.ts";
 import type { Db } from "../db/client.ts";
 import { autopayMissing } from "../mandates/required.server.ts";
+import { amlHold } from "../aml/screen.server.ts";
 import { signedTerms } from "../loans/signed-terms.server.ts";
 import { askAgain } from "./check.server.ts";
 
@@ -28,7 +29,8 @@ export type DisburseRefusal =
   | "autopay_missing"
   | "account_changed"
   | "not_signed"
-  | "terms_unknown";
+  | "terms_unknown"
+  | "compliance_hold";
 export type DisburseResult = { ok: true; payoutId: string } | { ok: false; reason: DisburseRefusal; stops?: RuleCode[] };
 
 /** The attempt waiting for the provider's answer, or the one that paid; null when none (never sent, or the last failed). */
@@ -143,6 +145,8 @@ export async function requestDisbursal(
     if (live) return { ok: false, reason: live.status === "requested" ? "in_flight" : "already_disbursed" };
     if (a.status !== "approved") return { ok: false, reason: "not_approved" };
     if (a.decidedBy === staff.id || (await approvedDeviation(tx, a.id, staff.id))) return { ok: false, reason: "four_eyes" };
+    // Sanctions screening: a possible match waits for compliance, a confirmed one freezes the borrower.
+    if (await amlHold({ ...services, db: tx }, a.userId)) return { ok: false, reason: "compliance_hold" };
     // The credit policy's stops on exposure, the number of loans and overdue loans, judged again now,
     // with the borrower's row locked so that two disbursals of theirs at once are judged one after the other.
     const stops = await disbursalStops({ ...services, db: tx }, { application: a, staff, at });

@@ -4,6 +4,7 @@
  * the staff member who recorded money in on the loan (four eyes), never two at once.
  */
 import { and, eq, max } from "drizzle-orm";
+import { amlHold } from "../aml/screen.server.ts";
 import type { AppServices, Client } from "../../context.ts";
 import { replay } from "../../domain/loans/servicing.ts";
 import { formatRupees } from "../../domain/money.ts";
@@ -32,6 +33,8 @@ export async function refundOverpayment(
     if (!found) return { ok: false, reason: "not_found" };
     const state = replay(found.terms, (await ledgerOf({ db: tx }, a.id)).events, businessToday(services));
     if (state.refundDuePaise <= 0) return { ok: false, reason: "nothing_to_refund" };
+    // A borrower frozen by a confirmed sanctions match gets no money out.
+    if ((await amlHold({ ...services, db: tx }, a.userId)) === "confirmed") return { ok: false, reason: "compliance_hold" };
     // Money recorded in and money sent out are never one person's alone (four eyes).
     const [recorded] =
       by === "system"

@@ -13,6 +13,8 @@ export const REFUSED: Record<string, string> = {
   in_flight: "A payout for this loan is already on its way; nothing more was sent.",
   already_disbursed: "This loan is already disbursed; nothing more was sent.",
   account_unverified: "The borrower's bank account is not verified: nothing was sent.",
+  // Compliance's reasons are theirs alone: other staff learn only that the loan waits for them.
+  compliance_hold: "This loan is on hold with compliance: nothing was sent. It can be paid out once they release it.",
   autopay_missing: "This product is paid out only once the borrower's autopay is active, and it is not yet: nothing was sent.",
   account_changed: "The Bank section no longer holds the account named in the signed agreement: nothing was sent.",
   not_signed: "There is no signed agreement to disburse against.",

@@ -17,6 +17,7 @@ export const REFUSED: Record<string, string> = {
   not_requested: "No reversal of this payment was asked for.",
   four_eyes: "You asked for (or recorded) this reversal, so a colleague must confirm it (four eyes).",
   already_undone: "That charge is already waived or reversed.",
+  compliance_hold: "This borrower's account is on hold with compliance: no money can be sent out.",
   not_written_off: "Only a written-off loan can be settled this way.",
   settled_already: "This loan is settled already.",
   no_recoveries: "Nothing has been recovered since the write-off: there is nothing to accept as full and final.",
