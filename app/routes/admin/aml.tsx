@@ -12,7 +12,7 @@ import {
   REPORT_WITHIN_HOURS,
   reportMatchSchema,
 } from "../../domain/aml/forms.ts";
-import { LIST_NAME, type ListSource } from "../../domain/aml/sanctions.ts";
+import { LIST_NAME, type ListSource, MATCH_THRESHOLD } from "../../domain/aml/sanctions.ts";
 import { formatDateTimeIST, longDate } from "../../domain/india-date.ts";
 import { can, type StaffRole } from "../../domain/roles.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -220,7 +220,7 @@ function MatchItem({ m, d, actionData }: { m: Match; d: Data; actionData: Action
         (born {m.dateOfBirth ? longDate(m.dateOfBirth) : "not known"}) and {m.listedName}
       </h3>
       <p>
-        {LIST_NAME[m.source as ListSource]}, entry {m.ref}: score {(m.scoreMilli / 1000).toFixed(2)}, date of birth {m.dob}. {m.why}
+        Score {(m.scoreMilli / 1000).toFixed(2)} (a possible match from {MATCH_THRESHOLD.toFixed(2)}). {m.why}
       </p>
       <p className="text-sm text-slate-700">Found {formatDateTimeIST(new Date(m.foundAt))}.</p>
       {m.status === "confirmed" ? (
@@ -272,7 +272,7 @@ export default function Aml({ loaderData: d, actionData }: Route.ComponentProps)
         ) : (
           <p>No list is loaded: nobody can be screened until one is.</p>
         )}
-        <p className="text-sm text-slate-700">{d.screened} borrowers screened.</p>
+        <p className="text-sm text-slate-700">{d.screened === 1 ? "1 borrower screened." : `${d.screened} borrowers screened.`}</p>
         {d.mayManage ? <LoadForm actionData={actionData} /> : null}
       </section>
       <section aria-labelledby="possible-title" className="space-y-3">
