@@ -3,6 +3,8 @@
 // length within the limit for its kind of route.
 import type { Request, RequestHandler, Response } from "express";
 import { MAX_STATEMENT_BYTES, STATEMENT_TOO_LARGE } from "../app/domain/books/reconciliation.ts";
+import { MAX_REJECTION_BYTES, REJECTION_TOO_LARGE } from "../app/domain/bureau/reporting.ts";
+import { LIST_TOO_LARGE, MAX_LIST_BYTES } from "../app/domain/aml/forms.ts";
 import { fileTooLargeMessage, MAX_DOCUMENT_BYTES, MAX_SELFIE_BYTES } from "../app/domain/kyc/documents.ts";
 
 /** A form's body: its fields only (files go to the upload routes). */
@@ -22,6 +24,10 @@ const UPLOAD_ROUTES: ReadonlyArray<readonly [RegExp, number, string?]> = [
   [/^\/user\/profile\/components\/selfie(?:\.data)?\/?$/i, MAX_SELFIE_BYTES + UPLOAD_MARGIN],
   // A provider's statement (CSV) for reconciliation.
   [/^\/admin\/reconciliation(?:\.data)?\/?$/i, MAX_STATEMENT_BYTES + UPLOAD_MARGIN, STATEMENT_TOO_LARGE],
+  // A bureau's rejection file, on the page of the file it answers.
+  [/^\/admin\/bureau\/runs\/[0-9a-f-]{36}(?:\.data)?\/?$/i, MAX_REJECTION_BYTES + UPLOAD_MARGIN, REJECTION_TOO_LARGE],
+  // A sanctions list (the UN's consolidated list is about 2 MB).
+  [/^\/admin\/aml(?:\.data)?\/?$/i, MAX_LIST_BYTES + UPLOAD_MARGIN, LIST_TOO_LARGE],
 ];
 
 /** The most a request body to `pathname` may be, in bytes, and the largest file in it (null: a form without files). */

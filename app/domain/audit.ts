@@ -16,6 +16,8 @@ export const AUDIT_EXPORT_LIMIT = 100_000;
 export type AuditActor = { kind: "staff"; id: string } | { kind: "system" } | { kind: "borrower" };
 
 export interface AuditFilter {
+  /** Leave out sanctions screening's rows (a viewer without `aml.view`). */
+  hideScreening?: boolean;
   actor: AuditActor | null;
   /** The borrower's 10-digit mobile number. */
   borrower: string | null;

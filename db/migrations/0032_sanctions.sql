@@ -46,5 +46,4 @@ ALTER TABLE "aml_screenings" ADD CONSTRAINT "aml_screenings_user_id_users_id_fk"
 ALTER TABLE "sanctions_lists" ADD CONSTRAINT "sanctions_lists_loaded_by_users_id_fk" FOREIGN KEY ("loaded_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "aml_matches_once" ON "aml_matches" USING btree ("user_id","source","ref");--> statement-breakpoint
 CREATE INDEX "aml_matches_status_idx" ON "aml_matches" USING btree ("status","found_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "sanctions_lists_once" ON "sanctions_lists" USING btree ("source","file_sha256");--> statement-breakpoint
 CREATE INDEX "sanctions_lists_latest_idx" ON "sanctions_lists" USING btree ("source","id");

@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { indiaTime } from "../../app/domain/india-date.ts";
 import { loadList } from "../../app/server/aml/lists.server.ts";
 import { amlMatches, amlScreenings, auditLog, payouts } from "../../app/server/db/schema.ts";
+import { screenedAt } from "../../app/server/aml/screen.server.ts";
 import { activeLoan, approvedApplication, signedInStaff, staffSessionAgain } from "../helpers/applications.ts";
 import type { TestClock } from "../helpers/autopay.ts";
-import { postForm, toastOf } from "../helpers/http.ts";
+import { originOf, postForm, toastOf } from "../helpers/http.ts";
 import { waitForJobs } from "../helpers/jobs.ts";
 import { userIdOf } from "../helpers/realtime.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -44,8 +45,8 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const page = async (path: string, cookie: string) => {
-  const res = await app.get(path, { headers: { Cookie: cookie } });
+const page = async (pathname: string, cookie: string) => {
+  const res = await app.get(pathname, { headers: { Cookie: cookie } });
   return { status: res.status, html: (await res.text()).replaceAll("<!-- -->", "") };
 };
 
@@ -53,6 +54,10 @@ describe("sanctions screening", { shuffle: false }, () => {
   it("holds the disbursal of a borrower who may be a listed person until compliance clears the match; other staff learn only that it waits", async () => {
     // Listed (UAPA sample) as "Mohammad Yaqoob Bhat", born 1979: the borrower's KYC name is a spelling variant.
     const held = await approvedApplication(app, "9786500001", credit, { name: "Mohd Yakub Bhat", dateOfBirth: "1979-05-10" });
+    // Screened at onboarding: the signing queued it, before anyone tried to pay out.
+    await waitForJobs(app, "aml-screen");
+    expect(await screenedAt(app.services, held.userId)).not.toBeNull();
+    expect(await app.services.db.select().from(amlMatches).where(eq(amlMatches.userId, held.userId))).toHaveLength(1);
     const res = await postForm(app, `/admin/applications/${held.ref}`, { intent: "disburse", confirm: "yes" }, { cookie: ops.cookie });
     expect(toastOf(res)).toBe("This loan is on hold with compliance: nothing was sent. It can be paid out once they release it.");
     expect(await app.services.db.select().from(payouts).where(eq(payouts.applicationId, held.id))).toEqual([]);
@@ -105,6 +110,9 @@ describe("sanctions screening", { shuffle: false }, () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, "aml.clear"), eq(auditLog.subjectId, match!.id)));
     expect(auditRow?.actorUserId).toBe(compliance.userId);
+    // The audit log keeps the decision for compliance and administrators only.
+    expect((await page("/admin/audit?action=aml.clear", compliance.cookie)).html).toContain("aml.clear");
+    expect((await page("/admin/audit", ops.cookie)).html).not.toMatch(/aml\.(clear|list_load)/);
     // Released: the loan is paid out.
     const paid = await postForm(app, `/admin/applications/${held.ref}`, { intent: "disburse", confirm: "yes" }, { cookie: ops.cookie });
     expect(paid.status).toBe(302);
@@ -164,5 +172,34 @@ describe("sanctions screening", { shuffle: false }, () => {
     );
     expect(toastOf(reported)).toBe("Marked reported, with its reference.");
     expect((await page("/admin/aml", admin.cookie)).html).toContain("reference FIU/STR/2026/000123");
+  });
+
+  it("loads a list through the page's form, a large file included, and refuses one that does not read, naming the line", async () => {
+    // 2,000 more made-up entries: a file well over the 100 kB of an ordinary form.
+    const letters = (n: number) => Array.from({ length: 4 }, (_, k) => String.fromCharCode(97 + (Math.floor(n / 26 ** k) % 26))).join("");
+    const rows = Array.from(
+      { length: 2000 },
+      (_, i) => `UAPA-BIG-${i},individual,Zqx ${letters(i)} Vrmlnq,,1950,,,S.O. 9${i}(E) (FICTIONAL SAMPLE)`,
+    );
+    const csv = `${sample("uapa-51a-sample.csv").trimEnd()}\n${rows.join("\n")}\n`;
+    expect(csv.length).toBeGreaterThan(100_000);
+    const upload = (name: string, body: string) => {
+      const form = new FormData();
+      form.set("source", "uapa_51a");
+      form.set("file", new Blob([body], { type: "text/csv" }), name);
+      return app.get("/admin/aml", { method: "POST", body: form, headers: { Cookie: compliance.cookie, Origin: originOf(app) } });
+    };
+    const loaded = await upload("uapa-51a-big.csv", csv);
+    expect(toastOf(loaded)).toBe("Loaded 2010 entries of the UAPA section 51A list: every borrower is being screened again.");
+    await waitForJobs(app, "aml-rescreen");
+    const bad = await upload("broken.csv", "ref,kind\nX,individual\n");
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Nothing was loaded.");
+    // Operations may not load a list.
+    const form = new FormData();
+    form.set("source", "uapa_51a");
+    form.set("file", new Blob([csv], { type: "text/csv" }), "x.csv");
+    const refused = await app.get("/admin/aml", { method: "POST", body: form, headers: { Cookie: ops.cookie, Origin: originOf(app) } });
+    expect(refused.status).toBe(403);
   });
 });

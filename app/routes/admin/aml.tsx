@@ -65,10 +65,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (file && bytes) form.set("file", new File([new Uint8Array(bytes)], file.name));
       const s = parseWithZod(form, { schema: loadListSchema });
       if (s.status !== "success" || !bytes) return invalid("load", s.reply({ hideFields: ["file"] }));
+      let text: string;
+      try {
+        // Bytes that are not UTF-8 would turn names into replacement marks: refused instead.
+        text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+      } catch {
+        return invalid(
+          "load",
+          s.reply({ hideFields: ["file"], fieldErrors: { file: ["Nothing was loaded: the file is not UTF-8 text."] } }),
+        );
+      }
       const done = await loadList(services, {
         source: s.value.source,
         fileName: s.value.file.name,
-        text: bytes.toString("utf8"),
+        text,
         by: { staff, client },
       });
       if (!done.ok && done.reason === "unreadable")
@@ -277,7 +287,7 @@ export default function Aml({ loaderData: d, actionData }: Route.ComponentProps)
       </section>
       <section aria-labelledby="possible-title" className="space-y-3">
         <h2 id="possible-title" className="text-xl">
-          Possible matches to decide: {d.possible.length}
+          Possible matches to decide: {d.counts.possible}
         </h2>
         {d.possible.length ? (
           <ul className="space-y-3">
@@ -291,7 +301,7 @@ export default function Aml({ loaderData: d, actionData }: Route.ComponentProps)
       </section>
       <section aria-labelledby="confirmed-title" className="space-y-3">
         <h2 id="confirmed-title" className="text-xl">
-          Confirmed matches (frozen accounts): {d.confirmed.length}
+          Confirmed matches (frozen accounts): {d.counts.confirmed}
         </h2>
         {d.confirmed.length ? (
           <ul className="space-y-3">

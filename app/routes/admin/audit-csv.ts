@@ -1,4 +1,5 @@
 import { requestContext, servicesContext } from "../../context.ts";
+import { can } from "../../domain/roles.ts";
 import { AUDIT_CSV_COLUMNS, AUDIT_EXPORT_LIMIT, csvLine, filterForRecord, parseAuditFilter } from "../../domain/audit.ts";
 import { csvTimeIST, todayIST } from "../../domain/india-date.ts";
 import { audit } from "../../server/audit.server.ts";
@@ -33,7 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { user } = context.get(signedInContext);
   const client = context.get(requestContext);
-  const { filter } = parseAuditFilter(new URL(request.url).searchParams);
+  const parsed = parseAuditFilter(new URL(request.url).searchParams).filter;
+  const filter = { ...parsed, hideScreening: !can(user.role, "aml.view") };
   const { upToId, total } = await auditExportStart(services, filter);
   const rows = Math.min(total, AUDIT_EXPORT_LIMIT);
   await audit(services, {
@@ -41,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     client,
     at: "database",
     action: "audit.exported",
-    details: { filters: filterForRecord(filter), rows, ...(total > rows ? { matching: total } : {}) },
+    details: { filters: filterForRecord(parsed), rows, ...(total > rows ? { matching: total } : {}) },
   });
   const batches = auditExportBatches(services, { filter: { ...filter, page: 1 }, upToId, limit: AUDIT_EXPORT_LIMIT });
   return streamedDownload({

@@ -52,7 +52,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { user } = context.get(signedInContext);
   const { filter, notices } = parseAuditFilter(new URL(request.url).searchParams);
-  const [{ rows, total, borrowerKnown }, choices] = await Promise.all([auditPage(services, filter), auditFilterChoices(services)]);
+  const hideScreening = !can(user.role, "aml.view");
+  const [{ rows, total, borrowerKnown }, choices] = await Promise.all([
+    auditPage(services, { ...filter, hideScreening }),
+    auditFilterChoices(services, { hideScreening }),
+  ]);
   return {
     filter,
     notices,

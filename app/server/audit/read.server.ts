@@ -1,7 +1,7 @@
 // What the audit log viewer and its CSV export read (PRODUCT.md §12: every staff action and every
 // status change, filterable by actor, borrower, action and date). Read only: nothing here, nor
 // anywhere else, lets staff edit or delete an audit row.
-import { and, count, desc, eq, gte, inArray, lt, lte, max, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, lte, max, ne, notLike, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppServices } from "../../context.ts";
 import { AUDIT_PAGE_SIZE, type AuditFilter } from "../../domain/audit.ts";
@@ -58,6 +58,8 @@ async function conditionsOf(db: Db, filter: AuditFilter): Promise<{ where: SQL |
   const a = filter.actor;
   const actorCondition = !a ? undefined : a.kind === "staff" ? eq(auditLog.actorUserId, a.id) : eq(auditLog.actorRole, a.kind);
   const where = and(
+    // Sanctions screening's rows are compliance's alone (docs/product.md "Sanctions screening").
+    filter.hideScreening ? notLike(auditLog.action, "aml.%") : undefined,
     actorCondition,
     borrowerCondition,
     filter.action ? eq(auditLog.action, filter.action) : undefined,
@@ -115,14 +117,19 @@ export async function auditPage({ db }: Services, filter: AuditFilter) {
 }
 
 /** What the filter form offers: the staff (everyone who may have acted) and the actions present. */
-export async function auditFilterChoices({ db }: Services) {
+export async function auditFilterChoices({ db }: Services, { hideScreening }: { hideScreening: boolean }) {
   const [staff, actions] = await Promise.all([
     db
       .select({ id: users.id, name: users.name, email: users.email, role: users.role, disabledAt: users.disabledAt })
       .from(users)
       .where(ne(users.role, "borrower"))
       .orderBy(users.name, users.email),
-    db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(auditLog.action).limit(500),
+    db
+      .selectDistinct({ action: auditLog.action })
+      .from(auditLog)
+      .where(hideScreening ? notLike(auditLog.action, "aml.%") : undefined)
+      .orderBy(auditLog.action)
+      .limit(500),
   ]);
   return { staff, actions: actions.map((a) => a.action) };
 }

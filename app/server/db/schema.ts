@@ -1934,7 +1934,7 @@ export const ckycRecords = pgTable(
 /**
  * The sanctions lists (docs/product.md "Sanctions screening"): each file loaded is a version of its
  * list, its persons kept as read (docs/decisions/0007); the latest version of each list is in force.
- * Never changed after; a new file is a new version.
+ * Never changed after; a new file (or an earlier one loaded again) is a new version.
  */
 export const sanctionsLists = pgTable(
   "sanctions_lists",
@@ -1949,7 +1949,7 @@ export const sanctionsLists = pgTable(
     loadedBy: uuid("loaded_by").references(() => users.id),
     loadedAt: timestamp("loaded_at", { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex("sanctions_lists_once").on(t.source, t.fileSha256), index("sanctions_lists_latest_idx").on(t.source, t.id)],
+  (t) => [index("sanctions_lists_latest_idx").on(t.source, t.id)],
 );
 
 /** A borrower's last screening: against which versions of the lists, and when. */

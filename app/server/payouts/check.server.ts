@@ -12,6 +12,7 @@ import type { Db } from "../db/client.ts";
 import { loanApplications, payouts, users } from "../db/schema.ts";
 import type { Staff } from "../review/rows.server.ts";
 import { type Applied, applyAnswer } from "./answer.server.ts";
+import { holdOf } from "../aml/screen.server.ts";
 
 type Services = Pick<AppServices, "db" | "now" | "jobs" | "payouts" | "keyring" | "config" | "log">;
 
@@ -22,7 +23,7 @@ type Services = Pick<AppServices, "db" | "now" | "jobs" | "payouts" | "keyring" 
  */
 export async function checkPayout(services: Services, payoutId: string, { mayCreate = true } = {}): Promise<Applied | null> {
   const [p] = await services.db
-    .select({ payout: payouts, reference: loanApplications.reference, mobile: users.mobile })
+    .select({ payout: payouts, reference: loanApplications.reference, mobile: users.mobile, userId: loanApplications.userId })
     .from(payouts)
     .innerJoin(loanApplications, eq(loanApplications.id, payouts.applicationId))
     .innerJoin(users, eq(users.id, loanApplications.userId))
@@ -36,6 +37,12 @@ export async function checkPayout(services: Services, payoutId: string, { mayCre
     // Sending is the job's alone (one at a time per payout): ask it to go now.
     await askAgain(services, payoutId, 0);
     return "pending";
+  }
+  // Never sent while compliance holds the borrower (a match confirmed, or for a disbursal one still
+  // possible, after the payout was requested): it waits, asked about again, until they release it.
+  if (!p.payout.providerPayoutId) {
+    const hold = await holdOf(services, p.userId);
+    if (hold === "confirmed" || (hold && p.payout.purpose === "disbursal")) return "pending";
   }
   // Recorded before the provider is asked: a send that times out is known to have been tried.
   await services.db.update(payouts).set({ checkedAt: services.now() }).where(eq(payouts.id, payoutId));

@@ -4,12 +4,12 @@
  * the staff member who recorded money in on the loan (four eyes), never two at once.
  */
 import { and, eq, max } from "drizzle-orm";
-import { amlHold } from "../aml/screen.server.ts";
+import { isFrozen } from "../aml/screen.server.ts";
 import type { AppServices, Client } from "../../context.ts";
 import { replay } from "../../domain/loans/servicing.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { applicationSubject, audit } from "../audit.server.ts";
-import { payments, payouts } from "../db/schema.ts";
+import { loanApplications, payments, payouts } from "../db/schema.ts";
 import { businessToday, ledgerOf, lockLoan, termsOf } from "../loan-account/account.server.ts";
 import type { Staff } from "../review/rows.server.ts";
 import { askAgain } from "./check.server.ts";
@@ -33,8 +33,6 @@ export async function refundOverpayment(
     if (!found) return { ok: false, reason: "not_found" };
     const state = replay(found.terms, (await ledgerOf({ db: tx }, a.id)).events, businessToday(services));
     if (state.refundDuePaise <= 0) return { ok: false, reason: "nothing_to_refund" };
-    // A borrower frozen by a confirmed sanctions match gets no money out.
-    if ((await amlHold({ ...services, db: tx }, a.userId)) === "confirmed") return { ok: false, reason: "compliance_hold" };
     // Money recorded in and money sent out are never one person's alone (four eyes).
     const [recorded] =
       by === "system"
@@ -78,6 +76,9 @@ export async function requestRefund(
     .from(payouts)
     .where(and(eq(payouts.applicationId, applicationId), eq(payouts.purpose, "refund"), eq(payouts.status, "requested")));
   if (inFlight) return { ok: false, reason: "refund_in_flight" };
+  // A borrower frozen by a confirmed sanctions match gets no money out, whoever asks.
+  const [owner] = await tx.select({ userId: loanApplications.userId }).from(loanApplications).where(eq(loanApplications.id, applicationId));
+  if (owner && (await isFrozen({ db: tx }, owner.userId))) return { ok: false, reason: "compliance_hold" };
   const [disbursal] = await tx
     .select()
     .from(payouts)
