@@ -4,15 +4,15 @@
  * makes each date's files the day after it (its figures final once that day's servicing has run),
  * then sends the corrections nearly due.
  */
-import { eq, max, min } from "drizzle-orm";
+import { eq, max } from "drizzle-orm";
 import { BUREAUS, type Bureau } from "../../domain/bureau/format.ts";
 import { CATCH_UP_DAYS, isReportingDate, reportingDatesBetween } from "../../domain/bureau/reporting.ts";
 import { todayIST } from "../../domain/india-date.ts";
 import { addDays, type IsoDate } from "../../domain/loan-math.ts";
 import { isIsoDate } from "../../domain/loans/servicing.ts";
-import { bureauRuns, loanAccounts } from "../db/schema.ts";
+import { bureauRuns } from "../db/schema.ts";
 import { sendDueCorrections } from "./corrections.server.ts";
-import { loansToReport, recordsAsOf } from "./records.server.ts";
+import { firstDisbursal, loansToReport, recordsAsOf } from "./records.server.ts";
 import { type By, makeFile, regularRun, type Services } from "./run.server.ts";
 
 /** Every bureau's regular file as at `asOf` that is not made yet; returns those made now. */
@@ -29,12 +29,6 @@ export async function makeDateFiles(services: Services, asOf: IsoDate, by: By = 
     if (file.ok) made.push({ bureau, ...file });
   }
   return made;
-}
-
-/** The first loan's disbursal date: no reporting date before it has anything to report. */
-export async function firstDisbursal({ db }: Pick<Services, "db">): Promise<IsoDate | null> {
-  const [first] = await db.select({ on: min(loanAccounts.disbursalDate) }).from(loanAccounts);
-  return (first?.on as IsoDate | null | undefined) ?? null;
 }
 
 /** A date finance may make the files of by hand: a reporting date before today, on or after the first disbursal. */

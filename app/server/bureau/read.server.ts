@@ -3,9 +3,10 @@
  * with each bureau's file (or that it is missing, and late past 7 days), the runs with their counts,
  * the rejections waiting to be sent again, and one run's records.
  */
-import { and, asc, desc, eq, inArray, isNull, min, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppServices } from "../../context.ts";
+import { firstDisbursal } from "./records.server.ts";
 import { BUREAUS, type Bureau } from "../../domain/bureau/format.ts";
 import { fileDueBy, RECORDS_PER_PAGE, recentReportingDates } from "../../domain/bureau/reporting.ts";
 import type { IsoDate } from "../../domain/loan-math.ts";
@@ -15,7 +16,6 @@ import {
   bureauRejectionImports,
   bureauRejections,
   bureauRuns,
-  loanAccounts,
   loanApplications,
   users,
   writeOffSettlements,
@@ -46,12 +46,12 @@ export async function bureauOverview(services: Services, today: IsoDate) {
     .from(bureauRuns)
     .where(and(eq(bureauRuns.kind, "regular"), inArray(bureauRuns.asOf, dates)));
   const byKey = new Map(made.map((m) => [`${m.bureau}|${m.asOf}`, m]));
-  const [first] = await services.db.select({ on: min(loanAccounts.disbursalDate) }).from(loanAccounts);
+  const first = await firstDisbursal(services);
   const grid = dates.map((asOf) => ({
     asOf,
     dueBy: fileDueBy(asOf),
     /** Before the first loan's disbursal: nothing to report, no file due. */
-    noLoans: !first?.on || first.on > asOf,
+    noLoans: !first || first > asOf,
     files: BUREAUS.map((bureau) => ({ bureau, run: byKey.get(`${bureau}|${asOf}`) ?? null })),
   }));
   const runs = await services.db

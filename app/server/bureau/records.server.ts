@@ -5,7 +5,7 @@
  * cancelled before its disbursal has no account and is never reported. The figures are the ledger's
  * replay to the reporting date, so a file made days later says what was true on that date.
  */
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, min, sql } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import type { AssetClass, Bureau, BureauAccount, BureauRecord, BureauSubject } from "../../domain/bureau/format.ts";
 import { addDays, daysBetween, type IsoDate } from "../../domain/loan-math.ts";
@@ -58,6 +58,12 @@ export async function loansToReport(services: Pick<AppServices, "db">, bureau: B
     )
     .orderBy(asc(loanApplications.loanNumber));
   return rows.map((r) => r.id);
+}
+
+/** The first loan's disbursal date: no reporting date before it has anything to report. */
+export async function firstDisbursal({ db }: Pick<AppServices, "db">): Promise<IsoDate | null> {
+  const [first] = await db.select({ on: min(loanAccounts.disbursalDate) }).from(loanAccounts);
+  return (first?.on as IsoDate | null | undefined) ?? null;
 }
 
 /** Loans are read in parts of this many (each part's queries bind one parameter per loan). */
