@@ -78,6 +78,10 @@ export const PERMISSIONS = {
   "aml.view": ["compliance", "admin"],
   /** Load a list, clear or confirm a match, mark its report made (audited). */
   "aml.manage": ["compliance", "admin"],
+  /** Data-rights requests (corrections, erasures) and the breach register. */
+  "privacy.view": ["compliance", "admin"],
+  /** Answer a data-rights request, carry out an erasure, record a breach and send its report and notices (audited). */
+  "privacy.manage": ["compliance", "admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

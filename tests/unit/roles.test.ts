@@ -32,6 +32,8 @@ describe("staff roles (docs/product.md, Staff roles; PRODUCT.md §7, both tables
       "ckyc.manage": "compliance admin",
       "aml.view": "compliance admin",
       "aml.manage": "compliance admin",
+      "privacy.view": "compliance admin",
+      "privacy.manage": "compliance admin",
     });
   });
 

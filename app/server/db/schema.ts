@@ -166,6 +166,8 @@ export const users = pgTable(
     totpFailures: integer("totp_failures").notNull().default(0),
     totpLockedUntil: timestamp("totp_locked_until", { withTimezone: true }),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** A borrower's erasure carried out (docs/product.md "Data rights"): what no law keeps is gone; the account signs in no more. */
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -1987,6 +1989,8 @@ export const amlMatches = pgTable(
     nameMilli: integer("name_milli").notNull(),
     dob: text("dob").$type<"agrees" | "differs" | "unknown">().notNull(),
     why: text("why").notNull(),
+    /** The listed entry's fingerprint when found (or last reopened): a cleared match whose entry changes is asked again. */
+    entryHash: text("entry_hash"),
     status: text("status").$type<"possible" | "cleared" | "confirmed">().notNull().default("possible"),
     foundAt: timestamp("found_at", { withTimezone: true }).notNull(),
     decidedBy: uuid("decided_by").references(() => users.id),
@@ -2002,4 +2006,154 @@ export const amlMatches = pgTable(
     index("aml_matches_status_idx").on(t.status, t.foundAt),
     check("aml_matches_decided", sql`(${t.status} = 'possible') = (${t.decidedAt} is null)`),
   ],
+);
+
+/**
+ * A suspicious-transaction report to FIU-IND (docs/product.md "Suspicious-transaction reports"):
+ * drafted by compliance (or from a confirmed sanctions match), reviewed by a second person, exported
+ * as the file FIU-IND takes, within 7 working days of the suspicion. Never shown to the borrower or
+ * to staff outside compliance and admin.
+ */
+export const suspiciousReports = pgTable(
+  "suspicious_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reference: text("reference").notNull().unique(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    /** The confirmed sanctions match it was drafted from, if any (one report per match). */
+    matchId: uuid("match_id")
+      .unique()
+      .references(() => amlMatches.id, { onDelete: "restrict" }),
+    /** When the suspicion arose: the 7 working days run from its India date. */
+    suspectedAt: timestamp("suspected_at", { withTimezone: true }).notNull(),
+    dueOn: text("due_on").notNull(),
+    /** The transactions reported: the borrower's money movements between these India dates. */
+    periodFrom: text("period_from").notNull(),
+    periodTo: text("period_to").notNull(),
+    grounds: text("grounds").notNull(),
+    status: text("status").$type<"draft" | "reviewed" | "exported">().notNull().default("draft"),
+    draftedBy: uuid("drafted_by").references(() => users.id),
+    draftedAt: timestamp("drafted_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    reviewedBy: uuid("reviewed_by").references(() => users.id),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    /** The reviewer's note: why it went back to draft, or what they checked. */
+    reviewNote: text("review_note"),
+    exportedBy: uuid("exported_by").references(() => users.id),
+    exportedAt: timestamp("exported_at", { withTimezone: true }),
+    fileSha256: text("file_sha256"),
+    /** FIU-IND's acknowledgement number once filed. */
+    fiuReference: text("fiu_reference"),
+  },
+  (t) => [
+    index("suspicious_reports_status_idx").on(t.status, t.dueOn),
+    index("suspicious_reports_user_idx").on(t.userId),
+    check("suspicious_reports_status", sql`${t.status} in ('draft', 'reviewed', 'exported')`),
+    check("suspicious_reports_reviewed", sql`(${t.status} = 'draft') or (${t.reviewedAt} is not null)`),
+    check("suspicious_reports_exported", sql`(${t.status} = 'exported') = (${t.exportedAt} is not null)`),
+  ],
+);
+
+/**
+ * A borrower's data-rights request (docs/product.md "Data rights"): a download of their data (answered
+ * at once), a correction or an erasure, answered within 30 days from the compliance queue.
+ */
+export const dataRequests = pgTable(
+  "data_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reference: text("reference").notNull().unique(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    kind: text("kind").$type<"access" | "correction" | "erasure">().notNull(),
+    /** What was asked (a correction's what and why; an erasure's plan as shown to the borrower). */
+    details: jsonb("details").$type<Record<string, unknown>>().notNull(),
+    status: text("status").$type<"open" | "done" | "refused">().notNull().default("open"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+    /** The India date the answer is due (30 days from receipt). */
+    dueOn: text("due_on").notNull(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    answeredBy: uuid("answered_by").references(() => users.id),
+    answer: text("answer"),
+  },
+  (t) => [
+    index("data_requests_queue_idx").on(t.status, t.dueOn),
+    index("data_requests_user_idx").on(t.userId, t.receivedAt),
+    check("data_requests_kind", sql`${t.kind} in ('access', 'correction', 'erasure')`),
+    check("data_requests_status", sql`${t.status} in ('open', 'done', 'refused')`),
+    check("data_requests_answered", sql`(${t.status} = 'open') = (${t.answeredAt} is null)`),
+  ],
+);
+
+/** The person a borrower names to use their data rights if they die or cannot (DPDP Act s. 14); each change kept. */
+export const dataNominees = pgTable(
+  "data_nominees",
+  {
+    id: serial("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    relationship: text("relationship").notNull(),
+    mobile: text("mobile").notNull(),
+    email: text("email"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+  },
+  (t) => [index("data_nominees_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * A personal-data breach (docs/product.md "Data rights"): recorded by compliance when it becomes
+ * aware, with the report to the Data Protection Board and each affected borrower's notice drafted
+ * from it, both due within 72 hours.
+ */
+export const dataBreaches = pgTable(
+  "data_breaches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reference: text("reference").notNull().unique(),
+    /** When the lender became aware: the 72 hours run from here. */
+    discoveredAt: timestamp("discovered_at", { withTimezone: true }).notNull(),
+    /** When it happened, as far as known. */
+    occurredAt: timestamp("occurred_at", { withTimezone: true }),
+    description: text("description").notNull(),
+    /** The kinds of personal data affected (ids of the privacy notice's items). */
+    dataItems: jsonb("data_items").$type<string[]>().notNull(),
+    consequences: text("consequences").notNull(),
+    mitigation: text("mitigation").notNull(),
+    /** What a borrower can do to protect themselves. */
+    borrowerSteps: text("borrower_steps").notNull(),
+    /** Every borrower, or those listed in data_breach_borrowers. */
+    scope: text("scope").$type<"all" | "listed">().notNull(),
+    recordedBy: uuid("recorded_by").references(() => users.id),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull(),
+    boardReportedAt: timestamp("board_reported_at", { withTimezone: true }),
+    boardReportedBy: uuid("board_reported_by").references(() => users.id),
+    boardReference: text("board_reference"),
+    noticesSentAt: timestamp("notices_sent_at", { withTimezone: true }),
+    noticesSentBy: uuid("notices_sent_by").references(() => users.id),
+  },
+  (t) => [
+    index("data_breaches_discovered_idx").on(t.discoveredAt),
+    check("data_breaches_scope", sql`${t.scope} in ('all', 'listed')`),
+  ],
+);
+
+/** The borrowers a listed breach affected, and when each was told. */
+export const dataBreachBorrowers = pgTable(
+  "data_breach_borrowers",
+  {
+    breachId: uuid("breach_id")
+      .notNull()
+      .references(() => dataBreaches.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.breachId, t.userId] }), index("data_breach_borrowers_user_idx").on(t.userId)],
 );
