@@ -56,6 +56,7 @@ export default [
     route("admin/reconciliation", "routes/admin/reconciliation.tsx"),
     route("admin/bureau", "routes/admin/bureau.tsx"),
     route("admin/aml", "routes/admin/aml.tsx"),
+    route("admin/privacy", "routes/admin/privacy.tsx"),
     route("admin/bureau/runs/:runId", "routes/admin/bureau-run.tsx"),
     route("admin/bureau/runs/:runId/file", "routes/admin/bureau-file.ts"),
     route("admin/tickets", "routes/admin/tickets.tsx"),
@@ -99,6 +100,7 @@ export default [
     route("User/Profile/components/Documents", "routes/user/profile/documents-section.tsx"),
     route("User/Profile/components/Selfie", "routes/user/profile/selfie-section.tsx"),
     route("User/Profile/documents/:id", "routes/user/profile/document-file.ts"),
+    route("User/Profile/privacy", "routes/user/profile/privacy.tsx"),
     ...newLoanRoutes("Emi", "emi"),
     ...newLoanRoutes("salaryAdvance", "salary-advance"),
     // The quick start's steps follow the mobile code (/quickStart/Otp): a signed-in borrower, resumed at the first step not done.

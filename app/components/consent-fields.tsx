@@ -20,7 +20,10 @@ export function ConsentFields({ consentKyc, consentCommunications }: { consentKy
       </div>
       <label className="flex items-start gap-3">
         <input className="mt-0.5 size-5 shrink-0" {...getInputProps(consentCommunications, { type: "checkbox" })} />
-        <span>Send me messages about my account and loans by SMS and e-mail (optional).</span>
+        <span>
+          Send me reminders before and on a due date, and updates such as a credit check's answer, by SMS, e-mail and push (optional).
+          Messages my loan needs come anyway.
+        </span>
       </label>
     </fieldset>
   );

@@ -17,7 +17,10 @@ export function DataProtection() {
           last 4 digits).
         </li>
         <li>Only our staff who handle your application can open your documents, and every look is recorded.</li>
-        <li>We use them for your loan and as the law requires, never for marketing, and never share them without your consent.</li>
+        <li>
+          We use them for your loan and as the law requires (reporting your loans to the credit bureaus and your KYC to the central KYC
+          registry), never for marketing. See and withdraw your consents, or download your data, from your profile's privacy page.
+        </li>
         <li>We never ask for your contacts, photos, call logs or location.</li>
       </ul>
     </aside>

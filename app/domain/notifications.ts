@@ -36,6 +36,8 @@ export const NOTIFICATION_EVENTS = [
   "dunning_firm",
   "dunning_letter",
   "bureau_reported",
+  "data_request_received",
+  "data_request_answered",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -118,6 +120,9 @@ export interface NoticeData {
   /** `withinDays`: when the answer is due (30 days; 21 for a dispute of credit information). */
   ticket_raised: { reference: string; path: string; withinDays?: number };
   ticket_answered: { reference: string; path: string; resolved: boolean };
+  /** A correction or an erasure asked for (docs/product.md "Data rights"), answered by `dueOn`. */
+  data_request_received: { reference: string; kind: "correction" | "erasure"; dueOn: IsoDate; path: string };
+  data_request_answered: { reference: string; done: boolean; path: string };
   /** The bureau answered after the page stopped waiting: `path` is where the offer is shown. */
   credit_report_ready: { path: string };
   /** The credit policy now allows less than was signed: the amount is chosen again and a fresh KFS signed. */
@@ -335,6 +340,28 @@ const TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
       : `Our support team answered your ticket ${d.reference}. Read the answer and reply from Help.`,
     path: d.path,
     sms: `${c.brand}: we answered your ticket ${d.reference}. Read it at ${c.link(d.path)}`,
+  }),
+  data_request_received: (d, c) =>
+    d.kind === "correction"
+      ? {
+          title: `We have your request ${d.reference}`,
+          body: `We have your request ${d.reference} to correct your data. We answer by ${longDate(d.dueOn)}; follow it on the privacy page of your profile.`,
+          path: d.path,
+          sms: `${c.brand}: we have your request ${d.reference} to correct your data. We answer by ${longDate(d.dueOn)}. Follow it at ${c.link(d.path)}`,
+        }
+      : {
+          title: `We have your request ${d.reference}`,
+          body: `We have your request ${d.reference} to erase your data. We answer by ${longDate(d.dueOn)} and tell you what we erased and what the law makes us keep.`,
+          path: d.path,
+          sms: `${c.brand}: we have your request ${d.reference} to erase your data. We answer by ${longDate(d.dueOn)}. Follow it at ${c.link(d.path)}`,
+        },
+  data_request_answered: (d, c) => ({
+    title: `We answered your request ${d.reference}`,
+    body: d.done
+      ? `We have done what you asked in request ${d.reference}. Read our answer on the privacy page of your profile.`
+      : `We could not do all you asked in request ${d.reference}. Read our answer and why on the privacy page of your profile.`,
+    path: d.path,
+    sms: `${c.brand}: we answered your request ${d.reference}. Read the answer at ${c.link(d.path)}`,
   }),
   credit_report_ready: (d, c) => ({
     title: "Your credit check has its answer",

@@ -33,6 +33,12 @@ export async function postCreditCheck({
         title: "The credit bureau is slow to answer",
         description: "We will send you an SMS as soon as it does. Your answers are saved.",
       });
+    case "no_consent":
+      // consentAndPull records the consent first: only a withdrawal racing this form lands here.
+      return redirectWithToast(services.config, request, then, {
+        type: "error",
+        title: "Your consent for the credit check was withdrawn.",
+      });
     case "no_profile":
       return redirectWithToast(services.config, request, then, { type: "error", title: "Give your name, date of birth and PAN first." });
     default:

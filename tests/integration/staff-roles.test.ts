@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes.ts";
 import { can, type Permission, ROLE_LABEL, STAFF_ROLES, type StaffRole } from "../../app/domain/roles.ts";
@@ -311,7 +311,8 @@ describe("the staff roles migration", () => {
     const database = await openDatabase({ url: undefined, dataDir: dir });
     try {
       await migrate(database.db, before);
-      await database.db.insert(users).values({ email: "old.officer@lender.example", role: "staff" as StaffRole });
+      // In SQL: the schema module names columns later migrations add.
+      await database.db.execute(sql`insert into users (email, role) values ('old.officer@lender.example', 'staff')`);
       expect(await migrate(database.db)).toContain("0011_staff_roles.sql");
       const [row] = await database.db.select({ role: users.role }).from(users).where(eq(users.email, "old.officer@lender.example"));
       expect(row?.role).toBe("support");

@@ -22,6 +22,7 @@ const NAV: { to: string; label: string; permission?: Permission; end?: boolean }
   { to: "/admin/reconciliation", label: "Reconciliation", permission: "books.view" },
   { to: "/admin/bureau", label: "Bureau reporting", permission: "bureau.view" },
   { to: "/admin/aml", label: "Sanctions", permission: "aml.view" },
+  { to: "/admin/privacy", label: "Data rights", permission: "privacy.view" },
   { to: "/admin/ckyc", label: "CKYC", permission: "ckyc.view" },
   { to: "/admin/audit", label: "Audit log", permission: "audit.view" },
   { to: "/admin/policy", label: "Credit policy", permission: "policy.view" },

@@ -1,4 +1,5 @@
 import { LenderNote } from "../../components/lender-trust.tsx";
+import { CollectionNotice } from "../../components/collection-notice.tsx";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
@@ -152,6 +153,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           {loaderData.note}
         </p>
       ) : null}
+      {step === "mobile" ? <CollectionNotice className="mt-4" /> : null}
       {step === "mobile" ? (
         <MobileForm
           redirectTo={loaderData.redirectTo}

@@ -2,23 +2,11 @@ import { Link } from "react-router";
 import { pageMeta } from "../../lib/meta.ts";
 import { usePublicConfig } from "../../root.tsx";
 import type { Route } from "./+types/privacy-policy";
+import { CONSENT_PURPOSES, CONSENT_TEXT } from "../../domain/privacy/consents.ts";
+import { ANSWER_WITHIN_DAYS, BREACH_REPORT_HOURS, DATA_ITEMS, RECIPIENT_KINDS, RETENTION_YEARS } from "../../domain/privacy/notice.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Privacy policy", "What we collect, why, with whose consent, and what we never collect.");
-
-const COLLECTED: Array<[string, string]> = [
-  ["Mobile number", "to create your account, sign you in with one-time codes and send you loan messages"],
-  ["Name, date of birth, gender, marital status, e-mail", "to identify you and check eligibility (age 21 to 60)"],
-  ["PAN", "for KYC and to prevent duplicate accounts; stored encrypted"],
-  ["Aadhaar number", "checked when you enter it; only its last 4 digits are stored"],
-  ["Address and PIN code", "for KYC and communication"],
-  ["Employment, income and existing EMIs", "to work out what you can afford and your interest rate"],
-  ["Bank account and IFSC", "to verify the account in your name and pay your loan into it; the account number is stored encrypted"],
-  ["Documents and a selfie", "for KYC and to confirm that the applicant is you"],
-  ["References", "two people we may contact only if we cannot reach you about your loan"],
-  ["A random device identifier", "so that only one device at a time is signed in to your account"],
-  ["Technical logs (IP address, browser, time)", "for security, fraud prevention and to record your consents"],
-];
 
 export default function PrivacyPolicy() {
   const config = usePublicConfig();
@@ -46,12 +34,12 @@ export default function PrivacyPolicy() {
             </tr>
           </thead>
           <tbody>
-            {COLLECTED.map(([what, why]) => (
-              <tr key={what} className="border-b border-slate-200 align-top">
+            {DATA_ITEMS.map(({ id, en }) => (
+              <tr key={id} className="border-b border-slate-200 align-top">
                 <th scope="row" className="py-2 pr-4 font-medium">
-                  {what}
+                  {en.what}
                 </th>
-                <td className="py-2">{why}</td>
+                <td className="py-2">{en.why}</td>
               </tr>
             ))}
           </tbody>
@@ -66,9 +54,29 @@ export default function PrivacyPolicy() {
 
       <h2>Your consent</h2>
       <p>
-        We ask for your consent separately for each purpose: KYC checks, and communications about your account and loans. Each consent is
-        recorded with the time and the IP address it was given from. You may withdraw a consent at any time by writing to the grievance
-        officer; withdrawing KYC consent means we cannot give you a new loan, but it does not cancel a loan you already have.
+        We ask for your consent separately for each purpose, and record each answer with the time, the IP address and the browser it came
+        from. You can see each consent and withdraw it, as easily as you gave it, on the "Your data and privacy" page of your profile.
+      </p>
+      <ul>
+        {CONSENT_PURPOSES.map((purpose) => (
+          <li key={purpose}>
+            <strong>{CONSENT_TEXT[purpose].title}.</strong> {CONSENT_TEXT[purpose].allows} If you withdraw it:{" "}
+            {CONSENT_TEXT[purpose].withdrawEffect}
+          </li>
+        ))}
+      </ul>
+
+      <h2>Who we share it with</h2>
+      <p>Only what each needs, under contract, and never for marketing:</p>
+      <ul>
+        {Object.entries(RECIPIENT_KINDS).map(([kind, label]) => (
+          <li key={kind}>{label}</li>
+        ))}
+      </ul>
+      <p>
+        We report every loan to the four credit bureaus twice a month, as the law requires; we ask a bureau about you only with your
+        consent. We also give data to regulators, courts and law enforcement when the law requires it. We never sell your data. Your
+        download of your data lists which of these had yours.
       </p>
 
       <h2>Where and how long we keep it</h2>
@@ -76,18 +84,17 @@ export default function PrivacyPolicy() {
         <li>Your data is stored on servers in India.</li>
         <li>PAN and bank account numbers are encrypted; documents are kept outside the website and shown only to you and our staff.</li>
         <li>
-          We keep KYC and loan records for as long as the RBI's Master Direction on KYC and the Prevention of Money Laundering Act, 2002
-          require, and delete or anonymise what they do not require.
+          KYC records are kept for {RETENTION_YEARS.kyc} years after the relationship ends, as the Prevention of Money Laundering Act, 2002
+          and the RBI's KYC directions require; loan and accounting records for {RETENTION_YEARS.loan} years after a loan ends. If you ask
+          us to erase your data, we erase everything else at once, and tell you what we keep and until when.
         </li>
       </ul>
 
-      <h2>Who we share it with</h2>
-      <ul>
-        <li>Credit information companies (credit bureaus), only with your consent and when that service is in use.</li>
-        <li>Regulators, courts and law enforcement, when the law requires it.</li>
-        <li>Service providers that work for us under contract (for example, to send SMS), only the data they need.</li>
-      </ul>
-      <p>We never sell your data.</p>
+      <h2>If your data is breached</h2>
+      <p>
+        If a breach of security affects your personal data, we tell you and the Data Protection Board of India within {BREACH_REPORT_HOURS}{" "}
+        hours of finding it: what happened, what it may mean for you, what we are doing and what you can do.
+      </p>
 
       <h2>Cookies and storage on your device</h2>
       <p>
@@ -97,11 +104,20 @@ export default function PrivacyPolicy() {
       </p>
 
       <h2>Your rights</h2>
+      <p>From the "Your data and privacy" page of your profile you can, at any time:</p>
+      <ul>
+        <li>download everything we hold about you, as a PDF to read and as a JSON file, with the list of those we shared it with;</li>
+        <li>correct your details in your profile, or ask us to correct what you cannot change there;</li>
+        <li>ask us to erase your data: the page shows what we would erase and what the law makes us keep, why and until when;</li>
+        <li>name a nominee to use these rights if you die or cannot use them yourself;</li>
+        <li>withdraw or give again each consent.</li>
+      </ul>
       <p>
-        You may ask to see the personal data we hold about you, to correct it, to withdraw consent, and to complain. Write to our grievance
-        officer, {officer?.name}, at <a href={`mailto:${officer?.email}`}>{officer?.email}</a> or call{" "}
+        We answer each request within {ANSWER_WITHIN_DAYS} days. To complain, write to our grievance officer, {officer?.name}, at{" "}
+        <a href={`mailto:${officer?.email}`}>{officer?.email}</a> or call{" "}
         <a href={`tel:${officer?.phone.replace(/\s/g, "")}`}>{officer?.phone}</a>. See also our{" "}
-        <Link to="/grievance-policy">grievance redressal policy</Link>.
+        <Link to="/grievance-policy">grievance redressal policy</Link>. If we do not answer you, or you are not satisfied, you may complain
+        to the Data Protection Board of India.
       </p>
     </article>
   );

@@ -2,7 +2,7 @@
 // "Credit policy"): the PAN first, so that a typed stranger's PAN reveals nothing; then the report,
 // waited for as long as a page can wait. A bureau that does not answer in time leaves a `waiting`
 // row and a job that asks again and tells the borrower by SMS when it has the answer.
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { bureauFactsOf, panStatusOf } from "../../domain/credit-policy/facts.ts";
 import { daysBetween } from "../../domain/loan-math.ts";
@@ -25,8 +25,23 @@ export interface PullRequest {
   then: string;
 }
 
-/** done: the report is in; pan_refused: the PAN is not the borrower's own on record (no report pulled); waiting: a job asks again. */
-export type PullResult = { state: "done" } | { state: "pan_refused" } | { state: "waiting" } | { state: "no_profile" };
+/**
+ * done: the report is in; pan_refused: the PAN is not the borrower's own on record (no report pulled);
+ * waiting: a job asks again; no_consent: the borrower withdrew the enquiry's consent (nothing asked).
+ */
+export type PullResult =
+  { state: "done" } | { state: "pan_refused" } | { state: "waiting" } | { state: "no_profile" } | { state: "no_consent" };
+
+/** Whether the borrower's latest word on bureau enquiries is yes (docs/product.md "Data rights": a withdrawal stops new enquiries). */
+export async function bureauConsentGiven({ db }: Pick<AppServices, "db">, userId: string): Promise<boolean> {
+  const [latest] = await db
+    .select({ granted: consents.granted })
+    .from(consents)
+    .where(and(eq(consents.userId, userId), eq(consents.purpose, BUREAU_CONSENT_PURPOSE)))
+    .orderBy(desc(consents.createdAt), desc(consents.id))
+    .limit(1);
+  return latest?.granted === true;
+}
 
 /** The consents log's purpose for a credit bureau enquiry. */
 export const BUREAU_CONSENT_PURPOSE = "bureau_enquiry";
@@ -43,6 +58,8 @@ const JOB_TIMEOUT_MS = 60_000;
  */
 export async function pullCreditReport(services: Services, request: PullRequest & { timeoutMs: number }): Promise<PullResult> {
   const { db } = services;
+  // Every enquiry, at an offer, at review or by the job, asks only while the borrower consents.
+  if (!(await bureauConsentGiven(services, request.userId))) return { state: "no_consent" };
   const [person] = await db
     .select({
       panEnc: borrowerProfiles.panEnc,
@@ -152,8 +169,9 @@ export async function finishCreditReport(services: Services, job: JobPayloads["c
     return;
   }
   await db.transaction(async (tx) => {
-    // A PAN the verification refused gets no report: nothing is waited for any more.
-    if (result.state === "pan_refused") await tx.insert(creditChecks).values(failed);
+    // A PAN the verification refused, or a consent withdrawn meanwhile, gets no report: nothing is waited for any more.
+    if (result.state === "pan_refused" || result.state === "no_consent") await tx.insert(creditChecks).values(failed);
+    if (result.state === "no_consent") return;
     if (job.purpose !== "offer") return;
     await notify(
       { ...services, db: tx },

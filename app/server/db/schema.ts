@@ -2009,7 +2009,7 @@ export const amlMatches = pgTable(
 );
 
 /**
- * A suspicious-transaction report to FIU-IND (docs/product.md "Suspicious-transaction reports"):
+ * A suspicious-transaction report to FIU-IND (docs/product.md "Sanctions screening"):
  * drafted by compliance (or from a confirmed sanctions match), reviewed by a second person, exported
  * as the file FIU-IND takes, within 7 working days of the suspicion. Never shown to the borrower or
  * to staff outside compliance and admin.
@@ -2137,10 +2137,7 @@ export const dataBreaches = pgTable(
     noticesSentAt: timestamp("notices_sent_at", { withTimezone: true }),
     noticesSentBy: uuid("notices_sent_by").references(() => users.id),
   },
-  (t) => [
-    index("data_breaches_discovered_idx").on(t.discoveredAt),
-    check("data_breaches_scope", sql`${t.scope} in ('all', 'listed')`),
-  ],
+  (t) => [index("data_breaches_discovered_idx").on(t.discoveredAt), check("data_breaches_scope", sql`${t.scope} in ('all', 'listed')`)],
 );
 
 /** The borrowers a listed breach affected, and when each was told. */

@@ -14,10 +14,12 @@ import {
   renderNotice,
 } from "../../domain/notifications.ts";
 import { todayIST } from "../../domain/india-date.ts";
+import { OPTIONAL_MESSAGE_EVENTS } from "../../domain/privacy/consents.ts";
 import { preparedQuery } from "../db/prepared.ts";
 import { unreadWhere } from "./unread.server.ts";
 import {
   borrowerProfiles,
+  consents,
   loanAccounts,
   loanApplications,
   currentSignatureOf,
@@ -230,13 +232,20 @@ async function attachmentsOf(services: AppServices, userId: string, refs: readon
  */
 export async function deliverNotice(services: AppServices, notificationId: string): Promise<void> {
   const [n] = await services.db
-    .select({ notice: notifications, mobile: users.mobile, email: borrowerProfiles.email })
+    .select({
+      notice: notifications,
+      mobile: users.mobile,
+      email: borrowerProfiles.email,
+      // The borrower's latest word on reminders and updates (null: never asked).
+      messages: sql<boolean | null>`(select ${consents.granted} from ${consents} where ${consents.userId} = ${notifications.userId}
+        and ${consents.purpose} = 'communications' order by ${consents.createdAt} desc, ${consents.id} desc limit 1)`,
+    })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.userId))
     .leftJoin(borrowerProfiles, eq(borrowerProfiles.userId, notifications.userId))
     .where(eq(notifications.id, notificationId));
   if (!n) return;
-  const { notice, mobile, email } = n;
+  const { notice, mobile, email, messages } = n;
   if (await reminderPassed(services, notice)) {
     // Paid (or closed) between the night's run and the morning: the reminder is withdrawn, not sent.
     await services.db.delete(notifications).where(eq(notifications.id, notice.id));
@@ -251,8 +260,10 @@ export async function deliverNotice(services: AppServices, notificationId: strin
     }
   };
   const { config } = services;
-  // A dunning step names its channels; other notices go by every channel they have words for.
-  const by = (channel: Channel) => !notice.channels || notice.channels.includes(channel);
+  // A dunning step names its channels; other notices go by every channel they have words for; an
+  // optional one goes only in the app when the borrower said no to reminders and updates.
+  const quiet = messages === false && OPTIONAL_MESSAGE_EVENTS.includes(notice.event);
+  const by = (channel: Channel) => !quiet && (!notice.channels || notice.channels.includes(channel));
   const sms = by("sms") ? notice.sms : null;
   if (sms && mobile)
     await attempt(() =>

@@ -113,7 +113,16 @@ export async function insertDemoProfile(
     maritalStatus: "married",
     updatedAt: at,
   });
-  await tx.insert(consents).values({ userId, purpose: "kyc", granted: true, ip: null, userAgent: "demo seed", createdAt: at });
+  await tx.insert(consents).values(
+    (["kyc", "communications"] as const).map((purpose) => ({
+      userId,
+      purpose,
+      granted: true,
+      ip: null,
+      userAgent: "demo seed",
+      createdAt: at,
+    })),
+  );
   await tx.insert(borrowerAddresses).values({
     userId,
     currentLine1: "Flat 12, Shanti Apartments, MG Road",

@@ -56,6 +56,16 @@ export default function ProfileOverview({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      <section aria-labelledby="privacy-link-title" className="card">
+        <h2 id="privacy-link-title" className="text-lg">
+          <Link className="link" to="/User/Profile/privacy">
+            Your data and privacy
+          </Link>
+        </h2>
+        <p className="text-sm text-slate-700">
+          See and withdraw your consents, download your data, ask for a correction or erasure, name a nominee.
+        </p>
+      </section>
     </div>
   );
 }

@@ -1,0 +1,161 @@
+// A borrower's data-rights requests (docs/product.md "Data rights"): the forms (one schema for the
+// browser and the server), what an erasure erases and keeps (a pure plan the borrower reads before
+// asking and compliance carries out), and the 30-day answer date.
+import { z } from "zod";
+import { addDays, type IsoDate } from "../loan-math.ts";
+import { longDate } from "../india-date.ts";
+import { nameProblem } from "../validators/identity.ts";
+import { indianMobileField } from "../validators/mobile-field.ts";
+import { ANSWER_WITHIN_DAYS, RETENTION_YEARS } from "./notice.ts";
+
+export type DataRequestKind = "access" | "correction" | "erasure";
+export type DataRequestStatus = "open" | "done" | "refused";
+
+export const REQUEST_KIND_LABEL: Record<DataRequestKind, string> = {
+  access: "Download of your data",
+  correction: "Correction",
+  erasure: "Erasure",
+};
+/** Where a request stands, in a sentence. */
+export const requestState = (status: DataRequestStatus, dueOn: IsoDate): string =>
+  status === "open"
+    ? `Being answered: we answer by ${longDate(dueOn)}.`
+    : status === "done"
+      ? "Answered: done as you asked."
+      : "Answered: not done, for the reason given.";
+
+/** The India date a request received on `receivedOn` is answered by. */
+export const answerDueOn = (receivedOn: IsoDate): IsoDate => addDays(receivedOn, ANSWER_WITHIN_DAYS);
+
+const text = (missing: string, min: number, max: number, short: string) =>
+  z.string({ error: missing }).trim().min(1, missing).min(min, short).max(max, `Keep it under ${max} characters.`);
+
+/** What the borrower wants corrected that they cannot change on their profile themselves. */
+export const CORRECTION_AREAS = {
+  profile: "My name, date of birth or PAN",
+  address: "My address",
+  bank: "My bank account",
+  loan: "A loan, payment or charge",
+  credit_report: "What was reported to a credit bureau",
+  other: "Something else",
+} as const;
+export type CorrectionArea = keyof typeof CORRECTION_AREAS;
+
+export const correctionSchema = z.object({
+  area: z.enum(Object.keys(CORRECTION_AREAS) as [CorrectionArea], { error: "Choose what is wrong." }),
+  wrong: text("Say what is wrong.", 5, 1000, "Say a little more about what is wrong."),
+  correct: text("Say what it should be.", 2, 1000, "Say what it should be."),
+});
+
+export const erasureSchema = z.object({
+  understood: z.literal("yes", { error: "Tick the box to confirm you have read what is kept." }),
+});
+
+export const NOMINEE_RELATIONS = {
+  spouse: "Spouse",
+  parent: "Parent",
+  child: "Son or daughter",
+  sibling: "Brother or sister",
+  relative: "Other relative",
+  other: "Someone else I trust",
+} as const;
+
+export const nomineeSchema = z.object({
+  name: z
+    .string({ error: "Enter your nominee's name." })
+    .superRefine((v, ctx) => {
+      const problem = nameProblem(v);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .transform((v) => v.trim().replace(/\s+/g, " ")),
+  relationship: z.enum(Object.keys(NOMINEE_RELATIONS) as [keyof typeof NOMINEE_RELATIONS], { error: "Choose who they are to you." }),
+  mobile: indianMobileField("Enter your nominee's mobile number."),
+  email: z
+    .email({ error: "Enter a valid e-mail address, like name@example.com, or leave it empty." })
+    .max(254, "Keep it under 254 characters.")
+    .optional(),
+});
+
+/** Compliance's answer to a correction or an erasure. */
+export const answerSchema = z.object({
+  outcome: z.enum(["done", "refused"], { error: "Choose whether it was done." }),
+  answer: text("Write the answer the borrower will read.", 20, 2000, "Write at least 20 characters: the borrower reads this."),
+});
+
+/** The facts an erasure's plan depends on. */
+export interface ErasureFacts {
+  /** A loan was ever paid out: a customer relationship the law keeps records of. */
+  everDisbursed: boolean;
+  /** A loan not yet closed, or an application still being decided or paid out. */
+  ongoing: boolean;
+  /** The day the last loan ended (closed, cancelled or written off and settled); null when none ended. */
+  lastEndedOn: IsoDate | null;
+}
+
+export type ErasureGroup = "kyc" | "loan" | "other";
+
+export interface ErasurePlanItem {
+  group: ErasureGroup;
+  action: "erase" | "keep";
+  what: string;
+  /** Why it is kept (empty when erased). */
+  why: string;
+  /** Until when it is kept: a date, or while the loan runs; null when erased. */
+  until: IsoDate | "ongoing" | null;
+}
+
+const WHAT: Record<ErasureGroup, string> = {
+  kyc: "Your identity and KYC records: profile, address, PAN, documents, selfie, bank account, consents and the central KYC number.",
+  loan: "Your loan records: applications, agreements and KFS, schedules, payments, charges, autopay, collections, credit bureau reports and complaints.",
+  other: "Everything else: notices and messages, devices and sign-in records, your quick-start answers, references and nominee.",
+};
+
+const KEEP_WHY = {
+  kyc: `The Prevention of Money Laundering Act, 2002 and the RBI's KYC directions require us to keep KYC records for ${RETENTION_YEARS.kyc} years after the relationship ends.`,
+  loan: `The law requires us to keep loan and accounting records for ${RETENTION_YEARS.loan} years after a loan ends (Companies Act, 2013 and RBI directions).`,
+  ongoing: "You have a loan or an application in progress: we need these records to run it.",
+} as const;
+
+/** Adds whole years to an ISO date (29 February goes to 28 February). */
+function addYears(day: IsoDate, years: number): IsoDate {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(y + years, m - 1, d));
+  if (target.getUTCMonth() !== m - 1) target.setUTCDate(0);
+  return target.toISOString().slice(0, 10);
+}
+
+/**
+ * What an erasure does, group by group: with no loan ever paid out, everything is erased; with one,
+ * KYC records are kept 5 years and loan records 8 years after the last loan ended (while a loan or
+ * an application runs, both are kept for it). The rest is always erased.
+ */
+export function erasurePlan(facts: ErasureFacts): ErasurePlanItem[] {
+  const other: ErasurePlanItem = { group: "other", action: "erase", what: WHAT.other, why: "", until: null };
+  if (facts.ongoing)
+    return [
+      { group: "kyc", action: "keep", what: WHAT.kyc, why: `${KEEP_WHY.ongoing} ${KEEP_WHY.kyc}`, until: "ongoing" },
+      { group: "loan", action: "keep", what: WHAT.loan, why: `${KEEP_WHY.ongoing} ${KEEP_WHY.loan}`, until: "ongoing" },
+      other,
+    ];
+  if (!facts.everDisbursed || !facts.lastEndedOn)
+    return [
+      ...(["kyc", "loan"] as const).map((group): ErasurePlanItem => ({ group, action: "erase", what: WHAT[group], why: "", until: null })),
+      other,
+    ];
+  return [
+    { group: "kyc", action: "keep", what: WHAT.kyc, why: KEEP_WHY.kyc, until: addYears(facts.lastEndedOn, RETENTION_YEARS.kyc) },
+    { group: "loan", action: "keep", what: WHAT.loan, why: KEEP_WHY.loan, until: addYears(facts.lastEndedOn, RETENTION_YEARS.loan) },
+    other,
+  ];
+}
+
+/** "until 27 Nov 2031", "while your loan or application runs, then as the law says". */
+export const keptUntil = (until: ErasurePlanItem["until"]): string =>
+  until === "ongoing"
+    ? "Kept while your loan or application runs, then for the years the law requires."
+    : until
+      ? `Kept until ${longDate(until)}, then erased.`
+      : "Erased.";
+
+/** Whether the account itself stays (something is kept, and the borrower can still sign in to see it). */
+export const accountStays = (plan: readonly ErasurePlanItem[]) => plan.some((i) => i.action === "keep");
