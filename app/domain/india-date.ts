@@ -24,6 +24,19 @@ export const istHour = (at: Date): number => indiaClock(at).getUTCHours();
 /** The instant India's clock reads `time` ("HH:MM") on `day`. */
 export const indiaTime = (day: IsoDate, time: `${number}:${number}`) => new Date(Date.parse(`${day}T${time}:00Z`) - IST_OFFSET_MS);
 
+/** India's wall clock at `at` as a `datetime-local` input's value ("YYYY-MM-DDTHH:MM"). */
+export const istDateTimeInput = (at: Date) => indiaClock(at).toISOString().slice(0, 16);
+
+/** The instant a `datetime-local` value ("YYYY-MM-DDTHH:MM", seconds optional) names on India's clock; null if it names none. */
+export function fromIstDateTimeInput(value: string): Date | null {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
+  if (!match) return null;
+  const [, day, hour, minute, second = "00"] = match;
+  const at = new Date(Date.parse(`${day}T${hour}:${minute}:${second}Z`) - IST_OFFSET_MS);
+  // A day or time that does not exist (31 Feb, 25:00) rolls over: refused instead.
+  return !Number.isNaN(at.getTime()) && istDateTimeInput(at) === `${day}T${hour}:${minute}` ? at : null;
+}
+
 /** The instant an India day ("YYYY-MM-DD") starts. */
 export const istDayStart = (day: IsoDate) => indiaTime(day, "00:00");
 /** The instant after an India day ends (the next day's start). */

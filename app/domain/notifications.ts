@@ -6,6 +6,7 @@ import { addDays, type IsoDate } from "./loan-math.ts";
 import { formatRupees } from "./money.ts";
 import { indiaTime, istHour, longDate, todayIST } from "./india-date.ts";
 import { shortReference } from "./loans/application.ts";
+import { type BreachFacts, breachNotice } from "./privacy/breach-drafts.ts";
 
 export const NOTIFICATION_EVENTS = [
   "application_signed",
@@ -38,6 +39,7 @@ export const NOTIFICATION_EVENTS = [
   "bureau_reported",
   "data_request_received",
   "data_request_answered",
+  "data_breach",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -136,6 +138,8 @@ export interface NoticeData {
     overduePaise: number;
     reported: "past_due" | "written_off" | "settled";
   };
+  /** A personal data breach that affected the borrower (DPDP Rules, 2025, rule 7(1)): the record's facts, who sends it and who answers. */
+  data_breach: BreachFacts & { lender: string; contact: { name: string; phone: string; email: string } };
 }
 
 /** A notice written out for every channel. */
@@ -399,6 +403,8 @@ const TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
             path: d.loanPath,
             sms: `${c.brand}: as at ${longDate(d.asOf)} we reported loan ${d.loanNumber} to the credit bureaus as ${d.dpd} days past due with ${formatRupees(d.overduePaise)} overdue. Pay at ${c.link(d.loanPath)}. To dispute it: ${c.link(DISPUTE_PATH)}`,
           },
+  // The notice's words are one template in app/domain/privacy/breach-drafts.ts (the staff page shows the same draft).
+  data_breach: (d, c) => breachNotice(d, { brand: c.brand, lender: d.lender, contact: d.contact, link: c.link }),
 };
 
 /** Where a borrower disputes what was reported (a ticket of the credit-information category). */

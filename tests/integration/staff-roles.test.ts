@@ -239,6 +239,22 @@ const MATRIX: Record<string, StaffRequest[]> = {
       form: () => ({ intent: "decide", match: "00000000-0000-4000-8000-000000000000", decision: "cleared", note: "x" }),
     },
   ],
+  "routes/admin/privacy/breaches.tsx": [{ method: "GET", path: () => "/admin/privacy/breaches", needs: "privacy.view" }],
+  "routes/admin/privacy/breach-new.tsx": [
+    { method: "GET", path: () => "/admin/privacy/breaches/new", needs: "privacy.manage" },
+    // A form with nothing in it: refused, nothing stored.
+    { method: "POST", path: () => "/admin/privacy/breaches/new", needs: "privacy.manage", form: () => ({ scope: "all" }) },
+  ],
+  "routes/admin/privacy/breach.tsx": [
+    { method: "GET", path: () => "/admin/privacy/breaches/BR-00000000", needs: "privacy.view" },
+    // A breach that does not exist: nothing marked, nothing sent.
+    ...["report", "notify"].map((intent): StaffRequest => ({
+      method: "POST",
+      path: () => "/admin/privacy/breaches/BR-00000000",
+      needs: "privacy.manage",
+      form: () => ({ intent, boardReference: "DPB/2026/1", confirm: "yes" }),
+    })),
+  ],
   "routes/admin/document-file.ts": [
     { method: "GET", path: () => "/admin/documents/00000000-0000-4000-8000-000000000000", needs: "applications.view" },
   ],

@@ -97,7 +97,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
                   {formatDateTimeIST(new Date(n.at))}
                 </time>
               </div>
-              <p className="mt-1 text-slate-800">{n.body}</p>
+              <p className="mt-1 whitespace-pre-line text-slate-800">{n.body}</p>
               <Form method="post" className="mt-3 flex flex-wrap gap-2">
                 <input type="hidden" name="id" value={n.id} />
                 <button

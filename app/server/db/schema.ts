@@ -2140,7 +2140,10 @@ export const dataBreaches = pgTable(
   (t) => [index("data_breaches_discovered_idx").on(t.discoveredAt), check("data_breaches_scope", sql`${t.scope} in ('all', 'listed')`)],
 );
 
-/** The borrowers a listed breach affected, and when each was told. */
+/**
+ * The borrowers a breach affected, and when each was told: a listed breach's from its record; a
+ * breach of every borrower's as its notices go out (app/server/privacy/breaches.server.ts).
+ */
 export const dataBreachBorrowers = pgTable(
   "data_breach_borrowers",
   {

@@ -50,6 +50,8 @@ export interface JobPayloads {
   "aml-screen": { userId: string };
   /** Every borrower screened again after a list was loaded, a part at a time from `after`. */
   "aml-rescreen": { after: string | null };
+  /** A personal data breach's notices, to its affected borrowers not yet told, a part at a time from the borrower `after`. */
+  "breach-notices": { breachId: string; after: string | null };
 }
 export type JobName = keyof JobPayloads;
 /** Their queues are created at start: a send inside a transaction must not have to create one. */
@@ -74,6 +76,7 @@ const JOB_NAMES = [
   "ckyc-sweep",
   "aml-screen",
   "aml-rescreen",
+  "breach-notices",
 ] as const satisfies readonly JobName[];
 
 export interface SendOptions {

@@ -22,6 +22,7 @@ import { runBureauDay } from "../bureau/daily.server.ts";
 import { searchCkyc } from "../ckyc/search.server.ts";
 import { sweepCkyc, uploadCkyc } from "../ckyc/upload.server.ts";
 import { rescreenPart, screenBorrowers } from "../aml/screen.server.ts";
+import { sendNoticePart } from "../privacy/breaches.server.ts";
 import { housekeeping } from "./housekeeping.server.ts";
 
 /** Registers this process's job handlers and the schedules (docs/ARCHITECTURE.md "Where a new thing goes": a job). */
@@ -41,6 +42,10 @@ export async function startWorkers(services: AppServices) {
   await jobs.work("aml-rescreen", async ({ after }) => {
     const next = await rescreenPart(services, after);
     if (next) await jobs.send("aml-rescreen", { after: next });
+  });
+  // Each part queues the next in its own transaction.
+  await jobs.work("breach-notices", async (job) => {
+    await sendNoticePart(services, job);
   });
   await jobs.work("ticket-email", ({ messageId }) => sendTicketEmail(services, messageId));
   // Thrown (the provider did not answer, or the mandate is still being registered), it is tried again later.

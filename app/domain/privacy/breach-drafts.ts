@@ -1,0 +1,197 @@
+// The two writings a breach on the register makes (DPDP Rules, 2025, rule 7): the notice to each
+// affected borrower (rule 7(1)), sent as the `data_breach` notification, and the draft report to the
+// Data Protection Board of India (rule 7(2)). Each is one whole template with named blanks, filled
+// from the record; the borrower's notice in English and, whole beside it, in Hindi (the languages
+// issue moves the Hindi into its library as it stands). Pure and browser-safe.
+import { formatDateTimeIST } from "../india-date.ts";
+import type { LenderIdentity } from "../lender.ts";
+import { DATA_ITEMS, type NoticeLanguage } from "./notice.ts";
+
+/** What the record says of a breach, as the drafts use it. */
+export interface BreachFacts {
+  reference: string;
+  discoveredAt: Date;
+  occurredAt: Date | null;
+  description: string;
+  dataItems: readonly string[];
+  consequences: string;
+  mitigation: string;
+  borrowerSteps: string;
+}
+
+/** Who sends the notice, and the person who answers a borrower's questions (the grievance officer). */
+export interface BreachSender {
+  brand: string;
+  lender: string;
+  contact: { name: string; phone: string; email: string };
+}
+
+/** Where a borrower reads the notice in the app. */
+export const BREACH_NOTICE_PATH = "/User/Notifications";
+
+/**
+ * The notice to an affected borrower, whole, in each language. Blanks: {brand}, {lender},
+ * {discovered}, {occurred}, {description}, {items}, {consequences}, {mitigation}, {steps},
+ * {contactName}, {contactPhone}, {contactEmail}, {reference}, {link}. The SMS is a DLT template: its
+ * blanks are its variables.
+ */
+export const BREACH_NOTICE = {
+  en: {
+    title: "A personal data breach may affect you",
+    body: `On {discovered}, {lender}, which runs {brand}, became aware of a breach of personal data that includes your data. What happened: {description} When it happened: {occurred}. The personal data involved: {items}.
+
+What this may mean for you: {consequences}
+
+What we have done and are doing: {mitigation}
+
+What you can do to protect yourself: {steps}
+
+If you have any question, contact {contactName}, our grievance officer, on {contactPhone} or at {contactEmail}, and quote the reference {reference}. We never ask for your OTP, PIN or password.`,
+    sms: "{brand}: a personal data breach may have affected your data. What happened and what you can do: {link} Questions: {contactPhone}, quote {reference}.",
+    notKnown: "not known yet",
+  },
+  hi: {
+    title: "व्यक्तिगत डेटा के उल्लंघन का असर आप पर हो सकता है",
+    body: `{discovered} को {lender}, जो {brand} चलाता है, को व्यक्तिगत डेटा के एक उल्लंघन का पता चला जिसमें आपका डेटा भी शामिल है। क्या हुआ: {description} यह कब हुआ: {occurred}। इसमें शामिल व्यक्तिगत डेटा: {items}।
+
+आप पर इसका क्या असर हो सकता है: {consequences}
+
+हमने क्या किया है और क्या कर रहे हैं: {mitigation}
+
+अपनी सुरक्षा के लिए आप क्या कर सकते हैं: {steps}
+
+कोई भी सवाल हो तो हमारे शिकायत अधिकारी {contactName} से {contactPhone} पर या {contactEmail} पर संपर्क करें और संदर्भ {reference} बताएँ। हम कभी भी आपका OTP, PIN या पासवर्ड नहीं माँगते।`,
+    sms: "{brand}: व्यक्तिगत डेटा के एक उल्लंघन से आपका डेटा प्रभावित हो सकता है। क्या हुआ और आप क्या करें: {link} सवाल: {contactPhone}, संदर्भ {reference} बताएँ।",
+    notKnown: "अभी ज्ञात नहीं",
+  },
+} as const satisfies Record<NoticeLanguage, { title: string; body: string; sms: string; notKnown: string }>;
+
+/** `template` with each `{name}` replaced by `values[name]`; a blank without a value is a bug, never sent. */
+export function fillBlanks(template: string, values: Readonly<Record<string, string>>): string {
+  // One pass over the template: a value's own braces (typed by staff) are never read as blanks.
+  return template.replace(/\{([A-Za-z]+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`the template's blank {${name}} has no value`);
+    return value;
+  });
+}
+
+/** Staff's words as a sentence of the notice: ending in a full stop if they end in none. */
+export const asSentence = (text: string) => (/[.!?।)"']$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
+/** The kinds of personal data involved, named in `language` and listed as that language lists. */
+export function dataItemNames(ids: readonly string[], language: NoticeLanguage): string {
+  const names = DATA_ITEMS.filter((item) => ids.includes(item.id)).map((item) => item[language].what);
+  return new Intl.ListFormat(language === "hi" ? "hi" : "en-IN", { type: "conjunction" }).format(names);
+}
+
+/** The notice to an affected borrower (rule 7(1)): its title, whole text and SMS, in `language`. */
+export function breachNotice(
+  facts: BreachFacts,
+  sender: BreachSender & { link: (path: string) => string },
+  language: NoticeLanguage = "en",
+): { title: string; body: string; sms: string; path: string } {
+  const words = BREACH_NOTICE[language];
+  const values = {
+    brand: sender.brand,
+    lender: sender.lender,
+    discovered: formatDateTimeIST(facts.discoveredAt),
+    occurred: facts.occurredAt ? formatDateTimeIST(facts.occurredAt) : words.notKnown,
+    description: asSentence(facts.description),
+    items: dataItemNames(facts.dataItems, language),
+    consequences: asSentence(facts.consequences),
+    mitigation: asSentence(facts.mitigation),
+    steps: asSentence(facts.borrowerSteps),
+    contactName: sender.contact.name,
+    contactPhone: sender.contact.phone,
+    contactEmail: sender.contact.email,
+    reference: facts.reference,
+    link: sender.link(BREACH_NOTICE_PATH),
+  };
+  return {
+    title: fillBlanks(words.title, values),
+    body: fillBlanks(words.body, values),
+    sms: fillBlanks(words.sms, values),
+    path: BREACH_NOTICE_PATH,
+  };
+}
+
+/** The lines of the Board's report the record cannot fill: the person sending it writes them. */
+export const TO_COMPLETE = "[To complete before sending:";
+
+/**
+ * The report to the Data Protection Board of India (rule 7(2)): (a) without delay, the breach's
+ * description, nature, extent, timing, location and likely impact; (b) within 72 hours, the updated
+ * description, the facts and reasons, the mitigation, findings on who caused it, the remedial
+ * measures and a report on the borrowers told. Blanks as `boardReport` fills them.
+ */
+export const BOARD_REPORT = `Intimation of a personal data breach to the Data Protection Board of India
+under section 8(6) of the Digital Personal Data Protection Act, 2023 and rule 7(2) of the Digital Personal Data Protection Rules, 2025
+
+Data Fiduciary: {lender}, which provides the digital lending service {brand}.
+Registered address: {address}.
+RBI registration: {rbi}. CIN: {cin}.
+Person who can answer for us: {contactName}, Grievance Officer, telephone {contactPhone}, e-mail {contactEmail}.
+Our reference for this breach: {reference}. Draft prepared on {now}.
+
+PART A. INTIMATION WITHOUT DELAY (rule 7(2)(a))
+1. Description of the breach, its nature and where it occurred: {description}
+2. Extent: the personal data involved is {items}. Data Principals affected: {affected}.
+3. Timing: the breach occurred {occurred}. We became aware of it on {discovered}.
+4. Likely impact: {consequences}
+
+PART B. WITHIN 72 HOURS OF BECOMING AWARE, BY {due} (rule 7(2)(b))
+(i) Updated and detailed information on the description: {description}
+(ii) The broad facts of the events, circumstances and reasons leading to the breach: ${TO_COMPLETE} what led to the breach, as far as now known.]
+(iii) Measures implemented or proposed to mitigate risk: {mitigation}
+(iv) Findings regarding the person who caused the breach: ${TO_COMPLETE} what is known of who caused it, or that it is not yet known.]
+(v) Remedial measures taken to prevent the breach happening again: ${TO_COMPLETE} the measures taken.]
+(vi) Report on the intimations given to affected Data Principals: {intimations}
+
+The notice sent to each affected Data Principal follows the record above: what happened, when and which personal data; its likely consequences for them; our measures; the safety measures they can take; and the contact above.`;
+
+export interface BoardReportContext {
+  brand: string;
+  lender: LenderIdentity;
+  /** Borrowers affected: those listed, or every borrower account. */
+  scope: "all" | "listed";
+  affected: number;
+  /** Notices sent so far, and since when (null: not sent). */
+  told: number;
+  noticesSentAt: Date | null;
+  now: Date;
+  due: Date;
+}
+
+const count = (n: number) => n.toLocaleString("en-IN");
+
+/** The draft report to the Board, filled from the record and the lender's identity. */
+export function boardReport(facts: BreachFacts, c: BoardReportContext): string {
+  const officer = c.lender.grievanceOfficer;
+  return fillBlanks(BOARD_REPORT, {
+    lender: c.lender.name,
+    brand: c.brand,
+    address: c.lender.address,
+    rbi: c.lender.rbiRegistration,
+    cin: c.lender.cin,
+    contactName: officer.name,
+    contactPhone: officer.phone,
+    contactEmail: officer.email,
+    reference: facts.reference,
+    now: formatDateTimeIST(c.now),
+    description: asSentence(facts.description),
+    items: dataItemNames(facts.dataItems, "en"),
+    affected:
+      c.scope === "all"
+        ? `every borrower account, ${count(c.affected)} at the time of this draft`
+        : `${count(c.affected)} borrower${c.affected === 1 ? "" : "s"}, each named in our register`,
+    occurred: facts.occurredAt ? `on ${formatDateTimeIST(facts.occurredAt)}` : "at a time not yet known",
+    discovered: formatDateTimeIST(facts.discoveredAt),
+    consequences: asSentence(facts.consequences),
+    due: formatDateTimeIST(c.due),
+    mitigation: asSentence(facts.mitigation),
+    intimations: c.noticesSentAt
+      ? `From ${formatDateTimeIST(c.noticesSentAt)} each affected borrower was sent the notice in their account in our app and by SMS to their registered mobile number, and by e-mail where they gave us an address; ${count(c.told)} of ${count(c.affected)} had been sent it by ${formatDateTimeIST(c.now)}.`
+      : "The affected borrowers have not been sent the notice yet.",
+  });
+}
