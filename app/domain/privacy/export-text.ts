@@ -1,5 +1,6 @@
 // The words of "Download my data" (docs/product.md "Protecting data and the service"): each
-// section's title, each whole (the languages issue moves them into its library as they stand).
+// section's title and the answer at the hourly limit, each whole (the languages issue moves them into
+// its library as they stand; blanks are `{name}` only).
 
 /** Each section's title, by the table it is read from (app/server/privacy/tables.server.ts lists them in order). */
 export const SECTION_TITLES = {
@@ -61,3 +62,13 @@ export const SECTION_TITLES = {
   data_breach_borrowers: "Data breaches that affected you",
 } as const;
 export type SectionTable = keyof typeof SECTION_TITLES;
+
+/** The route's answers. */
+export const EXPORT_TEXT = {
+  /** The answer at the hourly limit (plain text). */
+  tooMany: "You can download your data {limit} times an hour. Please try again after {time}.",
+} as const;
+
+/** Fills a sentence's `{name}` blanks. */
+export const fillText = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
