@@ -1,5 +1,6 @@
 import { eq, getTableName, type SQL, sql } from "drizzle-orm";
 import { getTableConfig } from "drizzle-orm/pg-core";
+import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { indiaTime, todayIST } from "../../app/domain/india-date.ts";
 import { addDays } from "../../app/domain/loan-math.ts";
@@ -308,9 +309,34 @@ describe("download my data", { shuffle: false }, () => {
     expect(text).toContain("DR-BCORRECT");
   });
 
+  it("makes a readable PDF: the borrower, each section, amounts in rupees, who received the data; nothing of screening", async () => {
+    const res = await get("/User/Profile/data/export.pdf", await freshCookie(a.userId));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="sugam-loans-my-data-2026-03-16.pdf"`);
+    expect(res.headers.get("cache-control")).toContain("no-store");
+    const { text } = await extractText(new Uint8Array(await res.arrayBuffer()), { mergePages: true });
+    const flat = text.replace(/\s+/g, " ");
+    for (const words of [
+      A_NAME,
+      a.mobile,
+      "Your personal data",
+      "Your loan payments",
+      "Your loan applications",
+      "Who we shared your data with",
+    ])
+      expect(flat).toContain(words);
+    for (const words of ["₹1,00,000", "TransUnion CIBIL", "The SMS gateway", "Amounts are in rupees", a.loanNumber])
+      expect(flat).toContain(words);
+    expect(flat.match(/.{0,40}(sanctions|screen|suspicious|Qetzalcoatl|Trivedi|fiu).{0,40}/gi)).toBeNull();
+  }, 60_000);
+
   it("records each download as an access request answered at once", async () => {
     const rows = await db().select().from(dataRequests).where(eq(dataRequests.userId, a.userId));
-    expect(rows.map((r) => r.details)).toEqual([{ format: "json" }]);
+    expect(rows.map((r) => r.details).sort((x, y) => String(x.format).localeCompare(String(y.format)))).toEqual([
+      { format: "json" },
+      { format: "pdf" },
+    ]);
     for (const row of rows) {
       expect(row).toMatchObject({ kind: "access", status: "done", answeredAt: clock.now, receivedAt: clock.now });
       expect(row.dueOn).toBe(addDays(todayIST(clock.now), 30));
@@ -320,8 +346,8 @@ describe("download my data", { shuffle: false }, () => {
 
   it("answers 429 in words after 10 downloads in an hour, and records nothing for it", async () => {
     const cookie = await freshCookie(a.userId);
-    for (let i = 0; i < 9; i++) await downloadJson(cookie);
-    const refused = await get("/User/Profile/data/export.json", cookie);
+    for (let i = 0; i < 8; i++) await downloadJson(cookie);
+    const refused = await get("/User/Profile/data/export.pdf", cookie);
     expect(refused.status).toBe(429);
     expect(refused.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -337,6 +363,6 @@ describe("download my data", { shuffle: false }, () => {
     expect(out.status).toBe(302);
     expect(out.headers.get("location")).toBe("/quickStart/Otp?redirectTo=%2FUser%2FProfile%2Fdata%2Fexport.json");
     await staffSessionAgain(app, ops);
-    expect((await get("/User/Profile/data/export.json", ops.cookie)).status).toBe(403);
+    expect((await get("/User/Profile/data/export.pdf", ops.cookie)).status).toBe(403);
   });
 });

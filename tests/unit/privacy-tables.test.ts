@@ -1,6 +1,7 @@
 import { getTableName } from "drizzle-orm";
 import { getTableConfig, PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
+import { cellText, columnLabel } from "../../app/domain/privacy/export-format.ts";
 import { SECTION_TITLES } from "../../app/domain/privacy/export-text.ts";
 import { DATA_ITEMS } from "../../app/domain/privacy/notice.ts";
 import { BORROWER_TABLES, NOT_BORROWER_TABLES, SCHEMA_TABLES } from "../../app/server/privacy/tables.server.ts";
@@ -62,5 +63,21 @@ describe("the personal-data registry", () => {
         getTableName(entry.table),
       ).toEqual([]);
     }
+  });
+});
+
+describe("the download's values in words", () => {
+  it("shows amounts in rupees with Indian grouping, times in India time, dates, yes and no", () => {
+    expect(cellText("amount_paise", 1_00_000_00)).toBe("₹1,00,000");
+    expect(cellText("details", { amountPaise: 12_345_67, kind: "payment" })).toBe("amountPaise: ₹12,345.67; kind: payment");
+    expect(cellText("rate_bps", 1800)).toBe("18.00%");
+    expect(cellText("created_at", "2026-03-02T05:30:00.000Z")).toBe("2 Mar 2026, 11:00 am");
+    expect(cellText("due_date", "2026-04-02")).toBe("2 Apr 2026");
+    expect(cellText("granted", true)).toBe("Yes");
+    expect(cellText("read_at", null)).toBe("—");
+    expect(cellText("body", "a\tb")).toBe("a b");
+    expect(cellText("body", "x".repeat(50), 10)).toBe("xxxxxxxxxx… (shortened; the JSON file has it whole)");
+    expect(columnLabel("net_monthly_income_paise")).toBe("Net monthly income");
+    expect(columnLabel("no_such_column")).toBe("no_such_column");
   });
 });

@@ -1,6 +1,6 @@
 // The words of "Download my data" (docs/product.md "Protecting data and the service"): each
-// section's title and the answer at the hourly limit, each whole (the languages issue moves them into
-// its library as they stand; blanks are `{name}` only).
+// section's title, the PDF's headings and sentences, and the answer at the hourly limit, each whole
+// (the languages issue moves them into its library as they stand; blanks are `{name}` only).
 
 /** Each section's title, by the table it is read from (app/server/privacy/tables.server.ts lists them in order). */
 export const SECTION_TITLES = {
@@ -63,8 +63,28 @@ export const SECTION_TITLES = {
 } as const;
 export type SectionTable = keyof typeof SECTION_TITLES;
 
-/** The route's answers. */
+/** The PDF's fixed words and the route's answers. */
 export const EXPORT_TEXT = {
+  title: "Your personal data",
+  preparedFor: "Prepared for {name}, mobile {mobile}, on {date}.",
+  contents:
+    "This file holds everything {lender} keeps about you in its records, section by section, and who we shared your data with. The same data is in the JSON file you can download from your profile, for a computer to read.",
+  conventions:
+    "Amounts are in rupees. Dates and times are India time. A dash means nothing is recorded. Where a value is shortened here, the JSON file has it whole.",
+  sectionsHeading: "What this file contains",
+  sectionCount: "{count} records",
+  sectionCountOne: "1 record",
+  nothingHeld: "We hold nothing about you in these sections:",
+  recordHeading: "Record {n} of {total}",
+  recipientsHeading: "Who we shared your data with",
+  recipientsIntro:
+    "These received some of your personal data from us, to do the work for which we collected it. The first and last dates are when we sent it.",
+  recipientsNone: "We have not shared your data with anyone.",
+  recipientColumns: ["Who", "Name", "First sent", "Last sent"],
+  shortened: "(shortened; the JSON file has it whole)",
+  yes: "Yes",
+  no: "No",
+  footer: "{brand} · Your personal data",
   /** The answer at the hourly limit (plain text). */
   tooMany: "You can download your data {limit} times an hour. Please try again after {time}.",
 } as const;
