@@ -358,6 +358,12 @@ describe("download my data", { shuffle: false }, () => {
     expect((await get("/User/Profile/data/export.json", await freshCookie(a.userId))).status).toBe(200);
   }, 60_000);
 
+  it("is offered on the profile page", async () => {
+    const page = await (await get("/User/Profile", await freshCookie(b.userId))).text();
+    expect(page).toContain('href="/User/Profile/data/export.pdf"');
+    expect(page).toContain('href="/User/Profile/data/export.json"');
+  });
+
   it("sends a signed-out visitor to sign in, and refuses staff as every /User page does", async () => {
     const out = await get("/User/Profile/data/export.json");
     expect(out.status).toBe(302);

@@ -5,6 +5,7 @@ import { signedInContext } from "../../../web/guards.server.ts";
 import { loadCompleteness } from "../../../server/kyc/completeness.server.ts";
 import { DoneIcon, ProgressBar } from "../../../components/kyc-checklist.tsx";
 import { SECTION_TITLES } from "../../../domain/kyc/completeness.ts";
+import { EXPORT_TEXT } from "../../../domain/privacy/export-text.ts";
 import type { Route } from "./+types/overview";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -56,6 +57,21 @@ export default function ProfileOverview({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      <section aria-labelledby="data-title" className="card">
+        <h2 id="data-title" className="text-xl">
+          {EXPORT_TEXT.profileHeading}
+        </h2>
+        <p className="mt-2 text-slate-700">{EXPORT_TEXT.profileIntro}</p>
+        <p className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
+          {/* Files, not pages: the browser downloads them (no client navigation). */}
+          <a className="link" href="/User/Profile/data/export.pdf" download>
+            {EXPORT_TEXT.pdfLink}
+          </a>
+          <a className="link" href="/User/Profile/data/export.json" download>
+            {EXPORT_TEXT.jsonLink}
+          </a>
+        </p>
+      </section>
     </div>
   );
 }
