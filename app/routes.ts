@@ -104,6 +104,8 @@ export default [
     route("User/Profile/components/Selfie", "routes/user/profile/selfie-section.tsx"),
     route("User/Profile/documents/:id", "routes/user/profile/document-file.ts"),
     route("User/Profile/privacy", "routes/user/profile/privacy.tsx"),
+    route("User/Profile/data/export.json", "routes/user/profile/data-export.ts", { id: "data-export-json" }),
+    route("User/Profile/data/export.pdf", "routes/user/profile/data-export.ts", { id: "data-export-pdf" }),
     ...newLoanRoutes("Emi", "emi"),
     ...newLoanRoutes("salaryAdvance", "salary-advance"),
     // The quick start's steps follow the mobile code (/quickStart/Otp): a signed-in borrower, resumed at the first step not done.

@@ -24,6 +24,8 @@ export function rateLimits(config: Config) {
     contactEmail: { limit: config.limits.contactEmailsPerAddressPerDay, windowMs: DAY_MS },
     /** New tickets one borrower raises (beyond it, what they write goes on an open ticket). */
     ticket: { limit: config.limits.ticketsPerBorrowerPerDay, windowMs: DAY_MS },
+    /** "Download my data" by one borrower, JSON and PDF together (each builds the whole file). */
+    dataExport: { limit: 10, windowMs: HOUR_MS },
   } satisfies Record<string, RateLimit>;
 }
 

@@ -17,3 +17,14 @@ export async function signedInBorrower(app: TestServer, mobile: string) {
   });
   return { cookie: setCookie.split(";")[0] ?? "", userId: user.id };
 }
+
+/** A new session for a borrower (after a test clock moved past the old one's life); returns the Cookie header value. */
+export async function borrowerSessionAgain(app: TestServer, userId: string) {
+  const { setCookie } = await createUserSession(app.services, {
+    userId,
+    deviceId: `again-${userId}-${app.services.now().getTime()}`,
+    ip: "127.0.0.1",
+    userAgent: "test",
+  });
+  return setCookie.split(";")[0] ?? "";
+}

@@ -85,6 +85,12 @@ export const EXPORT_TEXT = {
   yes: "Yes",
   no: "No",
   footer: "{brand} · Your personal data",
+  /** The privacy page's section that offers the downloads. */
+  profileHeading: "Download my data",
+  profileIntro:
+    "Download everything we hold about you, with the list of those we shared it with: a PDF to read, or a JSON file for a computer. Each download is recorded as a request for your data.",
+  pdfLink: "Download as PDF (to read)",
+  jsonLink: "Download as JSON (for another service)",
   /** The answer at the hourly limit (plain text). */
   tooMany: "You can download your data {limit} times an hour. Please try again after {time}.",
 } as const;

@@ -25,6 +25,9 @@ const MARGIN = 48;
 const INK = rgb(0.06, 0.09, 0.16);
 export const MUTED = rgb(0.35, 0.38, 0.45);
 const RULE = rgb(0.8, 0.82, 0.86);
+/** A table's type size and the space between its columns. */
+const TABLE_SIZE = 7.8;
+const TABLE_PAD = 4;
 
 /** A top-to-bottom writer: wraps text, breaks pages, repeats table headers. */
 export class Writer {
@@ -136,9 +139,9 @@ export class Writer {
     body: readonly (readonly string[])[],
     layout?: { widths: readonly number[]; align: readonly ("left" | "right")[] },
   ) {
-    const size = 7.8;
+    const size = TABLE_SIZE;
     const lh = size * 1.45;
-    const pad = 4;
+    const pad = TABLE_PAD;
     const widths = columns.map(
       (_, i) => (layout?.widths[i] ?? (i === 0 ? 0.06 : i === 1 ? 0.16 : 0.78 / (columns.length - 2))) * this.width,
     );
@@ -187,6 +190,12 @@ export class Writer {
       }
     }
     this.y -= 8;
+  }
+  /** Whether every word of a table with these column shares fits its column (`table` cuts a word that does not). */
+  tableFits(columns: readonly string[], body: readonly (readonly string[])[], widths: readonly number[]) {
+    const fits = (cell: string, i: number, font: PDFFont) =>
+      cell.split(/\s+/).every((word) => this.measure(word, font, TABLE_SIZE) <= (widths[i] ?? 0) * this.width - TABLE_PAD);
+    return columns.every((c, i) => fits(c, i, this.bold)) && body.every((row) => row.every((cell, i) => fits(cell, i, this.regular)));
   }
   footers(note: string) {
     const total = this.pages.length;

@@ -6,10 +6,15 @@
 //
 // Left out of the download on purpose (NOT_BORROWER_TABLES), besides the lender's own settings and
 // reference data: sanctions screening (the lists, the screenings, the possible matches) and
-// suspicious-transaction reports, which the law forbids disclosing to the person (PMLA s. 12 and its
-// rules: "tipping off"). No table holds fraud notes. Staff's own notes are exported: collections
-// contact notes, the credit officer's decision note, deviations and the review checklist, and the
-// internal notes on tickets, since they are about the borrower and no exemption covers them.
+// suspicious-transaction reports. The law keeps them confidential (PMLA s. 12(2); the RBI's KYC
+// direction forbids tipping the customer off) and the DPDP Act's rights do not reach processing to
+// prevent or detect offences (s. 17(1)(c)). No table holds fraud notes. Staff's own notes are
+// exported: collections contact notes, the credit officer's decision note, deviations, the review
+// checklist and the internal notes on tickets: they are about the borrower and no exemption covers them.
+//
+// Files an erasure must also reach: the documents and selfie in storage (`files`), and the PDFs kept
+// in rows (deleted with them). Not here: a bureau file in storage holds every borrower's record of
+// its date (bureau_runs keeps it, as the lender's report), and the CKYC stand-in's file is the registry's.
 import { eq, getTableName, is, type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { DataItemId } from "../../domain/privacy/notice.ts";
@@ -72,7 +77,7 @@ const entry = (
  * and reconciliation of its money, tickets, the borrower's own actions in the audit log), and for the
  * income and the bank account the credit decision and the payout rested on; "none" for what serves
  * only while the account is used (references, sessions, codes, notices, the quick start, data-rights
- * requests and nominees).
+ * requests and nominees; an erasure keeps its own request, the proof it was done).
  */
 export const BORROWER_TABLES: readonly BorrowerTable[] = [
   entry(s.users, "mobile", "kyc", (userId) => eq(s.users.id, userId), { omit: ["password_hash", "totp_secret_enc"] }),

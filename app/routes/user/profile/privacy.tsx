@@ -6,6 +6,7 @@ import { requestContext, servicesContext } from "../../../context.ts";
 import { consentChangeSchema, CONSENT_TEXT } from "../../../domain/privacy/consents.ts";
 import { correctionSchema, erasureSchema, NOMINEE_RELATIONS, nomineeSchema } from "../../../domain/privacy/requests.ts";
 import { pageMeta } from "../../../lib/meta.ts";
+import { EXPORT_TEXT } from "../../../domain/privacy/export-text.ts";
 import {
   changeConsent,
   consentStates,
@@ -124,18 +125,16 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
 
       <section aria-labelledby="download-title" className="card space-y-3">
         <h2 id="download-title" className="text-xl">
-          Download my data
+          {EXPORT_TEXT.profileHeading}
         </h2>
-        <p>
-          Everything we hold about you, and the list of those we shared it with (credit bureaus, payment and payout providers, the SMS and
-          e-mail services). The file is made when you ask.
-        </p>
+        <p>{EXPORT_TEXT.profileIntro}</p>
         <div className="flex flex-wrap gap-3">
+          {/* Files, not pages: the browser downloads them (no client navigation). */}
           <a className="btn-primary" href="/User/Profile/data/export.pdf" download>
-            Download as PDF (to read)
+            {EXPORT_TEXT.pdfLink}
           </a>
           <a className="btn-secondary" href="/User/Profile/data/export.json" download>
-            Download as JSON (for another service)
+            {EXPORT_TEXT.jsonLink}
           </a>
         </div>
       </section>
