@@ -263,6 +263,7 @@ describe("download my data", { shuffle: false }, () => {
       expect(recipients).toContain(r);
     expect(recipients).toContain("email_gateway:local");
     expect(recipients).toContain("ckyc_registry:local");
+    expect(recipients).toContain("bank_verifier:local");
 
     // Nothing of B's: ids, mobile, name, PAN, loan, references (A's own are there).
     for (const value of [a.userId, a.id, a.ref, a.loanNumber, a.agreementRef, "BR-BOTH0001", "Ira Kashyap"]) expect(text).toContain(value);

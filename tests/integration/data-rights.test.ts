@@ -17,6 +17,8 @@ import {
   users,
 } from "../../app/server/db/schema.ts";
 import { notify } from "../../app/server/notifications/notify.server.ts";
+import { CONSENT_PURPOSES, CONSENT_TEXT } from "../../app/domain/privacy/consents.ts";
+import { ANSWER_WITHIN_DAYS, BREACH_REPORT_HOURS, DATA_ITEMS, RECIPIENT_KINDS, RETENTION_YEARS } from "../../app/domain/privacy/notice.ts";
 import { BORROWER_TABLES } from "../../app/server/privacy/tables.server.ts";
 import { activeLoan, signedInStaff, staffSessionAgain } from "../helpers/applications.ts";
 import type { TestClock } from "../helpers/autopay.ts";
@@ -160,6 +162,22 @@ describe("the bureau enquiry's consent", { shuffle: false }, () => {
     const again = await pullCreditReport(app.services, { userId: loan.userId, purpose: "review", then: "/", timeoutMs: 5_000 });
     expect(again.state).toBe("done");
   }, 180_000);
+});
+
+describe("the privacy policy", () => {
+  it("says what the code does: every item collected, every consent's effect, every recipient, the retention and answer times", async () => {
+    const html = (await text(await app.get("/privacy-policy"))).replaceAll("&#x27;", "'");
+    for (const item of DATA_ITEMS) {
+      has(html, item.en.what);
+      has(html, item.en.why);
+    }
+    for (const purpose of CONSENT_PURPOSES) has(html, CONSENT_TEXT[purpose].withdrawEffect);
+    for (const label of Object.values(RECIPIENT_KINDS)) has(html, label);
+    has(html, `KYC records are kept for ${RETENTION_YEARS.kyc} years after the relationship ends`);
+    has(html, `loan and accounting records for ${RETENTION_YEARS.loan} years after a loan ends`);
+    has(html, `We answer each request within ${ANSWER_WITHIN_DAYS} days.`);
+    has(html, `within ${BREACH_REPORT_HOURS} hours of finding it`);
+  });
 });
 
 describe("a nominee", { shuffle: false }, () => {

@@ -156,6 +156,7 @@ export const RECIPIENT_KINDS = {
   email_gateway: "The e-mail service",
   ckyc_registry: "The central KYC registry (CERSAI)",
   pan_verifier: "The PAN verification service",
+  bank_verifier: "The bank account verification service",
 } as const;
 export type RecipientKind = keyof typeof RECIPIENT_KINDS;
 

@@ -10,6 +10,7 @@ import type { ExportRow, JsonValue } from "../../domain/privacy/export-format.ts
 import { type DataItemId, RECIPIENT_KINDS, type RecipientKind } from "../../domain/privacy/notice.ts";
 import type { Db } from "../db/client.ts";
 import {
+  borrowerBankAccounts,
   borrowerProfiles,
   bureauRecords,
   bureauRuns,
@@ -199,6 +200,11 @@ async function recipientsOf({ db, config }: Services, userId: string): Promise<E
     })
     .from(k)
     .where(eq(k.userId, userId));
+  // The account's number and holder's name, sent to check the name at the bank (the one verifier is the local stand-in).
+  const [bankChecked] = await db
+    .select({ firstAt: borrowerBankAccounts.updatedAt, lastAt: borrowerBankAccounts.updatedAt })
+    .from(borrowerBankAccounts)
+    .where(and(eq(borrowerBankAccounts.userId, userId), isNotNull(borrowerBankAccounts.nameAtBank)));
   const sms = config.sms ? hostOf(config.sms.url) : "local";
   const email = config.email.provider.name === "smtp" ? hostOf(config.email.provider.url) : "local";
   const sent: Sent[] = [
@@ -214,6 +220,7 @@ async function recipientsOf({ db, config }: Services, userId: string): Promise<E
     })),
     ...(codes ? [{ ...codes, kind: "sms_gateway" as const, name: sms }] : []),
     ...(registry ? [{ ...registry, kind: "ckyc_registry" as const, name: config.ckyc.provider }] : []),
+    ...(bankChecked ? [{ ...bankChecked, kind: "bank_verifier" as const, name: "local" }] : []),
   ];
   return merged(sent);
 }
