@@ -2137,10 +2137,7 @@ export const dataBreaches = pgTable(
     noticesSentAt: timestamp("notices_sent_at", { withTimezone: true }),
     noticesSentBy: uuid("notices_sent_by").references(() => users.id),
   },
-  (t) => [
-    index("data_breaches_discovered_idx").on(t.discoveredAt),
-    check("data_breaches_scope", sql`${t.scope} in ('all', 'listed')`),
-  ],
+  (t) => [index("data_breaches_discovered_idx").on(t.discoveredAt), check("data_breaches_scope", sql`${t.scope} in ('all', 'listed')`)],
 );
 
 /** The borrowers a listed breach affected, and when each was told. */
