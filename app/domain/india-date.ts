@@ -24,6 +24,12 @@ export const istHour = (at: Date): number => indiaClock(at).getUTCHours();
 /** The instant India's clock reads `time` ("HH:MM") on `day`. */
 export const indiaTime = (day: IsoDate, time: `${number}:${number}`) => new Date(Date.parse(`${day}T${time}:00Z`) - IST_OFFSET_MS);
 
+/** India's wall clock at `at` to the minute, as a date-and-time field holds it ("YYYY-MM-DDTHH:MM"). */
+export const indiaMinute = (at: Date) => indiaClock(at).toISOString().slice(0, 16);
+
+/** The instant a date-and-time field's value ("YYYY-MM-DDTHH:MM") means on India's clock. */
+export const fromIndiaMinute = (value: string) => new Date(Date.parse(`${value}:00Z`) - IST_OFFSET_MS);
+
 /** The instant an India day ("YYYY-MM-DD") starts. */
 export const istDayStart = (day: IsoDate) => indiaTime(day, "00:00");
 /** The instant after an India day ends (the next day's start). */
