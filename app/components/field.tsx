@@ -36,7 +36,7 @@ interface TextFieldProps<S> extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   label: string;
   /** Shown under the field and read with it (aria-describedby). */
   hint?: ReactNode;
-  type?: "text" | "tel" | "email" | "date" | "password";
+  type?: "text" | "tel" | "email" | "date" | "datetime-local" | "password";
 }
 
 /** A labelled input for a Conform field: its constraints and saved value, the hint, its errors next to it. */
