@@ -110,7 +110,7 @@ describe("suspicious-transaction reports in the browser", { shuffle: false }, ()
     await context.close();
   });
 
-  it("lists it, and the list and the report fit a phone", async () => {
+  it("lists it, and the list, the report and the draft page fit a phone", async () => {
     const context = await signedInContext(browser, app.url, drafter.cookie, PHONE);
     const page = await context.newPage();
     await page.goto(`${app.url}/admin/aml/reports`);
@@ -124,6 +124,11 @@ describe("suspicious-transaction reports in the browser", { shuffle: false }, ()
     expect(await axeViolations(page)).toEqual([]);
     expect(await widerThanScreen(page)).toBeLessThanOrEqual(0);
     await screenshot(page, "aml-str-report-phone");
+    await page.goto(`${app.url}/admin/aml/reports/new?borrower=${loan.userId}`);
+    await waitForHydration(page);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await widerThanScreen(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, "aml-str-new-phone");
     await context.close();
   });
 });
