@@ -5,6 +5,7 @@ import { presentationDate } from "../../app/domain/loans/autopay.ts";
 import { mandates } from "../../app/server/db/schema.ts";
 import { runAutopayDay } from "../../app/server/mandates/day.server.ts";
 import { runServicingDay } from "../../app/server/servicing/daily.server.ts";
+import type { BorrowerProfile } from "../fixtures/kyc.ts";
 import { activeLoan, instalmentOf } from "./applications.ts";
 import { postForm } from "./http.ts";
 import type { TestServer } from "./server.ts";
@@ -22,10 +23,14 @@ export async function loanWithAutopay(
   app: TestServer,
   clock: TestClock,
   staff: { credit: { cookie: string }; ops: { cookie: string } },
-  { mobile, accountNumber = "50100012345678" }: { mobile: string; accountNumber?: string },
+  {
+    mobile,
+    accountNumber = "50100012345678",
+    profile = {},
+  }: { mobile: string; accountNumber?: string; profile?: Partial<BorrowerProfile> },
 ) {
   clock.now = new Date("2026-03-02T05:30:00Z");
-  const loan = await activeLoan(app, mobile, staff.credit, staff.ops, { accountNumber });
+  const loan = await activeLoan(app, mobile, staff.credit, staff.ops, { ...profile, accountNumber });
   const path = `/User/Loans/Emi/${loan.loanNumber}`;
   const started = await postForm(app, path, { intent: "autopay_start" }, { cookie: loan.cookie });
   const done = await postForm(app, started.headers.get("location") ?? "", { outcome: "approve" });

@@ -97,3 +97,9 @@ export function toastOf(res: Response): string {
   const payload = JSON.parse(Buffer.from(decodeURIComponent(value), "base64").toString("utf8")) as { __flash_toast__?: { title?: string } };
   return payload.__flash_toast__?.title ?? "";
 }
+
+/** A page as someone signed in with `cookie` gets it: its status and its HTML, React's text separators taken out. */
+export async function pageAs(app: TestServer, pathname: string, cookie: string) {
+  const res = await app.get(pathname, { headers: { Cookie: cookie } });
+  return { status: res.status, html: (await res.text()).replaceAll("<!-- -->", "") };
+}

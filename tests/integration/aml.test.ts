@@ -8,7 +8,7 @@ import { amlMatches, amlScreenings, auditLog, payouts } from "../../app/server/d
 import { screenedAt } from "../../app/server/aml/screen.server.ts";
 import { activeLoan, approvedApplication, signedInStaff, staffSessionAgain } from "../helpers/applications.ts";
 import type { TestClock } from "../helpers/autopay.ts";
-import { originOf, postForm, toastOf } from "../helpers/http.ts";
+import { originOf, pageAs, postForm, toastOf } from "../helpers/http.ts";
 import { waitForJobs } from "../helpers/jobs.ts";
 import { userIdOf } from "../helpers/realtime.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -45,10 +45,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const page = async (pathname: string, cookie: string) => {
-  const res = await app.get(pathname, { headers: { Cookie: cookie } });
-  return { status: res.status, html: (await res.text()).replaceAll("<!-- -->", "") };
-};
+const page = (pathname: string, cookie: string) => pageAs(app, pathname, cookie);
 
 describe("sanctions screening", { shuffle: false }, () => {
   it("holds the disbursal of a borrower who may be a listed person until compliance clears the match; other staff learn only that it waits", async () => {
@@ -157,7 +154,9 @@ describe("sanctions screening", { shuffle: false }, () => {
       },
       { cookie: compliance.cookie },
     );
-    expect(toastOf(confirmed)).toBe("Confirmed: the borrower's account is frozen. Report it to FIU-IND within 24 hours.");
+    expect(toastOf(confirmed)).toBe(
+      "Confirmed: the borrower's account is frozen. Report it to FIU-IND within 24 hours: its report is drafted.",
+    );
     // Frozen: the refund due is not sent.
     const refund = await postForm(app, `/admin/loans/${loan.loanNumber}`, { intent: "refund" }, { cookie: admin.cookie });
     expect(toastOf(refund)).toBe("This borrower's account is on hold with compliance: no money can be sent out.");

@@ -239,6 +239,16 @@ const MATRIX: Record<string, StaffRequest[]> = {
       form: () => ({ intent: "decide", match: "00000000-0000-4000-8000-000000000000", decision: "cleared", note: "x" }),
     },
   ],
+  "routes/admin/privacy.tsx": [
+    { method: "GET", path: () => "/admin/privacy", needs: "privacy.view" },
+    // A request that does not exist: nothing answered.
+    {
+      method: "POST",
+      path: () => "/admin/privacy",
+      needs: "privacy.manage",
+      form: () => ({ reference: "DR-00000000", outcome: "refused", answer: "Not a request anyone made, so nothing is answered." }),
+    },
+  ],
   "routes/admin/privacy/breaches.tsx": [{ method: "GET", path: () => "/admin/privacy/breaches", needs: "privacy.view" }],
   "routes/admin/privacy/breach-new.tsx": [
     { method: "GET", path: () => "/admin/privacy/breaches/new", needs: "privacy.manage" },
@@ -255,6 +265,34 @@ const MATRIX: Record<string, StaffRequest[]> = {
       form: () => ({ intent, boardReference: "DPB/2026/1", confirm: "yes" }),
     })),
   ],
+  "routes/admin/aml-reports.tsx": [{ method: "GET", path: () => "/admin/aml/reports", needs: "aml.view" }],
+  "routes/admin/aml-report-new.tsx": [
+    { method: "GET", path: () => `/admin/aml/reports/new?borrower=${borrowerId}`, needs: "aml.manage" },
+    // Grounds too short: refused, nothing drafted.
+    {
+      method: "POST",
+      path: () => "/admin/aml/reports/new",
+      needs: "aml.manage",
+      form: () => ({
+        borrower: borrowerId,
+        suspectedAt: "2026-01-01T10:00",
+        periodFrom: "2026-01-01",
+        periodTo: "2026-01-01",
+        grounds: "x",
+      }),
+    },
+  ],
+  "routes/admin/aml-report.tsx": [
+    { method: "GET", path: () => "/admin/aml/reports/STR-00000000", needs: "aml.view" },
+    // A report that does not exist: nothing changes.
+    ...["review", "export", "acknowledge", "edit"].map((intent): StaffRequest => ({
+      method: "POST",
+      path: () => "/admin/aml/reports/STR-00000000",
+      needs: "aml.manage",
+      form: () => ({ intent, decision: "approve", fiuReference: "FIU/1", version: "x" }),
+    })),
+  ],
+  "routes/admin/aml-report-file.ts": [{ method: "GET", path: () => "/admin/aml/reports/STR-00000000/file", needs: "aml.manage" }],
   "routes/admin/document-file.ts": [
     { method: "GET", path: () => "/admin/documents/00000000-0000-4000-8000-000000000000", needs: "applications.view" },
   ],

@@ -21,5 +21,5 @@ export {
   type ScreeningIndex,
 } from "./screening.ts";
 export { jaroWinkler, wordSimilarity } from "./similarity.ts";
-export { dobText, LIST_NAME, LIST_SOURCES, type ListedDob, type ListedPerson, type ListSource } from "./types.ts";
+export { dobText, entryFacts, LIST_NAME, LIST_SOURCES, type ListedDob, type ListedPerson, type ListSource } from "./types.ts";
 export { parseUnList } from "./un-list.ts";

@@ -62,3 +62,14 @@ export function dobText(dob: ListedDob): string {
   const dd = dob.day === null ? "" : `-${String(dob.day).padStart(2, "0")}`;
   return `${dob.year}${mm}${dd}`;
 }
+
+/**
+ * What identifies a listed entry for a decision about it: its names (primary and aliases) and dates
+ * of birth, in one canonical text (case, spacing and order do not count). A match cleared against
+ * one text is asked about again when its entry's text changes in a later version of the list.
+ */
+export function entryFacts(person: Pick<ListedPerson, "names" | "dobs">): string {
+  const names = [...new Set(person.names.map((n) => n.trim().replace(/\s+/g, " ").toLowerCase()))].sort();
+  const dobs = [...new Set(person.dobs.map(dobText))].sort();
+  return JSON.stringify({ names, dobs });
+}

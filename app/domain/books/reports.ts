@@ -9,6 +9,7 @@ import { isoDay } from "../audit.ts";
 import { addDays, type IsoDate } from "../loan-math.ts";
 import { LOAN_NUMBER } from "../loans/disbursal.ts";
 import { parseRupeesToPaise } from "../money.ts";
+import { xmlText } from "../xml-text.ts";
 import {
   ACCOUNT_PURPOSES,
   ACCOUNT_TYPE,
@@ -249,19 +250,8 @@ export function parseMonthParam(params: URLSearchParams) {
 
 // ─── Tally ──────────────────────────────────────────────────────────────────
 
-/**
- * Text for an XML element or attribute: the five special characters escaped, and any character XML
- * 1.0 cannot hold (control characters, unpaired surrogates) dropped.
- */
-export function xmlText(value: string): string {
-  return value
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&apos;");
-}
+/** Text for an XML element (app/domain/xml-text.ts), kept here for the books' writers and their tests. */
+export { xmlText };
 
 /**
  * The start of a Tally Prime import file of vouchers (Import Data, report Vouchers): the vouchers

@@ -113,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             ? { type: "success", title: "Cleared: a different person. The loan may be paid out." }
             : {
                 type: "success",
-                title: `Confirmed: the borrower's account is frozen. Report it to FIU-IND within ${REPORT_WITHIN_HOURS} hours.`,
+                title: `Confirmed: the borrower's account is frozen. Report it to FIU-IND within ${REPORT_WITHIN_HOURS} hours: its report is drafted.`,
               }
           : { type: "error", title: DECIDED[done.reason] ?? "That could not be done." },
       );
@@ -248,6 +248,14 @@ function MatchItem({ m, d, actionData }: { m: Match; d: Data; actionData: Action
           )}
         </p>
       ) : null}
+      {m.strReference ? (
+        <p>
+          Its suspicious-transaction report:{" "}
+          <Link className="link font-mono" to={`/admin/aml/reports/${m.strReference}`}>
+            {m.strReference}
+          </Link>
+        </p>
+      ) : null}
       {d.mayManage && m.status === "possible" ? <DecideForm m={m} actionData={actionData} /> : null}
       {d.mayManage && m.status === "confirmed" && !m.reportedAt ? <ReportForm m={m} actionData={actionData} /> : null}
     </li>
@@ -264,6 +272,11 @@ export default function Aml({ loaderData: d, actionData }: Route.ComponentProps)
           disbursal when a list changed since, and all of them again whenever a list is loaded. A possible match stops the disbursal until
           you clear or confirm it; a confirmed match freezes the account (no disbursal, no refund out) and is reported to FIU-IND within{" "}
           {REPORT_WITHIN_HOURS} hours. No one outside compliance and administrators sees this page or its results.
+        </p>
+        <p>
+          <Link className="link" to="/admin/aml/reports">
+            Suspicious-transaction reports to FIU-IND
+          </Link>
         </p>
       </div>
       <section aria-labelledby="lists-title" className="card space-y-3">

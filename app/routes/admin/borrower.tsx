@@ -75,6 +75,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     canOpenTickets: can(user.role, "tickets.manage"),
     canOpenApplications: can(user.role, "applications.view"),
     canSendNotices: can(user.role, "borrowers.manage"),
+    // Compliance's link to draft a suspicious-transaction report; no one else sees it.
+    canReportSuspicion: can(user.role, "aml.manage"),
     // Sent with the notice form: the same form sent twice is one notice.
     once: randomUUID(),
     history: history.map((h) => ({
@@ -183,6 +185,13 @@ export default function BorrowerPage({ loaderData, actionData }: Route.Component
             ["CKYC", loaderData.ckyc],
           ]}
         />
+        {loaderData.canReportSuspicion ? (
+          <p>
+            <Link className="link" to={`/admin/aml/reports/new?borrower=${p.id}`}>
+              Draft a suspicious-transaction report about this borrower
+            </Link>
+          </p>
+        ) : null}
       </section>
       <section className="card space-y-3" aria-labelledby="loans-title">
         <h2 id="loans-title" className="text-xl">

@@ -1,13 +1,15 @@
 // Compliance's decisions on a possible match (docs/product.md "Sanctions screening"): cleared (a
 // different person: disbursal may go on) or confirmed (the borrower frozen: no disbursal, no refund
 // out; reported to FIU-IND within 24 hours), each once, with a note, audited; a confirmed match's
-// report marked made with its reference.
+// report marked made with its reference. A confirmation drafts the borrower's suspicious-transaction
+// report in the same transaction (docs/product.md "Suspicious-transaction reports").
 import { and, eq } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { audit } from "../audit.server.ts";
 import { amlMatches } from "../db/schema.ts";
+import { draftFromMatch } from "./str.server.ts";
 
-type Services = Pick<AppServices, "db" | "now">;
+type Services = Pick<AppServices, "db" | "now" | "config">;
 type Staff = { id: string; role: string };
 
 export type Decided = { ok: true } | { ok: false; reason: "not_found" | "decided_already" | "not_confirmed" | "reported_already" };
@@ -39,6 +41,7 @@ export async function decideMatch(
         details: { userId: m.userId, source: m.source, ref: m.ref },
       },
     );
+    if (decision === "confirmed") await draftFromMatch({ ...services, db: tx }, { matchId, by: { staff, client } });
     return { ok: true };
   });
 }

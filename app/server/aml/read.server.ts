@@ -3,7 +3,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppServices } from "../../context.ts";
-import { amlMatches, amlScreenings, borrowerProfiles, users } from "../db/schema.ts";
+import { amlMatches, amlScreenings, borrowerProfiles, suspiciousReports, users } from "../db/schema.ts";
 import { listsInForce } from "./lists.server.ts";
 
 const decider = alias(users, "decider");
@@ -33,10 +33,13 @@ export async function amlOverview(services: Pick<AppServices, "db">) {
         note: amlMatches.note,
         reportedAt: amlMatches.reportedAt,
         reportReference: amlMatches.reportReference,
+        /** A confirmed match's suspicious-transaction report, drafted with the confirmation. */
+        strReference: suspiciousReports.reference,
       })
       .from(amlMatches)
       .leftJoin(borrowerProfiles, eq(borrowerProfiles.userId, amlMatches.userId))
       .leftJoin(decider, eq(decider.id, amlMatches.decidedBy))
+      .leftJoin(suspiciousReports, eq(suspiciousReports.matchId, amlMatches.id))
       .where(eq(amlMatches.status, status))
       // Confirmed ones not reported yet first (their 24 hours run), then the oldest.
       .orderBy(sql`${amlMatches.reportedAt} is not null`, asc(amlMatches.decidedAt), asc(amlMatches.foundAt))

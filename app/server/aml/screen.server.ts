@@ -1,11 +1,14 @@
 // Screening a borrower (docs/product.md "Sanctions screening"): their KYC name and date of birth
 // against the lists in force (docs/decisions/0007); each possible match kept once per listed entry
-// (a match cleared before stays cleared), the screening recorded. At signing (a job), before any
-// disbursal when the lists or the borrower's profile changed since, and for every borrower when a
+// (a match cleared before stays cleared while its entry stays the same; cleared against an entry a
+// later list changes, it is asked about again), the screening recorded. At signing (a job), before
+// any disbursal when the lists or the borrower's profile changed since, and for every borrower when a
 // list is loaded.
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
-import { LIST_SOURCES, screen } from "../../domain/aml/sanctions.ts";
+import { entryFacts, LIST_SOURCES, type ListedPerson, screen } from "../../domain/aml/sanctions.ts";
+import { audit } from "../audit.server.ts";
+import { sha256 } from "../crypto.server.ts";
 import { amlMatches, amlScreenings, borrowerProfiles } from "../db/schema.ts";
 import { indexInForce, LISTS_LOCK, listIdsInForce } from "./lists.server.ts";
 
@@ -14,7 +17,22 @@ type Services = Pick<AppServices, "db" | "now">;
 /** Borrowers screened per part of a full screening. */
 const PART = 1000;
 
-/** Screens the borrowers `userIds` (those with a KYC profile), a part's writes in one transaction; returns how many possible matches were new. */
+const entryKey = (m: { userId?: string; source: string; ref: string }) => `${m.userId ?? ""}\u0000${m.source}\u0000${m.ref}`;
+
+/** A cleared match whose listed entry was known and is now another: asked about again (in SQL, on the row as it was). */
+const REOPENS = "aml_matches.status = 'cleared' and aml_matches.entry_hash is not null and aml_matches.entry_hash <> excluded.entry_hash";
+/** A column's value on conflict: `then` when the match reopens, else the row's own. */
+const onReopen = (column: string, then = `excluded.${column}`) =>
+  sql.raw(`case when ${REOPENS} then ${then} else aml_matches.${column} end`);
+
+/**
+ * Screens the borrowers `userIds` (those with a KYC profile), a part's writes in one transaction;
+ * returns how many possible matches were new (found for the first time, or asked about again).
+ * Each match keeps its listed entry's fingerprint (`entryHash`): a match cleared against an entry a
+ * later list version changes (its names, aliases or dates of birth) becomes possible again, its
+ * decision kept in an `aml.reopen` audit row. A match found before fingerprints were kept has none:
+ * it is given one, and compared from then on.
+ */
 export async function screenBorrowers(services: Services, userIds: readonly string[]): Promise<number> {
   if (userIds.length === 0) return 0;
   const { listIds, index, listIdOf } = await indexInForce(services);
@@ -23,23 +41,87 @@ export async function screenBorrowers(services: Services, userIds: readonly stri
     .from(borrowerProfiles)
     .where(inArray(borrowerProfiles.userId, [...userIds]));
   const at = services.now();
-  const found = people.flatMap((p) =>
-    screen({ name: p.name, dob: p.dob }, index).map((m) => ({
-      userId: p.userId,
-      listId: listIdOf.get(m.source) ?? 0,
-      source: m.source,
-      ref: m.ref,
-      listedName: m.listedName,
-      scoreMilli: Math.round(m.score * 1000),
-      nameMilli: Math.round(m.nameScore * 1000),
-      dob: m.dob,
-      why: m.why,
-      foundAt: at,
-    })),
+  const matched = people.map((p) => ({ p, matches: screen({ name: p.name, dob: p.dob }, index) }));
+  const persons = matched.some((m) => m.matches.length)
+    ? new Map(index.persons.map((l) => [entryKey(l), l]))
+    : new Map<string, ListedPerson>();
+  const found = matched.flatMap(({ p, matches }) =>
+    matches.map((m) => {
+      const listed = persons.get(entryKey(m));
+      return {
+        userId: p.userId,
+        listId: listIdOf.get(m.source) ?? 0,
+        source: m.source,
+        ref: m.ref,
+        listedName: m.listedName,
+        scoreMilli: Math.round(m.score * 1000),
+        nameMilli: Math.round(m.nameScore * 1000),
+        dob: m.dob,
+        why: m.why,
+        entryHash: listed ? sha256(entryFacts(listed)) : null,
+        foundAt: at,
+      };
+    }),
   );
   const matchesOf = Map.groupBy(found, (f) => f.userId);
   return services.db.transaction(async (tx) => {
-    const fresh = found.length ? await tx.insert(amlMatches).values(found).onConflictDoNothing().returning({ id: amlMatches.id }) : [];
+    let fresh = 0;
+    if (found.length) {
+      const before = new Map(
+        (
+          await tx
+            .select()
+            .from(amlMatches)
+            .where(inArray(amlMatches.userId, [...matchesOf.keys()]))
+            .for("update")
+        ).map((m) => [entryKey(m), m]),
+      );
+      await tx
+        .insert(amlMatches)
+        .values(found)
+        .onConflictDoUpdate({
+          target: [amlMatches.userId, amlMatches.source, amlMatches.ref],
+          set: {
+            status: onReopen("status", "'possible'"),
+            decidedBy: onReopen("decided_by", "null"),
+            decidedAt: onReopen("decided_at", "null"),
+            note: onReopen("note", "null"),
+            listId: onReopen("list_id"),
+            listedName: onReopen("listed_name"),
+            scoreMilli: onReopen("score_milli"),
+            nameMilli: onReopen("name_milli"),
+            dob: onReopen("dob"),
+            why: onReopen("why"),
+            foundAt: onReopen("found_at"),
+            entryHash: sql.raw("coalesce(excluded.entry_hash, aml_matches.entry_hash)"),
+          },
+        });
+      for (const f of found) {
+        const was = before.get(entryKey(f));
+        if (!was) fresh++;
+        else if (was.status === "cleared" && was.entryHash !== null && f.entryHash !== null && was.entryHash !== f.entryHash) {
+          fresh++;
+          await audit(
+            { db: tx },
+            {
+              by: "system",
+              at,
+              action: "aml.reopen",
+              subject: { type: "aml_match", id: was.id },
+              details: {
+                userId: f.userId,
+                source: f.source,
+                ref: f.ref,
+                listId: f.listId,
+                previous: { status: was.status, decidedBy: was.decidedBy, decidedAt: was.decidedAt, note: was.note },
+                entryHashBefore: was.entryHash,
+                entryHashNow: f.entryHash,
+              },
+            },
+          );
+        }
+      }
+    }
     if (people.length)
       await tx
         .insert(amlScreenings)
@@ -48,7 +130,7 @@ export async function screenBorrowers(services: Services, userIds: readonly stri
           target: amlScreenings.userId,
           set: { listIds: sql`excluded.list_ids`, screenedAt: sql`excluded.screened_at`, matches: sql`excluded.matches` },
         });
-    return fresh.length;
+    return fresh;
   });
 }
 

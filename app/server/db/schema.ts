@@ -2009,7 +2009,7 @@ export const amlMatches = pgTable(
 );
 
 /**
- * A suspicious-transaction report to FIU-IND (docs/product.md "Sanctions screening"):
+ * A suspicious-transaction report to FIU-IND (docs/product.md "Suspicious-transaction reports"):
  * drafted by compliance (or from a confirmed sanctions match), reviewed by a second person, exported
  * as the file FIU-IND takes, within 7 working days of the suspicion. Never shown to the borrower or
  * to staff outside compliance and admin.
