@@ -50,7 +50,7 @@ export const CONSENT_TEXT: Record<ConsentPurpose, ConsentText> = {
     title: "Credit bureau enquiry",
     allows: "We check your PAN and your credit history with a credit bureau to make you an offer and to review your application.",
     withdrawEffect:
-      "We make no new enquiry about you with a credit bureau, so we cannot make you a new offer or review a new application until you give it again. We still report your loans to the credit bureaus every month, because the law requires it.",
+      "We make no new enquiry about you with a credit bureau, so we cannot make you a new offer or review a new application until you give it again. We still report your loans to the credit bureaus twice a month, because the law requires it.",
     giveAgain: "Give it again here, or when an offer asks for your credit check.",
     giveButton: "Give my consent for credit bureau enquiries",
     withdrawButton: "Withdraw my consent for credit bureau enquiries",

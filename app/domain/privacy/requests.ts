@@ -90,6 +90,11 @@ export interface ErasureFacts {
   ongoing: boolean;
   /** The day the last loan ended (closed, cancelled or written off and settled); null when none ended. */
   lastEndedOn: IsoDate | null;
+  /**
+   * The law keeps the identity record for a reason the borrower is not told (a sanctions match or a
+   * suspicious-transaction report: PMLA s. 12); the plan keeps it with the general KYC reason.
+   */
+  legalHold: boolean;
 }
 
 export type ErasureGroup = "kyc" | "loan" | "other";
@@ -100,14 +105,14 @@ export interface ErasurePlanItem {
   what: string;
   /** Why it is kept (empty when erased). */
   why: string;
-  /** Until when it is kept: a date, or while the loan runs; null when erased. */
-  until: IsoDate | "ongoing" | null;
+  /** Until when it is kept: a date, while the loan runs, or as long as the law requires; null when erased. */
+  until: IsoDate | "ongoing" | "law" | null;
 }
 
 const WHAT: Record<ErasureGroup, string> = {
-  kyc: "Your identity and KYC records: profile, address, PAN, documents, selfie, bank account, consents and the central KYC number.",
-  loan: "Your loan records: applications, agreements and KFS, schedules, payments, charges, autopay, collections, credit bureau reports and complaints.",
-  other: "Everything else: notices and messages, devices and sign-in records, your quick-start answers, references and nominee.",
+  kyc: "Your identity and KYC records: your account's mobile number, profile, address, PAN, documents, selfie, consents and the central KYC number.",
+  loan: "Your loan records: your work, income and bank account as you applied, credit checks, applications, agreements and KFS, schedules, payments, charges, autopay, collections, credit bureau reports, complaints, the notices we sent you and what you did in your account.",
+  other: "Everything else: devices and sign-in records, one-time codes, your quick-start answers, your references and your nominee.",
 };
 
 const KEEP_WHY = {
@@ -125,37 +130,47 @@ function addYears(day: IsoDate, years: number): IsoDate {
 }
 
 /**
- * What an erasure does, group by group: with no loan ever paid out, everything is erased; with one,
- * KYC records are kept 5 years and loan records 8 years after the last loan ended (while a loan or
- * an application runs, both are kept for it). The rest is always erased.
+ * What an erasure does, group by group, as of `today`: with no loan ever paid out, everything is
+ * erased; with one, KYC records are kept 5 years and loan records 8 years after the last loan ended
+ * (while a loan or an application runs, both are kept for it), and erased once that day has passed.
+ * The rest is always erased.
  */
-export function erasurePlan(facts: ErasureFacts): ErasurePlanItem[] {
-  const other: ErasurePlanItem = { group: "other", action: "erase", what: WHAT.other, why: "", until: null };
+export function erasurePlan(facts: ErasureFacts, today: IsoDate): ErasurePlanItem[] {
+  const erase = (group: ErasureGroup): ErasurePlanItem => ({ group, action: "erase", what: WHAT[group], why: "", until: null });
+  const byLaw = (group: "kyc" | "loan"): ErasurePlanItem => ({
+    group,
+    action: "keep",
+    what: WHAT[group],
+    why: KEEP_WHY[group],
+    until: "law",
+  });
+  const kyc = (item: ErasurePlanItem) => (facts.legalHold && item.action === "erase" ? byLaw("kyc") : item);
   if (facts.ongoing)
     return [
       { group: "kyc", action: "keep", what: WHAT.kyc, why: `${KEEP_WHY.ongoing} ${KEEP_WHY.kyc}`, until: "ongoing" },
       { group: "loan", action: "keep", what: WHAT.loan, why: `${KEEP_WHY.ongoing} ${KEEP_WHY.loan}`, until: "ongoing" },
-      other,
+      erase("other"),
     ];
-  if (!facts.everDisbursed || !facts.lastEndedOn)
-    return [
-      ...(["kyc", "loan"] as const).map((group): ErasurePlanItem => ({ group, action: "erase", what: WHAT[group], why: "", until: null })),
-      other,
-    ];
-  return [
-    { group: "kyc", action: "keep", what: WHAT.kyc, why: KEEP_WHY.kyc, until: addYears(facts.lastEndedOn, RETENTION_YEARS.kyc) },
-    { group: "loan", action: "keep", what: WHAT.loan, why: KEEP_WHY.loan, until: addYears(facts.lastEndedOn, RETENTION_YEARS.loan) },
-    other,
-  ];
+  if (!facts.everDisbursed) return [kyc(erase("kyc")), erase("loan"), erase("other")];
+  // A loan paid out whose end is not known: kept, never erased on a guess.
+  if (!facts.lastEndedOn) return [byLaw("kyc"), byLaw("loan"), erase("other")];
+  const lastEndedOn = facts.lastEndedOn;
+  const kept = (group: "kyc" | "loan"): ErasurePlanItem => {
+    const until = addYears(lastEndedOn, RETENTION_YEARS[group]);
+    return until < today ? erase(group) : { group, action: "keep", what: WHAT[group], why: KEEP_WHY[group], until };
+  };
+  return [kyc(kept("kyc")), kept("loan"), erase("other")];
 }
 
 /** "until 27 Nov 2031", "while your loan or application runs, then as the law says". */
 export const keptUntil = (until: ErasurePlanItem["until"]): string =>
   until === "ongoing"
     ? "Kept while your loan or application runs, then for the years the law requires."
-    : until
-      ? `Kept until ${longDate(until)}, then erased.`
-      : "Erased.";
+    : until === "law"
+      ? "Kept for as long as the law requires."
+      : until
+        ? `Kept until ${longDate(until)}, then erased.`
+        : "Erased.";
 
-/** Whether the account itself stays (something is kept, and the borrower can still sign in to see it). */
-export const accountStays = (plan: readonly ErasurePlanItem[]) => plan.some((i) => i.action === "keep");
+/** Whether the account itself stays: its identity (the mobile number, the name) is a KYC record, kept while they are. */
+export const accountStays = (plan: readonly ErasurePlanItem[]) => plan.some((i) => i.group === "kyc" && i.action === "keep");

@@ -7,11 +7,11 @@ import { useSchemaForm } from "../../components/use-schema-form.ts";
 import { requestContext, servicesContext } from "../../context.ts";
 import { daysBetween } from "../../domain/loan-math.ts";
 import { formatDateTimeIST, longDate, todayIST } from "../../domain/india-date.ts";
-import { answerSchema, CORRECTION_AREAS, type ErasurePlanItem, erasurePlan, REQUEST_KIND_LABEL } from "../../domain/privacy/requests.ts";
+import { answerSchema, CORRECTION_AREAS, type ErasurePlanItem, REQUEST_KIND_LABEL } from "../../domain/privacy/requests.ts";
 import { can, type StaffRole } from "../../domain/roles.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { answerRequest, requestQueue } from "../../server/privacy/queue.server.ts";
-import { erasureFacts } from "../../server/privacy/rights.server.ts";
+import { erasurePlanNow } from "../../server/privacy/rights.server.ts";
 import { redirectWithToast } from "../../web/flash.server.ts";
 import { readForm } from "../../web/forms.server.ts";
 import { assertCan, requirePermission, signedInContext } from "../../web/guards.server.ts";
@@ -35,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const open = await Promise.all(
     queue.open.map(async (r) => ({
       ...r,
-      planNow: r.kind === "erasure" ? erasurePlan(await erasureFacts(services, r.userId)) : null,
+      planNow: r.kind === "erasure" ? await erasurePlanNow(services, r.userId) : null,
     })),
   );
   return { ...queue, open, today: todayIST(services.now()), mayManage: can(user.role, "privacy.manage") };

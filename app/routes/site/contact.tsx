@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
+import { CollectionNotice } from "../../components/collection-notice.tsx";
 import { Field, FormErrors, TextField } from "../../components/field.tsx";
 import { LenderNote } from "../../components/lender-trust.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
@@ -75,31 +76,34 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             </p>
           </div>
         ) : (
-          <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
-            <input type="hidden" name="once" value={loaderData.once} />
-            <FormErrors id={form.errorId} errors={formErrors} />
-            <TextField field={fields.name} label="Your name" autoComplete="name" />
-            <TextField
-              field={fields.mobile}
-              label="Mobile number"
-              hint="10 digits, for example 98765 43210."
-              type="tel"
-              autoComplete="tel-national"
-              inputMode="tel"
-            />
-            <TextField field={fields.email} label="E-mail" type="email" autoComplete="email" />
-            <Field id={fields.message.id} label="Message" errors={fields.message.errors} errorId={fields.message.errorId}>
-              <textarea className="field-input min-h-32" rows={5} {...getTextareaProps(fields.message)} />
-            </Field>
-            <div className="absolute -left-[9999px]" aria-hidden="true">
-              <label htmlFor="contact-website">Leave this field empty</label>
-              <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
-            </div>
-            <button type="submit" className="btn-primary w-full sm:w-auto" disabled={navigation.state === "submitting"}>
-              {navigation.state === "submitting" ? "Sending…" : "Send message"}
-            </button>
-            <LenderNote />
-          </Form>
+          <>
+            <CollectionNotice className="mt-6" />
+            <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
+              <input type="hidden" name="once" value={loaderData.once} />
+              <FormErrors id={form.errorId} errors={formErrors} />
+              <TextField field={fields.name} label="Your name" autoComplete="name" />
+              <TextField
+                field={fields.mobile}
+                label="Mobile number"
+                hint="10 digits, for example 98765 43210."
+                type="tel"
+                autoComplete="tel-national"
+                inputMode="tel"
+              />
+              <TextField field={fields.email} label="E-mail" type="email" autoComplete="email" />
+              <Field id={fields.message.id} label="Message" errors={fields.message.errors} errorId={fields.message.errorId}>
+                <textarea className="field-input min-h-32" rows={5} {...getTextareaProps(fields.message)} />
+              </Field>
+              <div className="absolute -left-[9999px]" aria-hidden="true">
+                <label htmlFor="contact-website">Leave this field empty</label>
+                <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+              </div>
+              <button type="submit" className="btn-primary w-full sm:w-auto" disabled={navigation.state === "submitting"}>
+                {navigation.state === "submitting" ? "Sending…" : "Send message"}
+              </button>
+              <LenderNote />
+            </Form>
+          </>
         )}
       </section>
       <aside aria-labelledby="contact-other" className="space-y-4">

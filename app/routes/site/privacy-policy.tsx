@@ -86,7 +86,8 @@ export default function PrivacyPolicy() {
         <li>
           KYC records are kept for {RETENTION_YEARS.kyc} years after the relationship ends, as the Prevention of Money Laundering Act, 2002
           and the RBI's KYC directions require; loan and accounting records for {RETENTION_YEARS.loan} years after a loan ends. If you ask
-          us to erase your data, we erase everything else at once, and tell you what we keep and until when.
+          us to erase your data, we erase everything else within 30 days of your asking, tell you what we keep and until when, and erase it
+          the day after.
         </li>
       </ul>
 

@@ -2,7 +2,7 @@
 // policy function takes, read from the database with the owner's id, then the one pure judgement.
 // Offers, the new-loan steps, signing, the review and the disbursal all come here.
 import { createHash } from "node:crypto";
-import { and, desc, eq, inArray, isNull, ne, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, max, ne, or, type SQL } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import {
   evaluatePolicy,
@@ -20,6 +20,7 @@ import { todayIST } from "../../domain/india-date.ts";
 import type { Db } from "../db/client.ts";
 import {
   borrowerEmployment,
+  consents,
   borrowerProfiles,
   creditChecks,
   loanAccounts,
@@ -112,10 +113,21 @@ const WAITING_EXPIRES_MS = 45 * 60_000;
 
 /** The latest PAN check and bureau report of this subject (each the newest of its kind), as of `now`. */
 export async function latestChecks(db: Db, userId: string, subject: string, now: Date) {
+  // A bureau report asked for under a consent since withdrawn is used no more (docs/product.md "Data rights").
+  const [withdrawn] = await db
+    .select({ at: max(consents.createdAt) })
+    .from(consents)
+    .where(and(eq(consents.userId, userId), eq(consents.purpose, "bureau_enquiry"), eq(consents.granted, false)));
   const rows = await db
     .select()
     .from(creditChecks)
-    .where(and(eq(creditChecks.userId, userId), eq(creditChecks.subjectKey, subject)))
+    .where(
+      and(
+        eq(creditChecks.userId, userId),
+        eq(creditChecks.subjectKey, subject),
+        withdrawn?.at ? or(eq(creditChecks.kind, "pan"), gt(creditChecks.checkedAt, withdrawn.at)) : undefined,
+      ),
+    )
     .orderBy(desc(creditChecks.checkedAt), desc(creditChecks.id))
     .limit(20);
   const pan = rows.find((r) => r.kind === "pan" && r.status === "done");

@@ -19,6 +19,7 @@ import { askAboutDebit, checkDebit } from "../mandates/debit-answer.server.ts";
 import { runAutopayDay, sweepAutopay } from "../mandates/day.server.ts";
 import { runMatching } from "../reconciliation/match.server.ts";
 import { runBureauDay } from "../bureau/daily.server.ts";
+import { eraseExpired } from "../privacy/erase.server.ts";
 import { searchCkyc } from "../ckyc/search.server.ts";
 import { sweepCkyc, uploadCkyc } from "../ckyc/upload.server.ts";
 import { rescreenPart, screenBorrowers } from "../aml/screen.server.ts";
@@ -84,6 +85,8 @@ export async function startWorkers(services: AppServices) {
     await runDunning(services, { day: businessToday(services) });
     // The bureau files last, on the figures the day's run left: a failure is logged and the next run tries again.
     await runBureauDay(services).catch((error: unknown) => log.error({ err: error }, "the credit bureau files could not be made"));
+    // Records an erasure kept, erased once the law no longer keeps them.
+    await eraseExpired(services).catch((error: unknown) => log.error({ err: error }, "records past their keeping could not be erased"));
   });
   await jobs.work("debit-check", async ({ debitId, round }) => {
     let state;

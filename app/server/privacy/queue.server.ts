@@ -9,7 +9,7 @@ import { messageLink } from "../../../server/config.ts";
 import { audit } from "../audit.server.ts";
 import { borrowerProfiles, dataRequests, users } from "../db/schema.ts";
 import { notify } from "../notifications/notify.server.ts";
-import { eraseBorrower } from "./erase.server.ts";
+import { eraseBorrower, removeFiles } from "./erase.server.ts";
 import { PRIVACY_PATH } from "./rights.server.ts";
 
 type Services = Pick<AppServices, "db" | "now" | "config" | "jobs" | "storage" | "sms" | "log">;
@@ -109,7 +109,7 @@ export async function answerRequest(
   if (result.ok && result.erased) {
     const { erased } = result;
     // Stored files go after the rows' commit: a rolled-back erasure leaves every file in place.
-    await Promise.all(erased.files.map((key) => services.storage.remove(key).catch(() => undefined)));
+    await removeFiles(services, erased.files);
     if (erased.accountErased && erased.mobile) await lastWord(services, erased.mobile, reference);
     return { ok: true, erased: { rows: erased.rows, files: erased.files.length } };
   }

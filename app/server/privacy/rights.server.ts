@@ -15,7 +15,16 @@ import {
   type nomineeSchema,
 } from "../../domain/privacy/requests.ts";
 import type { z } from "zod";
-import { consents, dataNominees, dataRequests, loanAccounts, loanApplications, writeOffSettlements } from "../db/schema.ts";
+import {
+  amlMatches,
+  consents,
+  dataNominees,
+  dataRequests,
+  loanAccounts,
+  loanApplications,
+  suspiciousReports,
+  writeOffSettlements,
+} from "../db/schema.ts";
 import { notify } from "../notifications/notify.server.ts";
 import { randomReference } from "../reference.server.ts";
 
@@ -79,6 +88,8 @@ export async function setNominee(
 ) {
   const at = services.now();
   await services.db.transaction(async (tx) => {
+    // One change at a time per borrower: two saves at once leave one nominee in force.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`nominee:${userId}`}))`);
     await tx
       .update(dataNominees)
       .set({ removedAt: at })
@@ -100,10 +111,12 @@ export async function erasureFacts({ db }: Pick<AppServices, "db">, userId: stri
   const [row] = await db
     .select({
       everDisbursed: sql<boolean>`count(${loanAccounts.applicationId}) > 0`,
-      ongoing: sql<boolean>`bool_or(${loanApplications.status} in ('signed', 'under_review', 'approved', 'active')
-        or (${loanApplications.status} = 'written_off' and ${writeOffSettlements.applicationId} is null))`,
+      ongoing: sql<boolean>`coalesce(bool_or(${loanApplications.status} in ('signed', 'under_review', 'approved', 'active')
+        or (${loanApplications.status} = 'written_off' and ${writeOffSettlements.applicationId} is null)), false)`,
+      // A loan paid out that ended: the day it was settled, else (a payout returned, then cancelled) the day its status last changed.
       lastEndedOn: max(
-        sql<string>`case when ${loanApplications.status} in ('closed', 'cancelled') then ${loanAccounts.settledOn}
+        sql<string>`case when ${loanApplications.status} in ('closed', 'cancelled', 'rejected') and ${loanAccounts.applicationId} is not null
+            then coalesce(${loanAccounts.settledOn}, to_char(${loanApplications.updatedAt} at time zone 'Asia/Kolkata', 'YYYY-MM-DD'))
           when ${loanApplications.status} = 'written_off' then ${writeOffSettlements.settledOn} end`,
       ),
     })
@@ -111,7 +124,19 @@ export async function erasureFacts({ db }: Pick<AppServices, "db">, userId: stri
     .leftJoin(loanAccounts, eq(loanAccounts.applicationId, loanApplications.id))
     .leftJoin(writeOffSettlements, eq(writeOffSettlements.applicationId, loanApplications.id))
     .where(eq(loanApplications.userId, userId));
-  return { everDisbursed: row?.everDisbursed === true, ongoing: row?.ongoing === true, lastEndedOn: row?.lastEndedOn ?? null };
+  // Never shown as such: the plan keeps the record with the general KYC reason.
+  const [held] = await db
+    .select({
+      held: sql<boolean>`exists (select 1 from ${amlMatches} where ${amlMatches.userId} = ${userId} and ${amlMatches.status} in ('possible', 'confirmed'))
+      or exists (select 1 from ${suspiciousReports} where ${suspiciousReports.userId} = ${userId})`,
+    })
+    .from(sql`(select 1) as one`);
+  return {
+    everDisbursed: row?.everDisbursed === true,
+    ongoing: row?.ongoing === true,
+    lastEndedOn: row?.lastEndedOn ?? null,
+    legalHold: held?.held === true,
+  };
 }
 
 /** The borrower's requests, newest first. */
@@ -165,7 +190,11 @@ export async function raiseRequest(
 /** The correction's details as kept. */
 export const correctionDetails = (input: { area: CorrectionArea; wrong: string; correct: string }) => ({ ...input });
 
+/** What an erasure of `userId` would erase and keep today. */
+export const erasurePlanNow = async (services: Pick<AppServices, "db" | "now">, userId: string) =>
+  erasurePlan(await erasureFacts(services, userId), todayIST(services.now()));
+
 /** An erasure's details as kept: the plan the borrower read when asking. */
-export async function erasureDetails(services: Pick<AppServices, "db">, userId: string) {
-  return { plan: erasurePlan(await erasureFacts(services, userId)) };
+export async function erasureDetails(services: Pick<AppServices, "db" | "now">, userId: string) {
+  return { plan: await erasurePlanNow(services, userId) };
 }

@@ -74,10 +74,11 @@ const entry = (
  * record) and the consent log, kept with it as the proof that each use was lawful; "loan" for the
  * credit file and everything about a loan (applications, credit checks and policy judgements, KFS,
  * signatures, payouts, schedule, ledger, payments, autopay, collections, bureau reporting, the books
- * and reconciliation of its money, tickets, the borrower's own actions in the audit log), and for the
- * income and the bank account the credit decision and the payout rested on; "none" for what serves
- * only while the account is used (references, sessions, codes, notices, the quick start, data-rights
- * requests and nominees; an erasure keeps its own request, the proof it was done).
+ * and reconciliation of its money, tickets, the notices sent and how each went, the borrower's own
+ * actions in the audit log), and for the income and the bank account the credit decision and the
+ * payout rested on; "none" for what serves only while the account is used (references, sessions,
+ * codes, the quick start, data-rights requests, nominees and breach listings; an erasure keeps the
+ * requests and the breach listings, erase.server.ts).
  */
 export const BORROWER_TABLES: readonly BorrowerTable[] = [
   entry(s.users, "mobile", "kyc", (userId) => eq(s.users.id, userId), { omit: ["password_hash", "totp_secret_enc"] }),
@@ -137,8 +138,9 @@ export const BORROWER_TABLES: readonly BorrowerTable[] = [
   entry(s.reconExceptions, "loans", "loan", byApplication(s.reconExceptions.applicationId)),
   entry(s.tickets, "loans", "loan", byUser(s.tickets.userId)),
   entry(s.ticketMessages, "loans", "loan", through(s.ticketMessages.ticketId, s.tickets)),
-  entry(s.notifications, "mobile", "none", byUser(s.notifications.userId)),
-  entry(s.notificationDeliveries, "mobile", "none", through(s.notificationDeliveries.notificationId, s.notifications)),
+  // Kept with the loan: the proof that what the law or the loan requires was told (autopay's pre-debit notices, bureau reporting, the agreement).
+  entry(s.notifications, "mobile", "loan", byUser(s.notifications.userId)),
+  entry(s.notificationDeliveries, "mobile", "loan", through(s.notificationDeliveries.notificationId, s.notifications)),
   entry(s.pushSubscriptions, "device", "none", byUser(s.pushSubscriptions.userId), { omit: ["p256dh", "auth"] }),
   entry(s.sessions, "device", "none", byUser(s.sessions.userId), { omit: ["token_hash"] }),
   entry(s.presenceConnections, "device", "none", byUser(s.presenceConnections.userId)),

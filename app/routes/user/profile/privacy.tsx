@@ -13,13 +13,12 @@ import {
   correctionDetails,
   currentNominee,
   erasureDetails,
-  erasureFacts,
+  erasurePlanNow,
   PRIVACY_PATH,
   raiseRequest,
   requestsOf,
   setNominee,
 } from "../../../server/privacy/rights.server.ts";
-import { erasurePlan } from "../../../domain/privacy/requests.ts";
 import { redirectWithToast } from "../../../web/flash.server.ts";
 import { readForm } from "../../../web/forms.server.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
@@ -31,17 +30,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { user } = context.get(signedInContext);
-  const [consents, nominee, requests, facts] = await Promise.all([
+  const [consents, nominee, requests, plan] = await Promise.all([
     consentStates(services, user.id),
     currentNominee(services, user.id),
     requestsOf(services, user.id),
-    erasureFacts(services, user.id),
+    erasurePlanNow(services, user.id),
   ]);
   return {
     consents: consents.map((c) => ({ ...c, at: c.at?.toISOString() ?? null })),
     nominee: nominee && { name: nominee.name, relationship: nominee.relationship, mobile: nominee.mobile, email: nominee.email },
     requests: requests.map((r) => ({ ...r, receivedAt: r.receivedAt.toISOString(), answeredAt: r.answeredAt?.toISOString() ?? null })),
-    plan: erasurePlan(facts),
+    plan,
     erasureOpen: requests.some((r) => r.kind === "erasure" && r.status === "open"),
   };
 }
@@ -161,11 +160,21 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
         <p>Someone who can use these rights for you if you die or cannot use them yourself.</p>
         {nominee ? (
           <div className="space-y-2" data-testid="nominee">
-            <p>
-              Your nominee is {nominee.name} ({NOMINEE_RELATIONS[nominee.relationship as keyof typeof NOMINEE_RELATIONS] ?? "nominee"}),
-              mobile {nominee.mobile}
-              {nominee.email ? `, e-mail ${nominee.email}` : ""}.
-            </p>
+            <p>Your nominee:</p>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+              <dt className="font-medium">Name</dt>
+              <dd>{nominee.name}</dd>
+              <dt className="font-medium">Who they are to you</dt>
+              <dd>{NOMINEE_RELATIONS[nominee.relationship as keyof typeof NOMINEE_RELATIONS] ?? nominee.relationship}</dd>
+              <dt className="font-medium">Mobile number</dt>
+              <dd>{nominee.mobile}</dd>
+              {nominee.email ? (
+                <>
+                  <dt className="font-medium">E-mail</dt>
+                  <dd className="break-all">{nominee.email}</dd>
+                </>
+              ) : null}
+            </dl>
             <Form method="post">
               <button type="submit" name="intent" value="remove_nominee" className="btn-secondary">
                 Remove my nominee
