@@ -14,6 +14,8 @@ import {
   watchErrors,
   widerThanScreen,
 } from "../helpers/browser.ts";
+import { signedInStaff } from "../helpers/applications.ts";
+import { postForm } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { signedInBorrower } from "../helpers/session.ts";
 
@@ -99,6 +101,45 @@ describe("data rights on a phone", () => {
       .from(dataRequests)
       .where(and(eq(dataRequests.userId, b.userId), eq(dataRequests.kind, "access")));
     expect(downloads).toHaveLength(2);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("lets compliance answer a correction from the queue on a desktop", async () => {
+    const mobile = "9640099002";
+    const b = await signedInBorrower(app, mobile);
+    await completeProfile(app, b.cookie, defaultProfile({ name: "Farhan Qureshi" }), mobile);
+    const asked = await postForm(
+      app,
+      "/User/Profile/privacy",
+      { intent: "correction", area: "address", wrong: "My PIN code shows 110001.", correct: "It is 110011: see my new bill." },
+      { cookie: b.cookie },
+    );
+    expect(asked.status).toBe(302);
+    await postForm(app, "/User/Profile/privacy", { intent: "erasure", understood: "yes" }, { cookie: b.cookie });
+    const compliance = await signedInStaff(app, "compliance", "Kavya Menon");
+    const context = await signedInContext(browser, app.url, compliance.cookie, { viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${app.url}/admin/privacy`);
+    await page.getByRole("heading", { name: "Data rights", level: 1 }).waitFor();
+    await waitForHydration(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, "data-rights-queue-desktop");
+    const correction = page.locator("article", { hasText: "My PIN code shows 110001." });
+    await correction.getByLabel("Answer", { exact: true }).selectOption("done");
+    await correction.getByLabel("The answer the borrower reads").fill("We corrected your PIN code to 110011 on your profile.");
+    await correction.getByRole("button", { name: "Send the answer" }).click();
+    await page
+      .getByText(/^Answered DR-[0-9A-Z]{8}: the borrower is told\.$/)
+      .first()
+      .waitFor();
+    await page.getByText("We corrected your PIN code to 110011 on your profile.").waitFor();
+    // The erasure waits, with what it would do today.
+    const erasure = page.locator("article", { hasText: "Carried out today, the erasure does this:" });
+    await erasure.waitFor();
+    // Asked today: the plan the borrower read is today's.
+    expect(await erasure.getByText("the plan they read differed").count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

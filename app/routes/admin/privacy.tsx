@@ -71,6 +71,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type Data = Route.ComponentProps["loaderData"];
+
+/** A plan's gist, to tell whether the one the borrower read is still today's (stored JSON keeps no key order). */
+const planKey = (plan: readonly ErasurePlanItem[] | undefined) =>
+  (plan ?? []).map((i) => `${i.group}:${i.action}:${i.until ?? ""}`).join(",");
 type Open = Data["open"][number];
 
 const dueWords = (dueOn: string, today: string) => {
@@ -153,7 +157,7 @@ function OpenRequest({ r, today, mayManage, actionData }: { r: Open; today: stri
         <div className="space-y-2">
           <p className="font-medium">Carried out today, the erasure does this:</p>
           <ErasurePlanList plan={r.planNow ?? []} />
-          {JSON.stringify(details.plan) !== JSON.stringify(r.planNow) ? (
+          {planKey(details.plan as ErasurePlanItem[] | undefined) !== planKey(r.planNow ?? undefined) ? (
             <p className="text-sm text-amber-800">
               The borrower's loans changed since they asked: the plan they read differed. Say so in the answer.
             </p>
