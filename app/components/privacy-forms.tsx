@@ -2,13 +2,9 @@ import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { CORRECTION_AREAS, correctionSchema, erasureSchema, NOMINEE_RELATIONS, nomineeSchema } from "../domain/privacy/requests.ts";
 import { CheckboxField, FormErrors, SelectField, TextAreaField, TextField } from "./field.tsx";
-import { useSchemaForm } from "./use-schema-form.ts";
+import { type KeyedActionData, resultFor, useSchemaForm } from "./use-schema-form.ts";
 
-/** What the privacy page's action answers a form that did not pass: which form, and its result. */
-export type PrivacyActionData = { key: string; result: Parameters<typeof useSchemaForm>[0]["lastResult"] } | undefined;
-const resultFor = (actionData: PrivacyActionData, key: string) => (actionData?.key === key ? actionData.result : undefined);
-
-export function CorrectionForm({ actionData }: { actionData: PrivacyActionData }) {
+export function CorrectionForm({ actionData }: { actionData: KeyedActionData }) {
   const { form, fields, formErrors, busy } = useSchemaForm({
     id: "correction",
     schema: correctionSchema,
@@ -36,7 +32,7 @@ interface SavedNominee {
   email: string | null;
 }
 
-export function NomineeForm({ actionData, saved }: { actionData: PrivacyActionData; saved: SavedNominee | null }) {
+export function NomineeForm({ actionData, saved }: { actionData: KeyedActionData; saved: SavedNominee | null }) {
   const { form, fields, formErrors, busy } = useSchemaForm({
     id: "nominee",
     schema: nomineeSchema,
@@ -59,7 +55,7 @@ export function NomineeForm({ actionData, saved }: { actionData: PrivacyActionDa
   );
 }
 
-export function ErasureForm({ actionData }: { actionData: PrivacyActionData }) {
+export function ErasureForm({ actionData }: { actionData: KeyedActionData }) {
   const { form, fields, formErrors, busy } = useSchemaForm({
     id: "erasure",
     schema: erasureSchema,

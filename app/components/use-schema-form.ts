@@ -25,3 +25,5 @@ export function useSchemaForm<S extends z.ZodType<unknown, Record<string, unknow
   });
   return useCheckedForm<S>(check, options);
 }
+
+export { type KeyedActionData, resultFor } from "../lib/keyed-form.ts";

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { hasControlCharacter } from "../domain/validators/text.ts";
+import type { KeyedActionData } from "../lib/keyed-form.ts";
 
 const refused = (status: number, message: string) => data({ message }, { status });
 
@@ -37,3 +38,7 @@ export async function readForm(request: Request): Promise<FormData> {
   }
   return form;
 }
+
+/** The answer to one of a page's forms that did not pass (400): which form, and Conform's result, for `resultFor`. */
+export const invalidForm = (key: string, result: unknown) =>
+  data({ key, result: result as NonNullable<KeyedActionData>["result"] } satisfies KeyedActionData, { status: 400 });

@@ -9,9 +9,10 @@ import { pageMeta } from "../../lib/meta.ts";
 import { draftReport } from "../../server/aml/str.server.ts";
 import { borrowerDetails, searchBorrowers } from "../../server/borrowers/read.server.ts";
 import { redirectWithToast } from "../../web/flash.server.ts";
-import { readForm } from "../../web/forms.server.ts";
+import { invalidForm, readForm } from "../../web/forms.server.ts";
 import { requirePermission, signedInContext } from "../../web/guards.server.ts";
-import { type ActionData, DraftForm, ReportsLink } from "./aml-report/forms.tsx";
+import { DraftForm, ReportsLink } from "./aml-report/forms.tsx";
+import type { KeyedActionData } from "../../components/use-schema-form.ts";
 import type { Route } from "./+types/aml-report-new";
 
 /**
@@ -60,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { user } = context.get(signedInContext);
   const s = parseWithZod(await readForm(request), { schema: strDraftSchema });
-  const invalid = (result: unknown) => data({ key: "draft", result } as NonNullable<ActionData>, { status: 400 });
+  const invalid = (result: unknown) => invalidForm("draft", result);
   if (s.status !== "success") return invalid(s.reply());
   const { borrower, suspectedAt, ...rest } = s.value;
   const drafted = await draftReport(services, {
@@ -103,7 +104,7 @@ export default function NewReport({ loaderData: d, actionData }: Route.Component
             key={c.id}
             borrower={c.id}
             defaults={{ suspectedAt: d.defaults.suspectedAt, periodFrom: c.since, periodTo: d.defaults.periodTo }}
-            actionData={actionData as ActionData}
+            actionData={actionData as KeyedActionData}
           />
         </section>
       ) : (

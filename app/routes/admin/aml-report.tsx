@@ -13,10 +13,11 @@ import { pageMeta } from "../../lib/meta.ts";
 import { acknowledgeReport, editReport, exportReport, reviewReport, type StrRefusal } from "../../server/aml/str.server.ts";
 import { strByReference, strMovements, strVersion } from "../../server/aml/str-read.server.ts";
 import { redirectWithToast } from "../../web/flash.server.ts";
-import { readForm } from "../../web/forms.server.ts";
+import { invalidForm, readForm } from "../../web/forms.server.ts";
+import type { KeyedActionData } from "../../components/use-schema-form.ts";
 import { assertCan, requirePermission, signedInContext } from "../../web/guards.server.ts";
 import { notFoundFullPath } from "../../web/not-found.server.ts";
-import { AcknowledgeForm, type ActionData, EditForm, ExportForm, ReportsLink, ReviewForm } from "./aml-report/forms.tsx";
+import { AcknowledgeForm, EditForm, ExportForm, ReportsLink, ReviewForm } from "./aml-report/forms.tsx";
 import type { Route } from "./+types/aml-report";
 
 /**
@@ -91,11 +92,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const reference = params.reference;
   const here = `/admin/aml/reports/${reference}`;
   const form = await readForm(request);
-  const invalid = (key: string, result: unknown) => data({ key, result } as NonNullable<ActionData>, { status: 400 });
   const answer = async (
     result: Awaited<ReturnType<typeof editReport>>,
     said: { done: string; already: string },
-    refusedInForm?: (reason: StrRefusal) => Response | ReturnType<typeof invalid> | null,
+    refusedInForm?: (reason: StrRefusal) => Response | ReturnType<typeof invalidForm> | null,
   ) => {
     if (!result.ok && result.reason === "not_found") notFoundFullPath(request);
     if (!result.ok) {
@@ -112,7 +112,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   switch (String(form.get("intent") ?? "")) {
     case "edit": {
       const s = parseWithZod(form, { schema: strEditSchema });
-      if (s.status !== "success") return invalid("edit", s.reply());
+      if (s.status !== "success") return invalidForm("edit", s.reply());
       const { version, suspectedAt, ...rest } = s.value;
       const result = await editReport(services, {
         reference,
@@ -121,12 +121,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         by,
       });
       return answer(result, { done: "Draft changed: it awaits review again.", already: "Nothing changed." }, (reason) =>
-        reason === "future_suspicion" ? invalid("edit", s.reply({ fieldErrors: { suspectedAt: [REFUSED.future_suspicion] } })) : null,
+        reason === "future_suspicion" ? invalidForm("edit", s.reply({ fieldErrors: { suspectedAt: [REFUSED.future_suspicion] } })) : null,
       );
     }
     case "review": {
       const s = parseWithZod(form, { schema: strReviewSchema });
-      if (s.status !== "success") return invalid("review", s.reply());
+      if (s.status !== "success") return invalidForm("review", s.reply());
       const result = await reviewReport(services, { reference, decision: s.value.decision, note: s.value.note, by });
       return answer(
         result,
@@ -144,7 +144,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     case "acknowledge": {
       const s = parseWithZod(form, { schema: strAcknowledgeSchema });
-      if (s.status !== "success") return invalid("acknowledge", s.reply());
+      if (s.status !== "success") return invalidForm("acknowledge", s.reply());
       const result = await acknowledgeReport(services, { reference, fiuReference: s.value.fiuReference, by });
       return answer(result, { done: "FIU-IND's acknowledgement recorded.", already: "This acknowledgement was recorded already." });
     }
@@ -156,7 +156,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function Report({ loaderData: d, actionData }: Route.ComponentProps) {
   const r = d.report;
   const b = d.borrower;
-  const act = actionData as ActionData;
+  const act = actionData as KeyedActionData;
   return (
     <div className="space-y-6">
       <ReportsLink />

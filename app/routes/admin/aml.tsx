@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { FileField, FormErrors, SelectField, TextAreaField, TextField } from "../../components/field.tsx";
-import { useSchemaForm } from "../../components/use-schema-form.ts";
+import { type KeyedActionData, resultFor, useSchemaForm } from "../../components/use-schema-form.ts";
 import { requestContext, servicesContext } from "../../context.ts";
 import {
   decideMatchSchema,
@@ -20,7 +20,7 @@ import { decideMatch, markReported } from "../../server/aml/decide.server.ts";
 import { loadList } from "../../server/aml/lists.server.ts";
 import { amlOverview } from "../../server/aml/read.server.ts";
 import { redirectWithToast } from "../../web/flash.server.ts";
-import { readForm } from "../../web/forms.server.ts";
+import { invalidForm, readForm } from "../../web/forms.server.ts";
 import { assertCan, requirePermission, signedInContext } from "../../web/guards.server.ts";
 import { receiveUpload, uploadedBytes } from "../../web/uploads.server.ts";
 import type { Route } from "./+types/aml";
@@ -40,8 +40,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { ...(await amlOverview(services)), now: services.now().toISOString(), mayManage: can(user.role, "aml.manage") };
 }
 
-type ActionData = { key: string; result: Parameters<typeof useSchemaForm>[0]["lastResult"] } | undefined;
-const invalid = (key: string, result: unknown) => data({ key, result: result as NonNullable<ActionData>["result"] }, { status: 400 });
 const DECIDED: Record<string, string> = {
   not_found: "There is no such match.",
   decided_already: "A colleague decided this match already: see it below.",
@@ -60,17 +58,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       const form = new FormData();
       form.set("source", fields.source ?? "");
       if (file?.tooLarge)
-        return invalid("load", parseWithZod(form, { schema: loadListSchema }).reply({ fieldErrors: { file: [LIST_TOO_LARGE] } }));
+        return invalidForm("load", parseWithZod(form, { schema: loadListSchema }).reply({ fieldErrors: { file: [LIST_TOO_LARGE] } }));
       const bytes = file ? await uploadedBytes(services, file.key) : null;
       if (file && bytes) form.set("file", new File([new Uint8Array(bytes)], file.name));
       const s = parseWithZod(form, { schema: loadListSchema });
-      if (s.status !== "success" || !bytes) return invalid("load", s.reply({ hideFields: ["file"] }));
+      if (s.status !== "success" || !bytes) return invalidForm("load", s.reply({ hideFields: ["file"] }));
       let text: string;
       try {
         // Bytes that are not UTF-8 would turn names into replacement marks: refused instead.
         text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
       } catch {
-        return invalid(
+        return invalidForm(
           "load",
           s.reply({ hideFields: ["file"], fieldErrors: { file: ["Nothing was loaded: the file is not UTF-8 text."] } }),
         );
@@ -82,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         by: { staff, client },
       });
       if (!done.ok && done.reason === "unreadable")
-        return invalid("load", s.reply({ hideFields: ["file"], fieldErrors: { file: [`Nothing was loaded. ${done.message}`] } }));
+        return invalidForm("load", s.reply({ hideFields: ["file"], fieldErrors: { file: [`Nothing was loaded. ${done.message}`] } }));
       return redirectWithToast(
         services.config,
         request,
@@ -102,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (String(form.get("intent") ?? "")) {
     case "decide": {
       const s = parseWithZod(form, { schema: decideMatchSchema });
-      if (s.status !== "success") return invalid(`decide-${String(form.get("match") ?? "")}`, s.reply());
+      if (s.status !== "success") return invalidForm(`decide-${String(form.get("match") ?? "")}`, s.reply());
       const done = await decideMatch(services, { matchId: s.value.match, decision: s.value.decision, note: s.value.note, staff, client });
       return redirectWithToast(
         services.config,
@@ -120,7 +118,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "report": {
       const s = parseWithZod(form, { schema: reportMatchSchema });
-      if (s.status !== "success") return invalid(`report-${String(form.get("match") ?? "")}`, s.reply());
+      if (s.status !== "success") return invalidForm(`report-${String(form.get("match") ?? "")}`, s.reply());
       const done = await markReported(services, { matchId: s.value.match, reference: s.value.reference, staff, client });
       return redirectWithToast(
         services.config,
@@ -138,9 +136,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Data = Route.ComponentProps["loaderData"];
 type Match = Data["possible"][number];
-const resultFor = (actionData: ActionData, key: string) => (actionData?.key === key ? actionData.result : undefined);
 
-function LoadForm({ actionData }: { actionData: ActionData }) {
+function LoadForm({ actionData }: { actionData: KeyedActionData }) {
   const { form, fields, formErrors, busy } = useSchemaForm({
     id: "load",
     schema: loadListSchema,
@@ -164,7 +161,7 @@ function LoadForm({ actionData }: { actionData: ActionData }) {
   );
 }
 
-function DecideForm({ m, actionData }: { m: Match; actionData: ActionData }) {
+function DecideForm({ m, actionData }: { m: Match; actionData: KeyedActionData }) {
   const key = `decide-${m.id}`;
   const lastResult = resultFor(actionData, key);
   const { form, fields, formErrors, busy } = useSchemaForm({
@@ -197,7 +194,7 @@ function DecideForm({ m, actionData }: { m: Match; actionData: ActionData }) {
   );
 }
 
-function ReportForm({ m, actionData }: { m: Match; actionData: ActionData }) {
+function ReportForm({ m, actionData }: { m: Match; actionData: KeyedActionData }) {
   const key = `report-${m.id}`;
   const { form, fields, formErrors, busy } = useSchemaForm({
     id: key,
@@ -219,7 +216,7 @@ function ReportForm({ m, actionData }: { m: Match; actionData: ActionData }) {
   );
 }
 
-function MatchItem({ m, d, actionData }: { m: Match; d: Data; actionData: ActionData }) {
+function MatchItem({ m, d, actionData }: { m: Match; d: Data; actionData: KeyedActionData }) {
   const due = m.decidedAt ? new Date(new Date(m.decidedAt).getTime() + REPORT_WITHIN_HOURS * 3600_000) : null;
   return (
     <li className="card space-y-3" data-testid={`aml-${m.status}`}>

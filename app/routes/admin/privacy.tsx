@@ -1,9 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { FormErrors, SelectField, TextAreaField } from "../../components/field.tsx";
 import { ErasurePlanList } from "../../components/privacy-rights.tsx";
-import { useSchemaForm } from "../../components/use-schema-form.ts";
+import { type KeyedActionData, resultFor, useSchemaForm } from "../../components/use-schema-form.ts";
 import { requestContext, servicesContext } from "../../context.ts";
 import { daysBetween } from "../../domain/loan-math.ts";
 import { formatDateTimeIST, longDate, todayIST } from "../../domain/india-date.ts";
@@ -13,7 +13,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import { answerRequest, requestQueue } from "../../server/privacy/queue.server.ts";
 import { erasurePlanNow } from "../../server/privacy/rights.server.ts";
 import { redirectWithToast } from "../../web/flash.server.ts";
-import { readForm } from "../../web/forms.server.ts";
+import { invalidForm, readForm } from "../../web/forms.server.ts";
 import { assertCan, requirePermission, signedInContext } from "../../web/guards.server.ts";
 import type { Route } from "./+types/privacy";
 
@@ -41,15 +41,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { ...queue, open, today: todayIST(services.now()), mayManage: can(user.role, "privacy.manage") };
 }
 
-type ActionData = { key: string; result: Parameters<typeof useSchemaForm>[0]["lastResult"] } | undefined;
-
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { user } = assertCan(context, "privacy.manage");
   const form = await readForm(request);
   const reference = String(form.get("reference") ?? "");
   const s = parseWithZod(form, { schema: answerSchema });
-  if (s.status !== "success") return data({ key: reference, result: s.reply() } as ActionData, { status: 400 });
+  if (s.status !== "success") return invalidForm(reference, s.reply());
   const done = await answerRequest(services, {
     reference,
     outcome: s.value.outcome,
@@ -129,7 +127,7 @@ export default function PrivacyQueue({ loaderData, actionData }: Route.Component
   );
 }
 
-function OpenRequest({ r, today, mayManage, actionData }: { r: Open; today: string; mayManage: boolean; actionData: ActionData }) {
+function OpenRequest({ r, today, mayManage, actionData }: { r: Open; today: string; mayManage: boolean; actionData: KeyedActionData }) {
   const details = r.details as Record<string, unknown>;
   const late = r.dueOn < today;
   return (
@@ -169,11 +167,11 @@ function OpenRequest({ r, today, mayManage, actionData }: { r: Open; today: stri
   );
 }
 
-function AnswerForm({ r, actionData }: { r: Open; actionData: ActionData }) {
+function AnswerForm({ r, actionData }: { r: Open; actionData: KeyedActionData }) {
   const { form, fields, formErrors, busy } = useSchemaForm({
     id: `answer-${r.reference}`,
     schema: answerSchema,
-    lastResult: actionData?.key === r.reference ? actionData.result : undefined,
+    lastResult: resultFor(actionData, r.reference),
     shouldValidate: "onSubmit",
   });
   const keeps = (r.planNow as ErasurePlanItem[] | null)?.some((i) => i.action === "keep");

@@ -2,7 +2,7 @@
 // "Credit policy"): the PAN first, so that a typed stranger's PAN reveals nothing; then the report,
 // waited for as long as a page can wait. A bureau that does not answer in time leaves a `waiting`
 // row and a job that asks again and tells the borrower by SMS when it has the answer.
-import { and, desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { bureauFactsOf, panStatusOf } from "../../domain/credit-policy/facts.ts";
 import { daysBetween } from "../../domain/loan-math.ts";
@@ -12,6 +12,7 @@ import { borrowerProfiles, consents, creditChecks, users } from "../db/schema.ts
 import { notify } from "../notifications/notify.server.ts";
 import type { JobPayloads } from "../jobs/queue.server.ts";
 import { checkSubject, latestChecks, subjectOf } from "./judge.server.ts";
+import { latestConsent } from "../kyc/profile.server.ts";
 import { policyInForce } from "./policy.server.ts";
 
 type Services = Pick<AppServices, "db" | "now" | "keyring" | "panVerifier" | "creditBureau" | "log" | "jobs" | "config">;
@@ -33,15 +34,8 @@ export type PullResult =
   { state: "done" } | { state: "pan_refused" } | { state: "waiting" } | { state: "no_profile" } | { state: "no_consent" };
 
 /** Whether the borrower's latest word on bureau enquiries is yes (docs/product.md "Data rights": a withdrawal stops new enquiries). */
-export async function bureauConsentGiven({ db }: Pick<AppServices, "db">, userId: string): Promise<boolean> {
-  const [latest] = await db
-    .select({ granted: consents.granted })
-    .from(consents)
-    .where(and(eq(consents.userId, userId), eq(consents.purpose, BUREAU_CONSENT_PURPOSE)))
-    .orderBy(desc(consents.createdAt), desc(consents.id))
-    .limit(1);
-  return latest?.granted === true;
-}
+export const bureauConsentGiven = async (services: Pick<AppServices, "db">, userId: string) =>
+  (await latestConsent(services, userId, BUREAU_CONSENT_PURPOSE)) === true;
 
 /** The consents log's purpose for a credit bureau enquiry. */
 export const BUREAU_CONSENT_PURPOSE = "bureau_enquiry";

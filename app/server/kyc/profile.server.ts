@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { type IdentityInput, maskPan, type ProfileInput } from "../../domain/kyc/profile-schema.ts";
 import { accepted } from "../../domain/validators/form-rules.ts";
@@ -15,6 +15,17 @@ export async function loadProfile({ db }: Pick<AppServices, "db">, userId: strin
   if (!row) return null;
   const { panEnc: _enc, panHmac: _hmac, ...visible } = row;
   return visible;
+}
+
+/** The borrower's latest answer for one purpose: given, withdrawn, or null when never asked. */
+export async function latestConsent({ db }: Pick<AppServices, "db">, userId: string, purpose: string): Promise<boolean | null> {
+  const [latest] = await db
+    .select({ granted: consents.granted })
+    .from(consents)
+    .where(and(eq(consents.userId, userId), eq(consents.purpose, purpose)))
+    .orderBy(desc(consents.createdAt), desc(consents.id))
+    .limit(1);
+  return latest?.granted ?? null;
 }
 
 /** Latest consent per purpose. */

@@ -23,8 +23,10 @@ import {
   loanAccounts,
   loanApplications,
   suspiciousReports,
+  users,
   writeOffSettlements,
 } from "../db/schema.ts";
+import { latestConsent } from "../kyc/profile.server.ts";
 import { notify } from "../notifications/notify.server.ts";
 import { randomReference } from "../reference.server.ts";
 
@@ -58,13 +60,7 @@ export async function changeConsent(
   return services.db.transaction(async (tx) => {
     // One change at a time per borrower: two taps of the same button log one change.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`consent:${userId}`}))`);
-    const [latest] = await tx
-      .select({ granted: consents.granted })
-      .from(consents)
-      .where(and(eq(consents.userId, userId), eq(consents.purpose, purpose)))
-      .orderBy(desc(consents.createdAt), desc(consents.id))
-      .limit(1);
-    if ((latest?.granted ?? null) === granted) return false;
+    if ((await latestConsent({ db: tx }, userId, purpose)) === granted) return false;
     await tx.insert(consents).values({ userId, purpose, granted, ip: client.ip, userAgent: client.userAgent, createdAt: services.now() });
     return true;
   });
@@ -130,7 +126,8 @@ export async function erasureFacts({ db }: Pick<AppServices, "db">, userId: stri
       held: sql<boolean>`exists (select 1 from ${amlMatches} where ${amlMatches.userId} = ${userId} and ${amlMatches.status} in ('possible', 'confirmed'))
       or exists (select 1 from ${suspiciousReports} where ${suspiciousReports.userId} = ${userId})`,
     })
-    .from(sql`(select 1) as one`);
+    .from(users)
+    .where(eq(users.id, userId));
   return {
     everDisbursed: row?.everDisbursed === true,
     ongoing: row?.ongoing === true,

@@ -1,7 +1,7 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { FormErrors, SelectField, TextAreaField, TextField } from "../../../components/field.tsx";
-import { useSchemaForm } from "../../../components/use-schema-form.ts";
+import { type KeyedActionData, resultFor, useSchemaForm } from "../../../components/use-schema-form.ts";
 import { strAcknowledgeSchema, strDraftSchema, strEditSchema, strReviewSchema } from "../../../domain/aml/forms.ts";
 import { MIN_GROUNDS } from "../../../domain/aml/str.ts";
 
@@ -20,8 +20,6 @@ export function ReportsLink() {
 }
 
 /** An action's answer to one of the page's forms, by the form's key. */
-export type ActionData = { key: string; result: SubmissionResult<string[]> } | undefined;
-const resultFor = (actionData: ActionData, key: string) => (actionData?.key === key ? actionData.result : undefined);
 
 type Fields = ReturnType<typeof useSchemaForm<typeof strEditSchema>>["fields"];
 
@@ -58,7 +56,7 @@ export function DraftForm({
 }: {
   borrower: string;
   defaults: { suspectedAt: string; periodFrom: string; periodTo: string };
-  actionData: ActionData;
+  actionData: KeyedActionData;
 }) {
   const { form, fields, formErrors, busy } = useSchemaForm({
     id: "draft",
@@ -87,7 +85,7 @@ export function EditForm({
   actionData,
 }: {
   report: { version: string; suspectedAt: string; periodFrom: string; periodTo: string; grounds: string; fromMatch: boolean };
-  actionData: ActionData;
+  actionData: KeyedActionData;
 }) {
   const { fromMatch, ...defaultValue } = report;
   const { form, fields, formErrors, busy } = useSchemaForm({
@@ -111,7 +109,7 @@ export function EditForm({
   );
 }
 
-export function ReviewForm({ actionData }: { actionData: ActionData }) {
+export function ReviewForm({ actionData }: { actionData: KeyedActionData }) {
   const { form, fields, formErrors, busy } = useSchemaForm({
     id: "review",
     schema: strReviewSchema,
@@ -146,7 +144,7 @@ export function ExportForm() {
   );
 }
 
-export function AcknowledgeForm({ actionData }: { actionData: ActionData }) {
+export function AcknowledgeForm({ actionData }: { actionData: KeyedActionData }) {
   const { form, fields, formErrors, busy } = useSchemaForm({
     id: "acknowledge",
     schema: strAcknowledgeSchema,

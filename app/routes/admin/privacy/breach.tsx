@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { CheckboxField, FormErrors, TextField } from "../../../components/field.tsx";
-import { useSchemaForm } from "../../../components/use-schema-form.ts";
+import { type KeyedActionData, resultFor, useSchemaForm } from "../../../components/use-schema-form.ts";
 import { requestContext, servicesContext } from "../../../context.ts";
 import { formatDateTimeIST } from "../../../domain/india-date.ts";
 import { boardReportSchema, breachDue, parseBreachReference, sendNoticesSchema } from "../../../domain/privacy/breach.ts";
@@ -12,7 +12,7 @@ import { can, type StaffRole } from "../../../domain/roles.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { breachDrafts, markBoardReported, readBreach, sendBreachNotices } from "../../../server/privacy/breaches.server.ts";
 import { redirectWithToast } from "../../../web/flash.server.ts";
-import { readForm } from "../../../web/forms.server.ts";
+import { invalidForm, readForm } from "../../../web/forms.server.ts";
 import { assertCan, requirePermission, signedInContext } from "../../../web/guards.server.ts";
 import { notFoundFullPath } from "../../../web/not-found.server.ts";
 import type { Route } from "./+types/breach";
@@ -53,10 +53,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { key: "report" | "notify"; result: Parameters<typeof useSchemaForm>[0]["lastResult"] } | undefined;
-const invalid = (key: "report" | "notify", result: unknown) =>
-  data({ key, result: result as NonNullable<ActionData>["result"] }, { status: 400 });
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { user } = assertCan(context, "privacy.manage");
@@ -68,7 +64,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   switch (String(form.get("intent") ?? "")) {
     case "report": {
       const s = parseWithZod(form, { schema: boardReportSchema });
-      if (s.status !== "success") return invalid("report", s.reply());
+      if (s.status !== "success") return invalidForm("report", s.reply());
       const done = await markBoardReported(services, { reference, boardReference: s.value.boardReference, ...by });
       if (!done.ok && done.reason === "not_found") notFoundFullPath(request);
       return redirectWithToast(services.config, request, here, {
@@ -80,7 +76,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     case "notify": {
       const s = parseWithZod(form, { schema: sendNoticesSchema });
-      if (s.status !== "success") return invalid("notify", s.reply());
+      if (s.status !== "success") return invalidForm("notify", s.reply());
       const done = await sendBreachNotices(services, { reference, ...by });
       if (!done.ok) notFoundFullPath(request);
       return redirectWithToast(services.config, request, here, {
@@ -96,10 +92,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 type Data = Route.ComponentProps["loaderData"];
-const resultFor = (actionData: ActionData, key: string) => (actionData?.key === key ? actionData.result : undefined);
 const count = (n: number) => n.toLocaleString("en-IN");
 
-function ReportForm({ actionData }: { actionData: ActionData }) {
+function ReportForm({ actionData }: { actionData: KeyedActionData }) {
   const { form, fields, formErrors, busy } = useSchemaForm({
     id: "report",
     schema: boardReportSchema,
@@ -118,7 +113,7 @@ function ReportForm({ actionData }: { actionData: ActionData }) {
   );
 }
 
-function NotifyForm({ d, actionData }: { d: Data; actionData: ActionData }) {
+function NotifyForm({ d, actionData }: { d: Data; actionData: KeyedActionData }) {
   const { form, fields, formErrors, busy } = useSchemaForm({
     id: "notify",
     schema: sendNoticesSchema,

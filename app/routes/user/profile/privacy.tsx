@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { ConsentList, ErasurePlanList, RequestList } from "../../../components/privacy-rights.tsx";
-import { CorrectionForm, ErasureForm, NomineeForm, type PrivacyActionData } from "../../../components/privacy-forms.tsx";
+import { CorrectionForm, ErasureForm, NomineeForm } from "../../../components/privacy-forms.tsx";
 import { requestContext, servicesContext } from "../../../context.ts";
 import { consentChangeSchema, CONSENT_TEXT } from "../../../domain/privacy/consents.ts";
 import { correctionSchema, erasureSchema, NOMINEE_RELATIONS, nomineeSchema } from "../../../domain/privacy/requests.ts";
@@ -20,7 +20,7 @@ import {
   setNominee,
 } from "../../../server/privacy/rights.server.ts";
 import { redirectWithToast } from "../../../web/flash.server.ts";
-import { readForm } from "../../../web/forms.server.ts";
+import { invalidForm, readForm } from "../../../web/forms.server.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
 import type { Route } from "./+types/privacy";
 
@@ -45,8 +45,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const invalid = (key: string, result: unknown) => data({ key, result } as PrivacyActionData, { status: 400 });
-
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { user } = context.get(signedInContext);
@@ -65,9 +63,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "nominee": {
       const s = parseWithZod(form, { schema: nomineeSchema });
-      if (s.status !== "success") return invalid("nominee", s.reply());
+      if (s.status !== "success") return invalidForm("nominee", s.reply());
       if (s.value.mobile === user.mobile)
-        return invalid("nominee", s.reply({ fieldErrors: { mobile: ["Your nominee's number must be someone else's, not yours."] } }));
+        return invalidForm("nominee", s.reply({ fieldErrors: { mobile: ["Your nominee's number must be someone else's, not yours."] } }));
       await setNominee(services, { userId: user.id, nominee: s.value });
       return toast("Your nominee is saved.");
     }
@@ -76,17 +74,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       return toast("Your nominee is removed.");
     case "correction": {
       const s = parseWithZod(form, { schema: correctionSchema });
-      if (s.status !== "success") return invalid("correction", s.reply());
+      if (s.status !== "success") return invalidForm("correction", s.reply());
       const done = await raiseRequest(services, { userId: user.id, kind: "correction", details: correctionDetails(s.value) });
       if (!done.ok)
-        return invalid("correction", s.reply({ formErrors: ["You have 5 corrections waiting for an answer. We answer them first."] }));
+        return invalidForm("correction", s.reply({ formErrors: ["You have 5 corrections waiting for an answer. We answer them first."] }));
       return toast(`We have your request ${done.reference}. We answer within 30 days.`);
     }
     case "erasure": {
       const s = parseWithZod(form, { schema: erasureSchema });
-      if (s.status !== "success") return invalid("erasure", s.reply());
+      if (s.status !== "success") return invalidForm("erasure", s.reply());
       const done = await raiseRequest(services, { userId: user.id, kind: "erasure", details: await erasureDetails(services, user.id) });
-      if (!done.ok) return invalid("erasure", s.reply({ formErrors: ["Your erasure request is already being answered."] }));
+      if (!done.ok) return invalidForm("erasure", s.reply({ formErrors: ["Your erasure request is already being answered."] }));
       return toast(`We have your request ${done.reference}. We answer within 30 days.`);
     }
     default:
