@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { USE_INTL_FORMAT_ONLY } from "./vite.aliases.ts";
 
 // The server build's entry is server/app.ts: it wraps React Router's server
 // build in a request handler that receives the process's services (config,
@@ -12,6 +13,9 @@ import { defineConfig } from "vite";
 // "shell": the root route and what every layout uses (page titles, the lender's details, the icon
 // base). The rest is split by route as usual.
 export default defineConfig({
+  resolve: { alias: USE_INTL_FORMAT_ONLY },
+  // Bundled into the server build so that the alias reaches use-intl's own import of its formatter.
+  ssr: { noExternal: ["use-intl"] },
   environments: {
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
     client: {

@@ -1,9 +1,11 @@
 import { defineConfig } from "vitest/config";
+import { USE_INTL_FORMAT_ONLY } from "./vite.aliases.ts";
 
 // Unit and integration tests. Integration tests start the built server
 // (`npm run build` first; `npm test` does it) on PGlite, or on PostgreSQL
 // when TEST_DATABASE_URL is set.
 export default defineConfig({
+  resolve: { alias: USE_INTL_FORMAT_ONLY },
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     setupFiles: ["tests/setup.ts"],

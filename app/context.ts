@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import { createContext } from "react-router";
+import { DEFAULT_LANGUAGE, type Language } from "./i18n/languages.ts";
 import type { Config } from "../server/config.ts";
 import type { CkycProvider } from "./server/ckyc/provider.server.ts";
 import type { BankVerifier } from "./server/bank/verification.server.ts";
@@ -71,3 +72,9 @@ export type Client = Pick<RequestInfo, "ip" | "userAgent">;
 
 export const servicesContext = createContext<AppServices>();
 export const requestContext = createContext<RequestInfo>();
+
+/**
+ * The language the request is answered in (app/web/i18n.server.ts sets it, in the root's middleware):
+ * English until then, and always for staff pages.
+ */
+export const languageContext = createContext<Language>(DEFAULT_LANGUAGE);

@@ -1,23 +1,30 @@
 // First, for its effect: before any module builds a schema (see the file).
 // oxlint-disable-next-line import/no-unassigned-import
 import "./lib/zod-in-browser.ts";
-import { useEffect } from "react";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { useEffect, useMemo } from "react";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
+import { IntlProvider } from "use-intl/react";
 import type { Route } from "./+types/root";
 import { ConfirmProvider } from "./components/confirm-dialog.tsx";
 import { FlashToasts } from "./components/flash-toasts.tsx";
 import { ErrorView } from "./components/error-view.tsx";
 import { TopLoadingBar } from "./components/top-loading-bar.tsx";
 import { servicesContext } from "./context.ts";
+import { DEFAULT_LANGUAGE, HTML_LANG } from "./i18n/languages.ts";
+import { TIME_ZONE } from "./i18n/messages.ts";
+import { languageMiddleware, languageOf, pageMessages } from "./web/i18n.server.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { readToast } from "./web/flash.server.ts";
 import { ICON_URL } from "./lib/icon.ts";
 import { Stylesheet } from "./lib/stylesheet.tsx";
 
+export const middleware: Route.MiddlewareFunction[] = [languageMiddleware];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config } = context.get(servicesContext);
   const { toast, headers } = await readToast(config, request);
-  return data({ publicConfig: config.public, toast }, { headers });
+  const language = languageOf(context);
+  return data({ publicConfig: config.public, toast, language, messages: pageMessages(context, ["common"]) }, { headers });
 }
 
 export const links: Route.LinksFunction = () => [
@@ -25,10 +32,23 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: ICON_URL, type: "image/svg+xml" },
 ];
 
+/**
+ * The messages of every matched route (each loader sends its page's namespaces in the page's
+ * language), for one provider around the whole document: error views below any route read them too.
+ */
+function useRouteMessages() {
+  const matches = useMatches();
+  const parts = matches.map((match) => (match.loaderData as { messages?: object } | undefined)?.messages);
+  // oxlint-disable-next-line react-hooks/exhaustive-deps -- the parts are the dependencies
+  return useMemo(() => Object.assign({}, ...parts) as Record<string, unknown>, parts);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce() || undefined;
+  const language = useRouteLoaderData<typeof loader>("root")?.language ?? DEFAULT_LANGUAGE;
+  const messages = useRouteMessages();
   return (
-    <html lang="en-IN">
+    <html lang={HTML_LANG[language]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -39,7 +59,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         <TopLoadingBar />
-        {children}
+        <IntlProvider locale={language} messages={messages} timeZone={TIME_ZONE}>
+          {children}
+        </IntlProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -27,6 +27,7 @@ export default [
   route("api/session/renew", "routes/api/session-renew.ts"),
   route("api/push/subscriptions", "routes/api/push-subscriptions.ts"),
   route("auth/sign-out", "routes/api/sign-out.ts"),
+  route("language", "routes/api/language.ts"),
   route("auth/facebook", "routes/api/facebook.ts"),
   route("auth/facebook/callback", "routes/api/facebook-callback.ts"),
   route("admin/login", "routes/admin/login.tsx"),

@@ -4,6 +4,7 @@ import type { RequestHandler } from "express";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { type AppServices, type RequestInfo, requestContext, servicesContext } from "../app/context.ts";
+import { type Language, LANGUAGE_COOKIE } from "../app/i18n/languages.ts";
 import { sendUnavailable } from "./unavailable-page.ts";
 import { sendWebResponse, toWebRequest } from "./web-request.ts";
 
@@ -39,12 +40,14 @@ export function createReactRouterHandler(services: AppServices, mode: string): R
  * (server/page-cache.ts): no nonce (the cache allows the page's inline scripts by hash), and the
  * whole body rendered before it is kept.
  */
-export function createPageRenderer(services: AppServices, mode: string): (path: string) => Promise<Response> {
+export function createPageRenderer(services: AppServices, mode: string): (path: string, language: Language) => Promise<Response> {
   const handle = createRequestHandler(build, mode);
   const origin = services.config.publicUrl ? new URL(services.config.publicUrl).origin : "http://localhost";
-  return (path) =>
+  return (path, language) =>
     handle(
-      new Request(`${origin}${path}`, { headers: { "user-agent": "page-cache", accept: "text/html" } }),
+      new Request(`${origin}${path}`, {
+        headers: { "user-agent": "page-cache", accept: "text/html", cookie: `${LANGUAGE_COOKIE}=${language}` },
+      }),
       contextFor(services, {
         requestId: `page-cache:${path}`,
         nonce: "",

@@ -1,3 +1,4 @@
+import type { Language } from "../app/i18n/languages.ts";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -175,7 +176,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
 
   let handler: RequestHandler;
-  let renderPage: ((path: string) => Promise<Response>) | undefined;
+  let renderPage: ((path: string, language: Language) => Promise<Response>) | undefined;
   let devMiddleware: RequestHandler | undefined;
   let closeVite = async () => {};
   if (options.dev) {

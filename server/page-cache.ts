@@ -15,10 +15,11 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { Logger } from "pino";
 import { istDayNumber } from "../app/domain/india-date.ts";
+import { chooseLanguage, type Language } from "../app/i18n/languages.ts";
 import { hasAppCookie } from "../app/server/cookie-names.ts";
 import { requestIdFrom } from "./http.ts";
 
-/** The pages kept, by exact path (another spelling of one goes through the framework). */
+/** The pages kept, by exact path (another spelling of one goes through the framework), one copy per language. */
 export const CACHED_PAGES: readonly string[] = [
   "/",
   "/EmiCalculator",
@@ -66,8 +67,8 @@ interface Entry {
 }
 
 export interface PageCacheOptions {
-  /** Renders a path as React Router would for a visitor without cookies, with no nonce. */
-  render(path: string): Promise<Response>;
+  /** Renders a path as React Router would for a visitor without cookies reading `language`, with no nonce. */
+  render(path: string, language: Language): Promise<Response>;
   /** The security headers for a page whose inline scripts have these sha256 hashes (base64). */
   securityHeaders(scriptHashes: readonly string[]): Record<string, string>;
   log: Logger;
@@ -128,14 +129,14 @@ export function createPageCache({ render, securityHeaders, log, clientIp, now = 
 
   const indiaDay = () => istDayNumber(now());
 
-  async function fill(path: string): Promise<Entry | null> {
+  async function fill(path: string, language: Language, key: string): Promise<Entry | null> {
     const started = generation;
-    const response = await render(path);
+    const response = await render(path, language);
     const body = Buffer.from(await response.arrayBuffer());
     const type = response.headers.get("content-type") ?? "";
     if (response.status !== 200 || response.headers.has("set-cookie") || !type.startsWith("text/html")) {
-      log.warn({ path, status: response.status }, "public page not cached: it was not a plain page");
-      refused.set(path, Date.now());
+      log.warn({ path, language, status: response.status }, "public page not cached: it was not a plain page");
+      refused.set(key, Date.now());
       return null;
     }
     const [gz, br] = await Promise.all([
@@ -148,7 +149,8 @@ export function createPageCache({ render, securityHeaders, log, clientIp, now = 
     Object.assign(common, securityHeaders(inlineScriptHashes(body.toString("utf8"))));
     // The browser keeps the page but asks each time (If-None-Match); only the browser keeps it.
     common["Cache-Control"] = "private, no-cache";
-    common["Vary"] = "Accept-Encoding, Cookie";
+    // One copy per language: the `lang` cookie, else Accept-Language, chooses it (as the app does).
+    common["Vary"] = "Accept-Encoding, Accept-Language, Cookie";
     const bodies: Record<Encoding, Buffer> = { identity: body, gzip: gz, br };
     const headers = {} as Record<Encoding, string[]>;
     const notModified = {} as Record<Encoding, string[]>;
@@ -165,7 +167,7 @@ export function createPageCache({ render, securityHeaders, log, clientIp, now = 
     }
     const entry: Entry = { bodies, headers, notModified, tag, madeAt: Date.now(), day: indiaDay() };
     // What the page shows changed while it was rendered: answer with it, keep it not.
-    if (generation === started) entries.set(path, entry);
+    if (generation === started) entries.set(key, entry);
     return entry;
   }
 
@@ -207,7 +209,9 @@ export function createPageCache({ render, securityHeaders, log, clientIp, now = 
       const path = req.url ?? "";
       if (!paths.has(path) || !isAnonymousPageRequest(req)) return next();
       const started = process.hrtime.bigint();
-      const entry = entries.get(path);
+      const language = chooseLanguage(req.headers.cookie, req.headers["accept-language"]);
+      const key = `${language} ${path}`;
+      const entry = entries.get(key);
       if (entry && Date.now() - entry.madeAt < PAGE_CACHE_MAX_AGE_MS && entry.day === indiaDay()) {
         send(entry, req, res, started);
         return;
@@ -219,12 +223,12 @@ export function createPageCache({ render, securityHeaders, log, clientIp, now = 
         if (entry) send(entry, req, res, started);
         else next();
       };
-      const refusedAt = refused.get(path);
+      const refusedAt = refused.get(key);
       if (refusedAt !== undefined && Date.now() - refusedAt < RETRY_AFTER_MS) return fallback();
-      let pending = filling.get(path);
+      let pending = filling.get(key);
       if (!pending) {
-        pending = fill(path).finally(() => filling.delete(path));
-        filling.set(path, pending);
+        pending = fill(path, language, key).finally(() => filling.delete(key));
+        filling.set(key, pending);
       }
       pending.then(
         (filled) => {
@@ -233,8 +237,8 @@ export function createPageCache({ render, securityHeaders, log, clientIp, now = 
           else fallback();
         },
         (error: unknown) => {
-          log.warn({ err: error, path }, "public page could not be rendered for the cache");
-          refused.set(path, Date.now());
+          log.warn({ err: error, path, language }, "public page could not be rendered for the cache");
+          refused.set(key, Date.now());
           fallback();
         },
       );

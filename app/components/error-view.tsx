@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, useLocation } from "react-router";
 import { isChunkLoadError, reloadOnceForChunkError } from "../lib/chunk-reload.ts";
+import { useTranslations } from "use-intl/react";
 import { NotFound } from "./not-found.tsx";
 
 /**
@@ -11,6 +12,7 @@ import { NotFound } from "./not-found.tsx";
 export function ErrorView({ error }: { error: unknown }) {
   const location = useLocation();
   const chunkError = isChunkLoadError(error);
+  const t = useTranslations("common");
   useEffect(() => {
     if (chunkError) reloadOnceForChunkError(location.pathname);
   }, [chunkError, location.pathname]);
@@ -20,8 +22,10 @@ export function ErrorView({ error }: { error: unknown }) {
     const message = (error.data as { message?: unknown } | null)?.message;
     return (
       <div className="mx-auto max-w-3xl px-4 py-16">
-        <title>Page not found</title>
-        <NotFound message={typeof message === "string" && message.startsWith("Page") ? message : `Page not found: ${location.pathname}`} />
+        <title>{t("notFound.title")}</title>
+        <NotFound
+          message={typeof message === "string" && message.startsWith("Page") ? message : t("notFound.heading", { path: location.pathname })}
+        />
       </div>
     );
   }
@@ -29,12 +33,12 @@ export function ErrorView({ error }: { error: unknown }) {
     const message = (error.data as { message?: string } | null)?.message;
     return (
       <div className="mx-auto max-w-3xl px-4 py-16">
-        <title>Not allowed</title>
-        <h1>You cannot open this page</h1>
-        <p className="mt-4 text-slate-700">{message ?? "Your account does not have access to this page."}</p>
+        <title>{t("error.forbiddenTitle")}</title>
+        <h1>{t("error.forbiddenHeading")}</h1>
+        <p className="mt-4 text-slate-700">{message ?? t("error.forbiddenBody")}</p>
         <p className="mt-6">
           <a className="link" href="/">
-            Go to the home page
+            {t("error.goHome")}
           </a>
         </p>
       </div>
@@ -45,27 +49,27 @@ export function ErrorView({ error }: { error: unknown }) {
   const details = import.meta.env.DEV && error instanceof Error ? error.stack : null;
   return (
     <div className="mx-auto max-w-3xl px-4 py-16">
-      <title>{chunkError ? "Updating…" : status < 500 ? "Not accepted" : "Something went wrong"}</title>
-      <h1>{chunkError ? "A newer version is available" : status < 500 ? "That could not be accepted" : "Something went wrong"}</h1>
+      <title>{chunkError ? t("error.updatingTitle") : status < 500 ? t("error.refusedTitle") : t("error.failedTitle")}</title>
+      <h1>{chunkError ? t("error.updatingHeading") : status < 500 ? t("error.refusedHeading") : t("error.failedTitle")}</h1>
       <p className="mt-4 text-slate-700">
         {chunkError
-          ? "This page is reloading to fetch the latest version."
+          ? t("error.updatingBody")
           : status >= 500
-            ? "We could not complete your request. Please try again in a moment; if it keeps happening, contact us."
+            ? t("error.failedBody")
             : typeof message === "string"
               ? message
-              : `The request could not be completed (status ${status}).`}
+              : t("error.refusedBody", { status: String(status) })}
       </p>
       {details ? <pre className="mt-6 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100">{details}</pre> : null}
       <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2">
         {status < 500 && !chunkError ? (
           // A refused form: its page, opened afresh.
           <a className="link" href={location.pathname + location.search}>
-            Back to the page
+            {t("error.backToPage")}
           </a>
         ) : null}
         <a className="link" href="/">
-          Go to the home page
+          {t("error.goHome")}
         </a>
       </p>
     </div>

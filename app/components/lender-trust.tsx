@@ -1,4 +1,6 @@
 import { NavLink } from "react-router";
+import { useTranslations } from "use-intl/react";
+import { mailLink, telLink } from "../lib/rich-text.tsx";
 import { usePublicConfig } from "../root.tsx";
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
@@ -6,10 +8,11 @@ const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 /** The grievance officer's name, phone and e-mail (links large enough to tap). */
 export function GrievanceOfficer({ className = "" }: { className?: string }) {
   const officer = usePublicConfig()?.lender.grievanceOfficer;
+  const t = useTranslations("common");
   if (!officer) return null;
   return (
     <div className={className}>
-      <p className="font-semibold text-slate-900">Grievance officer</p>
+      <p className="font-semibold text-slate-900">{t("grievanceOfficer")}</p>
       <p className="mt-1">{officer.name}</p>
       <p>
         <a className="link inline-block py-1" href={telHref(officer.phone)}>
@@ -31,42 +34,44 @@ export function GrievanceOfficer({ className = "" }: { className?: string }) {
  */
 export function LenderNote({ className = "" }: { className?: string }) {
   const config = usePublicConfig();
+  const t = useTranslations("common");
   if (!config) return null;
   const { lender } = config;
   const officer = lender.grievanceOfficer;
   return (
     <p className={`text-sm text-slate-600 ${className}`} data-testid="lender-note">
-      {config.brandName} is a platform of {lender.name}, registered with the RBI ({lender.rbiRegistration}). Complaints: grievance officer{" "}
-      {officer.name},{" "}
-      <a className="link" href={telHref(officer.phone)}>
-        {officer.phone}
-      </a>
-      ,{" "}
-      <a className="link break-all" href={`mailto:${officer.email}`}>
-        {officer.email}
-      </a>
-      .
+      {t.rich("lenderNote", {
+        brand: config.brandName,
+        lender: lender.name,
+        registration: lender.rbiRegistration,
+        officer: officer.name,
+        phoneNumber: officer.phone,
+        emailAddress: officer.email,
+        phone: telLink(officer.phone),
+        email: mailLink(officer.email),
+      })}
     </p>
   );
 }
 
 const POLICIES = [
-  { to: "/grievance-policy", label: "Grievance redressal policy" },
-  { to: "/privacy-policy", label: "Privacy policy" },
-  { to: "/terms-and-conditions", label: "Terms and conditions" },
-  { to: "/ClearCache", label: "Clear this site's data on your device" },
+  { to: "/grievance-policy", label: "grievancePolicy" },
+  { to: "/privacy-policy", label: "privacyPolicy" },
+  { to: "/terms-and-conditions", label: "terms" },
+  { to: "/ClearCache", label: "clearData" },
 ] as const;
 
 /** The policies every footer links to, as a list (a list of links stands in a row when `className` says so). */
 export function PolicyLinks({ className = "mt-2 space-y-1" }: { className?: string }) {
+  const t = useTranslations("common.footer");
   return (
-    <nav aria-label="Policies">
-      <p className="font-semibold text-slate-900">Policies</p>
+    <nav aria-label={t("policies")}>
+      <p className="font-semibold text-slate-900">{t("policies")}</p>
       <ul className={className}>
         {POLICIES.map((p) => (
           <li key={p.to}>
             <NavLink className="link inline-block py-1" to={p.to}>
-              {p.label}
+              {t(p.label)}
             </NavLink>
           </li>
         ))}

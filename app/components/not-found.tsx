@@ -1,21 +1,21 @@
 import { Link, useLocation } from "react-router";
+import { useTranslations } from "use-intl/react";
 
 /** The not-found view shared by the 404 route and the error boundaries. */
 export function NotFound({ message }: { message: string }) {
+  const t = useTranslations("common.notFound");
   return (
     <section aria-labelledby="not-found-title" className="py-8">
       <h1 id="not-found-title" className="break-words">
         {message}
       </h1>
-      <p className="mt-4 text-slate-700">
-        The page you asked for does not exist or has moved. Check the address, or start again from the home page.
-      </p>
+      <p className="mt-4 text-slate-700">{t("body")}</p>
       <p className="mt-6 flex flex-wrap gap-3">
         <Link className="btn-primary" to="/">
-          Home
+          {t("home")}
         </Link>
         <Link className="btn-secondary" to="/Contact-us">
-          Contact us
+          {t("contact")}
         </Link>
       </p>
     </section>
@@ -25,9 +25,10 @@ export function NotFound({ message }: { message: string }) {
 /** The 404 page of a route that renders it itself: "Page not found: {path}". */
 export function NotFoundPage({ path }: { path?: string }) {
   const location = useLocation();
+  const t = useTranslations("common.notFound");
   return (
     <div className="mx-auto max-w-3xl px-4 py-16">
-      <NotFound message={`Page not found: ${path ?? location.pathname}`} />
+      <NotFound message={t("heading", { path: path ?? location.pathname })} />
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { NavLink, Outlet, useRouteLoaderData, useSearchParams } from "react-router";
-import { DISPLACED_MESSAGE } from "../../lib/displaced.ts";
 import { ErrorView } from "../../components/error-view.tsx";
 import { GrievanceOfficer, PolicyLinks } from "../../components/lender-trust.tsx";
 import { SiteMenu } from "../../components/site-menu.tsx";
@@ -11,14 +10,9 @@ import { signedInOn } from "../../server/auth/session.server.ts";
 import { hasSessionCookie } from "../../server/cookie-names.ts";
 import type { Route } from "./+types/layout";
 import { ICON_URL } from "../../lib/icon.ts";
-
-const NAV = [
-  { to: "/", label: "Home", end: true },
-  { to: "/EmiCalculator", label: "EMI calculator" },
-  { to: "/Rate-terms", label: "Rates" },
-  { to: "/About", label: "About us" },
-  { to: "/Contact-us", label: "Contact" },
-];
+import { useTranslations } from "use-intl/react";
+import { LanguageSwitch } from "../../components/language-switch.tsx";
+import { linkTo } from "../../lib/rich-text.tsx";
 
 /**
  * Who is looking, so that a signed-in borrower (or staff member) is shown the way back to their
@@ -55,55 +49,58 @@ function SiteFrame({ children }: { children: ReactNode }) {
   const lender = config?.lender;
   const account = useRouteLoaderData<typeof loader>("routes/site/layout")?.account ?? null;
   const [search] = useSearchParams();
+  const t = useTranslations("common");
+  const nav = [
+    { to: "/", label: t("nav.home"), end: true },
+    { to: "/EmiCalculator", label: t("nav.calculator") },
+    { to: "/Rate-terms", label: t("nav.rates") },
+    { to: "/About", label: t("nav.about") },
+    { to: "/Contact-us", label: t("nav.contact") },
+  ];
   return (
     <div className="flex min-h-screen flex-col">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
       >
-        Skip to content
+        {t("skipToContent")}
       </a>
       <header className="relative border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center gap-x-2 px-4 py-3 sm:gap-x-3">
           <NavLink
             to="/"
             className="mr-auto flex items-center gap-2 text-lg font-bold whitespace-nowrap text-brand-800 sm:text-xl"
-            aria-label={`${brand} home`}
+            aria-label={t("homeLink", { brand })}
           >
             <img src={ICON_URL} alt="" width={32} height={32} className="rounded-lg" />
             {brand}
           </NavLink>
           <div className="flex items-center gap-2 lg:order-last">
+            <LanguageSwitch />
             {account === "borrower" ? (
               <NavLink to="/User/Dashboard" className="btn-primary min-h-11 px-3 py-1.5 text-sm whitespace-nowrap sm:px-4">
-                <span className="sm:hidden">Account</span>
-                <span className="hidden sm:inline">Your account</span>
+                <span className="sm:hidden">{t("account.short")}</span>
+                <span className="hidden sm:inline">{t("account.long")}</span>
               </NavLink>
             ) : account === "staff" ? (
               <NavLink to="/admin" className="btn-primary min-h-11 px-3 py-1.5 text-sm whitespace-nowrap sm:px-4">
-                Back office
+                {t("account.backOffice")}
               </NavLink>
             ) : (
               <NavLink to="/quickStart/Otp" className="btn-primary min-h-11 px-3 py-1.5 text-sm whitespace-nowrap sm:px-4">
-                Sign in
+                {t("account.signIn")}
               </NavLink>
             )}
           </div>
-          <SiteMenu label="Main" items={NAV} />
+          <SiteMenu label={t("nav.label")} menu={t("nav.menu")} items={nav} />
         </div>
       </header>
       <main id="main" className="flex-1">
         {search.get("signedOut") === "elsewhere" && !account ? (
           <div role="status" className="mx-auto mt-4 max-w-6xl px-4" data-testid="signed-out-elsewhere">
             <div className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
-              <p className="font-semibold">{DISPLACED_MESSAGE}</p>
-              <p className="mt-1">
-                Your account was signed in on another device, so this one was signed out and its data cleared. If it was not you,{" "}
-                <NavLink className="link" to="/quickStart/Otp">
-                  sign in again
-                </NavLink>{" "}
-                and raise a ticket from Help, or call our grievance officer.
-              </p>
+              <p className="font-semibold">{t("displaced.title")}</p>
+              <p className="mt-1">{t.rich("displaced.body", { link: linkTo("/quickStart/Otp", "link") })}</p>
             </div>
           </div>
         ) : null}
@@ -113,17 +110,14 @@ function SiteFrame({ children }: { children: ReactNode }) {
         <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
           <div>
             <p className="font-semibold text-slate-900">{brand}</p>
-            <p className="mt-2">
-              {brand} is a digital lending platform of {lender?.name}, a non-banking financial company registered with the Reserve Bank of
-              India.
-            </p>
-            <p className="mt-2">RBI registration: {lender?.rbiRegistration}</p>
-            <p>CIN: {lender?.cin}</p>
+            <p className="mt-2">{t("footer.about", { brand, lender: lender?.name ?? "" })}</p>
+            <p className="mt-2">{t("footer.rbiRegistration", { number: lender?.rbiRegistration ?? "" })}</p>
+            <p>{t("footer.cin", { cin: lender?.cin ?? "" })}</p>
             <p className="mt-2">{lender?.address}</p>
           </div>
           <div>
             <GrievanceOfficer />
-            <p className="mt-2">We answer every complaint within 30 days.</p>
+            <p className="mt-2">{t("footer.answerWithin")}</p>
           </div>
           <PolicyLinks />
         </div>

@@ -11,6 +11,7 @@ import type { LoanStatus } from "../../domain/loans/lifecycle.ts";
 import type { AttachmentRef, Channel, NotificationEvent } from "../../domain/notifications.ts";
 import type { TicketCategory, TicketKind, TicketSource, TicketStatus } from "../../domain/help.ts";
 import type { FunnelEvent } from "../../domain/quick-start.ts";
+import type { Language } from "../../i18n/languages.ts";
 import type { AccountPurpose, AssetClass, BooksRuleKind, EclStage, Framework } from "../../domain/books/chart.ts";
 import type { ExceptionReason } from "../../domain/books/reconciliation.ts";
 import type { StatementKind } from "../../domain/books/statements.ts";
@@ -168,9 +169,12 @@ export const users = pgTable(
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     /** A borrower's erasure carried out (docs/product.md "Data rights"): what no law keeps is gone; the account signs in no more. */
     erasedAt: timestamp("erased_at", { withTimezone: true }),
+    /** The language a borrower reads messages in (SMS, e-mail, push, in-app): set by the switch in the header while signed in. */
+    language: text("language").$type<Language>().notNull().default("en"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check("users_language", sql`${t.language} in ('en', 'hi')`),
     check("users_role", sql`${t.role} in ('borrower', 'credit', 'operations', 'support', 'finance', 'compliance', 'admin')`),
     // Borrower search pages through the newest accounts.
     index("users_role_created_idx").on(t.role, t.createdAt),

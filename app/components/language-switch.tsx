@@ -1,0 +1,30 @@
+import { useLocation } from "react-router";
+import { useLocale, useTranslations } from "use-intl/react";
+import { LANGUAGE_NAMES, type Language, SWITCH_TO } from "../i18n/languages.ts";
+
+/**
+ * The switch to the other language: a form, so it works before JavaScript loads. /language sets the
+ * cookie (and a signed-in borrower's language for messages) and brings the visitor back to this page.
+ */
+export function LanguageSwitch({ className = "" }: { className?: string }) {
+  const t = useTranslations("common.language");
+  const current = useLocale();
+  const other: Language = current === "hi" ? "en" : "hi";
+  const location = useLocation();
+  return (
+    <form method="post" action="/language" aria-label={t("switchLabel")} className={className}>
+      <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+      <button
+        type="submit"
+        name="lang"
+        value={other}
+        lang={other === "hi" ? "hi-IN" : "en-IN"}
+        aria-label={SWITCH_TO[other]}
+        className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border border-slate-300 px-2.5 py-1.5 text-sm font-semibold whitespace-nowrap text-slate-800 hover:bg-slate-100"
+        data-testid="language-switch"
+      >
+        {LANGUAGE_NAMES[other]}
+      </button>
+    </form>
+  );
+}

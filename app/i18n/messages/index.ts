@@ -1,0 +1,13 @@
+// Every namespace of messages, in both languages. English is the source; each Hindi namespace
+// `satisfies Translation<typeof en>` (../translation.ts). A page's loader sends only its own
+// namespaces, in its own language (app/web/i18n.server.ts): this module is imported by server
+// code only, so no catalogue reaches the browser whole.
+import enAbout from "./en/about.ts";
+import enCommon from "./en/common.ts";
+import hiAbout from "./hi/about.ts";
+import hiCommon from "./hi/common.ts";
+
+export const CATALOGUES = {
+  en: { common: enCommon, about: enAbout },
+  hi: { common: hiCommon, about: hiAbout },
+} as const;
