@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { config } = context.get(servicesContext);
   const { toast, headers } = await readToast(config, request);
   const language = languageOf(context);
-  return data({ publicConfig: config.public, toast, language, messages: pageMessages(context, ["common"]) }, { headers });
+  return data({ publicConfig: config.public, toast, language, messages: pageMessages(context, ["common", "validation"]) }, { headers });
 }
 
 export const links: Route.LinksFunction = () => [

@@ -1,5 +1,6 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { usePublicConfig } from "../root.tsx";
+import { ErrorText } from "./field.tsx";
 
 type Checkbox = FieldMetadata<string | undefined>;
 
@@ -15,7 +16,7 @@ export function ConsentFields({ consentKyc, consentCommunications }: { consentKy
           <span>I consent to {lenderName} checking my identity and KYC details with the documents I give, for my loan application.</span>
         </label>
         <p id={consentKyc.errorId} className="field-error" aria-live="polite">
-          {consentKyc.errors?.join(" ")}
+          <ErrorText errors={consentKyc.errors} />
         </p>
       </div>
       <label className="flex items-start gap-3">
@@ -42,7 +43,7 @@ export function BureauConsentField({ field }: { field: Checkbox }) {
         </span>
       </label>
       <p id={field.errorId} className="field-error" aria-live="polite">
-        {field.errors?.join(" ")}
+        <ErrorText errors={field.errors} />
       </p>
     </div>
   );

@@ -1,5 +1,6 @@
 import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
+import { useErrorText } from "../lib/use-message-text.ts";
 
 interface FieldProps {
   id: string;
@@ -13,6 +14,7 @@ interface FieldProps {
 
 /** A labelled form field with its hint below and its errors, in words, next to it. */
 export function Field({ id, label, hint, errors, errorId, hintId, children }: FieldProps) {
+  const errorText = useErrorText();
   return (
     <div>
       <label htmlFor={id} className="field-label">
@@ -25,7 +27,7 @@ export function Field({ id, label, hint, errors, errorId, hintId, children }: Fi
         </p>
       ) : null}
       <div id={errorId} className="field-error" aria-live="polite">
-        {errors?.length ? errors.join(" ") : null}
+        {errorText(errors)}
       </div>
     </div>
   );
@@ -69,11 +71,17 @@ export function TextAreaField<S>({
   );
 }
 
+/** A field's errors in the page's language, for a field laid out by hand (Field and the fields here show theirs). */
+export function ErrorText({ errors }: { errors?: string[] }) {
+  return useErrorText()(errors);
+}
+
 /** Errors about the whole form (not one field), announced when they appear. */
 export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
+  const errorText = useErrorText();
   return errors?.length ? (
     <div id={id} role="alert" className="rounded-lg bg-danger-50 p-3 text-danger-600">
-      {errors.join(" ")}
+      {errorText(errors)}
     </div>
   ) : null;
 }
@@ -141,6 +149,7 @@ export function SelectField({ field, label, options }: { field: ConformFieldLike
 
 /** A labelled checkbox ("yes" when ticked) for a Conform field, its error next to it. */
 export function CheckboxField({ field, label, defaultChecked }: { field: ConformFieldLike; label: ReactNode; defaultChecked?: boolean }) {
+  const errorText = useErrorText();
   return (
     <div>
       <div className="flex items-start gap-2">
@@ -157,7 +166,7 @@ export function CheckboxField({ field, label, defaultChecked }: { field: Conform
         <label htmlFor={field.id}>{label}</label>
       </div>
       <div id={field.errorId} className="field-error" aria-live="polite">
-        {field.errors?.join(" ")}
+        {errorText(field.errors)}
       </div>
     </div>
   );

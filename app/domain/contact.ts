@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { msg } from "../i18n/form-message.ts";
 import { indianMobileField } from "./validators/mobile-field.ts";
 
 /** The public contact form (it raises a ticket without an account): one schema for the browser and the server. */
@@ -11,7 +12,7 @@ export const contactSchema = z.object({
     .min(2, "Enter your name (at least 2 letters).")
     .max(100, "Keep your name under 100 characters.")
     .regex(/^[\p{L} .'-]+$/u, "Use letters and spaces only in your name."),
-  mobile: indianMobileField("Enter your mobile number."),
+  mobile: indianMobileField(msg("validation.mobile.yours")),
   email: z.email({
     error: (issue) => (issue.input ? "Enter a valid e-mail address, like name@example.com." : "Enter your e-mail address."),
   }),

@@ -1,10 +1,11 @@
 // The sign-in forms' schemas, one for the browser and the server each: the borrower's mobile number
 // and one-time code (/quickStart/Otp), the staff member's password and authenticator code (/admin/login).
 import { z } from "zod";
+import { msg } from "../i18n/form-message.ts";
 import { indianMobileField } from "./validators/mobile-field.ts";
 
 export const mobileSchema = z.object({
-  mobile: indianMobileField("Enter your mobile number."),
+  mobile: indianMobileField(msg("validation.mobile.yours")),
   redirectTo: z.string().optional(),
 });
 

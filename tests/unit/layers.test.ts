@@ -35,8 +35,14 @@ const serverOnly = (target: Target) =>
 const RULES: { layer: string; rule: string; forbidden: (t: Target) => boolean }[] = [
   {
     layer: "app/domain",
-    rule: "domain imports only domain and packages (no Node built-ins: it runs in the browser)",
-    forbidden: (t) => (t.kind === "file" ? !inside(t, "app/domain") : t.name.startsWith("node:")),
+    rule: "domain imports only domain, the message keys of app/i18n and packages (no Node built-ins: it runs in the browser)",
+    forbidden: (t) =>
+      t.kind === "file" ? !inside(t, "app/domain") && !(inside(t, "app/i18n") && !serverOnly(t)) : t.name.startsWith("node:"),
+  },
+  {
+    layer: "app/i18n",
+    rule: "the messages and their helpers import only each other and packages (no Node built-ins)",
+    forbidden: (t) => (t.kind === "file" ? !inside(t, "app/i18n") : t.name.startsWith("node:")),
   },
   {
     layer: "app/lib",

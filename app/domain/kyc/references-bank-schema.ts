@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ifscFormatProblem, nameProblem } from "../validators/identity.ts";
+import { msg } from "../../i18n/form-message.ts";
 import { indianMobileField } from "../validators/mobile-field.ts";
 
 export const RELATIONS = {
@@ -16,7 +17,7 @@ const problem = (check: (v: string) => string | null) => (v: string, ctx: z.Refi
   const message = check(v);
   if (message) ctx.addIssue({ code: "custom", message });
 };
-const mobile = indianMobileField("Enter a mobile number.");
+const mobile = indianMobileField(msg("validation.mobile.any"));
 const reference = {
   name: z
     .string({ error: "Enter the name." })

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { addDays, type IsoDate } from "../loan-math.ts";
 import { longDate } from "../india-date.ts";
 import { nameProblem } from "../validators/identity.ts";
+import { msg } from "../../i18n/form-message.ts";
 import { indianMobileField } from "../validators/mobile-field.ts";
 import { ANSWER_WITHIN_DAYS, RETENTION_YEARS } from "./notice.ts";
 
@@ -69,7 +70,7 @@ export const nomineeSchema = z.object({
     })
     .transform((v) => v.trim().replace(/\s+/g, " ")),
   relationship: z.enum(Object.keys(NOMINEE_RELATIONS) as [keyof typeof NOMINEE_RELATIONS], { error: "Choose who they are to you." }),
-  mobile: indianMobileField("Enter your nominee's mobile number."),
+  mobile: indianMobileField(msg("validation.mobile.nominee")),
   email: z
     .email({ error: "Enter a valid e-mail address, like name@example.com, or leave it empty." })
     .max(254, "Keep it under 254 characters.")

@@ -1,13 +1,15 @@
 // The form field of an Indian mobile number (Zod): what is typed, as its 10 digits, or the reason
-// it is not one. Apart from mobile.ts, which pages read without loading Zod.
+// it is not one, as a message key. Apart from mobile.ts, which pages read without loading Zod.
 import { z } from "zod";
-import { INDIAN_MOBILE_MESSAGE, normalizeIndianMobile } from "./mobile.ts";
+import { msg } from "../../i18n/form-message.ts";
+import { normalizeIndianMobile } from "./mobile.ts";
 
+/** `missing`: the message (a key, app/i18n/form-message.ts) when nothing is typed. */
 export const indianMobileField = (missing: string) =>
   z.string({ error: missing }).transform((v, ctx) => {
     const mobile = normalizeIndianMobile(v);
     if (!mobile) {
-      ctx.addIssue({ code: "custom", message: INDIAN_MOBILE_MESSAGE });
+      ctx.addIssue({ code: "custom", message: msg("validation.mobile.invalid") });
       return z.NEVER;
     }
     return mobile;

@@ -4,10 +4,12 @@
 // code only, so no catalogue reaches the browser whole.
 import enAbout from "./en/about.ts";
 import enCommon from "./en/common.ts";
+import enValidation from "./en/validation.ts";
 import hiAbout from "./hi/about.ts";
 import hiCommon from "./hi/common.ts";
+import hiValidation from "./hi/validation.ts";
 
 export const CATALOGUES = {
-  en: { common: enCommon, about: enAbout },
-  hi: { common: hiCommon, about: hiAbout },
+  en: { common: enCommon, validation: enValidation, about: enAbout },
+  hi: { common: hiCommon, validation: hiValidation, about: hiAbout },
 } as const;

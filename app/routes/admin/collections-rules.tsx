@@ -1,7 +1,7 @@
 import { type FieldMetadata, getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
-import { FormErrors, SelectField, TextAreaField } from "../../components/field.tsx";
+import { ErrorText, FormErrors, SelectField, TextAreaField } from "../../components/field.tsx";
 import { StaffTable } from "../../components/staff-table.tsx";
 import { useSchemaForm } from "../../components/use-schema-form.ts";
 import { requestContext, servicesContext } from "../../context.ts";
@@ -158,7 +158,7 @@ function RulesForm({ data: d, lastResult }: { data: Data; lastResult: Route.Comp
               </div>
               {/* The day's error across the row: a duplicate day or a step that does nothing is the row's problem. */}
               <div id={day.errorId} className="field-error" aria-live="polite">
-                {day.errors?.join(" ")}
+                <ErrorText errors={day.errors} />
               </div>
             </fieldset>
           );

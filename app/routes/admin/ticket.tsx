@@ -4,7 +4,7 @@ import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { data, Form, Link } from "react-router";
-import { Field, FormErrors } from "../../components/field.tsx";
+import { ErrorText, Field, FormErrors } from "../../components/field.tsx";
 import { TicketHeading } from "../../components/ticket-status.tsx";
 import { useSchemaForm } from "../../components/use-schema-form.ts";
 import { requestContext, servicesContext } from "../../context.ts";
@@ -193,7 +193,7 @@ function ReplyForm({ once, lastResult }: { once: string; lastResult: ActionData 
           ))}
         </div>
         <div id={fields.then.errorId} className="field-error" aria-live="polite">
-          {fields.then.errors?.join(" ")}
+          <ErrorText errors={fields.then.errors} />
         </div>
       </fieldset>
     </MessageForm>

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { FormErrors, TextField } from "../../components/field.tsx";
+import { ErrorText, FormErrors, TextField } from "../../components/field.tsx";
 import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
 import { KIND_NAME, type LoanKind } from "../../domain/loans/application.ts";
 import { LOAN_KINDS, loanChoiceSchema } from "../../domain/quick-start-schemas.ts";
@@ -73,7 +73,7 @@ export default function QuickStep0({ loaderData, actionData }: Route.ComponentPr
             ))}
           </div>
           <div id={fields.product.errorId} className="field-error" aria-live="polite">
-            {fields.product.errors?.join(" ")}
+            <ErrorText errors={fields.product.errors} />
           </div>
         </fieldset>
         <TextField

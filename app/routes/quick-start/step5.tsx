@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "react-router";
-import { FormErrors } from "../../components/field.tsx";
+import { ErrorText, FormErrors } from "../../components/field.tsx";
 import { MissingDetails } from "../../components/loan-flow.tsx";
 import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
 import { KIND_NAME } from "../../domain/loans/application.ts";
@@ -176,7 +176,7 @@ function Offers({
               ))}
             </div>
             <div id={fields.product.errorId} className="field-error" aria-live="polite">
-              {fields.product.errors?.join(" ")}
+              <ErrorText errors={fields.product.errors} />
             </div>
           </fieldset>
           <p className="text-sm text-slate-700">

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "react-router";
-import { FormErrors, SelectField, TextAreaField, TextField } from "../../../components/field.tsx";
+import { ErrorText, FormErrors, SelectField, TextAreaField, TextField } from "../../../components/field.tsx";
 import { type KeyedActionData, resultFor, useSchemaForm } from "../../../components/use-schema-form.ts";
 import { strAcknowledgeSchema, strDraftSchema, strEditSchema, strReviewSchema } from "../../../domain/aml/forms.ts";
 import { MIN_GROUNDS } from "../../../domain/aml/str.ts";
@@ -70,7 +70,7 @@ export function DraftForm({
       <FormErrors id={form.errorId} errors={formErrors} />
       <input type="hidden" name="borrower" value={borrower} />
       <div className="field-error" id={fields.borrower.errorId} aria-live="polite">
-        {fields.borrower.errors?.join(" ")}
+        <ErrorText errors={fields.borrower.errors} />
       </div>
       <ReportFields fields={fields as unknown as Fields} suspicion />
       <button type="submit" className="btn-primary" disabled={busy}>

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { type FieldMetadata, getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
-import { Field, FormErrors, SelectField, TextField } from "../../../components/field.tsx";
+import { ErrorText, Field, FormErrors, SelectField, TextField } from "../../../components/field.tsx";
 import { LenderNote } from "../../../components/lender-trust.tsx";
 import { useSchemaForm } from "../../../components/use-schema-form.ts";
 import { servicesContext } from "../../../context.ts";
@@ -306,7 +306,7 @@ function RadioCards({
         ))}
       </div>
       <div id={field.errorId} className="field-error" aria-live="polite">
-        {field.errors?.join(" ")}
+        <ErrorText errors={field.errors} />
       </div>
     </fieldset>
   );

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { Field, FormErrors } from "../../../../components/field.tsx";
+import { ErrorText, Field, FormErrors } from "../../../../components/field.tsx";
 import { MoneyRows } from "../../../../components/loan-flow.tsx";
 import { useSchemaForm } from "../../../../components/use-schema-form.ts";
 import { addDays } from "../../../../domain/loan-math.ts";
@@ -73,7 +73,7 @@ export function PayNow({
             ))}
           </div>
           <div id={fields.choice.errorId} className="field-error" aria-live="polite">
-            {fields.choice.errors?.join(" ")}
+            <ErrorText errors={fields.choice.errors} />
           </div>
         </fieldset>
         <Field
@@ -107,7 +107,7 @@ export function PayNow({
               </span>
             </label>
             <div id={fields.prepay.errorId} className="field-error" aria-live="polite">
-              {fields.prepay.errors?.join(" ")}
+              <ErrorText errors={fields.prepay.errors} />
             </div>
           </div>
         ) : null}
