@@ -5,6 +5,7 @@
  * browser-safe: every function takes the instant it works on, none reads the clock.
  */
 import type { IsoDate } from "./loan-math.ts";
+import type { Language } from "../i18n/languages.ts";
 
 /** India Standard Time's offset from UTC: the only place it is written. */
 const IST_OFFSET_MS = 5.5 * 3600_000;
@@ -55,25 +56,24 @@ const timeFormat = new Intl.DateTimeFormat("en-IN", {
   hour12: true,
   timeZone: "Asia/Kolkata",
 });
-const dateFormat = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "Asia/Kolkata",
-});
 
-/** "3:05 pm", in India time. */
+/** Month names as each language writes a date: English short ("22 Nov 2026"), Hindi whole ("22 नवंबर 2026", docs/product.md "Languages"). */
+const MONTHS: Record<Language, readonly string[]> = {
+  en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+  hi: ["जनवरी", "फ़रवरी", "मार्च", "अप्रैल", "मई", "जून", "जुलाई", "अगस्त", "सितंबर", "अक्टूबर", "नवंबर", "दिसंबर"],
+};
+
+/** "3:05 pm", in India time (the same in both languages). */
 export const formatTimeIST = (date: Date) => timeFormat.format(date);
-/** "22 Nov 2026", in India time. */
-export const formatDateIST = (date: Date) => dateFormat.format(date);
+/** "22 Nov 2026" ("22 नवंबर 2026" in Hindi), in India time. */
+export const formatDateIST = (date: Date, language: Language = "en") => longDate(todayIST(date), language);
 /** "22 Nov 2026, 3:05 pm", in India time. */
-export const formatDateTimeIST = (date: Date) => `${formatDateIST(date)}, ${formatTimeIST(date)}`;
+export const formatDateTimeIST = (date: Date, language: Language = "en") => `${formatDateIST(date, language)}, ${formatTimeIST(date)}`;
 
-/** "22 Nov 2026" for an ISO date (already India's: no time zone is involved). */
-export function longDate(date: IsoDate): string {
+/** "22 Nov 2026" ("22 नवंबर 2026" in Hindi) for an ISO date (already India's: no time zone is involved). The same on the server and in the browser: no Intl data is read. */
+export function longDate(date: IsoDate, language: Language = "en"): string {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][m - 1];
-  return `${d} ${month} ${y}`;
+  return `${d} ${MONTHS[language][m - 1]} ${y}`;
 }
 
 /** "2026-11-23 15:05:09", India time: the audit CSV's time column. */
