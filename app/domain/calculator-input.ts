@@ -1,14 +1,16 @@
 import { z } from "zod/mini";
+import { msg } from "../i18n/form-message.ts";
 import { parseRupeesToPaise } from "./money.ts";
 
 // zod/mini (the same checks as the other forms' schemas, half the JavaScript). In the browser the
 // calculator loads this module when it is first used (the server checks the first figures shown).
+// Its messages are keys of the "calculator" namespace (app/i18n/form-message.ts), said in the page's
+// language by the calculator, and by /api/emi and the schedule's CSV in the request's.
 const isNumber = (v: string) => v.replace(/[,\s₹]/g, "") !== "" && !Number.isNaN(Number(v.replace(/[,\s₹]/g, "")));
 
-const num = (label: string) =>
-  z
-    .string({ error: `${label} is missing.` })
-    .check(z.trim(), z.minLength(1, `${label} is missing.`), z.refine(isNumber, { message: `${label} must be a number.`, path: [] }));
+/** A figure typed: `missing` when there is none, `notNumber` when it is no number (message keys). */
+const num = (missing: string, notNumber: string) =>
+  z.string({ error: missing }).check(z.trim(), z.minLength(1, missing), z.refine(isNumber, { message: notNumber, path: [] }));
 
 const toNumber = z.transform((v: string) => Number(v));
 
@@ -21,32 +23,30 @@ export const emiQuerySchema = z.pipe(
   z
     .object({
       amount: z.pipe(
-        num("Amount"),
+        num(msg("calculator.errors.amountMissing"), msg("calculator.errors.amountNotNumber")),
         z.transform((v: string, ctx) => {
           const paise = parseRupeesToPaise(v);
           if (paise === null) {
-            ctx.issues.push({ code: "custom", message: "Amount must be a positive number of rupees with at most two decimals.", input: v });
+            ctx.issues.push({ code: "custom", message: msg("calculator.errors.amountFormat"), input: v });
             return z.NEVER;
           }
           if (paise <= 0) {
-            ctx.issues.push({ code: "custom", message: "Amount must be more than zero.", input: v });
+            ctx.issues.push({ code: "custom", message: msg("calculator.errors.amountZero"), input: v });
             return z.NEVER;
           }
           return paise;
         }),
       ),
-      rate: z.pipe(num("Interest rate"), toNumber).check(
-        z.refine((v: number) => v >= 0 && v <= 100, "Interest rate must be between 0% and 100% a year."),
+      rate: z.pipe(num(msg("calculator.errors.rateMissing"), msg("calculator.errors.rateNotNumber")), toNumber).check(
+        z.refine((v: number) => v >= 0 && v <= 100, msg("calculator.errors.rateRange")),
         z.refine(
           (v: number) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-9,
-          "Interest rate can have at most two decimals.",
+          msg("calculator.errors.rateDecimals"),
         ),
       ),
       months: z
-        .pipe(num("Tenure"), toNumber)
-        .check(
-          z.refine((v: number) => Number.isInteger(v) && v >= 1 && v <= 480, "Tenure must be a whole number of months from 1 to 480."),
-        ),
+        .pipe(num(msg("calculator.errors.monthsMissing"), msg("calculator.errors.monthsNotNumber")), toNumber)
+        .check(z.refine((v: number) => Number.isInteger(v) && v >= 1 && v <= 480, msg("calculator.errors.monthsRange"))),
       fee: z.pipe(
         z.optional(z.string().check(z.trim())),
         z.transform((v: string | undefined, ctx) => {
@@ -55,7 +55,7 @@ export const emiQuerySchema = z.pipe(
           if (paise === null) {
             ctx.issues.push({
               code: "custom",
-              message: "Fee must be a number of rupees with at most two decimals, zero or more.",
+              message: msg("calculator.errors.feeFormat"),
               input: v,
             });
             return z.NEVER;
@@ -66,7 +66,7 @@ export const emiQuerySchema = z.pipe(
     })
     .check(
       z.superRefine((v, ctx) => {
-        if (v.fee >= v.amount) ctx.addIssue({ code: "custom", path: ["fee"], message: "Fee must be less than the amount." });
+        if (v.fee >= v.amount) ctx.addIssue({ code: "custom", path: ["fee"], message: msg("calculator.errors.feeTooHigh") });
       }),
     ),
   z.transform((v: { amount: number; rate: number; months: number; fee: number }) => ({
@@ -79,7 +79,7 @@ export const emiQuerySchema = z.pipe(
 
 export type EmiQuery = z.output<typeof emiQuerySchema>;
 
-/** Parses a query (URLSearchParams) into inputs, or the first problem as { error, field }. */
+/** Parses a query (URLSearchParams) into inputs, or the first problem as { error, field } (messages as keys). */
 export function parseCalculatorQuery(params: URLSearchParams) {
   const raw = {
     amount: params.get("amount") ?? undefined,
@@ -97,7 +97,7 @@ export function parseCalculatorQuery(params: URLSearchParams) {
   const first = result.error.issues[0];
   return {
     ok: false as const,
-    error: first?.message ?? "Invalid input.",
+    error: first?.message ?? msg("calculator.errors.invalid"),
     field: String(first?.path[0] ?? "amount"),
     fieldErrors,
   };

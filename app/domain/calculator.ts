@@ -1,6 +1,6 @@
 import type { EmiQuery } from "./calculator-input.ts";
 import { emiQuote, type FeeTerms, processingFee } from "./loan-math.ts";
-import { formatRupees, parseRupeesToPaise } from "./money.ts";
+import { parseRupeesToPaise } from "./money.ts";
 
 /**
  * The public calculator's answer (the /api/emi JSON and the /EmiCalculator page) for the inputs
@@ -65,14 +65,18 @@ export function calculatorQuery(v: CalculatorValues, rule: CalculatorFeeRule): U
   return q;
 }
 
-/** What the fee field's hint says of the fee assumed when none is typed. */
-export function autoFeeHint(amount: string, rule: CalculatorFeeRule): string {
+/**
+ * Which of the fee field's hints (the "calculator" namespace's feeHint) applies while no fee is
+ * typed: our fee rule alone while the amount is not a number, the amounts we lend for one outside
+ * them, else our fee for this amount.
+ */
+export type AutoFeeHint = { kind: "ours" } | { kind: "outside" } | { kind: "forAmount"; feePaise: number };
+
+export function autoFeeHint(amount: string, rule: CalculatorFeeRule): AutoFeeHint {
   const auto = autoFeePaise(amount, rule);
-  const terms = `${rule.feeBps / 100}% of the amount, at least ${formatRupees(rule.minFeePaise)}, plus ${rule.gstBps / 100}% GST`;
-  if (auto === null) return `Left empty, our own fee is used: ${terms}.`;
-  if (auto === 0)
-    return `We lend ${formatRupees(rule.minAmountPaise)} to ${formatRupees(rule.maxAmountPaise)}; outside that no fee is assumed. Type a fee to include one.`;
-  return `Left empty, our own fee for this amount is used: ${formatRupees(auto)} (${terms}). Type 0 for none, or another lender's fee to compare.`;
+  if (auto === null) return { kind: "ours" };
+  if (auto === 0) return { kind: "outside" };
+  return { kind: "forAmount", feePaise: auto };
 }
 
 export interface CalculatorLimits {

@@ -35,3 +35,12 @@ export const mailLink =
       {chunks}
     </a>
   );
+
+/** A figure set apart inside a sentence (`className` "money"), with a test id when given: `<span>…</span>`. */
+export const spanOf =
+  (className: string, testId?: string): Tag =>
+  (chunks) => (
+    <span className={className} data-testid={testId}>
+      {chunks}
+    </span>
+  );

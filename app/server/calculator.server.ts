@@ -6,6 +6,9 @@ import {
   rupeesString,
 } from "../domain/calculator.ts";
 import { parseCalculatorQuery } from "../domain/calculator-input.ts";
+import { type MessageValues, parseMessage } from "../i18n/form-message.ts";
+import type { Language } from "../i18n/languages.ts";
+import { translator } from "../i18n/messages.server.ts";
 import type { Db } from "./db/client.ts";
 import { loadProducts } from "./products.server.ts";
 
@@ -52,4 +55,16 @@ export async function calculatorState(services: { db: Db }, params: URLSearchPar
   // The first figures (and their errors) are checked here: the browser loads the check when the calculator is first used.
   const check = parseCalculatorQuery(calculatorQuery(initial, feeRule));
   return { initial, check, limits, feeRule };
+}
+
+/**
+ * A message of the calculator's check (a key, app/i18n/form-message.ts) in words of `language`, for
+ * the answers that are not pages (/api/emi's error, the schedule CSV's); words that are no key as
+ * they are.
+ */
+export function calculatorMessageText(language: Language, text: string): string {
+  const parsed = parseMessage(text);
+  if (!parsed?.key.startsWith("calculator.")) return text;
+  const t = translator(language, "calculator") as unknown as (key: string, values?: MessageValues) => string;
+  return t(parsed.key.slice("calculator.".length), parsed.values);
 }

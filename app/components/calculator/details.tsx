@@ -1,6 +1,7 @@
 // The calculator's own page adds these below its figures: a part-payment what-if and the repayment
 // schedule. A module of their own, so that the home page's short calculator does not load them.
 import { useState } from "react";
+import { useTranslations } from "use-intl/react";
 import type { calculate } from "../../domain/calculator.ts";
 import { prepaymentWhatIf, yearlySummary } from "../../domain/loan-math.ts";
 import { formatRupees, formatRupeesPlain } from "../../domain/money.ts";
@@ -23,6 +24,7 @@ export interface CalculatorDetailsProps {
 }
 
 function Prepayment({ amountPaise, rateBps, months }: { amountPaise: number; rateBps: number; months: number }) {
+  const t = useTranslations("calculator");
   const [month, setMonth] = useState(String(Math.min(12, Math.max(1, months - 1))));
   const [amount, setAmount] = useState(String(Math.round(amountPaise / 100 / 5)));
   const [reduce, setReduce] = useState<"tenure" | "emi">("tenure");
@@ -35,12 +37,12 @@ function Prepayment({ amountPaise, rateBps, months }: { amountPaise: number; rat
   return (
     <section aria-labelledby="prepay-title" className="card print:hidden">
       <h2 id="prepay-title" className="text-xl">
-        What if you part-pay?
+        {t("prepayment.heading")}
       </h2>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor="prepay-amount" className="field-label">
-            Part-payment (₹)
+            {t("prepayment.amount")}
           </label>
           <input
             id="prepay-amount"
@@ -52,7 +54,7 @@ function Prepayment({ amountPaise, rateBps, months }: { amountPaise: number; rat
         </div>
         <div>
           <label htmlFor="prepay-month" className="field-label">
-            With instalment number
+            {t("prepayment.instalment")}
           </label>
           <input
             id="prepay-month"
@@ -64,12 +66,12 @@ function Prepayment({ amountPaise, rateBps, months }: { amountPaise: number; rat
         </div>
       </div>
       <fieldset className="mt-4">
-        <legend className="field-label">Then reduce</legend>
+        <legend className="field-label">{t("prepayment.reduce")}</legend>
         <div className="flex gap-6">
           {(["tenure", "emi"] as const).map((r) => (
             <label key={r} className="flex items-center gap-2">
               <input type="radio" name="prepay-reduce" value={r} checked={reduce === r} onChange={() => setReduce(r)} />
-              {r === "tenure" ? "the tenure" : "the EMI"}
+              {r === "tenure" ? t("prepayment.reduceTenure") : t("prepayment.reduceEmi")}
             </label>
           ))}
         </div>
@@ -77,42 +79,43 @@ function Prepayment({ amountPaise, rateBps, months }: { amountPaise: number; rat
       <p className="mt-4" aria-live="polite" data-testid="prepay-result">
         {whatIf
           ? reduce === "tenure"
-            ? `You would finish in ${whatIf.months} months instead of ${months} and save ${formatRupees(whatIf.interestSavedPaise)} in interest.`
-            : `Your EMI would fall to ${formatRupees(whatIf.newEmiPaise)} and you would save ${formatRupees(whatIf.interestSavedPaise)} in interest.`
-          : `Enter an amount and an instalment number from 1 to ${Math.max(1, months - 1)}.`}
+            ? t("prepayment.shorter", { months: whatIf.months, original: String(months), saved: formatRupees(whatIf.interestSavedPaise) })
+            : t("prepayment.lowerEmi", { emi: formatRupees(whatIf.newEmiPaise), saved: formatRupees(whatIf.interestSavedPaise) })
+          : t("prepayment.enter", { last: String(Math.max(1, months - 1)) })}
       </p>
     </section>
   );
 }
 
 function Schedule({ result, query }: { result: ReturnType<typeof calculate>; query: string }) {
+  const t = useTranslations("calculator");
   const years = yearlySummary(result.schedule.map((l) => ({ ...l, dueDate: null })));
   return (
     <section aria-labelledby="schedule-title" className="card px-3 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="schedule-title" className="text-xl">
-          Repayment schedule
+          {t("schedule.heading")}
         </h2>
         <div className="flex gap-2 print:hidden">
           <a className="btn-secondary min-h-9 px-3 py-1.5 text-sm" href={`/EmiCalculator/schedule.csv?${query}`} download>
-            Download CSV
+            {t("schedule.csv")}
           </a>
           <PrintButton />
         </div>
       </div>
-      <h3 className="mt-4">By year</h3>
+      <h3 className="mt-4">{t("schedule.byYear")}</h3>
       <AmountsTable
-        label="Repayments by year"
-        first="Year"
-        columns={["Principal (₹)", "Interest (₹)", "Balance at end (₹)"]}
+        label={t("schedule.byYearLabel")}
+        first={t("schedule.year")}
+        columns={[t("schedule.principal"), t("schedule.interest"), t("schedule.balanceAtEnd")]}
         rows={years.map((y) => ({ key: y.year, amounts: [y.principalPaise, y.interestPaise, y.closingPaise] }))}
       />
       <details className="mt-4" open={result.schedule.length <= 12}>
-        <summary className="cursor-pointer font-semibold">By month ({result.schedule.length} instalments)</summary>
+        <summary className="cursor-pointer font-semibold">{t("schedule.byMonth", { count: result.schedule.length })}</summary>
         <AmountsTable
-          label="Repayments by month"
-          first="No."
-          columns={["Payment (₹)", "Principal (₹)", "Interest (₹)", "Balance (₹)"]}
+          label={t("schedule.byMonthLabel")}
+          first={t("schedule.number")}
+          columns={[t("schedule.payment"), t("schedule.principal"), t("schedule.interest"), t("schedule.balance")]}
           rows={result.schedule.map((l) => ({
             key: l.instalment,
             amounts: [l.paymentPaise, l.principalPaise, l.interestPaise, l.closingPaise],
@@ -173,10 +176,11 @@ function AmountsTable({
 }
 
 function PrintButton() {
+  const t = useTranslations("calculator");
   if (!useHydrated()) return null;
   return (
     <button type="button" className="btn-secondary min-h-9 px-3 py-1.5 text-sm" onClick={() => window.print()}>
-      Print
+      {t("schedule.print")}
     </button>
   );
 }

@@ -1,5 +1,6 @@
 import { type ComponentType, useEffect, useMemo, useState } from "react";
 import { Form } from "react-router";
+import { useTranslations } from "use-intl/react";
 import {
   autoFeeHint,
   type CalculatorFeeRule,
@@ -10,6 +11,7 @@ import {
 } from "../../domain/calculator.ts";
 import type { CalculatorCheck, parseCalculatorQuery } from "../../domain/calculator-input.ts";
 import { formatRupees } from "../../domain/money.ts";
+import { useMessageText } from "../../lib/use-message-text.ts";
 import type { CalculatorDetailsProps } from "./details.tsx";
 import { BalanceChart, PrincipalInterestChart } from "./charts.tsx";
 
@@ -44,8 +46,11 @@ const groupIndian = (s: string) => {
  * The EMI calculator: sliders with typed inputs, results that follow them,
  * charts, the schedule and a part-payment what-if. The state lives in the URL
  * query; without JavaScript the form is a plain GET that the server answers.
+ * Its words are the "calculator" namespace's: a page that shows it loads that namespace.
  */
 export function EmiCalculator({ initial, check, limits, feeRule, details }: Props) {
+  const t = useTranslations("calculator");
+  const say = useMessageText();
   const compact = details === undefined;
   const [values, setValues] = useState<CalculatorValues>(initial);
   const [unit, setUnit] = useState<"months" | "years">("months");
@@ -67,10 +72,10 @@ export function EmiCalculator({ initial, check, limits, feeRule, details }: Prop
   // Figures never stand beside inputs they were not worked out from.
   const pending = !parse && edited;
   const errors: Record<string, string> = parsed.ok ? {} : { ...parsed.fieldErrors };
-  const showErrors = pending ? {} : errors;
+  const showErrors: Record<string, string> = pending ? {} : Object.fromEntries(Object.entries(errors).map(([field, m]) => [field, say(m)]));
   const calculateButton = (
     <button type="submit" className="btn-primary w-full">
-      Calculate
+      {t("form.calculate")}
     </button>
   );
 
@@ -94,14 +99,15 @@ export function EmiCalculator({ initial, check, limits, feeRule, details }: Prop
         method="get"
         action="/EmiCalculator"
         className="card min-w-0 space-y-6 print:hidden"
-        aria-label="Loan details"
+        aria-label={t("form.label")}
         onFocus={loadCheck}
         onPointerDown={loadCheck}
       >
         <SliderField
           id="calc-amount"
           name="amount"
-          label="Loan amount (₹)"
+          label={t("form.amount")}
+          sliderLabel={t("form.amountSlider")}
           value={values.amount}
           display={groupIndian(values.amount)}
           min={limits.minAmount}
@@ -114,7 +120,8 @@ export function EmiCalculator({ initial, check, limits, feeRule, details }: Prop
         <SliderField
           id="calc-rate"
           name="rate"
-          label="Interest rate (% a year)"
+          label={t("form.rate")}
+          sliderLabel={t("form.rateSlider")}
           value={values.rate}
           display={values.rate}
           min={limits.minRate}
@@ -128,7 +135,8 @@ export function EmiCalculator({ initial, check, limits, feeRule, details }: Prop
           <SliderField
             id="calc-months"
             name={unit === "months" ? "months" : "tenure-years"}
-            label={unit === "months" ? "Tenure (months)" : "Tenure (years)"}
+            label={unit === "months" ? t("form.months") : t("form.years")}
+            sliderLabel={unit === "months" ? t("form.monthsSlider") : t("form.yearsSlider")}
             value={values.months}
             display={tenureShown}
             min={limits.minMonths}
@@ -144,18 +152,18 @@ export function EmiCalculator({ initial, check, limits, feeRule, details }: Prop
           />
           {unit === "years" ? <input type="hidden" name="months" value={values.months} /> : null}
           <fieldset className="mt-2 flex gap-4 text-sm">
-            <legend className="sr-only">Tenure unit</legend>
+            <legend className="sr-only">{t("form.tenureUnit")}</legend>
             {(["months", "years"] as const).map((u) => (
               <label key={u} className="flex items-center gap-1">
                 <input type="radio" name="tenure-unit" value={u} checked={unit === u} onChange={() => setUnit(u)} />
-                In {u}
+                {u === "months" ? t("form.inMonths") : t("form.inYears")}
               </label>
             ))}
           </fieldset>
         </div>
         <div>
           <label htmlFor="calc-fee" className="field-label">
-            Processing fee with GST (₹, optional)
+            {t("form.fee")}
           </label>
           <input
             id="calc-fee"
@@ -168,8 +176,8 @@ export function EmiCalculator({ initial, check, limits, feeRule, details }: Prop
             onChange={(e) => update({ fee: digitsOnly(e.target.value) })}
           />
           <p id="calc-fee-hint" className="field-hint" data-testid="fee-hint">
-            {values.fee.trim() === "" ? autoFeeHint(values.amount, feeRule) : "The fee you typed."} Every charge paid upfront is deducted
-            from the amount you receive and raises the APR.
+            {values.fee.trim() === "" ? <AutoFeeHintText amount={values.amount} feeRule={feeRule} /> : t("feeHint.typed")}{" "}
+            {t("feeHint.upfront")}
           </p>
           <p id="calc-fee-error" className="field-error" aria-live="polite">
             {showErrors.fee}
@@ -179,17 +187,17 @@ export function EmiCalculator({ initial, check, limits, feeRule, details }: Prop
       </Form>
 
       {pending ? (
-        <section aria-label="Results" className="min-w-0">
+        <section aria-label={t("results.label")} className="min-w-0">
           <p className="card text-slate-700" role="status" data-testid="calc-pending">
-            {unloaded ? "Press Calculate to see the figures for these inputs." : "Working out the figures…"}
+            {unloaded ? t("results.pressCalculate") : t("results.working")}
           </p>
         </section>
       ) : parsed.ok ? (
         <Results input={parsed.input} query={toQuery(values).toString()} details={details} />
       ) : (
-        <section aria-label="Results" className="min-w-0">
+        <section aria-label={t("results.label")} className="min-w-0">
           <p className="card text-slate-700" role="status" data-testid="calc-invalid">
-            Correct the highlighted field to see the EMI, the APR and the schedule.
+            {t("results.invalid")}
           </p>
         </section>
       )}
@@ -197,18 +205,34 @@ export function EmiCalculator({ initial, check, limits, feeRule, details }: Prop
   );
 }
 
+/** The fee field's hint while no fee is typed: the fee assumed for the amount, in words. */
+function AutoFeeHintText({ amount, feeRule }: { amount: string; feeRule: CalculatorFeeRule }) {
+  const t = useTranslations("calculator");
+  const hint = autoFeeHint(amount, feeRule);
+  const terms = {
+    feePercent: String(feeRule.feeBps / 100),
+    minFee: formatRupees(feeRule.minFeePaise),
+    gstPercent: String(feeRule.gstBps / 100),
+  };
+  if (hint.kind === "ours") return t("feeHint.ours", terms);
+  if (hint.kind === "outside")
+    return t("feeHint.outside", { min: formatRupees(feeRule.minAmountPaise), max: formatRupees(feeRule.maxAmountPaise) });
+  return t("feeHint.forAmount", { ...terms, fee: formatRupees(hint.feePaise) });
+}
+
 /** The figures, charts and (on the calculator's own page) the part-payment plan and schedule of valid inputs. */
 function Results({ input, query, details: Details }: { input: Parameters<typeof calculate>[0]; query: string; details: Props["details"] }) {
+  const t = useTranslations("calculator");
   const result = useMemo(() => calculate(input), [input]);
   return (
-    <section aria-label="Results" className="min-w-0 space-y-6">
+    <section aria-label={t("results.label")} className="min-w-0 space-y-6">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-live="polite">
-        <Figure label="Monthly EMI" value={formatRupees(result.emiPaise)} big testId="emi" />
-        <Figure label="Total interest" value={formatRupees(result.totalInterestPaise)} testId="total-interest" />
-        <Figure label="Total payable" value={formatRupees(result.totalPayablePaise)} testId="total-payable" />
-        <Figure label="APR" value={`${result.aprPercent.toFixed(2)}%`} testId="apr" />
-        <Figure label="You receive" value={formatRupees(result.netDisbursedPaise)} testId="net" />
-        <Figure label="Instalments" value={`${input.months}`} />
+        <Figure label={t("results.emi")} value={formatRupees(result.emiPaise)} big testId="emi" />
+        <Figure label={t("results.totalInterest")} value={formatRupees(result.totalInterestPaise)} testId="total-interest" />
+        <Figure label={t("results.totalPayable")} value={formatRupees(result.totalPayablePaise)} testId="total-payable" />
+        <Figure label={t("results.apr")} value={`${result.aprPercent.toFixed(2)}%`} testId="apr" />
+        <Figure label={t("results.net")} value={formatRupees(result.netDisbursedPaise)} testId="net" />
+        <Figure label={t("results.instalments")} value={`${input.months}`} />
       </dl>
       <div className="card space-y-6">
         <PrincipalInterestChart principalPaise={input.amountPaise} interestPaise={result.totalInterestPaise} />
@@ -218,7 +242,7 @@ function Results({ input, query, details: Details }: { input: Parameters<typeof 
         <Details input={input} result={result} query={query} />
       ) : (
         <a className="btn-secondary" href={`/EmiCalculator?${query}`}>
-          See the full schedule and a part-payment plan
+          {t("results.fullCalculator")}
         </a>
       )}
     </section>
@@ -240,6 +264,8 @@ function SliderField(props: {
   id: string;
   name: string;
   label: string;
+  /** The range input's accessible name ("Loan amount (₹) slider"). */
+  sliderLabel: string;
   value: string;
   display: string;
   min: number;
@@ -268,7 +294,7 @@ function SliderField(props: {
       />
       <input
         type="range"
-        aria-label={`${props.label} slider`}
+        aria-label={props.sliderLabel}
         className="mt-3 w-full accent-brand-600"
         min={props.min}
         max={props.max}

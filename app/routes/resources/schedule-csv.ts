@@ -1,14 +1,22 @@
 import { calculate } from "../../domain/calculator.ts";
 import { parseCalculatorQuery } from "../../domain/calculator-input.ts";
+import { calculatorMessageText } from "../../server/calculator.server.ts";
+import { languageOf } from "../../web/i18n.server.ts";
 import type { Route } from "./+types/schedule-csv";
 
 const rupees = (paise: number) => (paise / 100).toFixed(2);
 
-/** GET /EmiCalculator/schedule.csv?amount=…&rate=…&months=…[&fee=…]: the repayment schedule as CSV. */
-export function loader({ request }: Route.LoaderArgs) {
+/**
+ * GET /EmiCalculator/schedule.csv?amount=…&rate=…&months=…[&fee=…]: the repayment schedule as CSV.
+ * Its column names stay English (a file for spreadsheets); a wrong figure is explained in the
+ * request's language.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
   const parsed = parseCalculatorQuery(new URL(request.url).searchParams);
-  if (!parsed.ok)
-    return new Response(`${parsed.field}: ${parsed.error}\n`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!parsed.ok) {
+    const error = calculatorMessageText(languageOf(context), parsed.error);
+    return new Response(`${parsed.field}: ${error}\n`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
   const result = calculate(parsed.input);
   const lines = [
     "Instalment,Opening balance (INR),Interest (INR),Principal (INR),Payment (INR),Closing balance (INR)",
