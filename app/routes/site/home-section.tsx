@@ -3,6 +3,7 @@ import { HOME_SECTIONS, HomeSections } from "../../components/home/sections.tsx"
 import { servicesContext } from "../../context.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { loadHomeData } from "../../server/home.server.ts";
+import { pageMessages } from "../../web/i18n.server.ts";
 import type { Route } from "./+types/home-section";
 
 /** /homeComponents/{section}: one home section alone; "component" is all of them. */
@@ -12,7 +13,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (section === undefined) {
     throw data({ path: new URL(request.url).pathname }, { status: 404 });
   }
-  return { ...(await loadHomeData(context.get(servicesContext))), section: section?.name ?? null, title: section?.title ?? null };
+  return {
+    ...(await loadHomeData(context.get(servicesContext))),
+    messages: pageMessages(context, ["calculator"]),
+    section: section?.name ?? null,
+    title: section?.title ?? null,
+  };
 }
 
 export default function HomeSection({ loaderData }: Route.ComponentProps) {

@@ -2,10 +2,11 @@ import { HomeSections } from "../../components/home/sections.tsx";
 import { servicesContext } from "../../context.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { loadHomeData } from "../../server/home.server.ts";
+import { pageMessages } from "../../web/i18n.server.ts";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadHomeData(context.get(servicesContext));
+  return { ...(await loadHomeData(context.get(servicesContext))), messages: pageMessages(context, ["calculator"]) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
