@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "../../app/server/db/client.ts";
 import { feedback } from "../../app/server/db/schema.ts";
 import { seedDemoData } from "../../app/server/db/seed.ts";
+import { englishLeft } from "../helpers/english.ts";
 import { startTestServer, TEST_DATABASE_URL, type TestServer } from "../helpers/server.ts";
 
 /** The page's markup without its scripts: the words it shows, not the messages its loader data carries for the browser. */
@@ -179,7 +180,7 @@ describe(`server on ${TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}`, () => {
     expect(html).toContain("14% – 24%");
   });
 
-  it("shows the home page and its sections in Hindi, the calculator's figures and published feedback as they are", async () => {
+  it("shows the home page and its sections alone in Hindi, the figures as in English and feedback as written", async () => {
     const hindi = { headers: { "Accept-Language": "hi" } };
     const home = shown(await (await app.get("/", hindi)).text()).replaceAll("<!-- -->", "");
     expect(home).toContain('<html lang="hi-IN"');
@@ -202,6 +203,17 @@ describe(`server on ${TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}`, () => {
     const section = shown(await (await app.get("/homeComponents/loanProcess", { headers: { Cookie: "lang=hi" } })).text());
     expect(section).toContain("<title>लोन कैसे मिलता है | Sugam Loans</title>");
     expect(section).toMatch(/<h1[^>]*>लोन कैसे मिलता है<\/h1>/);
+
+    // Published feedback is shown as its author wrote it; everything around it is Hindi.
+    const rows = await app.services.db
+      .select({ authorName: feedback.authorName, city: feedback.city, body: feedback.body })
+      .from(feedback)
+      .where(eq(feedback.published, true));
+    const { brandName, lender } = app.config.public;
+    const allowed = [brandName, lender.name, lender.address, lender.rbiRegistration, lender.cin, ...Object.values(lender.grievanceOfficer)];
+    const feedbackPage = (await (await app.get("/homeComponents/feedback", hindi)).text()).replaceAll("<!-- -->", "");
+    expect(feedbackPage).toContain("नमूना फ़ीडबैक (डेमो डेटा)");
+    expect(englishLeft(feedbackPage, [...allowed, ...rows.flatMap((r) => [r.authorName, r.city, r.body])])).toEqual([]);
   });
 
   it("applies migrations and the seed idempotently", async () => {
