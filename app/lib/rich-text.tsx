@@ -9,6 +9,9 @@ type Tag = (chunks: ReactNode) => ReactNode;
 /** `<strong>…</strong>` */
 export const strong: Tag = (chunks) => <strong>{chunks}</strong>;
 
+/** Words for screen readers only (`<hidden>Step 2: </hidden>`): the sentence stays whole, part of it unseen. */
+export const srOnly: Tag = (chunks) => <span className="sr-only">{chunks}</span>;
+
 /** A link to a page of this site, with the words between the tags. */
 export const linkTo =
   (to: string, className?: string): Tag =>

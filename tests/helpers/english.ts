@@ -10,6 +10,7 @@ export const KEPT_LATIN = new Set(
     "APR",
     "EMI",
     "EMIs",
+    "GST",
     "OTP",
     "PAN",
     "KYC",

@@ -34,7 +34,14 @@ function configValues(): string[] {
 }
 
 /** The public pages built in Hindi so far, each with Accept-Language and with the cookie. */
-const HINDI_PUBLIC_PAGES = ["/About"];
+const HINDI_PUBLIC_PAGES = [
+  "/About",
+  // The home page's sections that hold no calculator (its words are the "calculator" namespace's) and no published feedback (shown as written).
+  "/homeComponents/top",
+  "/homeComponents/choose",
+  "/homeComponents/loanProcess",
+  "/homeComponents/apk",
+];
 
 describe(`the visitor's language (${TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, { shuffle: false }, () => {
   it("answers in Hindi when the browser prefers it, in English otherwise, and says which", async () => {
@@ -142,7 +149,7 @@ describe(`the visitor's language (${TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}
 
   it("shows no English sentence on the public pages built in Hindi", async () => {
     for (const path of HINDI_PUBLIC_PAGES) {
-      for (const headers of [{ "Accept-Language": "hi" }, { Cookie: "lang=hi" }]) {
+      for (const headers of [{ "Accept-Language": "hi" }, { Cookie: "lang=hi" }] as Record<string, string>[]) {
         const res = await app.get(path, { headers });
         const page = await html(res);
         has(page, '<html lang="hi-IN"');

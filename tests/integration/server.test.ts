@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "../../app/server/db/client.ts";
 import { feedback } from "../../app/server/db/schema.ts";
 import { seedDemoData } from "../../app/server/db/seed.ts";
+import { englishLeft } from "../helpers/english.ts";
 import { startTestServer, TEST_DATABASE_URL, type TestServer } from "../helpers/server.ts";
+
+/** The page's markup without its scripts: the words it shows, not the messages its loader data carries for the browser. */
+const shown = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
 
 let app: TestServer;
 beforeAll(async () => {
@@ -164,7 +168,7 @@ describe(`server on ${TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}`, () => {
       { authorName: "Test Person", city: "Nagpur", rating: 5, body: "Published real feedback text", published: true },
       { authorName: "Hidden Person", city: "Agra", rating: 2, body: "Unpublished feedback text", published: false },
     ]);
-    const html = await (await app.get("/homeComponents/feedback")).text();
+    const html = shown(await (await app.get("/homeComponents/feedback")).text());
     expect(html).toContain("Published real feedback text");
     expect(html).not.toContain("Unpublished feedback text");
     expect(html).toContain("Sample feedback (demo data)");
@@ -174,6 +178,42 @@ describe(`server on ${TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}`, () => {
     const html = (await (await app.get("/")).text()).replaceAll("<!-- -->", "");
     expect(html).toContain("up to ₹5,00,000");
     expect(html).toContain("14% – 24%");
+  });
+
+  it("shows the home page and its sections alone in Hindi, the figures as in English and feedback as written", async () => {
+    const hindi = { headers: { "Accept-Language": "hi" } };
+    const home = shown(await (await app.get("/", hindi)).text()).replaceAll("<!-- -->", "");
+    expect(home).toContain('<html lang="hi-IN"');
+    expect(home).toContain("<title>पर्सनल लोन और सैलरी एडवांस | Sugam Loans</title>");
+    expect(home).toContain("पर्सनल लोन और सैलरी एडवांस, हस्ताक्षर करने से पहले हर रुपये का पूरा हिसाब आपके सामने");
+    expect(home).toContain("₹5,00,000 तक");
+    expect(home).toContain("14% – 24%");
+    expect(home).toContain("ग्राहक Sugam Loans को क्यों चुनते हैं");
+    expect(home).toContain("चरण 1: ");
+    for (const english of [
+      "Personal loans",
+      "Why borrowers choose",
+      "How a loan works",
+      "What borrowers say",
+      "Keep Sugam Loans",
+      "Step 1",
+    ]) {
+      expect(home).not.toContain(english);
+    }
+    const section = shown(await (await app.get("/homeComponents/loanProcess", { headers: { Cookie: "lang=hi" } })).text());
+    expect(section).toContain("<title>लोन कैसे मिलता है | Sugam Loans</title>");
+    expect(section).toMatch(/<h1[^>]*>लोन कैसे मिलता है<\/h1>/);
+
+    // Published feedback is shown as its author wrote it; everything around it is Hindi.
+    const rows = await app.services.db
+      .select({ authorName: feedback.authorName, city: feedback.city, body: feedback.body })
+      .from(feedback)
+      .where(eq(feedback.published, true));
+    const { brandName, lender } = app.config.public;
+    const allowed = [brandName, lender.name, lender.address, lender.rbiRegistration, lender.cin, ...Object.values(lender.grievanceOfficer)];
+    const feedbackPage = (await (await app.get("/homeComponents/feedback", hindi)).text()).replaceAll("<!-- -->", "");
+    expect(feedbackPage).toContain("नमूना फ़ीडबैक (डेमो डेटा)");
+    expect(englishLeft(feedbackPage, [...allowed, ...rows.flatMap((r) => [r.authorName, r.city, r.body])])).toEqual([]);
   });
 
   it("applies migrations and the seed idempotently", async () => {
@@ -225,7 +265,7 @@ describe("production mode", () => {
   });
 
   it("seeds no demo feedback in production", async () => {
-    const html = await (await prod.get("/homeComponents/feedback")).text();
+    const html = shown(await (await prod.get("/homeComponents/feedback")).text());
     expect(html).not.toContain("Sample feedback");
     expect(html).toContain("No published feedback yet.");
   });

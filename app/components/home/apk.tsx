@@ -1,5 +1,6 @@
 import { Download } from "lucide-react";
 import { useEffect, useState } from "react";
+import { useTranslations } from "use-intl/react";
 import type { HomeData } from "../../domain/home.ts";
 
 interface BeforeInstallPromptEvent extends Event {
@@ -9,6 +10,7 @@ interface BeforeInstallPromptEvent extends Event {
 
 /** Install the site as an app (web app manifest), plus the Android app when one is configured. */
 export function ApkSection({ brandName, androidAppUrl }: HomeData) {
+  const t = useTranslations("home.apk");
   const [installEvent, setInstallEvent] = useState<BeforeInstallPromptEvent | null>(null);
   const [status, setStatus] = useState<"idle" | "installed" | "dismissed">("idle");
 
@@ -39,34 +41,25 @@ export function ApkSection({ brandName, androidAppUrl }: HomeData) {
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-12 md:grid-cols-[1fr_auto] md:items-center">
         <div>
           <h2 id="app-title" className="text-white">
-            Keep {brandName} on your home screen
+            {t("heading", { brand: brandName })}
           </h2>
-          <p className="mt-3 text-brand-100">
-            Install this site as an app: it opens full screen, like any other app, and takes almost no space.
-          </p>
-          <p className="mt-3 text-sm text-brand-100">
-            On Android in Chrome, open the menu (⋮) and choose “Install app” or “Add to Home screen”. On an iPhone in Safari, tap Share and
-            then “Add to Home Screen”.
-          </p>
+          <p className="mt-3 text-brand-100">{t("intro")}</p>
+          <p className="mt-3 text-sm text-brand-100">{t("steps")}</p>
         </div>
         <div className="flex flex-col gap-3 sm:flex-row md:flex-col">
           {/* Only when the browser offers to install (beforeinstallprompt); otherwise the steps above say how. */}
           {installEvent ? (
             <button type="button" className="btn bg-white text-brand-900 hover:bg-brand-50" onClick={install} data-testid="install-app">
               <Download aria-hidden="true" className="size-5" />
-              Install the app
+              {t("install")}
             </button>
           ) : null}
           <p className="text-sm text-brand-100" aria-live="polite">
-            {status === "installed"
-              ? "Installed. Find it on your home screen."
-              : status === "dismissed"
-                ? "Not installed. You can install it later from the browser menu."
-                : ""}
+            {status === "idle" ? "" : t(status)}
           </p>
           {androidAppUrl ? (
             <a className="btn border border-white text-white hover:bg-brand-800" href={androidAppUrl} rel="noopener">
-              Get the Android app
+              {t("android")}
             </a>
           ) : null}
         </div>

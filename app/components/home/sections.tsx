@@ -7,14 +7,17 @@ import { FeedbackSection } from "./feedback.tsx";
 import { LoanProcessSection } from "./loan-process.tsx";
 import { TopSection } from "./top.tsx";
 
+/** A home section's /homeComponents/{name} route name; its title is the message `home.sections.{name}`. */
+export type HomeSectionName = "top" | "calculator" | "choose" | "loanProcess" | "feedback" | "apk";
+
 /** The home page's sections in page order, by their /homeComponents/{name} route name. */
-export const HOME_SECTIONS: ReadonlyArray<{ name: string; title: string; Component: ComponentType<HomeData> }> = [
-  { name: "top", title: "Personal loans and salary advances", Component: TopSection },
-  { name: "calculator", title: "EMI calculator", Component: CalculatorSection },
-  { name: "choose", title: "Why choose us", Component: ChooseSection },
-  { name: "loanProcess", title: "How a loan works", Component: LoanProcessSection },
-  { name: "feedback", title: "What borrowers say", Component: FeedbackSection },
-  { name: "apk", title: "Install the app", Component: ApkSection },
+export const HOME_SECTIONS: ReadonlyArray<{ name: HomeSectionName; Component: ComponentType<HomeData> }> = [
+  { name: "top", Component: TopSection },
+  { name: "calculator", Component: CalculatorSection },
+  { name: "choose", Component: ChooseSection },
+  { name: "loanProcess", Component: LoanProcessSection },
+  { name: "feedback", Component: FeedbackSection },
+  { name: "apk", Component: ApkSection },
 ];
 
 export function HomeSections(props: HomeData & { only?: string }) {

@@ -1,9 +1,10 @@
 import { data } from "react-router";
+import { useTranslations } from "use-intl/react";
 import { HOME_SECTIONS, HomeSections } from "../../components/home/sections.tsx";
 import { servicesContext } from "../../context.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { loadHomeData } from "../../server/home.server.ts";
-import { pageMessages } from "../../web/i18n.server.ts";
+import { pageMessages, translatorFor } from "../../web/i18n.server.ts";
 import type { Route } from "./+types/home-section";
 
 /** /homeComponents/{section}: one home section alone; "component" is all of them. */
@@ -13,21 +14,23 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (section === undefined) {
     throw data({ path: new URL(request.url).pathname }, { status: 404 });
   }
+  const t = translatorFor(context, "home");
   return {
     ...(await loadHomeData(context.get(servicesContext))),
-    messages: pageMessages(context, ["calculator"]),
     section: section?.name ?? null,
-    title: section?.title ?? null,
+    messages: pageMessages(context, ["home", "calculator"]),
+    meta: { title: section ? t(`sections.${section.name}`) : t("meta.title") },
   };
 }
 
 export default function HomeSection({ loaderData }: Route.ComponentProps) {
-  const { section, title } = loaderData;
+  const { section } = loaderData;
+  const t = useTranslations("home");
   return (
     <>
       {section && section !== "top" ? (
         <div className="mx-auto max-w-6xl px-4 pt-8">
-          <h1 className="text-2xl sm:text-3xl">{title}</h1>
+          <h1 className="text-2xl sm:text-3xl">{t(`sections.${section}`)}</h1>
         </div>
       ) : null}
       <HomeSections {...loaderData} only={section ?? undefined} />
@@ -35,5 +38,4 @@ export default function HomeSection({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, loaderData?.title ?? "Personal loans and salary advances");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta.title ?? "");
