@@ -2,7 +2,9 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { requestContext, servicesContext } from "./context.ts";
+import { languageContext, requestContext, servicesContext } from "./context.ts";
+import { compiledMessages } from "./i18n/messages.server.ts";
+import { PageLanguageProvider } from "./lib/page-language.tsx";
 import { scrubUrl } from "../server/logger.ts";
 import { isDatabaseUnavailable } from "./server/db/unavailable.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
@@ -30,6 +32,13 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     "request failed",
   );
 };
+
+/** The words every page needs, when the root's loader did not run (an error thrown by a middleware); else null. */
+function pageLanguage(routerContext: EntryContext, loadContext: RouterContextProvider) {
+  if (routerContext.staticHandlerContext.loaderData.root !== undefined) return null;
+  const language = loadContext.get(languageContext);
+  return { language, messages: compiledMessages(language, ["common", "validation"]) };
+}
 
 export default function handleRequest(
   request: Request,
@@ -69,9 +78,11 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={requestNonce}>
-        <InlineStylesheetProvider value={inlineStylesheetFor(request)}>
-          <ServerRouter context={withMatchedRoutesOnly(routerContext)} url={request.url} nonce={nonce} />
-        </InlineStylesheetProvider>
+        <PageLanguageProvider value={pageLanguage(routerContext, loadContext)}>
+          <InlineStylesheetProvider value={inlineStylesheetFor(request)}>
+            <ServerRouter context={withMatchedRoutesOnly(routerContext)} url={request.url} nonce={nonce} />
+          </InlineStylesheetProvider>
+        </PageLanguageProvider>
       </NonceProvider>,
       {
         nonce,

@@ -14,6 +14,7 @@ import { DEFAULT_LANGUAGE, HTML_LANG } from "./i18n/languages.ts";
 import { TIME_ZONE } from "./i18n/messages.ts";
 import { languageMiddleware, languageOf, pageMessages } from "./web/i18n.server.ts";
 import { useNonce } from "./lib/nonce.tsx";
+import { PageLanguageData, usePageLanguageFallback } from "./lib/page-language.tsx";
 import { readToast } from "./web/flash.server.ts";
 import { ICON_URL } from "./lib/icon.ts";
 import { Stylesheet } from "./lib/stylesheet.tsx";
@@ -36,17 +37,20 @@ export const links: Route.LinksFunction = () => [
  * The messages of every matched route (each loader sends its page's namespaces in the page's
  * language), for one provider around the whole document: error views below any route read them too.
  */
-function useRouteMessages() {
+function useRouteMessages(fallback: object | undefined) {
   const matches = useMatches();
-  const parts = matches.map((match) => (match.loaderData as { messages?: object } | undefined)?.messages);
+  const parts = [fallback, ...matches.map((match) => (match.loaderData as { messages?: object } | undefined)?.messages)];
   // oxlint-disable-next-line react-hooks/exhaustive-deps -- the parts are the dependencies
   return useMemo(() => Object.assign({}, ...parts) as Record<string, unknown>, parts);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce() || undefined;
-  const language = useRouteLoaderData<typeof loader>("root")?.language ?? DEFAULT_LANGUAGE;
-  const messages = useRouteMessages();
+  const root = useRouteLoaderData<typeof loader>("root");
+  // An error thrown by a middleware renders before any loader ran: the server gives the words.
+  const fallback = usePageLanguageFallback(!root);
+  const language = root?.language ?? fallback?.language ?? DEFAULT_LANGUAGE;
+  const messages = useRouteMessages(fallback?.messages);
   return (
     <html lang={HTML_LANG[language]}>
       <head>
@@ -58,6 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen">
+        {fallback ? <PageLanguageData value={fallback} /> : null}
         <TopLoadingBar />
         <IntlProvider locale={language} messages={messages} timeZone={TIME_ZONE}>
           {children}

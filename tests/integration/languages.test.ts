@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../app/server/db/schema.ts";
+import { feedback, users } from "../../app/server/db/schema.ts";
 import { signedInStaff } from "../helpers/applications.ts";
 import { englishLeft } from "../helpers/english.ts";
 import { originOf, postForm } from "../helpers/http.ts";
@@ -35,13 +35,25 @@ function configValues(): string[] {
 
 /** The public pages built in Hindi so far, each with Accept-Language and with the cookie. */
 const HINDI_PUBLIC_PAGES = [
-  "/About",
-  // The home page's sections that hold no calculator (its words are the "calculator" namespace's) and no published feedback (shown as written).
+  "/",
+  "/homeComponents/component",
   "/homeComponents/top",
+  "/homeComponents/calculator",
   "/homeComponents/choose",
   "/homeComponents/loanProcess",
+  "/homeComponents/feedback",
   "/homeComponents/apk",
+  "/About",
+  "/EmiCalculator",
+  "/EmiCalculator?amount=250000&tenure=24&rate=14",
+  "/Rate-terms",
 ];
+
+/** What borrowers wrote, published on the home page as written. */
+async function publishedFeedback(): Promise<string[]> {
+  const rows = await app.services.db.select().from(feedback).where(eq(feedback.published, true));
+  return rows.flatMap((row) => [row.body, row.authorName, row.city]);
+}
 
 describe(`the visitor's language (${TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, { shuffle: false }, () => {
   it("answers in Hindi when the browser prefers it, in English otherwise, and says which", async () => {
@@ -153,7 +165,7 @@ describe(`the visitor's language (${TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}
         const res = await app.get(path, { headers });
         const page = await html(res);
         has(page, '<html lang="hi-IN"');
-        expect(englishLeft(page, configValues()), `${path} in Hindi`).toEqual([]);
+        expect(englishLeft(page, [...configValues(), ...(await publishedFeedback())]), `${path} in Hindi`).toEqual([]);
       }
     }
   });
