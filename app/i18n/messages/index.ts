@@ -4,12 +4,24 @@
 // code only, so no catalogue reaches the browser whole.
 import enAbout from "./en/about.ts";
 import enCommon from "./en/common.ts";
+import enNotice from "./en/notice.ts";
 import enValidation from "./en/validation.ts";
 import hiAbout from "./hi/about.ts";
 import hiCommon from "./hi/common.ts";
+import hiNotice from "./hi/notice.ts";
 import hiValidation from "./hi/validation.ts";
 
 export const CATALOGUES = {
-  en: { common: enCommon, validation: enValidation, about: enAbout },
-  hi: { common: hiCommon, validation: hiValidation, about: hiAbout },
+  en: {
+    common: enCommon,
+    validation: enValidation,
+    about: enAbout,
+    notice: enNotice,
+  },
+  hi: {
+    common: hiCommon,
+    validation: hiValidation,
+    about: hiAbout,
+    notice: hiNotice,
+  },
 } as const;
