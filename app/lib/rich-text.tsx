@@ -9,6 +9,9 @@ type Tag = (chunks: ReactNode) => ReactNode;
 /** `<strong>…</strong>` */
 export const strong: Tag = (chunks) => <strong>{chunks}</strong>;
 
+/** `<code>…</code>`: a name typed as it is (a cookie's). */
+export const code: Tag = (chunks) => <code>{chunks}</code>;
+
 /** A link to a page of this site, with the words between the tags. */
 export const linkTo =
   (to: string, className?: string): Tag =>

@@ -5,10 +5,12 @@
 import enAbout from "./en/about.ts";
 import enCommon from "./en/common.ts";
 import enNotice from "./en/notice.ts";
+import enPrivacyPolicy from "./en/privacyPolicy.ts";
 import enValidation from "./en/validation.ts";
 import hiAbout from "./hi/about.ts";
 import hiCommon from "./hi/common.ts";
 import hiNotice from "./hi/notice.ts";
+import hiPrivacyPolicy from "./hi/privacyPolicy.ts";
 import hiValidation from "./hi/validation.ts";
 
 export const CATALOGUES = {
@@ -16,12 +18,14 @@ export const CATALOGUES = {
     common: enCommon,
     validation: enValidation,
     about: enAbout,
+    privacyPolicy: enPrivacyPolicy,
     notice: enNotice,
   },
   hi: {
     common: hiCommon,
     validation: hiValidation,
     about: hiAbout,
+    privacyPolicy: hiPrivacyPolicy,
     notice: hiNotice,
   },
 } as const;
