@@ -6,11 +6,13 @@ import enAbout from "./en/about.ts";
 import enCommon from "./en/common.ts";
 import enNotice from "./en/notice.ts";
 import enPrivacyPolicy from "./en/privacyPolicy.ts";
+import enTerms from "./en/terms.ts";
 import enValidation from "./en/validation.ts";
 import hiAbout from "./hi/about.ts";
 import hiCommon from "./hi/common.ts";
 import hiNotice from "./hi/notice.ts";
 import hiPrivacyPolicy from "./hi/privacyPolicy.ts";
+import hiTerms from "./hi/terms.ts";
 import hiValidation from "./hi/validation.ts";
 
 export const CATALOGUES = {
@@ -19,6 +21,7 @@ export const CATALOGUES = {
     validation: enValidation,
     about: enAbout,
     privacyPolicy: enPrivacyPolicy,
+    terms: enTerms,
     notice: enNotice,
   },
   hi: {
@@ -26,6 +29,7 @@ export const CATALOGUES = {
     validation: hiValidation,
     about: hiAbout,
     privacyPolicy: hiPrivacyPolicy,
+    terms: hiTerms,
     notice: hiNotice,
   },
 } as const;
