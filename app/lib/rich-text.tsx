@@ -21,6 +21,15 @@ export const linkTo =
     </Link>
   );
 
+/** A link to another site (no referrer sent), with the words between the tags. */
+export const externalLink =
+  (href: string, className?: string): Tag =>
+  (chunks) => (
+    <a href={href} className={className} rel="noopener noreferrer">
+      {chunks}
+    </a>
+  );
+
 /** A telephone link (digits and "+" only in the address). */
 export const telLink =
   (phone: string, className = "link"): Tag =>

@@ -4,12 +4,14 @@
 // code only, so no catalogue reaches the browser whole.
 import enAbout from "./en/about.ts";
 import enCommon from "./en/common.ts";
+import enGrievancePolicy from "./en/grievancePolicy.ts";
 import enNotice from "./en/notice.ts";
 import enPrivacyPolicy from "./en/privacyPolicy.ts";
 import enTerms from "./en/terms.ts";
 import enValidation from "./en/validation.ts";
 import hiAbout from "./hi/about.ts";
 import hiCommon from "./hi/common.ts";
+import hiGrievancePolicy from "./hi/grievancePolicy.ts";
 import hiNotice from "./hi/notice.ts";
 import hiPrivacyPolicy from "./hi/privacyPolicy.ts";
 import hiTerms from "./hi/terms.ts";
@@ -22,6 +24,7 @@ export const CATALOGUES = {
     about: enAbout,
     privacyPolicy: enPrivacyPolicy,
     terms: enTerms,
+    grievancePolicy: enGrievancePolicy,
     notice: enNotice,
   },
   hi: {
@@ -30,6 +33,7 @@ export const CATALOGUES = {
     about: hiAbout,
     privacyPolicy: hiPrivacyPolicy,
     terms: hiTerms,
+    grievancePolicy: hiGrievancePolicy,
     notice: hiNotice,
   },
 } as const;
