@@ -3,6 +3,7 @@
 // namespaces, in its own language (app/web/i18n.server.ts): this module is imported by server
 // code only, so no catalogue reaches the browser whole.
 import enAbout from "./en/about.ts";
+import enClearCache from "./en/clearCache.ts";
 import enCommon from "./en/common.ts";
 import enGrievancePolicy from "./en/grievancePolicy.ts";
 import enNotice from "./en/notice.ts";
@@ -10,6 +11,7 @@ import enPrivacyPolicy from "./en/privacyPolicy.ts";
 import enTerms from "./en/terms.ts";
 import enValidation from "./en/validation.ts";
 import hiAbout from "./hi/about.ts";
+import hiClearCache from "./hi/clearCache.ts";
 import hiCommon from "./hi/common.ts";
 import hiGrievancePolicy from "./hi/grievancePolicy.ts";
 import hiNotice from "./hi/notice.ts";
@@ -25,6 +27,7 @@ export const CATALOGUES = {
     privacyPolicy: enPrivacyPolicy,
     terms: enTerms,
     grievancePolicy: enGrievancePolicy,
+    clearCache: enClearCache,
     notice: enNotice,
   },
   hi: {
@@ -34,6 +37,7 @@ export const CATALOGUES = {
     privacyPolicy: hiPrivacyPolicy,
     terms: hiTerms,
     grievancePolicy: hiGrievancePolicy,
+    clearCache: hiClearCache,
     notice: hiNotice,
   },
 } as const;
