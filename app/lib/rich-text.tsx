@@ -9,8 +9,13 @@ type Tag = (chunks: ReactNode) => ReactNode;
 /** `<strong>…</strong>` */
 export const strong: Tag = (chunks) => <strong>{chunks}</strong>;
 
+<<<<<<< HEAD
 /** Words for screen readers only (`<hidden>Step 2: </hidden>`): the sentence stays whole, part of it unseen. */
 export const srOnly: Tag = (chunks) => <span className="sr-only">{chunks}</span>;
+=======
+/** `<code>…</code>`: a name typed as it is (a cookie's). */
+export const code: Tag = (chunks) => <code>{chunks}</code>;
+>>>>>>> i18n-legal
 
 /** A link to a page of this site, with the words between the tags. */
 export const linkTo =
@@ -19,6 +24,15 @@ export const linkTo =
     <Link to={to} className={className}>
       {chunks}
     </Link>
+  );
+
+/** A link to another site (no referrer sent), with the words between the tags. */
+export const externalLink =
+  (href: string, className?: string): Tag =>
+  (chunks) => (
+    <a href={href} className={className} rel="noopener noreferrer">
+      {chunks}
+    </a>
   );
 
 /** A telephone link (digits and "+" only in the address). */

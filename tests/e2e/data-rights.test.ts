@@ -20,7 +20,7 @@ import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { signedInBorrower } from "../helpers/session.ts";
 
 // Data rights on a phone (docs/product.md "Data rights"): the notice before the mobile number is
-// asked, in English and Hindi; a borrower withdraws a consent from their profile, reads its effect,
+// asked, in the page's language; a borrower withdraws a consent from their profile, reads its effect,
 // and downloads their data as a PDF and as JSON.
 let app: TestServer;
 let browser: Browser;
@@ -33,25 +33,34 @@ afterAll(async () => {
 });
 
 describe("data rights on a phone", () => {
-  it("shows the notice on personal data, in English and Hindi, before the mobile number is asked", async () => {
+  it("shows the notice on personal data, in the page's language, before the mobile number is asked", async () => {
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
     await page.goto(`${app.url}/quickStart/Otp`);
     await waitForHydration(page);
-    const english = page.getByTestId("collection-notice-en");
-    const hindi = page.getByTestId("collection-notice-hi");
-    await english.getByText("How we use your personal data").click();
-    await english.getByText("PAN", { exact: true }).waitFor();
-    await hindi.getByText("हम आपके व्यक्तिगत डेटा का उपयोग कैसे करते हैं").click();
-    await hindi.getByText("आधार नंबर").waitFor();
-    expect(await hindi.getAttribute("lang")).toBe("hi");
+    const notice = page.getByTestId("collection-notice");
+    await notice.getByText("How we use your personal data").click();
+    await notice.getByText("PAN", { exact: true }).waitFor();
     // The notice comes before the form that asks for the number.
-    const [notice, mobile] = await Promise.all([english.boundingBox(), page.getByLabel("Mobile number").boundingBox()]);
-    expect((notice?.y ?? 0) < (mobile?.y ?? 0)).toBe(true);
+    const [box, mobile] = await Promise.all([notice.boundingBox(), page.getByLabel("Mobile number").boundingBox()]);
+    expect((box?.y ?? 0) < (mobile?.y ?? 0)).toBe(true);
     expect(await widerThanScreen(page)).toBeLessThanOrEqual(0);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, "data-rights-notice-phone");
     await context.close();
+
+    // In Hindi, the notice is Hindi only.
+    const hindi = await browser.newContext({ ...PHONE, locale: "hi-IN", extraHTTPHeaders: { "Accept-Language": "hi-IN,hi;q=0.9" } });
+    const hindiPage = await hindi.newPage();
+    await hindiPage.goto(`${app.url}/quickStart/Otp`);
+    await waitForHydration(hindiPage);
+    const hindiNotice = hindiPage.getByTestId("collection-notice");
+    await hindiNotice.getByText("हम आपकी निजी जानकारी का इस्तेमाल कैसे करते हैं").click();
+    await hindiNotice.getByText("आधार नंबर", { exact: true }).waitFor();
+    expect(await hindiNotice.textContent()).not.toContain("How we use your personal data");
+    expect(await widerThanScreen(hindiPage)).toBeLessThanOrEqual(0);
+    expect(await axeViolations(hindiPage)).toEqual([]);
+    await hindi.close();
   });
 
   it("lets a borrower withdraw a consent and download their data", async () => {

@@ -3,8 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { indiaTime } from "../../app/domain/india-date.ts";
 import { addDays, type IsoDate } from "../../app/domain/loan-math.ts";
 import { CONSENT_PURPOSES, CONSENT_TEXT } from "../../app/domain/privacy/consents.ts";
-import { ANSWER_WITHIN_DAYS, BREACH_REPORT_HOURS, DATA_ITEMS, RECIPIENT_KINDS, RETENTION_YEARS } from "../../app/domain/privacy/notice.ts";
+import {
+  ANSWER_WITHIN_DAYS,
+  BREACH_REPORT_HOURS,
+  DATA_ITEM_IDS,
+  DATA_ITEMS,
+  RECIPIENT_KINDS,
+  RETENTION_YEARS,
+} from "../../app/domain/privacy/notice.ts";
 import { erasurePlan } from "../../app/domain/privacy/requests.ts";
+import hiNotice from "../../app/i18n/messages/hi/notice.ts";
 import { runBureauDay } from "../../app/server/bureau/daily.server.ts";
 import { pullCreditReport } from "../../app/server/credit/pull.server.ts";
 import {
@@ -201,6 +209,19 @@ describe("the privacy policy", () => {
     has(html, `loan and accounting records for ${RETENTION_YEARS.loan} years after a loan ends`);
     has(html, `We answer each request within ${ANSWER_WITHIN_DAYS} days.`);
     has(html, `within ${BREACH_REPORT_HOURS} hours of finding it`);
+  });
+
+  it("says the same in Hindi, with the items and recipients in Hindi only", async () => {
+    const html = await text(await app.get("/privacy-policy", { headers: { "Accept-Language": "hi" } }));
+    has(html, "<h1>गोपनीयता नीति</h1>");
+    for (const id of DATA_ITEM_IDS) {
+      has(html, hiNotice.items[id].what);
+      has(html, hiNotice.items[id].why);
+    }
+    for (const item of DATA_ITEMS) hasNot(html, item.en.why);
+    for (const label of Object.values(hiNotice.recipients)) has(html, label);
+    has(html, `KYC रिकॉर्ड हमारे साथ आपका संबंध ख़त्म होने के बाद ${RETENTION_YEARS.kyc} साल तक`);
+    has(html, `हम हर अनुरोध का जवाब ${ANSWER_WITHIN_DAYS} दिनों के अंदर देते हैं।`);
   });
 });
 

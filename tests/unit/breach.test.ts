@@ -171,7 +171,7 @@ describe("the notice to an affected borrower (rule 7(1))", () => {
   it("is whole in Hindi too, every blank filled", () => {
     const notice = breachNotice({ ...facts, occurredAt: null }, sender, "hi");
     expect(notice.body).toContain("यह कब हुआ: अभी ज्ञात नहीं।");
-    expect(notice.body).toContain("पैन (PAN) और पता और पिन कोड");
+    expect(notice.body).toContain("PAN और पता और पिन कोड");
     expect(notice.body).toContain("संदर्भ BR-7K2M9Q4X बताएँ");
     for (const text of [notice.title, notice.body, notice.sms]) expect(text).not.toMatch(unfilled);
     // The same blanks in each language: neither leaves one out.

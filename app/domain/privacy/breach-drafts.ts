@@ -5,7 +5,9 @@
 // issue moves the Hindi into its library as it stands). Pure and browser-safe.
 import { formatDateTimeIST } from "../india-date.ts";
 import type { LenderIdentity } from "../lender.ts";
-import { DATA_ITEMS, type NoticeLanguage } from "./notice.ts";
+import enNotice from "../../i18n/messages/en/notice.ts";
+import hiNotice from "../../i18n/messages/hi/notice.ts";
+import { DATA_ITEM_IDS, type NoticeLanguage } from "./notice-facts.ts";
 
 /** What the record says of a breach, as the drafts use it. */
 export interface BreachFacts {
@@ -79,9 +81,10 @@ export function fillBlanks(template: string, values: Readonly<Record<string, str
 /** Staff's words as a sentence of the notice: ending in a full stop if they end in none. */
 export const asSentence = (text: string) => (/[.!?।)"']$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
-/** The kinds of personal data involved, named in `language` and listed as that language lists. */
+/** The kinds of personal data involved, named in `language` (the catalogue's "notice" items) and listed as that language lists. */
 export function dataItemNames(ids: readonly string[], language: NoticeLanguage): string {
-  const names = DATA_ITEMS.filter((item) => ids.includes(item.id)).map((item) => item[language].what);
+  const items = (language === "hi" ? hiNotice : enNotice).items;
+  const names = DATA_ITEM_IDS.filter((id) => ids.includes(id)).map((id) => items[id].what);
   return new Intl.ListFormat(language === "hi" ? "hi" : "en-IN", { type: "conjunction" }).format(names);
 }
 

@@ -7,7 +7,7 @@ import { longDate } from "../india-date.ts";
 import { nameProblem } from "../validators/identity.ts";
 import { msg } from "../../i18n/form-message.ts";
 import { indianMobileField } from "../validators/mobile-field.ts";
-import { ANSWER_WITHIN_DAYS, RETENTION_YEARS } from "./notice.ts";
+import { ANSWER_WITHIN_DAYS, RETENTION_YEARS } from "./notice-facts.ts";
 
 export type DataRequestKind = "access" | "correction" | "erasure";
 export type DataRequestStatus = "open" | "done" | "refused";

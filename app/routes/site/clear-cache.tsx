@@ -1,8 +1,10 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
+import { useTranslations } from "use-intl/react";
 import { useConfirm } from "../../components/confirm-dialog.tsx";
 import { type ClearReport, clearSiteData } from "../../lib/clear-site-data.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { pageMessages, pageMetaText } from "../../web/i18n.server.ts";
 import type { Route } from "./+types/clear-cache";
 
 /**
@@ -16,22 +18,27 @@ export async function action() {
   });
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { clearedByServer: new URL(request.url).searchParams.get("cleared") === "1" };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    clearedByServer: new URL(request.url).searchParams.get("cleared") === "1",
+    messages: pageMessages(context, ["clearCache"]),
+    meta: pageMetaText(context, "clearCache"),
+  };
 }
 
 export default function ClearCache({ loaderData }: Route.ComponentProps) {
   const confirm = useConfirm();
+  const t = useTranslations("clearCache");
   const [report, setReport] = useState<ClearReport | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const ok = await confirm({
-      title: "Clear this site's data on this device?",
-      description:
-        "This removes saved data, cached files and cookies of this site from this browser. If you are signed in, you will be signed out.",
-      confirmLabel: "Clear data",
+      title: t("confirm.title"),
+      description: t("confirm.description"),
+      confirmLabel: t("confirm.confirm"),
+      cancelLabel: t("confirm.cancel"),
       danger: true,
     });
     if (!ok) return;
@@ -42,44 +49,41 @@ export default function ClearCache({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <h1>Clear this site's data</h1>
-      <p className="mt-3 text-slate-700">
-        If pages look out of date or something does not work as it should, clearing what this browser keeps for our site usually fixes it.
-        It does not change anything in your account or your loans.
-      </p>
+      <h1>{t("heading")}</h1>
+      <p className="mt-3 text-slate-700">{t("intro")}</p>
       {report ? (
         <section aria-labelledby="cleared-title" className="card mt-6" role="status">
           <h2 id="cleared-title" className="text-xl">
-            Done. Here is what was cleared
+            {t("report.heading")}
           </h2>
           <ul className="mt-3 list-disc space-y-1 pl-6">
-            <li>Local storage: {report.localStorage} item(s)</li>
-            <li>Session storage: {report.sessionStorage} item(s)</li>
-            <li>Cookies readable by the page: {report.cookies} cookie(s)</li>
-            <li>Cache storage: {report.caches} cache(s)</li>
-            <li>Service workers: {report.serviceWorkers} unregistered</li>
+            <li>{t("report.localStorage", { count: String(report.localStorage) })}</li>
+            <li>{t("report.sessionStorage", { count: String(report.sessionStorage) })}</li>
+            <li>{t("report.cookies", { count: String(report.cookies) })}</li>
+            <li>{t("report.caches", { count: String(report.caches) })}</li>
+            <li>{t("report.serviceWorkers", { count: String(report.serviceWorkers) })}</li>
           </ul>
           <p className="mt-4">
             <a className="btn-primary" href="/">
-              Go to the home page
+              {t("goHome")}
             </a>
           </p>
         </section>
       ) : loaderData.clearedByServer ? (
         <section className="card mt-6" role="status">
-          <h2 className="text-xl">Done</h2>
-          <p className="mt-2">Your browser was asked to clear this site's cache, cookies and storage.</p>
+          <h2 className="text-xl">{t("byServer.heading")}</h2>
+          <p className="mt-2">{t("byServer.body")}</p>
           <p className="mt-4">
             <Link className="btn-primary" to="/">
-              Go to the home page
+              {t("goHome")}
             </Link>
           </p>
         </section>
       ) : (
         <Form method="post" className="card mt-6" onSubmit={onSubmit}>
-          <p>Clears local storage, session storage, cookies, cached files and background workers of this site.</p>
+          <p>{t("form.body")}</p>
           <button type="submit" className="btn-danger mt-4" disabled={busy}>
-            {busy ? "Clearing…" : "Clear data on this device"}
+            {busy ? t("form.clearing") : t("form.submit")}
           </button>
         </Form>
       )}
@@ -87,5 +91,5 @@ export default function ClearCache({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Clear this site's data", "Clear what this browser keeps for our site.");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, loaderData?.meta.title ?? "", loaderData?.meta.description);
