@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
 import { useLocale, useTranslations } from "use-intl/react";
-import { LANGUAGE_NAMES, type Language, SWITCH_TO } from "../i18n/languages.ts";
+import { LANGUAGE_NAMES, LANGUAGE_SHORT, type Language, SWITCH_TO } from "../i18n/languages.ts";
 
 /**
  * The switch to the other language: a form, so it works before JavaScript loads. /language sets the
@@ -20,10 +20,12 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
         value={other}
         lang={other === "hi" ? "hi-IN" : "en-IN"}
         aria-label={SWITCH_TO[other]}
-        className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border border-slate-300 px-2.5 py-1.5 text-sm font-semibold whitespace-nowrap text-slate-800 hover:bg-slate-100"
+        className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border border-slate-300 px-2 py-1.5 text-sm font-semibold whitespace-nowrap text-slate-800 hover:bg-slate-100 sm:px-2.5"
         data-testid="language-switch"
       >
-        {LANGUAGE_NAMES[other]}
+        {/* A phone's header is narrow: the language's short name there, its whole name from a tablet up. */}
+        <span className="sm:hidden">{LANGUAGE_SHORT[other]}</span>
+        <span className="hidden sm:inline">{LANGUAGE_NAMES[other]}</span>
       </button>
     </form>
   );

@@ -17,6 +17,8 @@ export const HTML_LANG: Record<Language, string> = { en: "en-IN", hi: "hi-IN" };
 
 /** Each language's name in itself, as the switch shows it. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", hi: "हिन्दी" };
+/** The same, short, for a phone's header. */
+export const LANGUAGE_SHORT: Record<Language, string> = { en: "EN", hi: "हिं" };
 
 export function isLanguage(value: unknown): value is Language {
   return value === "en" || value === "hi";

@@ -9,13 +9,11 @@ type Tag = (chunks: ReactNode) => ReactNode;
 /** `<strong>…</strong>` */
 export const strong: Tag = (chunks) => <strong>{chunks}</strong>;
 
-<<<<<<< HEAD
 /** Words for screen readers only (`<hidden>Step 2: </hidden>`): the sentence stays whole, part of it unseen. */
 export const srOnly: Tag = (chunks) => <span className="sr-only">{chunks}</span>;
-=======
+
 /** `<code>…</code>`: a name typed as it is (a cookie's). */
 export const code: Tag = (chunks) => <code>{chunks}</code>;
->>>>>>> i18n-legal
 
 /** A link to a page of this site, with the words between the tags. */
 export const linkTo =

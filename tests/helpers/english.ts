@@ -1,7 +1,7 @@
 // The English a page rendered in Hindi still shows: its visible text, <title>, description and the
 // words given to assistive technology (aria-label, alt, title, placeholder). The brand, the lender's
 // legal details, codes and the terms docs/glossary-hi.md keeps (KFS, APR, EMI…) are allowed.
-import { SWITCH_TO } from "../../app/i18n/languages.ts";
+import { LANGUAGE_NAMES, LANGUAGE_SHORT, SWITCH_TO } from "../../app/i18n/languages.ts";
 
 /** Latin words a Hindi page may show (docs/glossary-hi.md "Kept as they are"), lower-cased. */
 export const KEPT_LATIN = new Set(
@@ -75,7 +75,9 @@ export function readableText(html: string): string[] {
  * addresses and codes (SL09832942, 9000000001, HDFC0001234) are taken out.
  */
 export function englishLeft(html: string, allowed: readonly string[] = []): string[] {
-  const values = [...allowed, ...Object.values(SWITCH_TO)].filter((v) => v.length > 0).sort((a, b) => b.length - a.length);
+  const values = [...allowed, ...Object.values(SWITCH_TO), ...Object.values(LANGUAGE_NAMES), ...Object.values(LANGUAGE_SHORT)]
+    .filter((v) => v.length > 0)
+    .sort((a, b) => b.length - a.length);
   const left: string[] = [];
   for (const piece of readableText(html)) {
     let text = piece;

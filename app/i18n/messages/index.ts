@@ -26,6 +26,30 @@ import hiTerms from "./hi/terms.ts";
 import hiValidation from "./hi/validation.ts";
 
 export const CATALOGUES = {
-  en: { common: enCommon, validation: enValidation, about: enAbout, calculator: enCalculator, clearCache: enClearCache, grievancePolicy: enGrievancePolicy, home: enHome, notice: enNotice, privacyPolicy: enPrivacyPolicy, rates: enRates, terms: enTerms },
-  hi: { common: hiCommon, validation: hiValidation, about: hiAbout, calculator: hiCalculator, clearCache: hiClearCache, grievancePolicy: hiGrievancePolicy, home: hiHome, notice: hiNotice, privacyPolicy: hiPrivacyPolicy, rates: hiRates, terms: hiTerms },
+  en: {
+    common: enCommon,
+    validation: enValidation,
+    about: enAbout,
+    calculator: enCalculator,
+    clearCache: enClearCache,
+    grievancePolicy: enGrievancePolicy,
+    home: enHome,
+    notice: enNotice,
+    privacyPolicy: enPrivacyPolicy,
+    rates: enRates,
+    terms: enTerms,
+  },
+  hi: {
+    common: hiCommon,
+    validation: hiValidation,
+    about: hiAbout,
+    calculator: hiCalculator,
+    clearCache: hiClearCache,
+    grievancePolicy: hiGrievancePolicy,
+    home: hiHome,
+    notice: hiNotice,
+    privacyPolicy: hiPrivacyPolicy,
+    rates: hiRates,
+    terms: hiTerms,
+  },
 } as const;

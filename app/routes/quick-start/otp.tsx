@@ -24,6 +24,7 @@ import {
 } from "../../server/auth/sign-in.server.ts";
 import { redirectWithToast } from "../../web/flash.server.ts";
 import type { Route } from "./+types/otp";
+import { pageMessages } from "../../web/i18n.server.ts";
 import { readForm } from "../../web/forms.server.ts";
 import { signInLanding } from "../../server/quick-start/progress.server.ts";
 import { useLazySchemaForm } from "../../components/use-lazy-schema-form.ts";
@@ -43,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (signedIn?.user.mobileVerifiedAt) throw redirect(redirectTo || (await signInLanding(services, signedIn.user.id)));
   const pending = (await pendingSignInCookie(services.config).parse(request.headers.get("Cookie"))) as PendingSignIn | null;
   return {
+    messages: pageMessages(context, ["notice"]),
     redirectTo,
     pending: pending ? { masked: maskMobile(pending.mobile), resendAt: pending.resendAt } : null,
     linking: Boolean(signedIn),

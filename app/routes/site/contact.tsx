@@ -10,14 +10,15 @@ import { formatTimeIST } from "../../domain/india-date.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { usePublicConfig } from "../../root.tsx";
 import type { Route } from "./+types/contact";
+import { pageMessages } from "../../web/i18n.server.ts";
 import { readForm } from "../../web/forms.server.ts";
 import { contactSchema } from "../../domain/contact.ts";
 import { raiseContactTicket } from "../../server/help/raise.server.ts";
 import { useLazySchemaForm } from "../../components/use-lazy-schema-form.ts";
 
 /** The form's one-time key: the same message sent twice (a double tap, a resend after a lost answer) is one ticket. */
-export function loader() {
-  return { once: randomUUID() };
+export function loader({ context }: Route.LoaderArgs) {
+  return { once: randomUUID(), messages: pageMessages(context, ["notice"]) };
 }
 
 /**

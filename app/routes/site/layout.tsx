@@ -66,16 +66,16 @@ function SiteFrame({ children }: { children: ReactNode }) {
         {t("skipToContent")}
       </a>
       <header className="relative border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center gap-x-2 px-4 py-3 sm:gap-x-3">
+        <div className="mx-auto flex max-w-6xl items-center gap-x-1.5 px-3 py-3 sm:gap-x-3 sm:px-4">
           <NavLink
             to="/"
-            className="mr-auto flex items-center gap-2 text-lg font-bold whitespace-nowrap text-brand-800 sm:text-xl"
+            className="mr-auto flex min-w-0 items-center gap-2 text-base font-bold whitespace-nowrap text-brand-800 min-[400px]:text-lg sm:text-xl"
             aria-label={t("homeLink", { brand })}
           >
-            <img src={ICON_URL} alt="" width={32} height={32} className="rounded-lg" />
-            {brand}
+            <img src={ICON_URL} alt="" width={32} height={32} className="shrink-0 rounded-lg" />
+            <span className="truncate">{brand}</span>
           </NavLink>
-          <div className="flex items-center gap-2 lg:order-last">
+          <div className="flex items-center gap-1.5 sm:gap-2 lg:order-last">
             <LanguageSwitch />
             {account === "borrower" ? (
               <NavLink to="/User/Dashboard" className="btn-primary min-h-11 px-3 py-1.5 text-sm whitespace-nowrap sm:px-4">

@@ -17,7 +17,7 @@ export default {
     short: "खाता",
     long: "आपका खाता",
     backOffice: "बैक ऑफ़िस",
-    signIn: "साइन इन करें",
+    signIn: "साइन इन",
   },
   language: {
     switchLabel: "भाषा",
