@@ -69,25 +69,25 @@ function SiteFrame({ children }: { children: ReactNode }) {
         <div className="mx-auto flex max-w-6xl items-center gap-x-1.5 px-3 py-3 sm:gap-x-3 sm:px-4">
           <NavLink
             to="/"
-            className="mr-auto flex min-w-0 items-center gap-2 text-base font-bold whitespace-nowrap text-brand-800 min-[400px]:text-lg sm:text-xl"
+            className="mr-auto flex min-w-0 items-center gap-1.5 text-base font-bold whitespace-nowrap text-brand-800 min-[400px]:text-lg sm:text-xl"
             aria-label={t("homeLink", { brand })}
           >
-            <img src={ICON_URL} alt="" width={32} height={32} className="shrink-0 rounded-lg" />
+            <img src={ICON_URL} alt="" width={32} height={32} className="size-7 shrink-0 rounded-lg sm:size-8" />
             <span className="truncate">{brand}</span>
           </NavLink>
           <div className="flex items-center gap-1.5 sm:gap-2 lg:order-last">
             <LanguageSwitch />
             {account === "borrower" ? (
-              <NavLink to="/User/Dashboard" className="btn-primary min-h-11 px-3 py-1.5 text-sm whitespace-nowrap sm:px-4">
+              <NavLink to="/User/Dashboard" className="btn-primary min-h-11 px-2.5 py-1.5 text-sm whitespace-nowrap sm:px-4">
                 <span className="sm:hidden">{t("account.short")}</span>
                 <span className="hidden sm:inline">{t("account.long")}</span>
               </NavLink>
             ) : account === "staff" ? (
-              <NavLink to="/admin" className="btn-primary min-h-11 px-3 py-1.5 text-sm whitespace-nowrap sm:px-4">
+              <NavLink to="/admin" className="btn-primary min-h-11 px-2.5 py-1.5 text-sm whitespace-nowrap sm:px-4">
                 {t("account.backOffice")}
               </NavLink>
             ) : (
-              <NavLink to="/quickStart/Otp" className="btn-primary min-h-11 px-3 py-1.5 text-sm whitespace-nowrap sm:px-4">
+              <NavLink to="/quickStart/Otp" className="btn-primary min-h-11 px-2.5 py-1.5 text-sm whitespace-nowrap sm:px-4">
                 {t("account.signIn")}
               </NavLink>
             )}
