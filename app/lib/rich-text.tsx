@@ -35,3 +35,16 @@ export const mailLink =
       {chunks}
     </a>
   );
+
+/** `<strong>` with a class (a reference set apart: `strongWith("font-mono")`). */
+export const strongWith =
+  (className: string): Tag =>
+  (chunks) => <strong className={className}>{chunks}</strong>;
+
+/** `<span>` with a class (a loan number in monospace: `spanWith("font-mono")`). */
+export const spanWith =
+  (className: string): Tag =>
+  (chunks) => <span className={className}>{chunks}</span>;
+
+/** Words read out to a screen reader but not shown ("Step 2: " before a step's title). */
+export const srOnly: Tag = (chunks) => <span className="sr-only">{chunks}</span>;
