@@ -18,14 +18,14 @@ export function ErrorView({ error }: { error: unknown }) {
   }, [chunkError, location.pathname]);
 
   if (isRouteErrorResponse(error) && error.status === 404) {
-    // Reference and outcome pages say "Page Not Found: {fullPath}" (docs/product.md "The public site"); the server sets it.
-    const message = (error.data as { message?: unknown } | null)?.message;
+    // Reference and outcome pages say "Page Not Found: {fullPath}" (docs/product.md "The public site"), in the page's language:
+    // the server words it (app/web/not-found.server.ts) and sends the path with it.
+    const { message, path } = (error.data as { message?: unknown; path?: unknown } | null) ?? {};
+    const given = typeof message === "string" && (typeof path === "string" || message.startsWith("Page"));
     return (
       <div className="mx-auto max-w-3xl px-4 py-16">
         <title>{t("notFound.title")}</title>
-        <NotFound
-          message={typeof message === "string" && message.startsWith("Page") ? message : t("notFound.heading", { path: location.pathname })}
-        />
+        <NotFound message={given ? message : t("notFound.heading", { path: location.pathname })} />
       </div>
     );
   }

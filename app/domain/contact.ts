@@ -5,22 +5,22 @@ import { indianMobileField } from "./validators/mobile-field.ts";
 /** The public contact form (it raises a ticket without an account): one schema for the browser and the server. */
 export const contactSchema = z.object({
   /** Sent twice (a double tap, a retry), it is one ticket. */
-  once: z.uuid({ error: "Reload the page and send it again." }).optional(),
+  once: z.uuid({ error: msg("contact.errors.reload") }).optional(),
   name: z
-    .string({ error: "Enter your name." })
+    .string({ error: msg("contact.errors.nameMissing") })
     .trim()
-    .min(2, "Enter your name (at least 2 letters).")
-    .max(100, "Keep your name under 100 characters.")
-    .regex(/^[\p{L} .'-]+$/u, "Use letters and spaces only in your name."),
+    .min(2, msg("contact.errors.nameShort"))
+    .max(100, msg("contact.errors.nameLong"))
+    .regex(/^[\p{L} .'-]+$/u, msg("contact.errors.nameLetters")),
   mobile: indianMobileField(msg("validation.mobile.yours")),
   email: z.email({
-    error: (issue) => (issue.input ? "Enter a valid e-mail address, like name@example.com." : "Enter your e-mail address."),
+    error: (issue) => (issue.input ? msg("contact.errors.emailInvalid") : msg("contact.errors.emailMissing")),
   }),
   message: z
-    .string({ error: "Write your message." })
+    .string({ error: msg("contact.errors.messageMissing") })
     .trim()
-    .min(10, "Write at least 10 characters so we can help.")
-    .max(2000, "Keep your message under 2,000 characters."),
+    .min(10, msg("contact.errors.messageShort"))
+    .max(2000, msg("contact.errors.messageLong")),
   /** Honeypot: hidden from people; bots fill it in. */
   website: z.string().optional(),
 });

@@ -11,9 +11,9 @@ export const mobileSchema = z.object({
 
 export const codeSchema = z.object({
   code: z
-    .string({ error: "Enter the 6-digit code from the SMS." })
+    .string({ error: msg("signIn.errors.codeMissing") })
     .trim()
-    .regex(/^\d{6}$/, "The code is 6 digits, for example 123456."),
+    .regex(/^\d{6}$/, msg("signIn.errors.codeFormat")),
   deviceId: z.string().max(100).optional(),
 });
 

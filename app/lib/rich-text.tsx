@@ -59,3 +59,13 @@ export const spanOf =
       {chunks}
     </span>
   );
+
+/** `<strong>` with a class (a reference set apart: `strongWith("font-mono")`). */
+export const strongWith =
+  (className: string): Tag =>
+  (chunks) => <strong className={className}>{chunks}</strong>;
+
+/** `<span>` with a class (a loan number in monospace: `spanWith("font-mono")`). */
+export const spanWith =
+  (className: string): Tag =>
+  (chunks) => <span className={className}>{chunks}</span>;

@@ -1,6 +1,6 @@
 // The signed agreement's own link (docs/product.md "Key Fact Statement, signing and the signed
 // agreement"): open to whoever holds it for 30 days after signing, then to its owner signed in.
-// The words a borrower reads about it are here whole.
+// What the sign-in page says about it is in the catalogue (signIn.otp.agreementLinkEnded).
 /** `/Eagreement/{ref}` opens to whoever holds its link for this many days after signing; then only to its owner, signed in. */
 export const AGREEMENT_LINK_DAYS = 30;
 
@@ -9,9 +9,6 @@ export const agreementLinkOpenIfSignedSince = (now: Date) => new Date(now.getTim
 
 /** Whether a path is a signed agreement's page or its files (the sign-in page says why it was sent there). */
 export const isAgreementPath = (path: string) => /^\/eagreement\//i.test(path);
-
-/** What the sign-in page says to someone sent there by a signed agreement's link that has ended. */
-export const AGREEMENT_LINK_ENDED = `A signed agreement opens from its link for ${AGREEMENT_LINK_DAYS} days after signing. After that, sign in with the mobile number it was signed with to see it. It is also kept with your loan's documents.`;
 
 /** Until when a signature made at `signedAt` opens to whoever holds its link, or null when that has passed at `now`. */
 export function linkOpenUntil(signedAt: Date, now: Date): Date | null {

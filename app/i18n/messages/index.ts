@@ -6,22 +6,28 @@ import enAbout from "./en/about.ts";
 import enCalculator from "./en/calculator.ts";
 import enClearCache from "./en/clearCache.ts";
 import enCommon from "./en/common.ts";
+import enContact from "./en/contact.ts";
 import enGrievancePolicy from "./en/grievancePolicy.ts";
 import enHome from "./en/home.ts";
 import enNotice from "./en/notice.ts";
+import enOutcome from "./en/outcome.ts";
 import enPrivacyPolicy from "./en/privacyPolicy.ts";
 import enRates from "./en/rates.ts";
+import enSignIn from "./en/signIn.ts";
 import enTerms from "./en/terms.ts";
 import enValidation from "./en/validation.ts";
 import hiAbout from "./hi/about.ts";
 import hiCalculator from "./hi/calculator.ts";
 import hiClearCache from "./hi/clearCache.ts";
 import hiCommon from "./hi/common.ts";
+import hiContact from "./hi/contact.ts";
 import hiGrievancePolicy from "./hi/grievancePolicy.ts";
 import hiHome from "./hi/home.ts";
 import hiNotice from "./hi/notice.ts";
+import hiOutcome from "./hi/outcome.ts";
 import hiPrivacyPolicy from "./hi/privacyPolicy.ts";
 import hiRates from "./hi/rates.ts";
+import hiSignIn from "./hi/signIn.ts";
 import hiTerms from "./hi/terms.ts";
 import hiValidation from "./hi/validation.ts";
 
@@ -32,11 +38,14 @@ export const CATALOGUES = {
     about: enAbout,
     calculator: enCalculator,
     clearCache: enClearCache,
+    contact: enContact,
     grievancePolicy: enGrievancePolicy,
     home: enHome,
     notice: enNotice,
+    outcome: enOutcome,
     privacyPolicy: enPrivacyPolicy,
     rates: enRates,
+    signIn: enSignIn,
     terms: enTerms,
   },
   hi: {
@@ -45,11 +54,14 @@ export const CATALOGUES = {
     about: hiAbout,
     calculator: hiCalculator,
     clearCache: hiClearCache,
+    contact: hiContact,
     grievancePolicy: hiGrievancePolicy,
     home: hiHome,
     notice: hiNotice,
+    outcome: hiOutcome,
     privacyPolicy: hiPrivacyPolicy,
     rates: hiRates,
+    signIn: hiSignIn,
     terms: hiTerms,
   },
 } as const;

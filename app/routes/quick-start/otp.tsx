@@ -3,18 +3,22 @@ import { CollectionNotice } from "../../components/collection-notice.tsx";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { FormErrors, TextField } from "../../components/field.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import { maskMobile } from "../../domain/validators/mobile.ts";
-import { AGREEMENT_LINK_ENDED, isAgreementPath } from "../../domain/loans/agreement-link.ts";
+import { AGREEMENT_LINK_DAYS, isAgreementPath } from "../../domain/loans/agreement-link.ts";
 import { codeSchema, mobileSchema } from "../../domain/sign-in.ts";
+import { msg } from "../../i18n/form-message.ts";
 import { ensureDeviceId } from "../../lib/device.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { linkTo } from "../../lib/rich-text.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { usePublicConfig } from "../../root.tsx";
 import { signedInOn } from "../../server/auth/session.server.ts";
 import { safeRedirect } from "../../web/guards.server.ts";
+import { pageMessages, translatorFor } from "../../web/i18n.server.ts";
+import { useTranslations } from "use-intl/react";
 import {
   type PendingSignIn,
   pendingSignInCookie,
@@ -24,7 +28,6 @@ import {
 } from "../../server/auth/sign-in.server.ts";
 import { redirectWithToast } from "../../web/flash.server.ts";
 import type { Route } from "./+types/otp";
-import { pageMessages } from "../../web/i18n.server.ts";
 import { readForm } from "../../web/forms.server.ts";
 import { signInLanding } from "../../server/quick-start/progress.server.ts";
 import { useLazySchemaForm } from "../../components/use-lazy-schema-form.ts";
@@ -43,15 +46,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (signedIn && signedIn.user.role !== "borrower") throw data({ message: STAFF_NOT_BORROWER }, { status: 403 });
   if (signedIn?.user.mobileVerifiedAt) throw redirect(redirectTo || (await signInLanding(services, signedIn.user.id)));
   const pending = (await pendingSignInCookie(services.config).parse(request.headers.get("Cookie"))) as PendingSignIn | null;
+  const t = translatorFor(context, "signIn");
   return {
-    messages: pageMessages(context, ["notice"]),
+    messages: pageMessages(context, ["signIn", "notice"]),
+    meta: { title: t("otp.meta.title"), description: t("otp.meta.description") },
     redirectTo,
     pending: pending ? { masked: maskMobile(pending.mobile), resendAt: pending.resendAt } : null,
     linking: Boolean(signedIn),
     /** Coming from the quick start: the code is its first step. */
     quickStart: redirectTo.toLowerCase().startsWith("/quickstart"),
-    /** Sent here by a signed agreement's link that now opens only to its owner: why. */
-    note: isAgreementPath(redirectTo) ? AGREEMENT_LINK_ENDED : null,
+    /** Sent here by a signed agreement's link that now opens only to its owner: the page says why. */
+    agreementLinkEnded: isAgreementPath(redirectTo),
   };
 }
 
@@ -96,10 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // intent === "verify"
   const submission = parseWithZod(formData, { schema: codeSchema });
   if (!pending) {
-    return data(
-      { step: "mobile" as const, result: submission.reply({ formErrors: ["Your sign-in timed out. Enter your mobile number again."] }) },
-      { status: 400 },
-    );
+    return data({ step: "mobile" as const, result: submission.reply({ formErrors: [msg("signIn.errors.timedOut")] }) }, { status: 400 });
   }
   if (submission.status !== "success") return data({ step: "code" as const, result: submission.reply() }, { status: 400 });
   const current = await signedInOn(services, request);
@@ -117,6 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         : submission.reply({ formErrors: [signedIn.message] });
     return data({ step: "code" as const, result: reply }, { status: 400 });
   }
+  const t = translatorFor(context, "signIn");
   const headers = new Headers();
   headers.append("Set-Cookie", signedIn.setCookie);
   headers.append("Set-Cookie", await pendingCookie.serialize("", { maxAge: 0 }));
@@ -124,7 +127,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     config,
     request,
     pending.redirectTo || signedIn.landing,
-    { type: "success", title: signedIn.created ? "Welcome! Your account is ready." : "You are signed in." },
+    { type: "success", title: signedIn.created ? t("otp.welcome") : t("otp.signedIn") },
     { headers },
   );
 }
@@ -134,25 +137,15 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const navigation = useNavigation();
   const step = actionData?.step ?? (loaderData.pending ? "code" : "mobile");
   const busy = navigation.state !== "idle";
+  const t = useTranslations("signIn.otp");
+  const why = loaderData.linking ? "link" : loaderData.quickStart ? "quickStart" : "signIn";
   return (
     <div className="mx-auto max-w-md px-4 py-10">
-      <h1 className="text-2xl sm:text-3xl">
-        {loaderData.linking
-          ? "Verify your mobile number"
-          : loaderData.quickStart
-            ? "Quick start: your mobile number"
-            : `Sign in to ${config?.brandName}`}
-      </h1>
-      <p className="mt-2 text-slate-700">
-        {loaderData.linking
-          ? "Add your mobile number to continue. We send a one-time code to check that it is yours."
-          : loaderData.quickStart
-            ? "We send a one-time code to check the number is yours; this creates your account. Been here before? You carry on where you left off."
-            : "Enter your mobile number and we will send you a one-time code. New here? The same steps create your account."}
-      </p>
-      {loaderData.note ? (
+      <h1 className="text-2xl sm:text-3xl">{t(`heading.${why}`, { brand: config?.brandName ?? "" })}</h1>
+      <p className="mt-2 text-slate-700">{t(`lead.${why}`)}</p>
+      {loaderData.agreementLinkEnded ? (
         <p className="card mt-4 border-amber-300 bg-amber-50" role="note" data-testid="sign-in-note">
-          {loaderData.note}
+          {t("agreementLinkEnded", { days: AGREEMENT_LINK_DAYS })}
         </p>
       ) : null}
       {step === "mobile" ? <CollectionNotice className="mt-4" /> : null}
@@ -173,22 +166,12 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       {config?.facebookSignIn && !loaderData.linking ? (
         <div className="mt-6 border-t border-slate-200 pt-6">
           <a className="btn-secondary w-full" href="/auth/facebook">
-            Continue with Facebook
+            {t("facebook")}
           </a>
-          <p className="field-hint">You will still verify a mobile number before you apply.</p>
+          <p className="field-hint">{t("facebookHint")}</p>
         </div>
       ) : null}
-      <p className="mt-6 text-sm text-slate-600">
-        By continuing you accept our{" "}
-        <Link className="link" to="/terms-and-conditions">
-          terms
-        </Link>{" "}
-        and{" "}
-        <Link className="link" to="/privacy-policy">
-          privacy policy
-        </Link>
-        .
-      </p>
+      <p className="mt-6 text-sm text-slate-600">{t.rich("accept", { terms: termsLink, privacy: privacyLink })}</p>
       <LenderNote className="mt-3" />
     </div>
   );
@@ -196,7 +179,11 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 
 type LastResult = SubmissionResult<string[]> | undefined;
 
+const termsLink = linkTo("/terms-and-conditions", "link");
+const privacyLink = linkTo("/privacy-policy", "link");
+
 function MobileForm({ redirectTo, lastResult, busy }: { redirectTo: string; lastResult: LastResult; busy: boolean }) {
+  const t = useTranslations("signIn.otp");
   const { form, fields, formErrors } = useLazySchemaForm({
     id: "sign-in-mobile",
     schema: () => signInSchemas().then((m) => m.mobileSchema),
@@ -208,14 +195,14 @@ function MobileForm({ redirectTo, lastResult, busy }: { redirectTo: string; last
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <TextField
         field={fields.mobile}
-        label="Mobile number"
-        hint="10 digits. We send a code by SMS."
+        label={t("mobileLabel")}
+        hint={t("mobileHint")}
         type="tel"
         autoComplete="tel-national"
         inputMode="numeric"
       />
       <button type="submit" name="intent" value="send" className="btn-primary w-full" disabled={busy}>
-        Send code
+        {t("send")}
       </button>
     </Form>
   );
@@ -241,31 +228,32 @@ function CodeForm({
   // This browser's device id goes with the code, so that its other tabs are not displaced.
   const deviceId = useHydrated() ? ensureDeviceId() : "";
   const wait = useCountdown(resendAt);
+  const t = useTranslations("signIn.otp");
   return (
     <>
       <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={formErrors} />
-        <p role="status">We sent a 6-digit code to {masked}.</p>
+        <p role="status">{t("codeSent", { mobile: masked })}</p>
         <input type="hidden" name="deviceId" value={deviceId} />
         <TextField
           field={fields.code}
-          label="One-time code"
-          hint="The code is valid for 5 minutes."
+          label={t("codeLabel")}
+          hint={t("codeHint")}
           className="tracking-[0.3em]"
           autoComplete="one-time-code"
           inputMode="numeric"
           maxLength={6}
         />
         <button type="submit" name="intent" value="verify" className="btn-primary w-full" disabled={busy}>
-          Verify and continue
+          {t("verify")}
         </button>
       </Form>
       <Form method="post" className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <button type="submit" name="intent" value="resend" className="btn-secondary" disabled={busy || wait > 0}>
-          {wait > 0 ? `Resend code in ${wait} s` : "Resend code"}
+          {wait > 0 ? t("resendIn", { seconds: String(wait) }) : t("resend")}
         </button>
         <button type="submit" name="intent" value="change" className="link text-sm">
-          Use a different number
+          {t("change")}
         </button>
       </Form>
     </>
@@ -286,5 +274,5 @@ function useCountdown(iso: string | null) {
   return Math.max(0, Math.ceil((target - now) / 1000));
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Sign in", "Sign in with your mobile number and a one-time code.");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, loaderData?.meta.title ?? "", loaderData?.meta.description);

@@ -10,4 +10,4 @@ export default function NotFoundRoute({ loaderData }: Route.ComponentProps) {
   return <NotFoundPage path={loaderData?.path} />;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }, { name: "robots", content: "noindex" }];

@@ -3,8 +3,10 @@ import { Link, useRevalidator } from "react-router";
 import { StatusNote } from "../../components/loan-flow.tsx";
 import { servicesContext } from "../../context.ts";
 import { parseReference, shortReference, stepPath } from "../../domain/loans/application.ts";
-import { STATUS_HEADLINE } from "../../domain/loans/lifecycle.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { spanWith } from "../../lib/rich-text.tsx";
+import { pageMessages, translatorFor } from "../../web/i18n.server.ts";
+import { useLocale, useTranslations } from "use-intl/react";
 import { formatRupees } from "../../domain/money.ts";
 import { signedInOn } from "../../server/auth/session.server.ts";
 import type { Route } from "./+types/outcome";
@@ -36,6 +38,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const p = found.payment;
     return {
       state: state as State,
+      messages: pageMessages(context, ["outcome"]),
+      meta: { title: translatorFor(context, "outcome")(`payment.${PAYMENT_TEXT[p.status]}.title`) },
       application: null,
       payment: {
         reference: p.reference,
@@ -53,23 +57,30 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const signedIn = await signedInOn(services, request);
   const application = signedIn ? await applicationForOutcome(services, { userId: signedIn.user.id, reference }) : null;
   if (!application) notFoundFullPath(request);
-  return { state: state as State, application, payment: null };
+  return {
+    state: state as State,
+    messages: pageMessages(context, ["outcome"]),
+    meta: { title: translatorFor(context, "outcome")(`application.status.${application.status}`) },
+    application,
+    payment: null,
+  };
 }
 
 type PaymentOutcomeData = NonNullable<Route.ComponentProps["loaderData"]["payment"]>;
 
-const PAYMENT_OUTCOME: Record<string, { title: string; lead: string }> = {
-  captured: { title: "Payment received", lead: "Thank you. Your payment is applied to your loan." },
-  held: {
-    title: "Payment received, being checked",
-    lead: "The amount the bank reported differs from your order, so our team is checking it before it is applied. We will tell you by SMS.",
-  },
-  failed: { title: "Payment failed", lead: "Nothing was taken. You can try again from your loan." },
-  cancelled: { title: "Payment stopped", lead: "You stopped before paying. Nothing was taken." },
-  pending: { title: "Waiting for the bank", lead: "Your bank has not confirmed the payment yet. This page checks again by itself." },
-  created: { title: "Waiting for the bank", lead: "Your bank has not confirmed the payment yet. This page checks again by itself." },
-  reversed: { title: "Payment reversed", lead: "This payment was reversed. Please see your loan for what is due." },
-};
+/** The words of each payment status (outcome.payment.*): one text while the bank has not answered. */
+const PAYMENT_TEXT = {
+  captured: "captured",
+  held: "held",
+  failed: "failed",
+  cancelled: "cancelled",
+  pending: "waiting",
+  created: "waiting",
+  reversed: "reversed",
+} as const;
+
+const mono = spanWith("font-mono");
+const referenceTag = spanWith("font-mono text-base text-slate-600");
 
 /** A payment's outcome: the server's status; while the bank has not answered, it asks again every few seconds. */
 function PaymentOutcome({ p }: { p: PaymentOutcomeData }) {
@@ -82,28 +93,28 @@ function PaymentOutcome({ p }: { p: PaymentOutcomeData }) {
     }, 3000);
     return () => window.clearInterval(timer);
   }, [waiting, revalidator]);
-  const text = PAYMENT_OUTCOME[p.status] ?? { title: "Payment", lead: "" };
+  const t = useTranslations("outcome.payment");
+  const language = useLocale();
+  const text = PAYMENT_TEXT[p.status];
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-12">
-      <h1 className="text-2xl sm:text-3xl">{text.title}</h1>
+      <h1 className="text-2xl sm:text-3xl">{t(`${text}.title`)}</h1>
       <section className="card space-y-3" aria-labelledby="payment-title" aria-live="polite">
         <h2 id="payment-title" className="text-xl">
-          {formatRupees(p.amountPaise)} for loan <span className="font-mono">{p.loanNumber}</span>
+          {t.rich("heading", { amount: formatRupees(p.amountPaise), loanNumber: p.loanNumber, mono })}
         </h2>
-        <p>{text.lead}</p>
-        {p.businessDate && p.status === "captured" ? <p>Counted as paid on {longDate(p.businessDate)}.</p> : null}
+        <p>{t(`${text}.lead`)}</p>
+        {p.businessDate && p.status === "captured" ? <p>{t("countedPaid", { date: longDate(p.businessDate, language) })}</p> : null}
         {p.failureReason && p.status !== "captured" ? <p className="text-slate-700">{p.failureReason}</p> : null}
-        <p className="text-sm text-slate-600">
-          Payment reference <span className="font-mono">{p.reference}</span>
-        </p>
+        <p className="text-sm text-slate-600">{t.rich("reference", { reference: p.reference, mono })}</p>
       </section>
       <p className="flex flex-wrap gap-3">
         <Link className="btn-primary" to={p.loanHref}>
-          Back to your loan
+          {t("backToLoan")}
         </Link>
         {waiting ? (
           <Link className="btn-secondary" to={`/pending/${p.reference}`} reloadDocument>
-            Check again
+            {t("checkAgain")}
           </Link>
         ) : null}
       </p>
@@ -115,45 +126,41 @@ export default function Outcome({ loaderData }: Route.ComponentProps) {
   if (loaderData.payment) return <PaymentOutcome p={loaderData.payment} />;
   const { application: a } = loaderData;
   if (!a) return null;
+  return <ApplicationOutcome a={a} />;
+}
+
+type ApplicationOutcomeData = NonNullable<Route.ComponentProps["loaderData"]["application"]>;
+
+/** An application's outcome (the end of signing): its status, and where to go on. */
+function ApplicationOutcome({ a }: { a: ApplicationOutcomeData }) {
+  const t = useTranslations("outcome.application");
   const kind = a.product;
+  const heading = { kind, reference: shortReference(a.reference), ref: referenceTag };
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-12">
-      <h1 className="text-2xl sm:text-3xl">{STATUS_HEADLINE[a.status]}</h1>
+      <h1 className="text-2xl sm:text-3xl">{t(`status.${a.status}`)}</h1>
       <section className="card space-y-3" aria-labelledby="application-title">
         <h2 id="application-title" className="text-xl">
-          {a.kindName} {a.amountPaise ? `of ${formatRupees(a.amountPaise)}` : ""}{" "}
-          <span className="font-mono text-base text-slate-600">application {shortReference(a.reference)}</span>
+          {a.amountPaise ? t.rich("heading", { ...heading, amount: formatRupees(a.amountPaise) }) : t.rich("headingNoAmount", heading)}
         </h2>
-        {a.status === "signed" ? (
-          <p>Your application is submitted. We sent the link to your signed agreement to your mobile by SMS.</p>
-        ) : null}
+        {a.status === "signed" ? <p>{t("submitted")}</p> : null}
         <StatusNote status={a.status} reason={a.statusReason} />
       </section>
       <p className="flex flex-wrap gap-3">
         <Link className="btn-primary" to={stepPath(kind, a.reference, "Step7")}>
-          {a.status === "draft" ? "Continue your application" : "See your application"}
+          {a.status === "draft" ? t("continue") : t("see")}
         </Link>
         {a.agreementRef ? (
           <Link className="btn-secondary" to={`/Eagreement/${a.agreementRef}`}>
-            Your signed agreement
+            {t("agreement")}
           </Link>
         ) : null}
         <Link className="btn-secondary" to="/User/Dashboard">
-          Dashboard
+          {t("dashboard")}
         </Link>
       </p>
     </div>
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(
-    matches,
-    loaderData
-      ? loaderData.payment
-        ? (PAYMENT_OUTCOME[loaderData.payment.status]?.title ?? "Payment")
-        : loaderData.application
-          ? STATUS_HEADLINE[loaderData.application.status]
-          : "Application"
-      : "Page not found",
-  );
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta.title ?? "");

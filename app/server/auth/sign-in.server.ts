@@ -3,7 +3,9 @@ import type { AppServices, Client } from "../../context.ts";
 import { COOKIE_NAMES } from "../cookie-names.ts";
 import { signedCookie } from "../cookies.server.ts";
 import { users } from "../db/schema.ts";
-import { sendCode, verifyCode } from "../otp/otp.server.ts";
+import { formatTimeIST } from "../../domain/india-date.ts";
+import { msg } from "../../i18n/form-message.ts";
+import { sendCode, type SendResult, type VerifyResult, verifyCode } from "../otp/otp.server.ts";
 import { createUserSession } from "./session.server.ts";
 import { signInLanding } from "../quick-start/progress.server.ts";
 
@@ -23,25 +25,26 @@ export interface PendingSignIn {
 /**
  * The account for a verified mobile number: a new number creates a borrower,
  * a known one signs in. A signed-in account without a number (Facebook) gets it linked.
+ * `error`: a message key (app/i18n/form-message.ts).
  */
 export async function userForVerifiedMobile(
   { db, now }: Pick<AppServices, "db" | "now">,
   { mobile, linkTo }: { mobile: string; linkTo: { id: string; role: string } | null },
 ): Promise<{ userId: string; created: boolean } | { error: string }> {
   // Staff and borrowers are separate identities: a staff account never gets a mobile number or the borrower area.
-  if (linkTo && linkTo.role !== "borrower") return { error: STAFF_NOT_BORROWER };
+  if (linkTo && linkTo.role !== "borrower") return { error: msg("signIn.errors.staffSignedIn") };
   const linkToUserId = linkTo?.id ?? null;
   const [existing] = await db.select().from(users).where(eq(users.mobile, mobile));
   if (linkToUserId) {
     if (existing && existing.id !== linkToUserId) {
-      return { error: "This mobile number belongs to another account. Sign in with it instead." };
+      return { error: msg("signIn.errors.otherAccount") };
     }
     await db.update(users).set({ mobile, mobileVerifiedAt: now() }).where(eq(users.id, linkToUserId));
     return { userId: linkToUserId, created: false };
   }
   if (existing) {
-    if (existing.role !== "borrower") return { error: "Staff accounts sign in at the staff sign-in page." };
-    if (existing.disabledAt) return { error: "This account is closed. Please contact us." };
+    if (existing.role !== "borrower") return { error: msg("signIn.errors.staffAccount") };
+    if (existing.disabledAt) return { error: msg("signIn.errors.closed") };
     if (!existing.mobileVerifiedAt) await db.update(users).set({ mobileVerifiedAt: now() }).where(eq(users.id, existing.id));
     return { userId: existing.id, created: false };
   }
@@ -53,24 +56,60 @@ export async function userForVerifiedMobile(
   if (created) return { userId: created.id, created: true };
   // A concurrent sign-in created it first.
   const [again] = await db.select({ id: users.id }).from(users).where(eq(users.mobile, mobile));
-  return again ? { userId: again.id, created: false } : { error: "Please try again." };
+  return again ? { userId: again.id, created: false } : { error: msg("signIn.errors.tryAgain") };
 }
 
-/** The sign-in code, by SMS to `mobile` (the limits per number and per address apply). */
-export function sendSignInCode(
+/** Why a code was not sent, as a message key (app/i18n/form-message.ts) the sign-in page says in its language. */
+function refusedSend(refused: Extract<SendResult, { ok: false }>, now: Date): string {
+  const time = refused.retryAt ? formatTimeIST(refused.retryAt) : "";
+  switch (refused.reason) {
+    case "resend_too_soon":
+      return msg("signIn.errors.resendTooSoon", {
+        seconds: Math.max(1, Math.ceil(((refused.retryAt?.getTime() ?? 0) - now.getTime()) / 1000)),
+      });
+    case "number_limit":
+      return msg("signIn.errors.numberLimit", { time });
+    case "ip_limit":
+      return msg("signIn.errors.ipLimit", { time });
+    case "sms_failed":
+      return msg("signIn.errors.smsFailed");
+  }
+}
+
+/** Why a code was not accepted, as a message key. */
+function refusedCode(refused: Extract<VerifyResult, { ok: false }>, config: AppServices["config"]): string {
+  switch (refused.reason) {
+    case "no_code":
+      return msg("signIn.errors.noCode");
+    case "expired":
+      return msg("signIn.errors.expired", { minutes: Math.round(config.otp.ttlSeconds / 60) });
+    case "wrong":
+      return msg("signIn.errors.wrong", { left: refused.attemptsLeft });
+    case "locked":
+      return refused.lockedNow ? msg("signIn.errors.lockedNow", { max: config.otp.maxAttempts }) : msg("signIn.errors.locked");
+  }
+}
+
+/**
+ * The sign-in code, by SMS to `mobile` (the limits per number and per address apply); a refusal's
+ * `message` is a message key. The SMS itself is English.
+ */
+export async function sendSignInCode(
   services: Pick<AppServices, "db" | "config" | "sms" | "now">,
   { mobile, client }: { mobile: string; client: Client },
-) {
+): Promise<SendResult> {
   const { config } = services;
-  return sendCode(services, {
+  const sent = await sendCode(services, {
     target: mobile,
     purpose: "sign_in",
     ip: client.ip,
     message: (code) =>
       `${code} is your ${config.public.brandName} sign-in code. It is valid for ${Math.round(config.otp.ttlSeconds / 60)} minutes. Never share it with anyone.`,
   });
+  return sent.ok ? sent : { ...sent, message: refusedSend(sent, services.now()) };
 }
 
+/** `message`: a message key (app/i18n/form-message.ts). */
 export type CodeSignIn =
   { ok: true; created: boolean; setCookie: string; landing: string } | { ok: false; field: "code" | "form"; message: string };
 
@@ -85,7 +124,7 @@ export async function signInWithCode(
   input: { mobile: string; code: string; deviceId: string; linkTo: { id: string; role: string } | null; client: Client },
 ): Promise<CodeSignIn> {
   const verified = await verifyCode(services, { target: input.mobile, purpose: "sign_in", code: input.code });
-  if (!verified.ok) return { ok: false, field: "code", message: verified.message };
+  if (!verified.ok) return { ok: false, field: "code", message: refusedCode(verified, services.config) };
   const account = await userForVerifiedMobile(services, { mobile: input.mobile, linkTo: input.linkTo });
   if ("error" in account) return { ok: false, field: "form", message: account.error };
   const { setCookie } = await createUserSession(services, { userId: account.userId, deviceId: input.deviceId, ...input.client });

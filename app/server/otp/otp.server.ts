@@ -22,7 +22,15 @@ export type SendResult =
   | { ok: false; reason: "resend_too_soon" | "number_limit" | "ip_limit" | "sms_failed"; retryAt: Date | null; message: string };
 
 export type VerifyResult =
-  { ok: true } | { ok: false; reason: "no_code" | "expired" | "locked" | "wrong"; attemptsLeft: number; message: string };
+  | { ok: true }
+  | {
+      ok: false;
+      reason: "no_code" | "expired" | "locked" | "wrong";
+      attemptsLeft: number;
+      message: string;
+      /** This wrong try was the last one allowed: the code is dead from now on (a page words that differently). */
+      lockedNow?: true;
+    };
 
 const HOUR = 60 * 60 * 1000;
 
@@ -180,6 +188,7 @@ export async function verifyCode(
             ok: false as const,
             reason: "locked" as const,
             attemptsLeft: 0,
+            lockedNow: true as const,
             message: `That code is not right, and it no longer works after ${max} wrong tries. Ask for a new code.`,
           };
     }
