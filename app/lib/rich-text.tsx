@@ -9,6 +9,9 @@ type Tag = (chunks: ReactNode) => ReactNode;
 /** `<strong>…</strong>` */
 export const strong: Tag = (chunks) => <strong>{chunks}</strong>;
 
+/** `<mono>…</mono>`: a code or number in a monospaced font (a loan number, a payment reference). */
+export const mono: Tag = (chunks) => <span className="font-mono">{chunks}</span>;
+
 /** A link to a page of this site, with the words between the tags. */
 export const linkTo =
   (to: string, className?: string): Tag =>

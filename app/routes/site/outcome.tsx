@@ -1,5 +1,4 @@
-import { useEffect } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import { StatusNote } from "../../components/loan-flow.tsx";
 import { servicesContext } from "../../context.ts";
 import { parseReference, shortReference, stepPath } from "../../domain/loans/application.ts";
@@ -13,7 +12,8 @@ import { applicationForOutcome } from "../../server/loans/read.server.ts";
 import { ownPayment } from "../../server/payments/read.server.ts";
 import { PAYMENT_REFERENCE } from "../../domain/loans/pay-now.ts";
 import { loanPath } from "../../domain/loans/servicing.ts";
-import { longDate } from "../../domain/india-date.ts";
+import { pageMessages, translatorFor } from "../../web/i18n.server.ts";
+import { knownOutcome, PaymentOutcome } from "./payment-outcome.tsx";
 
 /** The states an outside flow may come back with. The page says what the server holds, not which of these the address names. */
 const STATES = { success: true, failure: true, pending: true, cancelled: true } as const;
@@ -34,10 +34,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const found = signedIn ? await ownPayment(services, { userId: signedIn.user.id, reference: params.id }) : null;
     if (!found || !found.loanNumber) notFoundFullPath(request);
     const p = found.payment;
+    const outcome = knownOutcome(p.status);
+    const t = translatorFor(context, "loanPayment");
     return {
       state: state as State,
       application: null,
+      messages: pageMessages(context, ["loanPayment"]),
       payment: {
+        title: outcome ? t(`outcome.${outcome}.title`) : t("title"),
         reference: p.reference,
         status: p.status,
         amountPaise: p.amountPaise,
@@ -54,61 +58,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const application = signedIn ? await applicationForOutcome(services, { userId: signedIn.user.id, reference }) : null;
   if (!application) notFoundFullPath(request);
   return { state: state as State, application, payment: null };
-}
-
-type PaymentOutcomeData = NonNullable<Route.ComponentProps["loaderData"]["payment"]>;
-
-const PAYMENT_OUTCOME: Record<string, { title: string; lead: string }> = {
-  captured: { title: "Payment received", lead: "Thank you. Your payment is applied to your loan." },
-  held: {
-    title: "Payment received, being checked",
-    lead: "The amount the bank reported differs from your order, so our team is checking it before it is applied. We will tell you by SMS.",
-  },
-  failed: { title: "Payment failed", lead: "Nothing was taken. You can try again from your loan." },
-  cancelled: { title: "Payment stopped", lead: "You stopped before paying. Nothing was taken." },
-  pending: { title: "Waiting for the bank", lead: "Your bank has not confirmed the payment yet. This page checks again by itself." },
-  created: { title: "Waiting for the bank", lead: "Your bank has not confirmed the payment yet. This page checks again by itself." },
-  reversed: { title: "Payment reversed", lead: "This payment was reversed. Please see your loan for what is due." },
-};
-
-/** A payment's outcome: the server's status; while the bank has not answered, it asks again every few seconds. */
-function PaymentOutcome({ p }: { p: PaymentOutcomeData }) {
-  const waiting = p.status === "created" || p.status === "pending";
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = window.setInterval(() => {
-      if (revalidator.state === "idle") void revalidator.revalidate();
-    }, 3000);
-    return () => window.clearInterval(timer);
-  }, [waiting, revalidator]);
-  const text = PAYMENT_OUTCOME[p.status] ?? { title: "Payment", lead: "" };
-  return (
-    <div className="mx-auto max-w-3xl space-y-6 px-4 py-12">
-      <h1 className="text-2xl sm:text-3xl">{text.title}</h1>
-      <section className="card space-y-3" aria-labelledby="payment-title" aria-live="polite">
-        <h2 id="payment-title" className="text-xl">
-          {formatRupees(p.amountPaise)} for loan <span className="font-mono">{p.loanNumber}</span>
-        </h2>
-        <p>{text.lead}</p>
-        {p.businessDate && p.status === "captured" ? <p>Counted as paid on {longDate(p.businessDate)}.</p> : null}
-        {p.failureReason && p.status !== "captured" ? <p className="text-slate-700">{p.failureReason}</p> : null}
-        <p className="text-sm text-slate-600">
-          Payment reference <span className="font-mono">{p.reference}</span>
-        </p>
-      </section>
-      <p className="flex flex-wrap gap-3">
-        <Link className="btn-primary" to={p.loanHref}>
-          Back to your loan
-        </Link>
-        {waiting ? (
-          <Link className="btn-secondary" to={`/pending/${p.reference}`} reloadDocument>
-            Check again
-          </Link>
-        ) : null}
-      </p>
-    </div>
-  );
 }
 
 export default function Outcome({ loaderData }: Route.ComponentProps) {
@@ -151,7 +100,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     matches,
     loaderData
       ? loaderData.payment
-        ? (PAYMENT_OUTCOME[loaderData.payment.status]?.title ?? "Payment")
+        ? loaderData.payment.title
         : loaderData.application
           ? STATUS_HEADLINE[loaderData.application.status]
           : "Application"
