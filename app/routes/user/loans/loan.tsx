@@ -174,7 +174,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const here = loanPath(kindOfPath(new URL(request.url)), loanNumber);
     return redirectWithToast(services.config, request, `${here}#promise-title`, {
       type: "success",
-      title: msg("loanPay.promise.thanks"),
+      title: translatorFor(context, "loanPay")("promise.thanks"),
     });
   }
   if (intent === "excess_keep" || intent === "excess_refund") {
@@ -188,12 +188,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!decided.ok && decided.reason === "not_found") notFoundFullPath(request);
     if (!decided.ok) return data({ autopay: EXCESS_REFUSED[decided.reason] ?? msg("loanAutopay.excessRefused.other") }, { status: 400 });
     const here = loanPath(kindOfPath(new URL(request.url)), loanNumber);
+    const t = translatorFor(context, "loanAutopay");
     const title =
       decided.choice === "refund"
-        ? msg("loanAutopay.excess.refundRequested", { amount: formatRupees(decided.amountPaise), account: decided.accountMasked })
+        ? t("excess.refundRequested", { amount: formatRupees(decided.amountPaise), account: decided.accountMasked })
         : decided.choice === "keep"
-          ? msg("loanAutopay.excess.kept")
-          : msg("loanAutopay.excess.nothingLeft");
+          ? t("excess.kept")
+          : t("excess.nothingLeft");
     return redirectWithToast(services.config, request, `${here}#autopay-title`, { type: "success", title });
   }
   if (intent === "autopay_start" || intent === "autopay_cancel") {
@@ -208,7 +209,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const here = loanPath(kindOfPath(new URL(request.url)), loanNumber);
     return redirectWithToast(services.config, request, `${here}#autopay-title`, {
       type: "success",
-      title: msg("loanAutopay.cancelled"),
+      title: translatorFor(context, "loanAutopay")("cancelled"),
     });
   }
   const submission = parseWithZod(form, { schema: payNowSchema });
