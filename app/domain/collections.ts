@@ -6,8 +6,9 @@
 import { z } from "zod";
 import { addDays, daysBetween, type IsoDate } from "./loan-math.ts";
 import { istHour, longDate, todayIST } from "./india-date.ts";
-import { formatRupees } from "./money.ts";
-import { isoDateField, rupeesField } from "./form-fields.ts";
+import { type DateFieldMessages, isoDateField, type RupeesFieldMessages, rupeesField } from "./form-fields.ts";
+import { msg } from "../i18n/form-message.ts";
+import type { Language } from "../i18n/languages.ts";
 
 /** Why a case closed: back to 0 days past due, the loan closed (or cancelled), or written off. */
 export const CASE_CLOSED = ["cured", "closed", "written_off"] as const;
@@ -53,34 +54,46 @@ export const PROMISE_STATUS_TEXT: Record<PromiseStatus, string> = {
   cancelled: "Replaced, or ended with the case",
 };
 
-/** A promise as the borrower's loan page says it, a whole sentence for each state. */
-export function promiseText(promise: { amountPaise: number; dueOn: IsoDate; status: PromiseStatus }): string {
-  const p = { amountPaise: formatRupees(promise.amountPaise), dueOn: longDate(promise.dueOn) };
-  switch (promise.status) {
-    case "open":
-      return `You promised to pay ${p.amountPaise} by ${p.dueOn}. We will not send you reminders about this loan until then.`;
-    case "kept":
-      return `You promised to pay ${p.amountPaise} by ${p.dueOn}, and you did. Thank you.`;
-    case "broken":
-      return `You promised to pay ${p.amountPaise} by ${p.dueOn}, and we have not received it. Please pay now, or call us if you cannot.`;
-    case "cancelled":
-      return `Your promise to pay ${p.amountPaise} by ${p.dueOn} was replaced by a later one.`;
-  }
-}
-
 /** Which dates a promise may take, as its error says it (the payoff quote's words). */
 export const promiseDatesText = (today: IsoDate) =>
   `Choose a date from today to ${PROMISE_MAX_DAYS} days ahead (${longDate(today)} to ${longDate(addDays(today, PROMISE_MAX_DAYS))}).`;
 
+/** What a promise's form says of a wrong amount or date. */
+interface PromiseMessages {
+  amount?: RupeesFieldMessages;
+  date?: DateFieldMessages;
+  dates: string;
+}
+
 /**
- * A promise to pay (the borrower on the loan page, or staff after a call): an amount and a date
- * from today to 7 days ahead. `today` is the India date the form is judged on.
+ * A promise to pay (staff after a call, in English; the borrower's page uses `borrowerPromiseSchema`):
+ * an amount and a date from today to 7 days ahead. `today` is the India date the form is judged on.
  */
-export const promiseSchema = (today: IsoDate) =>
+export const promiseSchema = (today: IsoDate, messages: PromiseMessages = { dates: promiseDatesText(today) }) =>
   z.object({
     intent: z.literal("promise"),
-    amount: rupeesField(),
-    dueOn: isoDateField("The date").refine((v) => v >= today && v <= addDays(today, PROMISE_MAX_DAYS), promiseDatesText(today)),
+    amount: rupeesField(messages.amount),
+    dueOn: isoDateField("The date", messages.date).refine((v) => v >= today && v <= addDays(today, PROMISE_MAX_DAYS), messages.dates),
+  });
+
+/** The dates a borrower's promise may take, as its error says it in the page's language (a message key). */
+export const promiseDatesMessage = (today: IsoDate, language: Language) =>
+  msg("loanPay.errors.datesAhead", {
+    days: String(PROMISE_MAX_DAYS),
+    from: longDate(today, language),
+    to: longDate(addDays(today, PROMISE_MAX_DAYS), language),
+  });
+
+/** The borrower's promise to pay on the loan page: the same rules, its messages as keys said in the page's language. */
+export const borrowerPromiseSchema = (today: IsoDate, language: Language) =>
+  promiseSchema(today, {
+    amount: {
+      missing: msg("loanPay.errors.amountMissing"),
+      invalid: msg("loanPay.errors.amountRupees"),
+      tooLarge: msg("loanPay.errors.amountTooLarge"),
+    },
+    date: { missing: msg("loanPay.errors.dateMissing"), invalid: msg("loanPay.errors.dateFormat") },
+    dates: promiseDatesMessage(today, language),
   });
 
 // ─── Contacts ───────────────────────────────────────────────────────────────

@@ -15,6 +15,9 @@ export const srOnly: Tag = (chunks) => <span className="sr-only">{chunks}</span>
 /** `<code>…</code>`: a name typed as it is (a cookie's). */
 export const code: Tag = (chunks) => <code>{chunks}</code>;
 
+/** `<mono>…</mono>`: a code or number in a monospaced font (a loan number, a payment reference). */
+export const mono: Tag = (chunks) => <span className="font-mono">{chunks}</span>;
+
 /** A link to a page of this site, with the words between the tags. */
 export const linkTo =
   (to: string, className?: string): Tag =>

@@ -63,29 +63,6 @@ export const debitAmount = ({ duePaise, noticePaise, maxAmountPaise }: { duePais
 export const noticeIsInTime = (noticeAt: Date, presentOn: IsoDate) =>
   indiaTime(presentOn, "00:00").getTime() - noticeAt.getTime() >= NOTICE_MIN_HOURS * 3_600_000;
 
-/** One debit as the borrower's loan page says it, a whole sentence each. */
-export function debitText(d: { status: DebitStatus; amountPaise: number; presentOn: IsoDate; reason: string | null }): string {
-  const amount = formatRupees(d.amountPaise);
-  const on = longDate(d.presentOn);
-  switch (d.status) {
-    case "notified":
-      return `Autopay will debit ${amount} on ${on}. Paying with Pay now before then lowers or cancels this debit.`;
-    case "presenting":
-    case "in_progress":
-      return `Autopay debit of ${amount} presented on ${on}, waiting for your bank's answer. No penal charge is added while it is in progress.`;
-    case "succeeded":
-      return `Autopay debited ${amount} on ${on}.`;
-    case "bounced":
-      return d.reason
-        ? `Autopay debit of ${amount} on ${on} was returned by your bank: ${d.reason}`
-        : `Autopay debit of ${amount} on ${on} was returned by your bank.`;
-    case "cancelled":
-      return d.reason
-        ? `Autopay debit of ${amount} on ${on} was not presented: ${d.reason}`
-        : `Autopay debit of ${amount} on ${on} was not presented.`;
-  }
-}
-
 /** A debit that paid an instalment already paid is refunded this many working days after it succeeded, unless kept. */
 export const EXCESS_REFUND_AFTER_WORKING_DAYS = 1;
 
@@ -115,12 +92,22 @@ export function excessText(d: {
   }
 }
 
+/** What the next debit of an active mandate will be, before its notice (`nextDebit`). */
+export type NextDebit =
+  /** Nothing is debited: the advance held pays the instalment due on `due`. */
+  | { case: "advance"; due: IsoDate }
+  /** Too close for the notice: the instalment due on `due` is not debited. */
+  | { case: "tooClose"; due: IsoDate }
+  /** The mandate's maximum, `amountPaise`, on `on`; `restPaise` to pay with Pay now. */
+  | { case: "capped"; due: IsoDate; on: IsoDate; amountPaise: number; restPaise: number }
+  /** The whole `amountPaise` on `on`. */
+  | { case: "full"; due: IsoDate; on: IsoDate; amountPaise: number };
+
 /**
- * The next debit an active mandate will make, as the borrower's loan page says it before its notice
- * (a whole sentence each): the next instalment's amount left to pay after the advance held, at most
- * the mandate's maximum, on its presentation date.
+ * The next debit an active mandate will make, before its notice: the next instalment's amount
+ * left to pay after the advance held, at most the mandate's maximum, on its presentation date.
  */
-export function nextDebitText({
+export function nextDebit({
   next,
   kind,
   maxAmountPaise,
@@ -133,16 +120,30 @@ export function nextDebitText({
   holidays: readonly IsoDate[];
   /** When a notice made now would go out (the daytime window's next moment). */
   noticeAt: Date;
-}): string {
-  const due = longDate(next.dueDate);
-  const presentOn = presentationDate(next.dueDate, kind, holidays);
-  const on = longDate(presentOn);
-  if (next.amountPaise <= 0) return `Nothing will be debited for the instalment due on ${due}: your advance payment pays it.`;
-  if (!noticeIsInTime(noticeAt, presentOn))
-    return `The instalment due on ${due} is too close for autopay's notice, so it will not be debited: pay it with Pay now. Autopay debits the instalments after it.`;
+}): NextDebit {
+  const due = next.dueDate;
+  const on = presentationDate(next.dueDate, kind, holidays);
+  if (next.amountPaise <= 0) return { case: "advance", due };
+  if (!noticeIsInTime(noticeAt, on)) return { case: "tooClose", due };
   if (next.amountPaise > maxAmountPaise)
-    return `Next debit: ${formatRupees(maxAmountPaise)}, the mandate's maximum, on ${on} for the instalment due on ${due}. Pay the other ${formatRupees(next.amountPaise - maxAmountPaise)} with Pay now. You get a notice two days before.`;
-  return `Next debit: ${formatRupees(next.amountPaise)} on ${on} for the instalment due on ${due}. You get a notice two days before.`;
+    return { case: "capped", due, on, amountPaise: maxAmountPaise, restPaise: next.amountPaise - maxAmountPaise };
+  return { case: "full", due, on, amountPaise: next.amountPaise };
+}
+
+/** The next debit (`nextDebit`) in English words, a whole sentence each (the borrower's page says it from the catalogue). */
+export function nextDebitText(args: Parameters<typeof nextDebit>[0]): string {
+  const d = nextDebit(args);
+  const due = longDate(d.due);
+  switch (d.case) {
+    case "advance":
+      return `Nothing will be debited for the instalment due on ${due}: your advance payment pays it.`;
+    case "tooClose":
+      return `The instalment due on ${due} is too close for autopay's notice, so it will not be debited: pay it with Pay now. Autopay debits the instalments after it.`;
+    case "capped":
+      return `Next debit: ${formatRupees(d.amountPaise)}, the mandate's maximum, on ${longDate(d.on)} for the instalment due on ${due}. Pay the other ${formatRupees(d.restPaise)} with Pay now. You get a notice two days before.`;
+    case "full":
+      return `Next debit: ${formatRupees(d.amountPaise)} on ${longDate(d.on)} for the instalment due on ${due}. You get a notice two days before.`;
+  }
 }
 
 /** Each status as staff read it. */

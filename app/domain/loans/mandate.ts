@@ -68,10 +68,6 @@ export function endedMandateText(status: MandateStatus, endedOn: IsoDate | null)
     : "Your autopay was cancelled, so nothing more is debited: pay each instalment with Pay now by its due date, or set up autopay again.";
 }
 
-/** What cancelling autopay means, said before the borrower confirms it (one whole sentence). */
-export const CANCEL_MANDATE_TEXT =
-  "If you cancel autopay, nothing more is debited from your account for this loan: pay each instalment yourself with Pay now by its due date, or set up autopay again.";
-
 /** The mandate's limits in one sentence, as the loan page and the staff page show them. */
 export const mandateLimitsText = (m: { maxAmountPaise: number; endDate: IsoDate }) =>
   `At most ${formatRupees(m.maxAmountPaise)} a debit, until ${longDate(m.endDate)}.`;

@@ -34,10 +34,3 @@ export function nextDueSentence(next: NextDue & { loanNumber: string }): string 
     return `Your next instalment, ${formatRupees(next.instalmentPaise)} on ${on} (loan ${next.loanNumber}), is already paid by your advance payment.`;
   return `Next due: ${formatRupees(next.amountPaise)} on ${on} (loan ${next.loanNumber}); your advance payment pays ${formatRupees(next.coveredPaise)} of the ${formatRupees(next.instalmentPaise)} instalment.`;
 }
-
-/** An instalment not yet due in the schedule, as the advance held leaves it. */
-export function coveredText(instalmentPaise: number, coveredPaise: number): string {
-  return coveredPaise >= instalmentPaise
-    ? "Paid by your advance payment on its due date"
-    : `${formatRupees(coveredPaise)} of it paid by your advance payment on its due date`;
-}

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { parseRupeesToPaise } from "../money.ts";
 import { formatRupees } from "../money.ts";
+import { msg } from "../../i18n/form-message.ts";
 
 /** `pm_` and 24 characters: a payment's own reference, the one the borrower comes back with. */
 export const PAYMENT_REFERENCE = /^pm_[a-z2-7]{24}$/;
@@ -18,7 +19,7 @@ export const MIN_PAYMENT_PAISE = 100_00;
 
 export const payNowSchema = z.object({
   intent: z.literal("pay"),
-  choice: z.enum(PAY_CHOICES, { error: "Choose what to pay." }),
+  choice: z.enum(PAY_CHOICES, { error: msg("loanPay.errors.choose") }),
   /** Rupees, for "another amount". */
   amount: z.string().trim().optional(),
   prepay: z
@@ -53,7 +54,7 @@ export function payOptions(p: Payable): Record<PayChoice, number | null> {
   };
 }
 
-/** The amount to charge for a valid choice, or the field and message to show next to it. */
+/** The amount to charge for a valid choice, or the field and message (a key, said in the page's language) to show next to it. */
 export function amountFor(
   form: PayNow,
   p: Payable,
@@ -61,35 +62,27 @@ export function amountFor(
   const options = payOptions(p);
   if (form.choice !== "amount") {
     const amount = options[form.choice];
-    if (!amount) return { ok: false, field: "choice", message: "That is not something you can pay on this loan today." };
+    if (!amount) return { ok: false, field: "choice", message: msg("loanPay.errors.notPayable") };
     return { ok: true, amountPaise: amount, prepay: false };
   }
   const paise = form.amount ? parseRupeesToPaise(form.amount) : null;
-  if (paise === null) return { ok: false, field: "amount", message: "Enter an amount in rupees, like 2500 or 2,500.50." };
+  if (paise === null) return { ok: false, field: "amount", message: msg("loanPay.errors.amountFormat") };
   if (paise < MIN_PAYMENT_PAISE || paise > p.payoffPaise)
     return {
       ok: false,
       field: "amount",
-      message: `Enter an amount between ${formatRupees(MIN_PAYMENT_PAISE)} and ${formatRupees(p.payoffPaise)} (the amount that closes the loan today).`,
+      message: msg("loanPay.errors.amountRange", { min: formatRupees(MIN_PAYMENT_PAISE), max: formatRupees(p.payoffPaise) }),
     };
   if (form.prepay) {
-    if (p.emiPaise === null) return { ok: false, field: "prepay", message: "Prepaying principal is for EMI loans only." };
+    if (p.emiPaise === null) return { ok: false, field: "prepay", message: msg("loanPay.errors.prepayEmiOnly") };
     // What is left after the dues and the next instalment (which the advance pays first) goes to principal.
     const beyond = paise - (p.overduePaise + p.penalDuePaise + (p.nextDuePaise ?? 0));
     if (beyond < p.emiPaise)
       return {
         ok: false,
         field: "prepay",
-        message: `To prepay principal, pay at least one EMI (${formatRupees(p.emiPaise)}) beyond what is overdue and the next instalment.`,
+        message: msg("loanPay.errors.prepayAtLeast", { emi: formatRupees(p.emiPaise) }),
       };
   }
   return { ok: true, amountPaise: paise, prepay: form.prepay };
 }
-
-export const PAY_CHOICE_LABEL: Record<PayChoice, string> = {
-  due: "Amount due (the next instalment and anything overdue)",
-  overdue: "Overdue amount and penal charges",
-  payoff: "Close the loan today (payoff amount)",
-  amount: "Another amount",
-  cooling_off: "Exit within the cooling-off period",
-};

@@ -759,9 +759,9 @@ export function statementRange(
   to: string,
   disbursalDate: IsoDate,
   today: IsoDate,
-): { ok: true; from: IsoDate; to: IsoDate } | { ok: false; message: string } {
-  if (!isIsoDate(from) || !isIsoDate(to)) return { ok: false, message: "Choose both dates." };
+): { ok: true; from: IsoDate; to: IsoDate } | { ok: false; reason: "dates" | "range"; message: string } {
+  if (!isIsoDate(from) || !isIsoDate(to)) return { ok: false, reason: "dates", message: "Choose both dates." };
   if (from < disbursalDate || to > today || from > to)
-    return { ok: false, message: `Choose dates from the disbursal to today, the first on or before the second.` };
+    return { ok: false, reason: "range", message: `Choose dates from the disbursal to today, the first on or before the second.` };
   return { ok: true, from, to };
 }

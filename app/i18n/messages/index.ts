@@ -9,6 +9,10 @@ import enCommon from "./en/common.ts";
 import enContact from "./en/contact.ts";
 import enGrievancePolicy from "./en/grievancePolicy.ts";
 import enHome from "./en/home.ts";
+import enLoanAutopay from "./en/loan-autopay.ts";
+import enLoanPay from "./en/loan-pay.ts";
+import enLoanPayment from "./en/loan-payment.ts";
+import enLoans from "./en/loans.ts";
 import enNotice from "./en/notice.ts";
 import enOutcome from "./en/outcome.ts";
 import enPrivacyPolicy from "./en/privacyPolicy.ts";
@@ -23,6 +27,10 @@ import hiCommon from "./hi/common.ts";
 import hiContact from "./hi/contact.ts";
 import hiGrievancePolicy from "./hi/grievancePolicy.ts";
 import hiHome from "./hi/home.ts";
+import hiLoanAutopay from "./hi/loan-autopay.ts";
+import hiLoanPay from "./hi/loan-pay.ts";
+import hiLoanPayment from "./hi/loan-payment.ts";
+import hiLoans from "./hi/loans.ts";
 import hiNotice from "./hi/notice.ts";
 import hiOutcome from "./hi/outcome.ts";
 import hiPrivacyPolicy from "./hi/privacyPolicy.ts";
@@ -41,6 +49,10 @@ export const CATALOGUES = {
     contact: enContact,
     grievancePolicy: enGrievancePolicy,
     home: enHome,
+    loanAutopay: enLoanAutopay,
+    loanPay: enLoanPay,
+    loanPayment: enLoanPayment,
+    loans: enLoans,
     notice: enNotice,
     outcome: enOutcome,
     privacyPolicy: enPrivacyPolicy,
@@ -57,6 +69,10 @@ export const CATALOGUES = {
     contact: hiContact,
     grievancePolicy: hiGrievancePolicy,
     home: hiHome,
+    loanAutopay: hiLoanAutopay,
+    loanPay: hiLoanPay,
+    loanPayment: hiLoanPayment,
+    loans: hiLoans,
     notice: hiNotice,
     outcome: hiOutcome,
     privacyPolicy: hiPrivacyPolicy,

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { servicesContext } from "../../context.ts";
 import { returnFromGateway } from "../../server/payments/gateway-answer.server.ts";
+import { translatorFor } from "../../web/i18n.server.ts";
 import type { Route } from "./+types/payment-return";
 
 /**
@@ -13,7 +14,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.provider !== services.payments.name) return new Response("Not found", { status: 404 });
   const to = await returnFromGateway(services, new URL(request.url).searchParams);
   if (!to)
-    return new Response("This return from the payment service could not be checked.", {
+    return new Response(translatorFor(context, "loanPayment")("unchecked"), {
       status: 400,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });

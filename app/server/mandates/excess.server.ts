@@ -53,7 +53,8 @@ export async function holdExcess(
 }
 
 export type ExcessResult =
-  | { ok: true; choice: "keep" | "refund" | "none"; message: string }
+  | { ok: true; choice: "keep" | "none"; message: string }
+  | { ok: true; choice: "refund"; message: string; amountPaise: number; accountMasked: string }
   | { ok: false; reason: "not_found" | "already_decided" | "refund_in_flight" | "no_account" };
 
 /**
@@ -115,7 +116,7 @@ export async function decideExcess(
     );
     if (!sent.ok) return { ok: false, reason: sent.reason as "refund_in_flight" | "no_account" };
     await record("refund", amountPaise, sent.payoutId);
-    return { ok: true, choice: "refund", message: sent.message };
+    return { ok: true, choice: "refund", message: sent.message, amountPaise, accountMasked: sent.accountMasked };
   });
 }
 

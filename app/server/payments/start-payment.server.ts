@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { KIND_NAME } from "../../domain/loans/application.ts";
 import { amountFor, type PayNow } from "../../domain/loans/pay-now.ts";
+import { msg } from "../../i18n/form-message.ts";
 
 import { istDayEnd } from "../../domain/india-date.ts";
 import { applicationSubject, audit } from "../audit.server.ts";
@@ -21,7 +22,7 @@ const ORDER_MINUTES = 30;
 
 /**
  * Pay now: the order at the gateway for what the borrower chose, on their own active loan (scoped
- * in the query). The checkout URL to send them to, or the field and message to show.
+ * in the query). The checkout URL to send them to, or the field and message (a key of the catalogue) to show.
  */
 export async function startPayment(
   services: Services,
@@ -42,7 +43,7 @@ export async function startPayment(
   const loan = await ownLoanLedger(services, { userId, loanNumber });
   if (!loan) return null;
   const a = loan.application;
-  if (a.status !== "active") return { ok: false, field: "form", message: "This loan is not open for payments." };
+  if (a.status !== "active") return { ok: false, field: "form", message: msg("loanPay.errors.notOpen") };
   const today = businessToday(services);
   const { payable } = payableToday(a.product, loan.terms, loan.events, today);
   const chosen = amountFor(form, payable);
@@ -52,8 +53,7 @@ export async function startPayment(
   const endOfDay = istDayEnd(today).getTime();
   const closing = form.choice === "payoff" || form.choice === "cooling_off";
   const expiresAt = new Date(closing ? Math.min(at.getTime() + ORDER_MINUTES * 60_000, endOfDay) : at.getTime() + ORDER_MINUTES * 60_000);
-  if (closing && endOfDay - at.getTime() < 16 * 60_000)
-    return { ok: false, field: "choice", message: "The amount to close the loan changes at midnight: please pay it after 00:00." };
+  if (closing && endOfDay - at.getTime() < 16 * 60_000) return { ok: false, field: "choice", message: msg("loanPay.errors.afterMidnight") };
   const [person] = await services.db
     .select({ name: users.name, mobile: users.mobile, email: users.email })
     .from(users)
@@ -103,6 +103,6 @@ export async function startPayment(
       .update(payments)
       .set({ status: "failed", failureReason: "The payment gateway could not be reached", updatedAt: services.now() })
       .where(eq(payments.id, payment.id));
-    return { ok: false, field: "form", message: "The payment service did not answer. Nothing was charged; please try again in a minute." };
+    return { ok: false, field: "form", message: msg("loanPay.errors.gatewaySilent") };
   }
 }

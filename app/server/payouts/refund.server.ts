@@ -15,7 +15,7 @@ import type { Staff } from "../review/rows.server.ts";
 import { askAgain } from "./check.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payouts" | "keyring">;
-type RefundResult = { ok: true; message: string; payoutId: string } | { ok: false; reason: string };
+type RefundResult = { ok: true; message: string; payoutId: string; accountMasked: string } | { ok: false; reason: string };
 
 /**
  * The overpayment sent back to the verified account the loan was disbursed to, through the payout
@@ -124,5 +124,6 @@ export async function requestRefund(
     ok: true,
     message: `Refund of ${formatRupees(amountPaise)} to ${disbursal.accountMasked} requested.`,
     payoutId: payout.id,
+    accountMasked: disbursal.accountMasked,
   };
 }

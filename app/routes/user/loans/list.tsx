@@ -1,26 +1,20 @@
 import { Link } from "react-router";
+import { useTranslations } from "use-intl/react";
 import { servicesContext } from "../../../context.ts";
-import { KIND_NAME, type LoanKind, stepPath } from "../../../domain/loans/application.ts";
-import { STATUS_TEXT } from "../../../domain/loans/lifecycle.ts";
+import { type LoanKind, stepPath } from "../../../domain/loans/application.ts";
 import { loanPath } from "../../../domain/loans/servicing.ts";
-import { nextDueText } from "../../../domain/loans/next-due.ts";
 import { formatRupees } from "../../../domain/money.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { listApplications } from "../../../server/loans/read.server.ts";
 import { borrowerLoans } from "../../../server/loan-account/read.server.ts";
 import { openRequestsFor } from "../../../server/review/read.server.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
+import { pageMessages, translatorFor } from "../../../web/i18n.server.ts";
+import { NextDueText } from "./loan/next-due-text.tsx";
 import type { Route } from "./+types/list";
 
-/** What each list is called, whole: every loan, or one kind (/User/Loans/Emi, /User/Loans/SalaryAdvance). */
-const LISTS = {
-  all: { title: "Your loans", none: "You have no loans yet. When a loan is disbursed it shows here, with what is due and when." },
-  emi: { title: "Your EMI loans", none: "You have no EMI loans yet. When one is disbursed it shows here, with what is due and when." },
-  salary_advance: {
-    title: "Your salary advances",
-    none: "You have no salary advances yet. When one is disbursed it shows here, with what is due and when.",
-  },
-} as const;
+/** The lists, each called by its own whole words (loans.lists): every loan, or one kind (/User/Loans/Emi, /User/Loans/SalaryAdvance). */
+type List = "all" | LoanKind;
 
 /** The kind a list shows, from its path (matching ignores case). */
 function kindOf(pathname: string): LoanKind | null {
@@ -45,8 +39,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const asked = new Set(requests.map((r) => r.reference));
   const disbursed = new Set(allLoans.map((l) => l.reference));
+  const list: List = kind ?? "all";
   return {
-    list: (kind ?? "all") as keyof typeof LISTS,
+    messages: pageMessages(context, ["loans"]),
+    meta: { title: translatorFor(context, "loans")(`lists.${list}.title`) },
+    list,
     loans: allLoans.filter((l) => !kind || l.kind === kind),
     applications: applications
       .filter((a) => !disbursed.has(a.reference) && (!kind || a.product === kind))
@@ -63,21 +60,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Loans({ loaderData }: Route.ComponentProps) {
   const { loans, applications, list } = loaderData;
+  const t = useTranslations("loans");
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
-      <h1>{LISTS[list].title}</h1>
+      <h1>{t(`lists.${list}.title`)}</h1>
       {list !== "all" ? (
         <p>
           <Link className="link" to="/User/Loans">
-            All your loans
+            {t("allLoans")}
           </Link>
         </p>
       ) : null}
       {loans.length === 0 ? (
         <p className="card">
-          {LISTS[list].none}{" "}
+          {t(`lists.${list}.none`)}{" "}
           <Link className="link" to="/User/Dashboard">
-            Go to your dashboard
+            {t("goToDashboard")}
           </Link>
         </p>
       ) : (
@@ -87,30 +85,30 @@ export default function Loans({ loaderData }: Route.ComponentProps) {
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h2 className="text-xl">
                   <Link className="link" to={loanPath(l.kind, l.loanNumber)}>
-                    {KIND_NAME[l.kind]} {l.loanNumber}
+                    {t("kindNumber", { kind: l.kind, loanNumber: l.loanNumber })}
                   </Link>
                 </h2>
-                <span className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">
-                  {STATUS_TEXT[l.status].label}
-                </span>
+                <span className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">{t(`status.${l.status}`)}</span>
               </div>
               <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
                 <div>
-                  <dt className="text-slate-600">Borrowed</dt>
+                  <dt className="text-slate-600">{t("figures.borrowed")}</dt>
                   <dd className="money">{formatRupees(l.principalPaise)}</dd>
                 </div>
                 <div>
-                  <dt className="text-slate-600">Principal outstanding</dt>
+                  <dt className="text-slate-600">{t("figures.outstanding")}</dt>
                   <dd className="money">{formatRupees(l.outstandingPrincipalPaise)}</dd>
                 </div>
                 <div>
-                  <dt className="text-slate-600">Next due</dt>
-                  <dd className="font-semibold">{nextDueText(l.nextDue)}</dd>
+                  <dt className="text-slate-600">{t("figures.nextDue")}</dt>
+                  <dd className="font-semibold">
+                    <NextDueText next={l.nextDue} />
+                  </dd>
                 </div>
                 <div>
-                  <dt className="text-slate-600">Overdue</dt>
+                  <dt className="text-slate-600">{t("figures.overdue")}</dt>
                   <dd className={l.overduePaise > 0 ? "font-semibold text-danger-600" : "font-semibold"}>
-                    {l.overduePaise > 0 ? `${formatRupees(l.overduePaise)}, ${l.dpd} days late` : "Nothing"}
+                    {l.overduePaise > 0 ? t("overdueLate", { amount: formatRupees(l.overduePaise), days: l.dpd }) : t("overdueNothing")}
                   </dd>
                 </div>
               </dl>
@@ -120,21 +118,23 @@ export default function Loans({ loaderData }: Route.ComponentProps) {
       )}
       {applications.length > 0 ? (
         <section aria-labelledby="applications-title" className="space-y-3">
-          <h2 id="applications-title">Applications</h2>
+          <h2 id="applications-title">{t("applications.heading")}</h2>
           <ul className="card divide-y divide-slate-200 py-1">
             {applications.map((a) => (
               <li key={a.reference} className="flex flex-wrap items-center justify-between gap-2 py-3">
                 <span>
-                  {KIND_NAME[a.kind]} {a.amountPaise ? formatRupees(a.amountPaise) : ""}{" "}
-                  <span className="text-sm text-slate-600">({STATUS_TEXT[a.status].label})</span>
+                  {a.amountPaise
+                    ? t("applications.kindAmount", { kind: a.kind, amount: formatRupees(a.amountPaise) })
+                    : t("applications.kind", { kind: a.kind })}{" "}
+                  <span className="text-sm text-slate-600">({t(`status.${a.status}`)})</span>
                   {a.waitingForYou ? (
                     <span className="block font-medium text-amber-900" data-testid="application-waiting">
-                      Waiting for you: the credit officer asked you for something. Open it to see what.
+                      {t("applications.waiting")}
                     </span>
                   ) : null}
                 </span>
                 <Link className="link" to={a.href}>
-                  Open
+                  {t("applications.open")}
                 </Link>
               </li>
             ))}
@@ -145,4 +145,4 @@ export default function Loans({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, LISTS[loaderData?.list ?? "all"].title);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta.title ?? "");

@@ -1,14 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
+import { useTranslations } from "use-intl/react";
 import { requestContext, servicesContext } from "../../../context.ts";
 import { addDays } from "../../../domain/loan-math.ts";
-import { KIND_NAME, type LoanKind } from "../../../domain/loans/application.ts";
+import type { LoanKind } from "../../../domain/loans/application.ts";
 import { LOAN_NUMBER } from "../../../domain/loans/disbursal.ts";
 import { longDate } from "../../../domain/india-date.ts";
-import { STATUS_TEXT } from "../../../domain/loans/lifecycle.ts";
 import { payNowSchema, payOptions } from "../../../domain/loans/pay-now.ts";
 import { loanPath, PAYOFF_DAYS_AHEAD, type PayoffQuote, statementRange } from "../../../domain/loans/servicing.ts";
+import { msg } from "../../../i18n/form-message.ts";
+import { mono } from "../../../lib/rich-text.tsx";
 import { pageMeta } from "../../../lib/meta.ts";
+import { formatRupees } from "../../../domain/money.ts";
 import { startPayment } from "../../../server/payments/start-payment.server.ts";
 import { cancelMandate } from "../../../server/mandates/cancel.server.ts";
 import { mandatesOf } from "../../../server/mandates/rows.server.ts";
@@ -17,15 +20,16 @@ import { decideExcess } from "../../../server/mandates/excess.server.ts";
 import { makePromise } from "../../../server/collections/case-actions.server.ts";
 import { borrowerCase } from "../../../server/collections/read.server.ts";
 import { reminderLetters } from "../../../server/collections/letter.server.ts";
-import { promiseDatesText, promiseSchema } from "../../../domain/collections.ts";
+import { borrowerPromiseSchema, promiseDatesMessage } from "../../../domain/collections.ts";
 import { businessToday } from "../../../server/loan-account/account.server.ts";
-import { nextDebitText } from "../../../domain/loans/autopay.ts";
+import { nextDebit } from "../../../domain/loans/autopay.ts";
 import { daytime } from "../../../domain/notifications.ts";
 import { startMandate } from "../../../server/mandates/start.server.ts";
 import { redirectWithToast } from "../../../web/flash.server.ts";
 import { loanPage, payoffFor } from "../../../server/loan-account/read.server.ts";
 import { readForm } from "../../../web/forms.server.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
+import { languageOf, pageMessages, translatorFor } from "../../../web/i18n.server.ts";
 import { notFoundFullPath } from "../../../web/not-found.server.ts";
 import { siteOrigin } from "../../../../server/config.ts";
 import { Autopay } from "./loan/autopay.tsx";
@@ -48,6 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const loanNumber = params.loanNumber.toUpperCase();
   const page = LOAN_NUMBER.test(loanNumber) ? await loanPage(services, { userId: user.id, loanNumber }) : null;
   if (!page || page.summary.kind !== kindOfPath(url)) notFoundFullPath(request);
+  const language = languageOf(context);
   const on = url.searchParams.get("on");
   let quote: { on: string; quote: PayoffQuote | null; advancePaise: number; error: string | null } | null = null;
   if (on !== null && page.payoff) {
@@ -58,7 +63,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           on,
           quote: null,
           advancePaise: 0,
-          error: `Choose a date from today to ${PAYOFF_DAYS_AHEAD} days ahead (${longDate(page.today)} to ${longDate(addDays(page.today, PAYOFF_DAYS_AHEAD))}).`,
+          error: msg("loanPay.errors.datesAhead", {
+            days: String(PAYOFF_DAYS_AHEAD),
+            from: longDate(page.today, language),
+            to: longDate(addDays(page.today, PAYOFF_DAYS_AHEAD), language),
+          }),
         };
   }
   // The statement's period, checked here so a wrong one is said next to its fields; a good one downloads.
@@ -71,7 +80,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       page.today,
     );
     if (range.ok) throw redirect(`/User/Loans/${loanNumber}/statement.pdf?from=${range.from}&to=${range.to}`);
-    statementError = range.message;
+    statementError = range.reason === "dates" ? msg("loans.errors.statementDates") : msg("loans.errors.statementRange");
   }
   const payable = page.payable;
   const mandates = await mandatesOf(services, { loanNumber, userId: user.id });
@@ -82,13 +91,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const announced = next && debits.some((x) => x.dueDate === next.dueDate && x.status !== "cancelled");
   return {
     ...page,
+    messages: pageMessages(context, ["loans", "loanPay", "loanAutopay"]),
+    meta: { title: translatorFor(context, "loans")("kindNumber", { kind: page.summary.kind, loanNumber: page.summary.loanNumber }) },
     collections: page.summary.status === "active" ? await borrowerCase(services, { userId: user.id, loanNumber }) : null,
     letters: await reminderLetters(services, { userId: user.id, loanNumber }),
     mandates,
     debits,
     nextDebit:
       active && next && !announced
-        ? nextDebitText({
+        ? nextDebit({
             next,
             kind: active.kind,
             maxAmountPaise: active.maxAmountPaise,
@@ -105,25 +116,24 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-/** Why autopay could not be set up or cancelled, in the borrower's words. */
+/** Why autopay could not be set up or cancelled, in the borrower's words (a message key). */
 const AUTOPAY_REFUSED: Record<string, string> = {
-  not_offered: "Autopay is not offered yet: pay each instalment with Pay now by its due date.",
-  already_active: "This loan already has autopay.",
-  not_open: "This loan is not open: autopay is set up only on an open loan.",
-  being_set_up: "Autopay is being set up with your bank: try again in a moment.",
-  provider_unavailable:
-    "The autopay service that holds this mandate cannot be reached from here: please raise a ticket and we will cancel it.",
-  no_account: "This loan has no verified account to debit yet.",
-  no_mandate: "This loan has no autopay to cancel.",
-  provider_silent: "The autopay service did not answer. Nothing changed; please try again in a minute.",
+  not_offered: msg("loanAutopay.refused.not_offered"),
+  already_active: msg("loanAutopay.refused.already_active"),
+  not_open: msg("loanAutopay.refused.not_open"),
+  being_set_up: msg("loanAutopay.refused.being_set_up"),
+  provider_unavailable: msg("loanAutopay.refused.provider_unavailable"),
+  no_account: msg("loanAutopay.refused.no_account"),
+  no_mandate: msg("loanAutopay.refused.no_mandate"),
+  provider_silent: msg("loanAutopay.refused.provider_silent"),
 };
 
-/** Why the excess of a debit could not be kept or refunded, in the borrower's words. */
-const EXCESS_REFUSED: Record<"not_found" | "already_decided" | "refund_in_flight" | "no_account", string> = {
-  not_found: "There is no such debit on this loan.",
-  already_decided: "This was already decided: see what the debit says below.",
-  refund_in_flight: "Another refund to your account is on its way: try again once it has arrived.",
-  no_account: "This loan has no verified account to refund to: please raise a ticket.",
+/** Why the excess of a debit could not be kept or refunded, in the borrower's words (a message key). */
+const EXCESS_REFUSED: Record<string, string> = {
+  not_found: msg("loanAutopay.excessRefused.not_found"),
+  already_decided: msg("loanAutopay.excessRefused.already_decided"),
+  refund_in_flight: msg("loanAutopay.excessRefused.refund_in_flight"),
+  no_account: msg("loanAutopay.excessRefused.no_account"),
 };
 
 /** Pay now: the order at the gateway, then off to its checkout. Autopay: set up (off to the bank) or cancelled. */
@@ -135,7 +145,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!LOAN_NUMBER.test(loanNumber)) notFoundFullPath(request);
   const intent = form.get("intent");
   if (intent === "promise") {
-    const submission = parseWithZod(form, { schema: promiseSchema(businessToday(services)) });
+    const today = businessToday(services);
+    const submission = parseWithZod(form, { schema: borrowerPromiseSchema(today, languageOf(context)) });
     if (submission.status !== "success") return data({ promise: submission.reply() }, { status: 400 });
     const made = await makePromise(services, {
       by: { borrower: user.id },
@@ -150,12 +161,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         {
           promise: submission.reply(
             made.reason === "too_much"
-              ? { fieldErrors: { amount: ["That is more than you owe by that date: promise at most what is overdue."] } }
+              ? { fieldErrors: { amount: [msg("loanPay.errors.promiseTooMuch")] } }
               : made.reason === "bad_date"
-                ? { fieldErrors: { dueOn: [promiseDatesText(businessToday(services))] } }
+                ? { fieldErrors: { dueOn: [promiseDatesMessage(today, languageOf(context))] } }
                 : made.reason === "promise_open"
-                  ? { formErrors: ["You have a promise open already: to change it, raise a ticket about this loan and we will call you."] }
-                  : { formErrors: ["Nothing is overdue on this loan now: there is nothing to promise."] },
+                  ? { formErrors: [msg("loanPay.errors.promiseOpen")] }
+                  : { formErrors: [msg("loanPay.errors.nothingOverdue")] },
           ),
         },
         { status: 400 },
@@ -163,7 +174,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const here = loanPath(kindOfPath(new URL(request.url)), loanNumber);
     return redirectWithToast(services.config, request, `${here}#promise-title`, {
       type: "success",
-      title: "Thank you. We will not send you reminders about this loan until the date you chose.",
+      title: translatorFor(context, "loanPay")("promise.thanks"),
     });
   }
   if (intent === "excess_keep" || intent === "excess_refund") {
@@ -175,9 +186,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       client: context.get(requestContext),
     });
     if (!decided.ok && decided.reason === "not_found") notFoundFullPath(request);
-    if (!decided.ok) return data({ autopay: EXCESS_REFUSED[decided.reason] }, { status: 400 });
+    if (!decided.ok) return data({ autopay: EXCESS_REFUSED[decided.reason] ?? msg("loanAutopay.excessRefused.other") }, { status: 400 });
     const here = loanPath(kindOfPath(new URL(request.url)), loanNumber);
-    return redirectWithToast(services.config, request, `${here}#autopay-title`, { type: "success", title: decided.message });
+    const t = translatorFor(context, "loanAutopay");
+    const title =
+      decided.choice === "refund"
+        ? t("excess.refundRequested", { amount: formatRupees(decided.amountPaise), account: decided.accountMasked })
+        : decided.choice === "keep"
+          ? t("excess.kept")
+          : t("excess.nothingLeft");
+    return redirectWithToast(services.config, request, `${here}#autopay-title`, { type: "success", title });
   }
   if (intent === "autopay_start" || intent === "autopay_cancel") {
     const client = context.get(requestContext);
@@ -186,12 +204,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         ? await startMandate(services, { userId: user.id, loan: { loanNumber }, client, origin: siteOrigin(services.config, request) })
         : await cancelMandate(services, { loanNumber, by: { borrower: user.id }, client, reason: "Cancelled by the borrower" });
     if (!done.ok && done.reason === "not_found") notFoundFullPath(request);
-    if (!done.ok) return data({ autopay: AUTOPAY_REFUSED[done.reason] ?? "That could not be done." }, { status: 400 });
+    if (!done.ok) return data({ autopay: AUTOPAY_REFUSED[done.reason] ?? msg("loanAutopay.refused.other") }, { status: 400 });
     if ("authUrl" in done && typeof done.authUrl === "string") return redirect(done.authUrl);
     const here = loanPath(kindOfPath(new URL(request.url)), loanNumber);
     return redirectWithToast(services.config, request, `${here}#autopay-title`, {
       type: "success",
-      title: "Autopay is cancelled. Pay each instalment with Pay now by its due date, or set up autopay again.",
+      title: translatorFor(context, "loanAutopay")("cancelled"),
     });
   }
   const submission = parseWithZod(form, { schema: payNowSchema });
@@ -222,18 +240,17 @@ export default function Loan({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
   const s = d.summary;
   const open = s.status === "active";
+  const t = useTranslations("loans");
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <p>
         <Link className="link" to="/User/Loans">
-          All your loans
+          {t("allLoans")}
         </Link>
       </p>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl sm:text-3xl">
-          {KIND_NAME[s.kind]} <span className="font-mono">{s.loanNumber}</span>
-        </h1>
-        <span className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">{STATUS_TEXT[s.status].label}</span>
+        <h1 className="text-2xl sm:text-3xl">{t.rich("heading", { kind: s.kind, loanNumber: s.loanNumber, mono })}</h1>
+        <span className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">{t(`status.${s.status}`)}</span>
       </div>
 
       <Summary d={d} />
@@ -271,12 +288,10 @@ export default function Loan({ loaderData, actionData }: Route.ComponentProps) {
       <Penals d={d} />
 
       <section aria-labelledby="loan-help-title" className="card space-y-2">
-        <h2 id="loan-help-title">A question or a problem with this loan?</h2>
-        <p className="text-slate-700">
-          Raise a ticket about it: you get a reference at once and an answer within 30 days, usually within two working days.
-        </p>
+        <h2 id="loan-help-title">{t("help.heading")}</h2>
+        <p className="text-slate-700">{t("help.body")}</p>
         <Link className="btn-secondary" to={`/User/Help/new?loan=${s.reference}`}>
-          Raise a ticket about loan {s.loanNumber}
+          {t("help.raise", { loanNumber: s.loanNumber })}
         </Link>
       </section>
 
@@ -285,5 +300,4 @@ export default function Loan({ loaderData, actionData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, loaderData ? `${KIND_NAME[loaderData.summary.kind]} ${loaderData.summary.loanNumber}` : "Page not found");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta.title ?? "Page not found");

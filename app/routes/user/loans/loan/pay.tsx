@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
+import { useLocale, useTranslations } from "use-intl/react";
 import { ErrorText, Field, FormErrors } from "../../../../components/field.tsx";
 import { MoneyRows } from "../../../../components/loan-flow.tsx";
 import { useSchemaForm } from "../../../../components/use-schema-form.ts";
 import { addDays } from "../../../../domain/loan-math.ts";
-import { coolingOffRule } from "../../../../domain/loans/cooling-off.ts";
 import type { LoanKind } from "../../../../domain/loans/application.ts";
 import { longDate } from "../../../../domain/india-date.ts";
-import { PAY_CHOICE_LABEL, type PayChoice, payNowSchema } from "../../../../domain/loans/pay-now.ts";
+import { MIN_PAYMENT_PAISE, type PayChoice, payNowSchema } from "../../../../domain/loans/pay-now.ts";
 import { PAYOFF_DAYS_AHEAD, type PayoffQuote } from "../../../../domain/loans/servicing.ts";
 import { formatRupees } from "../../../../domain/money.ts";
 import type { ActionData, Data } from "../loan.tsx";
@@ -15,20 +15,21 @@ import type { ActionData, Data } from "../loan.tsx";
 // The borrower's loan page, paying: pay now (the action's one form), leave in the cooling-off period, close early.
 
 function QuoteRows({ quote, advancePaise }: { quote: PayoffQuote; advancePaise: number }) {
+  const t = useTranslations("loanPay");
   return (
     <>
       <MoneyRows
         rows={[
-          ["Principal not yet due", formatRupees(quote.principalPaise)],
-          ["Interest to that date", formatRupees(quote.interestPaise)],
-          ["Instalments due and unpaid", formatRupees(quote.overduePaise)],
-          ["Penal charges", formatRupees(quote.penalPaise)],
-          ["Total to close the loan", formatRupees(quote.totalPaise)],
+          [t("payoff.principal"), formatRupees(quote.principalPaise)],
+          [t("payoff.interest"), formatRupees(quote.interestPaise)],
+          [t("payoff.overdue"), formatRupees(quote.overduePaise)],
+          [t("payoff.penal"), formatRupees(quote.penalPaise)],
+          [t("payoff.total"), formatRupees(quote.totalPaise)],
         ]}
       />
       {advancePaise > 0 ? (
         <p className="text-sm text-slate-600" data-testid="quote-advance">
-          Your advance payment of {formatRupees(advancePaise)} is already taken off these figures, first off the principal not yet due.
+          {t("payoff.advance", { amount: formatRupees(advancePaise) })}
         </p>
       ) : null}
     </>
@@ -46,18 +47,19 @@ export function PayNow({
   kind: LoanKind;
   lastResult: Exclude<ActionData, { autopay: string } | { promise: unknown }>;
 }) {
+  const t = useTranslations("loanPay");
   const { form, fields, formErrors, busy } = useSchemaForm({ schema: payNowSchema, lastResult, id: "pay-now", shouldValidate: "onSubmit" });
   const choices = (Object.keys(options) as PayChoice[]).filter((c) => options[c] !== null && c !== "cooling_off");
   // What is late first, when something is; else the next instalment.
   const preferred = options.overdue !== null ? "overdue" : choices[0];
   return (
     <section aria-labelledby="pay-title" className="card space-y-4">
-      <h2 id="pay-title">Pay now</h2>
+      <h2 id="pay-title">{t("payNow.heading")}</h2>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value="pay" />
         <FormErrors id={form.errorId} errors={formErrors} />
         <fieldset aria-describedby={fields.choice.errorId}>
-          <legend className="field-label">What would you like to pay?</legend>
+          <legend className="field-label">{t("payNow.question")}</legend>
           <div className="space-y-2">
             {choices.map((c) => (
               <label
@@ -66,7 +68,7 @@ export function PayNow({
               >
                 <input type="radio" name={fields.choice.name} value={c} defaultChecked={c === preferred} className="mt-1 size-5" />
                 <span className="flex-1">
-                  {PAY_CHOICE_LABEL[c]}
+                  {t(`payNow.choice.${c}`)}
                   {c !== "amount" ? <span className="money block">{formatRupees(options[c] ?? 0)}</span> : null}
                 </span>
               </label>
@@ -78,10 +80,10 @@ export function PayNow({
         </fieldset>
         <Field
           id={fields.amount.id}
-          label="Another amount (₹)"
+          label={t("payNow.amountLabel")}
           errors={fields.amount.errors}
           errorId={fields.amount.errorId}
-          hint={`From ₹100 to ${formatRupees(options.payoff ?? 0)}.`}
+          hint={t("payNow.amountHint", { min: formatRupees(MIN_PAYMENT_PAISE), max: formatRupees(options.payoff ?? 0) })}
           hintId={fields.amount.descriptionId}
         >
           <input
@@ -101,10 +103,7 @@ export function PayNow({
                 className="mt-1 size-5 shrink-0"
                 aria-describedby={fields.prepay.errorId}
               />
-              <span>
-                Prepay principal with what is left after the dues (at least one EMI, {formatRupees(emiPaise)}): the loan ends sooner and the
-                EMI stays the same.
-              </span>
+              <span>{t("payNow.prepay", { emi: formatRupees(emiPaise) })}</span>
             </label>
             <div id={fields.prepay.errorId} className="field-error" aria-live="polite">
               <ErrorText errors={fields.prepay.errors} />
@@ -112,26 +111,28 @@ export function PayNow({
           </div>
         ) : null}
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
-          Continue to payment
+          {t("payNow.continue")}
         </button>
-        <p className="text-sm text-slate-600">You pay on the payment service's own secure page and come back here.</p>
+        <p className="text-sm text-slate-600">{t("payNow.securePage")}</p>
       </Form>
     </section>
   );
 }
 
 export function CoolingOff({ d, coolingOff }: { d: Data; coolingOff: NonNullable<Data["coolingOff"]> }) {
+  const t = useTranslations("loanPay");
+  const language = useLocale();
   return (
     <section aria-labelledby="cooling-title" className="card space-y-3">
-      <h2 id="cooling-title">Changed your mind?</h2>
-      <p>{coolingOffRule(d.coolingOffDays)}</p>
-      <p>The cooling-off period of this loan ends on {longDate(coolingOff.until)}.</p>
-      <MoneyRows rows={[["To exit today", formatRupees(coolingOff.quote.totalPaise)]]} />
+      <h2 id="cooling-title">{t("coolingOff.heading")}</h2>
+      <p>{t("coolingOff.rule", { days: String(d.coolingOffDays) })}</p>
+      <p>{t("coolingOff.ends", { date: longDate(coolingOff.until, language) })}</p>
+      <MoneyRows rows={[[t("coolingOff.toExitToday"), formatRupees(coolingOff.quote.totalPaise)]]} />
       <Form method="post">
         <input type="hidden" name="intent" value="pay" />
         <input type="hidden" name="choice" value="cooling_off" />
         <button type="submit" className="btn-secondary">
-          Pay {formatRupees(coolingOff.quote.totalPaise)} and cancel the loan
+          {t("coolingOff.payAndCancel", { amount: formatRupees(coolingOff.quote.totalPaise) })}
         </button>
       </Form>
     </section>
@@ -139,12 +140,14 @@ export function CoolingOff({ d, coolingOff }: { d: Data; coolingOff: NonNullable
 }
 
 export function Payoff({ d, payoff }: { d: Data; payoff: NonNullable<Data["payoff"]> }) {
+  const t = useTranslations("loanPay");
+  const language = useLocale();
   return (
     <section aria-labelledby="payoff-title" className="card space-y-3">
-      <h2 id="payoff-title">Close the loan early</h2>
-      <p>Closing early has no charge: you pay the principal and the interest only for the days used.</p>
+      <h2 id="payoff-title">{t("payoff.heading")}</h2>
+      <p>{t("payoff.noCharge")}</p>
       <Form method="get" className="flex flex-wrap items-end gap-3">
-        <Field id="payoff-on" label="Payoff on" errors={d.quote?.error ? [d.quote.error] : undefined} errorId="payoff-on-error">
+        <Field id="payoff-on" label={t("payoff.onLabel")} errors={d.quote?.error ? [d.quote.error] : undefined} errorId="payoff-on-error">
           <input
             id="payoff-on"
             name="on"
@@ -158,18 +161,18 @@ export function Payoff({ d, payoff }: { d: Data; payoff: NonNullable<Data["payof
           />
         </Field>
         <button type="submit" className="btn-secondary">
-          Show the amount
+          {t("payoff.show")}
         </button>
       </Form>
       <div aria-live="polite">
         {d.quote?.quote ? (
           <div>
-            <h3>To close on {longDate(d.quote.quote.on)}</h3>
+            <h3>{t("payoff.closeOn", { date: longDate(d.quote.quote.on, language) })}</h3>
             <QuoteRows quote={d.quote.quote} advancePaise={d.quote.advancePaise} />
           </div>
         ) : !d.quote ? (
           <div>
-            <h3>To close today</h3>
+            <h3>{t("payoff.closeToday")}</h3>
             <QuoteRows quote={payoff.quote} advancePaise={payoff.advancePaise} />
           </div>
         ) : null}

@@ -1,10 +1,10 @@
 import { Form } from "react-router";
-import { coveredText, nextDueText } from "../../../../domain/loans/next-due.ts";
-import { longDate } from "../../../../domain/india-date.ts";
-import { INSTALMENT_STATUS_LABEL } from "../../../../domain/loans/servicing.ts";
+import { useLocale, useTranslations } from "use-intl/react";
+import { ErrorText } from "../../../../components/field.tsx";
+import { formatDateIST, longDate } from "../../../../domain/india-date.ts";
 import { formatRupees } from "../../../../domain/money.ts";
-import { formatDateIST } from "../../../../domain/india-date.ts";
 import type { Data } from "../loan.tsx";
+import { NextDueText } from "./next-due-text.tsx";
 
 // The borrower's loan page, its record: the summary, the schedule, payments, penal charges, documents and statement.
 
@@ -20,67 +20,71 @@ function Amount({ label, paise, tone }: { label: string; paise: number | null; t
 }
 
 export function Summary({ d }: { d: Data }) {
+  const t = useTranslations("loans");
+  const language = useLocale();
   const s = d.summary;
+  const rate = (d.rateBps / 100).toFixed(2);
   return (
     <section aria-labelledby="summary-title" className="card space-y-4">
       <h2 id="summary-title" className="sr-only">
-        Summary
+        {t("summary.heading")}
       </h2>
       {s.overduePaise > 0 ? (
         <p role="status" className="rounded-lg bg-danger-50 p-3 font-medium text-danger-600">
-          {formatRupees(s.overduePaise)} is overdue, {s.dpd} {s.dpd === 1 ? "day" : "days"} past the due date.
-          {s.penalDuePaise > 0 ? ` Penal charges of ${formatRupees(s.penalDuePaise)} are also due.` : ""} Pay it now to stop further
-          charges.
+          {s.penalDuePaise > 0
+            ? t("summary.overdueWithPenal", { amount: formatRupees(s.overduePaise), days: s.dpd, penal: formatRupees(s.penalDuePaise) })
+            : t("summary.overdue", { amount: formatRupees(s.overduePaise), days: s.dpd })}
         </p>
       ) : null}
       {d.settlement ? (
         <p className="rounded-lg bg-brand-50 p-3">
-          {d.settlement.how === "cooling_off" ? "Cancelled within the cooling-off period" : "Fully repaid and closed"} on{" "}
-          {longDate(d.settlement.on)}.
-          {d.refundDuePaise > 0 ? ` ${formatRupees(d.refundDuePaise)} paid over what was due will be refunded to your bank account.` : ""}
+          {d.settlement.how === "cooling_off"
+            ? t("summary.cancelledInCoolingOff", { date: longDate(d.settlement.on, language) })
+            : t("summary.repaid", { date: longDate(d.settlement.on, language) })}
+          {d.refundDuePaise > 0 ? ` ${t("summary.refundDue", { amount: formatRupees(d.refundDuePaise) })}` : ""}
         </p>
       ) : null}
       <dl className="grid grid-cols-2 gap-3">
-        <Amount label="Borrowed" paise={s.principalPaise} />
-        <Amount label="Principal outstanding" paise={s.outstandingPrincipalPaise} />
+        <Amount label={t("figures.borrowed")} paise={s.principalPaise} />
+        <Amount label={t("figures.outstanding")} paise={s.outstandingPrincipalPaise} />
         <div className="col-span-2 rounded-xl bg-slate-50 p-3">
-          <dt className="text-sm text-slate-600">Next due</dt>
+          <dt className="text-sm text-slate-600">{t("figures.nextDue")}</dt>
           <dd className="font-semibold" data-testid="next-due">
-            {nextDueText(s.nextDue)}
+            <NextDueText next={s.nextDue} />
           </dd>
         </div>
-        <Amount label="Overdue" paise={s.overduePaise} tone={s.overduePaise > 0 ? "danger" : undefined} />
-        {s.penalDuePaise > 0 ? <Amount label="Penal charges due" paise={s.penalDuePaise} tone="danger" /> : null}
-        {d.advancePaise > 0 ? <Amount label="Advance payment held" paise={d.advancePaise} /> : null}
+        <Amount label={t("figures.overdue")} paise={s.overduePaise} tone={s.overduePaise > 0 ? "danger" : undefined} />
+        {s.penalDuePaise > 0 ? <Amount label={t("figures.penalDue")} paise={s.penalDuePaise} tone="danger" /> : null}
+        {d.advancePaise > 0 ? <Amount label={t("figures.advance")} paise={d.advancePaise} /> : null}
       </dl>
       <p className="text-sm text-slate-600">
-        Disbursed {longDate(s.disbursalDate)}.{" "}
-        {s.kind === "emi"
-          ? `${(d.rateBps / 100).toFixed(2)}% a year, ${d.tenure} monthly instalments.`
-          : `${(d.rateBps / 100).toFixed(2)}% a day, repaid in one payment.`}
+        {t("summary.disbursed", { date: longDate(s.disbursalDate, language) })}{" "}
+        {s.kind === "emi" ? t("summary.termsEmi", { rate, count: d.tenure }) : t("summary.termsSalaryAdvance", { rate })}
       </p>
     </section>
   );
 }
 
 export function Schedule({ d }: { d: Data }) {
+  const t = useTranslations("loans");
+  const language = useLocale();
   return (
     <section aria-labelledby="schedule-title" className="card space-y-3">
-      <h2 id="schedule-title">Repayment schedule</h2>
+      <h2 id="schedule-title">{t("schedule.heading")}</h2>
       <table className="w-full text-left text-sm">
         <thead>
           <tr className="border-b border-slate-300">
             <th scope="col" className="py-2 pr-2">
-              #
+              {t("schedule.number")}
             </th>
             <th scope="col" className="py-2 pr-2">
-              Due on
+              {t("schedule.dueOn")}
             </th>
             <th scope="col" className="py-2 pr-2 text-right">
-              Amount
+              {t("schedule.amount")}
             </th>
             <th scope="col" className="py-2">
-              Status
+              {t("schedule.status")}
             </th>
           </tr>
         </thead>
@@ -88,18 +92,24 @@ export function Schedule({ d }: { d: Data }) {
           {d.instalments.map((r) => {
             const paid = r.paidPrincipalPaise + r.paidInterestPaise;
             const late = r.status === "overdue" || r.status === "partly_paid";
+            const left = r.principalPaise + r.interestPaise - paid;
+            const covered = d.covered[r.seq] ?? 0;
             return (
               <tr key={r.seq} className="border-b border-slate-100">
                 <td className="py-2 pr-2">{r.seq}</td>
-                <td className="py-2 pr-2">{longDate(r.dueDate)}</td>
+                <td className="py-2 pr-2">{longDate(r.dueDate, language)}</td>
                 <td className="py-2 pr-2 text-right tabular-nums">
                   {r.status === "closed_early" ? "—" : formatRupees(r.principalPaise + r.interestPaise)}
                 </td>
                 <td className={late ? "py-2 font-medium text-danger-600" : "py-2"} data-testid={`instalment-${r.seq}-status`}>
-                  {INSTALMENT_STATUS_LABEL[r.status]}
-                  {r.status === "partly_paid" ? <span className="block text-xs">{formatRupees(paid)} paid</span> : null}
-                  {d.covered[r.seq] ? (
-                    <span className="block text-xs">{coveredText(r.principalPaise + r.interestPaise - paid, d.covered[r.seq] ?? 0)}</span>
+                  {t(`schedule.instalmentStatus.${r.status}`)}
+                  {r.status === "partly_paid" ? (
+                    <span className="block text-xs">{t("schedule.partPaid", { amount: formatRupees(paid) })}</span>
+                  ) : null}
+                  {covered ? (
+                    <span className="block text-xs">
+                      {covered >= left ? t("schedule.covered") : t("schedule.partlyCovered", { amount: formatRupees(covered) })}
+                    </span>
                   ) : null}
                 </td>
               </tr>
@@ -112,11 +122,13 @@ export function Schedule({ d }: { d: Data }) {
 }
 
 export function Payments({ d }: { d: Data }) {
+  const t = useTranslations("loans");
+  const language = useLocale();
   return (
     <section aria-labelledby="payments-title" className="card space-y-3">
-      <h2 id="payments-title">Payments</h2>
+      <h2 id="payments-title">{t("payments.heading")}</h2>
       {d.payments.length === 0 ? (
-        <p>No payments yet.</p>
+        <p>{t("payments.none")}</p>
       ) : (
         <ul className="divide-y divide-slate-200">
           {d.payments.map((p) => (
@@ -124,14 +136,14 @@ export function Payments({ d }: { d: Data }) {
               <span>
                 <span className="money">{formatRupees(p.amountPaise)}</span>{" "}
                 <span className="text-sm text-slate-600">
-                  {p.businessDate ? longDate(p.businessDate) : formatDateIST(new Date(p.createdAt))}
-                  {p.mode ? ` · ${p.mode}` : ""}
+                  {p.businessDate ? longDate(p.businessDate, language) : formatDateIST(new Date(p.createdAt), language)}
+                  {p.mode ? ` · ${t("payments.mode", { mode: p.mode })}` : ""}
                 </span>
               </span>
               <span className="text-sm">
-                {p.reversed ? "Reversed" : PAYMENT_STATUS_TEXT[p.status]}
+                {p.reversed ? t("payments.status.reversed") : paymentStatus(t, p.status)}
                 {p.allocation && !p.reversed && p.allocation.advancePaise > 0
-                  ? ` · ${formatRupees(p.allocation.advancePaise)} kept for the next instalments`
+                  ? ` · ${t("payments.advanceKept", { amount: formatRupees(p.allocation.advancePaise) })}`
                   : ""}
               </span>
             </li>
@@ -142,21 +154,29 @@ export function Payments({ d }: { d: Data }) {
   );
 }
 
+const PAYMENT_STATUSES = ["captured", "pending", "held", "failed", "cancelled", "reversed", "created"] as const;
+
+/** A payment's status in the page's language (a status the page does not know is shown as it is). */
+function paymentStatus(t: ReturnType<typeof useTranslations<"loans">>, status: string): string {
+  const known = PAYMENT_STATUSES.find((s) => s === status);
+  return known ? t(`payments.status.${known}`) : status;
+}
+
 export function Penals({ d }: { d: Data }) {
+  const t = useTranslations("loans");
+  const language = useLocale();
   return (
     <section aria-labelledby="penal-title" className="card space-y-3">
-      <h2 id="penal-title">Penal charges</h2>
+      <h2 id="penal-title">{t("penals.heading")}</h2>
       {d.penals.length === 0 ? (
-        <p>None. A charge of {formatRupees(d.penalPaise)} applies only if an instalment is missed; it never earns interest.</p>
+        <p>{t("penals.none", { amount: formatRupees(d.penalPaise) })}</p>
       ) : (
         <ul className="divide-y divide-slate-200">
           {d.penals.map((p) => (
             <li key={p.id} className="flex flex-wrap items-baseline justify-between gap-2 py-3">
-              <span>
-                Penal charge for instalment {p.seq}, {longDate(p.businessDate)}
-              </span>
+              <span>{t("penals.line", { seq: String(p.seq), date: longDate(p.businessDate, language) })}</span>
               <span className="font-semibold tabular-nums">
-                {formatRupees(p.amountPaise)} · {PENAL_STATUS_TEXT[p.status]}
+                {formatRupees(p.amountPaise)} · {t(`penals.status.${p.status}`)}
               </span>
             </li>
           ))}
@@ -167,53 +187,55 @@ export function Penals({ d }: { d: Data }) {
 }
 
 export function Documents({ d }: { d: Data }) {
+  const t = useTranslations("loans");
+  const language = useLocale();
   const s = d.summary;
   const base = `/User/Loans/${s.loanNumber}`;
   return (
     <section aria-labelledby="documents-title" className="card space-y-3">
-      <h2 id="documents-title">Documents</h2>
+      <h2 id="documents-title">{t("documents.heading")}</h2>
       <ul className="space-y-2">
         {d.agreementRef ? (
           <li>
             <a className="link" href={`/Eagreement/${d.agreementRef}/pdf`}>
-              Key Fact Statement and signed agreement (PDF)
+              {t("documents.agreement")}
             </a>
           </li>
         ) : null}
         {d.revisedKfs ? (
           <li>
             <a className="link" href={`${base}/revised-kfs.pdf`}>
-              Revised Key Fact Statement (PDF)
+              {t("documents.revisedKfs")}
             </a>
           </li>
         ) : null}
         <li>
           <a className="link" href={`${base}/schedule.pdf`}>
-            Repayment schedule (PDF)
+            {t("documents.schedule")}
           </a>
         </li>
         {d.letters.map((l) => (
           <li key={l.id}>
             <a className="link" href={`${base}/reminder-letter.pdf?send=${l.id}`}>
-              Reminder letter of {longDate(l.sentOn)} (PDF)
+              {t("documents.reminderLetter", { date: longDate(l.sentOn, language) })}
             </a>
           </li>
         ))}
         {d.settlement ? (
           <li>
             <a className="link" href={`${base}/no-dues.pdf`}>
-              {d.settlement.how === "cooling_off" ? "Cancellation letter (PDF)" : "No-dues certificate (PDF)"}
+              {d.settlement.how === "cooling_off" ? t("documents.cancellationLetter") : t("documents.noDues")}
             </a>
           </li>
         ) : null}
       </ul>
       <Form method="get" reloadDocument className="space-y-2" aria-labelledby="statement-title">
-        <h3 id="statement-title">Statement of account</h3>
+        <h3 id="statement-title">{t("documents.statement")}</h3>
         <input type="hidden" name="statement" value="1" />
         <div className="flex flex-wrap items-end gap-3">
           <div>
             <label htmlFor="statement-from" className="field-label">
-              From
+              {t("documents.from")}
             </label>
             <input
               id="statement-from"
@@ -229,7 +251,7 @@ export function Documents({ d }: { d: Data }) {
           </div>
           <div>
             <label htmlFor="statement-to" className="field-label">
-              To
+              {t("documents.to")}
             </label>
             <input
               id="statement-to"
@@ -244,31 +266,13 @@ export function Documents({ d }: { d: Data }) {
             />
           </div>
           <button type="submit" className="btn-secondary">
-            Download (PDF)
+            {t("documents.download")}
           </button>
         </div>
         <p id="statement-error" className="field-error" aria-live="polite">
-          {d.statementError}
+          <ErrorText errors={d.statementError ? [d.statementError] : undefined} />
         </p>
       </Form>
     </section>
   );
 }
-
-const PAYMENT_STATUS_TEXT: Record<string, string> = {
-  captured: "Received",
-  pending: "Waiting for the bank",
-  held: "Being checked by our team",
-  failed: "Failed, nothing was taken",
-  cancelled: "Stopped",
-  reversed: "Reversed",
-  created: "Started",
-};
-
-const PENAL_STATUS_TEXT: Record<string, string> = {
-  unpaid: "unpaid",
-  part_paid: "partly paid",
-  paid: "paid",
-  waived: "waived",
-  reversed: "reversed (paid on time)",
-};
