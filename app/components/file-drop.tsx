@@ -1,8 +1,10 @@
 import { Camera, FileUp, LoaderCircle } from "lucide-react";
 import { type DragEvent, useState } from "react";
 import { Form, useFetcher } from "react-router";
+import { useTranslations } from "use-intl/react";
 import { fileTooLargeMessage, judgeFile, type SniffedType } from "../domain/kyc/documents.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
+import { useMessageText } from "../lib/use-message-text.ts";
 
 interface FileDropProps {
   /** The document this box takes (sent as `kind`). */
@@ -12,7 +14,7 @@ interface FileDropProps {
   /** The kinds of file taken, judged by their bytes (the server judges them again). */
   allowed: readonly SniffedType[];
   maxBytes: number;
-  /** The server's words about the last upload of this kind, if it was refused. */
+  /** The server's words about the last upload of this kind, if it was refused (words, or a message key). */
   error?: string | null;
   /** Offer the phone's camera as well (photos of paper documents). */
   camera?: boolean;
@@ -21,10 +23,13 @@ interface FileDropProps {
 /**
  * An upload box that sends the file as soon as it is chosen, dropped (on a desktop) or photographed
  * (on a phone), with the file's progress and any refusal in words beside it. Without JavaScript it
- * is a file field and an Upload button, posting the same form.
+ * is a file field and an Upload button, posting the same form. Its words are the "profileSections"
+ * namespace's, which the page loads.
  */
 export function FileDrop({ kind, label, allowed, maxBytes, error, camera = true }: FileDropProps) {
   const accept = allowed.join(",");
+  const t = useTranslations("profileSections");
+  const say = useMessageText();
   const hydrated = useHydrated();
   const fetcher = useFetcher<{ kind: string | null; error: string }>();
   const [local, setLocal] = useState<string | null>(null);
@@ -98,10 +103,10 @@ export function FileDrop({ kind, label, allowed, maxBytes, error, camera = true 
           {hydrated && camera ? (
             <label className="btn-secondary cursor-pointer pointer-fine:hidden">
               <Camera aria-hidden="true" className="size-5" />
-              Take a photo
+              {t("fileDrop.takePhoto")}
               <input
                 type="file"
-                accept={allowed.filter((t) => t !== "application/pdf").join(",")}
+                accept={allowed.filter((type) => type !== "application/pdf").join(",")}
                 capture="environment"
                 className="sr-only"
                 onChange={(event) => {
@@ -112,22 +117,22 @@ export function FileDrop({ kind, label, allowed, maxBytes, error, camera = true 
             </label>
           ) : null}
           {hydrated ? (
-            <span className="hidden text-sm text-slate-600 pointer-fine:inline">or drag the file here</span>
+            <span className="hidden text-sm text-slate-600 pointer-fine:inline">{t("fileDrop.orDrag")}</span>
           ) : (
             <button type="submit" className="btn-primary">
-              Upload
+              {t("fileDrop.upload")}
             </button>
           )}
         </div>
         {busy ? (
           <p className="mt-3 flex items-center gap-2 font-medium text-slate-800" role="status">
             <LoaderCircle aria-hidden="true" className="size-5 animate-spin text-brand-700 motion-reduce:animate-none" />
-            Uploading {sending}…
+            {t("fileDrop.uploading", { name: sending ?? "" })}
           </p>
         ) : null}
       </div>
       <p id={errorId} className="field-error" aria-live="polite">
-        {shown}
+        {shown ? say(shown) : null}
       </p>
     </Form>
   );

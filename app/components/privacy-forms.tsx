@@ -1,8 +1,12 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
+import { useTranslations } from "use-intl/react";
 import { CORRECTION_AREAS, correctionSchema, erasureSchema, NOMINEE_RELATIONS, nomineeSchema } from "../domain/privacy/requests.ts";
 import { CheckboxField, FormErrors, SelectField, TextAreaField, TextField } from "./field.tsx";
 import { type KeyedActionData, resultFor, useSchemaForm } from "./use-schema-form.ts";
+import { choices } from "../lib/choices.ts";
+
+// The privacy page's forms; their words are the "privacyRights" namespace's, which the page loads.
 
 export function CorrectionForm({ actionData }: { actionData: KeyedActionData }) {
   const { form, fields, formErrors, busy } = useSchemaForm({
@@ -11,15 +15,16 @@ export function CorrectionForm({ actionData }: { actionData: KeyedActionData }) 
     lastResult: resultFor(actionData, "correction"),
     shouldValidate: "onSubmit",
   });
+  const t = useTranslations("privacyRights");
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={formErrors} />
       <input type="hidden" name="intent" value="correction" />
-      <SelectField field={fields.area} label="What is wrong" options={CORRECTION_AREAS} />
-      <TextAreaField field={fields.wrong} label="What it says now" rows={3} />
-      <TextAreaField field={fields.correct} label="What it should say" hint="Tell us how we can check it, if you can." rows={3} />
+      <SelectField field={fields.area} label={t("correct.area")} options={choices(CORRECTION_AREAS, (k) => t(`correctionAreas.${k}`))} />
+      <TextAreaField field={fields.wrong} label={t("correct.wrong")} rows={3} />
+      <TextAreaField field={fields.correct} label={t("correct.correct")} hint={t("correct.correctHint")} rows={3} />
       <button type="submit" className="btn-primary" disabled={busy}>
-        Ask for the correction
+        {t("correct.submit")}
       </button>
     </Form>
   );
@@ -40,16 +45,21 @@ export function NomineeForm({ actionData, saved }: { actionData: KeyedActionData
     shouldValidate: "onSubmit",
     defaultValue: saved ? { ...saved, email: saved.email ?? undefined } : undefined,
   });
+  const t = useTranslations("privacyRights");
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={formErrors} />
       <input type="hidden" name="intent" value="nominee" />
-      <TextField field={fields.name} label="Nominee's name" autoComplete="off" />
-      <SelectField field={fields.relationship} label="Who they are to you" options={NOMINEE_RELATIONS} />
-      <TextField field={fields.mobile} label="Nominee's mobile number" type="tel" inputMode="numeric" autoComplete="off" />
-      <TextField field={fields.email} label="Nominee's e-mail (optional)" type="email" autoComplete="off" />
+      <TextField field={fields.name} label={t("nominee.nameLabel")} autoComplete="off" />
+      <SelectField
+        field={fields.relationship}
+        label={t("nominee.relationship")}
+        options={choices(NOMINEE_RELATIONS, (k) => t(`relations.${k}`))}
+      />
+      <TextField field={fields.mobile} label={t("nominee.mobileLabel")} type="tel" inputMode="numeric" autoComplete="off" />
+      <TextField field={fields.email} label={t("nominee.emailLabel")} type="email" autoComplete="off" />
       <button type="submit" className="btn-primary" disabled={busy}>
-        {saved ? "Change my nominee" : "Save my nominee"}
+        {saved ? t("nominee.change") : t("nominee.save")}
       </button>
     </Form>
   );
@@ -62,16 +72,14 @@ export function ErasureForm({ actionData }: { actionData: KeyedActionData }) {
     lastResult: resultFor(actionData, "erasure"),
     shouldValidate: "onSubmit",
   });
+  const t = useTranslations("privacyRights");
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={formErrors} />
       <input type="hidden" name="intent" value="erasure" />
-      <CheckboxField
-        field={fields.understood}
-        label="I have read what is erased and what is kept. If nothing has to be kept, my account is erased too, and signing in with my number again starts a new account."
-      />
+      <CheckboxField field={fields.understood} label={t("erase.understood")} />
       <button type="submit" className="btn-secondary" disabled={busy}>
-        Ask to erase my data
+        {t("erase.submit")}
       </button>
     </Form>
   );

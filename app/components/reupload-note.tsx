@@ -1,19 +1,20 @@
-import { Link } from "react-router";
+import { useTranslations } from "use-intl/react";
+import { DOCUMENT_KINDS, type DocumentKind } from "../domain/kyc/documents.ts";
+import { linkTo, strong } from "../lib/rich-text.tsx";
 
-/** Where to upload a document a credit officer asked for again, and where the borrower then answers. */
+const KINDS = Object.keys(DOCUMENT_KINDS) as DocumentKind[];
+/** The document's kind, given as its kind or as its English name (DOCUMENT_KINDS). */
+const kindOf = (document: string): DocumentKind | undefined => KINDS.find((kind) => kind === document || DOCUMENT_KINDS[kind] === document);
+
+/**
+ * Where to upload a document a credit officer asked for again, and where the borrower then answers.
+ * `document` is the document's kind ("pan_card"), or its English name as staff pages write it; its
+ * words are the "profile" namespace's, which the page loads.
+ */
 export function ReuploadNote({ document, answer }: { document: string; answer: "below" | "dashboard" }) {
-  const profile = (
-    <Link className="link" to={document === "Selfie" ? "/User/Profile/components/Selfie" : "/User/Profile/components/Documents"}>
-      your profile
-    </Link>
-  );
-  return answer === "below" ? (
-    <p>
-      Please upload your <strong>{document}</strong> again in {profile}, then tell us below.
-    </p>
-  ) : (
-    <p>
-      Please upload your <strong>{document}</strong> again in {profile}, then tell us on your dashboard.
-    </p>
-  );
+  const t = useTranslations("profile");
+  const kind = kindOf(document);
+  const name = kind ? t(`documents.${kind}`) : document;
+  const link = linkTo(kind === "selfie" ? "/User/Profile/components/Selfie" : "/User/Profile/components/Documents", "link");
+  return <p>{t.rich(answer === "below" ? "reupload.below" : "reupload.dashboard", { document: name, strong, link })}</p>;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useSubmit } from "react-router";
+import { useTranslations } from "use-intl/react";
 import { MAX_SELFIE_BYTES } from "../domain/kyc/documents.ts";
 
 type Stage = "idle" | "starting" | "live" | "captured" | "error";
@@ -15,9 +16,11 @@ async function toJpeg(canvas: HTMLCanvasElement): Promise<Blob | null> {
 
 /**
  * The selfie camera: live preview, capture, retake, and upload as a JPEG of
- * at most 2 MB. Says clearly when there is no camera or permission is refused.
+ * at most 2 MB. Says clearly when there is no camera or permission is refused. Its words are the
+ * "profileSections" namespace's, which the page loads.
  */
 export function SelfieCamera() {
+  const t = useTranslations("profileSections");
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
   const [stage, setStage] = useState<Stage>("idle");
@@ -41,7 +44,7 @@ export function SelfieCamera() {
     setMessage("");
     if (!navigator.mediaDevices?.getUserMedia) {
       setStage("error");
-      setMessage("This browser cannot use a camera. Upload a photo instead.");
+      setMessage(t("camera.unsupported"));
       return;
     }
     setStage("starting");
@@ -57,10 +60,10 @@ export function SelfieCamera() {
       setStage("error");
       setMessage(
         name === "NotAllowedError" || name === "SecurityError"
-          ? "Camera permission was refused. Allow the camera for this site in your browser's settings, or upload a photo instead."
+          ? t("camera.refused")
           : name === "NotFoundError" || name === "OverconstrainedError"
-            ? "No camera was found on this device. Upload a photo instead."
-            : "The camera could not start. Close other apps using it and try again, or upload a photo instead.",
+            ? t("camera.notFound")
+            : t("camera.failed"),
       );
     }
   }
@@ -74,7 +77,7 @@ export function SelfieCamera() {
     canvas.getContext("2d")?.drawImage(v, 0, 0, canvas.width, canvas.height);
     const blob = await toJpeg(canvas);
     if (!blob) {
-      setMessage("The photo is too large. Move closer to the light and try again.");
+      setMessage(t("camera.tooLarge"));
       return;
     }
     stop();
@@ -99,39 +102,39 @@ export function SelfieCamera() {
   return (
     <section aria-labelledby="camera-title" className="card mt-6 space-y-4">
       <h2 id="camera-title" className="text-lg">
-        Take a selfie with your camera
+        {t("camera.heading")}
       </h2>
-      <p className="text-sm text-slate-700">Face the camera in good light, without a cap or dark glasses.</p>
+      <p className="text-sm text-slate-700">{t("camera.tip")}</p>
       <video
         ref={video}
         className={stage === "live" ? "w-full rounded-xl bg-slate-900" : "hidden"}
         playsInline
         muted
-        aria-label="Camera preview"
+        aria-label={t("camera.preview")}
       />
-      {photo ? <img src={photo.url} alt="Your captured selfie" className="w-full rounded-xl" /> : null}
+      {photo ? <img src={photo.url} alt={t("camera.capturedAlt")} className="w-full rounded-xl" /> : null}
       <p role="status" className="text-sm text-danger-600">
         {message}
       </p>
       <div className="flex flex-wrap gap-3">
         {stage === "idle" || stage === "error" ? (
           <button type="button" className="btn-primary" onClick={start}>
-            Start camera
+            {t("camera.start")}
           </button>
         ) : null}
-        {stage === "starting" ? <p>Starting the camera…</p> : null}
+        {stage === "starting" ? <p>{t("camera.starting")}</p> : null}
         {stage === "live" ? (
           <button type="button" className="btn-primary" onClick={capture}>
-            Capture
+            {t("camera.capture")}
           </button>
         ) : null}
         {stage === "captured" ? (
           <>
             <button type="button" className="btn-primary" onClick={upload}>
-              Use this photo
+              {t("camera.use")}
             </button>
             <button type="button" className="btn-secondary" onClick={retake}>
-              Retake
+              {t("camera.retake")}
             </button>
           </>
         ) : null}

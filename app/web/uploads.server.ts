@@ -3,7 +3,9 @@ import busboy from "busboy";
 import { data } from "react-router";
 import type { AppServices } from "../context.ts";
 import { hasControlCharacter } from "../domain/validators/text.ts";
+import { translator } from "../i18n/messages.server.ts";
 import type { Upload } from "../server/kyc/documents.server.ts";
+import { languageOfRequest } from "./i18n.server.ts";
 
 type Services = Pick<AppServices, "storage" | "log">;
 
@@ -14,7 +16,11 @@ class StorageFailure extends Error {
   }
 }
 
-const uploadRefused = (status: number, message: string) => data({ message }, { status });
+type Refusal = "notMultipart" | "unreadable" | "notStored" | "cutOff" | "controlCharacter";
+
+/** An answer refusing the upload, in the request's language (staff pages' uploads are English). */
+const uploadRefused = (request: Request, status: number, refusal: Refusal) =>
+  data({ message: translator(languageOfRequest(request), "profileSections")(`upload.${refusal}`) }, { status });
 
 /**
  * Streams a multipart form: its text fields, and its one file to temporary
@@ -29,13 +35,13 @@ export async function receiveUpload(
 ): Promise<{ fields: Record<string, string>; file: Upload | null }> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) {
-    throw uploadRefused(415, "Send the file with the page's upload form.");
+    throw uploadRefused(request, 415, "notMultipart");
   }
   let parser: busboy.Busboy;
   try {
     parser = busboy({ headers: { "content-type": contentType }, limits: { files: 1, fields: 10, fieldSize: 1000, parts: 12 } });
   } catch {
-    throw uploadRefused(400, "The upload could not be read (its parts are not marked). Reload the page and try again.");
+    throw uploadRefused(request, 400, "unreadable");
   }
   const fields: Record<string, string> = {};
   const writes: Promise<Upload>[] = [];
@@ -55,7 +61,7 @@ export async function receiveUpload(
   });
   const notStored = (cause: unknown) => {
     services.log.error({ err: cause }, "an upload could not be stored");
-    return uploadRefused(503, "We could not keep your file just now. Please try again in a few minutes.");
+    return uploadRefused(request, 503, "notStored");
   };
   const discard = async () => {
     const settled = await Promise.allSettled(writes);
@@ -81,7 +87,7 @@ export async function receiveUpload(
     for (const stream of receiving) stream.destroy(new Error("the upload ended early"));
     await discard();
     if (error instanceof StorageFailure) throw notStored(error.cause);
-    throw uploadRefused(400, "The upload did not arrive whole. Check your connection and try again.");
+    throw uploadRefused(request, 400, "cutOff");
   }
   const settled = await Promise.allSettled(writes);
   const stored = settled.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
@@ -90,7 +96,7 @@ export async function receiveUpload(
     for (const file of stored) await services.storage.remove(file.key);
     // The whole form was read: a write that failed all the same failed on our side.
     if (failed) throw notStored(failed.reason);
-    throw uploadRefused(400, "The form contains a hidden control character. Reload the page and try again.");
+    throw uploadRefused(request, 400, "controlCharacter");
   }
   return { fields, file: stored[0] ?? null };
 }

@@ -20,7 +20,7 @@ const valid = {
   dateOfBirth: "1995-04-10",
   gender: "female",
   email: "Asha@Example.com",
-  pan: "abcpe1234f",
+  pan: "abcpv1234f",
   aadhaar: "2341 2341 2346",
   maritalStatus: "single",
   consentKyc: "on",
@@ -35,9 +35,9 @@ describe("KYC Profile section", () => {
     expect(res.status).toBe(302);
     const [row] = await app.services.db.select().from(borrowerProfiles).where(eq(borrowerProfiles.userId, userId));
     expect(row).toMatchObject({ fullName: "Asha Rani Verma", email: "asha@example.com", aadhaarLast4: "2346", panMasked: "XXXXXX234F" });
-    expect(JSON.stringify(row)).not.toContain("ABCPE1234F");
+    expect(JSON.stringify(row)).not.toContain("ABCPV1234F");
     expect(JSON.stringify(row)).not.toContain("234123412346");
-    expect(decrypt(app.services.keyring, row?.panEnc ?? "")).toBe("ABCPE1234F");
+    expect(decrypt(app.services.keyring, row?.panEnc ?? "")).toBe("ABCPV1234F");
     const logged = await app.services.db.select().from(consents).where(eq(consents.userId, userId));
     expect(logged.map((c) => [c.purpose, c.granted, c.ip])).toEqual([
       ["kyc", true, "127.0.0.1"],
@@ -46,7 +46,7 @@ describe("KYC Profile section", () => {
     const page = await (await app.get(PATH, { headers: { Cookie: cookie } })).text();
     expect(page).toContain("Saved: XXXXXX234F");
     expect(page).toContain("Saved: XXXX XXXX 2346");
-    expect(page).not.toContain("ABCPE1234F");
+    expect(page).not.toContain("ABCPV1234F");
   });
 
   it.each([

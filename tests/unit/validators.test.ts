@@ -19,6 +19,7 @@ import {
   pinFormatProblem,
   verhoeffValid,
 } from "../../app/domain/validators/identity.ts";
+import { said } from "../helpers/messages.ts";
 
 describe("PAN", () => {
   it.each(["ABCPE1234F", "abcpe1234f", " AAAPL1234C "])("accepts %s", (v) => expect(panProblem(v)).toBeNull());
@@ -28,7 +29,7 @@ describe("PAN", () => {
     ["ABCP1234F", "10-character"],
     ["12345ABCDE", "10-character"],
     ["", "10-character"],
-  ])("refuses %s", (v, why) => expect(panProblem(v)).toContain(why));
+  ])("refuses %s", (v, why) => expect(said(panProblem(v))).toContain(why));
 });
 
 describe("Aadhaar", () => {
@@ -40,7 +41,7 @@ describe("Aadhaar", () => {
     ["012345678901", "cannot start with 0 or 1"],
     ["23412341234", "12 digits"],
     ["2341234123a6", "12 digits"],
-  ])("refuses %s", (v, why) => expect(aadhaarProblem(v)).toContain(why));
+  ])("refuses %s", (v, why) => expect(said(aadhaarProblem(v))).toContain(why));
   it("computes Verhoeff and keeps only the last 4 digits", () => {
     expect(verhoeffValid("2363")).toBe(true);
     expect(verhoeffValid("2364")).toBe(false);
@@ -52,25 +53,25 @@ describe("IFSC, PIN code, names, date of birth", () => {
   it("checks formats", () => {
     expect(ifscFormatProblem("SBIN0001234")).toBeNull();
     expect(ifscFormatProblem("sbin0001234")).toBeNull();
-    expect(ifscFormatProblem("SBIN1001234")).toContain("11-character");
-    expect(ifscFormatProblem("SBI00012345")).toContain("11-character");
+    expect(said(ifscFormatProblem("SBIN1001234"))).toContain("11-character");
+    expect(said(ifscFormatProblem("SBI00012345"))).toContain("11-character");
     expect(pinFormatProblem("560001")).toBeNull();
-    expect(pinFormatProblem("060001")).toContain("cannot start with 0");
-    expect(pinFormatProblem("56001")).toContain("6-digit");
+    expect(said(pinFormatProblem("060001"))).toContain("cannot start with 0");
+    expect(said(pinFormatProblem("56001"))).toContain("6-digit");
   });
   it("accepts letters and spaces in names", () => {
     expect(nameProblem("Asha Rani Verma")).toBeNull();
     expect(nameProblem("D'Souza")).toBeNull();
     expect(nameProblem("अनिल कुमार")).toBeNull();
-    expect(nameProblem("A")).toContain("at least 2");
-    expect(nameProblem("R2D2")).toContain("letters and spaces");
+    expect(said(nameProblem("A"))).toContain("at least 2");
+    expect(said(nameProblem("R2D2"))).toContain("letters and spaces");
   });
   it("keeps the age between 21 and 60", () => {
     expect(dobProblem("2005-11-22", "2026-11-22")).toBeNull();
-    expect(dobProblem("2005-11-23", "2026-11-22")).toContain("at least 21");
+    expect(said(dobProblem("2005-11-23", "2026-11-22"))).toContain("at least 21");
     expect(dobProblem("1966-11-22", "2026-11-22")).toBeNull();
-    expect(dobProblem("1965-11-21", "2026-11-22")).toContain("60 or younger");
-    expect(dobProblem("2001-02-30", "2026-11-22")).toContain("does not exist");
+    expect(said(dobProblem("1965-11-21", "2026-11-22"))).toContain("60 or younger");
+    expect(said(dobProblem("2001-02-30", "2026-11-22"))).toContain("does not exist");
   });
 });
 

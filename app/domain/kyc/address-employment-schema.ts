@@ -2,21 +2,18 @@ import { z } from "zod";
 import { parseRupeesToPaise } from "../money.ts";
 import { accepted } from "../validators/form-rules.ts";
 import { pinFormatProblem } from "../validators/identity.ts";
+import { msg } from "../../i18n/form-message.ts";
 
+/** The choices' English names, as staff pages read them; the borrower's pages say them from the catalogue. */
 export const RESIDENCE_TYPES = { owned: "Owned", rented: "Rented", family: "Family-owned", company: "Provided by employer" } as const;
 export const EMPLOYMENT_TYPES = { salaried: "Salaried", self_employed: "Self-employed" } as const;
 export type EmploymentType = keyof typeof EMPLOYMENT_TYPES;
 
-const requiredLine = (label: string) =>
-  z
-    .string({ error: `Enter ${label}.` })
-    .trim()
-    .min(3, `Enter ${label} (at least 3 characters).`)
-    .max(120, "Keep it under 120 characters.");
-const optionalLine = () => z.string().trim().max(120, "Keep it under 120 characters.").optional();
+const tooLong = msg("validation.tooLong", { max: "120" });
+const optionalLine = () => z.string().trim().max(120, tooLong).optional();
 /** A PIN code's form (its existence is checked on the server against the shipped data). */
 export const pinCodeField = z
-  .string({ error: "Enter the 6-digit PIN code." })
+  .string({ error: msg("validation.pinCode.missing") })
   .trim()
   .superRefine((v, ctx) => {
     const problem = pinFormatProblem(v);
@@ -26,43 +23,53 @@ export const pinCodeField = z
 /** The Address section's form (the PIN code's existence is checked on the server). */
 export const addressSchema = z
   .object({
-    currentLine1: requiredLine("the house number and street"),
+    currentLine1: z
+      .string({ error: msg("profileSections.errors.line1") })
+      .trim()
+      .min(3, msg("profileSections.errors.line1Short"))
+      .max(120, tooLong),
     currentLine2: optionalLine(),
     currentPincode: pinCodeField,
-    residenceType: z.enum(Object.keys(RESIDENCE_TYPES) as [keyof typeof RESIDENCE_TYPES], { error: "Choose one." }),
+    residenceType: z.enum(Object.keys(RESIDENCE_TYPES) as [keyof typeof RESIDENCE_TYPES], { error: msg("validation.chooseOne") }),
     yearsAtAddress: z.coerce
-      .number({ error: "Enter the number of years." })
-      .int("Use whole years.")
-      .min(0, "Use 0 or more years.")
-      .max(99, "Use 99 or fewer years."),
+      .number({ error: msg("profileSections.errors.years") })
+      .int(msg("profileSections.errors.yearsWhole"))
+      .min(0, msg("profileSections.errors.yearsMin"))
+      .max(99, msg("profileSections.errors.yearsMax")),
     permanentSame: z.string().optional(),
-    permanentLine1: z.string().trim().max(120).optional(),
-    permanentLine2: z.string().trim().max(120).optional(),
+    permanentLine1: z.string().trim().max(120, tooLong).optional(),
+    permanentLine2: z.string().trim().max(120, tooLong).optional(),
     permanentPincode: z.string().trim().optional(),
   })
   .superRefine((v, ctx) => {
     if (accepted(v.permanentSame)) return;
     if (!v.permanentLine1 || v.permanentLine1.length < 3) {
-      ctx.addIssue({ code: "custom", path: ["permanentLine1"], message: "Enter your permanent address, or tick “same as current”." });
+      ctx.addIssue({ code: "custom", path: ["permanentLine1"], message: msg("profileSections.errors.permanent") });
     }
     const problem = pinFormatProblem(v.permanentPincode ?? "");
     if (problem) ctx.addIssue({ code: "custom", path: ["permanentPincode"], message: problem });
   });
 
-const rupees = (label: string, { min, max }: { min: number; max: number }) =>
+/** A rupee amount's messages: when it is missing, not a number, or outside its range ({min}, {max}). */
+type RupeeMessages = "income" | "existingEmis";
+
+const rupees = (messages: RupeeMessages, { min, max }: { min: number; max: number }) =>
   z
-    .string({ error: `Enter ${label} in rupees.` })
+    .string({ error: msg(`validation.${messages}.missing`) })
     .trim()
     .transform((v, ctx) => {
       const paise = parseRupeesToPaise(v === "" ? "x" : v);
       if (paise === null) {
-        ctx.addIssue({ code: "custom", message: `Enter ${label} in rupees, like 45000.` });
+        ctx.addIssue({ code: "custom", message: msg(`validation.${messages}.format`) });
         return z.NEVER;
       }
       if (paise < min || paise > max) {
         ctx.addIssue({
           code: "custom",
-          message: `Enter ${label} between ₹${(min / 100).toLocaleString("en-IN")} and ₹${(max / 100).toLocaleString("en-IN")}.`,
+          message: msg(`validation.${messages}.range`, {
+            min: `₹${(min / 100).toLocaleString("en-IN")}`,
+            max: `₹${(max / 100).toLocaleString("en-IN")}`,
+          }),
         });
         return z.NEVER;
       }
@@ -71,9 +78,9 @@ const rupees = (label: string, { min, max }: { min: number; max: number }) =>
 
 /** The Employment fields the quick start also asks (Step3 and Step4), with the same rules. */
 export const employmentFields = {
-  employmentType: z.enum(Object.keys(EMPLOYMENT_TYPES) as [keyof typeof EMPLOYMENT_TYPES], { error: "Choose one." }),
-  netMonthlyIncome: rupees("your net monthly income", { min: 100, max: 100_000_000 }),
-  existingEmis: rupees("your existing monthly EMIs (0 if none)", { min: 0, max: 100_000_000 }),
+  employmentType: z.enum(Object.keys(EMPLOYMENT_TYPES) as [keyof typeof EMPLOYMENT_TYPES], { error: msg("validation.chooseOne") }),
+  netMonthlyIncome: rupees("income", { min: 100, max: 100_000_000 }),
+  existingEmis: rupees("existingEmis", { min: 0, max: 100_000_000 }),
   salaryDay: z.string().trim().optional(),
 };
 
@@ -84,7 +91,7 @@ function withSalaryDay<T extends z.ZodType<{ employmentType: string; salaryDay?:
       if (v.employmentType !== "salaried") return;
       const day = Number(v.salaryDay);
       if (!v.salaryDay || !Number.isInteger(day) || day < 1 || day > 31) {
-        ctx.addIssue({ code: "custom", path: ["salaryDay"], message: "Enter the day of the month your salary arrives, from 1 to 31." });
+        ctx.addIssue({ code: "custom", path: ["salaryDay"], message: msg("validation.employment.salaryDay") });
       }
     })
     .transform((v) => ({ ...v, salaryDay: v.employmentType === "salaried" ? Number(v.salaryDay) : null }));
@@ -95,19 +102,23 @@ export const employmentSchema = withSalaryDay(
   z.object({
     employmentType: employmentFields.employmentType,
     employerName: z
-      .string({ error: "Enter the employer or business name." })
+      .string({ error: msg("profileSections.errors.employer") })
       .trim()
-      .min(2, "Enter the employer or business name.")
-      .max(120),
-    designation: z.string({ error: "Enter your designation or role." }).trim().min(2, "Enter your designation or role.").max(80),
+      .min(2, msg("profileSections.errors.employer"))
+      .max(120, tooLong),
+    designation: z
+      .string({ error: msg("profileSections.errors.designation") })
+      .trim()
+      .min(2, msg("profileSections.errors.designation"))
+      .max(80, msg("validation.tooLong", { max: "80" })),
     netMonthlyIncome: employmentFields.netMonthlyIncome,
     existingEmis: employmentFields.existingEmis,
     salaryDay: employmentFields.salaryDay,
     monthsWithEmployer: z.coerce
-      .number({ error: "Enter the number of months." })
-      .int("Use whole months.")
-      .min(0)
-      .max(600, "Use 600 or fewer months."),
+      .number({ error: msg("profileSections.errors.months") })
+      .int(msg("profileSections.errors.monthsWhole"))
+      .min(0, msg("profileSections.errors.monthsMin"))
+      .max(600, msg("profileSections.errors.monthsMax")),
   }),
 );
 

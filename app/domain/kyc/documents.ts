@@ -1,4 +1,10 @@
-/** The documents each borrower uploads (docs/product.md "KYC profile"), by employment type. */
+import { msg } from "../../i18n/form-message.ts";
+
+/**
+ * The documents each borrower uploads (docs/product.md "KYC profile"), by employment type: their
+ * English names, as staff pages read them; the borrower's pages say them from the catalogue
+ * ("profile.documents.<kind>").
+ */
 export const DOCUMENT_KINDS = {
   pan_card: "PAN card",
   aadhaar_front: "Aadhaar, front (masked)",
@@ -25,9 +31,9 @@ export const bankStatementMonths = (employmentType: "salaried" | "self_employed"
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
 export const MAX_SELFIE_BYTES = 2 * 1024 * 1024;
 
-/** What a borrower is told, in the browser and from the server alike, when a file is over `maxBytes`. */
+/** What a borrower is told, in the browser and from the server alike, when a file is over `maxBytes` (a message key). */
 export const fileTooLargeMessage = (maxBytes: number) =>
-  `This file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB. Choose a smaller file, or a clearer scan or photo at a lower resolution.`;
+  msg("profileSections.upload.tooLarge", { mb: String(Math.round(maxBytes / 1024 / 1024)) });
 
 export type SniffedType = "image/jpeg" | "image/png" | "application/pdf";
 const EXTENSIONS: Record<SniffedType, string[]> = {
@@ -41,13 +47,14 @@ export const DOCUMENT_TYPES: readonly SniffedType[] = ["image/jpeg", "image/png"
 
 /**
  * Judges a file by its bytes: JPEG, PNG or PDF, complete (JPEG ends FF D9, PNG
- * with its IEND chunk, PDF with %%EOF), and a name that does not claim another type.
+ * with its IEND chunk, PDF with %%EOF), and a name that does not claim another type. A refusal's
+ * message is a key of the catalogue (app/i18n/form-message.ts).
  */
 export function judgeFile(
   { head, tail, size, name }: { head: Uint8Array; tail: Uint8Array; size: number; name: string },
   allowed: readonly SniffedType[],
 ): { ok: true; type: SniffedType } | { ok: false; message: string } {
-  if (size === 0) return { ok: false, message: "The file is empty. Choose the file again." };
+  if (size === 0) return { ok: false, message: msg("profileSections.upload.empty") };
   const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
   const tailText = new TextDecoder("latin1").decode(tail);
   let type: SniffedType | null = null;
@@ -55,9 +62,13 @@ export function judgeFile(
   else if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) type = "image/png";
   else if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) type = "application/pdf";
   if (!type || !allowed.includes(type)) {
+    // The names are codes ("JPG, PNG"), the same in every language; "or" is the message's own word.
     const names = allowed.map((t) => extensionFor(t).toUpperCase());
-    const kinds = names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : (names[0] ?? "");
-    return { ok: false, message: `This file is not a ${kinds} file. Choose a ${kinds} file.` };
+    const message =
+      names.length > 1
+        ? msg("profileSections.upload.notTypes", { kinds: names.slice(0, -1).join(", "), last: names.at(-1) ?? "" })
+        : msg("profileSections.upload.notType", { kind: names[0] ?? "" });
+    return { ok: false, message };
   }
   const complete =
     type === "image/jpeg"
@@ -65,13 +76,13 @@ export function judgeFile(
       : type === "image/png"
         ? tailText.includes("IEND")
         : tailText.includes("%%EOF");
-  if (!complete) return { ok: false, message: "This file is incomplete or damaged. Save it again and upload the whole file." };
+  if (!complete) return { ok: false, message: msg("profileSections.upload.incomplete") };
   const ext = name.toLowerCase().split(".").pop() ?? "";
   const claimed = (Object.keys(EXTENSIONS) as SniffedType[]).find((t) => EXTENSIONS[t].includes(ext));
   if (claimed && claimed !== type) {
     return {
       ok: false,
-      message: `The file is named .${ext} but is really a ${extensionFor(type).toUpperCase()} file. Rename it correctly or choose the right file.`,
+      message: msg("profileSections.upload.misnamed", { ext, type: extensionFor(type).toUpperCase() }),
     };
   }
   return { ok: true, type };

@@ -3,6 +3,7 @@ import { ifscFormatProblem, nameProblem } from "../validators/identity.ts";
 import { msg } from "../../i18n/form-message.ts";
 import { indianMobileField } from "../validators/mobile-field.ts";
 
+/** The choices' English names, as staff pages read them; the borrower's pages say them from the catalogue. */
 export const RELATIONS = {
   parent: "Parent",
   spouse: "Spouse",
@@ -20,10 +21,10 @@ const problem = (check: (v: string) => string | null) => (v: string, ctx: z.Refi
 const mobile = indianMobileField(msg("validation.mobile.any"));
 const reference = {
   name: z
-    .string({ error: "Enter the name." })
+    .string({ error: msg("profileSections.errors.referenceName") })
     .superRefine(problem(nameProblem))
     .transform((v) => v.trim().replace(/\s+/g, " ")),
-  relation: z.enum(Object.keys(RELATIONS) as [keyof typeof RELATIONS], { error: "Choose how you know them." }),
+  relation: z.enum(Object.keys(RELATIONS) as [keyof typeof RELATIONS], { error: msg("profileSections.errors.relation") }),
   mobile,
 };
 
@@ -39,12 +40,11 @@ export function referencesSchema(ownMobile: string | null) {
       ref2Mobile: reference.mobile,
     })
     .superRefine((v, ctx) => {
-      if (ownMobile && v.ref1Mobile === ownMobile)
-        ctx.addIssue({ code: "custom", path: ["ref1Mobile"], message: "Give someone else's number, not your own." });
-      if (ownMobile && v.ref2Mobile === ownMobile)
-        ctx.addIssue({ code: "custom", path: ["ref2Mobile"], message: "Give someone else's number, not your own." });
+      const notOwn = msg("profileSections.errors.notYourOwn");
+      if (ownMobile && v.ref1Mobile === ownMobile) ctx.addIssue({ code: "custom", path: ["ref1Mobile"], message: notOwn });
+      if (ownMobile && v.ref2Mobile === ownMobile) ctx.addIssue({ code: "custom", path: ["ref2Mobile"], message: notOwn });
       if (v.ref1Mobile === v.ref2Mobile)
-        ctx.addIssue({ code: "custom", path: ["ref2Mobile"], message: "The two references need different mobile numbers." });
+        ctx.addIssue({ code: "custom", path: ["ref2Mobile"], message: msg("profileSections.errors.sameMobiles") });
     });
 }
 
@@ -52,23 +52,23 @@ export function referencesSchema(ownMobile: string | null) {
 export const bankSchema = z
   .object({
     holderName: z
-      .string({ error: "Enter the account holder's name." })
+      .string({ error: msg("profileSections.errors.holderName") })
       .superRefine(problem(nameProblem))
       .transform((v) => v.trim().replace(/\s+/g, " ")),
     accountNumber: z
-      .string({ error: "Enter the account number." })
+      .string({ error: msg("profileSections.errors.accountNumber") })
       .transform((v) => v.replace(/\s/g, ""))
-      .refine((v) => /^\d{9,18}$/.test(v), "The account number is 9 to 18 digits."),
-    accountNumber_confirm: z.string({ error: "Type the account number again." }).transform((v) => v.replace(/\s/g, "")),
+      .refine((v) => /^\d{9,18}$/.test(v), msg("profileSections.errors.accountDigits")),
+    accountNumber_confirm: z.string({ error: msg("profileSections.errors.accountAgain") }).transform((v) => v.replace(/\s/g, "")),
     ifsc: z
-      .string({ error: "Enter the IFSC." })
+      .string({ error: msg("profileSections.errors.ifsc") })
       .transform((v) => v.trim().toUpperCase())
       .superRefine(problem(ifscFormatProblem)),
-    accountType: z.enum(Object.keys(ACCOUNT_TYPES) as [keyof typeof ACCOUNT_TYPES], { error: "Choose one." }),
+    accountType: z.enum(Object.keys(ACCOUNT_TYPES) as [keyof typeof ACCOUNT_TYPES], { error: msg("validation.chooseOne") }),
   })
   .refine((v) => v.accountNumber === v.accountNumber_confirm, {
     path: ["accountNumber_confirm"],
-    message: "The two account numbers are not the same.",
+    message: msg("profileSections.errors.accountsDiffer"),
   });
 
 const HONORIFICS = new Set(["mr", "mrs", "ms", "miss", "dr", "shri", "smt", "kumari", "km", "sri"]);

@@ -1,7 +1,9 @@
 // The consents a borrower gives, each per purpose and each withdrawable from the profile as easily as
 // it was given, with what withdrawing does (docs/product.md "Data rights"). The words are whole
-// sentences, one place per consent, so that they translate as they stand.
+// sentences, one place per consent: in English here, in each language in the catalogue's
+// "consents" namespace (app/i18n/messages/{en,hi}/consents.ts, the same words in English).
 import { z } from "zod";
+import { msg } from "../../i18n/form-message.ts";
 import type { NotificationEvent } from "../notifications.ts";
 
 export const CONSENT_PURPOSES = ["kyc", "communications", "bureau_enquiry"] as const;
@@ -64,6 +66,6 @@ export const OPTIONAL_MESSAGE_EVENTS: readonly NotificationEvent[] = ["due_soon"
 
 /** The profile's consent form: one purpose, given or withdrawn. */
 export const consentChangeSchema = z.object({
-  purpose: z.enum(CONSENT_PURPOSES, { error: "Choose a consent." }),
-  granted: z.enum(["yes", "no"], { error: "Choose to give or withdraw it." }).transform((v) => v === "yes"),
+  purpose: z.enum(CONSENT_PURPOSES, { error: msg("privacyRights.errors.purpose") }),
+  granted: z.enum(["yes", "no"], { error: msg("privacyRights.errors.granted") }).transform((v) => v === "yes"),
 });

@@ -12,26 +12,27 @@ import { ANSWER_WITHIN_DAYS, RETENTION_YEARS } from "./notice-facts.ts";
 export type DataRequestKind = "access" | "correction" | "erasure";
 export type DataRequestStatus = "open" | "done" | "refused";
 
+/** Each kind of request, in English (staff pages); the borrower's page says it from the catalogue ("privacyRights.requestKinds"). */
 export const REQUEST_KIND_LABEL: Record<DataRequestKind, string> = {
   access: "Download of your data",
   correction: "Correction",
   erasure: "Erasure",
 };
-/** Where a request stands, in a sentence. */
-export const requestState = (status: DataRequestStatus, dueOn: IsoDate): string =>
-  status === "open"
-    ? `Being answered: we answer by ${longDate(dueOn)}.`
-    : status === "done"
-      ? "Answered: done as you asked."
-      : "Answered: not done, for the reason given.";
-
 /** The India date a request received on `receivedOn` is answered by. */
 export const answerDueOn = (receivedOn: IsoDate): IsoDate => addDays(receivedOn, ANSWER_WITHIN_DAYS);
 
 const text = (missing: string, min: number, max: number, short: string) =>
-  z.string({ error: missing }).trim().min(1, missing).min(min, short).max(max, `Keep it under ${max} characters.`);
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .min(min, short)
+    .max(max, msg("validation.tooLong", { max: String(max) }));
 
-/** What the borrower wants corrected that they cannot change on their profile themselves. */
+/**
+ * What the borrower wants corrected that they cannot change on their profile themselves: in English
+ * (staff pages); the borrower's page says it from the catalogue ("privacyRights.correctionAreas").
+ */
 export const CORRECTION_AREAS = {
   profile: "My name, date of birth or PAN",
   address: "My address",
@@ -43,15 +44,16 @@ export const CORRECTION_AREAS = {
 export type CorrectionArea = keyof typeof CORRECTION_AREAS;
 
 export const correctionSchema = z.object({
-  area: z.enum(Object.keys(CORRECTION_AREAS) as [CorrectionArea], { error: "Choose what is wrong." }),
-  wrong: text("Say what is wrong.", 5, 1000, "Say a little more about what is wrong."),
-  correct: text("Say what it should be.", 2, 1000, "Say what it should be."),
+  area: z.enum(Object.keys(CORRECTION_AREAS) as [CorrectionArea], { error: msg("privacyRights.errors.area") }),
+  wrong: text(msg("privacyRights.errors.wrong"), 5, 1000, msg("privacyRights.errors.wrongShort")),
+  correct: text(msg("privacyRights.errors.correct"), 2, 1000, msg("privacyRights.errors.correct")),
 });
 
 export const erasureSchema = z.object({
-  understood: z.literal("yes", { error: "Tick the box to confirm you have read what is kept." }),
+  understood: z.literal("yes", { error: msg("privacyRights.errors.understood") }),
 });
 
+/** Who a nominee is to the borrower, in English (staff pages); the borrower's page says it from the catalogue ("privacyRights.relations"). */
 export const NOMINEE_RELATIONS = {
   spouse: "Spouse",
   parent: "Parent",
@@ -63,21 +65,23 @@ export const NOMINEE_RELATIONS = {
 
 export const nomineeSchema = z.object({
   name: z
-    .string({ error: "Enter your nominee's name." })
+    .string({ error: msg("privacyRights.errors.nomineeName") })
     .superRefine((v, ctx) => {
       const problem = nameProblem(v);
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     })
     .transform((v) => v.trim().replace(/\s+/g, " ")),
-  relationship: z.enum(Object.keys(NOMINEE_RELATIONS) as [keyof typeof NOMINEE_RELATIONS], { error: "Choose who they are to you." }),
+  relationship: z.enum(Object.keys(NOMINEE_RELATIONS) as [keyof typeof NOMINEE_RELATIONS], {
+    error: msg("privacyRights.errors.relationship"),
+  }),
   mobile: indianMobileField(msg("validation.mobile.nominee")),
   email: z
-    .email({ error: "Enter a valid e-mail address, like name@example.com, or leave it empty." })
-    .max(254, "Keep it under 254 characters.")
+    .email({ error: msg("privacyRights.errors.email") })
+    .max(254, msg("validation.tooLong", { max: "254" }))
     .optional(),
 });
 
-/** Compliance's answer to a correction or an erasure. */
+/** Compliance's answer to a correction or an erasure (a staff page's form: English words). */
 export const answerSchema = z.object({
   outcome: z.enum(["done", "refused"], { error: "Choose whether it was done." }),
   answer: text("Write the answer the borrower will read.", 20, 2000, "Write at least 20 characters: the borrower reads this."),
@@ -110,6 +114,9 @@ export interface ErasurePlanItem {
   until: IsoDate | "ongoing" | "law" | null;
 }
 
+// The plan's words in English: the plan is kept with the request, as the borrower was shown it, for
+// compliance to read (staff pages are English); the borrower's page says each group's words from
+// the catalogue ("privacyRights.plan").
 const WHAT: Record<ErasureGroup, string> = {
   kyc: "Your identity and KYC records: your account's mobile number, profile, address, PAN, documents, selfie, consents and the central KYC number.",
   loan: "Your loan records: your work, income and bank account as you applied, credit checks, applications, agreements and KFS, schedules, payments, charges, autopay, collections, credit bureau reports, complaints, the notices we sent you and what you did in your account.",
@@ -163,7 +170,7 @@ export function erasurePlan(facts: ErasureFacts, today: IsoDate): ErasurePlanIte
   return [kyc(kept("kyc")), kept("loan"), erase("other")];
 }
 
-/** "until 27 Nov 2031", "while your loan or application runs, then as the law says". */
+/** "Kept until 27 Nov 2031, then erased.", in English (staff pages read the plan so). */
 export const keptUntil = (until: ErasurePlanItem["until"]): string =>
   until === "ongoing"
     ? "Kept while your loan or application runs, then for the years the law requires."

@@ -1,14 +1,16 @@
 /**
  * Identity validators (docs/product.md "KYC profile"), pure and browser-safe. Each returns
- * null when the value is acceptable, else a message for the field.
+ * null when the value is acceptable, else a message for the field: a key of the catalogue's
+ * `validation` namespace (app/i18n/form-message.ts), said in the page's language where it is shown.
  */
+import { msg } from "../../i18n/form-message.ts";
 
 /** PAN: AAAAA9999A, 4th letter P for an individual, number part not 0000. */
 export function panProblem(input: string): string | null {
   const pan = input.trim().toUpperCase();
-  if (!/^[A-Z]{5}\d{4}[A-Z]$/.test(pan)) return "Enter your 10-character PAN, like ABCPE1234F (5 letters, 4 digits, 1 letter).";
-  if (pan[3] !== "P") return "This is not a personal PAN: its 4th letter must be P.";
-  if (pan.slice(5, 9) === "0000") return "This PAN is not valid: its digits cannot be 0000.";
+  if (!/^[A-Z]{5}\d{4}[A-Z]$/.test(pan)) return msg("validation.pan.format");
+  if (pan[3] !== "P") return msg("validation.pan.notPersonal");
+  if (pan.slice(5, 9) === "0000") return msg("validation.pan.zeros");
   return null;
 }
 export const normalizePan = (input: string) => input.trim().toUpperCase();
@@ -50,44 +52,43 @@ export function verhoeffValid(digits: string): boolean {
 /** Aadhaar: 12 digits, first 2–9, Verhoeff checksum. Spaces allowed when typed. */
 export function aadhaarProblem(input: string): string | null {
   const digits = input.replace(/\s/g, "");
-  if (!/^\d{12}$/.test(digits)) return "Enter the 12 digits of your Aadhaar number.";
-  if (digits[0] === "0" || digits[0] === "1") return "An Aadhaar number cannot start with 0 or 1.";
-  if (!verhoeffValid(digits)) return "This Aadhaar number is not valid. Check the digits.";
+  if (!/^\d{12}$/.test(digits)) return msg("validation.aadhaar.digits");
+  if (digits[0] === "0" || digits[0] === "1") return msg("validation.aadhaar.firstDigit");
+  if (!verhoeffValid(digits)) return msg("validation.aadhaar.checksum");
   return null;
 }
 export const aadhaarLast4 = (input: string) => input.replace(/\s/g, "").slice(-4);
 
 /** IFSC format: 4 letters, 0, then 6 letters or digits (existence is checked on the server). */
 export function ifscFormatProblem(input: string): string | null {
-  return /^[A-Z]{4}0[A-Z0-9]{6}$/.test(input.trim().toUpperCase())
-    ? null
-    : "Enter the 11-character IFSC, like SBIN0001234 (4 letters, 0, then 6 letters or digits).";
+  return /^[A-Z]{4}0[A-Z0-9]{6}$/.test(input.trim().toUpperCase()) ? null : msg("validation.ifsc.format");
 }
 
 /** PIN code format: 6 digits, first 1–9 (existence is checked on the server). */
 export function pinFormatProblem(input: string): string | null {
-  return /^[1-9]\d{5}$/.test(input.trim()) ? null : "Enter the 6-digit PIN code; it cannot start with 0.";
+  return /^[1-9]\d{5}$/.test(input.trim()) ? null : msg("validation.pinCode.format");
 }
 
 /** A person's name: letters and spaces (with . ' - inside), 2–100 characters. */
 export function nameProblem(input: string): string | null {
   const name = input.trim().replace(/\s+/g, " ");
-  if (name.length < 2) return "Enter the full name (at least 2 letters).";
-  if (name.length > 100) return "Keep the name under 100 characters.";
-  if (!/^\p{L}[\p{L}\p{M} .'-]*$/u.test(name)) return "Use letters and spaces only.";
+  if (name.length < 2) return msg("validation.name.tooShort");
+  if (name.length > 100) return msg("validation.name.tooLong");
+  if (!/^\p{L}[\p{L}\p{M} .'-]*$/u.test(name)) return msg("validation.name.letters");
   return null;
 }
 
 /** Date of birth: a real date, age from `minAge` to `maxAge` on `today` (both "YYYY-MM-DD"). */
 export function dobProblem(input: string, today: string, minAge = 21, maxAge = 60): string | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(input.trim());
-  if (!m) return "Enter your date of birth.";
+  if (!m) return msg("validation.dateOfBirth.missing");
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return "This date does not exist.";
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d)
+    return msg("validation.dateOfBirth.noSuchDate");
   const [ty, tm, td] = today.split("-").map(Number) as [number, number, number];
   const age = ty - y - (tm < mo || (tm === mo && td < d) ? 1 : 0);
-  if (age < minAge) return `You must be at least ${minAge} years old.`;
-  if (age > maxAge) return `You must be ${maxAge} or younger.`;
+  if (age < minAge) return msg("validation.dateOfBirth.tooYoung", { min: String(minAge) });
+  if (age > maxAge) return msg("validation.dateOfBirth.tooOld", { max: String(maxAge) });
   return null;
 }

@@ -6,6 +6,7 @@ import enAbout from "./en/about.ts";
 import enCalculator from "./en/calculator.ts";
 import enClearCache from "./en/clearCache.ts";
 import enCommon from "./en/common.ts";
+import enConsents from "./en/consents.ts";
 import enContact from "./en/contact.ts";
 import enGrievancePolicy from "./en/grievancePolicy.ts";
 import enHome from "./en/home.ts";
@@ -16,6 +17,9 @@ import enLoans from "./en/loans.ts";
 import enNotice from "./en/notice.ts";
 import enOutcome from "./en/outcome.ts";
 import enPrivacyPolicy from "./en/privacyPolicy.ts";
+import enPrivacyRights from "./en/privacyRights.ts";
+import enProfile from "./en/profile.ts";
+import enProfileSections from "./en/profileSections.ts";
 import enRates from "./en/rates.ts";
 import enSignIn from "./en/signIn.ts";
 import enTerms from "./en/terms.ts";
@@ -24,6 +28,7 @@ import hiAbout from "./hi/about.ts";
 import hiCalculator from "./hi/calculator.ts";
 import hiClearCache from "./hi/clearCache.ts";
 import hiCommon from "./hi/common.ts";
+import hiConsents from "./hi/consents.ts";
 import hiContact from "./hi/contact.ts";
 import hiGrievancePolicy from "./hi/grievancePolicy.ts";
 import hiHome from "./hi/home.ts";
@@ -34,6 +39,9 @@ import hiLoans from "./hi/loans.ts";
 import hiNotice from "./hi/notice.ts";
 import hiOutcome from "./hi/outcome.ts";
 import hiPrivacyPolicy from "./hi/privacyPolicy.ts";
+import hiPrivacyRights from "./hi/privacyRights.ts";
+import hiProfile from "./hi/profile.ts";
+import hiProfileSections from "./hi/profileSections.ts";
 import hiRates from "./hi/rates.ts";
 import hiSignIn from "./hi/signIn.ts";
 import hiTerms from "./hi/terms.ts";
@@ -46,6 +54,7 @@ export const CATALOGUES = {
     about: enAbout,
     calculator: enCalculator,
     clearCache: enClearCache,
+    consents: enConsents,
     contact: enContact,
     grievancePolicy: enGrievancePolicy,
     home: enHome,
@@ -56,6 +65,9 @@ export const CATALOGUES = {
     notice: enNotice,
     outcome: enOutcome,
     privacyPolicy: enPrivacyPolicy,
+    privacyRights: enPrivacyRights,
+    profile: enProfile,
+    profileSections: enProfileSections,
     rates: enRates,
     signIn: enSignIn,
     terms: enTerms,
@@ -66,6 +78,7 @@ export const CATALOGUES = {
     about: hiAbout,
     calculator: hiCalculator,
     clearCache: hiClearCache,
+    consents: hiConsents,
     contact: hiContact,
     grievancePolicy: hiGrievancePolicy,
     home: hiHome,
@@ -76,6 +89,9 @@ export const CATALOGUES = {
     notice: hiNotice,
     outcome: hiOutcome,
     privacyPolicy: hiPrivacyPolicy,
+    privacyRights: hiPrivacyRights,
+    profile: hiProfile,
+    profileSections: hiProfileSections,
     rates: hiRates,
     signIn: hiSignIn,
     terms: hiTerms,

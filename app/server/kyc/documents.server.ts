@@ -7,6 +7,7 @@ import { borrowerDocuments, borrowerEmployment } from "../db/schema.ts";
 import { withoutControlCharacters } from "../../domain/validators/text.ts";
 import type { StoredFile } from "../storage/storage.server.ts";
 import { isUuid } from "../../domain/validators/ids.ts";
+import { msg } from "../../i18n/form-message.ts";
 
 type Services = Pick<AppServices, "db" | "storage" | "now">;
 
@@ -88,7 +89,7 @@ export async function storeUpload(
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   if (!file || (!file.name && file.size === 0)) {
     if (file) await services.storage.remove(file.key);
-    return { ok: false, message: "Choose a file to upload." };
+    return { ok: false, message: msg("profileSections.upload.noFile") };
   }
   if (file.tooLarge) {
     await services.storage.remove(file.key);

@@ -6,6 +6,7 @@ import { aadhaarLast4 } from "../../domain/validators/identity.ts";
 import { encrypt, hmac } from "../crypto.server.ts";
 import { borrowerProfiles, consents } from "../db/schema.ts";
 import { rematchBankName } from "./references-bank.server.ts";
+import { msg } from "../../i18n/form-message.ts";
 
 export const panKey = (services: Pick<AppServices, "config">) => `pan:${services.config.encryptionKey}`;
 
@@ -36,7 +37,7 @@ export async function loadConsents({ db }: Pick<AppServices, "db">, userId: stri
   return latest;
 }
 
-const PAN_TAKEN = { pan: ["This PAN is already registered with another account. Sign in with that account, or contact us."] };
+const PAN_TAKEN = { pan: [msg("validation.pan.taken")] };
 type Saved = { ok: true } | { ok: false; fieldErrors: Record<string, string[]> };
 
 /** The stored form of a PAN (encrypted, keyed hash, masked), or an error when another account has it. */
@@ -85,7 +86,7 @@ export async function saveProfile(
   const { db, now } = services;
   const pan = input.pan ? await panColumns(services, userId, input.pan) : null;
   if (input.pan && !pan) return { ok: false, fieldErrors: PAN_TAKEN };
-  if (!existing && (!pan || !input.aadhaar)) return { ok: false, fieldErrors: { pan: ["Enter your PAN."] } };
+  if (!existing && (!pan || !input.aadhaar)) return { ok: false, fieldErrors: { pan: [msg("validation.pan.missing")] } };
   const values = {
     fullName: input.fullName,
     dateOfBirth: input.dateOfBirth,
@@ -152,7 +153,7 @@ export async function saveIdentity(
     .set(values)
     .where(eq(borrowerProfiles.userId, userId))
     .returning({ id: borrowerProfiles.userId });
-  if (!updated.length) return { ok: false, fieldErrors: { pan: ["Enter your PAN."] } };
+  if (!updated.length) return { ok: false, fieldErrors: { pan: [msg("validation.pan.missing")] } };
   await rematchBankName(services, { userId, fullName: input.fullName });
   return { ok: true };
 }

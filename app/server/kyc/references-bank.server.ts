@@ -11,6 +11,7 @@ import {
 import { encrypt } from "../crypto.server.ts";
 import { borrowerBankAccounts, borrowerProfiles, borrowerReferences } from "../db/schema.ts";
 import { lookupIfsc } from "../reference/lookups.server.ts";
+import { msg } from "../../i18n/form-message.ts";
 
 export async function loadReferences({ db }: Pick<AppServices, "db">, userId: string) {
   return db.select().from(borrowerReferences).where(eq(borrowerReferences.userId, userId)).orderBy(asc(borrowerReferences.position));
@@ -49,7 +50,7 @@ export async function saveBank(
 ): Promise<{ ok: true; verified: boolean; score: number } | { ok: false; fieldErrors: Record<string, string[]> }> {
   const { db, now, keyring, bankVerifier } = services;
   const bank = lookupIfsc(v.ifsc);
-  if (!bank) return { ok: false, fieldErrors: { ifsc: ["We do not know this IFSC. Check it on your cheque book or passbook."] } };
+  if (!bank) return { ok: false, fieldErrors: { ifsc: [msg("validation.ifsc.unknown")] } };
   const [profile] = await db
     .select({ fullName: borrowerProfiles.fullName })
     .from(borrowerProfiles)
@@ -58,7 +59,7 @@ export async function saveBank(
     return {
       ok: false,
       fieldErrors: {
-        holderName: ["Save your personal details first: we compare the bank's name for the account with the name on your profile."],
+        holderName: [msg("profileSections.errors.profileFirst")],
       },
     };
   const { nameAtBank } = await bankVerifier.verify({ accountNumber: v.accountNumber, ifsc: bank.ifsc, holderName: v.holderName });

@@ -6,6 +6,7 @@ import type { addressSchema, employmentSchema } from "../../domain/kyc/address-e
 import { accepted } from "../../domain/validators/form-rules.ts";
 import { borrowerAddresses, borrowerEmployment } from "../db/schema.ts";
 import { lookupPinCode } from "../reference/lookups.server.ts";
+import { msg } from "../../i18n/form-message.ts";
 
 type Services = Pick<AppServices, "db" | "now">;
 
@@ -23,7 +24,7 @@ export async function saveAddress(
   const same = accepted(input.permanentSame);
   const permanent = same ? current : lookupPinCode(input.permanentPincode ?? "");
   const fieldErrors: Record<string, string[]> = {};
-  const unknown = "We do not know this PIN code. Check the 6 digits.";
+  const unknown = msg("validation.pinCode.unknown");
   if (!current) fieldErrors.currentPincode = [unknown];
   if (!same && !permanent) fieldErrors.permanentPincode = [unknown];
   if (!current || !permanent) return { ok: false, fieldErrors };
@@ -85,7 +86,7 @@ export async function savePinCode(
   { userId, pincode }: { userId: string; pincode: string },
 ): Promise<{ ok: true } | { ok: false; fieldErrors: Record<string, string[]> }> {
   const place = lookupPinCode(pincode);
-  if (!place) return { ok: false, fieldErrors: { pincode: ["We do not know this PIN code. Check the 6 digits."] } };
+  if (!place) return { ok: false, fieldErrors: { pincode: [msg("validation.pinCode.unknown")] } };
   const saved = await loadAddress(services, userId);
   const moved = saved !== null && saved.currentPincode !== pincode;
   // A new PIN code is a new address: its street lines are asked again in the Address section.

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
+import { useTranslations } from "use-intl/react";
 import { FormErrors, SelectField, TextField } from "../../../components/field.tsx";
 import { KycSection } from "../../../components/kyc-section.tsx";
 import { PinCodeField } from "../../../components/pin-code-field.tsx";
@@ -8,6 +9,8 @@ import { servicesContext } from "../../../context.ts";
 import { addressSchema, RESIDENCE_TYPES } from "../../../domain/kyc/address-employment-schema.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
+import { pageMessages, translatorFor } from "../../../web/i18n.server.ts";
+import { choices } from "../../../lib/choices.ts";
 import { redirectWithToast } from "../../../web/flash.server.ts";
 import { loadAddress, saveAddress } from "../../../server/kyc/sections.server.ts";
 import type { Route } from "./+types/address-section";
@@ -16,7 +19,11 @@ import { useSchemaForm } from "../../../components/use-schema-form.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user } = context.get(signedInContext);
-  return { saved: await loadAddress(context.get(servicesContext), user.id) };
+  return {
+    saved: await loadAddress(context.get(servicesContext), user.id),
+    messages: pageMessages(context, ["profileSections"]),
+    meta: { title: translatorFor(context, "profileSections")("address.title") },
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -28,13 +35,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!saved.ok) return data(submission.reply({ fieldErrors: saved.fieldErrors }), { status: 400 });
   return redirectWithToast(services.config, request, "/User/Profile/components/Address", {
     type: "success",
-    title: "Your address is saved.",
+    title: translatorFor(context, "profileSections")("address.saved"),
   });
 }
 
 export default function AddressSection({ loaderData, actionData }: Route.ComponentProps) {
   const { saved } = loaderData;
   const navigation = useNavigation();
+  const t = useTranslations("profileSections");
   const { form, fields, formErrors } = useSchemaForm({
     schema: addressSchema,
     lastResult: actionData,
@@ -54,36 +62,40 @@ export default function AddressSection({ loaderData, actionData }: Route.Compone
       : { permanentSame: "on" },
   });
   return (
-    <KycSection title="Your address" intro="Where you live now, and your permanent address if it is different.">
+    <KycSection title={t("address.title")} intro={t("address.intro")}>
       <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={formErrors} />
-        <TextField field={fields.currentLine1} label="House number and street" autoComplete="address-line1" />
-        <TextField field={fields.currentLine2} label="Area or locality (optional)" autoComplete="address-line2" />
+        <TextField field={fields.currentLine1} label={t("address.line1")} autoComplete="address-line1" />
+        <TextField field={fields.currentLine2} label={t("address.line2")} autoComplete="address-line2" />
         <PinCodeField
           field={fields.currentPincode}
           saved={saved ? { city: saved.currentCity, district: saved.currentDistrict, state: saved.currentState } : null}
         />
-        <SelectField field={fields.residenceType} label="This home is" options={RESIDENCE_TYPES} />
-        <TextField field={fields.yearsAtAddress} label="Years at this address" inputMode="numeric" />
+        <SelectField
+          field={fields.residenceType}
+          label={t("address.residenceType")}
+          options={choices(RESIDENCE_TYPES, (k) => t(`residenceTypes.${k}`))}
+        />
+        <TextField field={fields.yearsAtAddress} label={t("address.years")} inputMode="numeric" />
         {/* Ticked, the permanent address is the current one: its fields are hidden (by CSS, so without JavaScript too). */}
         <div className="group space-y-5">
           <label className="flex items-center gap-3">
             <input className="size-5 shrink-0" {...getInputProps(fields.permanentSame, { type: "checkbox" })} />
-            My permanent address is the same as my current address
+            {t("address.same")}
           </label>
           <fieldset className="space-y-5 rounded-xl border border-slate-200 p-4 group-has-[input[name=permanentSame]:checked]:hidden">
-            <legend className="px-1 font-medium">Permanent address</legend>
-            <TextField field={fields.permanentLine1} label="Permanent address: house number and street" />
-            <TextField field={fields.permanentLine2} label="Permanent address: area (optional)" />
-            <TextField field={fields.permanentPincode} label="Permanent address: PIN code" inputMode="numeric" maxLength={6} />
+            <legend className="px-1 font-medium">{t("address.permanent")}</legend>
+            <TextField field={fields.permanentLine1} label={t("address.permanentLine1")} />
+            <TextField field={fields.permanentLine2} label={t("address.permanentLine2")} />
+            <TextField field={fields.permanentPincode} label={t("address.permanentPincode")} inputMode="numeric" maxLength={6} />
           </fieldset>
         </div>
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={navigation.state === "submitting"}>
-          Save address
+          {t("address.save")}
         </button>
       </Form>
     </KycSection>
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Your address");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta.title ?? "");

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useLocation, useNavigation } from "react-router";
+import { useTranslations } from "use-intl/react";
 import { FormErrors, SelectField, TextField } from "../../../components/field.tsx";
 import { KycSection } from "../../../components/kyc-section.tsx";
 import { servicesContext } from "../../../context.ts";
@@ -8,6 +9,8 @@ import { ACCOUNT_TYPES, bankSchema, NAME_MATCH_THRESHOLD } from "../../../domain
 import { pageMeta } from "../../../lib/meta.ts";
 import { useLookup } from "../../../lib/use-lookup.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
+import { pageMessages, translatorFor } from "../../../web/i18n.server.ts";
+import { choices } from "../../../lib/choices.ts";
 import { redirectWithToast } from "../../../web/flash.server.ts";
 import { loadBank, saveBank } from "../../../server/kyc/references-bank.server.ts";
 import type { Route } from "./+types/bank-section";
@@ -32,6 +35,8 @@ export async function loader({ context }: Route.LoaderArgs) {
           verified: Boolean(bank.verifiedAt),
         }
       : null,
+    messages: pageMessages(context, ["profileSections"]),
+    meta: { title: translatorFor(context, "profileSections")("bank.title") },
   };
 }
 
@@ -46,16 +51,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(submission.reply({ fieldErrors: saved.fieldErrors, hideFields: ["accountNumber", "accountNumber_confirm"] }), {
       status: 400,
     });
+  const t = translatorFor(context, "profileSections");
   return redirectWithToast(
     services.config,
     request,
     "/User/Profile/components/Bank",
     saved.verified
-      ? { type: "success", title: "Your bank account is saved and verified." }
+      ? { type: "success", title: t("bank.savedVerified") }
       : {
           type: "error",
-          title: "Saved, but not verified: the name at the bank does not match your profile.",
-          description: `Match ${saved.score} of 100; ${NAME_MATCH_THRESHOLD} is needed.`,
+          title: t("bank.savedUnverified"),
+          description: t("bank.savedScore", { score: String(saved.score), threshold: String(NAME_MATCH_THRESHOLD) }),
         },
   );
 }
@@ -68,68 +74,61 @@ export default function BankSection(props: Route.ComponentProps) {
 function BankForm({ loaderData, actionData }: Route.ComponentProps) {
   const { saved } = loaderData;
   const navigation = useNavigation();
+  const t = useTranslations("profileSections");
+  const say = useTranslations("validation");
   const { form, fields, formErrors } = useSchemaForm({
     schema: bankSchema,
     lastResult: actionData,
     defaultValue: saved ? { holderName: saved.holderName, ifsc: saved.ifsc, accountType: saved.accountType } : undefined,
   });
   const bank = useLookup<{ bankName: string }>(String(fields.ifsc.value ?? "").toUpperCase(), /^[A-Z]{4}0[A-Z0-9]{6}$/, ifscUrl);
-  const ifscHint =
-    bank === "unknown"
-      ? "We do not know this IFSC. Check it on your cheque book or passbook."
-      : bank
-        ? `Bank: ${bank.bankName}`
-        : "11 characters, on your cheque book or passbook; we fill in the bank's name.";
+  const ifscHint = bank === "unknown" ? say("ifsc.unknown") : bank ? t("bank.ifscBank", { bank: bank.bankName }) : t("bank.ifscHint");
   return (
-    <KycSection
-      title="Your bank account"
-      intro="The account in your own name where we pay your loan. We verify it with the bank before any money moves."
-    >
+    <KycSection title={t("bank.title")} intro={t("bank.intro")}>
       {saved ? (
         <section aria-labelledby="bank-saved" className={`card mt-6 ${saved.verified ? "border-money-600" : "border-amber-400"}`}>
           <h2 id="bank-saved" className="text-lg">
-            {saved.verified ? "Verified account" : "Account not verified"}
+            {saved.verified ? t("bank.verified") : t("bank.notVerified")}
           </h2>
           <dl className="mt-2 grid gap-1 sm:grid-cols-[10rem_1fr]">
-            <dt className="text-slate-600">Account</dt>
+            <dt className="text-slate-600">{t("bank.account")}</dt>
             <dd data-testid="bank-account">{saved.accountMasked}</dd>
-            <dt className="text-slate-600">Bank</dt>
+            <dt className="text-slate-600">{t("bank.bank")}</dt>
             <dd>
               {saved.bankName} ({saved.ifsc})
             </dd>
-            <dt className="text-slate-600">Name at the bank</dt>
+            <dt className="text-slate-600">{t("bank.nameAtBank")}</dt>
             <dd>{saved.nameAtBank}</dd>
-            <dt className="text-slate-600">Name match</dt>
-            <dd data-testid="name-match">
-              {saved.score} of 100 ({NAME_MATCH_THRESHOLD} or more verifies the account)
-            </dd>
+            <dt className="text-slate-600">{t("bank.nameMatch")}</dt>
+            <dd data-testid="name-match">{t("bank.score", { score: String(saved.score), threshold: String(NAME_MATCH_THRESHOLD) })}</dd>
           </dl>
-          <p className="mt-2 text-sm text-slate-600">
-            The match compares the words of the two names, ignoring case, punctuation and titles such as Mr or Smt; an initial counts for a
-            name it begins.
-          </p>
+          <p className="mt-2 text-sm text-slate-600">{t("bank.matchExplained")}</p>
         </section>
       ) : null}
       <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={formErrors} />
-        <TextField field={fields.holderName} label="Account holder's name" autoComplete="name" />
-        <TextField field={fields.accountNumber} label="Account number" type="password" inputMode="numeric" autoComplete="off" />
-        <TextField field={fields.accountNumber_confirm} label="Account number again" inputMode="numeric" autoComplete="off" />
+        <TextField field={fields.holderName} label={t("bank.holderName")} autoComplete="name" />
+        <TextField field={fields.accountNumber} label={t("bank.accountNumber")} type="password" inputMode="numeric" autoComplete="off" />
+        <TextField field={fields.accountNumber_confirm} label={t("bank.accountAgain")} inputMode="numeric" autoComplete="off" />
         <TextField
           field={fields.ifsc}
-          label="IFSC"
+          label={t("bank.ifsc")}
           hint={<span aria-live="polite">{ifscHint}</span>}
           className="uppercase"
           autoComplete="off"
           maxLength={11}
         />
-        <SelectField field={fields.accountType} label="Account type" options={ACCOUNT_TYPES} />
+        <SelectField
+          field={fields.accountType}
+          label={t("bank.accountType")}
+          options={choices(ACCOUNT_TYPES, (k) => t(`accountTypes.${k}`))}
+        />
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={navigation.state === "submitting"}>
-          Save and verify
+          {t("bank.save")}
         </button>
       </Form>
     </KycSection>
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Your bank account");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta.title ?? "");

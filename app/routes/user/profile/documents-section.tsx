@@ -1,13 +1,16 @@
 import { data, Form, useSubmit } from "react-router";
+import { useLocale, useTranslations } from "use-intl/react";
 import { FileDrop } from "../../../components/file-drop.tsx";
 import { useConfirm } from "../../../components/confirm-dialog.tsx";
 import { KycSection } from "../../../components/kyc-section.tsx";
 import { servicesContext } from "../../../context.ts";
-import { bankStatementMonths, DOCUMENT_KINDS, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES } from "../../../domain/kyc/documents.ts";
+import { bankStatementMonths, DOCUMENT_TYPES, type DocumentKind, MAX_DOCUMENT_BYTES } from "../../../domain/kyc/documents.ts";
 import { formatDateIST } from "../../../domain/india-date.ts";
+import { msg } from "../../../i18n/form-message.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
 import { redirectWithToast } from "../../../web/flash.server.ts";
+import { pageMessages, translatorFor } from "../../../web/i18n.server.ts";
 import { deleteDocument, listDocuments, storeUpload, requiredDocumentKinds } from "../../../server/kyc/documents.server.ts";
 import { receiveUpload } from "../../../web/uploads.server.ts";
 import type { Route } from "./+types/documents-section";
@@ -22,11 +25,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   return {
     employmentType: type,
+    /** How many months of bank statement the borrower's work asks for. */
+    statementMonths: bankStatementMonths(type),
     items: kinds.map((kind) => {
       const doc = docs.find((d) => d.kind === kind);
       return {
         kind,
-        label: kind === "bank_statement" ? `Bank statement, last ${bankStatementMonths(type)} months` : DOCUMENT_KINDS[kind],
         doc: doc
           ? {
               id: doc.id,
@@ -38,17 +42,20 @@ export async function loader({ context }: Route.LoaderArgs) {
           : null,
       };
     }),
+    messages: pageMessages(context, ["profile", "profileSections"]),
+    meta: { title: translatorFor(context, "profileSections")("documents.title") },
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { user } = context.get(signedInContext);
+  const t = translatorFor(context, "profileSections");
   const back = "/User/Profile/components/Documents";
   if (!(request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
     const form = await readForm(request);
     if (form.get("intent") === "delete" && (await deleteDocument(services, { userId: user.id, id: String(form.get("id") ?? "") }))) {
-      return redirectWithToast(services.config, request, back, { type: "success", title: "The document is deleted." });
+      return redirectWithToast(services.config, request, back, { type: "success", title: t("documents.deleted") });
     }
     throw data({ message: "No such document." }, { status: 404 });
   }
@@ -57,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const kind = kinds.find((k) => k === fields.kind);
   if (!kind) {
     if (file) await services.storage.remove(file.key);
-    return data({ kind: null, error: "Choose which document this is." }, { status: 400 });
+    return data({ kind: null, error: msg("profileSections.documents.chooseKind") }, { status: 400 });
   }
   const stored = await storeUpload(services, {
     userId: user.id,
@@ -66,24 +73,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     rules: { maxBytes: MAX_DOCUMENT_BYTES, allowed: DOCUMENT_TYPES },
   });
   if (!stored.ok) return data({ kind, error: stored.message }, { status: 400 });
-  return redirectWithToast(services.config, request, back, { type: "success", title: `${DOCUMENT_KINDS[kind]} uploaded.` });
+  const document = translatorFor(context, "profile")(`documents.${kind}`);
+  return redirectWithToast(services.config, request, back, { type: "success", title: t("documents.uploaded", { document }) });
 }
 
 export default function DocumentsSection({ loaderData, actionData }: Route.ComponentProps) {
   const confirm = useConfirm();
   const submit = useSubmit();
+  const t = useTranslations("profileSections");
+  const names = useTranslations("profile");
+  const language = useLocale();
+  const label = (kind: DocumentKind) =>
+    kind === "bank_statement" ? t("documents.bankStatement", { months: String(loaderData.statementMonths) }) : names(`documents.${kind}`);
   return (
-    <KycSection
-      title="Your documents"
-      intro="Clear photos or scans as JPEG, PNG or PDF, up to 5 MB each. For Aadhaar, upload the masked Aadhaar from UIDAI (myaadhaar.uidai.gov.in → Download Aadhaar → Masked Aadhaar): it shows only the last 4 digits."
-    >
-      {loaderData.employmentType === null ? (
-        <p className="card mt-6 border-amber-300 bg-amber-50">
-          Fill in your work and income first if you are self-employed: the documents differ (income-tax returns instead of salary slips).
-        </p>
-      ) : null}
+    <KycSection title={t("documents.title")} intro={t("documents.intro")}>
+      {loaderData.employmentType === null ? <p className="card mt-6 border-amber-300 bg-amber-50">{t("documents.workFirst")}</p> : null}
       <ul className="mt-6 space-y-4">
         {loaderData.items.map((item) => {
+          const document = label(item.kind);
           return (
             <li
               key={item.kind}
@@ -91,14 +98,18 @@ export default function DocumentsSection({ loaderData, actionData }: Route.Compo
               className="card scroll-mt-4 space-y-3 target:border-brand-600"
               data-testid={`doc-${item.kind}`}
             >
-              <h2 className="text-lg">{item.label}</h2>
+              <h2 className="text-lg">{document}</h2>
               {item.doc ? (
                 <div className="flex flex-wrap items-center gap-3 text-sm">
                   <span>
-                    Uploaded {formatDateIST(new Date(item.doc.at))}: {item.doc.name} ({item.doc.sizeKb} kB)
+                    {t("documents.uploadedFile", {
+                      date: formatDateIST(new Date(item.doc.at), language),
+                      name: item.doc.name,
+                      size: String(item.doc.sizeKb),
+                    })}
                   </span>
                   <a className="link" href={`/User/Profile/documents/${item.doc.id}`} target="_blank" rel="noopener">
-                    View
+                    {t("documents.view")}
                   </a>
                   <Form
                     method="post"
@@ -107,9 +118,10 @@ export default function DocumentsSection({ loaderData, actionData }: Route.Compo
                       const formEl = event.currentTarget;
                       if (
                         await confirm({
-                          title: `Delete ${item.label}?`,
-                          description: "You will need to upload it again before you apply.",
-                          confirmLabel: "Delete",
+                          title: t("documents.deleteTitle", { document }),
+                          description: t("documents.deleteBody"),
+                          confirmLabel: t("documents.delete"),
+                          cancelLabel: t("documents.cancel"),
                           danger: true,
                         })
                       ) {
@@ -120,16 +132,16 @@ export default function DocumentsSection({ loaderData, actionData }: Route.Compo
                     <input type="hidden" name="intent" value="delete" />
                     <input type="hidden" name="id" value={item.doc.id} />
                     <button type="submit" className="link text-danger-600">
-                      Delete
+                      {t("documents.delete")}
                     </button>
                   </Form>
                 </div>
               ) : (
-                <p className="text-sm text-slate-600">Not uploaded yet.</p>
+                <p className="text-sm text-slate-600">{t("documents.notUploaded")}</p>
               )}
               <FileDrop
                 kind={item.kind}
-                label={item.doc ? `Replace ${item.label}` : `Upload ${item.label}`}
+                label={item.doc ? t("documents.replace", { document }) : t("documents.upload", { document })}
                 allowed={DOCUMENT_TYPES}
                 maxBytes={MAX_DOCUMENT_BYTES}
                 error={actionData?.kind === item.kind ? actionData.error : null}
@@ -142,4 +154,4 @@ export default function DocumentsSection({ loaderData, actionData }: Route.Compo
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Your documents");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta.title ?? "");

@@ -1,12 +1,15 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
+import { useTranslations } from "use-intl/react";
 import { FormErrors, SelectField, TextField } from "../../../components/field.tsx";
 import { KycSection } from "../../../components/kyc-section.tsx";
 import { servicesContext } from "../../../context.ts";
 import { EMPLOYMENT_TYPES, employmentSchema } from "../../../domain/kyc/address-employment-schema.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
+import { pageMessages, translatorFor } from "../../../web/i18n.server.ts";
+import { choices } from "../../../lib/choices.ts";
 import { redirectWithToast } from "../../../web/flash.server.ts";
 import { loadEmployment, saveEmployment } from "../../../server/kyc/sections.server.ts";
 import type { Route } from "./+types/employment-section";
@@ -17,7 +20,11 @@ const rupees = (paise: number | null) => (paise === null ? "" : String(paise / 1
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user } = context.get(signedInContext);
-  return { saved: await loadEmployment(context.get(servicesContext), user.id) };
+  return {
+    saved: await loadEmployment(context.get(servicesContext), user.id),
+    messages: pageMessages(context, ["profileSections"]),
+    meta: { title: translatorFor(context, "profileSections")("employment.title") },
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -28,13 +35,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   await saveEmployment(services, { userId: user.id, input: submission.value });
   return redirectWithToast(services.config, request, "/User/Profile/components/Employment", {
     type: "success",
-    title: "Your work and income details are saved.",
+    title: translatorFor(context, "profileSections")("employment.saved"),
   });
 }
 
 export default function EmploymentSection({ loaderData, actionData }: Route.ComponentProps) {
   const { saved } = loaderData;
   const navigation = useNavigation();
+  const t = useTranslations("profileSections");
+  const say = useTranslations("validation");
   const { form, fields, formErrors } = useSchemaForm({
     schema: employmentSchema,
     lastResult: actionData,
@@ -51,27 +60,26 @@ export default function EmploymentSection({ loaderData, actionData }: Route.Comp
       : undefined,
   });
   return (
-    <KycSection title="Your work and income" intro="We use these to work out what you can comfortably repay.">
+    <KycSection title={t("employment.title")} intro={t("employment.intro")}>
       <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={formErrors} />
-        <SelectField field={fields.employmentType} label="I am" options={EMPLOYMENT_TYPES} />
-        <TextField field={fields.employerName} label="Employer or business name" autoComplete="organization" />
-        <TextField field={fields.designation} label="Designation or role" autoComplete="organization-title" />
-        <TextField field={fields.netMonthlyIncome} label="Net monthly income (₹, after tax)" inputMode="decimal" />
-        <TextField field={fields.existingEmis} label="Existing EMIs each month (₹, 0 if none)" inputMode="decimal" />
-        <TextField
-          field={fields.salaryDay}
-          label="Salary day (salaried only)"
-          hint="The day of the month your salary reaches your account, 1 to 31."
-          inputMode="numeric"
+        <SelectField
+          field={fields.employmentType}
+          label={t("employment.type")}
+          options={choices(EMPLOYMENT_TYPES, (k) => say(`employment.types.${k}`))}
         />
-        <TextField field={fields.monthsWithEmployer} label="Months with this employer or in this business" inputMode="numeric" />
+        <TextField field={fields.employerName} label={t("employment.employer")} autoComplete="organization" />
+        <TextField field={fields.designation} label={t("employment.designation")} autoComplete="organization-title" />
+        <TextField field={fields.netMonthlyIncome} label={t("employment.income")} inputMode="decimal" />
+        <TextField field={fields.existingEmis} label={t("employment.emis")} inputMode="decimal" />
+        <TextField field={fields.salaryDay} label={t("employment.salaryDay")} hint={t("employment.salaryDayHint")} inputMode="numeric" />
+        <TextField field={fields.monthsWithEmployer} label={t("employment.months")} inputMode="numeric" />
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={navigation.state === "submitting"}>
-          Save work and income
+          {t("employment.save")}
         </button>
       </Form>
     </KycSection>
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Your work and income");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta.title ?? "");

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useLocation, useNavigation } from "react-router";
+import { useTranslations } from "use-intl/react";
 import { ConsentFields } from "../../../components/consent-fields.tsx";
 import { FormErrors, SelectField, TextField } from "../../../components/field.tsx";
 import { KycSection } from "../../../components/kyc-section.tsx";
@@ -9,10 +10,12 @@ import { GENDERS, MARITAL_STATUSES, maskAadhaar, profileSchema } from "../../../
 import { todayIST } from "../../../domain/india-date.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
+import { pageMessages, translatorFor } from "../../../web/i18n.server.ts";
 import { redirectWithToast } from "../../../web/flash.server.ts";
 import { loadConsents, loadProfile, saveProfile } from "../../../server/kyc/profile.server.ts";
 import type { Route } from "./+types/profile-section";
 import { readForm } from "../../../web/forms.server.ts";
+import { choices } from "../../../lib/choices.ts";
 import { useSchemaForm } from "../../../components/use-schema-form.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -33,6 +36,8 @@ export async function loader({ context }: Route.LoaderArgs) {
         }
       : null,
     consents: consentState,
+    messages: pageMessages(context, ["profileSections"]),
+    meta: { title: translatorFor(context, "profileSections")("profile.title") },
   };
 }
 
@@ -55,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!saved.ok) return data(submission.reply({ fieldErrors: saved.fieldErrors, hideFields: ["aadhaar"] }), { status: 400 });
   return redirectWithToast(services.config, request, "/User/Profile/components/Profile", {
     type: "success",
-    title: "Your profile details are saved.",
+    title: translatorFor(context, "profileSections")("profile.saved"),
   });
 }
 
@@ -70,6 +75,7 @@ export default function ProfileSection(props: Route.ComponentProps) {
 function ProfileForm({ loaderData, actionData }: Route.ComponentProps) {
   const { saved, today } = loaderData;
   const navigation = useNavigation();
+  const t = useTranslations("profileSections");
   const schema = profileSchema({ today, saved: { pan: Boolean(saved), aadhaar: Boolean(saved?.aadhaarMasked) } });
   const { form, fields, formErrors } = useSchemaForm({
     schema,
@@ -83,42 +89,39 @@ function ProfileForm({ loaderData, actionData }: Route.ComponentProps) {
       : undefined,
   });
   return (
-    <KycSection
-      title="Your profile"
-      intro="Your details as on your PAN. We check them for KYC; they are never shared without your consent."
-    >
+    <KycSection title={t("profile.title")} intro={t("profile.intro")}>
       <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={formErrors} />
-        <TextField field={fields.fullName} label="Full name (as on PAN)" autoComplete="name" />
-        <TextField field={fields.dateOfBirth} label="Date of birth" type="date" autoComplete="bday" />
-        <SelectField field={fields.gender} label="Gender" options={GENDERS} />
-        <TextField field={fields.email} label="E-mail" type="email" autoComplete="email" />
+        <TextField field={fields.fullName} label={t("profile.fullName")} autoComplete="name" />
+        <TextField field={fields.dateOfBirth} label={t("profile.dateOfBirth")} type="date" autoComplete="bday" />
+        <SelectField field={fields.gender} label={t("profile.gender")} options={choices(GENDERS, (k) => t(`genders.${k}`))} />
+        <TextField field={fields.email} label={t("profile.email")} type="email" autoComplete="email" />
         <TextField
           field={fields.pan}
-          label="PAN"
-          hint={saved ? `Saved: ${saved.panMasked}. Leave empty to keep it.` : "10 characters, like ABCPE1234F."}
+          label={t("profile.pan")}
+          hint={saved ? t("savedKeep", { masked: saved.panMasked }) : t("profile.panHint")}
           className="uppercase"
           autoComplete="off"
         />
         <TextField
           field={fields.aadhaar}
-          label="Aadhaar number"
-          hint={
-            saved?.aadhaarMasked
-              ? `Saved: ${saved.aadhaarMasked}. Leave empty to keep it.`
-              : "12 digits. We check it and keep only the last 4 digits; the full number is never stored."
-          }
+          label={t("profile.aadhaar")}
+          hint={saved?.aadhaarMasked ? t("savedKeep", { masked: saved.aadhaarMasked }) : t("profile.aadhaarHint")}
           inputMode="numeric"
           autoComplete="off"
         />
-        <SelectField field={fields.maritalStatus} label="Marital status" options={MARITAL_STATUSES} />
+        <SelectField
+          field={fields.maritalStatus}
+          label={t("profile.maritalStatus")}
+          options={choices(MARITAL_STATUSES, (k) => t(`maritalStatuses.${k}`))}
+        />
         <ConsentFields consentKyc={fields.consentKyc} consentCommunications={fields.consentCommunications} />
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={navigation.state === "submitting"}>
-          Save profile
+          {t("profile.save")}
         </button>
       </Form>
     </KycSection>
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Your profile");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta.title ?? "");

@@ -1,12 +1,15 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
+import { useTranslations } from "use-intl/react";
 import { FormErrors, SelectField, TextField } from "../../../components/field.tsx";
 import { KycSection } from "../../../components/kyc-section.tsx";
 import { servicesContext } from "../../../context.ts";
 import { RELATIONS, referencesSchema } from "../../../domain/kyc/references-bank-schema.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
+import { pageMessages, translatorFor } from "../../../web/i18n.server.ts";
+import { choices } from "../../../lib/choices.ts";
 import { redirectWithToast } from "../../../web/flash.server.ts";
 import { loadReferences, saveReferences } from "../../../server/kyc/references-bank.server.ts";
 import type { Route } from "./+types/reference-section";
@@ -16,7 +19,12 @@ import { useSchemaForm } from "../../../components/use-schema-form.ts";
 export async function loader({ context }: Route.LoaderArgs) {
   const { user } = context.get(signedInContext);
   const saved = await loadReferences(context.get(servicesContext), user.id);
-  return { ownMobile: user.mobile, saved: saved.map(({ name, relation, mobile }) => ({ name, relation, mobile })) };
+  return {
+    ownMobile: user.mobile,
+    saved: saved.map(({ name, relation, mobile }) => ({ name, relation, mobile })),
+    messages: pageMessages(context, ["profileSections"]),
+    meta: { title: translatorFor(context, "profileSections")("reference.title") },
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -27,12 +35,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   await saveReferences(services, { userId: user.id, input: submission.value });
   return redirectWithToast(services.config, request, "/User/Profile/components/Reference", {
     type: "success",
-    title: "Your references are saved.",
+    title: translatorFor(context, "profileSections")("reference.saved"),
   });
 }
 
 export default function ReferenceSection({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const t = useTranslations("profileSections");
+  const relations = choices(RELATIONS, (k) => t(`relations.${k}`));
   const [r1, r2] = loaderData.saved;
   const schema = referencesSchema(loaderData.ownMobile);
   const { form, fields, formErrors } = useSchemaForm({
@@ -56,25 +66,25 @@ export default function ReferenceSection({ loaderData, actionData }: Route.Compo
     const mobile = n === 1 ? fields.ref1Mobile : fields.ref2Mobile;
     return (
       <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
-        <legend className="px-1 font-medium">Reference {n}</legend>
-        <TextField field={name} label={`Reference ${n}: name`} />
-        <SelectField field={relation} label={`Reference ${n}: how you know them`} options={RELATIONS} />
-        <TextField field={mobile} label={`Reference ${n}: mobile number`} type="tel" inputMode="tel" />
+        <legend className="px-1 font-medium">{t("reference.legend", { n: String(n) })}</legend>
+        <TextField field={name} label={t("reference.name", { n: String(n) })} />
+        <SelectField field={relation} label={t("reference.relation", { n: String(n) })} options={relations} />
+        <TextField field={mobile} label={t("reference.mobile", { n: String(n) })} type="tel" inputMode="tel" />
       </fieldset>
     );
   };
   return (
-    <KycSection title="Your references" intro="Two people who know you. We contact them only if we cannot reach you about your loan.">
+    <KycSection title={t("reference.title")} intro={t("reference.intro")}>
       <Form method="post" className="card mt-6 space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={formErrors} />
         {person(1)}
         {person(2)}
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={navigation.state === "submitting"}>
-          Save references
+          {t("reference.save")}
         </button>
       </Form>
     </KycSection>
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Your references");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta.title ?? "");

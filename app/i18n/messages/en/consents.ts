@@ -1,0 +1,38 @@
+// Each consent a borrower gives (app/domain/privacy/consents.ts holds the same words in English):
+// what it allows, what withdrawing it does, its buttons and what the page says after each.
+export default {
+  kyc: {
+    title: "KYC checks",
+    allows: "We check your identity and KYC details with the documents you give, for your loan applications.",
+    withdrawEffect:
+      "You cannot apply for a new loan until you give it again. A loan you already have goes on as agreed, and we keep the KYC records the law asks us to keep.",
+    giveAgain: "Give it again here, or when you save your Profile section.",
+    giveButton: "Give my consent for KYC checks",
+    withdrawButton: "Withdraw my consent for KYC checks",
+    given: "Thank you: your consent for KYC checks is given.",
+    withdrawn: "Your consent for KYC checks is withdrawn.",
+  },
+  communications: {
+    title: "Reminders and updates by SMS, e-mail and push",
+    allows:
+      "We send you reminders before and on a due date, and tell you when a credit check comes back, by SMS, e-mail and push notification.",
+    withdrawEffect:
+      "Those reminders and updates stop by SMS, e-mail and push, and stay in the app's notices. Messages your loan or the law needs still come: the signed agreement, money paid out or received, charges, overdue notices, autopay notices, closure, credit bureau reporting and data breaches.",
+    giveAgain: "Give it again here, or when you save your Profile section.",
+    giveButton: "Send me reminders and updates",
+    withdrawButton: "Stop reminders and updates by SMS, e-mail and push",
+    given: "Thank you: we will send you reminders and updates.",
+    withdrawn: "Reminders and updates now stay in the app only.",
+  },
+  bureau_enquiry: {
+    title: "Credit bureau enquiry",
+    allows: "We check your PAN and your credit history with a credit bureau to make you an offer and to review your application.",
+    withdrawEffect:
+      "We make no new enquiry about you with a credit bureau, so we cannot make you a new offer or review a new application until you give it again. We still report your loans to the credit bureaus twice a month, because the law requires it.",
+    giveAgain: "Give it again here, or when an offer asks for your credit check.",
+    giveButton: "Give my consent for credit bureau enquiries",
+    withdrawButton: "Withdraw my consent for credit bureau enquiries",
+    given: "Thank you: your consent for credit bureau enquiries is given.",
+    withdrawn: "Your consent for credit bureau enquiries is withdrawn: we make no new enquiry about you.",
+  },
+} as const;
