@@ -6,6 +6,25 @@ import { LANGUAGE_NAMES, LANGUAGE_SHORT, SWITCH_TO } from "../../app/i18n/langua
 /** Latin words a Hindi page may show (docs/glossary-hi.md "Kept as they are"), lower-cased. */
 export const KEPT_LATIN = new Set(
   [
+    // Codes and names a Hindi page writes as they are: standards, registries, file formats, units.
+    "IP",
+    "CERSAI",
+    "PMLA",
+    "UIDAI",
+    "CMS",
+    "JPEG",
+    "PNG",
+    "MB",
+    "kB",
+    "AutoPay",
+    "e-NACH",
+    "YYYY-MM-DD",
+    "token",
+    // Titles as written in a bank account's name, and the UIDAI site's menu (Download Aadhaar → Masked Aadhaar).
+    "Mr",
+    "Smt",
+    "Download",
+    "Masked",
     "KFS",
     "APR",
     "EMI",
@@ -79,16 +98,23 @@ export function englishLeft(html: string, allowed: readonly string[] = []): stri
     .filter((v) => v.length > 0)
     .sort((a, b) => b.length - a.length);
   const left: string[] = [];
-  for (const piece of readableText(html)) {
-    let text = piece;
-    for (const value of values) text = text.split(value).join(" ");
-    text = text
-      .replace(/[\w.+-]+@[\w.-]+/g, " ")
-      .replace(/https?:\/\/\S+/g, " ")
-      .replace(/\/[\w/.:-]*/g, " ")
-      .replace(/\b[A-Z]{2,}[0-9][A-Z0-9-]*\b/g, " ");
-    const words = (text.match(/[A-Za-z][A-Za-z'’-]*/g) ?? []).filter((w) => !KEPT_LATIN.has(w.toLowerCase()));
-    if (words.length > 0) left.push(piece);
-  }
+  for (const piece of readableText(html)) if (englishWords(piece, values).length > 0) left.push(piece);
   return [...new Set(left)];
+}
+
+/**
+ * The English words in `text` once `values` (longest first), e-mail and web addresses, paths, codes
+ * (SL09832942, ABCPE1234F, SBIN0001234) and the kept terms are taken out.
+ */
+export function englishWords(text: string, values: readonly string[] = []): string[] {
+  let rest = text;
+  for (const value of values) rest = rest.split(value).join(" ");
+  rest = rest
+    .replace(/[\w.+-]+@[\w.-]+/g, " ")
+    .replace(/(?:https?:\/\/)?(?:[\w-]+\.)+(?:in|com|org|gov\.in)\b\S*/g, " ")
+    .replace(/\/[\w/.:-]*/g, " ")
+    .replace(/\b[A-Z]{2,}[0-9][A-Z0-9-]*\b/g, " ")
+    .replace(/\b[A-Z]{4}0[A-Z0-9]{6}\b/g, " ");
+  // A single letter is a letter named ("the fourth letter, P"), not a word.
+  return (rest.match(/[A-Za-z][A-Za-z'’-]+/g) ?? []).filter((w) => !KEPT_LATIN.has(w.toLowerCase()));
 }

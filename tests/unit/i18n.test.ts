@@ -4,7 +4,7 @@ import { msg, parseMessage } from "../../app/i18n/form-message.ts";
 import { chooseLanguage, languageFromAcceptLanguage, languageFromCookie } from "../../app/i18n/languages.ts";
 import { CATALOGUES } from "../../app/i18n/messages/index.ts";
 import { longDate } from "../../app/domain/india-date.ts";
-import { KEPT_LATIN } from "../helpers/english.ts";
+import { englishWords } from "../helpers/english.ts";
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -79,9 +79,10 @@ describe("the message catalogue", () => {
         const shown = hindi
           .replace(/<\/?[A-Za-z]+>/g, " ")
           .replace(/\{\s*[A-Za-z0-9_]+\s*,\s*(?:plural|select|selectordinal)\s*,/g, "{")
-          .replace(/\b(?:one|other|zero|few|many|=\d+)\s*\{/g, "{")
+          // A plural's or select's option keys ("one {", "cheque {").
+          .replace(/(?:\b[A-Za-z_][\w]*|=\d+)\s*\{/g, "{")
           .replace(/\{[A-Za-z0-9_]+(?:\s*,[^{}]*)?\}/g, " ");
-        const english = (shown.match(/[A-Za-z][A-Za-z'-]*/g) ?? []).filter((word) => !KEPT_LATIN.has(word.toLowerCase()));
+        const english = englishWords(shown);
         if (english.length > 0) leftovers.push(`${namespace}.${key}: ${english.join(" ")}`);
       }
     }

@@ -27,6 +27,7 @@ import { Applications } from "./dashboard/applications.tsx";
 import { autopayMissing } from "../../server/mandates/required.server.ts";
 import { Requests } from "./dashboard/requests.tsx";
 import type { Route } from "./+types/dashboard";
+import { pageMessages } from "../../web/i18n.server.ts";
 
 /** Where a new application of this kind starts (a POST there starts it). */
 const startPath = (kind: LoanKind) => `/User/newLoan/${KIND_SEGMENT[kind]}`;
@@ -78,6 +79,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       : { kind, state: "open" as const, href: startPath(kind), reasons: [] };
   };
   return {
+    messages: pageMessages(context, ["profile"]),
     overdue: overdueLoan ? { paise: due.overduePaise, href: `${loanPath(overdueLoan.kind, overdueLoan.loanNumber)}#pay-title` } : null,
     apply: [apply("emi"), apply("salary_advance")],
     kyc: kyc

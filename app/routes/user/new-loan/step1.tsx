@@ -13,6 +13,7 @@ import { disbursalAccount } from "../../../server/loans/read.server.ts";
 import { saveDetails } from "../../../server/loans/details.server.ts";
 import { cancelFromStep, type LoadedStep, loadStep } from "../../../web/new-loan-step.server.ts";
 import { useSchemaForm } from "../../../components/use-schema-form.ts";
+import { pageMessages } from "../../../web/i18n.server.ts";
 
 /** What this kind of loan still needs from the profile (one checklist), and the account the money goes to. */
 async function readiness(loaded: LoadedStep) {
@@ -27,6 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { application, kind, reference } = loaded;
   const r = await readiness(loaded);
   return {
+    messages: pageMessages(args.context, ["profile"]),
     kind,
     reference,
     status: loaded.state.status,

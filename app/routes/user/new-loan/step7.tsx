@@ -20,6 +20,7 @@ import { mandatesOf } from "../../../server/mandates/rows.server.ts";
 import { loadProducts } from "../../../server/products.server.ts";
 import { siteOrigin } from "../../../../server/config.ts";
 import { APPLICATION_AUTOPAY_REFUSED, ApplicationAutopay } from "./step7-autopay.tsx";
+import { pageMessages } from "../../../web/i18n.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const loaded = await loadStep(args, "Step7");
@@ -37,6 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
   const request = requests.find((r) => r.reference === reference) ?? null;
   const on = (at: Date | null) => (at ? todayIST(at) : null);
   return {
+    messages: pageMessages(args.context, ["profile"]),
     disbursal,
     request: request
       ? {
