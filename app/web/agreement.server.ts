@@ -7,6 +7,8 @@ import type { AppServices } from "../context.ts";
 import { signedInOn } from "../server/auth/session.server.ts";
 import { type AgreementViewer, agreementExists } from "../server/loans/read.server.ts";
 import { pageOf } from "./guards.server.ts";
+import { translator } from "../i18n/messages.server.ts";
+import { languageOfRequest } from "./i18n.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now">;
 
@@ -25,5 +27,5 @@ export async function agreementRefused(services: Services, request: Request, ref
   const { path } = pageOf(request);
   if (ref && !viewer.userId && (await agreementExists(services, ref)))
     throw redirect(`/quickStart/Otp?redirectTo=${encodeURIComponent(path)}`);
-  throw data({ message: `Page not found: ${path}` }, { status: 404 });
+  throw data({ message: translator(languageOfRequest(request), "common")("notFound.heading", { path }), path }, { status: 404 });
 }

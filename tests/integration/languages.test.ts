@@ -47,6 +47,15 @@ const HINDI_PUBLIC_PAGES = [
   "/EmiCalculator",
   "/EmiCalculator?amount=250000&tenure=24&rate=14",
   "/Rate-terms",
+  "/Contact-us",
+  "/grievance-policy",
+  "/privacy-policy",
+  "/terms-and-conditions",
+  "/ClearCache",
+  "/quickStart",
+  "/quickStart/Otp",
+  "/no-such-page",
+  "/Eagreement/aaaaaaaaaaaaaaaaaaaaaaaaaa/pdf",
 ];
 
 /** What borrowers wrote, published on the home page as written. */
