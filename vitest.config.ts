@@ -7,8 +7,6 @@ import { USE_INTL_FORMAT_ONLY } from "./vite.aliases.ts";
 export default defineConfig({
   resolve: { alias: USE_INTL_FORMAT_ONLY },
   test: {
-    // use-intl inlined, so that the alias reaches its own import of the formatter.
-    server: { deps: { inline: [/use-intl/] } },
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     setupFiles: ["tests/setup.ts"],
     globalSetup: ["tests/global-setup.ts"],
