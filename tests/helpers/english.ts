@@ -118,3 +118,6 @@ export function englishWords(text: string, values: readonly string[] = []): stri
   // A single letter is a letter named ("the fourth letter, P"), not a word.
   return (rest.match(/[A-Za-z][A-Za-z'’-]+/g) ?? []).filter((w) => !KEPT_LATIN.has(w.toLowerCase()));
 }
+
+/** A page's markup without its scripts: what it shows, not the messages its loader data carries for the browser. */
+export const shownMarkup = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");

@@ -24,6 +24,7 @@ import { presentDebit } from "../../app/server/mandates/present.server.ts";
 import type { LocalMandates } from "../../app/server/mandates/local.server.ts";
 import { activeLoan, emiWithoutAutopayFirst, signedInStaff } from "../helpers/applications.ts";
 import { postForm, toastOf } from "../helpers/http.ts";
+import { shownMarkup } from "../helpers/english.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { autopayDay, loanWithAutopay as withAutopay, type TestClock } from "../helpers/autopay.ts";
 
@@ -50,8 +51,7 @@ let serial = 0;
 // The page as rendered, without its scripts: the loader data carries the page's messages (every
 // sentence it may say), so what the page does not say is checked in its markup only.
 const html = async (res: Response) =>
-  (await res.text())
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
+  shownMarkup(await res.text())
     .replaceAll("<!-- -->", "")
     .replaceAll("&amp;", "&")
     .replaceAll("&#x27;", "'");

@@ -8,6 +8,7 @@ import { localMandateSecret } from "../../app/server/mandates/local.server.ts";
 import { activeLoan, emiWithoutAutopayFirst, signedInStaff } from "../helpers/applications.ts";
 import { postForm, toastOf } from "../helpers/http.ts";
 import { waitForJobs } from "../helpers/jobs.ts";
+import { shownMarkup } from "../helpers/english.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 // Autopay on an active loan through the pages (docs/product.md "Autopay"): set up at the local
@@ -34,8 +35,7 @@ const newLoan = () => activeLoan(app, `97300${String(++serial).padStart(5, "0")}
 // The page as rendered, without its scripts: the loader data carries the page's messages (every
 // sentence it may say), so what the page does not say is checked in its markup only.
 const html = async (res: Response) =>
-  (await res.text())
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
+  shownMarkup(await res.text())
     .replaceAll("<!-- -->", "")
     .replaceAll("&amp;", "&")
     .replaceAll("&#x27;", "'");

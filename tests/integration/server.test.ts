@@ -4,10 +4,10 @@ import { migrate } from "../../app/server/db/client.ts";
 import { feedback } from "../../app/server/db/schema.ts";
 import { seedDemoData } from "../../app/server/db/seed.ts";
 import { englishLeft } from "../helpers/english.ts";
+import { shownMarkup } from "../helpers/english.ts";
 import { startTestServer, TEST_DATABASE_URL, type TestServer } from "../helpers/server.ts";
 
-/** The page's markup without its scripts: the words it shows, not the messages its loader data carries for the browser. */
-const shown = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
+const shown = shownMarkup;
 
 let app: TestServer;
 beforeAll(async () => {

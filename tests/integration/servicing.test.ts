@@ -24,6 +24,7 @@ import { activeLoan, instalmentOf, signedInStaff } from "../helpers/applications
 import { postForm, toastOf } from "../helpers/http.ts";
 import { waitForJobs } from "../helpers/jobs.ts";
 import { readOutbox } from "../helpers/outbox.ts";
+import { shownMarkup } from "../helpers/english.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 // Servicing an active loan through the pages: the loans list and loan page, the payoff contract,
@@ -48,8 +49,7 @@ const newLoan = () => activeLoan(app, `97100${String(++serial).padStart(5, "0")}
 // The page as rendered, without its scripts: the loader data carries the page's messages (every
 // sentence it may say), so what the page does not say is checked in its markup only.
 const html = async (res: Response) =>
-  (await res.text())
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
+  shownMarkup(await res.text())
     .replaceAll("<!-- -->", "")
     .replaceAll("&amp;", "&")
     .replaceAll("&#x27;", "'");
