@@ -25,8 +25,9 @@
 //     100,000 loans, each again (nothing), and the booking of unbooked ledgers: time, rows written, checked.
 // 12. The credit bureau files on PostgreSQL (bench-bureau.ts): a reporting date's four files over 100,000 loans,
 //     again (nothing): time, peak memory, rows written, each file read back and checked.
+// 13. Lighthouse's performance score of four public pages, as a phone and as a desktop, in English and Hindi.
 // BENCH_ONLY picks parts, comma-separated: math, pdf, public, signed-in, realtime, quick-start,
-// payouts, backoffice, servicing, notifications, autopay, dunning, books, bureau (e.g. `BENCH_ONLY=servicing npm run bench`);
+// payouts, backoffice, servicing, notifications, autopay, dunning, books, bureau, lighthouse (e.g. `BENCH_ONLY=servicing npm run bench`);
 // all by default. BENCH_PROFILE=ci is the small report CI prints after the tests (a few minutes): math,
 // public and signed-in pages, memory, 5 s per load; autopay, dunning, the books and the bureau files over 2,000 loans.
 import type { ChildProcess } from "node:child_process";
@@ -50,6 +51,8 @@ import { autopayBench, reportAutopay } from "./bench-autopay.ts";
 import { dunningBench, reportDunning } from "./bench-dunning.ts";
 import { booksBench, reportBooks } from "./bench-books.ts";
 import { bureauBench, reportBureau } from "./bench-bureau.ts";
+import { lighthousePages } from "./lighthouse.ts";
+import { PUBLIC_PAGES } from "./public-pages.ts";
 import { type BenchServer, freePort, type MemoryAfterGc, spawnNode, startBenchServer, waitUntilUp } from "./bench-server.ts";
 
 const PARTS = [
@@ -67,6 +70,7 @@ const PARTS = [
   "dunning",
   "books",
   "bureau",
+  "lighthouse",
 ] as const;
 const CI_PROFILE = process.env.BENCH_PROFILE === "ci";
 const ONLY = (process.env.BENCH_ONLY ?? (CI_PROFILE ? "math,public,signed-in,autopay,dunning,books,bureau" : ""))
@@ -82,20 +86,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 /** The cached pages measured against raw Node (the issue's four; every cached page in the full run). */
 const CACHED_PUBLIC_PAGES = CI_PROFILE ? ["/", "/EmiCalculator"] : CACHED_PAGES;
-const PUBLIC_PAGES = [
-  "/",
-  "/About",
-  "/Contact-us",
-  "/grievance-policy",
-  "/privacy-policy",
-  "/terms-and-conditions",
-  "/ClearCache",
-  "/EmiCalculator",
-  "/Rate-terms",
-  "/quickStart",
-  "/quickStart/Otp",
-  "/admin/login",
-];
+/** The public pages whose JavaScript and CSS are weighed, and the staff sign-in. */
+const WEIGHED_PAGES = [...PUBLIC_PAGES, "/admin/login"];
 
 const load = (url: string, seconds = DURATION, cookie?: string) => loadPage(url, { connections: CONNECTIONS, seconds, cookie });
 
@@ -246,7 +238,7 @@ try {
           .toString()
           .matchAll(/(?:\bimport|\bexport)\s*(?:[\w$]+\s*,?\s*)?(?:\{[^}]*\}|\*\s*as\s*[\w$]+|\*)?\s*(?:from)?\s*"([^"]+\.js)"/g),
       ].map((m) => new URL(m[1] as string, appUrl + href).pathname);
-    for (const page of PUBLIC_PAGES) {
+    for (const page of WEIGHED_PAGES) {
       const html = await (await fetch(appUrl + page)).text();
       const js = new Set([...html.matchAll(/import(?:\(| [^"]*?)"([^"]+\.js)"/g)].map((m) => m[1] as string));
       for (const href of js) for (const imported of await importsOf(href)) js.add(imported);
@@ -264,6 +256,23 @@ try {
     console.table(sizes);
     rawServer.kill("SIGTERM");
     rawServer = undefined;
+    await server.stop();
+    server = undefined;
+  }
+
+  if (runs("lighthouse")) {
+    // Lighthouse's performance score of the most visited public pages, as a phone (its default
+    // throttling) and as a desktop, in both languages (accessibility, best practices and SEO are
+    // tested: tests/e2e/lighthouse.test.ts).
+    server = await startBenchServer();
+    const pages = ["/", "/EmiCalculator", "/Rate-terms", "/quickStart"];
+    console.log("\nLighthouse performance score (PGlite, one run each)");
+    const rows: Record<string, Record<string, number>> = {};
+    for (const language of ["en", "hi"] as const)
+      for (const performance of ["mobile", "desktop"] as const)
+        for (const page of await lighthousePages({ base: server.base, language, pages, performance }))
+          (rows[`${page.path} ${language}`] ??= {})[performance] = page.scores.performance ?? 0;
+    console.table(rows);
     await server.stop();
     server = undefined;
   }

@@ -6,6 +6,7 @@ import { englishLeft, shownMarkup } from "../helpers/english.ts";
 import { originOf, postForm } from "../helpers/http.ts";
 import { startTestServer, TEST_DATABASE_URL, type TestServer } from "../helpers/server.ts";
 import { signedInBorrower } from "../helpers/session.ts";
+import { PUBLIC_PAGES } from "../../scripts/public-pages.ts";
 
 let app: TestServer;
 beforeAll(async () => {
@@ -35,25 +36,14 @@ function configValues(): string[] {
 
 /** The public pages built in Hindi so far, each with Accept-Language and with the cookie. */
 const HINDI_PUBLIC_PAGES = [
-  "/",
+  ...PUBLIC_PAGES,
   "/homeComponents/component",
   "/homeComponents/top",
-  "/homeComponents/calculator",
   "/homeComponents/choose",
   "/homeComponents/loanProcess",
   "/homeComponents/feedback",
   "/homeComponents/apk",
-  "/About",
-  "/EmiCalculator",
   "/EmiCalculator?amount=250000&tenure=24&rate=14",
-  "/Rate-terms",
-  "/Contact-us",
-  "/grievance-policy",
-  "/privacy-policy",
-  "/terms-and-conditions",
-  "/ClearCache",
-  "/quickStart",
-  "/quickStart/Otp",
   "/no-such-page",
   "/Eagreement/aaaaaaaaaaaaaaaaaaaaaaaaaa/pdf",
 ];

@@ -19,7 +19,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ...(await loadHomeData(context.get(servicesContext))),
     section: section?.name ?? null,
     messages: pageMessages(context, ["home", "calculator"]),
-    meta: { title: section ? t(`sections.${section.name}`) : t("meta.title") },
+    // A section is part of the home page: the home page's description.
+    meta: { title: section ? t(`sections.${section.name}`) : t("meta.title"), description: t("meta.description") },
   };
 }
 
@@ -38,4 +39,5 @@ export default function HomeSection({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta.title ?? "");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, loaderData?.meta.title ?? "", loaderData?.meta.description);
