@@ -6,8 +6,9 @@ import { z } from "zod";
 import { msg } from "../../i18n/form-message.ts";
 import type { NotificationEvent } from "../notifications.ts";
 
-export const CONSENT_PURPOSES = ["kyc", "communications", "bureau_enquiry"] as const;
-export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
+import { CONSENT_PURPOSES, type ConsentPurpose } from "./consent-purposes.ts";
+
+export { CONSENT_PURPOSES, type ConsentPurpose };
 
 export interface ConsentText {
   title: string;

@@ -4,7 +4,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import { usePublicConfig } from "../../root.tsx";
 import { pageMessages, pageMetaText } from "../../web/i18n.server.ts";
 import type { Route } from "./+types/privacy-policy";
-import { CONSENT_PURPOSES } from "../../domain/privacy/consents.ts";
+import { CONSENT_PURPOSES } from "../../domain/privacy/consent-purposes.ts";
 import {
   ANSWER_WITHIN_DAYS,
   BREACH_REPORT_HOURS,
