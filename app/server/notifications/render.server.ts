@@ -37,8 +37,9 @@ const DISPUTE_PATH = "/User/Help/new";
 const BUREAUS = ["TransUnion CIBIL", "Equifax", "Experian", "CRIF High Mark"];
 
 const rupees = formatRupees;
+/** Items listed as the language lists them ("A, B and C"; "A, B और C": Hindi puts no comma before और). */
 const list = (items: readonly string[], language: Language) =>
-  new Intl.ListFormat(language === "hi" ? "hi" : "en-IN", { type: "conjunction" }).format(items);
+  new Intl.ListFormat(language === "hi" ? "hi" : "en-IN", { type: "conjunction" }).format(items).replace(", और ", " और ");
 
 /** What a payment paid, in words: the parts it paid listed, what is kept and what is returned (each a sentence, or none). */
 export function paidWords(paid: PaidParts | null, t: PlainTranslator<"notices">, language: Language): string {
