@@ -16,27 +16,17 @@ import { englishWords } from "../helpers/english.ts";
 
 const link = (p: string) => `https://sugam.in${p}`;
 const BRAND = "Sugam Loans";
+const contact = { name: "A. Demo", phone: "+91 22 4000 0000", email: "grievance@example.invalid" };
 const breach = {
-  reference: "BR-7K2M9Q4X",
-  discoveredAt: new Date("2026-03-05T04:00:00Z"),
-  occurredAt: new Date("2026-03-04T16:45:00Z"),
+  ...{ reference: "BR-7K2M9Q4X", lender: "Demo NBFC Ltd", contact, dataItems: ["pan", "address"] },
+  ...{ discoveredAt: new Date("2026-03-05T04:00:00Z"), occurredAt: new Date("2026-03-04T16:45:00Z") },
   description: "A storage bucket was open to the internet for two days.",
-  dataItems: ["pan", "address"],
   consequences: "Someone could try to use your PAN",
   mitigation: "We closed the bucket and rotated every key",
   borrowerSteps: "Watch your credit report",
-  lender: "Demo NBFC Ltd",
-  contact: { name: "A. Demo", phone: "+91 22 4000 0000", email: "grievance@example.invalid" },
-};
-const dunning = {
-  loanNumber: "SL12345678",
-  loanPath: "/User/Loans/Emi/SL12345678",
-  amountPaise: 9_168_42,
-  dpd: 12,
-  grievancePath: "/grievance-policy",
-  grievancePhone: "+91 80 4000 0000",
 };
 const loan = { loanNumber: "SL12345678", loanPath: "/User/Loans/Emi/SL12345678" };
+const dunning = { ...loan, amountPaise: 18_336_84, dpd: 31, grievancePath: "/grievance-policy", grievancePhone: "+91 22 4000 0001" };
 
 /** Each event's variants: every branch its words have. */
 const SAMPLES: { [E in NotificationEvent]: NoticeData[E][] } = {

@@ -4,7 +4,8 @@
 // words as the server. Amounts as formatRupees writes them (the same in both languages), dates in
 // the language (longDate).
 import type { Language } from "../../i18n/languages.ts";
-import { type PlainTranslator, plainTranslator } from "../../i18n/plain-format.ts";
+import type { Messages } from "../../i18n/messages.ts";
+import { type MessageKey, type MessageValues, type PlainTranslator, plainTranslator } from "../../i18n/plain-format.ts";
 import { formatDateTimeIST, longDate } from "../../domain/india-date.ts";
 import { shortReference } from "../../domain/loans/application.ts";
 import { formatRupees } from "../../domain/money.ts";
@@ -103,6 +104,23 @@ export function breachNotice(
   };
 }
 
+/** The events whose words are one title, one text and one SMS. */
+type OneWording = {
+  [E in keyof Messages["notices"]]: Messages["notices"][E] extends { title: string; body: string; sms: string } ? E : never;
+}[keyof Messages["notices"]];
+
+/** An event's one title, text and SMS, filled with `values`, about the page `path` (with the PDFs its e-mail carries). */
+function words(
+  t: PlainTranslator<"notices">,
+  event: OneWording,
+  values: MessageValues,
+  path: string,
+  attachments: AttachmentRef[] = [],
+): Words {
+  const key = (part: "title" | "body" | "sms") => `${event}.${part}` as MessageKey<Messages["notices"]>;
+  return { title: t(key("title"), values), body: t(key("body"), values), path, sms: t(key("sms"), values), attachments };
+}
+
 const TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
   application_signed: (d, c, t) => {
     const path = `/Eagreement/${d.agreementRef}`;
@@ -117,12 +135,7 @@ const TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
   },
   application_asked: (d, c, t) => {
     const v = { ref: shortReference(d.reference), brand: c.brand, link: c.link(DASHBOARD) };
-    return {
-      title: t("application_asked.title"),
-      body: t("application_asked.body", v),
-      path: DASHBOARD,
-      sms: t("application_asked.sms", v),
-    };
+    return words(t, "application_asked", v, DASHBOARD);
   },
   application_approved: (d, c, t) => {
     const path = d.autopayPath || DASHBOARD;
@@ -145,12 +158,7 @@ const TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
   },
   application_rejected: (d, c, t) => {
     const v = { ref: shortReference(d.reference), brand: c.brand, link: c.link(d.statusPath) };
-    return {
-      title: t("application_rejected.title"),
-      body: t("application_rejected.body", v),
-      path: d.statusPath,
-      sms: t("application_rejected.sms", v),
-    };
+    return words(t, "application_rejected", v, d.statusPath);
   },
   loan_disbursed: (d, c, t) => {
     const v = {
@@ -163,30 +171,19 @@ const TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
       date: longDate(d.firstDueDate, c.language),
       link: c.link(d.loanPath),
     };
-    return { title: t("loan_disbursed.title", v), body: t("loan_disbursed.body", v), path: d.loanPath, sms: t("loan_disbursed.sms", v) };
+    return words(t, "loan_disbursed", v, d.loanPath);
   },
   disbursal_utr: (d, c, t) => {
     const v = { brand: c.brand, amount: rupees(d.amountPaise), loan: d.loanNumber, utr: d.utr };
-    return { title: t("disbursal_utr.title"), body: t("disbursal_utr.body", v), path: d.loanPath, sms: t("disbursal_utr.sms", v) };
+    return words(t, "disbursal_utr", v, d.loanPath);
   },
   disbursal_reversed: (d, c, t) => {
     const v = { brand: c.brand, amount: rupees(d.amountPaise), account: d.accountMasked, loan: d.loanNumber };
-    return {
-      title: t("disbursal_reversed.title"),
-      body: t("disbursal_reversed.body", v),
-      path: DASHBOARD,
-      sms: t("disbursal_reversed.sms", v),
-    };
+    return words(t, "disbursal_reversed", v, DASHBOARD);
   },
   revised_kfs: (d, c, t) => {
     const v = { brand: c.brand, loan: d.loanNumber, link: c.link(d.loanPath) };
-    return {
-      title: t("revised_kfs.title"),
-      body: t("revised_kfs.body", v),
-      path: d.loanPath,
-      sms: t("revised_kfs.sms", v),
-      attachments: [{ kind: "revised_kfs", applicationId: d.applicationId }],
-    };
+    return words(t, "revised_kfs", v, d.loanPath, [{ kind: "revised_kfs", applicationId: d.applicationId }]);
   },
   autopay_notice: (d, c, t) => {
     const v = {
@@ -198,7 +195,7 @@ const TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
       loan: d.loanNumber,
       link: c.link(d.loanPath),
     };
-    return { title: t("autopay_notice.title", v), body: t("autopay_notice.body", v), path: d.loanPath, sms: t("autopay_notice.sms", v) };
+    return words(t, "autopay_notice", v, d.loanPath);
   },
   autopay_excess: (d, c, t) => {
     const v = {
@@ -210,25 +207,19 @@ const TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
       loan: d.loanNumber,
       link: c.link(d.loanPath),
     };
-    return { title: t("autopay_excess.title", v), body: t("autopay_excess.body", v), path: d.loanPath, sms: t("autopay_excess.sms", v) };
+    return words(t, "autopay_excess", v, d.loanPath);
   },
   dunning_gentle: (d, c, t) => {
     const v = dunningValues(d, c);
-    return { title: t("dunning_gentle.title", v), body: t("dunning_gentle.body", v), path: d.loanPath, sms: t("dunning_gentle.sms", v) };
+    return words(t, "dunning_gentle", v, d.loanPath);
   },
   dunning_firm: (d, c, t) => {
     const v = dunningValues(d, c);
-    return { title: t("dunning_firm.title", v), body: t("dunning_firm.body", v), path: d.loanPath, sms: t("dunning_firm.sms", v) };
+    return words(t, "dunning_firm", v, d.loanPath);
   },
   dunning_letter: (d, c, t) => {
     const v = dunningValues(d, c);
-    return {
-      title: t("dunning_letter.title", v),
-      body: t("dunning_letter.body", v),
-      path: d.loanPath,
-      sms: t("dunning_letter.sms", v),
-      attachments: [{ kind: "reminder_letter", loanNumber: d.loanNumber, sendId: d.sendId }],
-    };
+    return words(t, "dunning_letter", v, d.loanPath, [{ kind: "reminder_letter", loanNumber: d.loanNumber, sendId: d.sendId }]);
   },
   autopay_bounced: (d, c, t) => {
     const v = {
@@ -248,26 +239,8 @@ const TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
       sms: d.again ? t("autopay_bounced.againSms", v) : t("autopay_bounced.sms", v),
     };
   },
-  due_soon: (d, c, t) => {
-    const v = {
-      brand: c.brand,
-      amount: rupees(d.amountPaise),
-      loan: d.loanNumber,
-      date: longDate(d.dueDate, c.language),
-      link: c.link(d.loanPath),
-    };
-    return { title: t("due_soon.title", v), body: t("due_soon.body", v), path: d.loanPath, sms: t("due_soon.sms", v) };
-  },
-  due_today: (d, c, t) => {
-    const v = {
-      brand: c.brand,
-      amount: rupees(d.amountPaise),
-      loan: d.loanNumber,
-      date: longDate(d.dueDate, c.language),
-      link: c.link(d.loanPath),
-    };
-    return { title: t("due_today.title", v), body: t("due_today.body", v), path: d.loanPath, sms: t("due_today.sms", v) };
-  },
+  due_soon: (d, c, t) => words(t, "due_soon", dueValues(d, c), d.loanPath),
+  due_today: (d, c, t) => words(t, "due_today", dueValues(d, c), d.loanPath),
   payment_received: (d, c, t) => {
     const v = {
       brand: c.brand,
@@ -294,40 +267,23 @@ const TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
       amount: rupees(d.amountPaise),
       due: rupees(d.duePaise),
     };
-    return { title: t("penal_charged.title", v), body: t("penal_charged.body", v), path: d.loanPath, sms: t("penal_charged.sms", v) };
+    return words(t, "penal_charged", v, d.loanPath);
   },
   loan_closed: (d, c, t) => {
     const v = { brand: c.brand, loan: d.loanNumber, date: longDate(d.on, c.language) };
-    return {
-      title: t("loan_closed.title", v),
-      body: t("loan_closed.body", v),
-      path: d.loanPath,
-      sms: t("loan_closed.sms", v),
-      attachments: [{ kind: "closure_letter", loanNumber: d.loanNumber }],
-    };
+    return words(t, "loan_closed", v, d.loanPath, [{ kind: "closure_letter", loanNumber: d.loanNumber }]);
   },
   loan_cancelled: (d, c, t) => {
     const v = { brand: c.brand, loan: d.loanNumber, date: longDate(d.on, c.language) };
-    return {
-      title: t("loan_cancelled.title", v),
-      body: t("loan_cancelled.body", v),
-      path: d.loanPath,
-      sms: t("loan_cancelled.sms", v),
-      attachments: [{ kind: "closure_letter", loanNumber: d.loanNumber }],
-    };
+    return words(t, "loan_cancelled", v, d.loanPath, [{ kind: "closure_letter", loanNumber: d.loanNumber }]);
   },
   loan_reopened: (d, c, t) => {
     const v = { brand: c.brand, loan: d.loanNumber };
-    return { title: t("loan_reopened.title", v), body: t("loan_reopened.body", v), path: d.loanPath, sms: t("loan_reopened.sms", v) };
+    return words(t, "loan_reopened", v, d.loanPath);
   },
   refund_processed: (d, c, t) => {
     const v = { brand: c.brand, amount: rupees(d.amountPaise), loan: d.loanNumber, account: d.accountMasked, utr: d.utr ?? "none" };
-    return {
-      title: t("refund_processed.title", v),
-      body: t("refund_processed.body", v),
-      path: d.loanPath,
-      sms: t("refund_processed.sms", v),
-    };
+    return words(t, "refund_processed", v, d.loanPath);
   },
   // Staff's words as they typed them. Free text cannot go by SMS under DLT: an urgent notice sends one fixed registered message.
   staff_notice: (d, c, t) => ({
@@ -338,7 +294,7 @@ const TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
   }),
   ticket_raised: (d, c, t) => {
     const v = { brand: c.brand, ref: d.reference, days: d.withinDays ?? 30, link: c.link(d.path) };
-    return { title: t("ticket_raised.title", v), body: t("ticket_raised.body", v), path: d.path, sms: t("ticket_raised.sms", v) };
+    return words(t, "ticket_raised", v, d.path);
   },
   ticket_answered: (d, c, t) => {
     const v = { brand: c.brand, ref: d.reference, link: c.link(d.path) };
@@ -405,6 +361,17 @@ const TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
   // The notice's words are one template in the catalogue (the staff page shows the same draft in both languages).
   data_breach: (d, c) => breachNotice(d, { brand: c.brand, lender: d.lender, contact: d.contact, link: c.link }, c.language),
 };
+
+/** A due reminder's values (due soon, due today). */
+function dueValues(d: NoticeData["due_soon"], c: NoticeContext) {
+  return {
+    brand: c.brand,
+    amount: rupees(d.amountPaise),
+    loan: d.loanNumber,
+    date: longDate(d.dueDate, c.language),
+    link: c.link(d.loanPath),
+  };
+}
 
 function dunningValues(d: NoticeData["dunning_gentle"], c: NoticeContext) {
   return {
