@@ -7,7 +7,7 @@ import { notify } from "../../app/server/notifications/notify.server.ts";
 import { signedApplication, signedInStaff } from "../helpers/applications.ts";
 import { englishWords } from "../helpers/english.ts";
 import { postForm } from "../helpers/http.ts";
-import { emailsFor, noticesOf } from "../helpers/notices.ts";
+import { emailsFor, noticesOf, readEmails } from "../helpers/notices.ts";
 import { readOutbox } from "../helpers/outbox.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -175,5 +175,28 @@ describe("notices in the borrower's language", () => {
         expect(englishWords(sms?.text ?? "", allowed())).toEqual([]);
       } else expect(sms?.text).toContain("is your");
     }
+  }, 30_000);
+
+  it("acknowledges a contact-form message in the language of the page it was sent from", async () => {
+    const res = await postForm(
+      app,
+      "/Contact-us",
+      { once: crypto.randomUUID(), name: "Kiran Das", mobile: "9730000021", email: "kiran.hi@example.com", message: "क्या आप लोन देते हैं?" },
+      { headers: { Cookie: "lang=hi" } },
+    );
+    expect(res.status).toBe(200);
+    const reference = /(GRV-\d{10})/.exec(await res.text())?.[1] ?? "";
+    expect(reference).not.toBe("");
+    const mail = await vi.waitFor(
+      () => {
+        const [found] = readEmails(app.dataDir).filter((m) => m.raw.includes(`X-Ticket-Reference: ${reference}`));
+        if (!found) throw new Error("no acknowledgement yet");
+        return readEmail(found.raw);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    expect(mail.subject).toBe(`${brand()}: हमें आपका संदेश ${reference} मिल गया है`);
+    expect(mail.text).toContain("प्रिय Kiran Das,");
+    expect(englishWords(mail.text, [...allowed(), "Kiran Das", reference])).toEqual([]);
   }, 30_000);
 });
