@@ -65,10 +65,12 @@ export interface RequestInfo {
   method: string;
   /** Set when a loader, action or middleware of this request failed because the database is out of reach (answered 503). */
   databaseUnavailable?: boolean;
+  /** The language the request is answered in, once the root's middleware has chosen it (languageContext). */
+  language?: Language;
 }
 
-/** Who is asking, as the audit log and signatures record it. */
-export type Client = Pick<RequestInfo, "ip" | "userAgent">;
+/** Who is asking, as the audit log and signatures record it (and, when known, the language they read). */
+export type Client = Pick<RequestInfo, "ip" | "userAgent" | "language">;
 
 export const servicesContext = createContext<AppServices>();
 export const requestContext = createContext<RequestInfo>();

@@ -10,6 +10,7 @@ import webpush from "web-push";
 import type { LenderIdentity } from "../app/domain/lender.ts";
 import { NOTIFICATION_EVENTS, type NotificationEvent } from "../app/domain/notifications.ts";
 import type { Bureau } from "../app/domain/bureau/format.ts";
+import { type Language, LANGUAGES } from "../app/i18n/languages.ts";
 
 const booleanish = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
 
@@ -19,17 +20,26 @@ const bureauMemberId = z
   .string()
   .regex(/^[A-Z0-9]{10}$/, "must be the 10-character member id the bureau gave (capital letters and digits)");
 
-/** SMS_DLT_TEMPLATE_<EVENT>: the DLT template id registered for each notice's SMS (demo ids by default). */
-const dltVariable = (event: NotificationEvent) => `SMS_DLT_TEMPLATE_${event.toUpperCase()}`;
+/**
+ * SMS_DLT_TEMPLATE_<EVENT> (English) and SMS_DLT_TEMPLATE_<EVENT>_HI (Hindi): the DLT template id
+ * registered for each notice's SMS in each language (demo ids by default).
+ */
+const dltVariable = (event: NotificationEvent, language: Language) =>
+  `SMS_DLT_TEMPLATE_${event.toUpperCase()}${language === "en" ? "" : `_${language.toUpperCase()}`}`;
 const dltTemplates = Object.fromEntries(
-  NOTIFICATION_EVENTS.map((event, i) => [
-    dltVariable(event),
-    z
-      .string()
-      .regex(/^\d{10,25}$/, "must be the DLT template id (digits)")
-      .default(`10070000000000${String(100 + i).padStart(5, "0")}`),
-  ]),
+  LANGUAGES.flatMap((language, l) =>
+    NOTIFICATION_EVENTS.map((event, i) => [
+      dltVariable(event, language),
+      z
+        .string()
+        .regex(/^\d{10,25}$/, "must be the DLT template id (digits)")
+        .default(`10070000000000${String(100 + 100 * l + i).padStart(5, "0")}`),
+    ]),
+  ),
 ) as Record<string, z.ZodDefault<z.ZodString>>;
+
+/** The DLT template ids of one language: the sign-in code's and each notice's. */
+export type SmsTemplateIds = { otp: string } & Record<NotificationEvent, string>;
 
 /**
  * TRUST_PROXY: unset/false = use the socket address; true = trust every hop;
@@ -163,6 +173,8 @@ export const envSchema = z
     OTP_PER_NUMBER_PER_HOUR: positiveInt.default(5),
     OTP_PER_IP_PER_HOUR: positiveInt.default(20),
     SMS_DLT_TEMPLATE_OTP: z.string().min(1).default("1007000000000000001"),
+    /** The sign-in code's SMS in Hindi (its own DLT template). */
+    SMS_DLT_TEMPLATE_OTP_HI: z.string().min(1).default("1007000000000000002"),
     ...dltTemplates,
     /** E-mail to borrowers: files in <DATA_DIR>/outbox/email (local) or SMTP. */
     EMAIL_PROVIDER: z.enum(["local", "smtp"]).optional(),
@@ -331,7 +343,8 @@ export interface Config {
     perNumberPerHour: number;
     perIpPerHour: number;
   };
-  smsTemplates: { otp: string } & Record<NotificationEvent, string>;
+  /** The DLT template id of each SMS, by language (an SMS in Hindi is its own registered template). */
+  smsTemplates: Record<Language, SmsTemplateIds>;
   email: { provider: { name: "local" } | { name: "smtp"; url: string }; from: string };
   /** Web push keys; null when push is not configured (production without VAPID keys). */
   push: { publicKey: string; privateKey: string; subject: string } | null;
@@ -530,10 +543,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       perIpPerHour: env.OTP_PER_IP_PER_HOUR,
     },
     smsTemplates: {
-      otp: env.SMS_DLT_TEMPLATE_OTP,
-      ...(Object.fromEntries(
-        NOTIFICATION_EVENTS.map((event) => [event, String((env as Record<string, unknown>)[dltVariable(event)])]),
-      ) as Record<NotificationEvent, string>),
+      en: {
+        otp: env.SMS_DLT_TEMPLATE_OTP,
+        ...(Object.fromEntries(
+          NOTIFICATION_EVENTS.map((event) => [event, String((env as Record<string, unknown>)[dltVariable(event, "en")])]),
+        ) as Record<NotificationEvent, string>),
+      },
+      hi: {
+        otp: env.SMS_DLT_TEMPLATE_OTP_HI,
+        ...(Object.fromEntries(
+          NOTIFICATION_EVENTS.map((event) => [event, String((env as Record<string, unknown>)[dltVariable(event, "hi")])]),
+        ) as Record<NotificationEvent, string>),
+      },
     },
     email: {
       provider: emailProvider === "smtp" ? { name: "smtp", url: env.SMTP_URL ?? "" } : { name: "local" },

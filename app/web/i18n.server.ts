@@ -2,7 +2,7 @@
 // Accept-Language, else English; staff pages always English), and says it in Content-Language and
 // Vary. Loaders take their page's messages in it from here.
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
-import { languageContext } from "../context.ts";
+import { languageContext, requestContext } from "../context.ts";
 import { chooseLanguage, DEFAULT_LANGUAGE, HTML_LANG, type Language } from "../i18n/languages.ts";
 import type { Namespace } from "../i18n/messages.ts";
 import { compiledMessages, translator } from "../i18n/messages.server.ts";
@@ -21,6 +21,12 @@ export function languageOfRequest(request: Request): Language {
 export const languageMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const language = languageOfRequest(request);
   context.set(languageContext, language);
+  // Said on the request's information too: a message sent for it (the sign-in code's SMS) is written in it.
+  try {
+    context.get(requestContext).language = language;
+  } catch {
+    // No request information (a request not made through server/app.ts).
+  }
   const response = await next();
   try {
     response.headers.set("Content-Language", HTML_LANG[language]);

@@ -4,6 +4,10 @@ import path from "node:path";
 export interface OutboxSms {
   to: string;
   text: string;
+  /** The DLT template id it was sent with (null: none). */
+  templateId: string | null;
+  encoding: "gsm7" | "ucs2";
+  parts: number;
   at: string;
 }
 

@@ -146,7 +146,7 @@ describe("the breach register", { shuffle: false }, () => {
     const [notice] = await noticesOf(app, borrowers[0]!.userId, "data_breach");
     expect(notice).toMatchObject({ title: "A personal data breach may affect you", path: "/User/Notifications" });
     expect(notice?.body).toContain(`quote the reference ${reference}`);
-    expect(notice?.smsTemplateId).toBe(app.config.smsTemplates.data_breach);
+    expect(notice?.smsTemplateId).toBe(app.config.smsTemplates.en.data_breach);
     const marks = await app.services.db.select().from(dataBreachBorrowers).where(eq(dataBreachBorrowers.breachId, breachId));
     expect(marks.every((m) => m.notifiedAt !== null)).toBe(true);
     // The borrower reads it in the app.

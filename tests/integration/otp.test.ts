@@ -126,7 +126,15 @@ describe("SMS gateway (production)", () => {
     const sms = createHttpSms({ url, key: "secret-key" }, pino({ level: "silent" }));
     await sms.send({ to: "9876543210", text: "123456 is your code", templateId: "1007" });
     expect(received[0]?.auth).toBe("Bearer secret-key");
-    expect(JSON.parse(received[0]?.body ?? "{}")).toEqual({ to: "+919876543210", text: "123456 is your code", templateId: "1007" });
+    expect(JSON.parse(received[0]?.body ?? "{}")).toEqual({
+      to: "+919876543210",
+      text: "123456 is your code",
+      templateId: "1007",
+      unicode: false,
+    });
+    // Hindi goes as Unicode (UCS-2): the gateway is told so.
+    await sms.send({ to: "9876543210", text: "123456 आपका OTP है", templateId: "1008" });
+    expect(JSON.parse(received[1]?.body ?? "{}")).toMatchObject({ templateId: "1008", unicode: true });
     status = 503;
     await expect(sms.send({ to: "9876543210", text: "x" })).rejects.toThrow(/503/);
     gateway.close();

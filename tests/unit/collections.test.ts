@@ -117,8 +117,8 @@ describe("collections rules", () => {
 
 describe("every collections reminder", () => {
   it("names the loan, the amount, how to pay and how to complain, on every channel it has words for", async () => {
-    const { renderNotice } = await import("../../app/domain/notifications.ts");
-    const context = { brand: "Sugam Loans", link: (path: string) => `https://sugam.example${path}` };
+    const { renderNotice } = await import("../../app/server/notifications/render.server.ts");
+    const context = { brand: "Sugam Loans", link: (path: string) => `https://sugam.example${path}`, language: "en" as const };
     const data = {
       loanNumber: "SL12345678",
       loanPath: "/User/Loans/Emi/SL12345678",

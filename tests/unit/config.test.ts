@@ -163,10 +163,18 @@ describe("configuration", () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: "B".repeat(87) })).toThrow(
       /VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together/,
     );
-    const local = loadConfig({ DATA_DIR: tempDir(), SMS_DLT_TEMPLATE_DUE_TODAY: "1207161234567890123" });
+    const local = loadConfig({
+      DATA_DIR: tempDir(),
+      SMS_DLT_TEMPLATE_DUE_TODAY: "1207161234567890123",
+      SMS_DLT_TEMPLATE_DUE_TODAY_HI: "1207161234567890124",
+    });
     expect(local.email.provider).toEqual({ name: "local" });
-    expect(local.smsTemplates.due_today).toBe("1207161234567890123");
-    expect(local.smsTemplates.payment_received).toMatch(/^\d{19}$/);
+    expect(local.smsTemplates.en.due_today).toBe("1207161234567890123");
+    expect(local.smsTemplates.hi.due_today).toBe("1207161234567890124");
+    expect(local.smsTemplates.en.payment_received).toMatch(/^\d{19}$/);
+    // Each language's SMS is its own DLT template: no id is shared.
+    const ids = [...Object.values(local.smsTemplates.en), ...Object.values(local.smsTemplates.hi)];
+    expect(new Set(ids).size).toBe(ids.length);
     // Local: a VAPID pair generated once into the data directory, the same on the next start.
     expect(local.push?.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
   });

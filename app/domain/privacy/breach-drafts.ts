@@ -1,8 +1,9 @@
 // The two writings a breach on the register makes (DPDP Rules, 2025, rule 7): the notice to each
 // affected borrower (rule 7(1)), sent as the `data_breach` notification, and the draft report to the
 // Data Protection Board of India (rule 7(2)). Each is one whole template with named blanks, filled
-// from the record; the borrower's notice in English and, whole beside it, in Hindi (the languages
-// issue moves the Hindi into its library as it stands). Pure and browser-safe.
+// from the record. The borrower's notice is in the catalogue (`notices.data_breach`, English and
+// Hindi), written out by app/server/notifications/render.server.ts `breachNotice`; the Board's report
+// is English, here. Pure and browser-safe.
 import { formatDateTimeIST } from "../india-date.ts";
 import type { LenderIdentity } from "../lender.ts";
 import enNotice from "../../i18n/messages/en/notice.ts";
@@ -31,43 +32,6 @@ export interface BreachSender {
 /** Where a borrower reads the notice in the app. */
 export const BREACH_NOTICE_PATH = "/User/Notifications";
 
-/**
- * The notice to an affected borrower, whole, in each language. Blanks: {brand}, {lender},
- * {discovered}, {occurred}, {description}, {items}, {consequences}, {mitigation}, {steps},
- * {contactName}, {contactPhone}, {contactEmail}, {reference}, {link}. The SMS is a DLT template: its
- * blanks are its variables.
- */
-export const BREACH_NOTICE = {
-  en: {
-    title: "A personal data breach may affect you",
-    body: `On {discovered}, {lender}, which runs {brand}, became aware of a breach of personal data that includes your data. What happened: {description} When it happened: {occurred}. The personal data involved: {items}.
-
-What this may mean for you: {consequences}
-
-What we have done and are doing: {mitigation}
-
-What you can do to protect yourself: {steps}
-
-If you have any question, contact {contactName}, our grievance officer, on {contactPhone} or at {contactEmail}, and quote the reference {reference}. We never ask for your OTP, PIN or password.`,
-    sms: "{brand}: a personal data breach may have affected your data. What happened and what you can do: {link} Questions: {contactPhone}, quote {reference}.",
-    notKnown: "not known yet",
-  },
-  hi: {
-    title: "व्यक्तिगत डेटा के उल्लंघन का असर आप पर हो सकता है",
-    body: `{discovered} को {lender}, जो {brand} चलाता है, को व्यक्तिगत डेटा के एक उल्लंघन का पता चला जिसमें आपका डेटा भी शामिल है। क्या हुआ: {description} यह कब हुआ: {occurred}। इसमें शामिल व्यक्तिगत डेटा: {items}।
-
-आप पर इसका क्या असर हो सकता है: {consequences}
-
-हमने क्या किया है और क्या कर रहे हैं: {mitigation}
-
-अपनी सुरक्षा के लिए आप क्या कर सकते हैं: {steps}
-
-कोई भी सवाल हो तो हमारे शिकायत अधिकारी {contactName} से {contactPhone} पर या {contactEmail} पर संपर्क करें और संदर्भ {reference} बताएँ। हम कभी भी आपका OTP, PIN या पासवर्ड नहीं माँगते।`,
-    sms: "{brand}: व्यक्तिगत डेटा के एक उल्लंघन से आपका डेटा प्रभावित हो सकता है। क्या हुआ और आप क्या करें: {link} सवाल: {contactPhone}, संदर्भ {reference} बताएँ।",
-    notKnown: "अभी ज्ञात नहीं",
-  },
-} as const satisfies Record<NoticeLanguage, { title: string; body: string; sms: string; notKnown: string }>;
-
 /** `template` with each `{name}` replaced by `values[name]`; a blank without a value is a bug, never sent. */
 export function fillBlanks(template: string, values: Readonly<Record<string, string>>): string {
   // One pass over the template: a value's own braces (typed by staff) are never read as blanks.
@@ -86,37 +50,6 @@ export function dataItemNames(ids: readonly string[], language: NoticeLanguage):
   const items = (language === "hi" ? hiNotice : enNotice).items;
   const names = DATA_ITEM_IDS.filter((id) => ids.includes(id)).map((id) => items[id].what);
   return new Intl.ListFormat(language === "hi" ? "hi" : "en-IN", { type: "conjunction" }).format(names);
-}
-
-/** The notice to an affected borrower (rule 7(1)): its title, whole text and SMS, in `language`. */
-export function breachNotice(
-  facts: BreachFacts,
-  sender: BreachSender & { link: (path: string) => string },
-  language: NoticeLanguage = "en",
-): { title: string; body: string; sms: string; path: string } {
-  const words = BREACH_NOTICE[language];
-  const values = {
-    brand: sender.brand,
-    lender: sender.lender,
-    discovered: formatDateTimeIST(facts.discoveredAt),
-    occurred: facts.occurredAt ? formatDateTimeIST(facts.occurredAt) : words.notKnown,
-    description: asSentence(facts.description),
-    items: dataItemNames(facts.dataItems, language),
-    consequences: asSentence(facts.consequences),
-    mitigation: asSentence(facts.mitigation),
-    steps: asSentence(facts.borrowerSteps),
-    contactName: sender.contact.name,
-    contactPhone: sender.contact.phone,
-    contactEmail: sender.contact.email,
-    reference: facts.reference,
-    link: sender.link(BREACH_NOTICE_PATH),
-  };
-  return {
-    title: fillBlanks(words.title, values),
-    body: fillBlanks(words.body, values),
-    sms: fillBlanks(words.sms, values),
-    path: BREACH_NOTICE_PATH,
-  };
 }
 
 /** The lines of the Board's report the record cannot fill: the person sending it writes them. */

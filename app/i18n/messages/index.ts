@@ -15,6 +15,7 @@ import enLoanPay from "./en/loan-pay.ts";
 import enLoanPayment from "./en/loan-payment.ts";
 import enLoans from "./en/loans.ts";
 import enNotice from "./en/notice.ts";
+import enNotices from "./en/notices.ts";
 import enOutcome from "./en/outcome.ts";
 import enPrivacyPolicy from "./en/privacyPolicy.ts";
 import enPrivacyRights from "./en/privacyRights.ts";
@@ -37,6 +38,7 @@ import hiLoanPay from "./hi/loan-pay.ts";
 import hiLoanPayment from "./hi/loan-payment.ts";
 import hiLoans from "./hi/loans.ts";
 import hiNotice from "./hi/notice.ts";
+import hiNotices from "./hi/notices.ts";
 import hiOutcome from "./hi/outcome.ts";
 import hiPrivacyPolicy from "./hi/privacyPolicy.ts";
 import hiPrivacyRights from "./hi/privacyRights.ts";
@@ -63,6 +65,7 @@ export const CATALOGUES = {
     loanPayment: enLoanPayment,
     loans: enLoans,
     notice: enNotice,
+    notices: enNotices,
     outcome: enOutcome,
     privacyPolicy: enPrivacyPolicy,
     privacyRights: enPrivacyRights,
@@ -87,6 +90,7 @@ export const CATALOGUES = {
     loanPayment: hiLoanPayment,
     loans: hiLoans,
     notice: hiNotice,
+    notices: hiNotices,
     outcome: hiOutcome,
     privacyPolicy: hiPrivacyPolicy,
     privacyRights: hiPrivacyRights,

@@ -5,6 +5,8 @@ import { signedCookie } from "../cookies.server.ts";
 import { users } from "../db/schema.ts";
 import { formatTimeIST } from "../../domain/india-date.ts";
 import { msg } from "../../i18n/form-message.ts";
+import type { Language } from "../../i18n/languages.ts";
+import { plainTranslator } from "../../i18n/plain-format.ts";
 import { sendCode, type SendResult, type VerifyResult, verifyCode } from "../otp/otp.server.ts";
 import { createUserSession } from "./session.server.ts";
 import { signInLanding } from "../quick-start/progress.server.ts";
@@ -92,19 +94,21 @@ function refusedCode(refused: Extract<VerifyResult, { ok: false }>, config: AppS
 
 /**
  * The sign-in code, by SMS to `mobile` (the limits per number and per address apply); a refusal's
- * `message` is a message key. The SMS itself is English.
+ * `message` is a message key. The SMS is in the request's language (`language`, else the one the
+ * root's middleware chose for `client`'s request): the visitor may have no account yet.
  */
 export async function sendSignInCode(
   services: Pick<AppServices, "db" | "config" | "sms" | "now">,
-  { mobile, client }: { mobile: string; client: Client },
+  { mobile, client, language = client.language ?? "en" }: { mobile: string; client: Client; language?: Language },
 ): Promise<SendResult> {
   const { config } = services;
+  const t = plainTranslator(language, "notices");
   const sent = await sendCode(services, {
     target: mobile,
     purpose: "sign_in",
     ip: client.ip,
-    message: (code) =>
-      `${code} is your ${config.public.brandName} sign-in code. It is valid for ${Math.round(config.otp.ttlSeconds / 60)} minutes. Never share it with anyone.`,
+    language,
+    message: (code) => t("signInCode.sms", { code, brand: config.public.brandName, minutes: Math.round(config.otp.ttlSeconds / 60) }),
   });
   return sent.ok ? sent : { ...sent, message: refusedSend(sent, services.now()) };
 }

@@ -220,7 +220,12 @@ export async function raiseContactTicket(
       { db: tx, now: services.now },
       { action: "contact_email", key: message.email.toLowerCase(), limit: rateLimits(services.config).contactEmail },
     );
-    if (mail.allowed) await services.jobs.send("ticket-email", { messageId: t.messageId }, { db: tx });
+    if (mail.allowed)
+      await services.jobs.send(
+        "ticket-email",
+        { messageId: t.messageId, ...(client.language ? { language: client.language } : {}) },
+        { db: tx },
+      );
     return { reference: t.reference, emailed: mail.allowed };
   });
   return { ok: true, reference, emailed };

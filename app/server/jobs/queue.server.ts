@@ -4,6 +4,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { fromDrizzle, fromPglite, PgBoss } from "pg-boss";
 import type { DatabaseConnection, Db } from "../db/client.ts";
+import type { Language } from "../../i18n/languages.ts";
 
 /** Every job the application runs, with the data it carries. */
 export interface JobPayloads {
@@ -29,7 +30,8 @@ export interface JobPayloads {
   /** One notice to a borrower: its SMS, e-mail and pushes, each sent once (docs/product.md "Notifications"). */
   notify: { notificationId: string };
   /** A contact-form ticket (no account): the e-mail acknowledging it, or carrying a staff reply, sent once. */
-  "ticket-email": { messageId: string };
+  /** `language`: the e-mail's (the contact page's, for the acknowledgement); else the contact's account's, else English. */
+  "ticket-email": { messageId: string; language?: Language };
   /** A loan that ended (closed, cancelled in the cooling-off period, written off): its autopay ended at the provider and here. */
   "mandate-end": { applicationId: string; reason: string };
   /** An autopay debit in progress: the provider asked about it; asks again later while it is pending (`round` counts). */

@@ -48,7 +48,7 @@ export async function startWorkers(services: AppServices) {
   await jobs.work("breach-notices", async (job) => {
     await sendNoticePart(services, job);
   });
-  await jobs.work("ticket-email", ({ messageId }) => sendTicketEmail(services, messageId));
+  await jobs.work("ticket-email", ({ messageId, language }) => sendTicketEmail(services, messageId, language));
   // Thrown (the provider did not answer, or the mandate is still being registered), it is tried again later.
   await jobs.work("mandate-end", (job) => endMandates(services, job));
   await jobs.work("credit-checks", async ({ applicationId }) => {

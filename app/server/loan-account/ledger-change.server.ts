@@ -8,9 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
-import { nextDueSentence } from "../../domain/loans/next-due.ts";
 import { loanPath, type LoanState, nextDue, replay } from "../../domain/loans/servicing.ts";
-import { formatRupees } from "../../domain/money.ts";
 import { whatItPaid } from "../../domain/notifications.ts";
 import { todayIST } from "../../domain/india-date.ts";
 import { loanLedger, payments } from "../db/schema.ts";
@@ -303,13 +301,13 @@ export async function paymentApplied(
       loanNumber: a.loanNumber,
       loanPath: loanPath(a.product, a.loanNumber),
       on: p.businessDate,
-      paid: before ? whatItPaid(before, state) : "",
+      paid: before ? whatItPaid(before, state) : null,
       next:
         state.overduePaise > 0
-          ? `Still overdue: ${formatRupees(state.overduePaise + state.penalDuePaise)}.`
+          ? { kind: "overdue", amountPaise: state.overduePaise + state.penalDuePaise }
           : next
-            ? nextDueSentence({ ...next, loanNumber: a.loanNumber })
-            : "Thank you.",
+            ? { kind: "due", ...next }
+            : { kind: "done" },
     },
   });
   return { advancedPaise: before ? Math.min(p.amountPaise, Math.max(0, state.advancePaise - before.advancePaise)) : 0 };

@@ -1,6 +1,7 @@
 import { shortReference } from "../../domain/loans/application.ts";
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
+import { plainTranslator } from "../../i18n/plain-format.ts";
 import { maskMobile } from "../../domain/validators/mobile.ts";
 import { formatDateIST, formatTimeIST, todayIST } from "../../domain/india-date.ts";
 import { sha256Bytes } from "../crypto.server.ts";
@@ -28,12 +29,21 @@ export async function sendSigningCode(
 ): Promise<SendResult | { ok: false; reason: "no_mobile"; message: string }> {
   if (!user.mobile) return { ok: false, reason: "no_mobile", message: "Verify your mobile number first." };
   const { config } = services;
+  // In the language of the page the borrower signs on.
+  const language = client.language ?? "en";
+  const t = plainTranslator(language, "notices");
   return sendCode(services, {
     target: user.mobile,
     purpose: "agreement",
     ip: client.ip,
+    language,
     message: (code) =>
-      `${code} is your code to sign your ${config.public.brandName} loan agreement ${shortReference(reference)}. Valid ${Math.round(config.otp.ttlSeconds / 60)} minutes. Do not share it.`,
+      t("signingCode.sms", {
+        code,
+        brand: config.public.brandName,
+        ref: shortReference(reference),
+        minutes: Math.round(config.otp.ttlSeconds / 60),
+      }),
   });
 }
 

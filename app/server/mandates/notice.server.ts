@@ -9,7 +9,6 @@ import { and, asc, between, eq, gt, inArray, notExists, sql } from "drizzle-orm"
 import type { AppServices } from "../../context.ts";
 import { addDays, type IsoDate } from "../../domain/loan-math.ts";
 import { noticeDay, noticeIsInTime, presentationDate } from "../../domain/loans/autopay.ts";
-import { MANDATE_KIND_NAME } from "../../domain/loans/mandate.ts";
 import { advanceCover, loanPath, replay } from "../../domain/loans/servicing.ts";
 import { daytime } from "../../domain/notifications.ts";
 import { loanApplications, loanInstalments, mandateDebits, mandates } from "../db/schema.ts";
@@ -129,7 +128,7 @@ async function announce(services: Services, ids: string[], day: IsoDate, noticeA
           loanPath: loanPath(product, loanNumber),
           amountPaise: noticePaise,
           presentOn,
-          mandate: MANDATE_KIND_NAME[m.kind],
+          mandate: m.kind,
           accountMasked: m.accountMasked,
         },
       });

@@ -10,7 +10,6 @@ import type { AppServices, Client } from "../../context.ts";
 import { addDays } from "../../domain/loan-math.ts";
 import { longDate, todayIST } from "../../domain/india-date.ts";
 import { debitAmount, presentationDate } from "../../domain/loans/autopay.ts";
-import { MANDATE_KIND_NAME } from "../../domain/loans/mandate.ts";
 import { loanPath, replay } from "../../domain/loans/servicing.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { daytime } from "../../domain/notifications.ts";
@@ -111,7 +110,7 @@ export async function representDebit(
             loanPath: loanPath(a.product, a.loanNumber),
             amountPaise: noticePaise,
             presentOn,
-            mandate: MANDATE_KIND_NAME[m.kind],
+            mandate: m.kind,
             accountMasked: m.accountMasked,
           },
         },

@@ -3,16 +3,10 @@
 // SMS, the e-mail and a push to each device, each claimed once, so a job run twice sends nothing
 // twice and a slow gateway never slows the page that caused the notice.
 import { and, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import type { Language } from "../../i18n/languages.ts";
 import type { AppServices } from "../../context.ts";
-import {
-  type AttachmentRef,
-  type Channel,
-  daytime,
-  emailText,
-  type NoticeData,
-  type NotificationEvent,
-  renderNotice,
-} from "../../domain/notifications.ts";
+import { type AttachmentRef, type Channel, daytime, type NoticeData, type NotificationEvent } from "../../domain/notifications.ts";
+import { noticeEmail, renderNotice } from "./render.server.ts";
 import { todayIST } from "../../domain/india-date.ts";
 import { OPTIONAL_MESSAGE_EVENTS } from "../../domain/privacy/consents.ts";
 import { preparedQuery } from "../db/prepared.ts";
@@ -39,11 +33,22 @@ import { reminderLetter } from "../collections/letter.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs">;
 
-/** What a notice's words need: the brand, and links on the one origin of messages (server/config.ts `messageLink`). */
-const noticeContext = (config: AppServices["config"]) => ({
+/** What a notice's words need: the brand, links on the one origin of messages (server/config.ts `messageLink`), the language. */
+export const noticeContext = (config: AppServices["config"], language: Language) => ({
   brand: config.public.brandName,
   link: (path: string) => messageLink(config, path),
+  language,
 });
+
+/** Each borrower's language (users.language), in one query however many they are (the daily reminders tell thousands). */
+async function languagesOf(db: Services["db"], userIds: readonly string[]): Promise<Map<string, Language>> {
+  const ids = [...new Set(userIds)];
+  const rows = await db
+    .select({ id: users.id, language: users.language })
+    .from(users)
+    .where(sql`${users.id} = any(${sql.param(ids)}::uuid[])`);
+  return new Map(rows.map((r) => [r.id, r.language]));
+}
 
 export interface NoticeInput<E extends NotificationEvent> {
   userId: string;
@@ -68,13 +73,22 @@ export async function notify<E extends NotificationEvent>(services: Services, in
   return row ?? null;
 }
 
-/** The same for many notices at once (the daily reminders): one insert, one batch of jobs. */
+/**
+ * The same for many notices at once (the daily reminders): one query for the borrowers' languages,
+ * one insert, one batch of jobs. Each notice is written in its borrower's language (users.language),
+ * its SMS with that language's DLT template id.
+ */
 export async function notifyMany(services: Services, inputs: readonly NoticeInput<NotificationEvent>[]): Promise<string[]> {
   if (!inputs.length) return [];
   const at = services.now();
-  const context = noticeContext(services.config);
+  const languages = await languagesOf(
+    services.db,
+    inputs.map((i) => i.userId),
+  );
+  const contexts = { en: noticeContext(services.config, "en"), hi: noticeContext(services.config, "hi") };
   const rows = inputs.map((input) => {
-    const notice = renderNotice(input.event, input.data, context);
+    const language = languages.get(input.userId) ?? "en";
+    const notice = renderNotice(input.event, input.data, contexts[language]);
     return {
       userId: input.userId,
       event: input.event,
@@ -83,7 +97,7 @@ export async function notifyMany(services: Services, inputs: readonly NoticeInpu
       body: notice.body,
       path: notice.path,
       sms: notice.sms,
-      smsTemplateId: notice.sms ? services.config.smsTemplates[input.event] : null,
+      smsTemplateId: notice.sms ? services.config.smsTemplates[language][input.event] : null,
       attachments: notice.attachments,
       sentBy: input.sentBy ?? null,
       channels: input.channels ? [...input.channels] : null,
@@ -235,6 +249,7 @@ export async function deliverNotice(services: AppServices, notificationId: strin
     .select({
       notice: notifications,
       mobile: users.mobile,
+      language: users.language,
       email: borrowerProfiles.email,
       // The borrower's latest word on reminders and updates (null: never asked).
       messages: sql<boolean | null>`(select ${consents.granted} from ${consents} where ${consents.userId} = ${notifications.userId}
@@ -245,7 +260,7 @@ export async function deliverNotice(services: AppServices, notificationId: strin
     .leftJoin(borrowerProfiles, eq(borrowerProfiles.userId, notifications.userId))
     .where(eq(notifications.id, notificationId));
   if (!n) return;
-  const { notice, mobile, email, messages } = n;
+  const { notice, mobile, email, messages, language } = n;
   if (await reminderPassed(services, notice)) {
     // Paid (or closed) between the night's run and the morning: the reminder is withdrawn, not sent.
     await services.db.delete(notifications).where(eq(notifications.id, notice.id));
@@ -275,15 +290,20 @@ export async function deliverNotice(services: AppServices, notificationId: strin
   if (email && by("email"))
     await attempt(() =>
       once(services, notice.id, "email", "", async () => {
-        const officer = config.public.lender.grievanceOfficer;
+        // The notice's words were written in the borrower's language when it was made; its frame is in the language now.
+        const { subject, text } = noticeEmail(
+          notice,
+          {
+            ...noticeContext(config, language),
+            lenderName: config.public.lender.name,
+            officer: config.public.lender.grievanceOfficer,
+          },
+          language,
+        );
         await services.email.send({
           to: email,
-          subject: `${config.public.brandName}: ${notice.title}`,
-          text: emailText(notice, {
-            ...noticeContext(config),
-            lenderName: config.public.lender.name,
-            grievance: `${officer.name}, ${officer.phone}, ${officer.email}`,
-          }),
+          subject,
+          text,
           attachments: await attachmentsOf(services, notice.userId, notice.attachments),
           headers: { "X-Notice-Id": notice.id },
         });

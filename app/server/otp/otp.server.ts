@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import type { Config } from "../../../server/config.ts";
+import type { Language } from "../../i18n/languages.ts";
 import { formatTimeIST } from "../../domain/india-date.ts";
 import { hmac, safeEqual } from "../crypto.server.ts";
 import type { Db } from "../db/client.ts";
@@ -48,7 +49,20 @@ function secondsUntil(date: Date, now: Date) {
  */
 export async function sendCode(
   { db, config, sms, now }: OtpDeps,
-  { target, purpose, ip, message }: { target: string; purpose: OtpPurpose; ip: string; message: (code: string) => string },
+  {
+    target,
+    purpose,
+    ip,
+    message,
+    language = "en",
+  }: {
+    target: string;
+    purpose: OtpPurpose;
+    ip: string;
+    message: (code: string) => string;
+    /** The SMS's language: its DLT template is that language's. */
+    language?: Language;
+  },
 ): Promise<SendResult> {
   const at = now();
   const hourAgo = new Date(at.getTime() - HOUR);
@@ -126,7 +140,7 @@ export async function sendCode(
 
   if (!decision.ok) return decision;
   try {
-    await sms.send({ to: target, text: message(code), templateId: config.smsTemplates.otp });
+    await sms.send({ to: target, text: message(code), templateId: config.smsTemplates[language].otp });
   } catch {
     return { ok: false, reason: "sms_failed", retryAt: null, message: "We could not send the SMS just now. Please try again in a minute." };
   }

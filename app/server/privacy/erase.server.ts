@@ -6,6 +6,7 @@
 import { and, eq, getTableName, ne, sql } from "drizzle-orm";
 import { type AnyPgColumn, getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import type { AppServices } from "../../context.ts";
+import type { Language } from "../../i18n/languages.ts";
 import { accountStays, type ErasureGroup } from "../../domain/privacy/requests.ts";
 import {
   accrualBasis,
@@ -94,6 +95,8 @@ export interface Erased {
   accountErased: boolean;
   /** The number the account had, for one last message when it is erased. */
   mobile: string | null;
+  /** The language the account read messages in (its last SMS is written in it). */
+  language: Language;
   summary: Record<string, number>;
 }
 
@@ -114,7 +117,7 @@ export async function eraseBorrower(
     .where(eq(dataRequests.id, requestId));
   const accountErased = !accountStays(plan);
   const [account] = await db
-    .select({ mobile: users.mobile })
+    .select({ mobile: users.mobile, language: users.language })
     .from(users)
     .where(sql`${users.id} = ${userId}`);
   const files: string[] = [];
@@ -175,7 +178,7 @@ export async function eraseBorrower(
       .where(sql`${users.id} = ${userId}`);
     summary.users = 1;
   }
-  return { rows, files, accountErased, mobile: account?.mobile ?? null, summary };
+  return { rows, files, accountErased, mobile: account?.mobile ?? null, language: account?.language ?? "en", summary };
 }
 
 /**

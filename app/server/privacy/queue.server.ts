@@ -4,7 +4,8 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppServices, Client } from "../../context.ts";
-import { renderNotice } from "../../domain/notifications.ts";
+import type { Language } from "../../i18n/languages.ts";
+import { renderNotice } from "../notifications/render.server.ts";
 import { messageLink } from "../../../server/config.ts";
 import { audit } from "../audit.server.ts";
 import { borrowerProfiles, dataRequests, users } from "../db/schema.ts";
@@ -110,22 +111,22 @@ export async function answerRequest(
     const { erased } = result;
     // Stored files go after the rows' commit: a rolled-back erasure leaves every file in place.
     await removeFiles(services, erased.files);
-    if (erased.accountErased && erased.mobile) await lastWord(services, erased.mobile, reference);
+    if (erased.accountErased && erased.mobile) await lastWord(services, erased.mobile, erased.language, reference);
     return { ok: true, erased: { rows: erased.rows, files: erased.files.length } };
   }
   return result.ok ? { ok: true } : result;
 }
 
 /** The answer's SMS to a number that is no longer kept: sent once, now, with the notice's own words (nothing is stored). */
-async function lastWord(services: Pick<AppServices, "config" | "sms" | "log">, mobile: string, reference: string) {
+async function lastWord(services: Pick<AppServices, "config" | "sms" | "log">, mobile: string, language: Language, reference: string) {
   const notice = renderNotice(
     "data_request_answered",
     { reference, done: true, path: "/privacy-policy" },
-    { brand: services.config.public.brandName, link: (path) => messageLink(services.config, path) },
+    { brand: services.config.public.brandName, link: (path) => messageLink(services.config, path), language },
   );
   if (!notice.sms) return;
   try {
-    await services.sms.send({ to: mobile, text: notice.sms, templateId: services.config.smsTemplates.data_request_answered });
+    await services.sms.send({ to: mobile, text: notice.sms, templateId: services.config.smsTemplates[language].data_request_answered });
   } catch (error) {
     services.log.warn({ err: error }, "the erasure's last SMS was not sent");
   }

@@ -1,10 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
-import { KIND_NOUN, stepPath } from "../../domain/loans/application.ts";
+import { stepPath } from "../../domain/loans/application.ts";
 import { addDays } from "../../domain/loan-math.ts";
 import { longDate, todayIST } from "../../domain/india-date.ts";
 import { checklistComplete, type RejectionReason, rejectionText } from "../../domain/review.ts";
-import { formatRupees } from "../../domain/money.ts";
 import { applicationSubject, audit } from "../audit.server.ts";
 import type { Db } from "../db/client.ts";
 import { applicationDeviations, applicationRequests, reviewChecklist } from "../db/schema.ts";
@@ -188,8 +187,9 @@ async function approve(services: Services, { a, staff, client, at }: Deciding): 
       key: a.id,
       data: {
         reference: a.reference,
-        what: `${KIND_NOUN[a.product]} of ${formatRupees(a.amountPaise ?? 0)}`,
-        accountMasked: a.disbursalAccount?.accountMasked ?? "on file",
+        product: a.product,
+        amountPaise: a.amountPaise ?? 0,
+        accountMasked: a.disbursalAccount?.accountMasked ?? null,
         // Paid out only once autopay is active: the notice leads to where it is set up.
         autopayPath: (await autopayMissing(services, a)) ? stepPath(a.product, a.reference, "Step7") : null,
       },

@@ -1,6 +1,7 @@
 import { appendFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Logger } from "pino";
+import { smsParts } from "../../domain/sms.ts";
 
 export interface SmsMessage {
   to: string;
@@ -16,15 +17,17 @@ export interface SmsSender {
 
 /**
  * Development and `local`: every message is appended as one JSON line
- * {"to","text","at"} to <dataDir>/outbox/sms.jsonl and logged, so people and
- * tests can read the codes.
+ * {"to","text","templateId","encoding","parts","at"} to <dataDir>/outbox/sms.jsonl and logged, so
+ * people and tests can read the codes and see what a gateway would have been sent: the words, the
+ * DLT template id, and the parts it goes in (Hindi goes as Unicode, 70 characters a part).
  */
 export function createOutboxSms(dataDir: string, log: Logger, now: () => Date = () => new Date()): SmsSender {
   const dir = path.join(dataDir, "outbox");
   const file = path.join(dir, "sms.jsonl");
   return {
-    async send({ to, text }) {
-      const line = { to, text, at: now().toISOString() };
+    async send({ to, text, templateId }) {
+      const { encoding, parts } = smsParts(text);
+      const line = { to, text, templateId: templateId ?? null, encoding, parts, at: now().toISOString() };
       await mkdir(dir, { recursive: true });
       await appendFile(file, `${JSON.stringify(line)}\n`);
       log.info({ sms: line }, "SMS written to the outbox");
@@ -33,8 +36,8 @@ export function createOutboxSms(dataDir: string, log: Logger, now: () => Date = 
 }
 
 /**
- * Production: POST {to, text, templateId} as JSON to the configured gateway
- * with the key as a bearer token. A non-2xx answer is an error.
+ * Production: POST {to, text, templateId, unicode} as JSON to the configured gateway with the key as
+ * a bearer token (`unicode`: the text needs UCS-2, as Hindi does). A non-2xx answer is an error.
  */
 export function createHttpSms({ url, key }: { url: string; key: string }, log: Logger, fetchImpl: typeof fetch = fetch): SmsSender {
   return {
@@ -42,7 +45,7 @@ export function createHttpSms({ url, key }: { url: string; key: string }, log: L
       const res = await fetchImpl(url, {
         method: "POST",
         headers: { "Content-Type": "application/json", Authorization: `Bearer ${key}` },
-        body: JSON.stringify({ to: `+91${to}`, text, templateId }),
+        body: JSON.stringify({ to: `+91${to}`, text, templateId, unicode: smsParts(text).encoding === "ucs2" }),
         signal: AbortSignal.timeout(10_000),
       });
       if (!res.ok) {
