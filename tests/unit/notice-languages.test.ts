@@ -277,13 +277,9 @@ describe("every notice in both languages", () => {
       const data = ${JSON.stringify(SAMPLES.payment_received[1])};
       const c = (language) => ({ brand: "Sugam Loans", link: (p) => "https://sugam.in" + p, language });
       console.log(JSON.stringify([renderNotice("payment_received", data, c("en")), renderNotice("payment_received", data, c("hi"))]));`;
-    // Node 24 runs TypeScript as it stands; before it, tsx strips the types (neither aliases modules as Vite does).
-    const major = Number(process.versions.node.split(".")[0]);
-    const [command, args] =
-      major >= 24
-        ? [process.execPath, ["--input-type=module", "-e", script]]
-        : [path.join(root, "node_modules/.bin/tsx"), ["--input-type=module", "-e", script]];
-    const out = execFileSync(command, args, { cwd: root, encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } });
+    // Node 24 (the project's, engines) runs TypeScript as it stands, without Vite's alias.
+    const [command, args] = [process.execPath, ["--input-type=module", "-e", script]] as const;
+    const out = execFileSync(command, [...args], { cwd: root, encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } });
     const [en, hi] = JSON.parse(out.trim().split("\n").at(-1) ?? "[]") as ReturnType<typeof renderNotice>[];
     expect(en).toEqual(render("payment_received", SAMPLES.payment_received[1]!, "en"));
     expect(hi).toEqual(render("payment_received", SAMPLES.payment_received[1]!, "hi"));
