@@ -98,6 +98,7 @@ export default {
     open: "Open the PDF",
     download: "Download the PDF",
     appLink: "Reading on a phone app? <link>This link</link> opens the PDF without signing in, for 10 minutes.",
+    asIssued: "The parts of the Key Fact Statement below are shown as issued, in English, like the PDF you sign.",
     schedule: "Repayment schedule",
     scheduleScroll: "Repayment schedule, scrolls sideways",
     scheduleCaption: "Repayment schedule, assuming disbursal on {date}",
@@ -112,6 +113,7 @@ export default {
     summaryMonthly:
       "A loan of <strong>{amount}</strong>: {count} monthly instalments of {instalment} from {date}, APR {apr}%. You receive {receive} after the processing fee.",
     validUntil: "The Key Fact Statement is valid until the end of {date}.",
+    hash: "Document SHA-256 {hash}",
     readAgain: "Read it again",
     codeHeading: "1. Get a one-time code",
     send: "Send a code to {mobile}",

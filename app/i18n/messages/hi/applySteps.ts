@@ -96,6 +96,7 @@ export default {
     open: "PDF खोलें",
     download: "PDF डाउनलोड करें",
     appLink: "फ़ोन के ऐप में पढ़ रहे हैं? <link>यह लिंक</link> साइन इन किए बिना 10 मिनट तक PDF खोलता है।",
+    asIssued: "नीचे KFS के हिस्से वैसे ही दिखाए गए हैं जैसे जारी हुए, अंग्रेज़ी में, ठीक उस PDF की तरह जिस पर आप हस्ताक्षर करते हैं।",
     schedule: "किस्तों की सूची",
     scheduleScroll: "किस्तों की सूची, दाएँ-बाएँ स्क्रॉल करें",
     scheduleCaption: "किस्तों की सूची, यह मानकर कि पैसा {date} को भेजा जाएगा",
@@ -109,6 +110,7 @@ export default {
     summaryMonthly:
       "<strong>{amount}</strong> का लोन: {date} से {instalment} की {count} मासिक किस्तें, APR {apr}%। प्रोसेसिंग फ़ीस के बाद आपको {receive} मिलेंगे।",
     validUntil: "KFS {date} के अंत तक मान्य है।",
+    hash: "दस्तावेज़ का SHA-256 {hash}",
     readAgain: "इसे फिर से पढ़ें",
     codeHeading: "1. OTP पाएँ",
     send: "{mobile} पर OTP भेजें",

@@ -87,8 +87,14 @@ export default function Step5({ loaderData }: Route.ComponentProps) {
         <p className="text-sm text-slate-600">{t.rich("appLink", { link: externalLink(loaderData.appLink, "link") })}</p>
         <p className="text-xs text-slate-500 wrap-anywhere">SHA-256 {loaderData.document.sha256}</p>
       </section>
+      {/* The KFS's own parts are as issued, in English like the PDF signed: marked so for screen readers. */}
+      {language === "en" ? null : (
+        <p className="card border-amber-300 bg-amber-50" data-testid="kfs-as-issued">
+          {t("asIssued")}
+        </p>
+      )}
       {kfs.parts.map((part) => (
-        <section key={part.title} className="card" aria-label={part.title}>
+        <section key={part.title} className="card" aria-label={part.title} lang="en">
           <h2 className="text-xl">{part.title}</h2>
           <FactRows rows={part.rows} />
         </section>
@@ -102,7 +108,7 @@ export default function Step5({ loaderData }: Route.ComponentProps) {
         <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={t("scheduleScroll")}>
           <table className="w-full text-sm">
             <caption className="sr-only">{t("scheduleCaption", { date: longDate(kfs.assumedDisbursalDate, language) })}</caption>
-            <thead>
+            <thead lang="en">
               <tr>
                 {kfs.schedule.columns.map((c) => (
                   <th key={c} scope="col" className="px-2 py-1 text-left whitespace-nowrap">
@@ -111,7 +117,7 @@ export default function Step5({ loaderData }: Route.ComponentProps) {
                 ))}
               </tr>
             </thead>
-            <tbody>
+            <tbody lang="en">
               {kfs.schedule.rows.map((row) => (
                 <tr key={row[0]} className="border-t border-slate-200">
                   {row.map((cell, i) => (

@@ -133,7 +133,7 @@ export default function Step6({ loaderData, actionData }: Route.ComponentProps) 
             {t("readAgain")}
           </Link>
         </p>
-        <p className="text-xs break-all text-slate-500">Document SHA-256 {loaderData.sha256}</p>
+        <p className="text-xs break-all text-slate-500">{t("hash", { hash: loaderData.sha256 })}</p>
       </section>
 
       <section className="card space-y-3" aria-labelledby="code-title">
