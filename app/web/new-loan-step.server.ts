@@ -52,12 +52,12 @@ export type LoadedStep = Awaited<ReturnType<typeof loadStep>>;
 
 /**
  * A step page's words: "applySteps" and the frame's "applyFlow" (with `more`: the profile's checklist,
- * the status words, autopay's, the one-time code's refusals), and its title, in the request's language.
+ * the status words and headline, autopay's, the one-time code's refusals), and its title, in the request's language.
  */
 export function stepPage(
   context: Readonly<RouterContextProvider>,
   step: Step,
-  more: readonly ("profile" | "loans" | "loanAutopay" | "signIn")[] = [],
+  more: readonly ("profile" | "loans" | "loanAutopay" | "signIn" | "outcome")[] = [],
 ) {
   const t = translator(languageOf(context), "applySteps");
   return { messages: pageMessages(context, ["applySteps", "applyFlow", ...more]), meta: { title: t(`meta.${step}`) } };

@@ -45,17 +45,6 @@ export default {
     cancelled: "This application was cancelled. You can start a new one at any time.",
     written_off: "Please contact us about this loan.",
   },
-  headline: {
-    draft: "Your application is not finished",
-    signed: "You have signed your loan agreement",
-    under_review: "Your application is being reviewed",
-    approved: "Your loan is approved",
-    active: "Your loan is disbursed",
-    closed: "Your loan is closed",
-    rejected: "Your application was not approved",
-    cancelled: "Your application is cancelled",
-    written_off: "Your loan is written off",
-  },
   disbursal: {
     onWay:
       "The money is on its way to your bank account {account}: {amount}. We will send you an SMS with the transfer reference when your bank confirms it.",

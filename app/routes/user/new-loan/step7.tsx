@@ -39,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
   const request = requests.find((r) => r.reference === reference) ?? null;
   const on = (at: Date | null) => (at ? todayIST(at) : null);
   return {
-    ...stepPage(args.context, "Step7", ["profile", "loans", "loanAutopay"]),
+    ...stepPage(args.context, "Step7", ["profile", "loans", "loanAutopay", "outcome"]),
     disbursal,
     request: request
       ? {
@@ -157,7 +157,7 @@ export default function Step7({ loaderData, actionData }: Route.ComponentProps) 
   const { kind, reference, figures: f } = loaderData;
   const signedAt = loaderData.signedAt ? new Date(loaderData.signedAt) : null;
   const t = useTranslations("applySteps.submitted");
-  const flow = useTranslations("applyFlow");
+  const outcome = useTranslations("outcome.application.status");
   const language = useLocale() as Language;
   return (
     <LoanFlow
@@ -167,7 +167,7 @@ export default function Step7({ loaderData, actionData }: Route.ComponentProps) 
       status={loaderData.status}
       done={loaderData.done}
       payoutInFlight={loaderData.disbursal?.inFlight ?? false}
-      title={flow(`headline.${loaderData.status}`)}
+      title={outcome(loaderData.status)}
     >
       <section className="card space-y-3" aria-labelledby="status-title">
         <h2 id="status-title" className="text-xl">
