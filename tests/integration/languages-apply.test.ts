@@ -132,6 +132,8 @@ describe("a loan application in Hindi", { shuffle: false }, () => {
     const code = latestCode(app.dataDir, b.mobile);
     expect((await post(step("Step6"), b.cookie, { intent: "sign", documentId, accept: "yes", code })).status).toBe(302);
     await hindiPage(step("Step7"), b.cookie, [...number, ...BANK]);
+    // The page signing lands on shows the status with StatusNote (applyFlow, loans).
+    await hindiPage(`/success/${ref}`, b.cookie, number);
     const [row] = await app.services.db.select().from(loanApplications).where(eq(loanApplications.reference, ref));
     const [signature] = await app.services.db
       .select()
