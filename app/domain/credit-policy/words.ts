@@ -7,6 +7,7 @@ import { longDate } from "../india-date.ts";
 import { formatRupees } from "../money.ts";
 import { bpsToPercentText } from "../settings-fields.ts";
 import { msg } from "../../i18n/form-message.ts";
+import type { Language } from "../../i18n/languages.ts";
 import type { PolicyVerdict, RuleCode, RuleOutcome, RuleResult } from "./evaluate.ts";
 
 export const RULE_LABEL: Record<RuleCode, string> = {
@@ -120,7 +121,11 @@ export function ruleThresholdText(row: RuleResult): string {
  * The borrower's words (keys of the catalogue, applyFlow.reasons: app/i18n/form-message.ts) for each rule that stops the offer or leaves it without an amount, in the
  * table's order. `minAmountPaise`: the product's smallest amount.
  */
-export function borrowerReasons(v: PolicyVerdict, minAmountPaise: number): { code: RuleCode; message: string }[] {
+export function borrowerReasons(
+  v: PolicyVerdict,
+  minAmountPaise: number,
+  language: Language = "en",
+): { code: RuleCode; message: string }[] {
   const reasons: { code: RuleCode; message: string }[] = [];
   const bureauMissing = v.rules.some((r) => r.code === "bureau" && r.outcome === "missing");
   for (const row of v.rules) {
@@ -128,18 +133,18 @@ export function borrowerReasons(v: PolicyVerdict, minAmountPaise: number): { cod
     // An offer is refused by a limit only when not even the smallest amount fits.
     if (!stops || (row.kind === "limit" && (v.asked || v.maxAmountPaise > 0))) continue;
     if (bureauMissing && (row.code === "bureau_score" || row.code === "bureau_delinquency")) continue;
-    const message = reasonText(row, v, minAmountPaise);
+    const message = reasonText(row, v, minAmountPaise, language);
     if (message) reasons.push({ code: row.code, message });
   }
   return reasons;
 }
 
 /** The borrower's words for one of the hard stops on their own record (which need no verdict around them). */
-export function borrowerReason(row: RuleResult): string {
-  return reasonText(row, null, 0) ?? "";
+export function borrowerReason(row: RuleResult, language: Language = "en"): string {
+  return reasonText(row, null, 0, language) ?? "";
 }
 
-function reasonText(row: RuleResult, v: PolicyVerdict | null, minAmountPaise: number): string | null {
+function reasonText(row: RuleResult, v: PolicyVerdict | null, minAmountPaise: number, language: Language): string | null {
   const d = row.detail ?? {};
   switch (row.code) {
     case "pan":
@@ -168,8 +173,8 @@ function reasonText(row: RuleResult, v: PolicyVerdict | null, minAmountPaise: nu
     case "bureau_delinquency":
       return msg("applyFlow.reasons.delinquency");
     case "recent_rejection":
-      // The date as an ISO date: the page writes it in its language.
-      return msg("applyFlow.reasons.recentRejection", { date: longDate(String(d.reapplyFrom)) });
+      // The date written in the page's language (`language`: the request's).
+      return msg("applyFlow.reasons.recentRejection", { date: longDate(String(d.reapplyFrom), language) });
     case "active_loans":
       return Number(row.threshold) === 1
         ? msg("applyFlow.reasons.activeLoan")

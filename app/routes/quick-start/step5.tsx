@@ -10,6 +10,7 @@ import { useLocale, useTranslations } from "use-intl/react";
 import type { Language } from "../../i18n/languages.ts";
 import { strongWith } from "../../lib/rich-text.tsx";
 import { useMessageText } from "../../lib/use-message-text.ts";
+import { languageOf } from "../../web/i18n.server.ts";
 import { DEFAULT_OFFER_TENURE, LOAN_KINDS, offerChoiceSchema } from "../../domain/quick-start-schemas.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { formatRupees } from "../../domain/money.ts";
@@ -40,6 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
     userId: user.id,
     tenureMonths: tenureOf(new URL(args.request.url), progress.tenureMonths),
     askedPaise: progress.amountPaise,
+    language: languageOf(args.context),
   });
   if (!result.ok) return { ...page, completed: progress.completedSteps, missing: result.missing, offer: null, creditCheck: null };
   // The PAN check or the bureau report is still needed: the consent form, or what happens next.

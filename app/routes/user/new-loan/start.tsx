@@ -9,7 +9,7 @@ import { notFoundFullPath } from "../../../web/not-found.server.ts";
 import type { Route } from "./+types/start";
 import { useTranslations } from "use-intl/react";
 import { useMessageText } from "../../../lib/use-message-text.ts";
-import { pageMessages, translatorFor } from "../../../web/i18n.server.ts";
+import { languageOf, pageMessages, translatorFor } from "../../../web/i18n.server.ts";
 
 /**
  * /User/newLoan/Emi and /User/newLoan/salaryAdvance (docs/product.md "Credit policy"): a borrower
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const kind = kindOf(request);
   const existing = await applicationInProgress(services, { userId: user.id, kind });
   if (existing) throw redirect(stepPath(kind, existing.reference, "Step0"));
-  const open = await applyOpen(services, { userId: user.id });
+  const open = await applyOpen(services, { userId: user.id, language: languageOf(context) });
   return {
     messages: pageMessages(context, ["applySteps", "applyFlow"]),
     meta: { title: translatorFor(context, "applySteps")("meta.start", { kind }) },
@@ -43,7 +43,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user } = context.get(signedInContext);
   const kind = kindOf(request);
   await readForm(request);
-  const started = await startApplication(services, { userId: user.id, kind, client: context.get(requestContext) });
+  const started = await startApplication(services, {
+    userId: user.id,
+    kind,
+    client: context.get(requestContext),
+    language: languageOf(context),
+  });
   if (!started.ok) return data({ reasons: started.reasons }, { status: 403 });
   throw redirect(stepPath(kind, started.application.reference, "Step0"));
 }

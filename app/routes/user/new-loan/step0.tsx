@@ -9,6 +9,7 @@ import { useLocale, useTranslations } from "use-intl/react";
 import type { Language } from "../../../i18n/languages.ts";
 import { linkTo } from "../../../lib/rich-text.tsx";
 import { useMessageText } from "../../../lib/use-message-text.ts";
+import { languageOf } from "../../../web/i18n.server.ts";
 import { longDate } from "../../../domain/india-date.ts";
 import { emiQuote, processingFee, salaryAdvanceQuote } from "../../../domain/loan-math.ts";
 import { pageMeta } from "../../../lib/meta.ts";
@@ -26,13 +27,13 @@ import { useSchemaForm } from "../../../components/use-schema-form.ts";
 const DEFAULT_TENURE = 12;
 
 /** The offer this application is chosen within: the credit policy on the borrower as they are now. */
-const offerOf = ({ services, user, kind, application }: LoadedStep) =>
-  offerFor(services, { userId: user.id, kind, applicationId: application.id, tenureMonths: application.tenureMonths });
+const offerOf = ({ services, user, kind, application }: LoadedStep, language: Language) =>
+  offerFor(services, { userId: user.id, kind, applicationId: application.id, tenureMonths: application.tenureMonths, language });
 
 export async function loader(args: Route.LoaderArgs) {
   const loaded = await loadStep(args, "Step0");
   const { application, kind, reference } = loaded;
-  const result = await offerOf(loaded);
+  const result = await offerOf(loaded, languageOf(args.context));
   const base = {
     ...stepPage(args.context, "Step0"),
     kind,
@@ -78,7 +79,7 @@ export async function action(args: Route.ActionArgs) {
     const { services, user, request: client } = loaded;
     return postCreditCheck({ services, request: args.request, formData, userId: user.id, client, then: here });
   }
-  const offer = await offerOf(loaded);
+  const offer = await offerOf(loaded, languageOf(args.context));
   // No offer (refused, a check or profile details missing): nothing to save; the page says why.
   if (!offer.ok || !offer.eligible) throw redirect(here);
   const submission = parseWithZod(formData, { schema: termsSchema(offer.bounds) });
