@@ -90,7 +90,7 @@ export default {
     mark: {
       done: "पूरा",
       now: "अभी",
-      waiting_for_you: "आपका इंतज़ार",
+      waiting_for_you: "आपकी बारी",
       todo: "आगे",
       stopped: "ख़त्म",
     },
