@@ -1,5 +1,6 @@
 import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
+import { useTranslations } from "use-intl/react";
 import { useErrorText } from "../lib/use-message-text.ts";
 
 interface FieldProps {
@@ -123,8 +124,9 @@ export function FileField({
   );
 }
 
-/** A labelled select of `options` (value → label) for a Conform field, with "Choose…" first. */
+/** A labelled select of `options` (value → label) for a Conform field, with "Choose…" first (validation.choose, on every page). */
 export function SelectField({ field, label, options }: { field: ConformFieldLike; label: string; options: Record<string, string> }) {
+  const t = useTranslations("validation");
   return (
     <Field id={field.id} label={label} errors={field.errors} errorId={field.errorId}>
       <select
@@ -136,7 +138,7 @@ export function SelectField({ field, label, options }: { field: ConformFieldLike
         aria-invalid={field.errors?.length ? true : undefined}
         aria-describedby={field.errors?.length ? field.errorId : undefined}
       >
-        <option value="">Choose…</option>
+        <option value="">{t("choose")}</option>
         {Object.entries(options).map(([value, text]) => (
           <option key={value} value={value}>
             {text}

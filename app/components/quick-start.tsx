@@ -3,8 +3,16 @@ import type { DefaultValue, SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { z } from "zod";
-import { QUICK_STEP_COUNT, QUICK_STEPS, quickStepPath, untouched } from "../domain/quick-start.ts";
+import { QUICK_STEP_COUNT, type QUICK_STEPS, quickStepPath, untouched } from "../domain/quick-start.ts";
 import { useSchemaForm } from "./use-schema-form.ts";
+import { useTranslations } from "use-intl/react";
+
+/** The steps' keys in the catalogue (applyQuick.steps), in QUICK_STEPS' order. */
+export const QUICK_STEP_KEYS = ["loan", "you", "pin", "income", "emis", "offer", "consent"] as const satisfies {
+  length: typeof QUICK_STEPS.length;
+};
+
+// Its words are the "applyQuick" namespace's, which every step page loads.
 
 /** The frame of every quick-start step: "Step n of 7", the steps (done ones are links back), the title and the content. */
 export function QuickStartFrame({
@@ -18,18 +26,19 @@ export function QuickStartFrame({
   intro?: ReactNode;
   children: ReactNode;
 }) {
-  const current = QUICK_STEPS[step];
+  const t = useTranslations("applyQuick");
+  const current = QUICK_STEP_KEYS[step] ?? "loan";
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <header>
-        <p className="text-sm font-medium text-brand-700">Quick start</p>
-        <h1 className="mt-1 text-2xl sm:text-3xl">{current?.title}</h1>
-        <nav aria-label="Quick start steps" className="mt-4">
+        <p className="text-sm font-medium text-brand-700">{t("frame.label")}</p>
+        <h1 className="mt-1 text-2xl sm:text-3xl">{t(`steps.${current}.title`)}</h1>
+        <nav aria-label={t("frame.nav")} className="mt-4">
           <p className="text-sm text-slate-700" data-testid="quick-progress">
-            Step {step + 1} of {QUICK_STEP_COUNT}
+            {t("frame.progress", { number: String(step + 1), count: String(QUICK_STEP_COUNT) })}
           </p>
           <ol className="mt-2 grid grid-cols-7 gap-1">
-            {QUICK_STEPS.map((s, i) => {
+            {QUICK_STEP_KEYS.map((key, i) => {
               const here = i === step;
               const label = (
                 <>
@@ -38,16 +47,19 @@ export function QuickStartFrame({
                     aria-hidden="true"
                   />
                   <span className={`mt-1 hidden text-xs sm:block ${here ? "font-semibold text-slate-900" : "text-slate-700"}`}>
-                    {s.short}
+                    {t(`steps.${key}.short`)}
                   </span>
                   <span className="sr-only">
-                    {`Step ${i + 1}: ${s.title}`}
-                    {i < completed && !here ? " (done)" : ""}
+                    {t("frame.stepLabel", {
+                      number: String(i + 1),
+                      title: t(`steps.${key}.title`),
+                      done: i < completed && !here ? "yes" : "no",
+                    })}
                   </span>
                 </>
               );
               return (
-                <li key={s.title} aria-current={here ? "step" : undefined} className={i <= completed && !here ? "" : "py-2.5 sm:py-0"}>
+                <li key={key} aria-current={here ? "step" : undefined} className={i <= completed && !here ? "" : "py-2.5 sm:py-0"}>
                   {i <= completed && !here ? (
                     <Link to={quickStepPath(i)} className="block rounded py-2.5 focus-visible:outline-2 sm:py-0">
                       {label}
@@ -69,32 +81,23 @@ export function QuickStartFrame({
 }
 
 /** Back (saves this step's answers, then shows the one before; `plainBack`: just shows it) and Continue. */
-export function StepButtons({
-  step,
-  busy,
-  next = "Save and continue",
-  plainBack,
-}: {
-  step: number;
-  busy: boolean;
-  next?: string;
-  plainBack?: boolean;
-}) {
+export function StepButtons({ step, busy, next, plainBack }: { step: number; busy: boolean; next?: string; plainBack?: boolean }) {
+  const t = useTranslations("applyQuick.frame");
   return (
     <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
       {plainBack ? (
         <Link to={quickStepPath(step - 1)} className="btn-secondary">
-          Back
+          {t("back")}
         </Link>
       ) : step > 0 ? (
         <button type="submit" name="intent" value="back" className="btn-secondary" disabled={busy} formNoValidate>
-          Back
+          {t("back")}
         </button>
       ) : (
         <span />
       )}
       <button type="submit" name="intent" value="next" className="btn-primary" disabled={busy}>
-        {next}
+        {next ?? t("next")}
       </button>
     </div>
   );

@@ -4,7 +4,9 @@ import { parseRupeesToPaise } from "./money.ts";
 import { employmentFields, incomeSchema, pinCodeField } from "./kyc/address-employment-schema.ts";
 import { BUREAU_CONSENT_NEEDED, type IdentityInput, kycConsentField } from "./kyc/profile-schema.ts";
 import { accepted } from "./validators/form-rules.ts";
-import { amountProblem, type AmountRange, fitAmount, KIND_NAME, KIND_WITH_ARTICLE, type LoanKind } from "./loans/application.ts";
+import { type AmountRange, fitAmount, KIND_NAME, type LoanKind } from "./loans/application.ts";
+import { formatRupees } from "./money.ts";
+import { msg } from "../i18n/form-message.ts";
 
 export const LOAN_KINDS = Object.keys(KIND_NAME) as [LoanKind, ...LoanKind[]];
 
@@ -12,16 +14,25 @@ export const LOAN_KINDS = Object.keys(KIND_NAME) as [LoanKind, ...LoanKind[]];
 export function loanChoiceSchema(ranges: Record<LoanKind, AmountRange>) {
   return z
     .object({
-      product: z.enum(LOAN_KINDS, { error: "Choose the kind of loan." }),
-      amount: z.string({ error: "Enter the amount you need." }).trim().min(1, "Enter the amount you need."),
+      product: z.enum(LOAN_KINDS, { error: msg("applyQuick.errors.kind") }),
+      amount: z
+        .string({ error: msg("applyQuick.errors.amount") })
+        .trim()
+        .min(1, msg("applyQuick.errors.amount")),
     })
     .transform((v, ctx) => {
       const amountPaise = parseRupeesToPaise(v.amount);
       if (amountPaise === null) {
-        ctx.addIssue({ code: "custom", path: ["amount"], message: "Enter the amount in rupees, like 50000." });
+        ctx.addIssue({ code: "custom", path: ["amount"], message: msg("applyQuick.errors.amountFormat") });
         return z.NEVER;
       }
-      const problem = amountProblem(amountPaise, ranges[v.product], ` for ${KIND_WITH_ARTICLE[v.product]}`);
+      const r = ranges[v.product];
+      const problem =
+        amountPaise < r.minPaise || amountPaise > r.maxPaise
+          ? msg("applyQuick.errors.amountRange", { min: formatRupees(r.minPaise), max: formatRupees(r.maxPaise), kind: v.product })
+          : amountPaise % r.stepPaise !== 0
+            ? msg("applyQuick.errors.amountStep", { step: formatRupees(r.stepPaise) })
+            : null;
       if (problem) {
         ctx.addIssue({ code: "custom", path: ["amount"], message: problem });
         return z.NEVER;
@@ -58,7 +69,7 @@ export const startingAmount = (offer: { eligible: boolean; maxAmountPaise: numbe
 
 /** Step5: the product taken from the offer, at the tenure shown. */
 export const offerChoiceSchema = z.object({
-  product: z.enum(LOAN_KINDS, { error: "Choose the offer you want." }),
+  product: z.enum(LOAN_KINDS, { error: msg("applyQuick.errors.offer") }),
   tenure: z.coerce.number().int().optional(),
 });
 

@@ -7,6 +7,8 @@ import type { AppServices, Client } from "../context.ts";
 import { bureauConsentSchema } from "../domain/kyc/profile-schema.ts";
 import { consentAndPull } from "../server/credit/pull.server.ts";
 import { redirectWithToast } from "./flash.server.ts";
+import { languageOfRequest } from "./i18n.server.ts";
+import { translator } from "../i18n/messages.server.ts";
 
 export async function postCreditCheck({
   services,
@@ -26,22 +28,23 @@ export async function postCreditCheck({
   const submission = parseWithZod(formData, { schema: bureauConsentSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await consentAndPull(services, { userId, client, then });
+  const t = translator(languageOfRequest(request), "applyFlow");
   switch (result.state) {
     case "waiting":
       return redirectWithToast(services.config, request, then, {
         type: "info",
-        title: "The credit bureau is slow to answer",
-        description: "We will send you an SMS as soon as it does. Your answers are saved.",
+        title: t("creditCheck.slow"),
+        description: t("creditCheck.slowMore"),
       });
     case "no_consent":
       // consentAndPull records the consent first: only a withdrawal racing this form lands here.
       return redirectWithToast(services.config, request, then, {
         type: "error",
-        title: "Your consent for the credit check was withdrawn.",
+        title: t("creditCheck.withdrawn"),
       });
     case "no_profile":
-      return redirectWithToast(services.config, request, then, { type: "error", title: "Give your name, date of birth and PAN first." });
+      return redirectWithToast(services.config, request, then, { type: "error", title: t("creditCheck.identityFirst") });
     default:
-      return redirectWithToast(services.config, request, then, { type: "success", title: "Thank you: the check is done." });
+      return redirectWithToast(services.config, request, then, { type: "success", title: t("creditCheck.done") });
   }
 }

@@ -19,6 +19,8 @@ import { cancelApplication } from "../server/loans/cancel.server.ts";
 import { issueKfs } from "../server/loans/issue-kfs.server.ts";
 import { currentDocument, ownedApplication } from "../server/loans/read.server.ts";
 import { redirectWithToast } from "./flash.server.ts";
+import { languageOf, languageOfRequest, pageMessages } from "./i18n.server.ts";
+import { translator } from "../i18n/messages.server.ts";
 import { pageOf, signedInContext } from "./guards.server.ts";
 import { notFoundFullPath } from "./not-found.server.ts";
 
@@ -48,24 +50,37 @@ export async function loadStep({ request, params, context }: StepArgs, step: Ste
 }
 export type LoadedStep = Awaited<ReturnType<typeof loadStep>>;
 
+/**
+ * A step page's words: "applySteps" and the frame's "applyFlow" (with `more`: the profile's checklist,
+ * the status words and headline, autopay's, the one-time code's refusals), and its title, in the request's language.
+ */
+export function stepPage(
+  context: Readonly<RouterContextProvider>,
+  step: Step,
+  more: readonly ("profile" | "loans" | "loanAutopay" | "signIn" | "outcome")[] = [],
+) {
+  const t = translator(languageOf(context), "applySteps");
+  return { messages: pageMessages(context, ["applySteps", "applyFlow", ...more]), meta: { title: t(`meta.${step}`) } };
+}
+
 /** The "Cancel this application" button of every step (after the confirm dialog). */
 export async function cancelFromStep(loaded: LoadedStep, request: Request) {
   const { services, user, application, kind, reference } = loaded;
   const done = await cancelApplication(services, { userId: user.id, applicationId: application.id, client: loaded.request });
+  const t = translator(languageOfRequest(request), "applyFlow");
   return redirectWithToast(
     services.config,
     request,
     stepPath(kind, reference, "Step7"),
     done.ok
-      ? { type: "success", title: "Your application is cancelled." }
+      ? { type: "success", title: t("cancel.done") }
       : done.reason === "payout_in_flight"
         ? {
             type: "error",
-            title: "The money is already on its way to your bank account.",
-            description:
-              "This application cannot be cancelled while the transfer is in progress. Once it arrives you may still exit within the cooling-off period.",
+            title: t("cancel.inFlight"),
+            description: t("cancel.inFlightMore"),
           }
-        : { type: "error", title: "This application can no longer be cancelled here.", description: "Contact us if you need help." },
+        : { type: "error", title: t("cancel.tooLate"), description: t("cancel.tooLateMore") },
   );
 }
 
@@ -77,8 +92,8 @@ export async function ensureProfileReady(loaded: LoadedStep, request: Request) {
   if (!ready) {
     throw await redirectWithToast(services.config, request, stepPath(kind, reference, "Step1"), {
       type: "error",
-      title: "Your profile is missing something this loan needs.",
-      description: "Complete the sections listed, then continue.",
+      title: translator(languageOfRequest(request), "applySteps")("errors.profileMissing"),
+      description: translator(languageOfRequest(request), "applySteps")("errors.profileMissingMore"),
     });
   }
 }
@@ -94,7 +109,10 @@ export async function ensureDocument(loaded: LoadedStep, request: Request) {
       stepPath(kind, reference, issued.reason === "offer_changed" ? "Step0" : "Step1"),
       {
         type: "error",
-        title: issued.message,
+        title: translator(
+          languageOfRequest(request),
+          "applySteps",
+        )(issued.reason === "offer_changed" ? "errors.offerChanged" : issued.reason === "not_draft" ? "errors.notDraft" : "errors.noFacts"),
       },
     );
   }

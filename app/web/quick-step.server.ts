@@ -16,6 +16,7 @@ import { type StepAnswers, saveQuickStep } from "../server/quick-start/save-step
 import { redirectWithToast } from "./flash.server.ts";
 import { readForm } from "./forms.server.ts";
 import { signedInContext } from "./guards.server.ts";
+import { pageMessages, translatorFor } from "./i18n.server.ts";
 
 type StepArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -33,6 +34,16 @@ export async function loadQuickStep(args: StepArgs, step: QuickStepNumber) {
     await recordFunnel(services, { userId: user.id, event: "step_viewed", step, product: progress.product });
   }
   return { services, user, progress, today: todayIST(services.now()) };
+}
+
+/** A step page's words: the "applyQuick" namespace (with `more`), and its title, in the request's language. */
+export function quickStepPage(
+  context: Readonly<RouterContextProvider>,
+  step: QuickStepNumber,
+  more: readonly ("applyFlow" | "profile")[] = [],
+) {
+  const t = translatorFor(context, "applyQuick");
+  return { messages: pageMessages(context, ["applyQuick", ...more]), meta: { title: t(`meta.step${step}`) } };
 }
 
 /**
@@ -68,11 +79,13 @@ export async function postQuickStep<N extends QuickStepNumber>(
       throw redirect(quickStepPath(result.resumeStep));
     case "invalid":
       return data(submission.reply({ fieldErrors: result.fieldErrors, formErrors: result.formErrors }), { status: 400 });
-    case "offer_changed":
+    case "offer_changed": {
+      const t = translatorFor(args.context, "applyQuick");
       throw await redirectWithToast(services.config, args.request, quickStepPath(OFFER_STEP), {
         type: "info",
-        title: "Your offer has changed",
-        description: "Something it depends on changed since you took it. Here it is again.",
+        title: t("errors.offerChanged.title"),
+        description: t("errors.offerChanged.description"),
       });
+    }
   }
 }

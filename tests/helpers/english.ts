@@ -20,6 +20,10 @@ export const KEPT_LATIN = new Set(
     "e-NACH",
     "YYYY-MM-DD",
     "token",
+    // A signed document's fingerprint (SHA-256: the word stops at its digits), a bank transfer's reference, the no-dues letter.
+    "SHA-",
+    "UTR",
+    "NOC",
     // Titles as written in a bank account's name, and the UIDAI site's menu (Download Aadhaar → Masked Aadhaar).
     "Mr",
     "Smt",

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { type BureauFacts, evaluatePolicy, type PolicyInput } from "../../app/domain/credit-policy/evaluate.ts";
 import { DEFAULT_POLICY_RULES, policyDiff, policyProposalSchema } from "../../app/domain/credit-policy/rules.ts";
 import { borrowerReasons } from "../../app/domain/credit-policy/words.ts";
+import { said } from "../helpers/messages.ts";
 import { emiPaise } from "../../app/domain/loan-math.ts";
 import type { ProductTerms } from "../../app/domain/offer.ts";
 import { DEFAULT_PRODUCT_ROWS, DEFAULT_RISK_BAND_ROWS } from "../../app/server/db/reference-data.ts";
@@ -145,7 +146,7 @@ describe("the credit policy's verdict", () => {
     expect(v.rules.filter((r) => r.outcome === "fail").map((r) => r.code)).toEqual(
       expect.arrayContaining(["own_overdue", "own_written_off", "bureau_delinquency", "recent_rejection", "active_loans", "bureau_score"]),
     );
-    const words = borrowerReasons(v, emi.minAmountPaise).map((r) => r.message);
+    const words = borrowerReasons(v, emi.minAmountPaise).map((r) => said(r.message));
     expect(words).toContain(
       "You have ₹14,253 overdue on your loans with us. Pay it first: a new loan opens once your loans are up to date.",
     );

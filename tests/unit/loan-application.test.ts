@@ -9,6 +9,7 @@ import {
   type FlowState,
 } from "../../app/domain/loans/application.ts";
 import { buildKfs } from "../../app/domain/loans/kfs.ts";
+import { said } from "../helpers/messages.ts";
 import { sampleKfsInput } from "../fixtures/kfs.ts";
 import { borrowerCanCancel, canTransition, LOAN_STATUSES } from "../../app/domain/loans/lifecycle.ts";
 import { calculate } from "../../app/domain/calculator.ts";
@@ -148,7 +149,7 @@ describe("Step0's form", () => {
   it("refuses, with the reason, amounts outside the offer or off the steps", () => {
     const message = (v: Record<string, string>) => {
       const r = parse(v);
-      return r.success ? null : r.error.issues[0]?.message;
+      return r.success ? null : said(r.error.issues[0]?.message);
     };
     expect(message({ amount: "60000", tenure: "3" })).toBe("Choose an amount from ₹10,000 to ₹50,000 over 3 months.");
     expect(message({ amount: "5000", tenure: "12" })).toBe("Choose an amount from ₹10,000 to ₹2,00,000 over 12 months.");

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { applicationTimeline } from "../../app/domain/loans/timeline.ts";
+import { applicationTimeline as timelineOf, type TimelineFacts } from "../../app/domain/loans/timeline.ts";
+import { said } from "../helpers/messages.ts";
+
+/** The timeline with its words said in English (the domain gives catalogue keys). */
+const applicationTimeline = (f: TimelineFacts) => {
+  const t = timelineOf(f);
+  return { next: said(t.next), steps: t.steps.map((s) => ({ ...s, label: said(s.label) })) };
+};
 
 const base = {
   signedOn: "2026-01-23",

@@ -6,6 +6,8 @@
 import { longDate } from "../india-date.ts";
 import { formatRupees } from "../money.ts";
 import { bpsToPercentText } from "../settings-fields.ts";
+import { msg } from "../../i18n/form-message.ts";
+import type { Language } from "../../i18n/languages.ts";
 import type { PolicyVerdict, RuleCode, RuleOutcome, RuleResult } from "./evaluate.ts";
 
 export const RULE_LABEL: Record<RuleCode, string> = {
@@ -116,10 +118,14 @@ export function ruleThresholdText(row: RuleResult): string {
 }
 
 /**
- * The borrower's words for each rule that stops the offer or leaves it without an amount, in the
+ * The borrower's words (keys of the catalogue, applyFlow.reasons: app/i18n/form-message.ts) for each rule that stops the offer or leaves it without an amount, in the
  * table's order. `minAmountPaise`: the product's smallest amount.
  */
-export function borrowerReasons(v: PolicyVerdict, minAmountPaise: number): { code: RuleCode; message: string }[] {
+export function borrowerReasons(
+  v: PolicyVerdict,
+  minAmountPaise: number,
+  language: Language = "en",
+): { code: RuleCode; message: string }[] {
   const reasons: { code: RuleCode; message: string }[] = [];
   const bureauMissing = v.rules.some((r) => r.code === "bureau" && r.outcome === "missing");
   for (const row of v.rules) {
@@ -127,69 +133,72 @@ export function borrowerReasons(v: PolicyVerdict, minAmountPaise: number): { cod
     // An offer is refused by a limit only when not even the smallest amount fits.
     if (!stops || (row.kind === "limit" && (v.asked || v.maxAmountPaise > 0))) continue;
     if (bureauMissing && (row.code === "bureau_score" || row.code === "bureau_delinquency")) continue;
-    const message = reasonText(row, v, minAmountPaise);
+    const message = reasonText(row, v, minAmountPaise, language);
     if (message) reasons.push({ code: row.code, message });
   }
   return reasons;
 }
 
 /** The borrower's words for one of the hard stops on their own record (which need no verdict around them). */
-export function borrowerReason(row: RuleResult): string {
-  return reasonText(row, null, 0) ?? "";
+export function borrowerReason(row: RuleResult, language: Language = "en"): string {
+  return reasonText(row, null, 0, language) ?? "";
 }
 
-function reasonText(row: RuleResult, v: PolicyVerdict | null, minAmountPaise: number): string | null {
+function reasonText(row: RuleResult, v: PolicyVerdict | null, minAmountPaise: number, language: Language): string | null {
   const d = row.detail ?? {};
   switch (row.code) {
     case "pan":
-      if (row.outcome === "missing") return "We need to verify your PAN before we can make you an offer.";
-      if (row.input === "not_individual") return "The PAN in your profile is not an individual's PAN. Give your own PAN in your profile.";
-      if (row.input === "name_mismatch")
-        return "The name or date of birth on your PAN record does not match your profile. Check them in your profile.";
-      return "We could not find your PAN in the Income Tax Department's records. Check the PAN in your profile.";
+      if (row.outcome === "missing") return msg("applyFlow.reasons.panMissing");
+      if (row.input === "not_individual") return msg("applyFlow.reasons.panNotIndividual");
+      if (row.input === "name_mismatch") return msg("applyFlow.reasons.panNameMismatch");
+      return msg("applyFlow.reasons.panNotFound");
     case "bureau":
-      return "We need to check your credit history with a credit bureau before we can make you an offer.";
+      return msg("applyFlow.reasons.bureau");
     case "age": {
       const [min, max] = Array.isArray(row.threshold) ? row.threshold : [0, 0];
-      return `You must be between ${min} and ${max} years old to borrow; you are ${row.input}.`;
+      return msg("applyFlow.reasons.age", { min: Number(min), max: Number(max), age: String(row.input) });
     }
     case "income":
-      return `Your net monthly income of ${formatRupees(Number(row.input))} is below the minimum of ${formatRupees(Number(row.threshold))}.`;
+      return msg("applyFlow.reasons.income", { income: formatRupees(Number(row.input)), min: formatRupees(Number(row.threshold)) });
     case "salaried":
-      return "A salary advance is only for salaried people, as it is repaid from your salary.";
+      return msg("applyFlow.reasons.salaried");
     case "salary_day":
-      return "Tell us the day of the month your salary arrives, so we can set the repayment date.";
+      return msg("applyFlow.reasons.salaryDay");
     case "own_overdue":
       return Number(d.overduePaise) > 0
-        ? `You have ${formatRupees(Number(d.overduePaise))} overdue on your loans with us. Pay it first: a new loan opens once your loans are up to date.`
-        : "A loan of yours with us has an instalment past its due date. Pay it first: a new loan opens once your loans are up to date.";
+        ? msg("applyFlow.reasons.overdueAmount", { amount: formatRupees(Number(d.overduePaise)) })
+        : msg("applyFlow.reasons.overdue");
     case "own_written_off":
-      return "A loan of yours with us was written off, so we cannot offer you a new loan. Contact us if you think this is wrong.";
+      return msg("applyFlow.reasons.writtenOff");
     case "bureau_delinquency":
-      return "Your credit history shows a loan written off or unpaid for more than 90 days in the last 12 months, so we cannot offer you a loan now.";
+      return msg("applyFlow.reasons.delinquency");
     case "recent_rejection":
-      return `We could not approve your last application. You can apply again from ${longDate(String(d.reapplyFrom))}.`;
+      // The date written in the page's language (`language`: the request's).
+      return msg("applyFlow.reasons.recentRejection", { date: longDate(String(d.reapplyFrom), language) });
     case "active_loans":
       return Number(row.threshold) === 1
-        ? "You already have a loan with us (or an application not yet paid out), the most we lend at one time. You can apply again when it is repaid."
-        : `You already have ${row.input} loans with us (counting applications not yet paid out), the most we lend at one time. You can apply again when one is repaid.`;
+        ? msg("applyFlow.reasons.activeLoan")
+        : msg("applyFlow.reasons.activeLoans", { count: String(row.input) });
     case "bureau_score":
-      return "Your credit history does not meet our lending policy at present.";
+      return msg("applyFlow.reasons.score");
     case "obligations": {
       const existing = Number(d.totalPaise) - Number(d.newPaise);
       const share = pct(Number(row.threshold));
-      if (v?.kind === "salary_advance")
-        return `Your EMIs of ${formatRupees(existing)} a month, counting your loans with us and those in your credit report, are more than ${share} of your income.`;
+      if (v?.kind === "salary_advance") return msg("applyFlow.reasons.obligationsAdvance", { amount: formatRupees(existing), share });
       return Number(d.newPaise) === 0 || existing * 10_000 >= Number(d.incomePaise) * Number(row.threshold)
-        ? `Your EMIs of ${formatRupees(existing)} a month, counting your loans with us and those in your credit report, already take ${share} or more of your income, the most we allow for all EMIs together.`
-        : `Even the smallest loan of ${formatRupees(minAmountPaise)} over ${v?.tenureMonths} months would take your EMIs above ${share} of your income. A longer tenure may help.`;
+        ? msg("applyFlow.reasons.obligationsFull", { amount: formatRupees(existing), share })
+        : msg("applyFlow.reasons.obligationsSmallest", { min: formatRupees(minAmountPaise), months: String(v?.tenureMonths), share });
     }
     case "exposure":
-      return `You owe ${formatRupees(Number(d.usedPaise))} of principal on your loans with us (and applications not yet paid out). With a new loan of at least ${formatRupees(minAmountPaise)} that would pass ${formatRupees(Number(row.threshold))}, the most we lend to one person.`;
+      return msg("applyFlow.reasons.exposure", {
+        used: formatRupees(Number(d.usedPaise)),
+        min: formatRupees(minAmountPaise),
+        max: formatRupees(Number(row.threshold)),
+      });
     case "no_history_cap":
-      return `Without a credit history we can lend at most ${formatRupees(Number(row.threshold))} at first, which is below the smallest amount of this loan.`;
+      return msg("applyFlow.reasons.noHistory", { max: formatRupees(Number(row.threshold)) });
     case "salary_cap":
-      return `${pct(Number(d.shareBps))} of your salary is below the smallest salary advance of ${formatRupees(minAmountPaise)}.`;
+      return msg("applyFlow.reasons.salaryCap", { share: pct(Number(d.shareBps)), min: formatRupees(minAmountPaise) });
   }
 }
 
@@ -209,5 +218,5 @@ export function obligationsNote(v: PolicyVerdict): string | null {
   if (v.kind !== "emi" || !row || !d) return null;
   const existing = Number(d.totalPaise) - Number(d.newPaise);
   if (existing <= 0) return null;
-  return `We count the ${formatRupees(existing)} a month of EMIs you already pay, your loans with us and those in your credit report included: all your EMIs together may take at most ${pct(Number(row.threshold))} of your income.`;
+  return msg("applyFlow.obligationsNote", { amount: formatRupees(existing), share: pct(Number(row.threshold)) });
 }

@@ -15,7 +15,3 @@ export function linkOpenUntil(signedAt: Date, now: Date): Date | null {
   const until = new Date(signedAt.getTime() + AGREEMENT_LINK_DAYS * 86_400_000);
   return until > now ? until : null;
 }
-
-/** What the signed agreement's page says while its link is open to anyone (`until`: the date, as shown). */
-export const agreementLinkNote = (until: string) =>
-  `Anyone with this link can open this agreement until ${until}. After that, only the borrower who signed it can open it, signed in; it also stays with the loan's documents.`;

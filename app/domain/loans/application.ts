@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { formatRupees } from "../money.ts";
 import { parseRupeesToPaise } from "../money.ts";
+import { msg } from "../../i18n/form-message.ts";
 import type { LoanStatus } from "./lifecycle.ts";
 
 export type LoanKind = "emi" | "salary_advance";
@@ -145,8 +146,17 @@ export function fitAmount(wantedPaise: number, r: AmountRange): number | null {
 export function termsSchema(b: TermsBounds) {
   return z
     .object({
-      amount: z.string({ error: "Enter the amount you want to borrow." }).trim().min(1, "Enter the amount you want to borrow."),
-      tenure: b.kind === "emi" ? z.string({ error: "Choose a tenure." }).trim().min(1, "Choose a tenure.") : z.string().optional(),
+      amount: z
+        .string({ error: msg("applySteps.errors.amount") })
+        .trim()
+        .min(1, msg("applySteps.errors.amount")),
+      tenure:
+        b.kind === "emi"
+          ? z
+              .string({ error: msg("applySteps.errors.tenure") })
+              .trim()
+              .min(1, msg("applySteps.errors.tenure"))
+          : z.string().optional(),
     })
     .transform((v, ctx) => {
       const amountPaise = parseRupeesToPaise(v.amount);
@@ -154,21 +164,34 @@ export function termsSchema(b: TermsBounds) {
       if (b.kind === "emi") {
         const t = Number(v.tenure);
         if (!Number.isInteger(t) || t < b.minTenure || t > b.maxTenure) {
-          ctx.addIssue({ code: "custom", path: ["tenure"], message: `Choose a tenure from ${b.minTenure} to ${b.maxTenure} months.` });
+          ctx.addIssue({
+            code: "custom",
+            path: ["tenure"],
+            message: msg("applySteps.errors.tenureRange", { min: b.minTenure, max: b.maxTenure }),
+          });
           return z.NEVER;
         }
         tenureMonths = t;
       }
       if (amountPaise === null) {
-        ctx.addIssue({ code: "custom", path: ["amount"], message: "Enter the amount in rupees, like 50000." });
+        ctx.addIssue({ code: "custom", path: ["amount"], message: msg("applySteps.errors.amountFormat") });
         return z.NEVER;
       }
       const max = b.kind === "emi" && tenureMonths !== null ? (b.maxByTenure[tenureMonths] ?? 0) : b.maxAmountPaise;
-      const over = tenureMonths === null ? "" : ` over ${tenureMonths} months`;
       const problem =
         max < b.minAmountPaise
-          ? `No amount fits your offer${over}; choose a longer tenure.`
-          : amountProblem(amountPaise, { minPaise: b.minAmountPaise, maxPaise: max, stepPaise: b.stepPaise }, over);
+          ? msg("applySteps.errors.noAmount", { months: tenureMonths ?? 0 })
+          : amountPaise < b.minAmountPaise || amountPaise > max
+            ? tenureMonths === null
+              ? msg("applySteps.errors.amountRange", { min: formatRupees(b.minAmountPaise), max: formatRupees(max) })
+              : msg("applySteps.errors.amountRangeOver", {
+                  min: formatRupees(b.minAmountPaise),
+                  max: formatRupees(max),
+                  months: tenureMonths,
+                })
+            : amountPaise % b.stepPaise !== 0
+              ? msg("applySteps.errors.amountStep", { step: formatRupees(b.stepPaise) })
+              : null;
       if (problem) {
         ctx.addIssue({ code: "custom", path: ["amount"], message: problem });
         return z.NEVER;
@@ -195,31 +218,25 @@ export type Purpose = keyof typeof PURPOSES;
 
 export const detailsSchema = z
   .object({
-    purpose: z.enum(Object.keys(PURPOSES) as [Purpose, ...Purpose[]], { error: "Choose what the loan is for." }),
-    purposeDetails: z.string().trim().max(200, "Keep it under 200 characters.").optional(),
-    disbursalConsent: z
-      .string({ error: "Confirm the account the money goes to." })
-      .refine((v) => v === "yes", "Confirm the account the money goes to."),
+    purpose: z.enum(Object.keys(PURPOSES) as [Purpose, ...Purpose[]], { error: msg("applySteps.errors.purpose") }),
+    purposeDetails: z.string().trim().max(200, msg("applySteps.errors.purposeLong")).optional(),
+    disbursalConsent: z.string({ error: msg("applySteps.errors.account") }).refine((v) => v === "yes", msg("applySteps.errors.account")),
   })
   .superRefine((v, ctx) => {
     if (v.purpose === "other" && !v.purposeDetails) {
-      ctx.addIssue({ code: "custom", path: ["purposeDetails"], message: "Tell us in a few words what the loan is for." });
+      ctx.addIssue({ code: "custom", path: ["purposeDetails"], message: msg("applySteps.errors.purposeDetails") });
     }
   });
 
 // ---- Step6: acceptance and code ------------------------------------------------------------
 
 export const signSchema = z.object({
-  documentId: z
-    .string({ error: "The document you read is missing; open it again." })
-    .uuid("The document you read is missing; open it again."),
-  accept: z
-    .string({ error: "Tick the box to accept the Key Fact Statement and agreement." })
-    .refine((v) => v === "yes", "Tick the box to accept the Key Fact Statement and agreement."),
+  documentId: z.string({ error: msg("applySteps.errors.document") }).uuid(msg("applySteps.errors.document")),
+  accept: z.string({ error: msg("applySteps.errors.accept") }).refine((v) => v === "yes", msg("applySteps.errors.accept")),
   code: z
-    .string({ error: "Enter the 6-digit code we sent to your mobile." })
+    .string({ error: msg("applySteps.errors.code") })
     .trim()
-    .regex(/^\d{6}$/, "Enter the 6-digit code we sent to your mobile."),
+    .regex(/^\d{6}$/, msg("applySteps.errors.code")),
 });
 
 /** The offer the terms were chosen within, as stored with the application at Step0. */

@@ -82,19 +82,6 @@ export const STATUS_TEXT: Record<LoanStatus, { label: string; next: string }> = 
   written_off: { label: "Written off", next: "Please contact us about this loan." },
 };
 
-/** The headline of an application's own page and of its outcome page, for the status the server holds. */
-export const STATUS_HEADLINE: Record<LoanStatus, string> = {
-  draft: "Your application is not finished",
-  signed: "You have signed your loan agreement",
-  under_review: "Your application is being reviewed",
-  approved: "Your loan is approved",
-  active: "Your loan is disbursed",
-  closed: "Your loan is closed",
-  rejected: "Your application was not approved",
-  cancelled: "Your application is cancelled",
-  written_off: "Your loan is written off",
-};
-
 /** What the borrower reads next to the status: a rejection's reason in plain words says more than the general next step. */
 export const statusNext = (status: LoanStatus, reason?: string | null) =>
   status === "rejected" && reason ? reason : STATUS_TEXT[status].next;

@@ -3,8 +3,6 @@
  * to authorise, and the words its statuses are shown in. Pure: no I/O, no clock.
  */
 import { addMonths, type IsoDate } from "../loan-math.ts";
-import { longDate } from "../india-date.ts";
-import { formatRupees } from "../money.ts";
 
 export const MANDATE_KINDS = ["upi_autopay", "enach"] as const;
 export type MandateKind = (typeof MANDATE_KINDS)[number];
@@ -55,19 +53,3 @@ export const MANDATE_STATUS_STAFF_TEXT: Record<MandateStatus, string> = {
   cancelled: "Cancelled",
   paused: "Paused",
 };
-
-/** How the borrower's last mandate ended, one whole sentence each, on the India date it ended. */
-export function endedMandateText(status: MandateStatus, endedOn: IsoDate | null): string {
-  const on = endedOn ? longDate(endedOn) : null;
-  if (status === "rejected")
-    return on
-      ? `Your last autopay was not approved (${on}), so nothing is debited: pay each instalment with Pay now by its due date, or set up autopay again.`
-      : "Your last autopay was not approved, so nothing is debited: pay each instalment with Pay now by its due date, or set up autopay again.";
-  return on
-    ? `Your autopay was cancelled on ${on}, so nothing more is debited: pay each instalment with Pay now by its due date, or set up autopay again.`
-    : "Your autopay was cancelled, so nothing more is debited: pay each instalment with Pay now by its due date, or set up autopay again.";
-}
-
-/** The mandate's limits in one sentence, as the loan page and the staff page show them. */
-export const mandateLimitsText = (m: { maxAmountPaise: number; endDate: IsoDate }) =>
-  `At most ${formatRupees(m.maxAmountPaise)} a debit, until ${longDate(m.endDate)}.`;

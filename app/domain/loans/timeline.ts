@@ -1,16 +1,20 @@
 /**
  * An application's steps as the borrower follows them (docs/product.md "Loan applications"): what
  * is done and when, who acts next, and by when (a decision within one working day of signing; the
- * money within one working day of approval). Every wording whole, in this one place. Pure.
+ * money within one working day of approval). Its words are keys of the catalogue (applyFlow.timeline,
+ * app/i18n/form-message.ts) with their dates written in `language`. Pure.
  */
 import { addWorkingDays, type IsoDate } from "../loan-math.ts";
 import { longDate } from "../india-date.ts";
 import type { LoanStatus } from "./lifecycle.ts";
+import type { Language } from "../../i18n/languages.ts";
+import { msg } from "../../i18n/form-message.ts";
 
 export type StepState = "done" | "now" | "waiting_for_you" | "todo" | "stopped";
 
 export interface TimelineStep {
   key: "signed" | "review" | "decision" | "money";
+  /** A message key (app/i18n/form-message.ts). */
   label: string;
   state: StepState;
 }
@@ -34,19 +38,27 @@ export interface TimelineFacts {
   /** Approved, but the product pays out only once autopay is active, and it is not yet. */
   autopayFirst?: boolean;
   holidays: readonly IsoDate[];
+  /** The language the dates in the words are written in. */
+  language?: Language;
 }
 
 /** The steps up to an approval, all done. */
 const approved = (signed: TimelineStep, f: TimelineFacts): TimelineStep[] => [
   signed,
-  { key: "review", label: "Reviewed by a credit officer", state: "done" },
-  { key: "decision", label: f.decidedOn ? `Approved on ${longDate(f.decidedOn)}` : "Approved", state: "done" },
+  { key: "review", label: msg("applyFlow.timeline.reviewed"), state: "done" },
+  {
+    key: "decision",
+    label: f.decidedOn
+      ? msg("applyFlow.timeline.approvedOn", { date: longDate(f.decidedOn, f.language) })
+      : msg("applyFlow.timeline.approved"),
+    state: "done",
+  },
 ];
 
 export function applicationTimeline(f: TimelineFacts): Timeline {
   const signed: TimelineStep = {
     key: "signed",
-    label: f.signedOn ? `You signed on ${longDate(f.signedOn)}` : "You sign the Key Fact Statement and agreement",
+    label: f.signedOn ? msg("applyFlow.timeline.signedOn", { date: longDate(f.signedOn, f.language) }) : msg("applyFlow.timeline.sign"),
     state: f.signedOn ? "done" : "todo",
   };
   const decideBy = f.signedOn ? addWorkingDays(f.signedOn, 1, f.holidays) : null;
@@ -58,44 +70,41 @@ export function applicationTimeline(f: TimelineFacts): Timeline {
         steps: [
           signed,
           f.waitingForYou
-            ? { key: "review", label: "A credit officer has asked you for something (see below)", state: "waiting_for_you" }
+            ? { key: "review", label: msg("applyFlow.timeline.askedYou"), state: "waiting_for_you" }
             : {
                 key: "review",
-                label: f.status === "signed" ? "Waiting for a credit officer to review it" : "A credit officer is reviewing it",
+                label: f.status === "signed" ? msg("applyFlow.timeline.waitingReview") : msg("applyFlow.timeline.reviewing"),
                 state: "now",
               },
-          { key: "decision", label: "Decision", state: "todo" },
-          { key: "money", label: "Money sent to your bank account", state: "todo" },
+          { key: "decision", label: msg("applyFlow.timeline.decision"), state: "todo" },
+          { key: "money", label: msg("applyFlow.timeline.moneySent"), state: "todo" },
         ],
         next: f.waitingForYou
-          ? "Next it is your turn: answer the credit officer's request. The review goes on as soon as you have."
+          ? msg("applyFlow.timeline.next.yourTurn")
           : decideBy
-            ? `Next a credit officer decides, by the end of ${longDate(decideBy)}. We send you an SMS either way.`
-            : "Next a credit officer decides. We send you an SMS either way.",
+            ? msg("applyFlow.timeline.next.decideBy", { date: longDate(decideBy, f.language) })
+            : msg("applyFlow.timeline.next.decide"),
       };
     case "approved":
       if (f.autopayFirst && !f.payoutInFlight)
         return {
-          steps: [
-            ...approved(signed, f),
-            { key: "money", label: "Set up autopay (see below): the money is sent once it is active", state: "waiting_for_you" },
-          ],
-          next: "Next it is your turn: set up autopay below. We send the money as soon as your bank confirms it.",
+          steps: [...approved(signed, f), { key: "money", label: msg("applyFlow.timeline.autopayFirst"), state: "waiting_for_you" }],
+          next: msg("applyFlow.timeline.next.autopay"),
         };
       return {
         steps: [
           ...approved(signed, f),
           {
             key: "money",
-            label: f.payoutInFlight ? "The money is on its way to your bank account" : "Money sent to your bank account",
+            label: f.payoutInFlight ? msg("applyFlow.timeline.moneyOnWay") : msg("applyFlow.timeline.moneySent"),
             state: "now",
           },
         ],
         next: payBy
           ? f.payoutInFlight
-            ? `The money is on its way to your bank account and arrives by the end of ${longDate(payBy)}. We send you an SMS with the bank's reference.`
-            : `Next we send the money to your bank account, by the end of ${longDate(payBy)}. We send you an SMS with the bank's reference.`
-          : "Next we send the money to your bank account. We send you an SMS with the bank's reference.",
+            ? msg("applyFlow.timeline.next.onWayBy", { date: longDate(payBy, f.language) })
+            : msg("applyFlow.timeline.next.payBy", { date: longDate(payBy, f.language) })
+          : msg("applyFlow.timeline.next.pay"),
       };
     case "active":
     case "closed":
@@ -105,7 +114,9 @@ export function applicationTimeline(f: TimelineFacts): Timeline {
           ...approved(signed, f),
           {
             key: "money",
-            label: f.disbursedOn ? `Money sent to your bank account on ${longDate(f.disbursedOn)}` : "Money sent to your bank account",
+            label: f.disbursedOn
+              ? msg("applyFlow.timeline.moneySentOn", { date: longDate(f.disbursedOn, f.language) })
+              : msg("applyFlow.timeline.moneySent"),
             state: "done",
           },
         ],
@@ -115,13 +126,19 @@ export function applicationTimeline(f: TimelineFacts): Timeline {
       return {
         steps: [
           signed,
-          { key: "review", label: "Reviewed by a credit officer", state: "done" },
-          { key: "decision", label: f.decidedOn ? `Not approved on ${longDate(f.decidedOn)}` : "Not approved", state: "stopped" },
+          { key: "review", label: msg("applyFlow.timeline.reviewed"), state: "done" },
+          {
+            key: "decision",
+            label: f.decidedOn
+              ? msg("applyFlow.timeline.notApprovedOn", { date: longDate(f.decidedOn, f.language) })
+              : msg("applyFlow.timeline.notApproved"),
+            state: "stopped",
+          },
         ],
         next: null,
       };
     case "cancelled":
-      return { steps: [signed, { key: "decision", label: "Cancelled", state: "stopped" }], next: null };
+      return { steps: [signed, { key: "decision", label: msg("applyFlow.timeline.cancelled"), state: "stopped" }], next: null };
     default:
       return { steps: [signed], next: null };
   }

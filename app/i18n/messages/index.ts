@@ -2,6 +2,10 @@
 // `satisfies Translation<typeof en>` (../translation.ts). A page's loader sends only its own
 // namespaces, in its own language (app/web/i18n.server.ts): this module is imported by server
 // code only, so no catalogue reaches the browser whole.
+import enApplyFlow from "./en/applyFlow.ts";
+import enApplyQuick from "./en/applyQuick.ts";
+import enApplySteps from "./en/applySteps.ts";
+import enSignedAgreement from "./en/signedAgreement.ts";
 import enAbout from "./en/about.ts";
 import enCalculator from "./en/calculator.ts";
 import enClearCache from "./en/clearCache.ts";
@@ -25,6 +29,10 @@ import enRates from "./en/rates.ts";
 import enSignIn from "./en/signIn.ts";
 import enTerms from "./en/terms.ts";
 import enValidation from "./en/validation.ts";
+import hiApplyFlow from "./hi/applyFlow.ts";
+import hiApplyQuick from "./hi/applyQuick.ts";
+import hiApplySteps from "./hi/applySteps.ts";
+import hiSignedAgreement from "./hi/signedAgreement.ts";
 import hiAbout from "./hi/about.ts";
 import hiCalculator from "./hi/calculator.ts";
 import hiClearCache from "./hi/clearCache.ts";
@@ -53,6 +61,10 @@ export const CATALOGUES = {
   en: {
     common: enCommon,
     validation: enValidation,
+    applyFlow: enApplyFlow,
+    applyQuick: enApplyQuick,
+    applySteps: enApplySteps,
+    signedAgreement: enSignedAgreement,
     about: enAbout,
     calculator: enCalculator,
     clearCache: enClearCache,
@@ -78,6 +90,10 @@ export const CATALOGUES = {
   hi: {
     common: hiCommon,
     validation: hiValidation,
+    applyFlow: hiApplyFlow,
+    applyQuick: hiApplyQuick,
+    applySteps: hiApplySteps,
+    signedAgreement: hiSignedAgreement,
     about: hiAbout,
     calculator: hiCalculator,
     clearCache: hiClearCache,

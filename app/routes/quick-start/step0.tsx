@@ -2,22 +2,19 @@ import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { ErrorText, FormErrors, TextField } from "../../components/field.tsx";
 import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
-import { KIND_NAME, type LoanKind } from "../../domain/loans/application.ts";
+import type { LoanKind } from "../../domain/loans/application.ts";
+import { useTranslations } from "use-intl/react";
 import { LOAN_KINDS, loanChoiceSchema } from "../../domain/quick-start-schemas.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { formatRupees } from "../../domain/money.ts";
 import type { Route } from "./+types/step0";
-import { loadQuickStep, postQuickStep } from "../../web/quick-step.server.ts";
+import { loadQuickStep, postQuickStep, quickStepPage } from "../../web/quick-step.server.ts";
 import { productRanges } from "../../server/quick-start/offer.server.ts";
-
-const ABOUT: Record<LoanKind, string> = {
-  emi: "Repaid in equal monthly instalments, over months you choose. For salaried and self-employed people.",
-  salary_advance: "Repaid in one go on your next salary day. For salaried people, up to half your monthly salary.",
-};
 
 export async function loader(args: Route.LoaderArgs) {
   const { services, progress } = await loadQuickStep(args, 0);
   return {
+    ...quickStepPage(args.context, 0),
     completed: progress.completedSteps,
     ranges: await productRanges(services),
     values: { product: progress.product ?? "", amount: progress.amountPaise ? String(progress.amountPaise / 100) : "" },
@@ -38,16 +35,13 @@ export default function QuickStep0({ loaderData, actionData }: Route.ComponentPr
   // The kind just sent, when it is one (a refused form may carry anything), else the saved one.
   const asked = fields.product.value ?? loaderData.values.product;
   const chosen: LoanKind | "" = LOAN_KINDS.find((kind) => kind === asked) ?? "";
+  const t = useTranslations("applyQuick");
   return (
-    <QuickStartFrame
-      step={0}
-      completed={loaderData.completed}
-      intro="Tell us what you need. The offer in step 6 shows what you can borrow."
-    >
+    <QuickStartFrame step={0} completed={loaderData.completed} intro={t("loan.intro")}>
       <Form method="post" className="card space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={formErrors} />
         <fieldset>
-          <legend className="field-label">Kind of loan</legend>
+          <legend className="field-label">{t("loan.kindLegend")}</legend>
           <div className="mt-2 grid gap-3 sm:grid-cols-2">
             {LOAN_KINDS.map((kind) => (
               <label
@@ -64,10 +58,10 @@ export default function QuickStep0({ loaderData, actionData }: Route.ComponentPr
                   aria-describedby={fields.product.errors?.length ? fields.product.errorId : undefined}
                   className="row-span-3 mt-1 size-4"
                 />
-                <span className="font-semibold">{KIND_NAME[kind]}</span>
-                <span className="text-sm text-slate-700">{ABOUT[kind]}</span>
+                <span className="font-semibold">{t("kind", { kind })}</span>
+                <span className="text-sm text-slate-700">{t(`loan.about.${kind}`)}</span>
                 <span className="text-sm text-slate-700">
-                  {formatRupees(ranges[kind].minPaise)} to {formatRupees(ranges[kind].maxPaise)}
+                  {t("loan.range", { min: formatRupees(ranges[kind].minPaise), max: formatRupees(ranges[kind].maxPaise) })}
                 </span>
               </label>
             ))}
@@ -78,11 +72,15 @@ export default function QuickStep0({ loaderData, actionData }: Route.ComponentPr
         </fieldset>
         <TextField
           field={fields.amount}
-          label="Amount you need (₹)"
+          label={t("loan.amount")}
           hint={
             chosen
-              ? `From ${formatRupees(ranges[chosen].minPaise)} to ${formatRupees(ranges[chosen].maxPaise)}, in steps of ${formatRupees(ranges[chosen].stepPaise)}.`
-              : "Choose the kind of loan first; each has its own range."
+              ? t("loan.amountHint", {
+                  min: formatRupees(ranges[chosen].minPaise),
+                  max: formatRupees(ranges[chosen].maxPaise),
+                  step: formatRupees(ranges[chosen].stepPaise),
+                })
+              : t("loan.amountHintNone")
           }
           inputMode="numeric"
         />
@@ -92,4 +90,4 @@ export default function QuickStep0({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Quick start: loan and amount");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta.title ?? "");

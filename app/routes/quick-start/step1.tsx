@@ -6,12 +6,14 @@ import { identitySchema } from "../../domain/kyc/profile-schema.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { loadProfile } from "../../server/kyc/profile.server.ts";
 import type { Route } from "./+types/step1";
-import { loadQuickStep, postQuickStep } from "../../web/quick-step.server.ts";
+import { loadQuickStep, postQuickStep, quickStepPage } from "../../web/quick-step.server.ts";
+import { useTranslations } from "use-intl/react";
 
 export async function loader(args: Route.LoaderArgs) {
   const { services, user, progress, today } = await loadQuickStep(args, 1);
   const profile = await loadProfile(services, user.id);
   return {
+    ...quickStepPage(args.context, 1),
     completed: progress.completedSteps,
     today,
     panMasked: profile?.panMasked ?? null,
@@ -29,26 +31,17 @@ export default function QuickStep1({ loaderData, actionData }: Route.ComponentPr
   const { panMasked } = loaderData;
   const schema = identitySchema({ today: loaderData.today, panSaved: Boolean(panMasked) });
   const { form, fields, busy, formErrors } = useStepForm({ schema, lastResult: actionData, defaultValue: loaderData.values });
+  const t = useTranslations("applyQuick.you");
   return (
-    <QuickStartFrame
-      step={1}
-      completed={loaderData.completed}
-      intro="As on your PAN card. They go into your KYC profile, so you will not be asked again."
-    >
+    <QuickStartFrame step={1} completed={loaderData.completed} intro={t("intro")}>
       <Form method="post" className="card space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={formErrors} />
-        <TextField field={fields.fullName} label="Full name (as on PAN)" autoComplete="name" />
-        <TextField
-          field={fields.dateOfBirth}
-          label="Date of birth"
-          hint="You need to be 21 to 60 years old to borrow."
-          type="date"
-          autoComplete="bday"
-        />
+        <TextField field={fields.fullName} label={t("fullName")} autoComplete="name" />
+        <TextField field={fields.dateOfBirth} label={t("dateOfBirth")} hint={t("dateOfBirthHint")} type="date" autoComplete="bday" />
         <TextField
           field={fields.pan}
-          label="PAN"
-          hint={panMasked ? `Saved: ${panMasked}. Leave empty to keep it.` : "10 characters, like ABCPE1234F."}
+          label={t("pan")}
+          hint={panMasked ? t("panSaved", { pan: panMasked }) : t("panHint")}
           className="uppercase"
           autoComplete="off"
         />
@@ -58,4 +51,4 @@ export default function QuickStep1({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Quick start: about you");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta.title ?? "");

@@ -6,13 +6,15 @@ import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quic
 import { pageMeta } from "../../lib/meta.ts";
 import { loadAddress } from "../../server/kyc/sections.server.ts";
 import type { Route } from "./+types/step2";
-import { loadQuickStep, postQuickStep } from "../../web/quick-step.server.ts";
+import { loadQuickStep, postQuickStep, quickStepPage } from "../../web/quick-step.server.ts";
+import { useTranslations } from "use-intl/react";
 import { pinCodeSchema } from "../../domain/quick-start-schemas.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const { services, user, progress } = await loadQuickStep(args, 2);
   const address = await loadAddress(services, user.id);
   return {
+    ...quickStepPage(args.context, 2),
     completed: progress.completedSteps,
     saved: address ? { city: address.currentCity, district: address.currentDistrict, state: address.currentState } : null,
     values: { pincode: address?.currentPincode ?? "" },
@@ -29,12 +31,9 @@ export default function QuickStep2({ loaderData, actionData }: Route.ComponentPr
     lastResult: actionData,
     defaultValue: loaderData.values,
   });
+  const t = useTranslations("applyQuick.pin");
   return (
-    <QuickStartFrame
-      step={2}
-      completed={loaderData.completed}
-      intro="The PIN code of your current home. We fill in your city and state from it."
-    >
+    <QuickStartFrame step={2} completed={loaderData.completed} intro={t("intro")}>
       <Form method="post" className="card space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={formErrors} />
         <PinCodeField field={fields.pincode} saved={loaderData.saved} />
@@ -44,4 +43,4 @@ export default function QuickStep2({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Quick start: where you live");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta.title ?? "");

@@ -6,12 +6,15 @@ import { EMPLOYMENT_TYPES, incomeSchema } from "../../domain/kyc/address-employm
 import { pageMeta } from "../../lib/meta.ts";
 import { loadEmployment } from "../../server/kyc/sections.server.ts";
 import type { Route } from "./+types/step3";
-import { loadQuickStep, postQuickStep } from "../../web/quick-step.server.ts";
+import { loadQuickStep, postQuickStep, quickStepPage } from "../../web/quick-step.server.ts";
+import { useTranslations } from "use-intl/react";
+import { choices } from "../../lib/choices.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const { services, user, progress } = await loadQuickStep(args, 3);
   const job = await loadEmployment(services, user.id);
   return {
+    ...quickStepPage(args.context, 3),
     completed: progress.completedSteps,
     values: {
       employmentType: job?.employmentType ?? "",
@@ -27,27 +30,23 @@ export async function action(args: Route.ActionArgs) {
 
 export default function QuickStep3({ loaderData, actionData }: Route.ComponentProps) {
   const { form, fields, busy, formErrors } = useStepForm({ schema: incomeSchema, lastResult: actionData, defaultValue: loaderData.values });
+  const t = useTranslations("applyQuick.income");
+  const say = useTranslations("validation");
   return (
-    <QuickStartFrame step={3} completed={loaderData.completed} intro="What you earn decides how much you can comfortably repay.">
+    <QuickStartFrame step={3} completed={loaderData.completed} intro={t("intro")}>
       <Form method="post" className="card space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={formErrors} />
-        <SelectField field={fields.employmentType} label="I am" options={EMPLOYMENT_TYPES} />
-        <TextField
-          field={fields.netMonthlyIncome}
-          label="Net monthly income (₹, after tax)"
-          hint="What reaches your bank account each month."
-          inputMode="decimal"
+        <SelectField
+          field={fields.employmentType}
+          label={t("iAm")}
+          options={choices(EMPLOYMENT_TYPES, (k) => say(`employment.types.${k}`))}
         />
-        <TextField
-          field={fields.salaryDay}
-          label="Salary day (salaried only)"
-          hint="The day of the month your salary reaches your account, 1 to 31. A salary advance is repaid on it."
-          inputMode="numeric"
-        />
+        <TextField field={fields.netMonthlyIncome} label={t("net")} hint={t("netHint")} inputMode="decimal" />
+        <TextField field={fields.salaryDay} label={t("salaryDay")} hint={t("salaryDayHint")} inputMode="numeric" />
         <StepButtons step={3} busy={busy} />
       </Form>
     </QuickStartFrame>
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Quick start: work and income");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta.title ?? "");

@@ -7,12 +7,14 @@ import { existingEmisSchema } from "../../domain/quick-start-schemas.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { loadEmployment } from "../../server/kyc/sections.server.ts";
 import type { Route } from "./+types/step4";
-import { loadQuickStep, postQuickStep } from "../../web/quick-step.server.ts";
+import { loadQuickStep, postQuickStep, quickStepPage } from "../../web/quick-step.server.ts";
+import { useTranslations } from "use-intl/react";
 
 export async function loader(args: Route.LoaderArgs) {
   const { services, user, progress } = await loadQuickStep(args, 4);
   const job = await loadEmployment(services, user.id);
   return {
+    ...quickStepPage(args.context, 4),
     completed: progress.completedSteps,
     values: { existingEmis: job?.existingEmiPaise === null || !job ? "" : String(job.existingEmiPaise / 100) },
   };
@@ -28,20 +30,12 @@ export default function QuickStep4({ loaderData, actionData }: Route.ComponentPr
     lastResult: actionData,
     defaultValue: loaderData.values,
   });
+  const t = useTranslations("applyQuick.emis");
   return (
-    <QuickStartFrame
-      step={4}
-      completed={loaderData.completed}
-      intro="All your EMIs together count towards what you can afford. We check them, and your credit history, with a credit bureau."
-    >
+    <QuickStartFrame step={4} completed={loaderData.completed} intro={t("intro")}>
       <Form method="post" className="card space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={formErrors} />
-        <TextField
-          field={fields.existingEmis}
-          label="Existing EMIs each month (₹)"
-          hint="Home, car, personal loans and card EMIs you pay now. Enter 0 if none."
-          inputMode="decimal"
-        />
+        <TextField field={fields.existingEmis} label={t("label")} hint={t("hint")} inputMode="decimal" />
         <BureauConsentField field={fields.consentBureau} />
         <StepButtons step={4} busy={busy} />
       </Form>
@@ -49,4 +43,4 @@ export default function QuickStep4({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Quick start: existing EMIs");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta.title ?? "");

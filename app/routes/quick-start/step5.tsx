@@ -3,14 +3,19 @@ import { Form, Link } from "react-router";
 import { ErrorText, FormErrors } from "../../components/field.tsx";
 import { MissingDetails } from "../../components/loan-flow.tsx";
 import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
-import { KIND_NAME } from "../../domain/loans/application.ts";
 import { longDate } from "../../domain/india-date.ts";
-import { QUICK_STEPS, quickStepPath } from "../../domain/quick-start.ts";
+import { quickStepPath } from "../../domain/quick-start.ts";
+import { QUICK_STEP_KEYS } from "../../components/quick-start.tsx";
+import { useLocale, useTranslations } from "use-intl/react";
+import type { Language } from "../../i18n/languages.ts";
+import { strongWith } from "../../lib/rich-text.tsx";
+import { useMessageText } from "../../lib/use-message-text.ts";
+import { languageOf } from "../../web/i18n.server.ts";
 import { DEFAULT_OFFER_TENURE, LOAN_KINDS, offerChoiceSchema } from "../../domain/quick-start-schemas.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { formatRupees } from "../../domain/money.ts";
 import type { Route } from "./+types/step5";
-import { loadQuickStep, postQuickStep } from "../../web/quick-step.server.ts";
+import { loadQuickStep, postQuickStep, quickStepPage } from "../../web/quick-step.server.ts";
 import { quickOffer } from "../../server/quick-start/offer.server.ts";
 import { recordFunnel } from "../../server/quick-start/progress.server.ts";
 import type { MissingFact } from "../../server/credit/judge.server.ts";
@@ -31,14 +36,16 @@ function tenureOf(url: URL, saved: number | null) {
 
 export async function loader(args: Route.LoaderArgs) {
   const { services, user, progress } = await loadQuickStep(args, 5);
+  const page = quickStepPage(args.context, 5, ["applyFlow"]);
   const result = await quickOffer(services, {
     userId: user.id,
     tenureMonths: tenureOf(new URL(args.request.url), progress.tenureMonths),
     askedPaise: progress.amountPaise,
+    language: languageOf(args.context),
   });
-  if (!result.ok) return { completed: progress.completedSteps, missing: result.missing, offer: null, creditCheck: null };
+  if (!result.ok) return { ...page, completed: progress.completedSteps, missing: result.missing, offer: null, creditCheck: null };
   // The PAN check or the bureau report is still needed: the consent form, or what happens next.
-  if (result.creditCheck) return { completed: progress.completedSteps, missing: [], offer: null, creditCheck: result.creditCheck };
+  if (result.creditCheck) return { ...page, completed: progress.completedSteps, missing: [], offer: null, creditCheck: result.creditCheck };
   const { judged: _judged, ...offer } = result;
   const { offers } = offer;
   await recordFunnel(services, {
@@ -57,6 +64,7 @@ export async function loader(args: Route.LoaderArgs) {
     },
   });
   return {
+    ...page,
     completed: progress.completedSteps,
     missing: [],
     offer,
@@ -84,12 +92,9 @@ export async function action(args: Route.ActionArgs) {
 
 export default function QuickStep5({ loaderData, actionData }: Route.ComponentProps) {
   const { offer } = loaderData;
+  const t = useTranslations("applyQuick");
   return (
-    <QuickStartFrame
-      step={5}
-      completed={loaderData.completed}
-      intro="From what you have told us. The rate and charges are the same ones you will see in your Key Fact Statement."
-    >
+    <QuickStartFrame step={5} completed={loaderData.completed} intro={t("offer.intro")}>
       {loaderData.creditCheck ? (
         <CreditCheckPanel state={loaderData.creditCheck} lastResult={actionData} />
       ) : offer && "starting" in loaderData ? (
@@ -98,7 +103,7 @@ export default function QuickStep5({ loaderData, actionData }: Route.ComponentPr
         <MissingDetails
           items={loaderData.missing.map((m) => {
             const step = ASKED_AT[m.fact];
-            return { key: m.fact, href: quickStepPath(step), label: QUICK_STEPS[step]?.title ?? "", what: m.what };
+            return { fact: m.fact, href: quickStepPath(step), label: t(`steps.${QUICK_STEP_KEYS[step] ?? "you"}.title`) };
           })}
         />
       )}
@@ -116,6 +121,7 @@ function Offers({
   actionData: Route.ComponentProps["actionData"];
 }) {
   const { offer, asked, starting } = loaderData;
+  const t = useTranslations("applyQuick.offer");
   const eligible = LOAN_KINDS.filter((k) => offer.offers[k].eligible);
   const preferred = asked.product && eligible.includes(asked.product) ? asked.product : eligible[0];
   const { form, fields, busy, formErrors } = useStepForm({
@@ -128,18 +134,18 @@ function Offers({
       <Form method="get" replace preventScrollReset className="card flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="tenure" className="field-label">
-            EMI loan tenure
+            {t("tenure")}
           </label>
           <select id="tenure" name="tenure" className="field-input" defaultValue={offer.tenureMonths}>
-            {Array.from({ length: offer.tenures.max - offer.tenures.min + 1 }, (_, i) => offer.tenures.min + i).map((t) => (
-              <option key={t} value={t}>
-                {t} months
+            {Array.from({ length: offer.tenures.max - offer.tenures.min + 1 }, (_, i) => offer.tenures.min + i).map((months) => (
+              <option key={months} value={months}>
+                {t("months", { count: months })}
               </option>
             ))}
           </select>
         </div>
         <button type="submit" className="btn-secondary">
-          Show offer
+          {t("show")}
         </button>
       </Form>
       <div className="grid gap-4 md:grid-cols-2" data-testid="offers">
@@ -148,15 +154,14 @@ function Offers({
         ))}
       </div>
       <p className="text-sm text-slate-700" id="apr-note">
-        APR, the annual percentage rate, is the yearly cost of the loan with the processing fee and the interest together. It is higher than
-        the interest rate, most of all for a loan of a few weeks, because the fee is paid for a short use of the money.
+        {t("aprNote")}
       </p>
       {eligible.length ? (
         <Form method="post" className="card space-y-5" {...getFormProps(form)}>
           <FormErrors id={form.errorId} errors={formErrors} />
           <input type="hidden" name="tenure" value={offer.tenureMonths} />
           <fieldset>
-            <legend className="field-label">Apply for</legend>
+            <legend className="field-label">{t("applyFor")}</legend>
             <div className="mt-2 space-y-2">
               {eligible.map((kind) => (
                 <label key={kind} className="flex items-center gap-3">
@@ -170,8 +175,7 @@ function Offers({
                     aria-describedby={fields.product.errors?.length ? fields.product.errorId : undefined}
                     className="size-4"
                   />
-                  {KIND_NAME[kind]}, starting at {formatRupees(starting[kind] ?? 0)}
-                  {kind === "emi" ? ` over ${offer.tenureMonths} months` : ""}
+                  {t("choice", { kind, amount: formatRupees(starting[kind] ?? 0), months: offer.tenureMonths })}
                 </label>
               ))}
             </div>
@@ -179,36 +183,34 @@ function Offers({
               <ErrorText errors={fields.product.errors} />
             </div>
           </fieldset>
-          <p className="text-sm text-slate-700">
-            You can change the amount{eligible.includes("emi") ? " and tenure" : ""} in your application, up to the offer.
-          </p>
-          <StepButtons step={5} busy={busy} next="Take this offer" plainBack />
+          <p className="text-sm text-slate-700">{t("change", { tenure: eligible.includes("emi") ? "yes" : "no" })}</p>
+          <StepButtons step={5} busy={busy} next={t("take")} plainBack />
         </Form>
       ) : (
         <section className="card space-y-3" aria-labelledby="what-now">
           <h2 id="what-now" className="text-xl">
-            What you can do
+            {t("whatNow")}
           </h2>
-          <p>If an answer was wrong, correct it: the offer is worked out again.</p>
+          <p>{t("correct")}</p>
           <ul className="list-disc space-y-1 pl-5">
             <li>
               <Link className="link" to={quickStepPath(1)}>
-                About you (name, date of birth and PAN)
+                {t("fixYou")}
               </Link>
             </li>
             <li>
               <Link className="link" to={quickStepPath(3)}>
-                Work and income
+                {t("fixIncome")}
               </Link>
             </li>
             <li>
               <Link className="link" to={quickStepPath(4)}>
-                Existing EMIs
+                {t("fixEmis")}
               </Link>
             </li>
           </ul>
           <Link to={quickStepPath(4)} className="btn-secondary">
-            Back
+            {t("back")}
           </Link>
         </section>
       )}
@@ -218,17 +220,20 @@ function Offers({
 
 /** One product's offer, read at a glance: what it costs at the amount asked, then its terms (APR in a neutral colour). */
 function OfferCard({ offer, asked }: { offer: ProductOffer; asked: number | null }) {
-  const name = KIND_NAME[offer.product];
+  const t = useTranslations("applyQuick");
+  const say = useMessageText();
+  const language = useLocale() as Language;
+  const name = t("kind", { kind: offer.product });
   const headingId = `offer-${offer.product}`;
   if (!offer.eligible || !offer.at) {
     return (
       <section className="card border-amber-300 bg-amber-50" aria-labelledby={headingId} data-testid={`offer-${offer.product}`}>
         <h2 id={headingId} className="text-xl">
-          {name}: not available to you now
+          {t("offer.notAvailable", { kind: offer.product })}
         </h2>
         <ul className="mt-3 list-disc space-y-1 pl-5" data-testid="offer-reasons">
           {offer.reasons.map((r) => (
-            <li key={r.code}>{r.message}</li>
+            <li key={r.code}>{say(r.message)}</li>
           ))}
         </ul>
       </section>
@@ -242,23 +247,26 @@ function OfferCard({ offer, asked }: { offer: ProductOffer; asked: number | null
         {name}
       </h2>
       <p className="mt-1 text-slate-700">
-        For <strong className="text-slate-900">{formatRupees(at.amountPaise)}</strong>
-        {asked !== null && asked !== at.amountPaise ? ` (you asked for ${formatRupees(asked)})` : ""}
+        {asked !== null && asked !== at.amountPaise
+          ? t.rich("offer.forAsked", { amount: formatRupees(at.amountPaise), asked: formatRupees(asked), strong: amountStrong })
+          : t.rich("offer.for", { amount: formatRupees(at.amountPaise), strong: amountStrong })}
       </p>
       <p className="mt-3" data-testid={`offer-${offer.product}-payment`}>
         <span className="money text-3xl">{formatRupees(at.paymentPaise)}</span>{" "}
         <span className="text-slate-700">
           {emi
-            ? `a month for ${offer.tenureMonths} months`
-            : `once, on ${offer.repaymentDate ? longDate(offer.repaymentDate) : "your salary day"}`}
+            ? t("offer.perMonth", { months: offer.tenureMonths ?? 0 })
+            : offer.repaymentDate
+              ? t("offer.once", { date: longDate(offer.repaymentDate, language) })
+              : t("offer.onceSalaryDay")}
         </span>
       </p>
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 border-t border-slate-200 pt-4">
-        <Stat label="You receive" value={formatRupees(at.netDisbursedPaise)} />
-        <Stat label={emi ? "You repay in all" : "You repay"} value={formatRupees(at.totalRepayablePaise)} />
-        <Stat label="Interest" value={emi ? `${(offer.rateBps / 100).toFixed(2)}% a year` : `${(offer.rateBps / 100).toFixed(2)}% a day`} />
-        <Stat label="APR" value={`${at.aprPercent.toFixed(2)}%`} describedBy="apr-note" testId={`offer-${offer.product}-apr`} />
-        <Stat label="Offer up to" value={formatRupees(offer.maxAmountPaise)} />
+        <Stat label={t("offer.receive")} value={formatRupees(at.netDisbursedPaise)} />
+        <Stat label={emi ? t("offer.repayAll") : t("offer.repay")} value={formatRupees(at.totalRepayablePaise)} />
+        <Stat label={t("offer.interest")} value={t(emi ? "offer.rateYear" : "offer.rateDay", { rate: (offer.rateBps / 100).toFixed(2) })} />
+        <Stat label={t("offer.apr")} value={`${at.aprPercent.toFixed(2)}%`} describedBy="apr-note" testId={`offer-${offer.product}-apr`} />
+        <Stat label={t("offer.upTo")} value={formatRupees(offer.maxAmountPaise)} />
       </dl>
     </section>
   );
@@ -275,4 +283,6 @@ function Stat({ label, value, describedBy, testId }: { label: string; value: str
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Quick start: your offer");
+const amountStrong = strongWith("text-slate-900");
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta.title ?? "");

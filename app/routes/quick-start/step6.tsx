@@ -1,16 +1,18 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, Link, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { ConsentFields } from "../../components/consent-fields.tsx";
 import { FormErrors } from "../../components/field.tsx";
 import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
-import { KIND_NOUN, stepPath } from "../../domain/loans/application.ts";
+import { stepPath } from "../../domain/loans/application.ts";
+import { useTranslations } from "use-intl/react";
+import { linkTo } from "../../lib/rich-text.tsx";
 import { CONSENT_STEP, quickStepPath } from "../../domain/quick-start.ts";
 import { consentSchema } from "../../domain/quick-start-schemas.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { loadConsents } from "../../server/kyc/profile.server.ts";
 import type { Route } from "./+types/step6";
-import { loadQuickStep, postQuickStep } from "../../web/quick-step.server.ts";
+import { loadQuickStep, postQuickStep, quickStepPage } from "../../web/quick-step.server.ts";
 import { ownedApplicationById } from "../../server/loans/read.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -22,6 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
   // Step0 chose the product before this step could be reached.
   if (!progress.product) throw redirect(quickStepPath(0));
   return {
+    ...quickStepPage(args.context, CONSENT_STEP),
     completed: progress.completedSteps,
     chosen: { product: progress.product, amountPaise: progress.offerAmountPaise ?? 0, tenureMonths: progress.tenureMonths },
     application: application && progress.continuedAt ? { href: stepPath(application.product, application.reference, "Step0") } : null,
@@ -40,37 +43,30 @@ export default function QuickStep6({ loaderData, actionData }: Route.ComponentPr
     lastResult: actionData,
     defaultValue: loaderData.values,
   });
+  const t = useTranslations("applyQuick.consent");
   return (
     <QuickStartFrame
       step={CONSENT_STEP}
       completed={loaderData.completed}
-      intro={
-        <>
-          Your {KIND_NOUN[chosen.product]} application starts at {formatRupees(chosen.amountPaise)}
-          {chosen.product === "emi" && chosen.tenureMonths ? ` over ${chosen.tenureMonths} months` : ""}. We need your consent before we
-          check your KYC details.
-        </>
-      }
+      intro={t("intro", {
+        kind: chosen.product,
+        amount: formatRupees(chosen.amountPaise),
+        months: chosen.product === "emi" && chosen.tenureMonths ? String(chosen.tenureMonths) : "none",
+      })}
     >
       {loaderData.application ? (
         <p className="card" role="status">
-          You have finished the quick start.{" "}
-          <Link className="link" to={loaderData.application.href}>
-            Go to your application
-          </Link>
-          .
+          {t.rich("finished", { link: linkTo(loaderData.application.href, "link") })}
         </p>
       ) : null}
       <Form method="post" className="card space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={formErrors} />
         <ConsentFields consentKyc={fields.consentKyc} consentCommunications={fields.consentCommunications} />
-        <p className="text-sm text-slate-700">
-          We never ask for your contacts, call logs, files or location. You can change these consents in your profile at any time.
-        </p>
-        <StepButtons step={CONSENT_STEP} busy={busy} next="Continue to the loan application" />
+        <p className="text-sm text-slate-700">{t("never")}</p>
+        <StepButtons step={CONSENT_STEP} busy={busy} next={t("next")} />
       </Form>
     </QuickStartFrame>
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Quick start: consents");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta.title ?? "");

@@ -1,7 +1,10 @@
-import { FactRows, PdfFrame } from "../../components/loan-flow.tsx";
+import { FactRows, PdfFrame, usePdfWords } from "../../components/loan-flow.tsx";
+import { useLocale, useTranslations } from "use-intl/react";
+import type { Language } from "../../i18n/languages.ts";
+import { pageMessages, translatorFor } from "../../web/i18n.server.ts";
 import { servicesContext } from "../../context.ts";
-import { KIND_NAME, parseReference } from "../../domain/loans/application.ts";
-import { agreementLinkNote, linkOpenUntil } from "../../domain/loans/agreement-link.ts";
+import { parseReference } from "../../domain/loans/application.ts";
+import { linkOpenUntil } from "../../domain/loans/agreement-link.ts";
 import { formatDateIST, formatTimeIST } from "../../domain/india-date.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { formatRupees } from "../../domain/money.ts";
@@ -21,8 +24,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const agreement = ref ? await signedAgreement(services, ref, viewer) : null;
   if (!ref || !agreement) return agreementRefused(services, request, ref, viewer);
   return {
+    messages: pageMessages(context, ["signedAgreement", "applyFlow"]),
+    meta: { title: translatorFor(context, "signedAgreement")("meta.title") },
     ref,
-    kindName: KIND_NAME[agreement.product],
+    kind: agreement.product,
     name: agreement.name ?? "",
     // The amount signed for (the application's may have changed since, if it went back for a fresh KFS).
     amountPaise: agreement.terms.figures.amountPaise,
@@ -39,46 +44,48 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export default function Eagreement({ loaderData: a }: Route.ComponentProps) {
   const signedAt = new Date(a.signedAt);
   const pdf = `/Eagreement/${a.ref}/pdf`;
+  const t = useTranslations("signedAgreement");
+  const language = useLocale() as Language;
+  const pdfWords = usePdfWords(t("pdfTitle"));
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-10">
-      <h1 className="text-2xl sm:text-3xl">Signed loan agreement</h1>
+      <h1 className="text-2xl sm:text-3xl">{t("heading")}</h1>
       {a.openUntil ? (
         <p className="text-slate-700" data-testid="agreement-link-until">
-          {agreementLinkNote(formatDateIST(new Date(a.openUntil)))}
+          {t("linkUntil", { date: formatDateIST(new Date(a.openUntil), language) })}
         </p>
       ) : null}
       {a.withdrawn ? (
         <p className="card border-amber-300 bg-amber-50" data-testid="agreement-withdrawn">
-          This agreement was withdrawn before any money was paid: under our lending policy the application went back to the borrower to
-          choose the amount again and sign a new Key Fact Statement. It is kept here as it was signed.
+          {t("withdrawn")}
         </p>
       ) : null}
       <section className="card" aria-labelledby="signature-title">
         <h2 id="signature-title" className="text-xl">
-          Signature
+          {t("signature")}
         </h2>
         <FactRows
           rows={[
-            ["Loan", `${a.kindName} of ${formatRupees(a.amountPaise)}`],
-            ["Signed by", a.name],
-            ["Signed at", `${formatDateIST(signedAt)}, ${formatTimeIST(signedAt)} (India time)`],
-            ["One-time code sent to", a.mobile],
-            ["SHA-256 of the document shown", a.shownSha256],
-            ["SHA-256 of this signed copy", a.signedSha256],
+            [t("loan"), t("loanOf", { kind: a.kind, amount: formatRupees(a.amountPaise) })],
+            [t("signedBy"), a.name],
+            [t("signedAt"), t("signedAtValue", { date: formatDateIST(signedAt, language), time: formatTimeIST(signedAt) })],
+            [t("codeTo"), a.mobile],
+            [t("shownHash"), a.shownSha256],
+            [t("signedHash"), a.signedSha256],
           ]}
         />
       </section>
       <section className="card space-y-3" aria-labelledby="document-title">
         <h2 id="document-title" className="text-xl">
-          The document
+          {t("document")}
         </h2>
-        <PdfFrame title="Signed Key Fact Statement and loan agreement (PDF)" src={pdf} preview={`/Eagreement/${a.ref}/preview.png`} />
+        <PdfFrame title={t("pdfTitle")} src={pdf} preview={`/Eagreement/${a.ref}/preview.png`} words={pdfWords} />
         <p className="flex flex-wrap gap-3">
           <a className="btn-secondary" href={pdf} target="_blank" rel="noopener">
-            Open the PDF
+            {t("open")}
           </a>
           <a className="btn-primary" href={`${pdf}?download=1`} download>
-            Download the signed PDF
+            {t("download")}
           </a>
         </p>
       </section>
@@ -86,8 +93,8 @@ export default function Eagreement({ loaderData: a }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, "Signed loan agreement"),
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
+  ...pageMeta(matches, loaderData && "meta" in loaderData ? loaderData.meta.title : ""),
   { name: "robots", content: "noindex" },
   { name: "referrer", content: "no-referrer" },
 ];

@@ -59,7 +59,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!application) notFoundFullPath(request);
   return {
     state: state as State,
-    messages: pageMessages(context, ["outcome"]),
+    // StatusNote's words: the status (loans) and what happens next (applyFlow).
+    messages: pageMessages(context, ["outcome", "applyFlow", "loans"]),
     meta: { title: translatorFor(context, "outcome")(`application.status.${application.status}`) },
     application,
     payment: null,

@@ -62,7 +62,7 @@ export async function userForVerifiedMobile(
 }
 
 /** Why a code was not sent, as a message key (app/i18n/form-message.ts) the sign-in page says in its language. */
-function refusedSend(refused: Extract<SendResult, { ok: false }>, now: Date): string {
+export function refusedSend(refused: Extract<SendResult, { ok: false }>, now: Date): string {
   const time = refused.retryAt ? formatTimeIST(refused.retryAt) : "";
   switch (refused.reason) {
     case "resend_too_soon":
@@ -79,7 +79,7 @@ function refusedSend(refused: Extract<SendResult, { ok: false }>, now: Date): st
 }
 
 /** Why a code was not accepted, as a message key. */
-function refusedCode(refused: Extract<VerifyResult, { ok: false }>, config: AppServices["config"]): string {
+export function refusedCode(refused: Extract<VerifyResult, { ok: false }>, config: AppServices["config"]): string {
   switch (refused.reason) {
     case "no_code":
       return msg("signIn.errors.noCode");

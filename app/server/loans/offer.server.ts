@@ -5,6 +5,7 @@ import { and, eq } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { evaluatePolicy } from "../../domain/credit-policy/evaluate.ts";
 import { borrowerReasons } from "../../domain/credit-policy/words.ts";
+import type { Language } from "../../i18n/languages.ts";
 import type { LoanKind, TermsBounds } from "../../domain/loans/application.ts";
 import { KFS_VALID_WORKING_DAYS } from "../../domain/loans/kfs.ts";
 import { addWorkingDays, nextWorkingDay } from "../../domain/loan-math.ts";
@@ -33,7 +34,8 @@ const terms = (p: ProductRow) => p;
  * The offer for this kind from the credit policy, and the bounds of Step0's form: for an EMI loan
  * the largest amount at every tenure. `asked` judges an amount chosen (the KFS, signing).
  */
-export async function offerFor(services: Services, request: JudgeRequest) {
+/** `language`: the one the reasons' dates are written in (the request's). */
+export async function offerFor(services: Services, request: JudgeRequest & { language?: Language }) {
   const judged = await judge(services, request);
   if (!judged.ok) return judged;
   const { verdict, products, facts } = judged;
@@ -54,7 +56,7 @@ export async function offerFor(services: Services, request: JudgeRequest) {
     kind,
     product,
     eligible: verdict.eligible,
-    reasons: borrowerReasons(verdict, product.minAmountPaise),
+    reasons: borrowerReasons(verdict, product.minAmountPaise, request.language),
     rateBps: verdict.rateBps,
     bounds,
     assumedDisbursalDate,

@@ -1,6 +1,7 @@
 // The read model of loan applications: what pages show. Every query that
 // reads a borrower's application carries the owner's id (a foreign reference
 // finds nothing); signed agreements are found by their own unguessable reference.
+import { msg } from "../../i18n/form-message.ts";
 import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { KIND_NAME, type LoanKind } from "../../domain/loans/application.ts";
@@ -83,13 +84,13 @@ export async function disbursalAccount({ db }: Services, userId: string) {
     })
     .from(borrowerBankAccounts)
     .where(eq(borrowerBankAccounts.userId, userId));
-  if (!bank) return { account: null, problem: "Add your bank account in the Bank section of your profile." } as const;
+  if (!bank) return { account: null, problem: msg("applySteps.errors.noBank") } as const;
   const { verifiedAt, ...account } = bank;
   if (!verifiedAt)
     return {
       account,
       verified: false,
-      problem: "Your bank account is not verified yet: the name at the bank must match your profile.",
+      problem: msg("applySteps.errors.bankNotVerified"),
     } as const;
   return { account, verified: true, problem: null } as const;
 }

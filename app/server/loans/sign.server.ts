@@ -15,6 +15,8 @@ import { newReference } from "./reference.server.ts";
 import { lockOwned, supersedeDocument } from "./rows.server.ts";
 import { judge, recordEvaluation } from "../credit/judge.server.ts";
 import { notify } from "../notifications/notify.server.ts";
+import { refusedCode } from "../auth/sign-in.server.ts";
+import { msg } from "../../i18n/form-message.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "sms" | "log" | "jobs">;
 interface Signer {
@@ -27,7 +29,7 @@ export async function sendSigningCode(
   services: Services,
   { user, reference, client }: { user: Signer; reference: string; client: Client },
 ): Promise<SendResult | { ok: false; reason: "no_mobile"; message: string }> {
-  if (!user.mobile) return { ok: false, reason: "no_mobile", message: "Verify your mobile number first." };
+  if (!user.mobile) return { ok: false, reason: "no_mobile", message: msg("applySteps.errors.verifyMobile") };
   const { config } = services;
   // In the language of the page the borrower signs on.
   const language = client.language ?? "en";
@@ -68,18 +70,18 @@ export async function signApplication(
 ): Promise<SignResult> {
   const { db, now, config } = services;
   const { user, client } = input;
-  if (!user.mobile) return { ok: false, field: "form", message: "Verify your mobile number first." };
+  if (!user.mobile) return { ok: false, field: "form", message: msg("applySteps.errors.verifyMobile") };
   const mobile = user.mobile;
   const outcome = await db.transaction(async (tx): Promise<SignResult & { reference?: string }> => {
     const application = await lockOwned(tx, user.id, input.applicationId);
-    if (!application) return { ok: false, field: "form", message: "This application was not found." };
+    if (!application) return { ok: false, field: "form", message: msg("applySteps.errors.notFound") };
     if (application.status !== "draft") {
       const [existing] = await tx
         .select({ agreementRef: loanSignatures.agreementRef })
         .from(loanSignatures)
         .where(currentSignatureOf(application.id));
       if (existing) return { ok: true, agreementRef: existing.agreementRef, alreadySigned: true };
-      return { ok: false, field: "form", message: "This application can no longer be signed." };
+      return { ok: false, field: "form", message: msg("applySteps.errors.cannotSign") };
     }
     const [doc] = await tx
       .select()
@@ -89,14 +91,14 @@ export async function signApplication(
       return {
         ok: false,
         field: "documentId",
-        message: "The Key Fact Statement has changed since you opened it. Read the new one before you sign.",
+        message: msg("applySteps.errors.kfsChanged"),
       };
     }
     if (doc.validUntil < todayIST(now())) {
       return {
         ok: false,
         field: "documentId",
-        message: "This Key Fact Statement has expired. A fresh one is ready: read it before you sign.",
+        message: msg("applySteps.errors.kfsExpired"),
       };
     }
     // The credit policy in force judges the terms signed, before the code is used; the borrower's row
@@ -115,7 +117,7 @@ export async function signApplication(
         },
       },
     );
-    if (!judged.ok) return { ok: false, field: "form", message: "Your profile is missing details the Key Fact Statement needs." };
+    if (!judged.ok) return { ok: false, field: "form", message: msg("applySteps.errors.noFacts") };
     const verdict = judged.verdict;
     await recordEvaluation(tx, {
       userId: user.id,
@@ -132,13 +134,11 @@ export async function signApplication(
       return {
         ok: false,
         field: "policy",
-        message: verdict.eligible
-          ? "Our lending policy allows less than these terms now. Choose the amount and tenure again, within your offer."
-          : "We cannot lend to you at present. The reasons are below.",
+        message: verdict.eligible ? msg("applySteps.errors.policyLess") : msg("applySteps.errors.policyNone"),
       };
     }
     const checked = await verifyCode({ db: tx, config, now }, { target: mobile, purpose: "agreement", code: input.code });
-    if (!checked.ok) return { ok: false, field: "code", message: checked.message };
+    if (!checked.ok) return { ok: false, field: "code", message: refusedCode(checked, config) };
 
     const at = now();
     const [profile] = await tx

@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { type OwnRecordFacts, ownRecordRules, type RuleCode } from "../../domain/credit-policy/evaluate.ts";
 import { borrowerReason } from "../../domain/credit-policy/words.ts";
+import type { Language } from "../../i18n/languages.ts";
 import { todayIST } from "../../domain/india-date.ts";
 import { policyInForce } from "../credit/policy.server.ts";
 import type { LoanKind } from "../../domain/loans/application.ts";
@@ -21,16 +22,19 @@ export type ApplyOpen = { open: true } | { open: false; reasons: Reason[] };
  * force, its hard stops on the borrower's own record with the lender (the same for either kind;
  * the facts and the credit check are judged at Step0).
  */
-export async function applyOpen(services: Pick<AppServices, "db" | "now">, { userId }: { userId: string }): Promise<ApplyOpen> {
-  return applyOpenOn(services, await ownRecord(services.db, userId));
+export async function applyOpen(
+  services: Pick<AppServices, "db" | "now">,
+  { userId, language }: { userId: string; language?: Language },
+): Promise<ApplyOpen> {
+  return applyOpenOn(services, await ownRecord(services.db, userId), language);
 }
 
 /** The same from the borrower's record as a page has it already (the dashboard lists their loans and applications). */
-export async function applyOpenOn(services: Pick<AppServices, "db" | "now">, own: OwnRecordFacts): Promise<ApplyOpen> {
+export async function applyOpenOn(services: Pick<AppServices, "db" | "now">, own: OwnRecordFacts, language?: Language): Promise<ApplyOpen> {
   const policy = await policyInForce(services);
   const stops = ownRecordRules({ policy, own, today: todayIST(services.now()) }).filter((r) => r.outcome === "fail");
   if (!stops.length) return { open: true };
-  return { open: false, reasons: stops.map((row) => ({ code: row.code, message: borrowerReason(row) })) };
+  return { open: false, reasons: stops.map((row) => ({ code: row.code, message: borrowerReason(row, language) })) };
 }
 
 /**
@@ -41,12 +45,12 @@ export async function applyOpenOn(services: Pick<AppServices, "db" | "now">, own
  */
 export async function startApplication(
   services: Pick<AppServices, "db" | "now">,
-  { userId, kind, client }: { userId: string; kind: LoanKind; client: Client },
+  { userId, kind, client, language }: { userId: string; kind: LoanKind; client: Client; language?: Language },
 ): Promise<{ ok: true; application: Application; resumed: boolean } | { ok: false; reasons: Reason[] }> {
   const { db, now } = services;
   const existing = await inProgress(db, userId, kind);
   if (existing) return { ok: true, application: existing, resumed: true };
-  const open = await applyOpen(services, { userId });
+  const open = await applyOpen(services, { userId, language });
   if (!open.open) return { ok: false, reasons: open.reasons };
   const at = now();
   const created = await db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 // The quick start's offer (Step5): both products from the credit policy on what the borrower has
 // told us and the credit checks, and Step0's amount ranges.
+import type { Language } from "../../i18n/languages.ts";
 import type { AppServices } from "../../context.ts";
 import type { PolicyVerdict } from "../../domain/credit-policy/evaluate.ts";
 import type { AmountRange, LoanKind } from "../../domain/loans/application.ts";
@@ -91,13 +92,18 @@ function summary(offer: Offer): ProductOffer {
  */
 export async function quickOffer(
   services: Pick<AppServices, "db" | "config" | "now">,
-  { userId, tenureMonths, askedPaise = null }: { userId: string; tenureMonths: number; askedPaise?: number | null },
+  {
+    userId,
+    tenureMonths,
+    askedPaise = null,
+    language,
+  }: { userId: string; tenureMonths: number; askedPaise?: number | null; language?: Language },
 ) {
   const { assumedDisbursalDate } = kfsDates(services);
   // One after the other: `services.db` may be a transaction's single connection.
-  const emiOffer = await offerFor(services, { userId, kind: "emi", tenureMonths });
+  const emiOffer = await offerFor(services, { userId, kind: "emi", tenureMonths, language });
   if (!emiOffer.ok) return { ok: false as const, missing: emiOffer.missing };
-  const saOffer = await offerFor(services, { userId, kind: "salary_advance" });
+  const saOffer = await offerFor(services, { userId, kind: "salary_advance", language });
   if (!saOffer.ok) return { ok: false as const, missing: saOffer.missing };
   const tenure = emiOffer.verdict.tenureMonths ?? tenureMonths;
   const emi = summary(emiOffer);

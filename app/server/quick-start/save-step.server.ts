@@ -2,8 +2,8 @@
 // step's own schema in the route) and moving the borrower's progress.
 import { eq, sql } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
-import { KIND_WITH_ARTICLE, type LoanKind, shortReference } from "../../domain/loans/application.ts";
-import { STATUS_TEXT } from "../../domain/loans/lifecycle.ts";
+import { type LoanKind, shortReference } from "../../domain/loans/application.ts";
+import { msg } from "../../i18n/form-message.ts";
 import { CONSENT_STEP, OFFER_STEP, quickStepAllowed, quickStepPath, resumeStep } from "../../domain/quick-start.ts";
 import { DEFAULT_OFFER_TENURE, type QuickStepAnswers, type QuickStepNumber, startingAmount } from "../../domain/quick-start-schemas.ts";
 import { accepted } from "../../domain/validators/form-rules.ts";
@@ -131,7 +131,7 @@ async function saveAnswers(ctx: StepContext, input: StepAnswers): Promise<Saved 
 /** Step5: the product taken from the offer at the tenure shown, with the amount it starts at (kept with the policy's table). */
 async function takeOffer({ services, userId, progress }: StepContext, answers: QuickStepAnswers[5]): Promise<Saved | Refused> {
   const result = await quickOffer(services, { userId, tenureMonths: answers.tenure ?? progress.tenureMonths ?? DEFAULT_OFFER_TENURE });
-  if (!result.ok) return { ok: false, reason: "invalid", fieldErrors: { product: ["We need a few more details first."] } };
+  if (!result.ok) return { ok: false, reason: "invalid", fieldErrors: { product: [msg("applyQuick.errors.moreDetails")] } };
   const chosen = result.offers[answers.product];
   const amountPaise = startingAmount(chosen, progress.amountPaise);
   if (!chosen.eligible || amountPaise === null) {
@@ -139,7 +139,7 @@ async function takeOffer({ services, userId, progress }: StepContext, answers: Q
       ok: false,
       reason: "invalid",
       fieldErrors: {
-        product: [`We cannot offer you ${KIND_WITH_ARTICLE[answers.product]}: ${chosen.reasons.map((r) => r.message).join(" ")}`],
+        product: [msg("applyQuick.errors.notOffered", { kind: answers.product }), ...chosen.reasons.map((r) => r.message)],
       },
     };
   }
@@ -195,9 +195,7 @@ async function consentAndContinue(ctx: StepContext, answers: QuickStepAnswers[6]
     return {
       ok: false,
       reason: "invalid",
-      formErrors: [
-        `You already have ${KIND_WITH_ARTICLE[a.product]} application (${shortReference(a.reference)}) that is ${STATUS_TEXT[a.status].label.toLowerCase()}. You can follow it on your dashboard; a new one can start when it is finished.`,
-      ],
+      formErrors: [msg("applyQuick.errors.alreadyApplied", { kind: a.product, reference: shortReference(a.reference), status: a.status })],
     };
   }
   const { application } = result;

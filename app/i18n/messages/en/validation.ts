@@ -9,6 +9,8 @@ export default {
     any: "Enter a mobile number.",
     nominee: "Enter your nominee's mobile number.",
   },
+  /** A select's first, empty choice. */
+  choose: "Choose…",
   chooseOne: "Choose one.",
   tooLong: "Keep it under {max} characters.",
   name: {

@@ -8,6 +8,8 @@ export default {
     any: "मोबाइल नंबर दर्ज करें।",
     nominee: "अपने नॉमिनी का मोबाइल नंबर दर्ज करें।",
   },
+  /** A select's first, empty choice. */
+  choose: "चुनें…",
   chooseOne: "कोई एक चुनें।",
   tooLong: "इसे {max} अक्षरों से कम रखें।",
   name: {

@@ -7,6 +7,9 @@ import { readForm } from "../../../web/forms.server.ts";
 import { pageOf, signedInContext } from "../../../web/guards.server.ts";
 import { notFoundFullPath } from "../../../web/not-found.server.ts";
 import type { Route } from "./+types/start";
+import { useTranslations } from "use-intl/react";
+import { useMessageText } from "../../../lib/use-message-text.ts";
+import { languageOf, pageMessages, translatorFor } from "../../../web/i18n.server.ts";
 
 /**
  * /User/newLoan/Emi and /User/newLoan/salaryAdvance (docs/product.md "Credit policy"): a borrower
@@ -26,8 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const kind = kindOf(request);
   const existing = await applicationInProgress(services, { userId: user.id, kind });
   if (existing) throw redirect(stepPath(kind, existing.reference, "Step0"));
-  const open = await applyOpen(services, { userId: user.id });
-  return { kind, reasons: open.open ? [] : open.reasons };
+  const open = await applyOpen(services, { userId: user.id, language: languageOf(context) });
+  return {
+    messages: pageMessages(context, ["applySteps", "applyFlow"]),
+    meta: { title: translatorFor(context, "applySteps")("meta.start", { kind }) },
+    kind,
+    reasons: open.open ? [] : open.reasons,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -35,7 +43,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user } = context.get(signedInContext);
   const kind = kindOf(request);
   await readForm(request);
-  const started = await startApplication(services, { userId: user.id, kind, client: context.get(requestContext) });
+  const started = await startApplication(services, {
+    userId: user.id,
+    kind,
+    client: context.get(requestContext),
+    language: languageOf(context),
+  });
   if (!started.ok) return data({ reasons: started.reasons }, { status: 403 });
   throw redirect(stepPath(kind, started.application.reference, "Step0"));
 }
@@ -45,48 +58,46 @@ export default function StartApplication({ loaderData, actionData }: Route.Compo
   const reasons = actionData?.reasons ?? loaderData.reasons;
   const busy = useNavigation().state === "submitting";
   const overdue = reasons.some((r) => r.code === "own_overdue");
+  const t = useTranslations("applySteps.start");
+  const say = useMessageText();
   return (
     <div className="mx-auto max-w-2xl space-y-6">
-      <h1 className="text-2xl sm:text-3xl">{kind === "emi" ? "Apply for an EMI loan" : "Apply for a salary advance"}</h1>
+      <h1 className="text-2xl sm:text-3xl">{t("heading", { kind })}</h1>
       {reasons.length ? (
         <section className="card space-y-3 border-amber-300 bg-amber-50" aria-labelledby="not-open-title" data-testid="apply-closed">
           <h2 id="not-open-title" className="text-xl">
-            {kind === "emi" ? "A new EMI loan is not open to you now" : "A new salary advance is not open to you now"}
+            {t("closed", { kind })}
           </h2>
           <ul className="list-disc space-y-1 pl-5" data-testid="apply-reasons">
             {reasons.map((r) => (
-              <li key={r.code}>{r.message}</li>
+              <li key={r.code}>{say(r.message)}</li>
             ))}
           </ul>
           <p className="flex flex-wrap gap-3">
             {overdue ? (
               <Link className="btn-primary" to="/User/Loans">
-                Pay what is overdue
+                {t("payOverdue")}
               </Link>
             ) : null}
             <Link className="btn-secondary" to="/User/Dashboard">
-              Back to your dashboard
+              {t("dashboard")}
             </Link>
           </p>
         </section>
       ) : (
         <section className="card space-y-4" aria-labelledby="start-title">
           <h2 id="start-title" className="text-xl">
-            What happens next
+            {t("next")}
           </h2>
           <ol className="list-decimal space-y-1 pl-5">
-            <li>With your consent we check your PAN and your credit history, then show what we can offer you.</li>
-            <li>
-              {kind === "emi"
-                ? "You choose the amount and tenure, the purpose and the bank account the money goes to."
-                : "You choose the amount, the purpose and the bank account the money goes to."}
-            </li>
-            <li>You read the Key Fact Statement and the agreement, and sign them with a one-time code.</li>
-            <li>Our credit team checks your application; we send you an SMS with the decision.</li>
+            <li>{t("check")}</li>
+            <li>{t("choose", { kind })}</li>
+            <li>{t("read")}</li>
+            <li>{t("review")}</li>
           </ol>
           <Form method="post">
             <button type="submit" className="btn-primary" disabled={busy}>
-              {kind === "emi" ? "Start my EMI loan application" : "Start my salary advance application"}
+              {t("button", { kind })}
             </button>
           </Form>
         </section>
@@ -95,5 +106,4 @@ export default function StartApplication({ loaderData, actionData }: Route.Compo
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, loaderData?.kind === "salary_advance" ? "Apply for a salary advance" : "Apply for an EMI loan");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta.title ?? "");

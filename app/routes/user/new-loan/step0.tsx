@@ -1,10 +1,15 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { Field, FormErrors, TextField } from "../../../components/field.tsx";
 import { LoanFlow, MissingDetails, MoneyRows } from "../../../components/loan-flow.tsx";
 import { parseRupeesToPaise } from "../../../domain/money.ts";
-import { KIND_NOUN, KIND_WITH_ARTICLE, stepPath, termsSchema } from "../../../domain/loans/application.ts";
+import { stepPath, termsSchema } from "../../../domain/loans/application.ts";
+import { useLocale, useTranslations } from "use-intl/react";
+import type { Language } from "../../../i18n/languages.ts";
+import { linkTo } from "../../../lib/rich-text.tsx";
+import { useMessageText } from "../../../lib/use-message-text.ts";
+import { languageOf } from "../../../web/i18n.server.ts";
 import { longDate } from "../../../domain/india-date.ts";
 import { emiQuote, processingFee, salaryAdvanceQuote } from "../../../domain/loan-math.ts";
 import { pageMeta } from "../../../lib/meta.ts";
@@ -16,20 +21,21 @@ import { obligationsNote } from "../../../domain/credit-policy/words.ts";
 import { creditCheckState } from "../../../server/quick-start/offer.server.ts";
 import { CreditCheckPanel } from "../../../components/credit-check.tsx";
 import { postCreditCheck } from "../../../web/credit-check.server.ts";
-import { cancelFromStep, type LoadedStep, loadStep } from "../../../web/new-loan-step.server.ts";
+import { cancelFromStep, type LoadedStep, loadStep, stepPage } from "../../../web/new-loan-step.server.ts";
 import { useSchemaForm } from "../../../components/use-schema-form.ts";
 
 const DEFAULT_TENURE = 12;
 
 /** The offer this application is chosen within: the credit policy on the borrower as they are now. */
-const offerOf = ({ services, user, kind, application }: LoadedStep) =>
-  offerFor(services, { userId: user.id, kind, applicationId: application.id, tenureMonths: application.tenureMonths });
+const offerOf = ({ services, user, kind, application }: LoadedStep, language: Language) =>
+  offerFor(services, { userId: user.id, kind, applicationId: application.id, tenureMonths: application.tenureMonths, language });
 
 export async function loader(args: Route.LoaderArgs) {
   const loaded = await loadStep(args, "Step0");
   const { application, kind, reference } = loaded;
-  const result = await offerOf(loaded);
+  const result = await offerOf(loaded, languageOf(args.context));
   const base = {
+    ...stepPage(args.context, "Step0"),
     kind,
     reference,
     status: loaded.state.status,
@@ -73,7 +79,7 @@ export async function action(args: Route.ActionArgs) {
     const { services, user, request: client } = loaded;
     return postCreditCheck({ services, request: args.request, formData, userId: user.id, client, then: here });
   }
-  const offer = await offerOf(loaded);
+  const offer = await offerOf(loaded, languageOf(args.context));
   // No offer (refused, a check or profile details missing): nothing to save; the page says why.
   if (!offer.ok || !offer.eligible) throw redirect(here);
   const submission = parseWithZod(formData, { schema: termsSchema(offer.bounds) });
@@ -84,36 +90,23 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Step0({ loaderData, actionData }: Route.ComponentProps) {
   const { kind, reference, offer } = loaderData;
+  const t = useTranslations("applySteps.terms");
+  const say = useMessageText();
   return (
-    <LoanFlow
-      kind={kind}
-      reference={reference}
-      step="Step0"
-      status={loaderData.status}
-      done={loaderData.done}
-      title={`Choose your ${KIND_NOUN[kind]}`}
-    >
-      {loaderData.missing.length ? (
-        <MissingDetails items={loaderData.missing.map((m) => ({ key: m.section, href: m.href, label: m.section, what: m.what }))} />
-      ) : null}
+    <LoanFlow kind={kind} reference={reference} step="Step0" status={loaderData.status} done={loaderData.done} title={t("title", { kind })}>
+      {loaderData.missing.length ? <MissingDetails items={loaderData.missing.map((m) => ({ fact: m.fact, href: m.href }))} /> : null}
       {loaderData.creditCheck ? <CreditCheckPanel state={loaderData.creditCheck} lastResult={actionData} /> : null}
       {offer && !offer.eligible ? (
         <section className="card border-amber-300 bg-amber-50" aria-labelledby="reasons-title">
           <h2 id="reasons-title" className="text-xl">
-            We cannot offer you {KIND_WITH_ARTICLE[kind]} right now
+            {t("cannotOffer", { kind })}
           </h2>
           <ul className="mt-3 list-disc space-y-1 pl-5" data-testid="offer-reasons">
             {offer.reasons.map((r) => (
-              <li key={r.code}>{r.message}</li>
+              <li key={r.code}>{say(r.message)}</li>
             ))}
           </ul>
-          <p className="mt-3 text-slate-700">
-            If something here is out of date, correct it in your{" "}
-            <Link className="link" to="/User/Profile">
-              profile
-            </Link>
-            .
-          </p>
+          <p className="mt-3 text-slate-700">{t.rich("outOfDate", { link: profileLink })}</p>
         </section>
       ) : null}
       {offer?.eligible && "values" in loaderData && loaderData.values ? (
@@ -139,21 +132,23 @@ function TermsForm({ loaderData, actionData }: TermsProps) {
   const max = kind === "emi" ? (b.maxByTenure[tenure] ?? 0) : b.maxAmountPaise;
   const amountPaise = parseRupeesToPaise(String(fields.amount.value ?? loaderData.values.amount));
   const valid = amountPaise !== null && amountPaise >= b.minAmountPaise && amountPaise <= max && amountPaise % b.stepPaise === 0;
+  const t = useTranslations("applySteps.terms");
+  const say = useMessageText();
   return (
     <Form method="post" className="card space-y-5" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={formErrors} />
       <p>
         {kind === "emi"
-          ? `Your rate is ${(offer.rateBps / 100).toFixed(2)}% a year (fixed, reducing balance). The most you can borrow depends on the tenure.`
-          : `Interest is ${(offer.rateBps / 100).toFixed(2)}% a day on the amount, for the days until your salary date. You can borrow up to ${formatRupees(b.maxAmountPaise)}.`}
+          ? t("rateEmi", { rate: (offer.rateBps / 100).toFixed(2) })
+          : t("rateAdvance", { rate: (offer.rateBps / 100).toFixed(2), max: formatRupees(b.maxAmountPaise) })}
       </p>
       {offer.note ? (
         <p className="text-sm text-slate-700" data-testid="obligations-note">
-          {offer.note}
+          {say(offer.note)}
         </p>
       ) : null}
       {kind === "emi" ? (
-        <Field id={fields.tenure.id} label="Tenure (monthly instalments)" errors={fields.tenure.errors} errorId={fields.tenure.errorId}>
+        <Field id={fields.tenure.id} label={t("tenure")} errors={fields.tenure.errors} errorId={fields.tenure.errorId}>
           <select
             key={fields.tenure.key}
             id={fields.tenure.id}
@@ -165,7 +160,7 @@ function TermsForm({ loaderData, actionData }: TermsProps) {
           >
             {Object.entries(b.maxByTenure).map(([months, maxPaise]) => (
               <option key={months} value={months}>
-                {months} months — {maxPaise >= b.minAmountPaise ? `up to ${formatRupees(maxPaise)}` : "not available"}
+                {maxPaise >= b.minAmountPaise ? t("tenureUpTo", { months, max: formatRupees(maxPaise) }) : t("tenureNone", { months })}
               </option>
             ))}
           </select>
@@ -173,13 +168,13 @@ function TermsForm({ loaderData, actionData }: TermsProps) {
       ) : null}
       <TextField
         field={fields.amount}
-        label="Amount (₹)"
-        hint={`From ${formatRupees(b.minAmountPaise)} to ${formatRupees(max)}, in steps of ${formatRupees(b.stepPaise)}.`}
+        label={t("amount")}
+        hint={t("amountHint", { min: formatRupees(b.minAmountPaise), max: formatRupees(max), step: formatRupees(b.stepPaise) })}
         inputMode="numeric"
       />
       {valid && amountPaise !== null ? <QuotePreview offer={offer} kind={kind} amountPaise={amountPaise} tenure={tenure} /> : null}
       <button type="submit" className="btn-primary w-full sm:w-auto" disabled={navigation.state === "submitting"}>
-        Save and continue
+        {t("save")}
       </button>
     </Form>
   );
@@ -197,6 +192,8 @@ function QuotePreview({
   amountPaise: number;
   tenure: number;
 }) {
+  const t = useTranslations("applySteps.terms");
+  const language = useLocale() as Language;
   const fee = processingFee(amountPaise, offer.fees);
   const rows: [string, string][] = [];
   if (kind === "emi") {
@@ -208,12 +205,12 @@ function QuotePreview({
       disbursalDate: offer.assumedDisbursalDate,
     });
     rows.push(
-      ["Monthly instalment (EMI)", formatRupees(q.emiPaise)],
-      ["First instalment", q.schedule[0]?.dueDate ? longDate(q.schedule[0].dueDate) : ""],
-      ["Total interest", formatRupees(q.totalInterestPaise)],
-      ["Processing fee with GST", formatRupees(fee.totalUpfrontPaise)],
-      ["You receive", formatRupees(q.netDisbursedPaise)],
-      ["APR", `${q.aprPercent.toFixed(2)}%`],
+      [t("emi"), formatRupees(q.emiPaise)],
+      [t("firstInstalment"), q.schedule[0]?.dueDate ? longDate(q.schedule[0].dueDate, language) : ""],
+      [t("totalInterest"), formatRupees(q.totalInterestPaise)],
+      [t("fee"), formatRupees(fee.totalUpfrontPaise)],
+      [t("receive"), formatRupees(q.netDisbursedPaise)],
+      [t("apr"), `${q.aprPercent.toFixed(2)}%`],
     );
   } else if (offer.salaryDay) {
     const q = salaryAdvanceQuote({
@@ -224,20 +221,22 @@ function QuotePreview({
       fees: offer.fees,
     });
     rows.push(
-      ["Repayment date", `${longDate(q.repaymentDate)} (${q.days} days)`],
-      ["Interest", formatRupees(q.interestPaise)],
-      ["You repay", formatRupees(q.totalRepayablePaise)],
-      ["Processing fee with GST", formatRupees(fee.totalUpfrontPaise)],
-      ["You receive", formatRupees(q.netDisbursedPaise)],
-      ["APR", `${q.aprPercent.toFixed(2)}%`],
+      [t("repaymentDate"), t("repaymentOn", { date: longDate(q.repaymentDate, language), days: q.days })],
+      [t("interest"), formatRupees(q.interestPaise)],
+      [t("repay"), formatRupees(q.totalRepayablePaise)],
+      [t("fee"), formatRupees(fee.totalUpfrontPaise)],
+      [t("receive"), formatRupees(q.netDisbursedPaise)],
+      [t("apr"), `${q.aprPercent.toFixed(2)}%`],
     );
   }
   return (
     <div className="rounded-lg bg-slate-50 p-4" aria-live="polite" data-testid="quote-preview">
-      <p className="text-sm text-slate-600">If the money reaches you on {longDate(offer.assumedDisbursalDate)}:</p>
+      <p className="text-sm text-slate-600">{t("ifOn", { date: longDate(offer.assumedDisbursalDate, language) })}</p>
       <MoneyRows rows={rows} />
     </div>
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "New loan: amount and tenure");
+const profileLink = linkTo("/User/Profile", "link");
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta.title ?? "");

@@ -4,16 +4,19 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { CheckboxField, FormErrors, SelectField, TextField } from "../../../components/field.tsx";
 import { LoanFlow } from "../../../components/loan-flow.tsx";
 import { KycChecklist } from "../../../components/kyc-checklist.tsx";
-import { detailsSchema, KIND_WITH_ARTICLE, PURPOSES, stepPath } from "../../../domain/loans/application.ts";
+import { detailsSchema, PURPOSES, stepPath } from "../../../domain/loans/application.ts";
+import { useTranslations } from "use-intl/react";
+import { choices } from "../../../lib/choices.ts";
+import { msg } from "../../../i18n/form-message.ts";
+import { useMessageText } from "../../../lib/use-message-text.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { loadCompleteness } from "../../../server/kyc/completeness.server.ts";
 import type { Route } from "./+types/step1";
 import { readForm } from "../../../web/forms.server.ts";
 import { disbursalAccount } from "../../../server/loans/read.server.ts";
 import { saveDetails } from "../../../server/loans/details.server.ts";
-import { cancelFromStep, type LoadedStep, loadStep } from "../../../web/new-loan-step.server.ts";
+import { cancelFromStep, type LoadedStep, loadStep, stepPage } from "../../../web/new-loan-step.server.ts";
 import { useSchemaForm } from "../../../components/use-schema-form.ts";
-import { pageMessages } from "../../../web/i18n.server.ts";
 
 /** What this kind of loan still needs from the profile (one checklist), and the account the money goes to. */
 async function readiness(loaded: LoadedStep) {
@@ -28,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { application, kind, reference } = loaded;
   const r = await readiness(loaded);
   return {
-    messages: pageMessages(args.context, ["profile"]),
+    ...stepPage(args.context, "Step1", ["profile"]),
     kind,
     reference,
     status: loaded.state.status,
@@ -64,7 +67,7 @@ export async function action(args: Route.ActionArgs) {
     },
   });
   if (!ok) {
-    return data(submission.reply({ formErrors: ["Your purpose is saved. Complete the profile sections listed above, then continue."] }), {
+    return data(submission.reply({ formErrors: [msg("applySteps.errors.purposeSaved")] }), {
       status: 400,
     });
   }
@@ -75,65 +78,60 @@ export default function Step1({ loaderData, actionData }: Route.ComponentProps) 
   const { kind, reference } = loaderData;
   const navigation = useNavigation();
   const { form, fields, formErrors } = useSchemaForm({ schema: detailsSchema, lastResult: actionData, defaultValue: loaderData.values });
+  const t = useTranslations("applySteps.details");
+  const say = useMessageText();
   return (
-    <LoanFlow
-      kind={kind}
-      reference={reference}
-      step="Step1"
-      status={loaderData.status}
-      done={loaderData.done}
-      title="Purpose and bank account"
-    >
+    <LoanFlow kind={kind} reference={reference} step="Step1" status={loaderData.status} done={loaderData.done} title={t("title")}>
       {!loaderData.ready ? (
         <section className="card border-amber-300" aria-labelledby="profile-title" data-testid="profile-missing">
           <h2 id="profile-title" className="text-xl">
-            Finish your profile to apply
+            {t("finish")}
           </h2>
-          <p className="mt-2 text-slate-700">
-            {KIND_WITH_ARTICLE[kind][0]?.toUpperCase()}
-            {KIND_WITH_ARTICLE[kind].slice(1)} needs each of these. Your answers so far are saved: do what is left (each link opens its
-            place, and brings you back here from your dashboard), then continue.
-          </p>
+          <p className="mt-2 text-slate-700">{t("needs", { kind })}</p>
           <div className="mt-4">
-            <KycChecklist items={loaderData.checklist} label={`What ${KIND_WITH_ARTICLE[kind]} needs`} />
+            <KycChecklist items={loaderData.checklist} label={t("needsLabel", { kind })} />
           </div>
         </section>
       ) : (
-        <p className="card border-emerald-300 bg-emerald-50">Your profile has everything this loan needs.</p>
+        <p className="card border-emerald-300 bg-emerald-50">{t("ready")}</p>
       )}
       <Form method="post" className="card space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={formErrors} />
-        <SelectField field={fields.purpose} label="What is the loan for?" options={PURPOSES} />
-        <TextField field={fields.purposeDetails} label="In a few words (optional; needed for “Something else”)" />
+        <SelectField field={fields.purpose} label={t("purpose")} options={choices(PURPOSES, (k) => t(`purposes.${k}`))} />
+        <TextField field={fields.purposeDetails} label={t("purposeDetails")} />
         <fieldset className="space-y-2">
-          <legend className="field-label">Where the money goes</legend>
+          <legend className="field-label">{t("where")}</legend>
           {loaderData.bank ? (
             <p data-testid="disbursal-account">
-              {loaderData.bank.holderName}, account {loaderData.bank.accountMasked}, {loaderData.bank.bankName} (IFSC {loaderData.bank.ifsc}
-              )
+              {t("account", {
+                holder: loaderData.bank.holderName,
+                account: loaderData.bank.accountMasked,
+                bank: loaderData.bank.bankName,
+                ifsc: loaderData.bank.ifsc,
+              })}
             </p>
           ) : null}
           {loaderData.bankProblem ? (
             <p className="text-danger-600">
-              {loaderData.bankProblem}{" "}
+              {say(loaderData.bankProblem)}{" "}
               <Link className="link" to="/User/Profile/components/Bank">
-                Go to Bank
+                {t("goToBank")}
               </Link>
             </p>
           ) : null}
-          <p className="text-sm text-slate-600">We pay only into your own verified account.</p>
+          <p className="text-sm text-slate-600">{t("ownOnly")}</p>
           <CheckboxField
             field={fields.disbursalConsent}
-            label="Pay the loan into this account"
+            label={t("consent")}
             defaultChecked={loaderData.values.disbursalConsent === "yes"}
           />
         </fieldset>
         <div className="flex flex-wrap gap-3">
           <Link className="btn-secondary" to={stepPath(kind, reference, "Step0")}>
-            Back
+            {t("back")}
           </Link>
           <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
-            Save and see the Key Fact Statement
+            {t("save")}
           </button>
         </div>
       </Form>
@@ -141,4 +139,4 @@ export default function Step1({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "New loan: purpose and bank account");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta.title ?? "");

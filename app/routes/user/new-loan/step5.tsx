@@ -1,12 +1,15 @@
 import { Link } from "react-router";
-import { FactRows, LoanFlow, PdfFrame } from "../../../components/loan-flow.tsx";
+import { FactRows, LoanFlow, PdfFrame, usePdfWords } from "../../../components/loan-flow.tsx";
+import { useLocale, useTranslations } from "use-intl/react";
+import type { Language } from "../../../i18n/languages.ts";
+import { externalLink, strong } from "../../../lib/rich-text.tsx";
 import { stepPath } from "../../../domain/loans/application.ts";
 import { longDate } from "../../../domain/india-date.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { formatRupees } from "../../../domain/money.ts";
 import type { Route } from "./+types/step5";
 import { readForm } from "../../../web/forms.server.ts";
-import { cancelFromStep, ensureDocument, ensureProfileReady, loadStep } from "../../../web/new-loan-step.server.ts";
+import { cancelFromStep, ensureDocument, ensureProfileReady, loadStep, stepPage } from "../../../web/new-loan-step.server.ts";
 import { signedPdfLink } from "../../../server/loans/pdf-links.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -16,6 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { services, kind, reference } = loaded;
   const base = stepPath(kind, reference, "Step5");
   return {
+    ...stepPage(args.context, "Step5"),
     kind,
     reference,
     status: loaded.state.status,
@@ -39,80 +43,72 @@ export async function action(args: Route.ActionArgs) {
 export default function Step5({ loaderData }: Route.ComponentProps) {
   const { kind, reference, kfs } = loaderData;
   const f = kfs.figures;
+  const t = useTranslations("applySteps.kfs");
+  const language = useLocale() as Language;
+  const pdfWords = usePdfWords(t("pdfTitle"));
   return (
-    <LoanFlow
-      kind={kind}
-      reference={reference}
-      step="Step5"
-      status={loaderData.status}
-      done={loaderData.done}
-      title="Your Key Fact Statement and agreement"
-    >
+    <LoanFlow kind={kind} reference={reference} step="Step5" status={loaderData.status} done={loaderData.done} title={t("title")}>
       <section className="card space-y-3" aria-labelledby="kfs-summary">
         <h2 id="kfs-summary" className="text-xl">
-          In short
+          {t("inShort")}
         </h2>
         <FactRows
           rows={[
-            ["Amount", formatRupees(f.amountPaise)],
+            [t("amount"), formatRupees(f.amountPaise)],
             [
-              f.instalments === 1 ? "You repay" : "Monthly instalment",
-              `${formatRupees(f.instalmentPaise)}${f.instalments > 1 ? ` × ${f.instalments}` : ""}`,
+              f.instalments === 1 ? t("repay") : t("monthly"),
+              f.instalments > 1
+                ? t("times", { amount: formatRupees(f.instalmentPaise), count: String(f.instalments) })
+                : formatRupees(f.instalmentPaise),
             ],
-            [f.instalments === 1 ? "Repayment date" : "First instalment", longDate(f.firstDueDate)],
-            ["Total interest", formatRupees(f.totalInterestPaise)],
-            ["Processing fee with GST", formatRupees(f.feePaise + f.gstPaise)],
-            ["You receive", formatRupees(f.netDisbursedPaise)],
-            ["APR", `${f.aprPercent.toFixed(2)}%`],
+            [f.instalments === 1 ? t("repaymentDate") : t("firstInstalment"), longDate(f.firstDueDate, language)],
+            [t("totalInterest"), formatRupees(f.totalInterestPaise)],
+            [t("fee"), formatRupees(f.feePaise + f.gstPaise)],
+            [t("receive"), formatRupees(f.netDisbursedPaise)],
+            [t("apr"), `${f.aprPercent.toFixed(2)}%`],
           ]}
         />
-        <p className="text-sm text-slate-700">
-          Valid for signing until the end of <strong>{longDate(kfs.validUntil)}</strong>. After that we issue a fresh one with the terms of
-          that day.
-        </p>
+        <p className="text-sm text-slate-700">{t.rich("validUntil", { date: longDate(kfs.validUntil, language), strong })}</p>
       </section>
       <section className="card space-y-3" aria-labelledby="pdf-title">
         <h2 id="pdf-title" className="text-xl">
-          The document you sign
+          {t("document")}
         </h2>
-        <p className="text-slate-700">
-          The Key Fact Statement and the loan agreement, as one PDF ({loaderData.document.sizeKb} kB). This exact file is what you accept at
-          the next step.
-        </p>
-        <PdfFrame title="Key Fact Statement and loan agreement (PDF)" src={loaderData.display} preview={loaderData.preview} />
+        <p className="text-slate-700">{t("documentIs", { size: String(loaderData.document.sizeKb) })}</p>
+        <PdfFrame title={t("pdfTitle")} src={loaderData.display} preview={loaderData.preview} words={pdfWords} />
         <p className="flex flex-wrap gap-3">
           <a className="btn-secondary" href={loaderData.display} target="_blank" rel="noopener">
-            Open the PDF
+            {t("open")}
           </a>
           <a className="btn-secondary" href={loaderData.download} download>
-            Download the PDF
+            {t("download")}
           </a>
         </p>
-        <p className="text-sm text-slate-600">
-          Reading on a phone app?{" "}
-          <a className="link" href={loaderData.appLink}>
-            This link
-          </a>{" "}
-          opens the PDF without signing in, for 10 minutes.
-        </p>
+        <p className="text-sm text-slate-600">{t.rich("appLink", { link: externalLink(loaderData.appLink, "link") })}</p>
         <p className="text-xs text-slate-500 wrap-anywhere">SHA-256 {loaderData.document.sha256}</p>
       </section>
+      {/* The KFS's own parts are as issued, in English like the PDF signed: marked so for screen readers. */}
+      {language === "en" ? null : (
+        <p className="card border-amber-300 bg-amber-50" data-testid="kfs-as-issued">
+          {t("asIssued")}
+        </p>
+      )}
       {kfs.parts.map((part) => (
-        <section key={part.title} className="card" aria-label={part.title}>
+        <section key={part.title} className="card" aria-label={part.title} lang="en">
           <h2 className="text-xl">{part.title}</h2>
           <FactRows rows={part.rows} />
         </section>
       ))}
       <section className="card" aria-labelledby="schedule-title">
         <h2 id="schedule-title" className="text-xl">
-          Repayment schedule
+          {t("schedule")}
         </h2>
         {/* Focusable so a keyboard can scroll the wide schedule on a phone. */}
         {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Repayment schedule, scrolls sideways">
+        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={t("scheduleScroll")}>
           <table className="w-full text-sm">
-            <caption className="sr-only">Repayment schedule, assuming disbursal on {longDate(kfs.assumedDisbursalDate)}</caption>
-            <thead>
+            <caption className="sr-only">{t("scheduleCaption", { date: longDate(kfs.assumedDisbursalDate, language) })}</caption>
+            <thead lang="en">
               <tr>
                 {kfs.schedule.columns.map((c) => (
                   <th key={c} scope="col" className="px-2 py-1 text-left whitespace-nowrap">
@@ -121,7 +117,7 @@ export default function Step5({ loaderData }: Route.ComponentProps) {
                 ))}
               </tr>
             </thead>
-            <tbody>
+            <tbody lang="en">
               {kfs.schedule.rows.map((row) => (
                 <tr key={row[0]} className="border-t border-slate-200">
                   {row.map((cell, i) => (
@@ -137,14 +133,14 @@ export default function Step5({ loaderData }: Route.ComponentProps) {
       </section>
       <div className="flex flex-wrap gap-3">
         <Link className="btn-secondary" to={stepPath(kind, reference, "Step1")}>
-          Back
+          {t("back")}
         </Link>
         <Link className="btn-primary" to={stepPath(kind, reference, "Step6")}>
-          I have read it: continue to sign
+          {t("continue")}
         </Link>
       </div>
     </LoanFlow>
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "New loan: Key Fact Statement");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta.title ?? "");

@@ -12,7 +12,13 @@ import type { Route } from "./+types/step6";
 import { readForm } from "../../../web/forms.server.ts";
 import { maskMobile } from "../../../domain/validators/mobile.ts";
 import { sendSigningCode, signApplication } from "../../../server/loans/sign.server.ts";
-import { cancelFromStep, ensureDocument, ensureProfileReady, loadStep } from "../../../web/new-loan-step.server.ts";
+import { cancelFromStep, ensureDocument, ensureProfileReady, loadStep, stepPage } from "../../../web/new-loan-step.server.ts";
+import { useLocale, useTranslations } from "use-intl/react";
+import type { Language } from "../../../i18n/languages.ts";
+import { strongWith } from "../../../lib/rich-text.tsx";
+import { useMessageText } from "../../../lib/use-message-text.ts";
+import { translatorFor } from "../../../web/i18n.server.ts";
+import { refusedSend } from "../../../server/auth/sign-in.server.ts";
 import { useSchemaForm } from "../../../components/use-schema-form.ts";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -22,13 +28,15 @@ export async function loader(args: Route.LoaderArgs) {
   // An expired KFS is replaced before signing, and the borrower reads the fresh one first.
   const { reissued, document: doc } = await ensureDocument(loaded, args.request);
   if (reissued) {
+    const t = translatorFor(args.context, "applySteps");
     throw await redirectWithToast(services.config, args.request, stepPath(kind, reference, "Step5"), {
       type: "info",
-      title: "Your Key Fact Statement had expired, so here is a fresh one.",
-      description: "Read it before you sign.",
+      title: t("sign.expired"),
+      description: t("sign.expiredMore"),
     });
   }
   return {
+    ...stepPage(args.context, "Step6", ["signIn"]),
     kind,
     reference,
     status: loaded.state.status,
@@ -52,11 +60,12 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "send") {
     const sent = await sendSigningCode(services, { user, reference, client });
     const minutes = Math.round(services.config.otp.ttlSeconds / 60);
+    const t = translatorFor(args.context, "applySteps");
     return data(
       {
         send: sent.ok
-          ? { ok: true as const, message: `We sent a 6-digit code to ${maskMobile(user.mobile)}. It works for ${minutes} minutes.` }
-          : { ok: false as const, message: sent.message },
+          ? { ok: true as const, message: t("sign.sent", { mobile: maskMobile(user.mobile), minutes: String(minutes) }) }
+          : { ok: false as const, message: sent.reason === "no_mobile" ? sent.message : refusedSend(sent, services.now()) },
       },
       { status: sent.ok ? 200 : 429 },
     );
@@ -98,75 +107,81 @@ export default function Step6({ loaderData, actionData }: Route.ComponentProps) 
     defaultValue: { documentId: loaderData.documentId },
   });
   const busy = navigation.state !== "idle";
+  const t = useTranslations("applySteps.sign");
+  const say = useMessageText();
+  const language = useLocale() as Language;
+  const figures = {
+    amount: formatRupees(f.amountPaise),
+    instalment: formatRupees(f.instalmentPaise),
+    date: longDate(f.firstDueDate, language),
+    apr: f.aprPercent.toFixed(2),
+    receive: formatRupees(f.netDisbursedPaise),
+    strong: moneyStrong,
+  };
   return (
-    <LoanFlow kind={kind} reference={reference} step="Step6" status={loaderData.status} done={loaderData.done} title="Accept and sign">
+    <LoanFlow kind={kind} reference={reference} step="Step6" status={loaderData.status} done={loaderData.done} title={t("title")}>
       <section className="card space-y-2" aria-labelledby="what-title">
         <h2 id="what-title" className="text-xl">
-          What you are signing
+          {t("what")}
         </h2>
         <p>
-          A loan of <strong className="money">{formatRupees(f.amountPaise)}</strong>:{" "}
-          {f.instalments === 1
-            ? `you repay ${formatRupees(f.instalmentPaise)} on ${longDate(f.firstDueDate)}`
-            : `${f.instalments} monthly instalments of ${formatRupees(f.instalmentPaise)} from ${longDate(f.firstDueDate)}`}
-          , APR {f.aprPercent.toFixed(2)}%. You receive {formatRupees(f.netDisbursedPaise)} after the processing fee.
+          {f.instalments === 1 ? t.rich("summaryOnce", figures) : t.rich("summaryMonthly", { ...figures, count: String(f.instalments) })}
         </p>
         <p className="text-sm text-slate-600">
-          The Key Fact Statement is valid until the end of {longDate(loaderData.validUntil)}.{" "}
+          {t("validUntil", { date: longDate(loaderData.validUntil, language) })}{" "}
           <Link className="link" to={stepPath(kind, reference, "Step5")}>
-            Read it again
+            {t("readAgain")}
           </Link>
         </p>
-        <p className="text-xs break-all text-slate-500">Document SHA-256 {loaderData.sha256}</p>
+        <p className="text-xs break-all text-slate-500">{t("hash", { hash: loaderData.sha256 })}</p>
       </section>
 
       <section className="card space-y-3" aria-labelledby="code-title">
         <h2 id="code-title" className="text-xl">
-          1. Get a one-time code
+          {t("codeHeading")}
         </h2>
         <Form method="post" className="flex flex-wrap items-center gap-3">
           <input type="hidden" name="intent" value="send" />
           <button type="submit" className="btn-secondary" disabled={busy}>
-            Send a code to {loaderData.mobile}
+            {t("send", { mobile: loaderData.mobile })}
           </button>
         </Form>
         {sendResult ? (
           <p role="status" className={sendResult.ok ? "text-emerald-700" : "text-danger-600"} data-testid="send-result">
-            {sendResult.message}
+            {say(sendResult.message)}
           </p>
         ) : null}
       </section>
 
       <Form method="post" className="card space-y-5" {...getFormProps(form)}>
-        <h2 className="text-xl">2. Accept and sign</h2>
+        <h2 className="text-xl">{t("signHeading")}</h2>
         <FormErrors id={form.errorId} errors={formErrors} />
         {stale ? (
           <p>
             <Link className="link" to={stepPath(kind, reference, "Step5")}>
-              Read the current Key Fact Statement
+              {t("readCurrent")}
             </Link>
           </p>
         ) : null}
         <input type="hidden" name="intent" value="sign" />
         <input {...getInputProps(fields.documentId, { type: "hidden" })} />
-        <CheckboxField
-          field={fields.accept}
-          label="I have read the Key Fact Statement and the loan agreement, and I accept them. I understand that signing submits my application for review and does not approve it."
-        />
+        <CheckboxField field={fields.accept} label={t("accept")} />
         <TextField
           field={fields.code}
-          label="One-time code"
+          label={t("code")}
           className="max-w-48"
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
         />
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
-          Sign the agreement
+          {t("button")}
         </button>
       </Form>
     </LoanFlow>
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "New loan: accept and sign");
+const moneyStrong = strongWith("money");
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta.title ?? "");

@@ -1,27 +1,25 @@
 import { Form, useNavigation } from "react-router";
-import { todayIST } from "../../../domain/india-date.ts";
-import {
-  endedMandateText,
-  isLiveMandate,
-  MANDATE_KIND_NAME,
-  MANDATE_STATUS_TEXT,
-  mandateLimitsText,
-} from "../../../domain/loans/mandate.ts";
+import { useLocale, useTranslations } from "use-intl/react";
+import { longDate, todayIST } from "../../../domain/india-date.ts";
+import { isLiveMandate } from "../../../domain/loans/mandate.ts";
+import { formatRupees } from "../../../domain/money.ts";
+import { msg } from "../../../i18n/form-message.ts";
+import type { Language } from "../../../i18n/languages.ts";
+import { useMessageText } from "../../../lib/use-message-text.ts";
 import type { MandateView } from "../../../server/mandates/rows.server.ts";
 
-/** Why autopay could not be set up on an application, in the borrower's words. */
-export const APPLICATION_AUTOPAY_REFUSED: Record<string, string> = {
-  not_offered: "Autopay is not offered yet: pay each instalment with Pay now by its due date.",
-  already_active: "This application already has autopay.",
-  not_open: "Autopay is set up once you have signed, until the money is paid out; after that, on the loan's page.",
-  being_set_up: "Autopay is being set up with your bank: try again in a moment.",
-  no_account: "Your bank account is not verified yet: autopay can be set up once it is.",
-  provider_silent: "The autopay service did not answer. Nothing changed; please try again in a minute.",
-};
+const REFUSALS = ["not_offered", "already_active", "not_open", "being_set_up", "no_account", "provider_silent"] as const;
+
+/** Why autopay could not be set up on an application, as a message key (applySteps.autopay.refused) the page says in its language. */
+export function autopayRefusal(reason: string): string {
+  const known = REFUSALS.find((r) => r === reason);
+  return msg(`applySteps.autopay.refused.${known ?? "other"}`);
+}
 
 /**
  * Autopay before the money is paid out (docs/product.md "Autopay"): set up from the application's
- * page once it is signed; a product that requires it pays out only once it is active.
+ * page once it is signed; a product that requires it pays out only once it is active. The mandate's
+ * words are the loan page's ("loanAutopay"), the application's own "applySteps.autopay".
  */
 export function ApplicationAutopay({
   mandates,
@@ -33,52 +31,61 @@ export function ApplicationAutopay({
   problem: string | null;
 }) {
   const busy = useNavigation().state !== "idle";
+  const t = useTranslations("loanAutopay");
+  const own = useTranslations("applySteps.autopay");
+  const say = useMessageText();
+  const language = useLocale() as Language;
   const live = mandates.find((m) => isLiveMandate(m.status)) ?? null;
   const last = live ? null : (mandates[0] ?? null);
+  const endedOn = last?.endedAt ? longDate(todayIST(new Date(last.endedAt)), language) : null;
   return (
     <section aria-labelledby="autopay-title" className="card space-y-3">
       <h2 id="autopay-title" className="text-xl">
-        Autopay
+        {t("heading")}
       </h2>
       {problem ? (
         <p role="alert" className="text-red-700">
-          {problem}
+          {say(problem)}
         </p>
       ) : null}
       {live ? (
         <>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            <dt className="text-slate-600">Status</dt>
-            <dd data-testid="autopay-status">{MANDATE_STATUS_TEXT[live.status]}</dd>
-            <dt className="text-slate-600">Type</dt>
-            <dd>{MANDATE_KIND_NAME[live.kind]}</dd>
-            <dt className="text-slate-600">From account</dt>
+            <dt className="text-slate-600">{t("status")}</dt>
+            <dd data-testid="autopay-status">{t(`mandateStatus.${live.status}`)}</dd>
+            <dt className="text-slate-600">{t("type")}</dt>
+            <dd>{t(`mandateKind.${live.kind}`)}</dd>
+            <dt className="text-slate-600">{t("fromAccount")}</dt>
             <dd>
               {live.accountMasked} ({live.ifsc})
             </dd>
           </dl>
-          <p className="text-slate-700">{mandateLimitsText(live)}</p>
+          <p className="text-slate-700">
+            {t("limits", { amount: formatRupees(live.maxAmountPaise), date: longDate(live.endDate, language) })}
+          </p>
           {live.status === "pending" && live.authUrl ? (
             <a className="btn-primary" href={live.authUrl}>
-              Approve autopay at your bank
+              {t("approveAtBank")}
             </a>
           ) : null}
-          {live.status === "active" && required ? (
-            <p className="text-slate-700">Autopay is active, so nothing holds up the money once your loan is approved.</p>
-          ) : null}
+          {live.status === "active" && required ? <p className="text-slate-700">{own("active")}</p> : null}
         </>
       ) : (
         <Form method="post" className="space-y-2">
           {last ? (
-            <p className="text-slate-700">{endedMandateText(last.status, last.endedAt ? todayIST(new Date(last.endedAt)) : null)}</p>
+            <p className="text-slate-700">
+              {last.status === "rejected"
+                ? endedOn
+                  ? t("ended.rejectedOn", { date: endedOn })
+                  : t("ended.rejected")
+                : endedOn
+                  ? t("ended.cancelledOn", { date: endedOn })
+                  : t("ended.cancelled")}
+            </p>
           ) : null}
-          <p className="text-slate-700">
-            {required
-              ? "This loan is paid out only once autopay is active: set it up now so that the money is not held up. Each instalment is then debited from your verified bank account on its due date, after a notice two days before."
-              : "You can set up autopay now: each instalment is then debited from your verified bank account on its due date, after a notice two days before. You can also set it up after the money arrives, or pay each instalment with Pay now."}
-          </p>
+          <p className="text-slate-700">{required ? own("required") : own("optional")}</p>
           <button type="submit" name="intent" value="autopay_start" className="btn-primary" disabled={busy}>
-            Set up autopay
+            {t("setUp")}
           </button>
         </Form>
       )}

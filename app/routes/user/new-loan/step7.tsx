@@ -1,4 +1,3 @@
-import { STATUS_HEADLINE } from "../../../domain/loans/lifecycle.ts";
 import { Link } from "react-router";
 import { ReuploadNote } from "../../../components/reupload-note.tsx";
 import { DisbursalNote, FactRows, LoanFlow, StatusNote } from "../../../components/loan-flow.tsx";
@@ -8,19 +7,21 @@ import { pageMeta } from "../../../lib/meta.ts";
 import { formatRupees } from "../../../domain/money.ts";
 import type { Route } from "./+types/step7";
 import { readForm } from "../../../web/forms.server.ts";
-import { cancelFromStep, loadStep } from "../../../web/new-loan-step.server.ts";
+import { cancelFromStep, loadStep, stepPage } from "../../../web/new-loan-step.server.ts";
+import { useLocale, useTranslations } from "use-intl/react";
+import type { Language } from "../../../i18n/languages.ts";
+import { useMessageText } from "../../../lib/use-message-text.ts";
+import { languageOf } from "../../../web/i18n.server.ts";
 import { agreementRefOf } from "../../../server/loans/read.server.ts";
 import { borrowerDisbursals } from "../../../server/payouts/read.server.ts";
 import { openRequestsFor } from "../../../server/review/read.server.ts";
-import { applicationTimeline, type StepState, type Timeline } from "../../../domain/loans/timeline.ts";
-import { DOCUMENT_KINDS } from "../../../domain/kyc/documents.ts";
+import { applicationTimeline, type Timeline } from "../../../domain/loans/timeline.ts";
 import { data, redirect } from "react-router";
 import { startMandate } from "../../../server/mandates/start.server.ts";
 import { mandatesOf } from "../../../server/mandates/rows.server.ts";
 import { loadProducts } from "../../../server/products.server.ts";
 import { siteOrigin } from "../../../../server/config.ts";
-import { APPLICATION_AUTOPAY_REFUSED, ApplicationAutopay } from "./step7-autopay.tsx";
-import { pageMessages } from "../../../web/i18n.server.ts";
+import { ApplicationAutopay, autopayRefusal } from "./step7-autopay.tsx";
 
 export async function loader(args: Route.LoaderArgs) {
   const loaded = await loadStep(args, "Step7");
@@ -38,12 +39,12 @@ export async function loader(args: Route.LoaderArgs) {
   const request = requests.find((r) => r.reference === reference) ?? null;
   const on = (at: Date | null) => (at ? todayIST(at) : null);
   return {
-    messages: pageMessages(args.context, ["profile"]),
+    ...stepPage(args.context, "Step7", ["profile", "loans", "loanAutopay", "outcome"]),
     disbursal,
     request: request
       ? {
           message: request.message,
-          document: request.documentKind ? DOCUMENT_KINDS[request.documentKind] : null,
+          document: request.documentKind ?? null,
           askedAt: request.askedAt.toISOString(),
         }
       : null,
@@ -60,6 +61,7 @@ export async function loader(args: Route.LoaderArgs) {
         product.autopayBeforeDisbursal &&
         !mandates.some((m) => m.status === "active"),
       holidays: services.config.holidays,
+      language: languageOf(args.context),
     }),
     kind,
     reference,
@@ -90,25 +92,19 @@ export async function action(args: Route.ActionArgs) {
       client: loaded.request,
       origin: siteOrigin(services.config, args.request),
     });
-    if (!started.ok) return data({ autopay: APPLICATION_AUTOPAY_REFUSED[started.reason] ?? "That could not be done." }, { status: 400 });
+    if (!started.ok) return data({ autopay: autopayRefusal(started.reason) }, { status: 400 });
     return redirect(started.authUrl);
   }
   return new Response(null, { status: 405 });
 }
 
-const STEP_MARK: Record<StepState, string> = {
-  done: "Done",
-  now: "Now",
-  waiting_for_you: "Waiting for you",
-  todo: "To come",
-  stopped: "Ended",
-};
-
 /** The application's steps, who acts next and by when; read again live when staff act (DeviceWatch). */
 function TimelineView({ timeline }: { timeline: Timeline }) {
+  const t = useTranslations("applyFlow.timeline");
+  const say = useMessageText();
   return (
     <div className="space-y-2">
-      <ol className="space-y-1" aria-label="The steps of your application" data-testid="timeline">
+      <ol className="space-y-1" aria-label={t("label")} data-testid="timeline">
         {timeline.steps.map((s) => (
           <li key={s.key} className="flex items-start gap-2" data-state={s.state}>
             <span
@@ -122,15 +118,15 @@ function TimelineView({ timeline }: { timeline: Timeline }) {
                       : "mt-0.5 shrink-0 rounded-full bg-slate-100 px-2 text-xs font-semibold text-slate-700"
               }
             >
-              {STEP_MARK[s.state]}
+              {t(`mark.${s.state}`)}
             </span>
-            <span>{s.label}</span>
+            <span>{say(s.label)}</span>
           </li>
         ))}
       </ol>
       {timeline.next ? (
         <p className="font-medium" data-testid="next-step">
-          {timeline.next}
+          {say(timeline.next)}
         </p>
       ) : null}
     </div>
@@ -139,16 +135,18 @@ function TimelineView({ timeline }: { timeline: Timeline }) {
 
 /** The officer's open request, what to upload and where, and where to answer. */
 function RequestNote({ request: r }: { request: { message: string; document: string | null; askedAt: string } }) {
+  const t = useTranslations("applySteps.submitted");
+  const language = useLocale() as Language;
   return (
     <section className="card space-y-3 border-amber-300 bg-amber-50" aria-labelledby="asked-title" data-testid="asked-for-more">
       <h2 id="asked-title" className="text-xl">
-        The credit officer asked you on {formatDateIST(new Date(r.askedAt))}
+        {t("askedOn", { date: formatDateIST(new Date(r.askedAt), language) })}
       </h2>
       <blockquote className="border-l-4 border-amber-400 pl-3 whitespace-pre-line">{r.message}</blockquote>
       {r.document ? <ReuploadNote document={r.document} answer="dashboard" /> : null}
       <p>
         <Link className="btn-primary" to="/User/Dashboard#waiting-title">
-          Answer on your dashboard
+          {t("answer")}
         </Link>
       </p>
     </section>
@@ -158,6 +156,9 @@ function RequestNote({ request: r }: { request: { message: string; document: str
 export default function Step7({ loaderData, actionData }: Route.ComponentProps) {
   const { kind, reference, figures: f } = loaderData;
   const signedAt = loaderData.signedAt ? new Date(loaderData.signedAt) : null;
+  const t = useTranslations("applySteps.submitted");
+  const outcome = useTranslations("outcome.application.status");
+  const language = useLocale() as Language;
   return (
     <LoanFlow
       kind={kind}
@@ -166,27 +167,25 @@ export default function Step7({ loaderData, actionData }: Route.ComponentProps) 
       status={loaderData.status}
       done={loaderData.done}
       payoutInFlight={loaderData.disbursal?.inFlight ?? false}
-      title={STATUS_HEADLINE[loaderData.status]}
+      title={outcome(loaderData.status)}
     >
       <section className="card space-y-3" aria-labelledby="status-title">
         <h2 id="status-title" className="text-xl">
-          Where it stands
+          {t("whereItStands")}
         </h2>
         <StatusNote status={loaderData.status} reason={loaderData.statusReason} />
         <TimelineView timeline={loaderData.timeline} />
         {loaderData.disbursal ? <DisbursalNote d={loaderData.disbursal} /> : null}
         {signedAt ? (
-          <p className="text-slate-700">
-            You signed on {formatDateIST(signedAt)} at {formatTimeIST(signedAt)} (India time).
-          </p>
+          <p className="text-slate-700">{t("signedAt", { date: formatDateIST(signedAt, language), time: formatTimeIST(signedAt) })}</p>
         ) : null}
         {f ? (
           <FactRows
             rows={[
-              ["Amount", formatRupees(f.amountPaise)],
-              [f.instalments === 1 ? "You repay" : "Monthly instalment", formatRupees(f.instalmentPaise)],
-              ["APR", `${f.aprPercent.toFixed(2)}%`],
-              ["Paid into", loaderData.account ? `${loaderData.account.accountMasked}, ${loaderData.account.bankName}` : "—"],
+              [t("amount"), formatRupees(f.amountPaise)],
+              [f.instalments === 1 ? t("repay") : t("monthly"), formatRupees(f.instalmentPaise)],
+              [t("apr"), `${f.aprPercent.toFixed(2)}%`],
+              [t("paidInto"), loaderData.account ? `${loaderData.account.accountMasked}, ${loaderData.account.bankName}` : "—"],
             ]}
           />
         ) : null}
@@ -202,27 +201,27 @@ export default function Step7({ loaderData, actionData }: Route.ComponentProps) 
       {loaderData.status === "signed" || loaderData.status === "under_review" || loaderData.status === "approved" ? (
         <section className="card space-y-2" aria-labelledby="next-title">
           <h2 id="next-title" className="text-xl">
-            What happens next
+            {t("next")}
           </h2>
           <ol className="list-decimal space-y-1 pl-5">
-            <li>A credit officer checks your KYC details, documents, selfie and bank account.</li>
-            <li>We send you an SMS when your loan is approved, or tell you why not.</li>
-            <li>Once approved, the money goes to your own verified bank account, and your repayment schedule starts from that date.</li>
+            <li>{t("checks")}</li>
+            <li>{t("sms")}</li>
+            <li>{t("money")}</li>
           </ol>
         </section>
       ) : null}
       <p className="flex flex-wrap gap-3">
         {loaderData.agreementRef ? (
           <Link className="btn-secondary" to={`/Eagreement/${loaderData.agreementRef}`}>
-            Your signed agreement
+            {t("agreement")}
           </Link>
         ) : null}
         <Link className="btn-primary" to="/User/Dashboard">
-          Go to the dashboard
+          {t("dashboard")}
         </Link>
       </p>
     </LoanFlow>
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "New loan: submitted");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta.title ?? "");

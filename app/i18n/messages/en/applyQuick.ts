@@ -1,0 +1,127 @@
+// The quick start's steps (/quickStart/Step0 … Step6): their frame, questions, the offer and the
+// consents. The front page and the mobile code are in ./signIn.ts. Hindi in ../hi/applyQuick.ts.
+export default {
+  meta: {
+    step0: "Quick start: loan and amount",
+    step1: "Quick start: about you",
+    step2: "Quick start: where you live",
+    step3: "Quick start: work and income",
+    step4: "Quick start: existing EMIs",
+    step5: "Quick start: your offer",
+    step6: "Quick start: consents",
+  },
+  frame: {
+    label: "Quick start",
+    nav: "Quick start steps",
+    progress: "Step {number} of {count}",
+    /** A step of the bar, read out: "Step 2: About you", "(done)" when done. */
+    stepLabel: "Step {number}: {title}{done, select, yes { (done)} other {}}",
+    back: "Back",
+    next: "Save and continue",
+  },
+  /** The steps, in order: the heading and the bar's short name. */
+  steps: {
+    loan: { title: "Loan and amount", short: "Loan" },
+    you: { title: "About you", short: "You" },
+    pin: { title: "Where you live", short: "PIN" },
+    income: { title: "Work and income", short: "Income" },
+    emis: { title: "Existing EMIs", short: "EMIs" },
+    offer: { title: "Your offer", short: "Offer" },
+    consent: { title: "Consents", short: "Consent" },
+  },
+  kind: "{kind, select, emi {EMI loan} other {Salary advance}}",
+  loan: {
+    intro: "Tell us what you need. The offer in step 6 shows what you can borrow.",
+    kindLegend: "Kind of loan",
+    about: {
+      emi: "Repaid in equal monthly instalments, over months you choose. For salaried and self-employed people.",
+      salary_advance: "Repaid in one go on your next salary day. For salaried people, up to half your monthly salary.",
+    },
+    range: "{min} to {max}",
+    amount: "Amount you need (₹)",
+    amountHint: "From {min} to {max}, in steps of {step}.",
+    amountHintNone: "Choose the kind of loan first; each has its own range.",
+  },
+  you: {
+    intro: "As on your PAN card. They go into your KYC profile, so you will not be asked again.",
+    fullName: "Full name (as on PAN)",
+    dateOfBirth: "Date of birth",
+    dateOfBirthHint: "You need to be 21 to 60 years old to borrow.",
+    pan: "PAN",
+    panSaved: "Saved: {pan}. Leave empty to keep it.",
+    panHint: "10 characters, like ABCPE1234F.",
+  },
+  pin: {
+    intro: "The PIN code of your current home. We fill in your city and state from it.",
+  },
+  income: {
+    intro: "What you earn decides how much you can comfortably repay.",
+    iAm: "I am",
+    net: "Net monthly income (₹, after tax)",
+    netHint: "What reaches your bank account each month.",
+    salaryDay: "Salary day (salaried only)",
+    salaryDayHint: "The day of the month your salary reaches your account, 1 to 31. A salary advance is repaid on it.",
+  },
+  emis: {
+    intro: "All your EMIs together count towards what you can afford. We check them, and your credit history, with a credit bureau.",
+    label: "Existing EMIs each month (₹)",
+    hint: "Home, car, personal loans and card EMIs you pay now. Enter 0 if none.",
+  },
+  offer: {
+    intro: "From what you have told us. The rate and charges are the same ones you will see in your Key Fact Statement.",
+    tenure: "EMI loan tenure",
+    months: "{count, plural, one {# month} other {# months}}",
+    show: "Show offer",
+    aprNote:
+      "APR, the annual percentage rate, is the yearly cost of the loan with the processing fee and the interest together. It is higher than the interest rate, most of all for a loan of a few weeks, because the fee is paid for a short use of the money.",
+    applyFor: "Apply for",
+    choice:
+      "{kind, select, emi {EMI loan, starting at {amount} over {months, plural, one {# month} other {# months}}} other {Salary advance, starting at {amount}}}",
+    change:
+      "{tenure, select, yes {You can change the amount and tenure in your application, up to the offer.} other {You can change the amount in your application, up to the offer.}}",
+    take: "Take this offer",
+    whatNow: "What you can do",
+    correct: "If an answer was wrong, correct it: the offer is worked out again.",
+    fixYou: "About you (name, date of birth and PAN)",
+    fixIncome: "Work and income",
+    fixEmis: "Existing EMIs",
+    back: "Back",
+    notAvailable: "{kind, select, emi {EMI loan} other {Salary advance}}: not available to you now",
+    for: "For <strong>{amount}</strong>",
+    forAsked: "For <strong>{amount}</strong> (you asked for {asked})",
+    perMonth: "a month for {months, plural, one {# month} other {# months}}",
+    once: "once, on {date}",
+    onceSalaryDay: "once, on your salary day",
+    receive: "You receive",
+    repayAll: "You repay in all",
+    repay: "You repay",
+    interest: "Interest",
+    rateYear: "{rate}% a year",
+    rateDay: "{rate}% a day",
+    apr: "APR",
+    upTo: "Offer up to",
+  },
+  consent: {
+    intro:
+      "{kind, select, emi {Your EMI loan application starts at {amount}{months, select, none {} other { over {months} months}}.} other {Your salary advance application starts at {amount}.}} We need your consent before we check your KYC details.",
+    finished: "You have finished the quick start. <link>Go to your application</link>.",
+    never: "We never ask for your contacts, call logs, files or location. You can change these consents in your profile at any time.",
+    next: "Continue to the loan application",
+  },
+  errors: {
+    kind: "Choose the kind of loan.",
+    amount: "Enter the amount you need.",
+    amountFormat: "Enter the amount in rupees, like 50000.",
+    amountRange: "Choose an amount from {min} to {max} for {kind, select, emi {an EMI loan} other {a salary advance}}.",
+    amountStep: "Choose an amount in steps of {step}.",
+    offer: "Choose the offer you want.",
+    moreDetails: "We need a few more details first.",
+    notOffered: "We cannot offer you {kind, select, emi {an EMI loan} other {a salary advance}}.",
+    alreadyApplied:
+      "You already have {kind, select, emi {an EMI loan} other {a salary advance}} application ({reference}) that is {status, select, draft {a draft} signed {signed, waiting for review} under_review {under review} approved {approved} active {active} closed {closed} rejected {not approved} cancelled {cancelled} other {written off}}. You can follow it on your dashboard; a new one can start when it is finished.",
+    offerChanged: {
+      title: "Your offer has changed",
+      description: "Something it depends on changed since you took it. Here it is again.",
+    },
+  },
+} as const;
