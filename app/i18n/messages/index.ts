@@ -10,6 +10,7 @@ import enConsents from "./en/consents.ts";
 import enContact from "./en/contact.ts";
 import enGrievancePolicy from "./en/grievancePolicy.ts";
 import enHome from "./en/home.ts";
+import enKfs from "./en/kfs.ts";
 import enLoanAutopay from "./en/loan-autopay.ts";
 import enLoanPay from "./en/loan-pay.ts";
 import enLoanPayment from "./en/loan-payment.ts";
@@ -33,6 +34,7 @@ import hiConsents from "./hi/consents.ts";
 import hiContact from "./hi/contact.ts";
 import hiGrievancePolicy from "./hi/grievancePolicy.ts";
 import hiHome from "./hi/home.ts";
+import hiKfs from "./hi/kfs.ts";
 import hiLoanAutopay from "./hi/loan-autopay.ts";
 import hiLoanPay from "./hi/loan-pay.ts";
 import hiLoanPayment from "./hi/loan-payment.ts";
@@ -60,6 +62,7 @@ export const CATALOGUES = {
     contact: enContact,
     grievancePolicy: enGrievancePolicy,
     home: enHome,
+    kfs: enKfs,
     loanAutopay: enLoanAutopay,
     loanPay: enLoanPay,
     loanPayment: enLoanPayment,
@@ -85,6 +88,7 @@ export const CATALOGUES = {
     contact: hiContact,
     grievancePolicy: hiGrievancePolicy,
     home: hiHome,
+    kfs: hiKfs,
     loanAutopay: hiLoanAutopay,
     loanPay: hiLoanPay,
     loanPayment: hiLoanPayment,
