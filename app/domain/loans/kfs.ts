@@ -318,7 +318,7 @@ export function agreementClauses(input: KfsInput, kfs: KfsModel, words: KfsWords
     t("clause.prepayment", { rule: words.coolingOff(input.coolingOffDays) }),
     t("clause.data"),
     t("clause.grievances"),
-    t("clause.signing"),
+    t("clause.signing", { algorithm: "SHA-256" }),
   ];
 }
 

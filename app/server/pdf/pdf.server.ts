@@ -403,7 +403,7 @@ export async function appendSignaturePage(original: Uint8Array, s: SignatureFact
     ],
     [t("signature.ip"), s.ip],
     [t("signature.browser"), s.userAgent],
-    [t("signature.hash"), s.shownSha256],
+    [t("signature.hash", { algorithm: "SHA-256" }), s.shownSha256],
     [t("signature.proposal"), s.reference.toUpperCase()],
   ]);
   w.text(t("signature.hashNote"), { size: 8.5, color: MUTED });

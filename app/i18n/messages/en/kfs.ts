@@ -138,7 +138,7 @@ export default {
     grievances:
       "7. Grievances. Complaints go to the grievance officer named in the Key Fact Statement, who answers within 30 days; after that the borrower may approach the RBI Integrated Ombudsman.",
     signing:
-      "8. Signing. The borrower signs electronically by accepting this document and entering a one-time code sent to their registered mobile. A signature page recording who signed, when, and the SHA-256 hash of this document is added to the signed copy, which is sent to the borrower.",
+      "8. Signing. The borrower signs electronically by accepting this document and entering a one-time code sent to their registered mobile. A signature page recording who signed, when, and the {algorithm} hash of this document is added to the signed copy, which is sent to the borrower.",
   },
   signature: {
     title: "Electronic signature",
@@ -150,7 +150,7 @@ export default {
     signedAtValue: "{date}, {time} India time ({iso})",
     ip: "From address",
     browser: "Browser",
-    hash: "SHA-256 of the document shown",
+    hash: "{algorithm} of the document shown",
     proposal: "Proposal number",
     hashNote: "The hash identifies the exact bytes of the document that was shown and accepted; any change to it gives a different hash.",
     footer: "{brand} · Signature page",
