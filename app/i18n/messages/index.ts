@@ -14,6 +14,7 @@ import enKfs from "./en/kfs.ts";
 import enLoanAutopay from "./en/loan-autopay.ts";
 import enLoanPay from "./en/loan-pay.ts";
 import enLoanPayment from "./en/loan-payment.ts";
+import enLoanPdf from "./en/loan-pdf.ts";
 import enLoans from "./en/loans.ts";
 import enNotice from "./en/notice.ts";
 import enNotices from "./en/notices.ts";
@@ -38,6 +39,7 @@ import hiKfs from "./hi/kfs.ts";
 import hiLoanAutopay from "./hi/loan-autopay.ts";
 import hiLoanPay from "./hi/loan-pay.ts";
 import hiLoanPayment from "./hi/loan-payment.ts";
+import hiLoanPdf from "./hi/loan-pdf.ts";
 import hiLoans from "./hi/loans.ts";
 import hiNotice from "./hi/notice.ts";
 import hiNotices from "./hi/notices.ts";
@@ -66,6 +68,7 @@ export const CATALOGUES = {
     loanAutopay: enLoanAutopay,
     loanPay: enLoanPay,
     loanPayment: enLoanPayment,
+    loanPdf: enLoanPdf,
     loans: enLoans,
     notice: enNotice,
     notices: enNotices,
@@ -92,6 +95,7 @@ export const CATALOGUES = {
     loanAutopay: hiLoanAutopay,
     loanPay: hiLoanPay,
     loanPayment: hiLoanPayment,
+    loanPdf: hiLoanPdf,
     loans: hiLoans,
     notice: hiNotice,
     notices: hiNotices,
