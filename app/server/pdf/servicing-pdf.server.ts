@@ -91,7 +91,7 @@ function signOff(w: Writer, t: Words, f: LoanFacts) {
 }
 
 export async function renderSchedulePdf(f: LoanFacts, state: LoanState, at: Date): Promise<Uint8Array> {
-  const { w, t, date, save } = await start(f, (t) => t("schedule.title"), at);
+  const { w, t, date, save } = await start(f, (tr) => tr("schedule.title"), at);
   w.heading(t("schedule.asOn", { date: date(state.asOf) }));
   w.rows(figures(t, state));
   w.heading(t("schedule.instalments"));
@@ -119,7 +119,7 @@ export async function renderSchedulePdf(f: LoanFacts, state: LoanState, at: Date
  * the end of the period below it.
  */
 export async function renderStatementPdf(f: LoanFacts, statement: Statement, closing: LoanState, at: Date): Promise<Uint8Array> {
-  const { w, t, date, save } = await start(f, (t) => t("statement.title"), at);
+  const { w, t, date, save } = await start(f, (tr) => tr("statement.title"), at);
   w.heading(t("statement.period", { from: date(statement.from), to: date(statement.to) }));
   w.text(t("statement.explain"), { size: 8.5, color: MUTED, gap: 6 });
   const balance = (paise: number) => (paise < 0 ? `−${rs(-paise)}` : rs(paise));
@@ -163,7 +163,7 @@ export async function renderClosureLetterPdf(
   at: Date,
 ): Promise<Uint8Array> {
   const cooling = closure.how === "cooling_off";
-  const { w, t, date, save } = await start(f, (t) => t(cooling ? "closure.coolingTitle" : "closure.noDuesTitle"), at);
+  const { w, t, date, save } = await start(f, (tr) => tr(cooling ? "closure.coolingTitle" : "closure.noDuesTitle"), at);
   w.heading(t(cooling ? "closure.coolingHeading" : "closure.noDuesHeading"));
   const facts = { name: f.borrowerName, loan: f.loanNumber, date: date(closure.on) };
   w.text(t(cooling ? "closure.cooling" : closure.how === "foreclosed" ? "closure.foreclosed" : "closure.repaid", facts), { gap: 8 });
@@ -195,7 +195,7 @@ export async function renderReminderLetterPdf(
   letter: { sentOn: IsoDate; dpd: number; amountPaise: number; payLink: string; grievanceLink: string },
   at: Date,
 ): Promise<Uint8Array> {
-  const { w, t, date, save } = await start(f, (t) => t("reminder.title"), at);
+  const { w, t, date, save } = await start(f, (tr) => tr("reminder.title"), at);
   w.heading(t("reminder.heading"));
   w.text(
     t("reminder.overdue", {
