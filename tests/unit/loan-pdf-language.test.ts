@@ -1,6 +1,7 @@
 import { extractText } from "unpdf";
 import { describe, expect, it } from "vitest";
 import type { Language } from "../../app/i18n/languages.ts";
+import { sampleKfsInput } from "../fixtures/kfs.ts";
 import { type LoanFacts, renderClosureLetterPdf, renderReminderLetterPdf } from "../../app/server/pdf/servicing-pdf.server.ts";
 
 const pdfText = async (bytes: Uint8Array) => (await extractText(bytes.slice(), { mergePages: true })).text as string;
@@ -9,13 +10,7 @@ const at = new Date("2026-12-01T05:00:00Z");
 
 const facts = (language: Language): LoanFacts => ({
   brandName: "Sugam Loans",
-  lender: {
-    name: "Demo NBFC Ltd",
-    rbiRegistration: "N-00.00000",
-    cin: "U00000KA2026PLC000000",
-    address: "Demo House, 1 Example Road, Bengaluru 560001",
-    grievanceOfficer: { name: "A. Demo", phone: "+91 80 0000 0000", email: "grievance@example.invalid" },
-  },
+  lender: sampleKfsInput().lender,
   borrowerName: "Neha Gupta",
   loanNumber: "SL2611000123",
   kindName: language === "hi" ? "EMI लोन" : "EMI loan",

@@ -92,6 +92,8 @@ function signOff(w: Writer, t: Words, f: LoanFacts) {
 
 export async function renderSchedulePdf(f: LoanFacts, state: LoanState, at: Date): Promise<Uint8Array> {
   const { w, t, date, save } = await start(f, (tr) => tr("schedule.title"), at);
+  // The instalment's status in the words of the loan page.
+  const status = plainTranslator(f.language, "loans");
   w.heading(t("schedule.asOn", { date: date(state.asOf) }));
   w.rows(figures(t, state));
   w.heading(t("schedule.instalments"));
@@ -104,7 +106,7 @@ export async function renderSchedulePdf(f: LoanFacts, state: LoanState, at: Date
       r.status === "closed_early" ? "—" : rs(r.interestPaise),
       r.status === "closed_early" ? "—" : rs(r.principalPaise + r.interestPaise),
       rs(r.paidPrincipalPaise + r.paidInterestPaise),
-      t(`schedule.status.${r.status}`),
+      status(`schedule.instalmentStatus.${r.status}`),
     ]),
   );
   w.text(t("schedule.note"), { size: 8.5, color: MUTED });
