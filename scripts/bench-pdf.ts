@@ -1,5 +1,6 @@
 /** PDF figures for `npm run bench`: the KFS + agreement of a 36-month EMI loan, and signing it. */
 import { buildKfs } from "../app/domain/loans/kfs.ts";
+import { kfsWords } from "../app/server/loans/kfs-words.server.ts";
 import { sampleKfsInput } from "../tests/fixtures/kfs.ts";
 import { appendSignaturePage, renderAgreementPdf } from "../app/server/pdf/pdf.server.ts";
 
@@ -9,27 +10,27 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 export async function pdfBench(runs = 40) {
   const at = new Date("2026-11-23T05:00:00Z");
-  await renderAgreementPdf(input, buildKfs(input), at); // load fonts, warm up
+  await renderAgreementPdf(input, buildKfs(input, kfsWords("en")), at); // load fonts, warm up
   const renderMs: number[] = [];
   const signMs: number[] = [];
   let pdf: Uint8Array = new Uint8Array();
   let signed: Uint8Array = new Uint8Array();
   for (let i = 0; i < runs; i++) {
     let t = performance.now();
-    pdf = await renderAgreementPdf(input, buildKfs(input), at);
+    pdf = await renderAgreementPdf(input, buildKfs(input, kfsWords("en")), at);
     renderMs.push(performance.now() - t);
     t = performance.now();
     signed = await appendSignaturePage(pdf, {
       name: "Neha Gupta",
       mobileMasked: "XXXXXX0001",
       signedAt: at,
-      signedAtText: "23 Nov 2026, 10:30 am",
       ip: "203.0.113.7",
       userAgent: "Mozilla/5.0 (Linux; Android 14) Chrome/130",
       shownSha256: "0".repeat(64),
       reference: input.reference,
       brandName: input.brandName,
       lenderName: input.lender.name,
+      language: "en",
     });
     signMs.push(performance.now() - t);
   }

@@ -46,7 +46,17 @@ export async function loadStep({ request, params, context }: StepArgs, step: Ste
   };
   if (!stepAllowed(step, state)) throw redirect(stepPath(kind, reference, fittingStep(state)));
   const done = stepsDone({ ...state, signed: Boolean(owned.application.signedAt) });
-  return { services, request: context.get(requestContext), user, kind, reference, state, done, ...owned };
+  return {
+    services,
+    request: context.get(requestContext),
+    language: languageOf(context),
+    user,
+    kind,
+    reference,
+    state,
+    done,
+    ...owned,
+  };
 }
 export type LoadedStep = Awaited<ReturnType<typeof loadStep>>;
 
@@ -100,8 +110,8 @@ export async function ensureProfileReady(loaded: LoadedStep, request: Request) {
 
 /** Issues (or keeps) the KFS; if today's terms no longer allow the chosen amount, back to Step0. */
 export async function ensureDocument(loaded: LoadedStep, request: Request) {
-  const { services, user, kind, reference, application } = loaded;
-  const issued = await issueKfs(services, { userId: user.id, applicationId: application.id });
+  const { services, user, kind, reference, application, language } = loaded;
+  const issued = await issueKfs(services, { userId: user.id, applicationId: application.id, language });
   if (!issued.ok) {
     throw await redirectWithToast(
       services.config,

@@ -11,6 +11,7 @@ import {
 import { buildKfs } from "../../app/domain/loans/kfs.ts";
 import { said } from "../helpers/messages.ts";
 import { sampleKfsInput } from "../fixtures/kfs.ts";
+import { kfsWords } from "../../app/server/loans/kfs-words.server.ts";
 import { borrowerCanCancel, canTransition, LOAN_STATUSES } from "../../app/domain/loans/lifecycle.ts";
 import { calculate } from "../../app/domain/calculator.ts";
 import { processingFee } from "../../app/domain/loan-math.ts";
@@ -165,7 +166,7 @@ describe("the KFS model", () => {
   it("prints the calculator's figures and every schedule line, with month-end due dates clamped", () => {
     const fee = processingFee(input.amountPaise, input.fees);
     const calc = calculate({ amountPaise: input.amountPaise, rateBps: 1800, months: 36, feePaise: fee.totalUpfrontPaise });
-    const kfs = buildKfs(input);
+    const kfs = buildKfs(input, kfsWords("en"));
     expect(kfs.figures).toMatchObject({
       instalmentPaise: calc.emiPaise,
       aprPercent: calc.aprPercent,

@@ -4,12 +4,14 @@
  * the repayment schedule, every figure from the loan math. The PDF and the
  * Step5 page both print this model, so they cannot disagree.
  */
+import type { Language } from "../../i18n/languages.ts";
+import type en from "../../i18n/messages/en/kfs.ts";
+import type { MessageKey, MessageValues } from "../../i18n/plain-format.ts";
 import { longDate } from "../india-date.ts";
 import type { LenderIdentity } from "../lender.ts";
 import { formatRupees } from "../money.ts";
 import { emiQuote, type FeeTerms, type IsoDate, processingFee, salaryAdvanceQuote } from "../loan-math.ts";
-import { KIND_NAME, KIND_WITH_ARTICLE, type LoanKind } from "./application.ts";
-import { coolingOffRule } from "./cooling-off.ts";
+import type { LoanKind } from "./application.ts";
 
 export interface KfsInput {
   kind: LoanKind;
@@ -37,6 +39,17 @@ export interface KfsInput {
   disbursedOn?: IsoDate;
 }
 
+/**
+ * The words of the statement in one language: the `kfs` namespace of the catalogue and the
+ * cooling-off rule (`rates.coolingOff`, the same sentence as coolingOffRule in English). Made on
+ * the server (app/server/loans/kfs-words.server.ts).
+ */
+export interface KfsWords {
+  language: Language;
+  t: (key: MessageKey<typeof en>, values?: MessageValues) => string;
+  coolingOff: (days: number) => string;
+}
+
 export type Row = [label: string, value: string];
 export interface KfsSection {
   title: string;
@@ -44,6 +57,8 @@ export interface KfsSection {
 }
 export interface KfsModel {
   title: string;
+  /** The language it is written in (absent on statements issued before there was a choice: English). */
+  language?: Language;
   kind: LoanKind;
   reference: string;
   issuedOn: IsoDate;
@@ -70,9 +85,16 @@ export interface KfsModel {
 const rs = formatRupees;
 const percent = (bps: number) => `${(bps / 100).toFixed(2)}%`;
 
-export function buildKfs(input: KfsInput): KfsModel {
+export function buildKfs(input: KfsInput, words: KfsWords): KfsModel {
+  const { t, language } = words;
+  const date = (d: IsoDate) => longDate(d, language);
   const fee = processingFee(input.amountPaise, input.fees);
-  const feeText = `${rs(fee.feePaise)} + GST ${rs(fee.gstPaise)} = ${rs(fee.totalUpfrontPaise)} (one-time, payable to ${input.lender.name}, deducted from the disbursal)`;
+  const feeText = t("value.fee", {
+    fee: rs(fee.feePaise),
+    gst: rs(fee.gstPaise),
+    total: rs(fee.totalUpfrontPaise),
+    lender: input.lender.name,
+  });
   const g = input.lender.grievanceOfficer;
   let figures: KfsModel["figures"];
   let loanRows: Row[];
@@ -104,24 +126,26 @@ export function buildKfs(input: KfsInput): KfsModel {
     };
     const lastLine = q.schedule.at(-1);
     loanRows = [
-      ["Loan term", `${months} months`],
-      ["Type of instalments", "Equated monthly instalments (EMI)"],
-      ["Number of instalments", String(months)],
+      [t("label.loanTerm"), t("value.months", { months: String(months) })],
+      [t("label.instalmentType"), t("value.emiType")],
+      [t("label.instalments"), String(months)],
       [
-        "Instalment amount",
+        t("label.instalment"),
         lastLine && lastLine.paymentPaise !== q.emiPaise
-          ? `${rs(q.emiPaise)} (the last instalment is ${rs(lastLine.paymentPaise)})`
+          ? t("value.instalmentWithLast", { amount: rs(q.emiPaise), last: rs(lastLine.paymentPaise) })
           : rs(q.emiPaise),
       ],
-      ["Repayment starts", `${longDate(first)}, one month after disbursal; then on the same day each month`],
-      ["Interest rate and type", `${percent(input.rateBps)} a year, fixed, on the reducing balance`],
-      ["Floating rate details", "Not applicable (fixed rate)"],
+      [t("label.repaymentStarts"), t("value.repaymentStarts", { date: date(first) })],
+      [t("label.rate"), t("value.emiRate", { rate: percent(input.rateBps) })],
+      [t("label.floating"), t("value.notFloating")],
     ];
     schedule = {
-      columns: ["No.", "Due date", "Opening balance", "Principal", "Interest", "Instalment", "Closing balance"],
+      columns: ["number", "dueDate", "opening", "principal", "interest", "instalment", "closing"].map((c) =>
+        t(`column.${c}` as MessageKey<typeof en>),
+      ),
       rows: q.schedule.map((l) => [
         String(l.instalment),
-        l.dueDate ? longDate(l.dueDate) : "",
+        l.dueDate ? date(l.dueDate) : "",
         rs(l.openingPaise),
         rs(l.principalPaise),
         rs(l.interestPaise),
@@ -151,106 +175,113 @@ export function buildKfs(input: KfsInput): KfsModel {
       aprPercent: q.aprPercent,
     };
     loanRows = [
-      ["Loan term", `${q.days} days (to your salary date)`],
-      ["Type of instalments", "One repayment (bullet) on your salary date"],
-      ["Number of instalments", "1"],
-      ["Instalment amount", rs(q.totalRepayablePaise)],
-      ["Repayment date", `${longDate(q.repaymentDate)} (your salary day ${input.salaryDay}; at least 7 days after disbursal)`],
-      [
-        "Interest rate and type",
-        `${percent(input.rateBps)} a day on the principal, simple interest (${percent(input.rateBps * 365)} a year)`,
-      ],
-      ["Floating rate details", "Not applicable (fixed rate)"],
+      [t("label.loanTerm"), t("value.advanceTerm", { days: String(q.days) })],
+      [t("label.instalmentType"), t("value.advanceType")],
+      [t("label.instalments"), "1"],
+      [t("label.instalment"), rs(q.totalRepayablePaise)],
+      [t("label.repaymentDate"), t("value.advanceDate", { date: date(q.repaymentDate), day: String(input.salaryDay) })],
+      [t("label.rate"), t("value.advanceRate", { rate: percent(input.rateBps), yearly: percent(input.rateBps * 365) })],
+      [t("label.floating"), t("value.notFloating")],
     ];
     schedule = {
-      columns: ["No.", "Due date", "Principal", "Interest", "Amount due"],
-      rows: [["1", longDate(q.repaymentDate), rs(input.amountPaise), `${rs(q.interestPaise)} (${q.days} days)`, rs(q.totalRepayablePaise)]],
+      columns: ["number", "dueDate", "principal", "interest", "amountDue"].map((c) => t(`column.${c}` as MessageKey<typeof en>)),
+      rows: [
+        [
+          "1",
+          date(q.repaymentDate),
+          rs(input.amountPaise),
+          t("value.interestDays", { amount: rs(q.interestPaise), days: String(q.days) }),
+          rs(q.totalRepayablePaise),
+        ],
+      ],
     };
   }
 
-  const foreclosure =
-    input.kind === "emi"
-      ? "Allowed at any time with no charge: you pay the principal outstanding, interest for the days since the last due date, and any unpaid dues."
-      : "Allowed at any time with no charge: you pay the principal and interest only for the days used.";
-  const penal =
-    input.kind === "emi"
-      ? `${rs(input.penalChargePaise)} flat for each missed instalment, shown as its own charge; it never earns interest and is never added to the loan.`
-      : `${rs(input.penalChargePaise)} once if the repayment is missed, shown as its own charge; it never earns interest and is never added to the loan.`;
+  const foreclosure = t(input.kind === "emi" ? "value.foreclosureEmi" : "value.foreclosureAdvance");
+  const penal = t(input.kind === "emi" ? "value.penalEmi" : "value.penalAdvance", { amount: rs(input.penalChargePaise) });
+  const kindName = t(`kind.${input.kind}`);
+  const account = input.disbursalAccount;
+  const none = t("value.none");
+  const notApplicable = t("value.notApplicable");
 
   const parts: KfsSection[] = [
     {
-      title: "Part 1 — Interest rate and fees and charges",
+      title: t("part1"),
       rows: [
-        ["Loan proposal number", input.reference.toUpperCase()],
-        ["Type of loan", `${KIND_NAME[input.kind]}, unsecured`],
-        ["Borrower", `${input.borrower.name}, PAN ${input.borrower.panMasked}, mobile ${input.borrower.mobileMasked}`],
-        ["Purpose", input.purpose],
-        ["Sanctioned loan amount", rs(input.amountPaise)],
+        [t("label.proposal"), input.reference.toUpperCase()],
+        [t("label.loanType"), t("value.loanType", { kind: kindName })],
         [
-          "Disbursal schedule",
-          `100% upfront, in one payment to your own verified account ${input.disbursalAccount.accountMasked} (${input.disbursalAccount.bankName}, IFSC ${input.disbursalAccount.ifsc}); ${
-            input.disbursedOn
-              ? `disbursed on ${longDate(input.disbursedOn)}`
-              : `assumed disbursal date ${longDate(input.assumedDisbursalDate)} (the next working day after signing)`
-          }`,
+          t("label.borrower"),
+          t("value.borrower", { name: input.borrower.name, pan: input.borrower.panMasked, mobile: input.borrower.mobileMasked }),
+        ],
+        [t("label.purpose"), input.purpose],
+        [t("label.sanctioned"), rs(input.amountPaise)],
+        [
+          t("label.disbursal"),
+          t(input.disbursedOn ? "value.disbursalDone" : "value.disbursalAssumed", {
+            account: account.accountMasked,
+            bank: account.bankName,
+            ifsc: account.ifsc,
+            date: date(input.disbursedOn ?? input.assumedDisbursalDate),
+          }),
         ],
         ...loanRows,
-        ["Processing fee (payable to the lender)", feeText],
-        ["Fees payable to third parties", "None"],
-        ["Annual Percentage Rate (APR)", `${figures.aprPercent.toFixed(2)}%`],
-        ["Penal charges for late payment", penal],
-        ["Other penal charges", "None"],
-        ["Foreclosure charges", foreclosure],
-        ["Charges for switching the loan", "Not applicable"],
-        ["Any other charges", "None"],
+        [t("label.fee"), feeText],
+        [t("label.thirdParty"), none],
+        [t("label.aprFull"), `${figures.aprPercent.toFixed(2)}%`],
+        [t("label.penal"), penal],
+        [t("label.otherPenal"), none],
+        [t("label.foreclosure"), foreclosure],
+        [t("label.switching"), notApplicable],
+        [t("label.otherCharges"), none],
       ],
     },
     {
-      title: "Part 2 — Other qualitative information",
+      title: t("part2"),
       rows: [
+        [t("label.recovery"), t("value.recovery")],
+        [t("label.grievance"), t("value.grievance", { url: "https://cms.rbi.org.in" })],
+        [t("label.grievanceOfficer"), `${g.name}, ${g.phone}, ${g.email}`],
+        [t("label.transfer"), t("value.transfer")],
+        [t("label.coLending"), notApplicable],
+        [t("label.coolingOff"), words.coolingOff(input.coolingOffDays)],
+        [t("label.lsp"), t("value.lsp", { brand: input.brandName })],
         [
-          "Recovery agents",
-          "Recovery, if needed, is done by the lender's own staff under the RBI Fair Practices Code; you will be told the name of any agent before contact.",
-        ],
-        [
-          "Grievance redressal",
-          `Raise a complaint in the app (Help) or with the grievance officer below. We answer within 30 days. If we do not, or you are not satisfied, you may complain to the RBI Integrated Ombudsman at https://cms.rbi.org.in.`,
-        ],
-        ["Grievance redressal officer", `${g.name}, ${g.phone}, ${g.email}`],
-        ["Transfer of the loan", "The loan is not transferred or securitised without notice to you."],
-        ["Co-lending", "Not applicable"],
-        ["Cooling-off period", coolingOffRule(input.coolingOffDays)],
-        ["Lending service provider", `None: ${input.brandName} is the lender's own platform.`],
-        [
-          "Lender",
-          `${input.lender.name}, RBI registration ${input.lender.rbiRegistration}, CIN ${input.lender.cin}, ${input.lender.address}`,
+          t("label.lender"),
+          t("value.lender", {
+            name: input.lender.name,
+            registration: input.lender.rbiRegistration,
+            cin: input.lender.cin,
+            address: input.lender.address,
+          }),
         ],
       ],
     },
     {
-      title: "Computation of the APR",
+      title: t("aprPart"),
       rows: [
-        ["Sanctioned loan amount", rs(input.amountPaise)],
-        ["Loan term", input.kind === "emi" ? `${figures.instalments} months` : (loanRows[0]?.[1] ?? "")],
-        ["Number of instalments", String(figures.instalments)],
-        ["Instalment amount", rs(figures.instalmentPaise)],
-        ["Total interest", rs(figures.totalInterestPaise)],
-        ["Fees and charges (with GST)", rs(fee.totalUpfrontPaise)],
-        ["Net disbursed amount", rs(figures.netDisbursedPaise)],
-        ["Total amount you pay", rs(figures.totalPayablePaise)],
-        ["Annual Percentage Rate", `${figures.aprPercent.toFixed(2)}%`],
+        [t("label.sanctioned"), rs(input.amountPaise)],
+        [t("label.loanTerm"), input.kind === "emi" ? t("value.months", { months: String(figures.instalments) }) : (loanRows[0]?.[1] ?? "")],
+        [t("label.instalments"), String(figures.instalments)],
+        [t("label.instalment"), rs(figures.instalmentPaise)],
+        [t("label.totalInterest"), rs(figures.totalInterestPaise)],
+        [t("label.fees"), rs(fee.totalUpfrontPaise)],
+        [t("label.netDisbursed"), rs(figures.netDisbursedPaise)],
+        [t("label.totalPayable"), rs(figures.totalPayablePaise)],
+        [t("label.apr"), `${figures.aprPercent.toFixed(2)}%`],
         [
-          "Due dates",
+          t("label.dueDates"),
           figures.instalments === 1
-            ? longDate(figures.firstDueDate)
-            : `${longDate(figures.firstDueDate)} to ${longDate(figures.lastDueDate)}, monthly`,
+            ? date(figures.firstDueDate)
+            : t("value.dueDates", { first: date(figures.firstDueDate), last: date(figures.lastDueDate) }),
         ],
       ],
     },
   ];
 
   return {
-    title: `${input.disbursedOn ? "Revised Key Fact Statement" : "Key Fact Statement"} — ${KIND_NAME[input.kind]}`,
+    title: t("title", { revised: input.disbursedOn ? "yes" : "no", kind: kindName }),
+    language,
     kind: input.kind,
     reference: input.reference,
     issuedOn: input.issuedOn,
@@ -263,18 +294,31 @@ export function buildKfs(input: KfsInput): KfsModel {
 }
 
 /** The agreement's clauses, which embed the KFS by reference and print it in full after them. */
-export function agreementClauses(input: KfsInput, kfs: KfsModel): string[] {
+export function agreementClauses(input: KfsInput, kfs: KfsModel, words: KfsWords): string[] {
+  const { t, language } = words;
+  const date = (d: IsoDate) => longDate(d, language);
   const f = kfs.figures;
+  const repayment = {
+    amount: rs(f.instalmentPaise),
+    date: date(f.firstDueDate),
+    assumed: date(input.assumedDisbursalDate),
+    count: String(f.instalments),
+  };
   return [
-    `This loan agreement is between ${input.lender.name} ("the lender"), through its platform ${input.brandName}, and ${input.borrower.name} ("the borrower"), for proposal number ${input.reference.toUpperCase()}.`,
-    `1. The loan. The lender agrees to lend ${rs(f.amountPaise)} as ${KIND_WITH_ARTICLE[input.kind]} on the terms of the Key Fact Statement printed with this agreement, which is part of it. If anything here differs from the Key Fact Statement, the Key Fact Statement applies.`,
-    `2. Disbursal. The lender pays ${rs(f.netDisbursedPaise)} (the amount less the processing fee and its GST) only into the borrower's own verified bank account ${input.disbursalAccount.accountMasked}, after its staff have verified the borrower's KYC, documents, selfie and bank account. Nothing is approved by signing: the lender may decline the application with reasons.`,
-    `3. Repayment. The borrower repays ${f.instalments === 1 ? `${rs(f.instalmentPaise)} on ${longDate(f.firstDueDate)}` : `${f.instalments} monthly instalments of ${rs(f.instalmentPaise)} from ${longDate(f.firstDueDate)}`}, as in the repayment schedule. The schedule assumes disbursal on ${longDate(input.assumedDisbursalDate)}; if the actual date or any amount differs, the lender issues a revised Key Fact Statement before the first instalment.`,
-    `4. Charges. The only charges are those in the Key Fact Statement. Penal charges are charges, not interest: they are never added to the principal and never earn interest, and the borrower is told each time one is levied.`,
-    `5. Prepayment, foreclosure and cooling-off. The borrower may prepay or close the loan at any time without a charge. Cooling-off: ${coolingOffRule(input.coolingOffDays)}`,
-    `6. Data. The lender uses the borrower's data only to assess, service and recover this loan and as the law requires, under the consents the borrower has given, which may be withdrawn as the privacy policy explains.`,
-    `7. Grievances. Complaints go to the grievance officer named in the Key Fact Statement, who answers within 30 days; after that the borrower may approach the RBI Integrated Ombudsman.`,
-    `8. Signing. The borrower signs electronically by accepting this document and entering a one-time code sent to their registered mobile. A signature page recording who signed, when, and the SHA-256 hash of this document is added to the signed copy, which is sent to the borrower.`,
+    t("clause.parties", {
+      lender: input.lender.name,
+      brand: input.brandName,
+      borrower: input.borrower.name,
+      reference: input.reference.toUpperCase(),
+    }),
+    t("clause.loan", { amount: rs(f.amountPaise), kind: input.kind }),
+    t("clause.disbursal", { net: rs(f.netDisbursedPaise), account: input.disbursalAccount.accountMasked }),
+    t(f.instalments === 1 ? "clause.repaymentOne" : "clause.repaymentMany", repayment),
+    t("clause.charges"),
+    t("clause.prepayment", { rule: words.coolingOff(input.coolingOffDays) }),
+    t("clause.data"),
+    t("clause.grievances"),
+    t("clause.signing", { algorithm: "SHA-256" }),
   ];
 }
 

@@ -14,9 +14,11 @@ import enConsents from "./en/consents.ts";
 import enContact from "./en/contact.ts";
 import enGrievancePolicy from "./en/grievancePolicy.ts";
 import enHome from "./en/home.ts";
+import enKfs from "./en/kfs.ts";
 import enLoanAutopay from "./en/loan-autopay.ts";
 import enLoanPay from "./en/loan-pay.ts";
 import enLoanPayment from "./en/loan-payment.ts";
+import enLoanPdf from "./en/loan-pdf.ts";
 import enLoans from "./en/loans.ts";
 import enNotice from "./en/notice.ts";
 import enNotices from "./en/notices.ts";
@@ -41,9 +43,11 @@ import hiConsents from "./hi/consents.ts";
 import hiContact from "./hi/contact.ts";
 import hiGrievancePolicy from "./hi/grievancePolicy.ts";
 import hiHome from "./hi/home.ts";
+import hiKfs from "./hi/kfs.ts";
 import hiLoanAutopay from "./hi/loan-autopay.ts";
 import hiLoanPay from "./hi/loan-pay.ts";
 import hiLoanPayment from "./hi/loan-payment.ts";
+import hiLoanPdf from "./hi/loan-pdf.ts";
 import hiLoans from "./hi/loans.ts";
 import hiNotice from "./hi/notice.ts";
 import hiNotices from "./hi/notices.ts";
@@ -72,9 +76,11 @@ export const CATALOGUES = {
     contact: enContact,
     grievancePolicy: enGrievancePolicy,
     home: enHome,
+    kfs: enKfs,
     loanAutopay: enLoanAutopay,
     loanPay: enLoanPay,
     loanPayment: enLoanPayment,
+    loanPdf: enLoanPdf,
     loans: enLoans,
     notice: enNotice,
     notices: enNotices,
@@ -101,9 +107,11 @@ export const CATALOGUES = {
     contact: hiContact,
     grievancePolicy: hiGrievancePolicy,
     home: hiHome,
+    kfs: hiKfs,
     loanAutopay: hiLoanAutopay,
     loanPay: hiLoanPay,
     loanPayment: hiLoanPayment,
+    loanPdf: hiLoanPdf,
     loans: hiLoans,
     notice: hiNotice,
     notices: hiNotices,

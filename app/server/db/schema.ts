@@ -483,9 +483,12 @@ export const loanDocuments = pgTable(
     /** Last day (India time) the KFS may be signed: 3 working days. */
     validUntil: text("valid_until").notNull(),
     assumedDisbursalDate: text("assumed_disbursal_date").notNull(),
+    /** The language it is written in: the language of the page that asked for it. */
+    language: text("language").$type<Language>().notNull().default("en"),
     supersededAt: timestamp("superseded_at", { withTimezone: true }),
   },
   (t) => [
+    check("loan_documents_language", sql`${t.language} in ('en', 'hi')`),
     uniqueIndex("loan_documents_current")
       .on(t.applicationId)
       .where(sql`${t.supersededAt} is null`),
@@ -518,10 +521,13 @@ export const loanSignatures = pgTable(
     signedSha256: text("signed_sha256").notNull(),
     /** The /Eagreement/{id} reference: 128 random bits, unrelated to the application reference. */
     agreementRef: text("agreement_ref").notNull().unique(),
+    /** The language of the document signed (and of its signature page). */
+    language: text("language").$type<Language>().notNull().default("en"),
     /** When the application went back to the borrower for a fresh KFS and signature. */
     supersededAt: timestamp("superseded_at", { withTimezone: true }),
   },
   (t) => [
+    check("loan_signatures_language", sql`${t.language} in ('en', 'hi')`),
     uniqueIndex("loan_signatures_current")
       .on(t.applicationId)
       .where(sql`${t.supersededAt} is null`),

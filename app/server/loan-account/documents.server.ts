@@ -6,7 +6,10 @@ import { eq } from "drizzle-orm";
 import { buildStatement, openingDay } from "../../domain/loans/statement.ts";
 import type { AppServices } from "../../context.ts";
 import type { IsoDate } from "../../domain/loan-math.ts";
-import { KIND_NAME } from "../../domain/loans/application.ts";
+import type { LoanKind } from "../../domain/loans/application.ts";
+import type { Language } from "../../i18n/languages.ts";
+import { plainTranslator } from "../../i18n/plain-format.ts";
+import { kfsWords } from "../loans/kfs-words.server.ts";
 import { type LoanTerms, replay, statementRange } from "../../domain/loans/servicing.ts";
 import { users } from "../db/schema.ts";
 import { type LoanFacts, renderClosureLetterPdf, renderSchedulePdf, renderStatementPdf } from "../pdf/servicing-pdf.server.ts";
@@ -17,26 +20,29 @@ type Services = Pick<AppServices, "db" | "config" | "now">;
 export const LOAN_DOCUMENTS = ["schedule.pdf", "statement.pdf", "no-dues.pdf"] as const;
 export type LoanDocument = (typeof LOAN_DOCUMENTS)[number];
 
-const termsText = (t: LoanTerms) =>
-  t.kind === "emi"
-    ? `${(t.rateBps / 100).toFixed(2)}% a year, reducing balance, ${t.instalments.length} monthly instalments`
-    : `${(t.rateBps / 100).toFixed(2)}% a day on the principal, repaid in one payment`;
+function termsText(language: Language, t: LoanTerms) {
+  const words = plainTranslator(language, "loanPdf");
+  const rate = `${(t.rateBps / 100).toFixed(2)}%`;
+  return t.kind === "emi" ? words("terms.emi", { rate, count: String(t.instalments.length) }) : words("terms.advance", { rate });
+}
 
-/** What every servicing PDF of a loan names: the lender, the borrower, the loan and its terms. */
+/** What every servicing PDF of a loan names: the lender, the borrower, the loan and its terms, in the borrower's language. */
 export async function loanFacts(
   services: Services,
-  { userId, loanNumber, product, terms }: { userId: string; loanNumber: string; product: keyof typeof KIND_NAME; terms: LoanTerms },
+  { userId, loanNumber, product, terms }: { userId: string; loanNumber: string; product: LoanKind; terms: LoanTerms },
 ): Promise<LoanFacts> {
-  const [person] = await services.db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  const [person] = await services.db.select({ name: users.name, language: users.language }).from(users).where(eq(users.id, userId));
+  const language = person?.language ?? "en";
   return {
     brandName: services.config.public.brandName,
     lender: services.config.public.lender,
     borrowerName: person?.name ?? "Borrower",
     loanNumber,
-    kindName: KIND_NAME[product],
+    kindName: kfsWords(language).t(`kind.${product}`),
     principalPaise: terms.principalPaise,
-    termsText: termsText(terms),
+    termsText: termsText(language, terms),
     disbursalDate: terms.disbursalDate,
+    language,
   };
 }
 

@@ -1,11 +1,12 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
-import { PURPOSES } from "../../domain/loans/application.ts";
 import { buildKfs, type KfsInput } from "../../domain/loans/kfs.ts";
 import { maskMobile } from "../../domain/validators/mobile.ts";
 import { sha256Bytes } from "../crypto.server.ts";
 import { borrowerAddresses, borrowerProfiles, loanApplications, loanDocuments, users } from "../db/schema.ts";
+import type { Language } from "../../i18n/languages.ts";
 import { renderAgreementPdf } from "../pdf/pdf.server.ts";
+import { kfsWords, purposeText } from "./kfs-words.server.ts";
 import { kfsDates, offerFor } from "./offer.server.ts";
 import { type Application, lockOwned, supersedeDocument } from "./rows.server.ts";
 
@@ -15,7 +16,12 @@ export type IssueResult =
   { ok: true; documentId: string; reissued: boolean } | { ok: false; reason: "offer_changed" | "not_draft" | "no_facts"; message: string };
 
 /** The KFS's inputs: the saved choices, today's product terms and the borrower's own details; null when something is missing. */
-export async function kfsInput(services: Services, application: Application, dates: ReturnType<typeof kfsDates>) {
+export async function kfsInput(
+  services: Services,
+  application: Application,
+  dates: ReturnType<typeof kfsDates>,
+  language: Language = "en",
+) {
   const { db, config } = services;
   const kind = application.product;
   if (!application.amountPaise) return null;
@@ -59,7 +65,7 @@ export async function kfsInput(services: Services, application: Application, dat
     penalChargePaise: offer.product.penalChargePaise,
     coolingOffDays: offer.product.coolingOffDays,
     salaryDay: offer.salaryDay,
-    purpose: PURPOSES[application.purpose] + (application.purposeDetails ? `: ${application.purposeDetails}` : ""),
+    purpose: purposeText(language, application.purpose, application.purposeDetails),
     disbursalAccount: application.disbursalAccount,
   };
   const passes = offer.verdict.result === "pass" || offer.verdict.result === "deviation";
@@ -67,15 +73,15 @@ export async function kfsInput(services: Services, application: Application, dat
 }
 
 /**
- * Step5: the KFS and agreement, generated once and stored. In one transaction
- * with the owner's draft locked: a current one is kept while it is valid; an
- * expired one is replaced by a fresh one computed with the terms of today,
- * and if those no longer allow the chosen amount, the terms must be chosen
- * again (`offer_changed`).
+ * Step5: the KFS and agreement, generated once and stored, in the language of the page that asks
+ * for it. In one transaction with the owner's draft locked: a current one is kept while it is valid
+ * and in that language; an expired one, or one in another language (the borrower switched before
+ * signing), is replaced by a fresh one computed with the terms of today, and if those no longer
+ * allow the chosen amount, the terms must be chosen again (`offer_changed`).
  */
 export async function issueKfs(
   services: Services,
-  { userId, applicationId }: { userId: string; applicationId: string },
+  { userId, applicationId, language }: { userId: string; applicationId: string; language: Language },
 ): Promise<IssueResult> {
   const { db, now } = services;
   return db.transaction(async (tx) => {
@@ -84,13 +90,14 @@ export async function issueKfs(
       return { ok: false, reason: "not_draft", message: "This application is no longer a draft." } as const;
     const dates = kfsDates(services);
     const [current] = await tx
-      .select({ id: loanDocuments.id, validUntil: loanDocuments.validUntil })
+      .select({ id: loanDocuments.id, validUntil: loanDocuments.validUntil, language: loanDocuments.language })
       .from(loanDocuments)
       .where(and(eq(loanDocuments.applicationId, application.id), isNull(loanDocuments.supersededAt)));
-    if (current && current.validUntil >= dates.today) return { ok: true, documentId: current.id, reissued: false } as const;
+    if (current && current.validUntil >= dates.today && current.language === language)
+      return { ok: true, documentId: current.id, reissued: false } as const;
 
     const at = now();
-    const prepared = await kfsInput({ ...services, db: tx }, application, dates);
+    const prepared = await kfsInput({ ...services, db: tx }, application, dates, language);
     if (!prepared)
       return { ok: false, reason: "no_facts", message: "Your profile is missing details the Key Fact Statement needs." } as const;
     if (!prepared.fits) {
@@ -102,7 +109,7 @@ export async function issueKfs(
         message: "Your offer has changed since you chose the amount. Choose the amount and tenure again.",
       } as const;
     }
-    const kfs = buildKfs(prepared.input);
+    const kfs = buildKfs(prepared.input, kfsWords(language));
     const pdf = await renderAgreementPdf(prepared.input, kfs, at);
     if (current) await supersedeDocument(tx, application.id, at);
     const [doc] = await tx
@@ -114,6 +121,7 @@ export async function issueKfs(
         sizeBytes: pdf.byteLength,
         terms: kfs,
         input: prepared.input,
+        language,
         issuedAt: at,
         validUntil: dates.validUntil,
         assumedDisbursalDate: dates.assumedDisbursalDate,

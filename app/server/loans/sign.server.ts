@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import { plainTranslator } from "../../i18n/plain-format.ts";
 import { maskMobile } from "../../domain/validators/mobile.ts";
-import { formatDateIST, formatTimeIST, todayIST } from "../../domain/india-date.ts";
+import { todayIST } from "../../domain/india-date.ts";
 import { sha256Bytes } from "../crypto.server.ts";
 import { borrowerProfiles, currentSignatureOf, loanApplications, loanDocuments, loanSignatures, users } from "../db/schema.ts";
 import { sendCode, type SendResult, verifyCode } from "../otp/otp.server.ts";
@@ -151,12 +151,12 @@ export async function signApplication(
       signedAt: at,
       shownSha256,
       mobileMasked: maskMobile(mobile),
-      signedAtText: `${formatDateIST(at)}, ${formatTimeIST(at)} India time (${at.toISOString()})`,
       ip: client.ip,
       userAgent: client.userAgent,
       reference: application.reference,
       brandName: config.public.brandName,
       lenderName: config.public.lender.name,
+      language: doc.language,
     });
     const agreementRef = newReference();
     await tx.insert(loanSignatures).values({
@@ -170,6 +170,7 @@ export async function signApplication(
       signedPdf: Buffer.from(signedPdf),
       signedSha256: sha256Bytes(signedPdf),
       agreementRef,
+      language: doc.language,
     });
     await changeStatus(
       { ...services, db: tx },

@@ -1,5 +1,7 @@
+import type { Language } from "../../i18n/languages.ts";
 import { eq } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
+import { kfsWords } from "./kfs-words.server.ts";
 import { buildKfs, type KfsInput, type KfsModel } from "../../domain/loans/kfs.ts";
 import { todayIST } from "../../domain/india-date.ts";
 import { currentSignatureOf, loanDocuments, loanSignatures } from "../db/schema.ts";
@@ -15,20 +17,20 @@ import type { Application } from "./rows.server.ts";
 export async function signedTerms(
   services: Pick<AppServices, "db" | "config" | "now">,
   a: Application,
-): Promise<{ input: KfsInput | null; figures: KfsModel["figures"]; signedOn: string } | null> {
+): Promise<{ input: KfsInput | null; figures: KfsModel["figures"]; signedOn: string; language: Language } | null> {
   const [doc] = await services.db
     .select({ input: loanDocuments.input, terms: loanDocuments.terms, signedAt: loanSignatures.signedAt })
     .from(loanSignatures)
     .innerJoin(loanDocuments, eq(loanDocuments.id, loanSignatures.documentId))
     .where(currentSignatureOf(a.id));
   if (!doc) return null;
-  const signed = { figures: doc.terms.figures, signedOn: todayIST(doc.signedAt) };
+  const signed = { figures: doc.terms.figures, signedOn: todayIST(doc.signedAt), language: doc.terms.language ?? "en" };
   if (doc.input) return { ...signed, input: doc.input };
   const rebuilt = await kfsInput(services, a, {
     today: doc.terms.issuedOn,
     validUntil: doc.terms.validUntil,
     assumedDisbursalDate: doc.terms.assumedDisbursalDate,
   });
-  const exact = rebuilt && JSON.stringify(buildKfs(rebuilt.input).figures) === JSON.stringify(doc.terms.figures);
+  const exact = rebuilt && JSON.stringify(buildKfs(rebuilt.input, kfsWords("en")).figures) === JSON.stringify(doc.terms.figures);
   return { ...signed, input: exact ? rebuilt.input : null };
 }

@@ -8,6 +8,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { type Instalment, loanNumberFrom, loanSchedule, revisedTerms, scheduleDiffers } from "../../domain/loans/disbursal.ts";
 import { buildKfs } from "../../domain/loans/kfs.ts";
+import { kfsWords } from "../loans/kfs-words.server.ts";
 import { todayIST } from "../../domain/india-date.ts";
 import { sha256Bytes } from "../crypto.server.ts";
 import { applicationSubject, audit } from "../audit.server.ts";
@@ -89,7 +90,7 @@ async function activate(
   await ckycOnDisbursal({ ...services, db: tx }, { userId: a.userId, applicationId: a.id, disbursalDate, at });
   if (revised) {
     const terms = revisedTerms(input, disbursalDate);
-    const kfs = buildKfs(terms);
+    const kfs = buildKfs(terms, kfsWords(signed.language));
     const pdf = await renderRevisedKfsPdf(terms, kfs, signedOn, at);
     await tx
       .update(revisedKfs)

@@ -1,14 +1,17 @@
 /**
- * PDFs of the KFS and agreement (pdf-lib, DejaVu Sans embedded and subset, so
- * the ₹ sign renders and the text can be extracted), and the signature page
- * appended at signing.
+ * PDFs of the KFS and agreement, and the signature page appended at signing. English documents
+ * use pdf-lib with DejaVu Sans embedded and subset (so the ₹ sign renders and the text can be
+ * extracted); Hindi ones use Noto Sans Devanagari shaped by HarfBuzz (./shaped-font.server.ts).
+ * The Writer lays out either through a `Face`.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
-import { longDate } from "../../domain/india-date.ts";
+import { type Color, PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
+import { formatDateIST, formatTimeIST, longDate } from "../../domain/india-date.ts";
 import { agreementClauses, type KfsInput, type KfsModel } from "../../domain/loans/kfs.ts";
+import type { Language } from "../../i18n/languages.ts";
+import { kfsWords } from "../loans/kfs-words.server.ts";
 
 const require = createRequire(import.meta.url);
 let fontBytes: { regular: Uint8Array; bold: Uint8Array } | null = null;
@@ -29,20 +32,65 @@ const RULE = rgb(0.8, 0.82, 0.86);
 const TABLE_SIZE = 7.8;
 const TABLE_PAD = 4;
 
+/** What the Writer needs of a font: a line's width and drawing a line. */
+export interface Face {
+  measure(text: string, size: number): number;
+  draw(page: PDFPage, text: string, options: { x: number; y: number; size: number; color: Color }): void;
+}
+
+/** A pdf-lib font (fontkit: no shaping, enough for Latin text). */
+class PdfLibFace implements Face {
+  private readonly font: PDFFont;
+  private readonly widths = new Map<string, number>();
+  constructor(font: PDFFont) {
+    this.font = font;
+  }
+  /** Width at `size`, from each word's width at size 1 (measuring is the slow part of layout). */
+  measure(text: string, size: number): number {
+    const widths = this.widths;
+    let total = 0;
+    const words = text.split(" ");
+    for (const word of words) {
+      let w = widths.get(word);
+      if (w === undefined) widths.set(word, (w = this.font.widthOfTextAtSize(word, 1)));
+      total += w;
+    }
+    let space = widths.get(" ");
+    if (space === undefined) widths.set(" ", (space = this.font.widthOfTextAtSize(" ", 1)));
+    return (total + space * (words.length - 1)) * size;
+  }
+  draw(page: PDFPage, text: string, { x, y, size, color }: { x: number; y: number; size: number; color: Color }) {
+    page.drawText(text, { x, y, size, font: this.font, color });
+  }
+}
+
+export interface WriterOptions {
+  /** Line spacing relative to the English documents' (Devanagari needs room above and below). */
+  leading?: number;
+  /** The footer's page number. */
+  pageLabel?: (page: number, pages: number) => string;
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
 /** A top-to-bottom writer: wraps text, breaks pages, repeats table headers. */
 export class Writer {
   page!: PDFPage;
   y = 0;
   readonly pages: PDFPage[] = [];
   readonly doc: PDFDocument;
-  readonly regular: PDFFont;
-  readonly bold: PDFFont;
+  readonly regular: Face;
+  readonly bold: Face;
   readonly header: string;
-  constructor(doc: PDFDocument, regular: PDFFont, bold: PDFFont, header: string) {
+  private readonly leading: number;
+  private readonly pageLabel: (page: number, pages: number) => string;
+  constructor(doc: PDFDocument, regular: Face, bold: Face, header: string, options: WriterOptions = {}) {
     this.doc = doc;
     this.regular = regular;
     this.bold = bold;
     this.header = header;
+    this.leading = options.leading ?? 1;
+    this.pageLabel = options.pageLabel ?? ((page, pages) => `Page ${page} of ${pages}`);
     this.newPage();
   }
   get width() {
@@ -51,29 +99,16 @@ export class Writer {
   newPage() {
     this.page = this.doc.addPage(A4);
     this.pages.push(this.page);
-    this.page.drawText(this.header, { x: MARGIN, y: A4[1] - 30, size: 7.5, font: this.regular, color: MUTED });
+    this.regular.draw(this.page, this.header, { x: MARGIN, y: A4[1] - 30, size: 7.5, color: MUTED });
     this.y = A4[1] - MARGIN - 8;
   }
   ensure(height: number) {
     if (this.y - height < MARGIN + 14) this.newPage();
   }
-  /** Text width at `size`, from each word's width at size 1 (measuring is the slow part of layout). */
-  measure(text: string, font: PDFFont, size: number): number {
-    let widths = this.widths.get(font);
-    if (!widths) this.widths.set(font, (widths = new Map()));
-    let total = 0;
-    const words = text.split(" ");
-    for (const word of words) {
-      let w = widths.get(word);
-      if (w === undefined) widths.set(word, (w = font.widthOfTextAtSize(word, 1)));
-      total += w;
-    }
-    let space = widths.get(" ");
-    if (space === undefined) widths.set(" ", (space = font.widthOfTextAtSize(" ", 1)));
-    return (total + space * (words.length - 1)) * size;
+  measure(text: string, font: Face, size: number): number {
+    return font.measure(text, size);
   }
-  private readonly widths = new Map<PDFFont, Map<string, number>>();
-  wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  wrap(text: string, font: Face, size: number, width: number): string[] {
     const lines: string[] = [];
     for (const paragraph of text.split("\n")) {
       let line = "";
@@ -90,10 +125,10 @@ export class Writer {
     return lines;
   }
   text(text: string, { size = 9.5, font = this.regular, gap = 4, color = INK } = {}) {
-    const lineHeight = size * 1.35;
+    const lineHeight = size * 1.35 * this.leading;
     for (const line of this.wrap(text, font, size, this.width)) {
       this.ensure(lineHeight);
-      this.page.drawText(line, { x: MARGIN, y: this.y - size, size, font, color });
+      font.draw(this.page, line, { x: MARGIN, y: this.y - size, size, color });
       this.y -= lineHeight;
     }
     this.y -= gap;
@@ -106,7 +141,7 @@ export class Writer {
   /** Two columns: label and value, each wrapped, with a rule between rows. */
   rows(rows: readonly (readonly [string, string])[]) {
     const size = 8.8;
-    const lh = size * 1.35;
+    const lh = size * 1.35 * this.leading;
     const labelWidth = this.width * 0.34;
     const valueWidth = this.width - labelWidth - 10;
     for (const [label, value] of rows) {
@@ -114,9 +149,9 @@ export class Writer {
       const v = this.wrap(value, this.regular, size, valueWidth);
       const height = Math.max(l.length, v.length) * lh + 6;
       this.ensure(height);
-      l.forEach((line, i) => this.page.drawText(line, { x: MARGIN, y: this.y - size - i * lh, size, font: this.bold, color: INK }));
+      l.forEach((line, i) => this.bold.draw(this.page, line, { x: MARGIN, y: this.y - size - i * lh, size, color: INK }));
       v.forEach((line, i) =>
-        this.page.drawText(line, { x: MARGIN + labelWidth + 10, y: this.y - size - i * lh, size, font: this.regular, color: INK }),
+        this.regular.draw(this.page, line, { x: MARGIN + labelWidth + 10, y: this.y - size - i * lh, size, color: INK }),
       );
       this.y -= height;
       this.page.drawLine({
@@ -140,18 +175,19 @@ export class Writer {
     layout?: { widths: readonly number[]; align: readonly ("left" | "right")[] },
   ) {
     const size = TABLE_SIZE;
-    const lh = size * 1.45;
+    const lh = size * 1.45 * this.leading;
     const pad = TABLE_PAD;
     const widths = columns.map(
       (_, i) => (layout?.widths[i] ?? (i === 0 ? 0.06 : i === 1 ? 0.16 : 0.78 / (columns.length - 2))) * this.width,
     );
     const alignOf = (i: number) => layout?.align[i] ?? (i <= 1 ? "left" : "right");
-    const fit = (line: string, font: PDFFont, width: number) => {
-      let out = line;
-      while (out.length > 1 && this.measure(out, font, size) > width) out = out.slice(0, -1);
-      return out;
+    const fit = (line: string, font: Face, width: number) => {
+      // cut between graphemes (never inside a Devanagari conjunct or vowel sign)
+      const parts = [...graphemes.segment(line)].map((g) => g.segment);
+      while (parts.length > 1 && this.measure(parts.join(""), font, size) > width) parts.pop();
+      return parts.join("");
     };
-    const drawRow = (cells: readonly string[], font: PDFFont) => {
+    const drawRow = (cells: readonly string[], font: Face) => {
       const wrapped = cells.map((cell, i) => {
         const inner = (widths[i] ?? 0) - pad;
         return this.wrap(cell, font, size, inner).map((line) => fit(line, font, inner));
@@ -163,7 +199,7 @@ export class Writer {
         const w = widths[i] ?? 0;
         lines.forEach((line, k) => {
           const left = alignOf(i) === "left" ? x : x + w - pad - this.measure(line, font, size);
-          this.page.drawText(line, { x: left, y: this.y - size - k * lh, size, font, color: INK });
+          font.draw(this.page, line, { x: left, y: this.y - size - k * lh, size, color: INK });
         });
         x += w;
       });
@@ -193,14 +229,14 @@ export class Writer {
   }
   /** Whether every word of a table with these column shares fits its column (`table` cuts a word that does not). */
   tableFits(columns: readonly string[], body: readonly (readonly string[])[], widths: readonly number[]) {
-    const fits = (cell: string, i: number, font: PDFFont) =>
+    const fits = (cell: string, i: number, font: Face) =>
       cell.split(/\s+/).every((word) => this.measure(word, font, TABLE_SIZE) <= (widths[i] ?? 0) * this.width - TABLE_PAD);
     return columns.every((c, i) => fits(c, i, this.bold)) && body.every((row) => row.every((cell, i) => fits(cell, i, this.regular)));
   }
   footers(note: string) {
     const total = this.pages.length;
     this.pages.forEach((page, i) => {
-      page.drawText(`${note} · Page ${i + 1} of ${total}`, { x: MARGIN, y: 26, size: 7.5, font: this.regular, color: MUTED });
+      this.regular.draw(page, `${note} · ${this.pageLabel(i + 1, total)}`, { x: MARGIN, y: 26, size: 7.5, color: MUTED });
     });
   }
 }
@@ -222,29 +258,64 @@ const cachingFontkit: typeof fontkit = {
   },
 };
 
-export async function newDocument(title: string, at: Date) {
+/** A new document with its two faces: DejaVu through pdf-lib in English, Noto Sans Devanagari shaped in Hindi. */
+export async function newDocument(title: string, at: Date, language: Language = "en") {
   const doc = await PDFDocument.create();
-  doc.registerFontkit(cachingFontkit);
-  const f = fonts();
-  const regular = await doc.embedFont(f.regular, { subset: true });
-  const bold = await doc.embedFont(f.bold, { subset: true });
+  const faces = await facesFor(doc, language);
   doc.setTitle(title);
   doc.setCreationDate(at);
   doc.setModificationDate(at);
   doc.setProducer("pdf-lib");
-  return { doc, regular, bold };
+  return { doc, ...faces };
 }
 
-function writeKfs(w: Writer, kfs: KfsModel, intro: string, scheduleNote: string) {
+/**
+ * The faces of a document in `language`; `finish` (before `doc.save()`) writes the Hindi fonts.
+ * English keeps the DejaVu path, so its documents are what they were.
+ */
+export async function facesFor(doc: PDFDocument, language: Language) {
+  if (language === "hi") {
+    const { devanagariFaces } = await import("./shaped-font.server.ts");
+    const faces = await devanagariFaces(doc);
+    return { regular: faces.regular as Face, bold: faces.bold as Face, leading: 1.15, finish: faces.finish };
+  }
+  doc.registerFontkit(cachingFontkit);
+  const f = fonts();
+  const regular = new PdfLibFace(await doc.embedFont(f.regular, { subset: true }));
+  const bold = new PdfLibFace(await doc.embedFont(f.bold, { subset: true }));
+  return { regular: regular as Face, bold: bold as Face, leading: 1, finish: () => {} };
+}
+
+type Words = ReturnType<typeof kfsWords>["t"];
+
+function writeKfs(w: Writer, t: Words, kfs: KfsModel, intro: string, scheduleNote: string) {
   w.text(kfs.title, { size: 16, font: w.bold, gap: 2 });
   w.text(intro, { size: 9, color: MUTED, gap: 8 });
   for (const part of kfs.parts) {
     w.heading(part.title);
     w.rows(part.rows);
   }
-  w.heading("Repayment schedule");
+  w.heading(t("pdf.schedule"));
   w.text(scheduleNote, { size: 8.5, color: MUTED });
   w.table(kfs.schedule.columns, kfs.schedule.rows);
+}
+
+/** A KFS document in its language: the document, its Writer and the words. */
+async function kfsDocument(input: KfsInput, kfs: KfsModel, at: Date, title: (t: Words) => string, subject: (t: Words) => string) {
+  const language = kfs.language ?? "en";
+  const words = kfsWords(language);
+  const { t } = words;
+  const { doc, regular, bold, leading, finish } = await newDocument(title(t), at, language);
+  doc.setAuthor(input.lender.name);
+  doc.setSubject(subject(t));
+  const header = t("pdf.header", { lender: input.lender.name, brand: input.brandName, reference: input.reference.toUpperCase() });
+  const w = new Writer(doc, regular, bold, header, { leading, pageLabel: (page, pages) => t("pdf.page", { page, pages }) });
+  const date = (d: string) => longDate(d, language);
+  const save = () => {
+    finish();
+    return doc.save();
+  };
+  return { w, t, words, date, save };
 }
 
 /**
@@ -252,83 +323,92 @@ function writeKfs(w: Writer, kfs: KfsModel, intro: string, scheduleNote: string)
  * the signed one: the same statement with the actual dates; the signed agreement still governs.
  */
 export async function renderRevisedKfsPdf(input: KfsInput, kfs: KfsModel, signedOn: string, issuedAt: Date): Promise<Uint8Array> {
-  const { doc, regular, bold } = await newDocument(`${kfs.title} ${input.reference.toUpperCase()}`, issuedAt);
-  doc.setAuthor(input.lender.name);
-  doc.setSubject(`Revised Key Fact Statement for ${input.borrower.name}`);
-  const w = new Writer(doc, regular, bold, `${input.lender.name} · ${input.brandName} · Proposal ${input.reference.toUpperCase()}`);
+  const { w, t, date, save } = await kfsDocument(
+    input,
+    kfs,
+    issuedAt,
+    () => `${kfs.title} ${input.reference.toUpperCase()}`,
+    (tr) => tr("pdf.revisedSubject", { name: input.borrower.name }),
+  );
   writeKfs(
     w,
+    t,
     kfs,
-    `Issued ${longDate(kfs.issuedOn)}, at disbursal. The loan was disbursed on ${longDate(kfs.assumedDisbursalDate)}, not on the date assumed in the Key Fact Statement you signed on ${longDate(signedOn)}, so its due dates or amounts changed. The rate, fees and other terms are the ones you signed; this statement replaces the signed schedule.`,
-    `Disbursed on ${longDate(kfs.assumedDisbursalDate)}. Amounts in rupees.`,
+    t("pdf.revisedIntro", { issued: date(kfs.issuedOn), disbursed: date(kfs.assumedDisbursalDate), signed: date(signedOn) }),
+    t("pdf.revisedNote", { date: date(kfs.assumedDisbursalDate) }),
   );
-  w.footers(`${input.brandName} · Revised Key Fact Statement`);
-  return doc.save();
+  w.footers(t("pdf.revisedFooter", { brand: input.brandName }));
+  return save();
 }
 
-/** The KFS followed by the loan agreement that embeds it, as one PDF. */
+/** The KFS followed by the loan agreement that embeds it, as one PDF, in the KFS's language. */
 export async function renderAgreementPdf(input: KfsInput, kfs: KfsModel, issuedAt: Date): Promise<Uint8Array> {
-  const { doc, regular, bold } = await newDocument(`${kfs.title} and loan agreement ${input.reference.toUpperCase()}`, issuedAt);
-  doc.setAuthor(input.lender.name);
-  doc.setSubject(`Key Fact Statement and loan agreement for ${input.borrower.name}`);
-  const w = new Writer(doc, regular, bold, `${input.lender.name} · ${input.brandName} · Proposal ${input.reference.toUpperCase()}`);
-
+  const { w, t, words, date, save } = await kfsDocument(
+    input,
+    kfs,
+    issuedAt,
+    (tr) => tr("pdf.title", { kfs: kfs.title, reference: input.reference.toUpperCase() }),
+    (tr) => tr("pdf.subject", { name: input.borrower.name }),
+  );
   writeKfs(
     w,
+    t,
     kfs,
-    `Issued ${longDate(kfs.issuedOn)}. Valid for signing until the end of ${longDate(kfs.validUntil)}; after that a fresh statement is issued with the terms of that day.`,
-    `Assumes disbursal on ${longDate(kfs.assumedDisbursalDate)}. Amounts in rupees.`,
+    t("pdf.intro", { issued: date(kfs.issuedOn), validUntil: date(kfs.validUntil) }),
+    t("pdf.scheduleNote", { date: date(kfs.assumedDisbursalDate) }),
   );
 
   w.newPage();
-  w.text("Loan agreement", { size: 16, font: bold, gap: 8 });
-  for (const clause of agreementClauses(input, kfs)) w.text(clause, { gap: 7 });
-  w.text("The Key Fact Statement above, including its repayment schedule, forms part of this agreement.", { gap: 7 });
-  w.footers(`${input.brandName} · Key Fact Statement and loan agreement`);
-  return doc.save();
+  w.text(t("pdf.agreement"), { size: 16, font: w.bold, gap: 8 });
+  for (const clause of agreementClauses(input, kfs, words)) w.text(clause, { gap: 7 });
+  w.text(t("pdf.embedded"), { gap: 7 });
+  w.footers(t("pdf.footer", { brand: input.brandName }));
+  return save();
 }
 
 export interface SignatureFacts {
   name: string;
   mobileMasked: string;
   signedAt: Date;
-  signedAtText: string;
   ip: string;
   userAgent: string;
   shownSha256: string;
   reference: string;
   brandName: string;
   lenderName: string;
+  /** The signed document's language: the page is written in it. */
+  language: Language;
 }
 
 /** The signed copy: the stored bytes' pages, then a signature page recording who, when and the hash. */
 export async function appendSignaturePage(original: Uint8Array, s: SignatureFacts): Promise<Uint8Array> {
   const doc = await PDFDocument.load(original, { updateMetadata: false });
-  doc.registerFontkit(cachingFontkit);
-  const f = fonts();
-  const regular = await doc.embedFont(f.regular, { subset: true });
-  const bold = await doc.embedFont(f.bold, { subset: true });
+  const { regular, bold, leading, finish } = await facesFor(doc, s.language);
+  const t = kfsWords(s.language).t;
   doc.setModificationDate(s.signedAt);
-  const w = new Writer(doc, regular, bold, `${s.lenderName} · ${s.brandName} · Proposal ${s.reference.toUpperCase()}`);
-  w.text("Electronic signature", { size: 16, font: bold, gap: 8 });
-  w.text(
-    "The borrower read the Key Fact Statement and loan agreement on the preceding pages, ticked the box accepting them and entered the one-time code sent to their registered mobile number.",
-    { gap: 8 },
-  );
+  const header = t("pdf.header", { lender: s.lenderName, brand: s.brandName, reference: s.reference.toUpperCase() });
+  const w = new Writer(doc, regular, bold, header, { leading });
+  w.text(t("signature.title"), { size: 16, font: bold, gap: 8 });
+  w.text(t("signature.intro"), { gap: 8 });
   w.rows([
-    ["Signed by", s.name],
-    ["Mobile (one-time code sent to)", s.mobileMasked],
-    ["Signed at", s.signedAtText],
-    ["From address", s.ip],
-    ["Browser", s.userAgent],
-    ["SHA-256 of the document shown", s.shownSha256],
-    ["Proposal number", s.reference.toUpperCase()],
+    [t("signature.signedBy"), s.name],
+    [t("signature.mobile"), s.mobileMasked],
+    [
+      t("signature.signedAt"),
+      t("signature.signedAtValue", {
+        date: formatDateIST(s.signedAt, s.language),
+        time: formatTimeIST(s.signedAt),
+        iso: s.signedAt.toISOString(),
+      }),
+    ],
+    [t("signature.ip"), s.ip],
+    [t("signature.browser"), s.userAgent],
+    [t("signature.hash", { algorithm: "SHA-256" }), s.shownSha256],
+    [t("signature.proposal"), s.reference.toUpperCase()],
   ]);
-  w.text("The hash identifies the exact bytes of the document that was shown and accepted; any change to it gives a different hash.", {
-    size: 8.5,
-    color: MUTED,
-  });
+  w.text(t("signature.hashNote"), { size: 8.5, color: MUTED });
   const last = w.pages.at(-1);
-  last?.drawText(`${s.brandName} · Signature page`, { x: MARGIN, y: 26, size: 7.5, font: regular, color: MUTED });
+  if (last) regular.draw(last, t("signature.footer", { brand: s.brandName }), { x: MARGIN, y: 26, size: 7.5, color: MUTED });
+  finish();
   return doc.save();
 }

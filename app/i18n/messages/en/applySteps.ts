@@ -98,7 +98,6 @@ export default {
     open: "Open the PDF",
     download: "Download the PDF",
     appLink: "Reading on a phone app? <link>This link</link> opens the PDF without signing in, for 10 minutes.",
-    asIssued: "The parts of the Key Fact Statement below are shown as issued, in English, like the PDF you sign.",
     schedule: "Repayment schedule",
     scheduleScroll: "Repayment schedule, scrolls sideways",
     scheduleCaption: "Repayment schedule, assuming disbursal on {date}",

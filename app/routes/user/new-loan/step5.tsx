@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { FactRows, LoanFlow, PdfFrame, usePdfWords } from "../../../components/loan-flow.tsx";
 import { useLocale, useTranslations } from "use-intl/react";
-import type { Language } from "../../../i18n/languages.ts";
+import { HTML_LANG, type Language } from "../../../i18n/languages.ts";
 import { externalLink, strong } from "../../../lib/rich-text.tsx";
 import { stepPath } from "../../../domain/loans/application.ts";
 import { longDate } from "../../../domain/india-date.ts";
@@ -87,14 +87,10 @@ export default function Step5({ loaderData }: Route.ComponentProps) {
         <p className="text-sm text-slate-600">{t.rich("appLink", { link: externalLink(loaderData.appLink, "link") })}</p>
         <p className="text-xs text-slate-500 wrap-anywhere">SHA-256 {loaderData.document.sha256}</p>
       </section>
-      {/* The KFS's own parts are as issued, in English like the PDF signed: marked so for screen readers. */}
-      {language === "en" ? null : (
-        <p className="card border-amber-300 bg-amber-50" data-testid="kfs-as-issued">
-          {t("asIssued")}
-        </p>
-      )}
+      {/* The KFS's own parts are as issued, in the language it was issued in: the page's, since opening
+          the page in another language issues it afresh in that one (app/server/loans/issue-kfs.server.ts). */}
       {kfs.parts.map((part) => (
-        <section key={part.title} className="card" aria-label={part.title} lang="en">
+        <section key={part.title} className="card" aria-label={part.title} lang={HTML_LANG[kfs.language ?? "en"]}>
           <h2 className="text-xl">{part.title}</h2>
           <FactRows rows={part.rows} />
         </section>
@@ -108,7 +104,7 @@ export default function Step5({ loaderData }: Route.ComponentProps) {
         <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={t("scheduleScroll")}>
           <table className="w-full text-sm">
             <caption className="sr-only">{t("scheduleCaption", { date: longDate(kfs.assumedDisbursalDate, language) })}</caption>
-            <thead lang="en">
+            <thead lang={HTML_LANG[kfs.language ?? "en"]}>
               <tr>
                 {kfs.schedule.columns.map((c) => (
                   <th key={c} scope="col" className="px-2 py-1 text-left whitespace-nowrap">
@@ -117,7 +113,7 @@ export default function Step5({ loaderData }: Route.ComponentProps) {
                 ))}
               </tr>
             </thead>
-            <tbody lang="en">
+            <tbody lang={HTML_LANG[kfs.language ?? "en"]}>
               {kfs.schedule.rows.map((row) => (
                 <tr key={row[0]} className="border-t border-slate-200">
                   {row.map((cell, i) => (
