@@ -116,7 +116,7 @@ describe("a loan application in Hindi", { shuffle: false }, () => {
     expect(refused.status).toBe(400);
     expect(shownMarkup(await html(refused))).toContain("चुनें कि लोन किस लिए है।");
     expect((await post(step("Step1"), b.cookie, { purpose: "medical", disbursalConsent: "yes" })).status).toBe(302);
-    const kfs = await hindiPage(step("Step5"), b.cookie, number);
+    const kfs = await hindiPage(step("Step5"), b.cookie, [...number, ref.toUpperCase(), ...BANK]);
     // The KFS itself was issued in Hindi, for the page asked in Hindi: its parts and schedule too.
     expect(shownMarkup(kfs)).toContain('<section class="card" aria-label="भाग 1 — ब्याज दर, फ़ीस और शुल्क" lang="hi-IN">');
     const signing = await hindiPage(step("Step6"), b.cookie, number);
