@@ -1,11 +1,29 @@
-import { mkdirSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { homedir } from "node:os";
 import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+/**
+ * A phone reads Hindi in its own Devanagari font; this machine has none, and Chromium would draw
+ * boxes of another width. The font the PDFs use (Noto Sans Devanagari, from npm) is put where
+ * fontconfig finds a user's fonts, so pages in Hindi are measured as a phone draws them.
+ */
+function installDevanagariFont() {
+  const require = createRequire(import.meta.url);
+  const dir = path.join(homedir(), ".local/share/fonts/sugam-tests");
+  mkdirSync(dir, { recursive: true });
+  for (const file of ["400Regular/NotoSansDevanagari_400Regular.ttf", "700Bold/NotoSansDevanagari_700Bold.ttf"]) {
+    const target = path.join(dir, path.basename(file));
+    if (!existsSync(target)) copyFileSync(require.resolve(`@expo-google-fonts/noto-sans-devanagari/${file}`), target);
+  }
+}
+
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  installDevanagariFont();
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,

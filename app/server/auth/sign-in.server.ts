@@ -6,6 +6,7 @@ import { users } from "../db/schema.ts";
 import { formatTimeIST } from "../../domain/india-date.ts";
 import { msg } from "../../i18n/form-message.ts";
 import type { Language } from "../../i18n/languages.ts";
+import { setBorrowerLanguage } from "../i18n/borrower-language.server.ts";
 import { plainTranslator } from "../../i18n/plain-format.ts";
 import { sendCode, type SendResult, type VerifyResult, verifyCode } from "../otp/otp.server.ts";
 import { createUserSession } from "./session.server.ts";
@@ -131,6 +132,9 @@ export async function signInWithCode(
   if (!verified.ok) return { ok: false, field: "code", message: refusedCode(verified, services.config) };
   const account = await userForVerifiedMobile(services, { mobile: input.mobile, linkTo: input.linkTo });
   if ("error" in account) return { ok: false, field: "form", message: account.error };
+  // A new borrower's messages are in the language they read the site in when they signed up; an
+  // existing borrower's stay as chosen with the switch.
+  if (account.created && input.client.language) await setBorrowerLanguage(services.db, account.userId, input.client.language);
   const { setCookie } = await createUserSession(services, { userId: account.userId, deviceId: input.deviceId, ...input.client });
   return { ok: true, created: account.created, setCookie, landing: await signInLanding(services, account.userId) };
 }
