@@ -131,6 +131,8 @@ describe("notices in the borrower's language", () => {
         expect(englishWords(text, [...allowed(), shortReference(hi.ref), "DR-7K2M9Q"]), `${event}: ${text}`).toEqual([]);
       }
       expect(h.notice.smsTemplateId).toBe(templates.hi[event]);
+      // The notice keeps the language it was written in: its e-mail's frame follows it, not a later switch.
+      expect(h.notice.language).toBe("hi");
       expect(h.sms.templateId).toBe(templates.hi[event]);
       expect(h.sms.encoding).toBe("ucs2");
       expect(h.sms.parts).toBe(Math.ceil(h.sms.text.length / (h.sms.text.length > 70 ? 67 : 70)));
@@ -140,6 +142,7 @@ describe("notices in the borrower's language", () => {
       const e = await delivered(en.userId, en.mobile, event);
       for (const text of [e.notice.title, e.notice.body, e.sms.text, e.email.subject, e.email.text]) expect(text).not.toMatch(DEVANAGARI);
       expect(e.sms.templateId).toBe(templates.en[event]);
+      expect(e.notice.language).toBe("en");
       expect(e.sms.templateId).not.toBe(h.sms.templateId);
       expect(e.email.text).toContain("Dear borrower,");
       expect(e.email.text).toContain(e.notice.body);

@@ -1380,6 +1380,8 @@ export const notifications = pgTable(
     /** The SMS text; null when this notice sends none (a staff notice not urgent). */
     sms: text("sms"),
     smsTemplateId: text("sms_template_id"),
+    /** The language its words were written in (the borrower's when it was made): its e-mail's frame is in the same. */
+    language: text("language").$type<Language>().notNull().default("en"),
     attachments: jsonb("attachments").$type<AttachmentRef[]>().notNull().default([]),
     /** The channels it goes by besides the app (a dunning step's); null: every channel it has words for. */
     channels: jsonb("channels").$type<Channel[]>(),
@@ -1392,6 +1394,7 @@ export const notifications = pgTable(
   },
   (t) => [
     index("notifications_user_idx").on(t.userId, t.availableAt),
+    check("notifications_language", sql`${t.language} in ('en', 'hi')`),
     index("notifications_unread_idx")
       .on(t.userId)
       .where(sql`${t.readAt} is null`),

@@ -98,6 +98,7 @@ export async function notifyMany(services: Services, inputs: readonly NoticeInpu
       path: notice.path,
       sms: notice.sms,
       smsTemplateId: notice.sms ? services.config.smsTemplates[language][input.event] : null,
+      language,
       attachments: notice.attachments,
       sentBy: input.sentBy ?? null,
       channels: input.channels ? [...input.channels] : null,
@@ -249,7 +250,6 @@ export async function deliverNotice(services: AppServices, notificationId: strin
     .select({
       notice: notifications,
       mobile: users.mobile,
-      language: users.language,
       email: borrowerProfiles.email,
       // The borrower's latest word on reminders and updates (null: never asked).
       messages: sql<boolean | null>`(select ${consents.granted} from ${consents} where ${consents.userId} = ${notifications.userId}
@@ -260,7 +260,8 @@ export async function deliverNotice(services: AppServices, notificationId: strin
     .leftJoin(borrowerProfiles, eq(borrowerProfiles.userId, notifications.userId))
     .where(eq(notifications.id, notificationId));
   if (!n) return;
-  const { notice, mobile, email, messages, language } = n;
+  const { notice, mobile, email, messages } = n;
+  const { language } = notice;
   if (await reminderPassed(services, notice)) {
     // Paid (or closed) between the night's run and the morning: the reminder is withdrawn, not sent.
     await services.db.delete(notifications).where(eq(notifications.id, notice.id));
@@ -290,7 +291,7 @@ export async function deliverNotice(services: AppServices, notificationId: strin
   if (email && by("email"))
     await attempt(() =>
       once(services, notice.id, "email", "", async () => {
-        // The notice's words were written in the borrower's language when it was made; its frame is in the language now.
+        // The e-mail's frame in the language of the notice's words (the borrower's when it was made).
         const { subject, text } = noticeEmail(
           notice,
           {

@@ -1,0 +1,2 @@
+ALTER TABLE "notifications" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_language" CHECK ("notifications"."language" in ('en', 'hi'));
