@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { ensureDeviceId } from "../lib/device.ts";
-import { DISPLACED_LANDING, DISPLACED_MESSAGE } from "../lib/displaced.ts";
+import { useTranslations } from "use-intl/react";
+import { DISPLACED_LANDING } from "../lib/displaced.ts";
 import { NOTICES_EVENT } from "./notification-bell.tsx";
 
 /**
@@ -15,6 +16,8 @@ export function DeviceWatch() {
   const [cleared, setCleared] = useState(false);
   const ok = useRef<HTMLButtonElement>(null);
   const revalidate = useRevalidator();
+  const t = useTranslations("account.displaced");
+  const common = useTranslations("common.displaced");
   const revalidator = useRef(revalidate);
   // An event that came while the page was already reading its data is read once more after that.
   const pending = useRef(false);
@@ -85,12 +88,12 @@ export function DeviceWatch() {
         className="max-w-sm rounded-2xl bg-white p-6 text-center shadow-xl"
       >
         <p id="displaced-title" className="text-lg font-semibold">
-          {DISPLACED_MESSAGE}
+          {common("title")}
         </p>
         <p id="displaced-why" className="mt-2 text-slate-700">
-          Your account was signed in on another device, so this one has been signed out.
+          {t("why")}
         </p>
-        <p className="mt-2 text-slate-700">If it was not you, sign in again here and raise a ticket from Help.</p>
+        <p className="mt-2 text-slate-700">{t("ifNotYou")}</p>
         <button
           ref={ok}
           type="button"
@@ -98,7 +101,7 @@ export function DeviceWatch() {
           disabled={!cleared}
           onClick={() => window.location.assign(DISPLACED_LANDING)}
         >
-          OK
+          {t("ok")}
         </button>
       </div>
     </div>

@@ -1,9 +1,11 @@
 import { useEffect } from "react";
 import { Toaster, toast as showToast } from "sonner";
+import { useTranslations } from "use-intl/react";
 import type { Toast } from "../lib/toast.ts";
 
 /** sonner's toast area, top-right, showing each flash toast it is given once. */
 export default function FlashToaster({ toast }: { toast: Toast | null }) {
+  const t = useTranslations("common.toasts");
   useEffect(() => {
     if (!toast) return;
     // A new flash message ends the ones before it: what they said belongs to the page they came with
@@ -13,5 +15,13 @@ export default function FlashToaster({ toast }: { toast: Toast | null }) {
     const show = toast.type === "success" ? showToast.success : toast.type === "error" ? showToast.error : showToast.info;
     show(toast.title, { id: toast.id, description: toast.description });
   }, [toast]);
-  return <Toaster position="top-right" closeButton duration={6000} toastOptions={{ classNames: { description: "!text-slate-700" } }} />;
+  return (
+    <Toaster
+      position="top-right"
+      closeButton
+      duration={6000}
+      containerAriaLabel={t("region")}
+      toastOptions={{ closeButtonAriaLabel: t("close"), classNames: { description: "!text-slate-700" } }}
+    />
+  );
 }

@@ -1,12 +1,14 @@
 import { Bell } from "lucide-react";
 import { useEffect, useState } from "react";
 import { NavLink } from "react-router";
+import { useTranslations } from "use-intl/react";
 
 /** The window event DeviceWatch raises when the realtime channel tells the unread count. */
 export const NOTICES_EVENT = "app:notices";
 
 /** The bell in the signed-in header: the unread count, kept live by the realtime channel. */
 export function NotificationBell({ unread: initial }: { unread: number }) {
+  const t = useTranslations("account.bell");
   const [unread, setUnread] = useState(initial);
   const [fromServer, setFromServer] = useState(initial);
   // A page load or revalidation brings the server's count.
@@ -19,7 +21,7 @@ export function NotificationBell({ unread: initial }: { unread: number }) {
     window.addEventListener(NOTICES_EVENT, onCount);
     return () => window.removeEventListener(NOTICES_EVENT, onCount);
   }, []);
-  const label = unread ? `Notices, ${unread} unread` : "Notices";
+  const label = t("label", { unread });
   return (
     <NavLink
       to="/User/Notifications"

@@ -1,18 +1,10 @@
 import { useEffect, useState } from "react";
+import { useTranslations } from "use-intl/react";
 
 /** The original application's names for what can stop push notices on a device. */
 export type PushError =
   "unsupported-browser" | "indexed-db-unsupported" | "failed-service-worker-registration" | "permission-blocked" | "subscription-failed";
 
-const ERROR_TEXT: Record<PushError, string> = {
-  "unsupported-browser": "This browser cannot show notices from websites. You will still get them by SMS and here in the app.",
-  "indexed-db-unsupported":
-    "This browser keeps no site storage (a private window, or storage turned off), which notices need. You will still get them by SMS and here.",
-  "failed-service-worker-registration": "The part of the site that shows notices could not be installed. Reload the page and try again.",
-  "permission-blocked":
-    "Notices are blocked for this site. To allow them, open the site settings (the icon left of the address) and set Notifications to Allow, then try again.",
-  "subscription-failed": "The browser's notice service did not answer. Check your connection and try again.",
-};
 
 /** What the browser offers: the first thing missing, or null when push can work here. */
 export function pushSupport(env: {
@@ -60,6 +52,7 @@ type State = { kind: "off" } | { kind: "working" } | { kind: "on"; endpoint: str
  */
 export function PushOptIn({ publicKey }: { publicKey: string | null }) {
   const [state, setState] = useState<State>({ kind: "off" });
+  const t = useTranslations("notifications.push");
 
   // Already on for this device (allowed, with a subscription): say so.
   useEffect(() => {
@@ -128,38 +121,35 @@ export function PushOptIn({ publicKey }: { publicKey: string | null }) {
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-4" aria-labelledby="push-title" data-push-state={state.kind}>
       <h2 id="push-title" className="text-lg font-semibold text-slate-900">
-        Notices on this device
+        {t("heading")}
       </h2>
       {state.kind === "on" ? (
         <>
           <p className="mt-1 text-slate-800" role="status">
-            Notices are on for this device.
+            {t("on")}
           </p>
           <button
             type="button"
             onClick={() => void turnOff(state.endpoint)}
             className="mt-3 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
           >
-            Turn off on this device
+            {t("turnOff")}
           </button>
         </>
       ) : (
         <>
-          <p className="mt-1 text-slate-800">If you turn them on, this device shows a notice when:</p>
+          <p className="mt-1 text-slate-800">{t("intro")}</p>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">
-            <li>a payment is due in 3 days, and on the day it is due</li>
-            <li>we receive a payment from you</li>
-            <li>an application is approved or rejected, or we need something from you</li>
-            <li>a payment is overdue and a penal charge is added</li>
-            <li>our support team writes to you</li>
+            <li>{t("due")}</li>
+            <li>{t("received")}</li>
+            <li>{t("decided")}</li>
+            <li>{t("overdue")}</li>
+            <li>{t("support")}</li>
           </ul>
-          <p className="mt-2 text-sm text-slate-700">
-            Reminders and overdue notices are never sent between 19:00 and 08:00. Your browser will ask you to allow notices after you press
-            the button. You can turn them off here at any time.
-          </p>
+          <p className="mt-2 text-sm text-slate-700">{t("quietHours")}</p>
           {state.kind === "error" && (
             <p role="alert" data-error={state.error} className="mt-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-              {ERROR_TEXT[state.error]}
+              {t(`errors.${state.error}`)}
             </p>
           )}
           <button
@@ -168,7 +158,7 @@ export function PushOptIn({ publicKey }: { publicKey: string | null }) {
             onClick={() => void turnOn(publicKey)}
             className="mt-3 rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
           >
-            {state.kind === "working" ? "Turning on…" : "Turn on notices on this device"}
+            {state.kind === "working" ? t("turningOn") : t("turnOn")}
           </button>
         </>
       )}

@@ -60,6 +60,14 @@ import hiRates from "./hi/rates.ts";
 import hiSignIn from "./hi/signIn.ts";
 import hiTerms from "./hi/terms.ts";
 import hiValidation from "./hi/validation.ts";
+import enAccount from "./en/account.ts";
+import hiAccount from "./hi/account.ts";
+import enDashboard from "./en/dashboard.ts";
+import hiDashboard from "./hi/dashboard.ts";
+import enNotifications from "./en/notifications.ts";
+import hiNotifications from "./hi/notifications.ts";
+import enHelp from "./en/help.ts";
+import hiHelp from "./hi/help.ts";
 
 export const CATALOGUES = {
   en: {
@@ -92,6 +100,10 @@ export const CATALOGUES = {
     rates: enRates,
     signIn: enSignIn,
     terms: enTerms,
+    account: enAccount,
+    dashboard: enDashboard,
+    notifications: enNotifications,
+    help: enHelp,
   },
   hi: {
     common: hiCommon,
@@ -123,5 +135,9 @@ export const CATALOGUES = {
     rates: hiRates,
     signIn: hiSignIn,
     terms: hiTerms,
+    account: hiAccount,
+    dashboard: hiDashboard,
+    notifications: hiNotifications,
+    help: hiHelp,
   },
 } as const;

@@ -11,6 +11,10 @@ import { usePublicConfig } from "../../root.tsx";
 import { requireBorrowerMiddleware } from "../../web/guards.server.ts";
 import type { Route } from "./+types/layout";
 import { ICON_URL } from "../../lib/icon.ts";
+import { useTranslations } from "use-intl/react";
+import { LanguageSwitch } from "../../components/language-switch.tsx";
+import { linkTo } from "../../lib/rich-text.tsx";
+import { pageMessages } from "../../web/i18n.server.ts";
 
 /** Every /User/* route (and each quick-start step) needs a signed-in borrower. */
 export const middleware: Route.MiddlewareFunction[] = [requireBorrowerMiddleware];
@@ -23,8 +27,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { user, unread } = context.get(signedInContext);
   // The request's own method: the loaders that follow an action see a GET.
   const { method } = context.get(requestContext);
-  if (method === "GET" || method === "HEAD") return { unread };
-  return { unread: await unreadCount(context.get(servicesContext), user.id) };
+  // The frame's words (header, footer), in the page's language.
+  const messages = pageMessages(context, ["account"]);
+  if (method === "GET" || method === "HEAD") return { unread, messages };
+  return { unread: await unreadCount(context.get(servicesContext), user.id), messages };
 }
 
 export default function UserLayout() {
@@ -45,22 +51,24 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 /** The signed-in area's sections: a row in the header, a tab bar under it on a phone. */
 const ACCOUNT_NAV = [
-  { to: "/User/Dashboard", label: "Dashboard", Icon: House },
-  { to: "/User/Loans", label: "Loans", Icon: Wallet },
-  { to: "/User/Profile", label: "Profile", Icon: UserRound },
-  { to: "/User/Help", label: "Help", Icon: CircleHelp },
+  { to: "/User/Dashboard", label: "dashboard", Icon: House },
+  { to: "/User/Loans", label: "loans", Icon: Wallet },
+  { to: "/User/Profile", label: "profile", Icon: UserRound },
+  { to: "/User/Help", label: "help", Icon: CircleHelp },
 ] as const;
 
 function UserFrame({ children }: { children: React.ReactNode }) {
   const config = usePublicConfig();
   const unread = useRouteLoaderData<typeof loader>("routes/user/layout")?.unread ?? 0;
+  const t = useTranslations("account");
+  const common = useTranslations("common");
   return (
     <div className="flex min-h-screen flex-col">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
       >
-        Skip to content
+        {common("skipToContent")}
       </a>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-2 px-4 pt-3 sm:pb-3">
@@ -70,7 +78,7 @@ function UserFrame({ children }: { children: React.ReactNode }) {
             <span className="truncate">{config?.brandName}</span>
           </NavLink>
           <nav
-            aria-label="Account"
+            aria-label={t("nav.label")}
             className="order-last -mx-4 mt-2 grid w-[calc(100%+2rem)] grid-cols-4 border-t border-slate-200 sm:order-none sm:mx-0 sm:mt-0 sm:flex sm:w-auto sm:border-0"
           >
             {ACCOUNT_NAV.map(({ to, label, Icon }) => (
@@ -82,17 +90,18 @@ function UserFrame({ children }: { children: React.ReactNode }) {
                 }
               >
                 <Icon aria-hidden="true" className="size-5 sm:size-4" />
-                {label}
+                {t(`nav.${label}`)}
               </NavLink>
             ))}
           </nav>
+          <LanguageSwitch className="shrink-0" />
           <NotificationBell unread={unread} />
           <Form method="post" action="/auth/sign-out" className="shrink-0">
             <button
               type="submit"
               className="min-h-11 rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100 sm:px-3"
             >
-              Sign out
+              {t("signOut")}
             </button>
           </Form>
         </div>
@@ -104,16 +113,13 @@ function UserFrame({ children }: { children: React.ReactNode }) {
         <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 sm:grid-cols-[1fr_auto]">
           <div>
             <p>
-              {config?.brandName} is a digital lending platform of {config?.lender.name}, a non-banking financial company registered with
-              the Reserve Bank of India ({config?.lender.rbiRegistration}).
+              {t("footer.about", {
+                brand: config?.brandName ?? "",
+                lender: config?.lender.name ?? "",
+                registration: config?.lender.rbiRegistration ?? "",
+              })}
             </p>
-            <p className="mt-2">
-              A complaint?{" "}
-              <NavLink className="link" to="/User/Help/new">
-                Raise a ticket
-              </NavLink>{" "}
-              or contact the grievance officer. We answer within 30 days.
-            </p>
+            <p className="mt-2">{t.rich("footer.complaint", { link: linkTo("/User/Help/new", "link") })}</p>
           </div>
           <GrievanceOfficer />
           <div className="sm:col-span-2">

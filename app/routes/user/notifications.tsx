@@ -4,12 +4,15 @@ import { PushOptIn } from "../../components/push-opt-in.tsx";
 import { servicesContext } from "../../context.ts";
 import { formatDateTimeIST } from "../../domain/india-date.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { useLocale, useTranslations } from "use-intl/react";
+import { pageMessages, pageMetaText } from "../../web/i18n.server.ts";
 import { listNotices, markRead, announce } from "../../server/notifications/notify.server.ts";
 import { readForm } from "../../web/forms.server.ts";
 import { safeRedirect, signedInContext } from "../../web/guards.server.ts";
+import type { Language } from "../../i18n/languages.ts";
 import type { Route } from "./+types/notifications";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Notices");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta.title ?? "");
 
 const pageParam = z.coerce.number().int().min(0).max(10_000).catch(0);
 
@@ -20,6 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageParam.parse(new URL(request.url).searchParams.get("page") ?? 0);
   const { notices, more } = await listNotices(services, user.id, page);
   return {
+    messages: pageMessages(context, ["notifications"]),
+    meta: pageMetaText(context, "notifications"),
     page,
     more,
     pushKey: services.push?.publicKey ?? null,
@@ -58,10 +63,12 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
   const { notices, page, more, pushKey } = loaderData;
   const busy = useNavigation().state !== "idle";
   const unread = notices.filter((n) => !n.read).length;
+  const t = useTranslations("notifications");
+  const language = useLocale() as Language;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">Notices</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{t("heading")}</h1>
         {unread > 0 && (
           <Form method="post">
             <button
@@ -71,17 +78,17 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
               disabled={busy}
               className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
             >
-              Mark all as read
+              {t("markAllRead")}
             </button>
           </Form>
         )}
       </div>
       {notices.length === 0 ? (
         <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
-          No notices yet. Decisions on your applications, payments, reminders before a due date and messages from our team will appear here.
+          {t("none")}
         </p>
       ) : (
-        <ul className="space-y-3" aria-label="Your notices">
+        <ul className="space-y-3" aria-label={t("listLabel")}>
           {notices.map((n) => (
             <li
               key={n.id}
@@ -90,11 +97,11 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
             >
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h2 className="text-lg font-semibold text-slate-900">
-                  {!n.read && <span className="sr-only">Unread: </span>}
+                  {!n.read && <span className="sr-only">{t("unread")}</span>}
                   {n.title}
                 </h2>
                 <time dateTime={n.at} className="text-sm text-slate-600">
-                  {formatDateTimeIST(new Date(n.at))}
+                  {formatDateTimeIST(new Date(n.at), language)}
                 </time>
               </div>
               <p className="mt-1 whitespace-pre-line text-slate-800">{n.body}</p>
@@ -106,7 +113,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
                   value="open"
                   className="rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
                 >
-                  Open
+                  {t("open")}
                 </button>
                 {!n.read && (
                   <button
@@ -116,7 +123,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
                     disabled={busy}
                     className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
                   >
-                    Mark as read
+                    {t("markRead")}
                   </button>
                 )}
               </Form>
@@ -124,17 +131,17 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <nav aria-label="Older and newer notices" className="flex justify-between">
+      <nav aria-label={t("pages")} className="flex justify-between">
         {page > 0 ? (
           <Link to={page === 1 ? "/User/Notifications" : `/User/Notifications?page=${page - 1}`} className="text-brand-800 underline">
-            Newer notices
+            {t("newer")}
           </Link>
         ) : (
           <span />
         )}
         {more && (
           <Link to={`/User/Notifications?page=${page + 1}`} className="text-brand-800 underline">
-            Older notices
+            {t("older")}
           </Link>
         )}
       </nav>

@@ -36,6 +36,13 @@ export default {
     terms: "Terms and conditions",
     clearData: "Clear this site's data on your device",
   },
+  /** The first, empty choice of a list to choose from (SelectField). */
+  choose: "Choose…",
+  /** The toast area (sonner): its name for screen readers, and each toast's close button. */
+  toasts: {
+    region: "Notifications",
+    close: "Close",
+  },
   grievanceOfficer: "Grievance officer",
   lenderNote:
     "{brand} is a platform of {lender}, registered with the RBI ({registration}). Complaints: grievance officer {officer}, <phone>{phoneNumber}</phone>, <email>{emailAddress}</email>.",

@@ -37,6 +37,11 @@ export default {
     terms: "नियम और शर्तें",
     clearData: "अपने डिवाइस से इस साइट का डेटा मिटाएँ",
   },
+  choose: "चुनें…",
+  toasts: {
+    region: "सूचनाएँ",
+    close: "बंद करें",
+  },
   grievanceOfficer: "शिकायत अधिकारी",
   lenderNote:
     "{brand}, {lender} का प्लैटफ़ॉर्म है, जो RBI में पंजीकृत है ({registration})। शिकायत के लिए: शिकायत अधिकारी {officer}, <phone>{phoneNumber}</phone>, <email>{emailAddress}</email>।",
