@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { DOCUMENT_KINDS, type DocumentKind } from "./kyc/documents.ts";
 import { istDayNumber, istDayNumberStart } from "./india-date.ts";
+import { msg } from "../i18n/form-message.ts";
 import type { IsoDate } from "./loan-math.ts";
 import type { LoanStatus } from "./loans/lifecycle.ts";
 
@@ -96,11 +97,11 @@ export const askSchema = z.object({
 
 /** The borrower's answer: required for a question; for a document, the new upload is the answer. */
 export const answerSchema = z.object({
-  request: z.string({ error: "This request is no longer open." }).uuid("This request is no longer open."),
+  request: z.string({ error: msg("dashboard.requests.notOpen") }).uuid(msg("dashboard.requests.notOpen")),
   answer: z
     .string()
     .trim()
-    .max(1000, "Keep your answer under 1,000 characters.")
+    .max(1000, msg("dashboard.requests.tooLong"))
     .optional()
     .transform((v) => v ?? ""),
 });

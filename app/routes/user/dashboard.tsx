@@ -6,35 +6,60 @@ import { answerRequest } from "../../server/review/answer.server.ts";
 import { openRequestsFor } from "../../server/review/read.server.ts";
 import { readForm } from "../../web/forms.server.ts";
 import { redirectWithToast } from "../../web/flash.server.ts";
-import { fittingStep, KIND_NAME, KIND_SEGMENT, type LoanKind, STEP_TITLES, stepPath } from "../../domain/loans/application.ts";
+import { fittingStep, KIND_SEGMENT, type LoanKind, stepPath } from "../../domain/loans/application.ts";
 import { IN_PROGRESS } from "../../domain/loans/lifecycle.ts";
 import { applyOpenOn } from "../../server/loans/start.server.ts";
-import { todayIST } from "../../domain/india-date.ts";
+import { longDate, todayIST } from "../../domain/india-date.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { requestContext, servicesContext } from "../../context.ts";
 import { signedInContext } from "../../web/guards.server.ts";
-import { QUICK_STEP_COUNT, QUICK_STEPS, unfinishedStep } from "../../domain/quick-start.ts";
+import { QUICK_STEP_COUNT, unfinishedStep } from "../../domain/quick-start.ts";
 import { listApplications } from "../../server/loans/read.server.ts";
 import { loadCompleteness } from "../../server/kyc/completeness.server.ts";
 import { borrowerDisbursals } from "../../server/payouts/read.server.ts";
 import { quickStartProgress } from "../../server/quick-start/progress.server.ts";
 import { borrowerLoans, nextDueAcross } from "../../server/loan-account/read.server.ts";
-import { nextDueSentence } from "../../domain/loans/next-due.ts";
 import { loanPath } from "../../domain/loans/servicing.ts";
 import { Account, Device, KycCard } from "./dashboard/account.tsx";
 import { Applications } from "./dashboard/applications.tsx";
 import { autopayMissing } from "../../server/mandates/required.server.ts";
 import { Requests } from "./dashboard/requests.tsx";
 import type { Route } from "./+types/dashboard";
-import { pageMessages } from "../../web/i18n.server.ts";
+import { languageOf, pageMessages, pageMetaText } from "../../web/i18n.server.ts";
+import { useLocale, useTranslations } from "use-intl/react";
+import type { RuleResult } from "../../domain/credit-policy/evaluate.ts";
+import type { Language } from "../../i18n/languages.ts";
+import { msg } from "../../i18n/form-message.ts";
 
 /** Where a new application of this kind starts (a POST there starts it). */
 const startPath = (kind: LoanKind) => `/User/newLoan/${KIND_SEGMENT[kind]}`;
 
+/** Why a new application may not start, as a message key (said in the page's language): the stops on the borrower's own record. */
+function reasonText(row: RuleResult, language: Language): string {
+  const d = row.detail ?? {};
+  switch (row.code) {
+    case "own_overdue":
+      return Number(d.overduePaise) > 0
+        ? msg("dashboard.apply.reasons.overdueAmount", { amount: formatRupees(Number(d.overduePaise)) })
+        : msg("dashboard.apply.reasons.overdue");
+    case "own_written_off":
+      return msg("dashboard.apply.reasons.writtenOff");
+    case "recent_rejection":
+      return msg("dashboard.apply.reasons.recentRejection", { date: longDate(String(d.reapplyFrom), language) });
+    case "active_loans":
+      return Number(row.threshold) === 1
+        ? msg("dashboard.apply.reasons.oneLoan")
+        : msg("dashboard.apply.reasons.loans", { count: Number(row.input) });
+    default:
+      return "";
+  }
+}
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, session } = context.get(signedInContext);
   const services = context.get(servicesContext);
+  const language = languageOf(context);
   const [applications, quickStart, requests, disbursals, loans, kyc] = user.mobileVerifiedAt
     ? await Promise.all([
         listApplications(services, user.id),
@@ -75,11 +100,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     const a = inProgress(kind);
     if (a) return { kind, state: "continue" as const, href: stepPath(kind, a.reference, "Step0"), reasons: [] };
     return open && !open.open
-      ? { kind, state: "closed" as const, href: null, reasons: open.reasons }
+      ? { kind, state: "closed" as const, href: null, reasons: open.reasons.map((r) => ({ code: r.code, text: reasonText(r.row, language) })) }
       : { kind, state: "open" as const, href: startPath(kind), reasons: [] };
   };
   return {
-    messages: pageMessages(context, ["profile"]),
+    messages: pageMessages(context, ["dashboard", "profile", "loans"]),
+    meta: pageMetaText(context, "dashboard"),
     overdue: overdueLoan ? { paise: due.overduePaise, href: `${loanPath(overdueLoan.kind, overdueLoan.loanNumber)}#pay-title` } : null,
     apply: [apply("emi"), apply("salary_advance")],
     kyc: kyc
@@ -95,11 +121,11 @@ export async function loader({ context }: Route.LoaderArgs) {
       overduePaise: due.overduePaise,
       next: due.next ? { ...due.next, href: loanPath(due.next.kind, due.next.loanNumber) } : null,
     },
-    quickStart: resume === null ? null : { step: resume + 1, title: QUICK_STEPS[resume]?.title ?? "" },
+    quickStart: resume === null ? null : { step: resume + 1 },
     requests: requests.map((r) => ({
       id: r.id,
       reference: r.reference,
-      kindName: KIND_NAME[r.product],
+      kind: r.product,
       document: r.documentKind ? DOCUMENT_KINDS[r.documentKind] : null,
       message: r.message,
       askedAt: r.askedAt.toISOString(),
@@ -115,7 +141,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       });
       return {
         reference: a.reference,
-        kindName: KIND_NAME[kind],
+        kind,
         status,
         statusReason: a.statusReason,
         amountPaise: a.amountPaise,
@@ -124,10 +150,10 @@ export async function loader({ context }: Route.LoaderArgs) {
         autopayFirst: waitingForAutopay.has(a.reference),
         next:
           status === "draft"
-            ? { href: stepPath(kind, a.reference, step), label: `Continue: ${STEP_TITLES[step].toLowerCase()}` }
+            ? { href: stepPath(kind, a.reference, step), what: "continue" as const, step }
             : waitingForAutopay.has(a.reference)
-              ? { href: `${stepPath(kind, a.reference, "Step7")}#autopay-title`, label: "Set up autopay" }
-              : { href: stepPath(kind, a.reference, "Step7"), label: "See status" },
+              ? { href: `${stepPath(kind, a.reference, "Step7")}#autopay-title`, what: "autopay" as const, step }
+              : { href: stepPath(kind, a.reference, "Step7"), what: "status" as const, step },
         agreementRef: a.agreementRef,
         disbursal: disbursals.find((d) => d.reference === a.reference) ?? null,
       };
@@ -163,8 +189,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     request,
     "/User/Dashboard",
     answered.ok
-      ? { type: "success", title: "Thank you. Your answer is with the credit officer." }
-      : { type: "error", title: "That request is no longer open." },
+      ? { type: "success", title: msg("dashboard.requests.answered") }
+      : { type: "error", title: msg("dashboard.requests.notOpen") },
   );
 }
 /** What the page's sections (./dashboard/) are given: the loader's data, the action's answer. */
@@ -172,31 +198,40 @@ export type Data = Route.ComponentProps["loaderData"];
 export type ActionData = Route.ComponentProps["actionData"];
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useTranslations("dashboard");
+  const language = useLocale() as Language;
+  const next = loaderData.loans.next;
+  const nextValues = next
+    ? {
+        amount: formatRupees(next.amountPaise),
+        date: longDate(next.dueDate, language),
+        loanNumber: next.loanNumber,
+        covered: formatRupees(next.coveredPaise),
+        instalment: formatRupees(next.instalmentPaise),
+      }
+    : null;
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl sm:text-3xl">{loaderData.name ? `Hello, ${loaderData.name}` : "Your dashboard"}</h1>
+      <h1 className="text-2xl sm:text-3xl">{loaderData.name ? t("hello", { name: loaderData.name }) : t("heading")}</h1>
       {loaderData.overdue ? (
         <section aria-labelledby="overdue-title" className="card border-danger-600" data-testid="overdue-first">
           <h2 id="overdue-title" className="text-xl text-danger-600">
-            {formatRupees(loaderData.overdue.paise)} is overdue
+            {t("overdue.heading", { amount: formatRupees(loaderData.overdue.paise) })}
           </h2>
-          <p className="mt-2">
-            Penal charges included. Paying it now stops further charges and keeps your credit history clean; a new loan opens once your
-            loans are up to date.
-          </p>
+          <p className="mt-2">{t("overdue.body")}</p>
           <Link className="btn-primary mt-4" to={loaderData.overdue.href}>
-            Pay {formatRupees(loaderData.overdue.paise)} overdue
+            {t("overdue.pay", { amount: formatRupees(loaderData.overdue.paise) })}
           </Link>
         </section>
       ) : null}
       {!loaderData.mobileVerified ? (
         <section aria-labelledby="verify-title" className="card border-amber-300 bg-amber-50">
           <h2 id="verify-title" className="text-xl">
-            Verify your mobile number
+            {t("verify.heading")}
           </h2>
-          <p className="mt-2">You signed in with Facebook. Add and verify your mobile number before you apply for a loan.</p>
+          <p className="mt-2">{t("verify.body")}</p>
           <Link className="btn-primary mt-4" to="/quickStart/Otp?redirectTo=/User/Dashboard">
-            Verify mobile number
+            {t("verify.button")}
           </Link>
         </section>
       ) : null}
@@ -204,17 +239,25 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       {loaderData.loans.count > 0 ? (
         <section aria-labelledby="due-title" className="card">
           <h2 id="due-title" className="text-xl">
-            Your loans
+            {t("loans.heading")}
           </h2>
-          <p className="mt-2">{loaderData.loans.next ? nextDueSentence(loaderData.loans.next) : "Nothing more is due on your loans."}</p>
+          <p className="mt-2">
+            {next && nextValues
+              ? next.coveredPaise === 0
+                ? t("loans.nextDue", nextValues)
+                : next.amountPaise === 0
+                  ? t("loans.nextCovered", nextValues)
+                  : t("loans.nextPartlyCovered", nextValues)
+              : t("loans.nothingDue")}
+          </p>
           <p className="mt-4 flex flex-wrap gap-3">
-            {loaderData.loans.next ? (
-              <Link className={loaderData.overdue ? "btn-secondary" : "btn-primary"} to={loaderData.loans.next.href}>
-                Pay now
+            {next ? (
+              <Link className={loaderData.overdue ? "btn-secondary" : "btn-primary"} to={next.href}>
+                {t("loans.payNow")}
               </Link>
             ) : null}
             <Link className="btn-secondary" to="/User/Loans">
-              All your loans
+              {t("loans.all")}
             </Link>
           </p>
         </section>
@@ -222,14 +265,17 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       {loaderData.quickStart ? (
         <section aria-labelledby="quick-title" className="card border-brand-300">
           <h2 id="quick-title" className="text-xl">
-            Finish your quick start
+            {t("quickStart.heading")}
           </h2>
           <p className="mt-2 text-slate-700">
-            {loaderData.quickStart.step > 1 ? "Your answers are saved. " : ""}Next: step {loaderData.quickStart.step} of {QUICK_STEP_COUNT},{" "}
-            {loaderData.quickStart.title.toLowerCase()}.
+            {t(loaderData.quickStart.step > 1 ? "quickStart.nextSaved" : "quickStart.next", {
+              step: String(loaderData.quickStart.step),
+              count: String(QUICK_STEP_COUNT),
+              title: t(`quickStart.steps.s${loaderData.quickStart.step as 1 | 2 | 3 | 4 | 5 | 6 | 7}`),
+            })}
           </p>
           <Link className="btn-primary mt-4" to="/quickStart/components">
-            Continue the quick start
+            {t("quickStart.continue")}
           </Link>
         </section>
       ) : null}
@@ -241,4 +287,4 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Dashboard");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta.title ?? "");

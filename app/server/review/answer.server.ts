@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
-import { DOCUMENT_KINDS } from "../../domain/kyc/documents.ts";
+import { msg } from "../../i18n/form-message.ts";
 import { applicationSubject, audit } from "../audit.server.ts";
 import { applicationRequests, borrowerDocuments, loanApplications } from "../db/schema.ts";
 
@@ -48,11 +48,10 @@ export async function answerRequest(
         .orderBy(desc(borrowerDocuments.uploadedAt))
         .limit(1);
       if (!fresh) {
-        const what = DOCUMENT_KINDS[request.documentKind];
-        return { ok: false, fieldErrors: { answer: [`Upload your ${what} again first (Profile, Documents), then send.`] } };
+        return { ok: false, fieldErrors: { answer: [msg("dashboard.requests.uploadFirst", { document: request.documentKind })] } };
       }
     } else if (answer.length < 2) {
-      return { ok: false, fieldErrors: { answer: ["Write your answer to the question."] } };
+      return { ok: false, fieldErrors: { answer: [msg("dashboard.requests.writeAnswer")] } };
     }
     await tx
       .update(applicationRequests)

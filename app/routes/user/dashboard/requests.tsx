@@ -7,16 +7,22 @@ import { shortReference } from "../../../domain/loans/application.ts";
 import { formatDateIST } from "../../../domain/india-date.ts";
 import { ReuploadNote } from "../../../components/reupload-note.tsx";
 import type { ActionData, Data } from "../dashboard.tsx";
+import { useLocale, useTranslations } from "use-intl/react";
+import type { Language } from "../../../i18n/languages.ts";
+import { spanWith, strong } from "../../../lib/rich-text.tsx";
+
+const mono = spanWith("font-mono text-sm font-normal");
 
 // The dashboard's "Waiting for you": what the credit team asked, each answered by its own form (the action's one intent).
 
 export function Requests({ d, actionData }: { d: Data; actionData: ActionData }) {
+  const t = useTranslations("dashboard.requests");
   return (
     <section aria-labelledby="waiting-title" className="card border-amber-300 bg-amber-50">
       <h2 id="waiting-title" className="text-xl">
-        Waiting for you
+        {t("heading")}
       </h2>
-      <p className="mt-1 text-slate-700">Our credit team needs one more thing before it can decide your application.</p>
+      <p className="mt-1 text-slate-700">{t("intro")}</p>
       <ul className="mt-4 space-y-6">
         {d.requests.map((r) => (
           <WaitingForYou key={r.id} request={r} lastResult={actionData} />
@@ -32,13 +38,18 @@ function WaitingForYou({ request: r, lastResult }: { request: Data["requests"][n
     schema: answerSchema,
     lastResult: lastResult?.initialValue?.request === r.id ? lastResult : undefined,
   });
+  const t = useTranslations("dashboard.requests");
+  const language = useLocale() as Language;
   return (
     <li className="space-y-3" data-testid="waiting-for-you">
       <p>
-        <strong>
-          {r.kindName} <span className="font-mono text-sm font-normal">{shortReference(r.reference)}</span>
-        </strong>
-        , asked on {formatDateIST(new Date(r.askedAt))}:
+        {t.rich("asked", {
+          kind: r.kind,
+          reference: shortReference(r.reference),
+          date: formatDateIST(new Date(r.askedAt), language),
+          strong,
+          mono,
+        })}
       </p>
       <blockquote className="border-l-4 border-amber-400 pl-3 whitespace-pre-line">{r.message}</blockquote>
       {r.document ? <ReuploadNote document={r.document} answer="below" /> : null}
@@ -47,14 +58,14 @@ function WaitingForYou({ request: r, lastResult }: { request: Data["requests"][n
         <input type="hidden" name="request" value={r.id} />
         <Field
           id={fields.answer.id}
-          label={r.document ? "A note for the officer (optional)" : "Your answer"}
+          label={r.document ? t("noteLabel") : t("answerLabel")}
           errors={fields.answer.errors}
           errorId={fields.answer.errorId}
         >
           <textarea className="field-input min-h-24 bg-white" rows={3} {...getTextareaProps(fields.answer)} />
         </Field>
         <button type="submit" className="btn-primary" disabled={busy}>
-          {r.document ? "I have uploaded it: send" : "Send answer"}
+          {r.document ? t("sendUploaded") : t("send")}
         </button>
       </Form>
     </li>
