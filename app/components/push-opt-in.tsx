@@ -5,7 +5,6 @@ import { useTranslations } from "use-intl/react";
 export type PushError =
   "unsupported-browser" | "indexed-db-unsupported" | "failed-service-worker-registration" | "permission-blocked" | "subscription-failed";
 
-
 /** What the browser offers: the first thing missing, or null when push can work here. */
 export function pushSupport(env: {
   serviceWorker: boolean;

@@ -1,5 +1,9 @@
 import type { ReactNode } from "react";
-import { TICKET_STATUS_LABEL, TICKET_STATUS_STAFF_LABEL, type TicketStatus } from "../domain/help.ts";
+import { useTranslations } from "use-intl/react";
+import { TICKET_STATUS_STAFF_LABEL, type TicketStatus } from "../domain/help.ts";
+import { spanWith } from "../lib/rich-text.tsx";
+
+const referenceTag = spanWith("font-mono text-base font-semibold tracking-wide text-slate-900");
 
 const BADGE: Record<TicketStatus, string> = {
   open: "bg-brand-100 text-brand-900",
@@ -9,16 +13,20 @@ const BADGE: Record<TicketStatus, string> = {
   closed: "bg-slate-200 text-slate-800",
 };
 
-/** A ticket's status as a coloured label, in the words of its reader (`staff`, or the borrower). */
+/** A ticket's status as a coloured label, in the words of its reader (`staff`, in English, or the borrower, in the page's language). */
 export function StatusBadge({ status, staff = false }: { status: TicketStatus; staff?: boolean }) {
+  const t = useTranslations("help.status");
   return (
     <span className={`rounded-full px-2.5 py-0.5 text-sm font-medium ${BADGE[status]}`} data-testid="ticket-status">
-      {(staff ? TICKET_STATUS_STAFF_LABEL : TICKET_STATUS_LABEL)[status]}
+      {staff ? TICKET_STATUS_STAFF_LABEL[status] : t(status)}
     </span>
   );
 }
 
-/** A ticket page's heading: its reference (to read out), its title, status, and what kind of ticket it is. */
+/**
+ * A ticket page's heading: its reference (to read out), its title, status, and what kind of ticket it
+ * is (`kind` and `category` in the reader's words).
+ */
 export function TicketHeading({
   ticket: t,
   staff = false,
@@ -28,10 +36,17 @@ export function TicketHeading({
   staff?: boolean;
   children?: ReactNode;
 }) {
+  const say = useTranslations("help.ticket");
   return (
     <div className="space-y-2">
       <p className="text-sm text-slate-600">
-        Ticket <span className="font-mono text-base font-semibold tracking-wide text-slate-900">{t.reference}</span>
+        {staff ? (
+          <>
+            Ticket <span className="font-mono text-base font-semibold tracking-wide text-slate-900">{t.reference}</span>
+          </>
+        ) : (
+          say.rich("label", { reference: t.reference, ref: referenceTag })
+        )}
       </p>
       <h1 className="text-2xl break-words sm:text-3xl">{t.subject}</h1>
       <p className="flex flex-wrap items-center gap-2">

@@ -7,7 +7,7 @@ import type { HomeFacts } from "./home.ts";
 import { formatRupees } from "./money.ts";
 import { istDayNumber, istDayNumberStart, istDayStart, todayIST } from "./india-date.ts";
 import { addDays, type IsoDate } from "./loan-math.ts";
-import { coolingOffRule } from "./loans/cooling-off.ts";
+import { msg } from "../i18n/form-message.ts";
 
 export const TICKET_STATUSES = ["open", "in_progress", "waiting", "resolved", "closed"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -199,7 +199,14 @@ export function escalation(t: TicketFacts, now: Date): "late" | "not_accepted" |
 }
 
 const once = z.uuid({ error: "Reload the page and send it again." });
+/** The same for the borrower's forms: their words are message keys, said in the page's language. */
+const borrowerOnce = z.uuid({ error: msg("help.errors.reload") });
 
+/** What the borrower writes, at least `min` characters (`missing`: the message when nothing is written). */
+const borrowerMessage = (min: number, missing: ReturnType<typeof msg>) =>
+  z.string({ error: missing }).trim().min(min, msg("help.errors.messageShort", { min })).max(2000, msg("help.errors.messageLong"));
+
+/** Staff pages (English). */
 const message = (min: number, what: string) =>
   z
     .string({ error: `Write ${what}.` })
@@ -209,21 +216,21 @@ const message = (min: number, what: string) =>
 
 /** A borrower raises a ticket from Help. `loan` is one of their applications' references, or empty. */
 export const raiseTicketSchema = z.object({
-  once,
-  kind: z.enum(Object.keys(TICKET_KINDS) as [TicketKind, ...TicketKind[]], { error: "Choose a complaint or a question." }),
-  category: z.enum(Object.keys(TICKET_CATEGORIES) as [TicketCategory, ...TicketCategory[]], { error: "Choose what it is about." }),
+  once: borrowerOnce,
+  kind: z.enum(Object.keys(TICKET_KINDS) as [TicketKind, ...TicketKind[]], { error: msg("help.errors.kind") }),
+  category: z.enum(Object.keys(TICKET_CATEGORIES) as [TicketCategory, ...TicketCategory[]], { error: msg("help.errors.category") }),
   loan: z
     .string()
     .trim()
     .max(40)
-    .regex(/^[0-9A-Za-z]*$/, "Choose a loan from the list.")
+    .regex(/^[0-9A-Za-z]*$/, msg("help.errors.loan"))
     .optional(),
   subject: z
-    .string({ error: "Give it a short title." })
+    .string({ error: msg("help.errors.subjectMissing") })
     .trim()
-    .min(5, "Give it a short title (at least 5 characters).")
-    .max(120, "Keep the title under 120 characters."),
-  message: message(10, "what happened or what you need"),
+    .min(5, msg("help.errors.subjectShort"))
+    .max(120, msg("help.errors.subjectLong")),
+  message: borrowerMessage(10, msg("help.errors.writeWhat")),
 });
 
 /**
@@ -232,32 +239,21 @@ export const raiseTicketSchema = z.object({
  */
 export const addToTicketSchema = z.object({
   intent: z.literal("add"),
-  once,
-  ticket: z.string({ error: "Choose the ticket to add it to." }).trim().regex(TICKET_REFERENCE, "Choose the ticket to add it to."),
-  message: message(10, "what happened or what you need"),
+  once: borrowerOnce,
+  ticket: z
+    .string({ error: msg("help.errors.chooseTicket") })
+    .trim()
+    .regex(TICKET_REFERENCE, msg("help.errors.chooseTicket")),
+  message: borrowerMessage(10, msg("help.errors.writeWhat")),
 });
-
-/** Said under the categories on the new-ticket form. */
-export const CREDIT_INFORMATION_NOTE = `If what we reported about you to a credit bureau (such as CIBIL) is wrong, choose “${TICKET_CATEGORIES.credit_information}”: we answer it within ${answerWithinDays("credit_information")} days.`;
 
 /** Why a borrower cannot raise a new ticket now: too many open at once, or too many raised in a day. */
 export type TicketLimit = { kind: "open"; limit: number } | { kind: "day"; limit: number; resetAt: Date };
 
-/** What the new-ticket page says, whole, at a limit (`when`: the time a new one may be raised, as shown). */
-export const TICKET_LIMIT_TEXT = {
-  open: (limit: number) =>
-    `You already have ${limit} tickets open with us, which is as many as one account can have at once. We never turn a complaint away: add what you want to tell us to one of them below, and we will read it there just as we would a new ticket.`,
-  day: (limit: number, when: string) =>
-    `You have raised ${limit} tickets in a day, which is as many as one account can raise; you can raise a new one after ${when}. We never turn a complaint away: add what you want to tell us to one of your open tickets below, and we will read it there just as we would a new ticket.`,
-  added: (reference: string) => `Added to ticket ${reference}`,
-  addedDescription: "We read it there as we would a new ticket. Nothing else is sent to your mobile.",
-  notOpen: "That ticket is no longer open. Choose one of your open tickets.",
-} as const;
-
 /** The borrower's reply, reopening (with why), or "I do not accept this answer". */
 export const borrowerTicketSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("reply"), once, message: message(2, "your reply") }),
-  z.object({ intent: z.literal("reopen"), once, message: message(10, "why it is not solved") }),
+  z.object({ intent: z.literal("reply"), once: borrowerOnce, message: borrowerMessage(2, msg("help.errors.writeReply")) }),
+  z.object({ intent: z.literal("reopen"), once: borrowerOnce, message: borrowerMessage(10, msg("help.errors.writeWhy")) }),
   z.object({ intent: z.literal("not_accepted") }),
 ]);
 
@@ -275,21 +271,29 @@ export const statusSchema = z.object({
   status: z.enum(TICKET_STATUSES, { error: "Choose a status." }),
 });
 
-/** What the borrower copies into the RBI's complaint form. */
-export function escalationText(t: {
-  reference: string;
-  subject: string;
-  createdAt: Date;
-  resolvedAt: Date | null;
-  lenderName: string;
-  formatDate: (d: Date) => string;
-}): string {
+/** The lines of the text the borrower copies into the RBI's complaint form (help.escalation.lines), each in the page's language. */
+export type EscalationLine = "entity" | "reference" | "subject" | "raisedOn" | "answeredOn" | "noAnswerBy";
+
+/** What the borrower copies into the RBI's complaint form: `line` words each line. */
+export function escalationText(
+  t: {
+    reference: string;
+    subject: string;
+    createdAt: Date;
+    resolvedAt: Date | null;
+    lenderName: string;
+    formatDate: (d: Date) => string;
+  },
+  line: (key: EscalationLine, values: Record<string, string>) => string,
+): string {
   return [
-    `Regulated entity: ${t.lenderName}`,
-    `Complaint reference: ${t.reference}`,
-    `Subject: ${t.subject}`,
-    `Complaint raised on: ${t.formatDate(t.createdAt)}`,
-    t.resolvedAt ? `Answer given on: ${t.formatDate(t.resolvedAt)}` : `No final answer by: ${t.formatDate(ombudsmanFrom(t.createdAt))}`,
+    line("entity", { lender: t.lenderName }),
+    line("reference", { reference: t.reference }),
+    line("subject", { subject: t.subject }),
+    line("raisedOn", { date: t.formatDate(t.createdAt) }),
+    t.resolvedAt
+      ? line("answeredOn", { date: t.formatDate(t.resolvedAt) })
+      : line("noAnswerBy", { date: t.formatDate(ombudsmanFrom(t.createdAt)) }),
   ].join("\n");
 }
 
@@ -304,109 +308,41 @@ export interface FaqSection {
   items: Faq[];
 }
 
-/** Frequently asked questions, in sections (docs/product.md "Help and grievances"); amounts and charges from the live products. */
-export function faqSections(f: HomeFacts): FaqSection[] {
+/** The questions' sections and each section's questions, by their keys in the help namespace (help.faq.sections). */
+const FAQ = {
+  applying: ["which", "decision", "change", "rejected"],
+  kyc: ["complete", "files", "bank"],
+  repayment: ["pay", "early", "notShown"],
+  charges: ["what", "penal", "apr"],
+  account: ["signedOut", "protect", "change", "otp"],
+} as const;
+
+/**
+ * Frequently asked questions, in sections (docs/product.md "Help and grievances"), in the words `say`
+ * gives for a key of help.faq.sections (the page's language); amounts and charges from the live products.
+ */
+export function faqSections(f: HomeFacts, say: (key: string, values: Record<string, string | number>) => string): FaqSection[] {
   const rs = formatRupees;
-  return [
-    {
-      id: "applying",
-      title: "Applying",
-      items: [
-        {
-          q: "Which loans can I apply for?",
-          a: `An EMI loan of ${rs(f.emi.minAmountPaise)} to ${rs(f.emi.maxAmountPaise)} repaid in ${f.emi.minTenureMonths} to ${f.emi.maxTenureMonths} monthly instalments, or a salary advance of ${rs(f.salaryAdvance.minAmountPaise)} to ${rs(f.salaryAdvance.maxAmountPaise)} (at most ${f.salaryAdvance.salaryCapPercent}% of your net monthly salary) repaid in one payment on your next salary date.`,
-        },
-        {
-          q: "How long does a decision take?",
-          a: "A credit officer reviews a signed application within one working day. If they need something more, you get an SMS and a notice, and the question is on your dashboard.",
-        },
-        {
-          q: "Can I change or cancel an application?",
-          a: `Before you sign, you can change any step or cancel it from your dashboard. After the money reaches you: ${coolingOffRule(f.coolingOffDays)}`,
-        },
-        {
-          q: "Why was my application not approved?",
-          a: "The reason, in plain words, and the date from which you may apply again are on the application's status page.",
-        },
-      ],
-    },
-    {
-      id: "kyc",
-      title: "KYC and documents",
-      items: [
-        {
-          q: "What do I need to complete my profile?",
-          a: "Seven sections: your profile (name, date of birth, PAN and Aadhaar), address, employment, bank account, two references, documents and a selfie. Your profile page shows what is still missing.",
-        },
-        {
-          q: "Which files can I upload?",
-          a: "Photos (JPG or PNG) or PDF files up to the size shown beside each document. A photo taken with your phone's camera is fine if every word is readable.",
-        },
-        {
-          q: "Why do you need my bank account?",
-          a: "The loan is sent only to a bank account in your own name, and it is where we take repayments from if you set up automatic payment.",
-        },
-      ],
-    },
-    {
-      id: "repayment",
-      title: "Repayment",
-      items: [
-        {
-          q: "How do I pay an instalment?",
-          a: "Open the loan under Loans and choose Pay now. You can pay the amount due, the overdue amount, the full payoff amount or any amount in between.",
-        },
-        {
-          q: "Can I repay my loan early?",
-          a: "Yes, at any time and with no charge. The loan page shows the payoff amount for the date you choose; for a salary advance you pay interest only for the days used.",
-        },
-        {
-          q: "I paid but the app does not show it.",
-          a: "Most payments show within minutes. If your bank took the money but the loan page does not show it after a working day, raise a ticket with the bank's reference; we will trace it.",
-        },
-      ],
-    },
-    {
-      id: "charges",
-      title: "Charges",
-      items: [
-        {
-          q: "What are the charges?",
-          a: `Interest, a processing fee (${f.emi.feePercent}% of an EMI loan, at least ${rs(f.emi.minFeePaise)}; ${f.salaryAdvance.feePercent}% of a salary advance) with ${f.gstPercent}% GST taken from the amount sent to you, and a flat penal charge if an instalment is missed. Every charge and the annual percentage rate (APR) is in your Key Fact Statement before you sign. There is no charge that is not in it.`,
-        },
-        {
-          q: "What is a penal charge?",
-          a: `A flat ${rs(f.penalChargePaise)} for each missed instalment (less if less was unpaid). It is shown as its own line, never earns interest and is never added to your principal.`,
-        },
-        {
-          q: "Why is the APR higher than the interest rate?",
-          a: "The APR counts the processing fee as well as the interest, over the time you have the money, so it shows the full yearly cost of the loan.",
-        },
-      ],
-    },
-    {
-      id: "account",
-      title: "Account and data",
-      items: [
-        {
-          q: "Why was I signed out with “Someone else logged in!”?",
-          a: "Your account can be open on one device at a time. Signing in on another phone or browser ends the older session. If it was not you, sign in again and raise a ticket.",
-        },
-        {
-          q: "How do you protect my data?",
-          a: "Your documents and identity numbers are encrypted where they are stored, only the staff who review your application can see them, every look is recorded, and we never share them except as the law requires or you agree.",
-        },
-        {
-          q: "How do I change my mobile number or e-mail?",
-          a: "Your e-mail is in the Profile section of your KYC profile. Your mobile number is how you sign in: raise a ticket and we will change it after checking it is you.",
-        },
-        {
-          q: "Will you ever ask for my OTP?",
-          a: "Never. Our staff will not ask for a one-time code, PIN or password by phone, SMS or e-mail. Do not share them with anyone.",
-        },
-      ],
-    },
-  ];
+  const values: Record<string, string | number> = {
+    emiMin: rs(f.emi.minAmountPaise),
+    emiMax: rs(f.emi.maxAmountPaise),
+    minMonths: f.emi.minTenureMonths,
+    maxMonths: f.emi.maxTenureMonths,
+    saMin: rs(f.salaryAdvance.minAmountPaise),
+    saMax: rs(f.salaryAdvance.maxAmountPaise),
+    cap: f.salaryAdvance.salaryCapPercent,
+    days: f.coolingOffDays,
+    emiFee: f.emi.feePercent,
+    minFee: rs(f.emi.minFeePaise),
+    saFee: f.salaryAdvance.feePercent,
+    gst: f.gstPercent,
+    penal: rs(f.penalChargePaise),
+  };
+  return Object.entries(FAQ).map(([id, items]) => ({
+    id,
+    title: say(`${id}.title`, values),
+    items: items.map((item) => ({ q: say(`${id}.${item}.q`, values), a: say(`${id}.${item}.a`, values) })),
+  }));
 }
 
 /** The questions whose words contain every word of `query` (case and accents aside). */
@@ -414,7 +350,8 @@ export function searchFaq(sections: FaqSection[], query: string) {
   const words = query
     .toLowerCase()
     .normalize("NFKD")
-    .split(/[^\p{L}\p{N}]+/u)
+    // Letters with their marks (a Hindi word's vowel signs are marks) and digits make a word.
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter((w) => w.length > 1);
   if (!words.length) return sections;
   const matches = (f: Faq) => {

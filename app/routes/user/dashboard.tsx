@@ -100,7 +100,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     const a = inProgress(kind);
     if (a) return { kind, state: "continue" as const, href: stepPath(kind, a.reference, "Step0"), reasons: [] };
     return open && !open.open
-      ? { kind, state: "closed" as const, href: null, reasons: open.reasons.map((r) => ({ code: r.code, text: reasonText(r.row, language) })) }
+      ? {
+          kind,
+          state: "closed" as const,
+          href: null,
+          reasons: open.reasons.map((r) => ({ code: r.code, text: reasonText(r.row, language) })),
+        }
       : { kind, state: "open" as const, href: startPath(kind), reasons: [] };
   };
   return {

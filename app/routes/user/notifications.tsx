@@ -84,9 +84,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         )}
       </div>
       {notices.length === 0 ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
-          {t("none")}
-        </p>
+        <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">{t("none")}</p>
       ) : (
         <ul className="space-y-3" aria-label={t("listLabel")}>
           {notices.map((n) => (

@@ -10,7 +10,7 @@ import {
   type TicketCategory,
   type TicketView,
 } from "../../domain/help.ts";
-import { loanName } from "../../domain/loans/application.ts";
+import { shortReference } from "../../domain/loans/application.ts";
 import { borrowerProfiles, loanApplications, ticketMessages, tickets, users } from "../db/schema.ts";
 import { stillOpen, takesTickets, ticketColumns } from "./rows.server.ts";
 
@@ -24,7 +24,8 @@ export async function ticketLoanChoices(services: Pick<AppServices, "db">, userI
     .where(and(eq(loanApplications.userId, userId), sql`${loanApplications.status} <> 'draft'`))
     .orderBy(desc(loanApplications.createdAt))
     .limit(50);
-  return rows.map((r) => ({ value: r.reference, label: loanName(r) }));
+  // Named on the page, in its language (help.loanName): its kind, and its number or the application's short reference.
+  return rows.map((r) => ({ value: r.reference, kind: r.kind, number: r.loanNumber ?? "none", reference: shortReference(r.reference) }));
 }
 
 /** A borrower's own tickets, most recently changed first. */

@@ -88,7 +88,8 @@ export default {
     /** Why not: the credit policy's stops on the borrower's own record (app/domain/credit-policy/words.ts). */
     reasons: {
       overdueAmount: "You have {amount} overdue on your loans with us. Pay it first: a new loan opens once your loans are up to date.",
-      overdue: "A loan of yours with us has an instalment past its due date. Pay it first: a new loan opens once your loans are up to date.",
+      overdue:
+        "A loan of yours with us has an instalment past its due date. Pay it first: a new loan opens once your loans are up to date.",
       writtenOff: "A loan of yours with us was written off, so we cannot offer you a new loan. Contact us if you think this is wrong.",
       recentRejection: "We could not approve your last application. You can apply again from {date}.",
       oneLoan:

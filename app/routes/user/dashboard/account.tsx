@@ -16,9 +16,7 @@ export function KycCard({ kyc }: { kyc: NonNullable<Data["kyc"]> }) {
       <h2 id="kyc-title" className="text-xl">
         {t("heading")}
       </h2>
-      <p className="mt-2 font-medium text-slate-900">
-        {t("progress", { done: String(kyc.done), total: String(kyc.of) })}
-      </p>
+      <p className="mt-2 font-medium text-slate-900">{t("progress", { done: String(kyc.done), total: String(kyc.of) })}</p>
       <div className="mt-2">
         <ProgressBar done={kyc.done} of={kyc.of} label={t("progressLabel")} />
       </div>
@@ -68,9 +66,7 @@ export function Device({ device }: { device: Data["device"] }) {
         <dt className="font-medium text-slate-600">{t("signedIn")}</dt>
         <dd>{t("signedInAt", { when: formatDateTimeIST(signedInAt, language) })}</dd>
       </dl>
-      <p className="mt-3 text-sm text-slate-600">
-        {t("oneDevice")}
-      </p>
+      <p className="mt-3 text-sm text-slate-600">{t("oneDevice")}</p>
       <Form method="post" action="/auth/sign-out" className="mt-4">
         <button type="submit" className="btn-secondary">
           {t("signOut")}

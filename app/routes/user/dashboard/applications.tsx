@@ -27,7 +27,9 @@ export function Applications({ d }: { d: Data }) {
                   : a.amountPaise
                     ? t("kindAmount", { kind: a.kind, amount: formatRupees(a.amountPaise) })
                     : t("kind", { kind: a.kind })}{" "}
-                <span className="font-mono text-sm font-normal text-slate-600">{t("reference", { reference: shortReference(a.reference) })}</span>
+                <span className="font-mono text-sm font-normal text-slate-600">
+                  {t("reference", { reference: shortReference(a.reference) })}
+                </span>
               </p>
               <p>
                 {t.rich("status", { status: statusName(a.status), strong })}{" "}
@@ -99,9 +101,7 @@ function ApplyButtons({ apply, quiet }: { apply: Data["apply"]; quiet: boolean }
       </div>
       {closed.length ? (
         <div className="rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="apply-closed">
-          <p className="font-medium">
-            {closed.length === 2 ? t("closedBoth") : t(`${closed[0]?.kind ?? "emi"}.closed`)}
-          </p>
+          <p className="font-medium">{closed.length === 2 ? t("closedBoth") : t(`${closed[0]?.kind ?? "emi"}.closed`)}</p>
           <ul className="mt-2 list-disc space-y-1 pl-5" data-testid="apply-reasons">
             {(closed[0]?.reasons ?? []).map((r) => (
               <li key={r.code}>{say(r.text)}</li>

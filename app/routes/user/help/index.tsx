@@ -11,6 +11,13 @@ import { pageMeta } from "../../../lib/meta.ts";
 import { borrowerTickets } from "../../../server/help/read.server.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
 import type { Route } from "./+types/index";
+import { useLocale, useTranslations } from "use-intl/react";
+import type { Language } from "../../../i18n/languages.ts";
+import { externalLink, linkTo } from "../../../lib/rich-text.tsx";
+import { pageMessages, pageMetaText, translatorFor } from "../../../web/i18n.server.ts";
+
+const ombudsmanLink = externalLink(OMBUDSMAN_URL, "link");
+const askLink = linkTo("/User/Help/new", "link");
 
 /** Help (docs/product.md "Help and grievances"): questions in sections, searchable; the borrower's tickets; the grievance officer. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -23,8 +30,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadProducts(services),
     policyInForce(services),
   ]);
-  const faq = faqSections(homeFacts(products, policy.rules));
+  // The questions in the page's language: the search reads the words the borrower reads.
+  const say = translatorFor(context, "help") as unknown as (key: string, values: Record<string, string | number>) => string;
+  const faq = faqSections(homeFacts(products, policy.rules), (key, values) => say(`faq.sections.${key}`, values));
   return {
+    messages: pageMessages(context, ["help"]),
+    meta: pageMetaText(context, "help"),
     q,
     sections: searchFaq(faq, q),
     tickets: tickets.map((t) => ({
@@ -40,42 +51,45 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Help({ loaderData }: Route.ComponentProps) {
   const { q, sections, tickets } = loaderData;
   const found = sections.reduce((n, s) => n + s.items.length, 0);
+  const t = useTranslations("help");
+  const language = useLocale() as Language;
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-4">
           <HelpIllustration className="h-14 w-auto shrink-0" />
-          <h1 className="text-2xl sm:text-3xl">Help</h1>
+          <h1 className="text-2xl sm:text-3xl">{t("heading")}</h1>
         </div>
         <Link className="btn-primary" to="/User/Help/new">
-          Raise a ticket
+          {t("raise")}
         </Link>
       </div>
 
       <section aria-labelledby="tickets-title" className="card">
         <h2 id="tickets-title" className="text-xl">
-          Your tickets
+          {t("tickets.heading")}
         </h2>
         {tickets.length === 0 ? (
-          <p className="mt-2 text-slate-700">
-            You have not raised a ticket. If the answers below do not help, raise one: you get a reference at once and an answer within{" "}
-            {RESOLVE_WITHIN_DAYS} days, usually within two working days.
-          </p>
+          <p className="mt-2 text-slate-700">{t("tickets.none", { days: String(RESOLVE_WITHIN_DAYS) })}</p>
         ) : (
-          <ul className="mt-3 divide-y divide-slate-200" aria-label="Your tickets">
-            {tickets.map((t) => (
-              <li key={t.reference} className="flex flex-wrap items-center justify-between gap-2 py-3" data-testid="ticket-row">
+          <ul className="mt-3 divide-y divide-slate-200" aria-label={t("tickets.heading")}>
+            {tickets.map((ticket) => (
+              <li key={ticket.reference} className="flex flex-wrap items-center justify-between gap-2 py-3" data-testid="ticket-row">
                 <div className="min-w-0">
-                  <Link className="link font-mono" to={helpPath(t.reference)}>
-                    {t.reference}
+                  <Link className="link font-mono" to={helpPath(ticket.reference)}>
+                    {ticket.reference}
                   </Link>
-                  <p className="break-words text-slate-800">{t.subject}</p>
-                  <p className="text-sm text-slate-600">Last change {formatDateIST(new Date(t.updatedAt))}</p>
+                  <p className="break-words text-slate-800">{ticket.subject}</p>
+                  <p className="text-sm text-slate-600">
+                    {t("tickets.lastChange", { date: formatDateIST(new Date(ticket.updatedAt), language) })}
+                  </p>
                 </div>
                 <span className="flex flex-wrap gap-2">
-                  <StatusBadge status={t.status} />
-                  {t.escalable ? (
-                    <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-medium text-amber-900">You may escalate</span>
+                  <StatusBadge status={ticket.status} />
+                  {ticket.escalable ? (
+                    <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-medium text-amber-900">
+                      {t("tickets.mayEscalate")}
+                    </span>
                   ) : null}
                 </span>
               </li>
@@ -86,34 +100,24 @@ export default function Help({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="faq-title" className="space-y-4">
         <h2 id="faq-title" className="text-xl">
-          Frequently asked questions
+          {t("faq.heading")}
         </h2>
         <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
           <div className="min-w-0 flex-1">
             <label htmlFor="faq-q" className="field-label">
-              Search the questions
+              {t("faq.search")}
             </label>
             <input id="faq-q" name="q" type="search" defaultValue={q} className="field-input" maxLength={100} />
           </div>
           <button type="submit" className="btn-secondary">
-            Search
+            {t("faq.searchButton")}
           </button>
         </Form>
         {q.trim() ? (
           <p role="status" className="text-slate-700">
-            {found === 0 ? (
-              <>
-                No question matches “{q}”.{" "}
-                <Link className="link" to="/User/Help/new">
-                  Ask us instead
-                </Link>
-                .
-              </>
-            ) : (
-              `${found} ${found === 1 ? "question matches" : "questions match"} “${q}”.`
-            )}{" "}
+            {found === 0 ? t.rich("faq.noMatch", { q, link: askLink }) : t("faq.matches", { count: found, q })}{" "}
             <Link className="link" to="/User/Help">
-              Show every question
+              {t("faq.showAll")}
             </Link>
           </p>
         ) : null}
@@ -135,16 +139,9 @@ export default function Help({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="complaints-title" className="card grid gap-4 sm:grid-cols-2">
         <div>
           <h2 id="complaints-title" className="text-xl">
-            Complaints
+            {t("complaints.heading")}
           </h2>
-          <p className="mt-2 text-slate-700">
-            Raise a complaint as a ticket here, or write to or call our grievance officer. We answer within {RESOLVE_WITHIN_DAYS} days. If
-            we do not, or you do not accept our answer, you may complain to the RBI Integrated Ombudsman at{" "}
-            <a className="link" href={OMBUDSMAN_URL} rel="noreferrer">
-              cms.rbi.org.in
-            </a>
-            ; each ticket shows how.
-          </p>
+          <p className="mt-2 text-slate-700">{t.rich("complaints.body", { days: String(RESOLVE_WITHIN_DAYS), link: ombudsmanLink })}</p>
         </div>
         <GrievanceOfficer className="text-slate-800" />
       </section>
@@ -152,4 +149,4 @@ export default function Help({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Help");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta.title ?? "");

@@ -9,14 +9,13 @@ import { useSchemaForm } from "../../../components/use-schema-form.ts";
 import { servicesContext } from "../../../context.ts";
 import {
   addToTicketSchema,
-  CREDIT_INFORMATION_NOTE,
+  answerWithinDays,
   helpPath,
   raiseTicketSchema,
   RESOLVE_WITHIN_DAYS,
   TICKET_CATEGORIES,
   TICKET_KINDS,
-  TICKET_LIMIT_TEXT,
-  TICKET_STATUS_LABEL,
+  type TicketCategory,
   type TicketKind,
   type TicketLimit,
 } from "../../../domain/help.ts";
@@ -29,18 +28,23 @@ import { redirectWithToast } from "../../../web/flash.server.ts";
 import { readForm } from "../../../web/forms.server.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
 import type { Route } from "./+types/new";
+import { useTranslations } from "use-intl/react";
+import type { Language } from "../../../i18n/languages.ts";
+import { msg } from "../../../i18n/form-message.ts";
+import { languageOf, pageMessages, translatorFor } from "../../../web/i18n.server.ts";
 
-const KIND_HINT: Record<TicketKind, string> = {
-  complaint: "Something went wrong and you want it put right. Complaints are answered within 30 days, or you may go to the RBI Ombudsman.",
-  request: "A question, or something you need from us (a document, a change to your details).",
-};
-
-/** What the page says at a limit of new tickets, and the open tickets a message may be added to. */
-function limitView(limit: TicketLimit | null, open: readonly OpenTicket[]) {
+/**
+ * What the page says at a limit of new tickets (`when`: the time a new one may be raised, in the
+ * page's language), and the open tickets a message may be added to.
+ */
+function limitView(limit: TicketLimit | null, open: readonly OpenTicket[], language: Language) {
   if (!limit) return null;
-  const why =
-    limit.kind === "open" ? TICKET_LIMIT_TEXT.open(limit.limit) : TICKET_LIMIT_TEXT.day(limit.limit, formatDateTimeIST(limit.resetAt));
-  return { why, open: open.map((t) => ({ reference: t.reference, subject: t.subject, status: TICKET_STATUS_LABEL[t.status] })) };
+  return {
+    kind: limit.kind,
+    limit: String(limit.limit),
+    when: limit.kind === "day" ? formatDateTimeIST(limit.resetAt, language) : "",
+    open: open.map((t) => ({ reference: t.reference, subject: t.subject, status: t.status })),
+  };
 }
 
 /**
@@ -53,7 +57,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const [loans, now] = await Promise.all([ticketLoanChoices(services, user.id), ticketLimitNow(services, user.id)]);
   const asked = new URL(request.url).searchParams.get("loan")?.toLowerCase() ?? "";
-  return { loans, loan: loans.some((l) => l.value === asked) ? asked : "", once: randomUUID(), limit: limitView(now.limit, now.open) };
+  return {
+    messages: pageMessages(context, ["help"]),
+    meta: { title: translatorFor(context, "help")("newMeta.title") },
+    loans,
+    loan: loans.some((l) => l.value === asked) ? asked : "",
+    once: randomUUID(),
+    limit: limitView(now.limit, now.open, languageOf(context)),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -64,7 +75,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(form, { schema: addToTicketSchema });
     if (submission.status !== "success") {
       const now = await ticketLimitNow(services, user.id);
-      return data({ form: "add" as const, result: submission.reply(), limit: limitView(now.limit, now.open), typed: "" }, { status: 400 });
+      return data(
+        { form: "add" as const, result: submission.reply(), limit: limitView(now.limit, now.open, languageOf(context)), typed: "" },
+        { status: 400 },
+      );
     }
     const { ticket, once, message } = submission.value;
     const added = await borrowerActs(services, { userId: user.id, reference: ticket, act: { intent: "reply", once, message } });
@@ -74,8 +88,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data(
         {
           form: "add" as const,
-          result: submission.reply({ fieldErrors: { ticket: [TICKET_LIMIT_TEXT.notOpen] } }),
-          limit: limitView(now.limit, now.open),
+          result: submission.reply({ fieldErrors: { ticket: [msg("help.errors.notOpen")] } }),
+          limit: limitView(now.limit, now.open, languageOf(context)),
           typed: "",
         },
         { status: 400 },
@@ -83,8 +97,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return redirectWithToast(services.config, request, helpPath(ticket), {
       type: "success",
-      title: TICKET_LIMIT_TEXT.added(ticket),
-      description: TICKET_LIMIT_TEXT.addedDescription,
+      title: msg("help.new.added", { reference: ticket }),
+      description: msg("help.new.addedDescription"),
     });
   }
   const submission = parseWithZod(form, { schema: raiseTicketSchema });
@@ -98,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       {
         form: "raise" as const,
         result: submission.reply(),
-        limit: limitView(raised.limit, raised.open),
+        limit: limitView(raised.limit, raised.open, languageOf(context)),
         typed: `${subject}\n\n${message}`,
       },
       { status: 409 },
@@ -108,7 +122,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(
       {
         form: "raise" as const,
-        result: submission.reply({ fieldErrors: { loan: ["Choose one of your loans from the list."] } }),
+        result: submission.reply({ fieldErrors: { loan: [msg("help.errors.loanNotYours")] } }),
         limit: null,
         typed: "",
       },
@@ -116,21 +130,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   return redirectWithToast(services.config, request, helpPath(raised.reference), {
     type: "success",
-    title: `Ticket ${raised.reference} raised`,
-    description: "We have sent the reference to your mobile by SMS.",
+    title: msg("help.new.raised", { reference: raised.reference }),
+    description: msg("help.new.raisedDescription"),
   });
 }
 
 export default function NewTicket({ loaderData, actionData }: Route.ComponentProps) {
   const limit = actionData?.limit ?? loaderData.limit;
+  const t = useTranslations("help");
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <p>
         <Link className="link" to="/User/Help">
-          ← Help
+          {t("back")}
         </Link>
       </p>
-      <h1 className="text-2xl sm:text-3xl">Raise a ticket</h1>
+      <h1 className="text-2xl sm:text-3xl">{t("raise")}</h1>
       {limit ? (
         <AddToOpenTicket
           limit={limit}
@@ -163,29 +178,30 @@ function AddToOpenTicket({
     lastResult,
     defaultValue: { ticket: limit.open[0]?.reference ?? "", message: typed },
   });
+  const t = useTranslations("help");
   return (
     <Form method="post" className="card space-y-5" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="once" value={once} />
       <p className="rounded-lg border border-amber-300 bg-amber-50 p-3" role="status" id="ticket-limit" data-testid="ticket-limit">
-        {limit.why}
+        {limit.kind === "open" ? t("new.limitOpen", { limit: limit.limit }) : t("new.limitDay", { limit: limit.limit, when: limit.when })}
       </p>
       <FormErrors id={form.errorId} errors={formErrors} />
       <RadioCards
         field={fields.ticket}
-        legend="Add it to"
+        legend={t("new.addTo")}
         describedBy="ticket-limit"
-        options={limit.open.map((t) => ({
-          value: t.reference,
+        options={limit.open.map((ticket) => ({
+          value: ticket.reference,
           title: (
             <>
-              <span className="font-mono">{t.reference}</span>: {t.subject}
+              <span className="font-mono">{ticket.reference}</span>: {ticket.subject}
             </>
           ),
-          hint: t.status,
+          hint: t(`status.${ticket.status}`),
         }))}
       />
-      <MessageAndSend field={fields.message} busy={busy} send="Add it to the ticket" />
+      <MessageAndSend field={fields.message} busy={busy} send={t("new.addSend")} />
     </Form>
   );
 }
@@ -203,31 +219,32 @@ function NewTicketForm({
     lastResult,
     defaultValue: { loan },
   });
+  const t = useTranslations("help");
+  const categories = Object.fromEntries(
+    (Object.keys(TICKET_CATEGORIES) as TicketCategory[]).map((c) => [c, t(`categories.${c}`)]),
+  ) as Record<TicketCategory, string>;
   return (
     <>
-      <p className="text-slate-700">
-        Tell us what happened or what you need. You get a reference at once (also by SMS), and an answer within {RESOLVE_WITHIN_DAYS} days,
-        usually within two working days. Never write your OTP, PIN or full card or account number here.
-      </p>
+      <p className="text-slate-700">{t("new.intro", { days: String(RESOLVE_WITHIN_DAYS) })}</p>
       <Form method="post" className="card space-y-5" {...getFormProps(form)}>
         <input type="hidden" name="once" value={once} />
         <FormErrors id={form.errorId} errors={formErrors} />
         <RadioCards
           field={fields.kind}
-          legend="Is it a complaint or a question?"
+          legend={t("new.kind")}
           columns
           options={(Object.keys(TICKET_KINDS) as TicketKind[]).map((kind) => ({
             value: kind,
-            title: TICKET_KINDS[kind],
-            hint: KIND_HINT[kind],
+            title: t(`kinds.${kind}`),
+            hint: t(`kindHints.${kind}`),
           }))}
         />
         <div>
-          <SelectField field={fields.category} label="What is it about?" options={TICKET_CATEGORIES} />
-          <p className="text-sm text-slate-700">{CREDIT_INFORMATION_NOTE}</p>
+          <SelectField field={fields.category} label={t("new.category")} options={categories} />
+          <p className="text-sm text-slate-700">{t("new.creditInformation", { days: String(answerWithinDays("credit_information")) })}</p>
         </div>
         {loans.length ? (
-          <Field id={fields.loan.id} label="Which loan? (optional)" errors={fields.loan.errors} errorId={fields.loan.errorId}>
+          <Field id={fields.loan.id} label={t("new.loan")} errors={fields.loan.errors} errorId={fields.loan.errorId}>
             <select
               key={fields.loan.key}
               id={fields.loan.id}
@@ -237,17 +254,17 @@ function NewTicketForm({
               aria-invalid={fields.loan.errors?.length ? true : undefined}
               aria-describedby={fields.loan.errors?.length ? fields.loan.errorId : undefined}
             >
-              <option value="">Not about one loan</option>
+              <option value="">{t("new.noLoan")}</option>
               {loans.map((l) => (
                 <option key={l.value} value={l.value}>
-                  {l.label}
+                  {t("loanName", { kind: l.kind, number: l.number, reference: l.reference })}
                 </option>
               ))}
             </select>
           </Field>
         ) : null}
-        <TextField field={fields.subject} label="Title" hint="A few words, for example “Payment not shown”." maxLength={120} />
-        <MessageAndSend field={fields.message} busy={busy} send="Raise the ticket" />
+        <TextField field={fields.subject} label={t("new.title")} hint={t("new.titleHint")} maxLength={120} />
+        <MessageAndSend field={fields.message} busy={busy} send={t("new.send")} />
       </Form>
     </>
   );
@@ -255,13 +272,14 @@ function NewTicketForm({
 
 /** The message (what the borrower writes) and the button that sends the form. */
 function MessageAndSend({ field, busy, send }: { field: FieldMetadata<string>; busy: boolean; send: string }) {
+  const t = useTranslations("help.new");
   return (
     <>
-      <Field id={field.id} label="Your message" errors={field.errors} errorId={field.errorId}>
+      <Field id={field.id} label={t("message")} errors={field.errors} errorId={field.errorId}>
         <textarea className="field-input min-h-36" rows={6} maxLength={2000} {...getTextareaProps(field)} />
       </Field>
       <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
-        {busy ? "Sending…" : send}
+        {busy ? t("sending") : send}
       </button>
     </>
   );
@@ -312,4 +330,4 @@ function RadioCards({
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Raise a ticket");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta.title ?? "");

@@ -19,9 +19,11 @@ import {
   REOPEN_WITHIN_DAYS,
   reopenUntil,
   RESOLVE_WITHIN_DAYS,
+  TICKET_STATUS_LABEL,
+  TICKET_STATUSES,
   ticketSummary,
 } from "../../../domain/help.ts";
-import { loanName } from "../../../domain/loans/application.ts";
+import { shortReference } from "../../../domain/loans/application.ts";
 import { loanPath } from "../../../domain/loans/servicing.ts";
 import { formatDateIST, formatDateTimeIST } from "../../../domain/india-date.ts";
 import { pageMeta } from "../../../lib/meta.ts";
@@ -32,6 +34,31 @@ import { readForm } from "../../../web/forms.server.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
 import { notFoundFullPath } from "../../../web/not-found.server.ts";
 import type { Route } from "./+types/ticket";
+import { useLocale, useTranslations } from "use-intl/react";
+import type { Language } from "../../../i18n/languages.ts";
+import { msg } from "../../../i18n/form-message.ts";
+import { externalLink, linkTo } from "../../../lib/rich-text.tsx";
+import { useMessageText } from "../../../lib/use-message-text.ts";
+import { languageOf, pageMessages, translatorFor } from "../../../web/i18n.server.ts";
+
+const ombudsmanLink = externalLink(OMBUDSMAN_URL, "link");
+const newTicketLink = linkTo("/User/Help/new", "link");
+
+/** A status by the words the thread's line was stored with (TICKET_STATUS_LABEL, English). */
+const statusNamed = (label: string) => TICKET_STATUSES.find((s) => TICKET_STATUS_LABEL[s] === label);
+
+/**
+ * A line the thread shows for what happened to the ticket, stored in English: said again as a
+ * message key (in the page's language) when it is one of ours; otherwise as it is.
+ */
+function systemLine(body: string): string {
+  if (body === "You said you do not accept this answer.") return msg("help.ticket.system.notAccepted");
+  const change = /^Status changed from (.+) to (.+)\.$/.exec(body);
+  const from = change ? statusNamed(change[1] ?? "") : undefined;
+  const to = change ? statusNamed(change[2] ?? "") : undefined;
+  if (from && to) return msg("help.ticket.system.statusChanged", { from, to });
+  return body;
+}
 
 /** One of the borrower's tickets: what was said, the answer due date, reply / reopen / not accepted, and escalation. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -43,9 +70,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { ticket: t, messages } = found;
   const now = services.now();
   const escalate = escalation(t, now);
+  const language = languageOf(context);
+  const say = translatorFor(context, "help");
   return {
+    messages: pageMessages(context, ["help"]),
+    meta: { title: say("ticketMeta.title", { reference: t.reference }) },
     ticket: {
       ...ticketSummary(t, now),
+      kindCode: t.kind,
+      categoryCode: t.category,
       resolvedAt: t.resolvedAt?.toISOString() ?? null,
       notAccepted: Boolean(t.notAcceptedAt),
       open: OPEN_STATUSES.includes(t.status),
@@ -53,7 +86,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       loan:
         t.applicationRef && t.loanKind
           ? {
-              name: loanName({ kind: t.loanKind, loanNumber: t.loanNumber, reference: t.applicationRef }),
+              kind: t.loanKind,
+              number: t.loanNumber ?? "none",
+              reference: shortReference(t.applicationRef),
               href: t.loanNumber ? loanPath(t.loanKind, t.loanNumber) : null,
             }
           : null,
@@ -61,27 +96,36 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     escalation: escalate
       ? {
           why: escalate,
-          text: escalationText({
-            reference: t.reference,
-            subject: t.subject,
-            createdAt: t.createdAt,
-            resolvedAt: t.resolvedAt,
-            lenderName: services.config.public.lender.name,
-            formatDate: formatDateIST,
-          }),
+          text: escalationText(
+            {
+              reference: t.reference,
+              subject: t.subject,
+              createdAt: t.createdAt,
+              resolvedAt: t.resolvedAt,
+              lenderName: services.config.public.lender.name,
+              formatDate: (d) => formatDateIST(d, language),
+            },
+            (key, values) => say(`escalation.lines.${key}`, values as never),
+          ),
         }
       : null,
-    messages: messages.map((m) => ({ id: m.id, author: m.author, body: m.body, at: m.createdAt.toISOString() })),
+    thread: messages.map((m) => ({
+      id: m.id,
+      author: m.author,
+      body: m.author === "system" ? systemLine(m.body) : m.body,
+      at: m.createdAt.toISOString(),
+    })),
     once: randomUUID(),
   };
 }
 
+/** Why an act on the ticket is refused (a ticket not theirs is not found, before these). */
 const REFUSED = {
-  not_found: "This ticket is not yours or does not exist.",
-  closed: "This ticket is closed. Raise a new ticket and quote its reference.",
-  resolved: "This ticket is resolved. Reopen it if the problem is not solved.",
-  not_resolved: "This ticket is still open: reply to it instead.",
-  too_late: `A ticket can be reopened within ${REOPEN_WITHIN_DAYS} days of its answer. Raise a new ticket and quote this reference.`,
+  not_found: msg("help.ticket.refused.not_found"),
+  closed: msg("help.ticket.refused.closed"),
+  resolved: msg("help.ticket.refused.resolved"),
+  not_resolved: msg("help.ticket.refused.not_resolved"),
+  too_late: msg("help.ticket.refused.too_late", { days: REOPEN_WITHIN_DAYS }),
 } as const;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -94,7 +138,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const done = await borrowerActs(services, { userId: user.id, reference, act: submission.value });
   if (!done.ok && done.reason === "not_found") notFoundFullPath(request);
   if (!done.ok) return data(submission.reply({ formErrors: [REFUSED[done.reason]] }), { status: 409 });
-  return redirectWithToast(services.config, request, helpPath(reference), { type: "success", title: done.message });
+  const intent = submission.value.intent;
+  return redirectWithToast(services.config, request, helpPath(reference), {
+    type: "success",
+    title:
+      intent === "reopen"
+        ? msg("help.ticket.done.reopen", { reference })
+        : intent === "reply"
+          ? msg("help.ticket.done.reply")
+          : msg("help.ticket.done.notAccepted"),
+  });
 }
 
 type Data = Route.ComponentProps["loaderData"];
@@ -136,23 +189,19 @@ function MessageForm({
 
 function Escalation({ escalation: e, reference }: { escalation: NonNullable<Data["escalation"]>; reference: string }) {
   const [copied, setCopied] = useState(false);
+  const t = useTranslations("help.escalation");
   return (
     <section aria-labelledby="escalate-title" className="card border-amber-400 bg-amber-50" data-testid="escalation">
       <h2 id="escalate-title" className="text-xl">
-        Take it to the RBI Integrated Ombudsman
+        {t("heading")}
       </h2>
       <p className="mt-2">
         {e.why === "late"
-          ? `We did not resolve this complaint within ${RESOLVE_WITHIN_DAYS} days.`
-          : "You told us you do not accept our answer."}{" "}
-        You may file a complaint with the Reserve Bank of India's Integrated Ombudsman, free of charge, at{" "}
-        <a className="link" href={OMBUDSMAN_URL} rel="noreferrer">
-          cms.rbi.org.in
-        </a>{" "}
-        (or call 14448). Quote our reference {reference} and these details:
+          ? t.rich("late", { days: String(RESOLVE_WITHIN_DAYS), reference, link: ombudsmanLink })
+          : t.rich("notAccepted", { reference, link: ombudsmanLink })}
       </p>
       <label htmlFor="escalation-text" className="field-label mt-3">
-        Details to copy into the complaint
+        {t("detailsLabel")}
       </label>
       <textarea id="escalation-text" readOnly className="field-input min-h-32 bg-white font-mono text-sm" rows={5} value={e.text} />
       <button
@@ -162,17 +211,20 @@ function Escalation({ escalation: e, reference }: { escalation: NonNullable<Data
           void navigator.clipboard?.writeText(e.text).then(() => setCopied(true));
         }}
       >
-        {copied ? "Copied" : "Copy the details"}
+        {copied ? t("copied") : t("copy")}
       </button>
       <span className="sr-only" aria-live="polite">
-        {copied ? "The details are copied." : ""}
+        {copied ? t("copiedStatus") : ""}
       </span>
     </section>
   );
 }
 
 export default function Ticket({ loaderData, actionData }: Route.ComponentProps) {
-  const { ticket: t, messages, escalation: e, once } = loaderData;
+  const { ticket: t, thread, escalation: e, once } = loaderData;
+  const say = useTranslations("help");
+  const language = useLocale() as Language;
+  const text = useMessageText();
   const notAccepted = useSchemaForm({
     id: "not_accepted",
     schema: borrowerTicketSchema,
@@ -182,29 +234,29 @@ export default function Ticket({ loaderData, actionData }: Route.ComponentProps)
     <div className="mx-auto max-w-3xl space-y-6">
       <p>
         <Link className="link" to="/User/Help">
-          ← Help
+          {say("back")}
         </Link>
       </p>
-      <TicketHeading ticket={t} />
+      <TicketHeading ticket={{ ...t, kind: say(`kinds.${t.kindCode}`), category: say(`categories.${t.categoryCode}`) }} />
       <dl className="card grid gap-x-6 gap-y-2 sm:grid-cols-2">
         <div>
-          <dt className="text-sm text-slate-600">Raised on</dt>
-          <dd>{formatDateIST(new Date(t.createdAt))}</dd>
+          <dt className="text-sm text-slate-600">{say("ticket.raisedOn")}</dt>
+          <dd>{formatDateIST(new Date(t.createdAt), language)}</dd>
         </div>
         <div>
-          <dt className="text-sm text-slate-600">{t.resolvedAt ? "Answered on" : "Answer due by"}</dt>
-          <dd>{formatDateIST(new Date(t.resolvedAt ?? t.dueBy))}</dd>
+          <dt className="text-sm text-slate-600">{t.resolvedAt ? say("ticket.answeredOn") : say("ticket.answerDueBy")}</dt>
+          <dd>{formatDateIST(new Date(t.resolvedAt ?? t.dueBy), language)}</dd>
         </div>
         {t.loan ? (
           <div>
-            <dt className="text-sm text-slate-600">About</dt>
+            <dt className="text-sm text-slate-600">{say("ticket.about")}</dt>
             <dd>
               {t.loan.href ? (
                 <Link className="link" to={t.loan.href}>
-                  {t.loan.name}
+                  {say("loanName", t.loan)}
                 </Link>
               ) : (
-                t.loan.name
+                say("loanName", t.loan)
               )}
             </dd>
           </div>
@@ -215,13 +267,13 @@ export default function Ticket({ loaderData, actionData }: Route.ComponentProps)
 
       <section aria-labelledby="messages-title" className="space-y-3">
         <h2 id="messages-title" className="text-xl">
-          Messages
+          {say("ticket.messages")}
         </h2>
         <ol className="space-y-3">
-          {messages.map((m) =>
+          {thread.map((m) =>
             m.author === "system" ? (
               <li key={m.id} className="text-sm text-slate-600 italic">
-                {m.body} <time dateTime={m.at}>{formatDateTimeIST(new Date(m.at))}</time>
+                {text(m.body)} <time dateTime={m.at}>{formatDateTimeIST(new Date(m.at), language)}</time>
               </li>
             ) : (
               <li
@@ -230,8 +282,8 @@ export default function Ticket({ loaderData, actionData }: Route.ComponentProps)
                 data-testid={`message-${m.author}`}
               >
                 <p className="flex flex-wrap justify-between gap-2 text-sm text-slate-600">
-                  <span className="font-semibold text-slate-800">{m.author === "staff" ? "Support team" : "You"}</span>
-                  <time dateTime={m.at}>{formatDateTimeIST(new Date(m.at))}</time>
+                  <span className="font-semibold text-slate-800">{m.author === "staff" ? say("ticket.support") : say("ticket.you")}</span>
+                  <time dateTime={m.at}>{formatDateTimeIST(new Date(m.at), language)}</time>
                 </p>
                 <p className="mt-1 break-words whitespace-pre-line text-slate-900">{m.body}</p>
               </li>
@@ -243,39 +295,39 @@ export default function Ticket({ loaderData, actionData }: Route.ComponentProps)
       {t.open ? (
         <section aria-labelledby="reply-title" className="card">
           <h2 id="reply-title" className="sr-only">
-            Reply
+            {say("ticket.reply")}
           </h2>
-          <MessageForm intent="reply" once={once} lastResult={actionData} label="Your reply" button="Send reply" />
+          <MessageForm
+            intent="reply"
+            once={once}
+            lastResult={actionData}
+            label={say("ticket.replyLabel")}
+            button={say("ticket.sendReply")}
+          />
         </section>
       ) : (
         <section aria-labelledby="after-title" className="card space-y-4">
           <h2 id="after-title" className="text-xl">
-            {t.status === "resolved" ? "Is it solved?" : "This ticket is closed"}
+            {t.status === "resolved" ? say("ticket.solved") : say("ticket.closed")}
           </h2>
           {t.reopenUntil ? (
             <MessageForm
               intent="reopen"
               once={once}
               lastResult={actionData}
-              label={`Not solved? Tell us why and the ticket opens again (until ${formatDateIST(new Date(t.reopenUntil))}).`}
-              button="Reopen the ticket"
+              label={say("ticket.reopenLabel", { date: formatDateIST(new Date(t.reopenUntil), language) })}
+              button={say("ticket.reopen")}
             />
           ) : (
-            <p>
-              To take it further,{" "}
-              <Link className="link" to="/User/Help/new">
-                raise a new ticket
-              </Link>{" "}
-              and quote {t.reference}.
-            </p>
+            <p>{say.rich("ticket.furtherNew", { reference: t.reference, link: newTicketLink })}</p>
           )}
           {!t.notAccepted ? (
             <Form method="post" {...getFormProps(notAccepted.form)} className="space-y-2 border-t border-slate-200 pt-4">
               <FormErrors id={notAccepted.form.errorId} errors={notAccepted.formErrors} />
               <input type="hidden" name="intent" value="not_accepted" />
-              <p className="text-slate-700">If you do not accept our answer, tell us: we show you how to go to the RBI Ombudsman.</p>
+              <p className="text-slate-700">{say("ticket.notAcceptIntro")}</p>
               <button type="submit" className="btn-secondary" disabled={notAccepted.busy}>
-                I do not accept this answer
+                {say("ticket.notAccept")}
               </button>
             </Form>
           ) : null}
@@ -285,5 +337,4 @@ export default function Ticket({ loaderData, actionData }: Route.ComponentProps)
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, loaderData ? `Ticket ${loaderData.ticket.reference}` : "Ticket");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta.title ?? "");
