@@ -37,7 +37,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 function pageLanguage(routerContext: EntryContext, loadContext: RouterContextProvider) {
   if (routerContext.staticHandlerContext.loaderData.root !== undefined) return null;
   const language = loadContext.get(languageContext);
-  return { language, messages: compiledMessages(language, ["common", "validation"]) };
+  return { language, messages: compiledMessages(language, ["common", "validation", "account"]) };
 }
 
 export default function handleRequest(

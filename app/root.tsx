@@ -25,7 +25,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { config } = context.get(servicesContext);
   const { toast, headers } = await readToast(config, request);
   const language = languageOf(context);
-  return data({ publicConfig: config.public, toast, language, messages: pageMessages(context, ["common", "validation"]) }, { headers });
+  // "account": the signed-in frame's words, here because the frame shows also in its own error view,
+  // where its layout's loader data is gone (a loader below it threw).
+  return data(
+    { publicConfig: config.public, toast, language, messages: pageMessages(context, ["common", "validation", "account"]) },
+    { headers },
+  );
 }
 
 export const links: Route.LinksFunction = () => [

@@ -16,6 +16,7 @@ import { waitForJobs } from "../helpers/jobs.ts";
 import { readOutbox } from "../helpers/outbox.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { signedInBorrower } from "../helpers/session.ts";
+import { shownMarkup } from "../helpers/english.ts";
 
 // Monday 23 November 2026, 10:00 in India.
 let clock = new Date("2026-11-23T04:30:00Z");
@@ -282,7 +283,7 @@ describe("asking the borrower for more", () => {
     ).toBeNull();
     const answered = await postForm(app, "/User/Dashboard", { request: open[0]!.id, answer: "Acme Textiles Ltd" }, { cookie: b.cookie });
     expect(answered.status).toBe(302);
-    expect(await html(await page("/User/Dashboard", b.cookie))).not.toContain("Waiting for you");
+    expect(shownMarkup(await html(await page("/User/Dashboard", b.cookie)))).not.toContain("Waiting for you");
     const queue = await html(await page(`/admin/applications?q=${b.mobile}`, asha.cookie));
     expect(queue).toContain("Borrower answered");
     expect(await html(await page(`/admin/applications/${b.ref}`, asha.cookie))).toContain("Acme Textiles Ltd");

@@ -14,7 +14,6 @@ import { ICON_URL } from "../../lib/icon.ts";
 import { useTranslations } from "use-intl/react";
 import { LanguageSwitch } from "../../components/language-switch.tsx";
 import { linkTo } from "../../lib/rich-text.tsx";
-import { pageMessages } from "../../web/i18n.server.ts";
 
 /** Every /User/* route (and each quick-start step) needs a signed-in borrower. */
 export const middleware: Route.MiddlewareFunction[] = [requireBorrowerMiddleware];
@@ -27,10 +26,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { user, unread } = context.get(signedInContext);
   // The request's own method: the loaders that follow an action see a GET.
   const { method } = context.get(requestContext);
-  // The frame's words (header, footer), in the page's language.
-  const messages = pageMessages(context, ["account"]);
-  if (method === "GET" || method === "HEAD") return { unread, messages };
-  return { unread: await unreadCount(context.get(servicesContext), user.id), messages };
+  // The frame's words (namespace "account") come with the root's: its error view shows the frame too.
+  if (method === "GET" || method === "HEAD") return { unread };
+  return { unread: await unreadCount(context.get(servicesContext), user.id) };
 }
 
 export default function UserLayout() {

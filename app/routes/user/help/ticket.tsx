@@ -225,6 +225,8 @@ export default function Ticket({ loaderData, actionData }: Route.ComponentProps)
   const say = useTranslations("help");
   const language = useLocale() as Language;
   const text = useMessageText();
+  // Reopening refused when its form is no longer shown (too late): why, where the form was.
+  const reopenRefused = !t.reopenUntil && actionData?.initialValue?.intent === "reopen" ? actionData.error?.[""] : undefined;
   const notAccepted = useSchemaForm({
     id: "not_accepted",
     schema: borrowerTicketSchema,
@@ -319,7 +321,10 @@ export default function Ticket({ loaderData, actionData }: Route.ComponentProps)
               button={say("ticket.reopen")}
             />
           ) : (
-            <p>{say.rich("ticket.furtherNew", { reference: t.reference, link: newTicketLink })}</p>
+            <>
+              <FormErrors errors={reopenRefused ?? undefined} />
+              <p>{say.rich("ticket.furtherNew", { reference: t.reference, link: newTicketLink })}</p>
+            </>
           )}
           {!t.notAccepted ? (
             <Form method="post" {...getFormProps(notAccepted.form)} className="space-y-2 border-t border-slate-200 pt-4">
