@@ -8,18 +8,16 @@ import { formatRupees } from "./money.ts";
 import { istDayNumber, istDayNumberStart, istDayStart, todayIST } from "./india-date.ts";
 import { addDays, type IsoDate } from "./loan-math.ts";
 import { msg } from "../i18n/form-message.ts";
+import enHelp from "../i18n/messages/en/help.ts";
 
 export const TICKET_STATUSES = ["open", "in_progress", "waiting", "resolved", "closed"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
-/** How each status reads to the borrower (their Help pages, and the status lines in their ticket's thread). */
-export const TICKET_STATUS_LABEL: Record<TicketStatus, string> = {
-  open: "Open",
-  in_progress: "In progress",
-  waiting: "Waiting for you",
-  resolved: "Resolved",
-  closed: "Closed",
-};
+/**
+ * How each status reads to the borrower in English (the status lines stored in a ticket's thread; their
+ * Help pages say it in the page's language, help.status).
+ */
+export const TICKET_STATUS_LABEL: Record<TicketStatus, string> = enHelp.status;
 
 /** How each status reads to staff, on every staff page (one word per status). */
 export const TICKET_STATUS_STAFF_LABEL: Record<TicketStatus, string> = {
@@ -30,19 +28,11 @@ export const TICKET_STATUS_STAFF_LABEL: Record<TicketStatus, string> = {
 /** Statuses a ticket is still being worked in. */
 export const OPEN_STATUSES: readonly TicketStatus[] = ["open", "in_progress", "waiting"];
 
-export const TICKET_KINDS = { complaint: "A complaint", request: "A question or request" } as const;
+/** The kinds and categories of a ticket, in English (staff pages; the borrower's are said in the page's language, help.kinds and help.categories). */
+export const TICKET_KINDS = enHelp.kinds;
 export type TicketKind = keyof typeof TICKET_KINDS;
 
-export const TICKET_CATEGORIES = {
-  applying: "Applying for a loan",
-  kyc: "KYC and documents",
-  repayment: "Repayments and payments",
-  charges: "Interest and charges",
-  recovery: "Recovery calls or visits",
-  data: "My account and data",
-  credit_information: "My credit report (credit bureau information)",
-  other: "Something else",
-} as const;
+export const TICKET_CATEGORIES = enHelp.categories;
 export type TicketCategory = keyof typeof TICKET_CATEGORIES;
 
 /** The source of a ticket: a signed-in borrower's Help page, or the public contact form. */

@@ -194,7 +194,8 @@ export default {
     /** The lines the ticket's thread shows for what happened to it (stored in English, said again here). */
     system: {
       notAccepted: "You said you do not accept this answer.",
-      statusChanged: "Status changed from {from, select, open {Open} in_progress {In progress} waiting {Waiting for you} resolved {Resolved} other {Closed}} to {to, select, open {Open} in_progress {In progress} waiting {Waiting for you} resolved {Resolved} other {Closed}}.",
+      statusChanged:
+        "Status changed from {from, select, open {Open} in_progress {In progress} waiting {Waiting for you} resolved {Resolved} other {Closed}} to {to, select, open {Open} in_progress {In progress} waiting {Waiting for you} resolved {Resolved} other {Closed}}.",
     },
     done: {
       reply: "Your reply is sent.",

@@ -190,7 +190,8 @@ export default {
     notAccept: "मैं इस जवाब से सहमत नहीं हूँ",
     system: {
       notAccepted: "आपने बताया कि आप इस जवाब से सहमत नहीं हैं।",
-      statusChanged: "स्थिति “{from, select, open {खुला} in_progress {काम चल रहा है} waiting {आपके जवाब का इंतज़ार} resolved {हल हो गया} other {बंद}}” से बदलकर “{to, select, open {खुला} in_progress {काम चल रहा है} waiting {आपके जवाब का इंतज़ार} resolved {हल हो गया} other {बंद}}” हुई।",
+      statusChanged:
+        "स्थिति “{from, select, open {खुला} in_progress {काम चल रहा है} waiting {आपके जवाब का इंतज़ार} resolved {हल हो गया} other {बंद}}” से बदलकर “{to, select, open {खुला} in_progress {काम चल रहा है} waiting {आपके जवाब का इंतज़ार} resolved {हल हो गया} other {बंद}}” हुई।",
     },
     done: {
       reply: "आपका जवाब भेज दिया गया है।",
