@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifications } from "../../app/server/db/schema.ts";
+import { loanApplications, notifications } from "../../app/server/db/schema.ts";
 import { signedApplication, signedInStaff } from "../helpers/applications.ts";
 import { shortReference } from "../../app/domain/loans/application.ts";
 import { englishLeft, shownMarkup } from "../helpers/english.ts";
@@ -112,6 +112,24 @@ describe("the borrower's account pages in Hindi", { shuffle: false }, () => {
     const page = shownMarkup(await html(res));
     expect(page).toContain("इसे एक छोटा-सा शीर्षक दें (कम से कम 5 अक्षर)।");
     expect(page).toContain("कम से कम 10 अक्षर लिखें, ताकि हम मदद कर सकें।");
+  });
+
+  it("says in Hindi why a new loan is not open now (the dashboard's own refusal reasons)", async () => {
+    // The application was not approved today: a new one opens only after the policy's days.
+    await app.services.db
+      .update(loanApplications)
+      .set({ status: "rejected", decidedAt: app.services.now() })
+      .where(eq(loanApplications.reference, borrower.ref));
+    const res = await app.get("/User/Dashboard", { headers: { Cookie: `${borrower.cookie}; lang=hi` } });
+    const page = await html(res);
+    const closed = /data-testid="apply-closed"[\s\S]*?<\/ul>/.exec(shownMarkup(page))?.[0] ?? "";
+    expect(closed).toContain("अभी आप नए लोन के लिए आवेदन नहीं कर सकते।");
+    expect(closed).toMatch(/हम आपका पिछला आवेदन मंज़ूर नहीं कर सके। आप \d+ [\u0900-\u097F]+ \d{4} से फिर से आवेदन कर सकते हैं।/);
+    expect(englishLeft(page, [...configValues(), shortReference(borrower.ref)])).toEqual([]);
+    // And in English.
+    const english = shownMarkup(await html(await app.get("/User/Dashboard", { headers: { Cookie: `${borrower.cookie}; lang=en` } })));
+    expect(english).toContain("A new loan is not open to you now.");
+    expect(english).toMatch(/We could not approve your last application\. You can apply again from \d+ \w{3} \d{4}\./);
   });
 });
 
