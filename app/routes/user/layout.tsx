@@ -47,7 +47,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-/** The signed-in area's sections: a row in the header, a tab bar under it on a phone. */
+/** The signed-in area's sections: a row in the header, a tab bar under it on a phone or a small tablet (with the language switch, the row needs 768 px). */
 const ACCOUNT_NAV = [
   { to: "/User/Dashboard", label: "dashboard", Icon: House },
   { to: "/User/Loans", label: "loans", Icon: Wallet },
@@ -69,7 +69,7 @@ function UserFrame({ children }: { children: React.ReactNode }) {
         {common("skipToContent")}
       </a>
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-2 px-4 pt-3 sm:pb-3">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-2 px-4 pt-3 md:pb-3">
           {/* The brand takes what the bell and Sign out leave (never pushing them onto a line of their own at 360 px). */}
           <NavLink to="/User/Dashboard" className="flex min-w-0 grow basis-0 items-center gap-2 text-lg font-bold text-brand-800">
             <img src={ICON_URL} alt="" width={28} height={28} className="shrink-0 rounded-lg" />
@@ -77,22 +77,22 @@ function UserFrame({ children }: { children: React.ReactNode }) {
           </NavLink>
           <nav
             aria-label={t("nav.label")}
-            className="order-last -mx-4 mt-2 grid w-[calc(100%+2rem)] grid-cols-4 border-t border-slate-200 sm:order-none sm:mx-0 sm:mt-0 sm:flex sm:w-auto sm:border-0"
+            className="order-last -mx-4 mt-2 grid w-[calc(100%+2rem)] grid-cols-4 border-t border-slate-200 md:order-none md:mx-0 md:mt-0 md:flex md:w-auto md:border-0"
           >
             {ACCOUNT_NAV.map(({ to, label, Icon }) => (
               <NavLink
                 key={to}
                 to={to}
                 className={({ isActive }) =>
-                  `flex min-h-12 flex-col items-center justify-center gap-0.5 px-2 py-1.5 text-xs font-medium sm:flex-row sm:gap-1.5 sm:rounded-md sm:px-3 sm:py-2 sm:text-sm ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`
+                  `flex min-h-12 flex-col items-center justify-center gap-0.5 px-2 py-1.5 text-xs font-medium md:flex-row md:gap-1.5 md:rounded-md md:px-3 md:py-2 md:text-sm ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`
                 }
               >
-                <Icon aria-hidden="true" className="size-5 sm:size-4" />
+                <Icon aria-hidden="true" className="size-5 md:size-4" />
                 {t(`nav.${label}`)}
               </NavLink>
             ))}
           </nav>
-          <LanguageSwitch className="shrink-0" />
+          <LanguageSwitch className="shrink-0" compact />
           <NotificationBell unread={unread} />
           <Form method="post" action="/auth/sign-out" className="shrink-0">
             <button
