@@ -53,8 +53,9 @@ function configValues(): string[] {
 }
 
 /**
- * The borrower's notices as stored: their words are written when they are sent, in the borrower's
- * language, by the notices' own code (not these pages'), so they are the borrower's data here.
+ * The borrower's notices as stored: their words are written when they are sent, in the account's
+ * language (English for this borrower: only the page's cookie is Hindi), so they are the borrower's
+ * data here.
  */
 async function noticeWords(): Promise<string[]> {
   const rows = await app.services.db
