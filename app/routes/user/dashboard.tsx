@@ -28,33 +28,11 @@ import { Requests } from "./dashboard/requests.tsx";
 import type { Route } from "./+types/dashboard";
 import { languageOf, pageMessages, pageMetaText } from "../../web/i18n.server.ts";
 import { useLocale, useTranslations } from "use-intl/react";
-import type { RuleResult } from "../../domain/credit-policy/evaluate.ts";
 import type { Language } from "../../i18n/languages.ts";
 import { msg } from "../../i18n/form-message.ts";
 
 /** Where a new application of this kind starts (a POST there starts it). */
 const startPath = (kind: LoanKind) => `/User/newLoan/${KIND_SEGMENT[kind]}`;
-
-/** Why a new application may not start, as a message key (said in the page's language): the stops on the borrower's own record. */
-function reasonText(row: RuleResult, language: Language): string {
-  const d = row.detail ?? {};
-  switch (row.code) {
-    case "own_overdue":
-      return Number(d.overduePaise) > 0
-        ? msg("dashboard.apply.reasons.overdueAmount", { amount: formatRupees(Number(d.overduePaise)) })
-        : msg("dashboard.apply.reasons.overdue");
-    case "own_written_off":
-      return msg("dashboard.apply.reasons.writtenOff");
-    case "recent_rejection":
-      return msg("dashboard.apply.reasons.recentRejection", { date: longDate(String(d.reapplyFrom), language) });
-    case "active_loans":
-      return Number(row.threshold) === 1
-        ? msg("dashboard.apply.reasons.oneLoan")
-        : msg("dashboard.apply.reasons.loans", { count: Number(row.input) });
-    default:
-      return "";
-  }
-}
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, session } = context.get(signedInContext);
@@ -84,17 +62,21 @@ export async function loader({ context }: Route.LoaderArgs) {
   const rejected = applications.filter((a) => a.status === "rejected" && a.decidedAt).map((a) => todayIST(a.decidedAt as Date));
   const open =
     user.mobileVerifiedAt && !(inProgress("emi") && inProgress("salary_advance"))
-      ? await applyOpenOn(services, {
-          loans: loans
-            .filter((l) => l.status === "active" || l.status === "written_off")
-            .map((l) => ({
-              status: l.status === "active" ? ("active" as const) : ("written_off" as const),
-              dpd: l.dpd,
-              overduePaise: l.overduePaise + l.penalDuePaise,
-            })),
-          applications: applications.filter((a) => a.status === "signed" || a.status === "under_review" || a.status === "approved"),
-          lastRejectionOn: rejected.sort().at(-1) ?? null,
-        })
+      ? await applyOpenOn(
+          services,
+          {
+            loans: loans
+              .filter((l) => l.status === "active" || l.status === "written_off")
+              .map((l) => ({
+                status: l.status === "active" ? ("active" as const) : ("written_off" as const),
+                dpd: l.dpd,
+                overduePaise: l.overduePaise + l.penalDuePaise,
+              })),
+            applications: applications.filter((a) => a.status === "signed" || a.status === "under_review" || a.status === "approved"),
+            lastRejectionOn: rejected.sort().at(-1) ?? null,
+          },
+          language,
+        )
       : null;
   const apply = (kind: LoanKind) => {
     const a = inProgress(kind);
@@ -104,12 +86,13 @@ export async function loader({ context }: Route.LoaderArgs) {
           kind,
           state: "closed" as const,
           href: null,
-          reasons: open.reasons.map((r) => ({ code: r.code, text: reasonText(r.row, language) })),
+          // The credit policy's words, in the page's language (app/domain/credit-policy/words.ts).
+          reasons: open.reasons.map((r) => ({ code: r.code, text: r.message })),
         }
       : { kind, state: "open" as const, href: startPath(kind), reasons: [] };
   };
   return {
-    messages: pageMessages(context, ["dashboard", "profile", "loans"]),
+    messages: pageMessages(context, ["dashboard", "profile", "loans", "applyFlow"]),
     meta: pageMetaText(context, "dashboard"),
     overdue: overdueLoan ? { paise: due.overduePaise, href: `${loanPath(overdueLoan.kind, overdueLoan.loanNumber)}#pay-title` } : null,
     apply: [apply("emi"), apply("salary_advance")],

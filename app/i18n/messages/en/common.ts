@@ -36,8 +36,6 @@ export default {
     terms: "Terms and conditions",
     clearData: "Clear this site's data on your device",
   },
-  /** The first, empty choice of a list to choose from (SelectField). */
-  choose: "Choose…",
   /** The toast area (sonner): its name for screen readers, and each toast's close button. */
   toasts: {
     region: "Notifications",

@@ -85,18 +85,6 @@ export default {
       closed: "A new salary advance is not open to you now.",
     },
     closedBoth: "A new loan is not open to you now.",
-    /** Why not: the credit policy's stops on the borrower's own record (app/domain/credit-policy/words.ts). */
-    reasons: {
-      overdueAmount: "You have {amount} overdue on your loans with us. Pay it first: a new loan opens once your loans are up to date.",
-      overdue:
-        "A loan of yours with us has an instalment past its due date. Pay it first: a new loan opens once your loans are up to date.",
-      writtenOff: "A loan of yours with us was written off, so we cannot offer you a new loan. Contact us if you think this is wrong.",
-      recentRejection: "We could not approve your last application. You can apply again from {date}.",
-      oneLoan:
-        "You already have a loan with us (or an application not yet paid out), the most we lend at one time. You can apply again when it is repaid.",
-      loans:
-        "You already have {count} loans with us (counting applications not yet paid out), the most we lend at one time. You can apply again when one is repaid.",
-    },
   },
   kyc: {
     heading: "Your KYC profile",

@@ -37,7 +37,6 @@ export default {
     terms: "नियम और शर्तें",
     clearData: "अपने डिवाइस से इस साइट का डेटा मिटाएँ",
   },
-  choose: "चुनें…",
   toasts: {
     region: "सूचनाएँ",
     close: "बंद करें",
