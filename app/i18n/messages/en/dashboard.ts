@@ -51,20 +51,6 @@ export default {
       "{kind, select, emi {EMI loan} other {Salary advance}} of {amount} over {months, plural, one {# month} other {# months}}",
     reference: "application {reference}",
     status: "Status: <strong>{status}</strong>.",
-    /** What happens next, for each status (app/domain/loans/lifecycle.ts STATUS_TEXT). */
-    next: {
-      draft: "Finish the steps and sign the Key Fact Statement and agreement to submit your application.",
-      signed:
-        "Our credit team will check your KYC details, documents, selfie and bank account. We will send you an SMS when it is approved or if we need anything from you. Nothing is approved yet.",
-      under_review: "A credit officer is checking your application. We will send you an SMS with the decision.",
-      approved:
-        "Your loan is approved. The money will be sent to your verified bank account; we will send you an SMS with the transfer reference.",
-      active: "Your loan is disbursed. Pay each instalment by its due date.",
-      closed: "Everything is repaid. Your closure letter (NOC) is available.",
-      rejected: "We could not approve this application.",
-      cancelled: "This application was cancelled. You can start a new one at any time.",
-      written_off: "Please contact us about this loan.",
-    },
     autopayFirst: "Your loan is approved. We send the money as soon as your autopay is active: set it up on the application's page.",
     continueStep:
       "Continue: {step, select, Step0 {amount and tenure} Step1 {purpose and bank account} Step5 {Key Fact Statement and agreement} Step6 {accept and sign} other {submitted}}",

@@ -12,6 +12,8 @@ import type { Data } from "../dashboard.tsx";
 export function Applications({ d }: { d: Data }) {
   const t = useTranslations("dashboard.applications");
   const statusName = useTranslations("loans.status");
+  // What each status means next: the loan flow's words (the application's own page says the same).
+  const statusNext = useTranslations("applyFlow.statusNext");
   return (
     <section aria-labelledby="loans-title" className="card space-y-4">
       <h2 id="loans-title" className="text-xl">
@@ -39,7 +41,7 @@ export function Applications({ d }: { d: Data }) {
                     : // A rejection's own reason, as the credit officer wrote it; else what each status means.
                       a.status === "rejected" && a.statusReason
                       ? a.statusReason
-                      : t(`next.${a.status}`)}
+                      : statusNext(a.status)}
                 </span>
               </p>
               {a.disbursal ? <DisbursalNote d={a.disbursal} /> : null}
