@@ -12,11 +12,14 @@
  * cooling-off exit returns. A correction (a reversed payment, a waived or reversed penal charge)
  * undoes its entry from the start, so what it changes of the charges dated before the period (a
  * settlement undone or moved, an instalment's interest) is charged or credited on its own date.
- * Every wording is whole, in this one place. Pure: no I/O, no clock.
+ * Every wording is a whole sentence of the `statement` catalogue (app/i18n/messages/en/statement.ts),
+ * in the borrower's language (English by default: the staff's pages and the tests). Pure: no I/O, no clock.
  */
+import type { Language } from "../../i18n/languages.ts";
+import { plainTranslator } from "../../i18n/plain-format.ts";
 import { addDays, type IsoDate } from "../loan-math.ts";
 import { formatRupees } from "../money.ts";
-import { longDate } from "../india-date.ts";
+import { longDate as longDateIn } from "../india-date.ts";
 import type { InstalmentState, LoanState } from "./servicing.ts";
 
 /** A ledger row as the statement reads it. */
@@ -62,91 +65,82 @@ const accruedPaid = (state: LoanState) => state.interestPaidPaise - state.instal
 const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
 
 /** How a payment was made, in words, with the bank's reference when there is one; never a gateway's internal id. */
-export function paymentText(details: Record<string, unknown>): string {
+export function paymentText(details: Record<string, unknown>, language: Language = "en"): string {
+  const t = plainTranslator(language, "statement");
   const detail = text(details.methodDetail) ?? text(details.bankReference);
-  switch (text(details.method) ?? text(details.mode)) {
+  const reference = detail ?? "";
+  const method = text(details.method) ?? text(details.mode);
+  switch (method) {
     case "upi":
     case "UPI":
-      return detail ? `Payment by UPI, reference ${detail}` : "Payment by UPI";
+      return detail ? t("payment.upiReference", { reference }) : t("payment.upi");
     case "card":
-      return detail ? `Payment by card ending ${detail}` : "Payment by card";
+      return detail ? t("payment.cardEnding", { last: reference }) : t("payment.card");
     case "netbanking":
-      return detail ? `Payment by net banking, reference ${detail}` : "Payment by net banking";
+      return detail ? t("payment.netbankingReference", { reference }) : t("payment.netbanking");
     case "wallet":
-      return detail ? `Payment from the ${detail} wallet` : "Payment from a wallet";
+      return detail ? t("payment.walletNamed", { wallet: reference }) : t("payment.wallet");
     case "NEFT":
-      return detail ? `Payment by NEFT, reference ${detail}` : "Payment by NEFT";
     case "IMPS":
-      return detail ? `Payment by IMPS, reference ${detail}` : "Payment by IMPS";
     case "RTGS":
-      return detail ? `Payment by RTGS, reference ${detail}` : "Payment by RTGS";
+      return detail ? t("payment.transferReference", { rail: method, reference }) : t("payment.transfer", { rail: method });
     case "upi_autopay":
-      return detail ? `Autopay debit by UPI AutoPay, reference ${detail}` : "Autopay debit by UPI AutoPay";
+      return detail ? t("payment.upiAutopayReference", { reference }) : t("payment.upiAutopay");
     case "enach":
-      return detail ? `Autopay debit by e-NACH, reference ${detail}` : "Autopay debit by e-NACH";
+      return detail ? t("payment.enachReference", { reference }) : t("payment.enach");
     case "cheque":
-      return detail ? `Payment by cheque number ${detail}` : "Payment by cheque";
+      return detail ? t("payment.chequeNumber", { number: reference }) : t("payment.cheque");
     case "cash":
-      return detail ? `Payment in cash at a branch, receipt ${detail}` : "Payment in cash at a branch";
+      return detail ? t("payment.cashReceipt", { receipt: reference }) : t("payment.cash");
     default:
-      return "Payment received online";
+      return t("payment.online");
   }
 }
 
+/** The statement's words in one language: its sentences and its dates. */
+type Words = { t: ReturnType<typeof plainTranslator<"statement">>; language: Language };
+
 /** One ledger row in words and money; none for rows with nothing to say in a statement. */
-function rowLine(r: StatementRow): Omit<StatementLine, "balancePaise">[] {
+function rowLine(r: StatementRow, { t, language }: Words): Omit<StatementLine, "balancePaise">[] {
   const on = r.businessDate;
   const line = (t: string, debitPaise: number, creditPaise: number) => ({ date: on, text: t, debitPaise, creditPaise });
   const reason = text(r.details.reason);
+  const seq = String(r.seq);
   switch (r.kind) {
     case "disbursal": {
       const upfront = typeof r.details.upfrontChargesPaise === "number" ? r.details.upfrontChargesPaise : 0;
       return [
         upfront > 0
           ? line(
-              `Loan disbursed: ${formatRupees(r.principalPaise - upfront)} paid to your bank account after the processing fee and its GST of ${formatRupees(upfront)}`,
+              t("entry.disbursed", { paid: formatRupees(r.principalPaise - upfront), upfront: formatRupees(upfront) }),
               r.principalPaise,
               0,
             )
-          : line("Loan disbursed to your bank account", r.principalPaise, 0),
+          : line(t("entry.disbursedWhole"), r.principalPaise, 0),
       ];
     }
     case "disbursal_reversal":
-      return [line("Disbursal returned by your bank", 0, -r.principalPaise)];
+      return [line(t("entry.disbursalReturned"), 0, -r.principalPaise)];
     case "payment":
-      return [line(paymentText(r.details), 0, r.amountPaise)];
+      return [line(paymentText(r.details, language), 0, r.amountPaise)];
     case "payment_reversal":
-      return [line(reason ? `Payment reversed: ${reason}` : "Payment reversed", r.amountPaise, 0)];
+      return [line(reason ? t("entry.paymentReversedReason", { reason }) : t("entry.paymentReversed"), r.amountPaise, 0)];
     case "penal":
-      return [line(`Penal charge for instalment ${r.seq}, not paid by its due date`, r.amountPaise, 0)];
+      return [line(t("entry.penal", { seq }), r.amountPaise, 0)];
     case "penal_reversal":
-      return [line(`Penal charge for instalment ${r.seq} reversed: the payment was on time`, 0, r.amountPaise)];
+      return [line(t("entry.penalReversed", { seq }), 0, r.amountPaise)];
     case "penal_waiver":
-      return [
-        line(
-          reason ? `Penal charge for instalment ${r.seq} waived: ${reason}` : `Penal charge for instalment ${r.seq} waived`,
-          0,
-          r.amountPaise,
-        ),
-      ];
+      return [line(reason ? t("entry.penalWaivedReason", { seq, reason }) : t("entry.penalWaived", { seq }), 0, r.amountPaise)];
     case "refund":
-      return [
-        line(
-          r.details.fromAdvance === true
-            ? "Autopay debit for an instalment already paid, refunded to your bank account"
-            : "Overpayment refunded to your bank account",
-          r.amountPaise,
-          0,
-        ),
-      ];
+      return [line(r.details.fromAdvance === true ? t("entry.refundAdvance") : t("entry.refundOverpayment"), r.amountPaise, 0)];
     case "refund_reversal":
-      return [line("Refund returned by your bank", 0, r.amountPaise)];
+      return [line(t("entry.refundReturned"), 0, r.amountPaise)];
     case "closure":
-      return [line(r.details.how === "cooling_off" ? "Loan cancelled in the cooling-off period" : "Loan closed", 0, 0)];
+      return [line(r.details.how === "cooling_off" ? t("entry.closedCoolingOff") : t("entry.closed"), 0, 0)];
     case "reopening":
-      return [line("Loan reopened: a payment that had closed it was reversed", 0, 0)];
+      return [line(t("entry.reopened"), 0, 0)];
     case "write_off":
-      return [line("Loan written off by the lender (the amount is still owed)", 0, 0)];
+      return [line(t("entry.writtenOff"), 0, 0)];
     default:
       return [];
   }
@@ -155,14 +149,18 @@ function rowLine(r: StatementRow): Omit<StatementLine, "balancePaise">[] {
 /**
  * The statement of `from`..`to`: `opening` is the loan replayed to the day before `from`, `closing`
  * to `to`, `rows` the ledger in the order written, `disbursalDate` the loan's. The lines' running
- * balance ends at the closing balance (the tests hold it to that).
+ * balance ends at the closing balance (the tests hold it to that). Its words are in `language`.
  */
 export function buildStatement(
   { from, to, disbursalDate }: { from: IsoDate; to: IsoDate; disbursalDate: IsoDate },
   opening: LoanState,
   closing: LoanState,
   rows: readonly StatementRow[],
+  language: Language = "en",
 ): Statement {
+  const t = plainTranslator(language, "statement");
+  const longDate = (d: IsoDate) => longDateIn(d, language);
+  const words: Words = { t, language };
   const settledOn = closing.settlement?.on ?? null;
   const dated: (Omit<StatementLine, "balancePaise"> & { order: number })[] = [];
   // An instalment falls due at the start of its day: its interest is charged before that day's entries.
@@ -170,14 +168,14 @@ export function buildStatement(
     if (i.dueDate >= from && i.dueDate <= to && (!settledOn || i.dueDate <= settledOn) && i.status !== "closed_early")
       dated.push({
         date: i.dueDate,
-        text: `Interest of instalment ${i.seq}, due on ${longDate(i.dueDate)} (the instalment is ${formatRupees(i.principalPaise + i.interestPaise)})`,
+        text: t("interest.due", { seq: String(i.seq), due: longDate(i.dueDate), amount: formatRupees(i.principalPaise + i.interestPaise) }),
         debitPaise: i.interestPaise,
         creditPaise: 0,
         order: -1,
       });
   rows.forEach((r, n) => {
     if (r.businessDate < from || r.businessDate > to) return;
-    for (const l of rowLine(r)) dated.push({ ...l, order: n });
+    for (const l of rowLine(r, words)) dated.push({ ...l, order: n });
   });
   // The settlement as the replay has it (the ledger's closure rows only say so): the interest to the
   // closing date, or a cooling-off exit's cost and the fee it returns, just before its closure line.
@@ -205,17 +203,13 @@ export function buildStatement(
     const accrued = accruedPaid(opening);
     if (accrued > 0)
       corrected(
-        earlier
-          ? `Interest to the closing date withdrawn: the loan's closing is now ${longDate(earlier)}`
-          : "Interest to the closing date withdrawn: the loan is open again",
+        earlier ? t("settlement.interestWithdrawnClosing", { closing: longDate(earlier) }) : t("settlement.interestWithdrawnOpen"),
         0,
         accrued,
       );
     if (opening.feeReturnedPaise > 0)
       corrected(
-        earlier
-          ? `Processing fee and its GST due again: the cooling-off exit was undone (the loan's closing is now ${longDate(earlier)})`
-          : "Processing fee and its GST due again: the cooling-off exit was undone",
+        earlier ? t("settlement.feeDueAgainClosing", { closing: longDate(earlier) }) : t("settlement.feeDueAgain"),
         opening.feeReturnedPaise,
         0,
       );
@@ -233,14 +227,20 @@ export function buildStatement(
     const diff = (c?.interestPaise ?? 0) - (o?.interestPaise ?? 0);
     if (!row || diff === 0) continue;
     const due = longDate(row.dueDate);
+    const n = String(seq);
     const words =
       gone(o) && was && moved
         ? earlier
-          ? `Interest of instalment ${seq}, due on ${due}, owed again: the loan's closing is now ${longDate(earlier)}`
-          : `Interest of instalment ${seq}, due on ${due}, owed again: the loan is open again`
+          ? t("interest.owedAgainClosing", { seq: n, due, closing: longDate(earlier) })
+          : t("interest.owedAgainOpen", { seq: n, due })
         : gone(c) && earlier
-          ? `Interest of instalment ${seq}, due on ${due}, withdrawn: the loan's closing is now ${longDate(earlier)}`
-          : `Interest of instalment ${seq}, due on ${due}, recomputed after the correction: ${formatRupees(c?.interestPaise ?? 0)} instead of ${formatRupees(o?.interestPaise ?? 0)}`;
+          ? t("interest.withdrawnClosing", { seq: n, due, closing: longDate(earlier) })
+          : t("interest.recomputed", {
+              seq: n,
+              due,
+              now: formatRupees(c?.interestPaise ?? 0),
+              was: formatRupees(o?.interestPaise ?? 0),
+            });
     corrected(words, Math.max(0, diff), Math.max(0, -diff));
   }
   if (settled && moved) {
@@ -256,29 +256,11 @@ export function buildStatement(
         ? dated.push({ date: settled.on, text: words, debitPaise, creditPaise, order })
         : corrected(words, debitPaise, creditPaise, correctedOrder + 0.25);
     if (settled.how === "cooling_off") {
-      at(
-        inPeriod
-          ? "Cost of the days used, at the APR (cooling-off exit)"
-          : `Cost of the days used, at the APR (cooling-off exit of ${on}, as the correction leaves it)`,
-        accrued,
-        0,
-      );
+      at(inPeriod ? t("settlement.coolingCost") : t("settlement.coolingCostCorrected", { on }), accrued, 0);
       if (closing.feeReturnedPaise > 0)
-        at(
-          inPeriod
-            ? "Processing fee and its GST returned (cooling-off exit)"
-            : `Processing fee and its GST returned (cooling-off exit of ${on}, as the correction leaves it)`,
-          0,
-          closing.feeReturnedPaise,
-        );
+        at(inPeriod ? t("settlement.feeReturned") : t("settlement.feeReturnedCorrected", { on }), 0, closing.feeReturnedPaise);
     } else if (accrued > 0)
-      at(
-        inPeriod
-          ? "Interest from the last due date to the closing date"
-          : `Interest from the last due date to the closing date of ${on}, as the correction leaves it`,
-        accrued,
-        0,
-      );
+      at(inPeriod ? t("settlement.interestToClosing") : t("settlement.interestToClosingCorrected", { on }), accrued, 0);
   }
   dated.sort((a, b) => (a.date === b.date ? a.order - b.order : a.date < b.date ? -1 : 1));
   const openingPaise = from <= disbursalDate ? 0 : owedBalance(opening);

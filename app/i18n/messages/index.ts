@@ -68,6 +68,8 @@ import enNotifications from "./en/notifications.ts";
 import hiNotifications from "./hi/notifications.ts";
 import enHelp from "./en/help.ts";
 import hiHelp from "./hi/help.ts";
+import enStatement from "./en/statement.ts";
+import hiStatement from "./hi/statement.ts";
 
 export const CATALOGUES = {
   en: {
@@ -104,6 +106,7 @@ export const CATALOGUES = {
     dashboard: enDashboard,
     notifications: enNotifications,
     help: enHelp,
+    statement: enStatement,
   },
   hi: {
     common: hiCommon,
@@ -139,5 +142,6 @@ export const CATALOGUES = {
     dashboard: hiDashboard,
     notifications: hiNotifications,
     help: hiHelp,
+    statement: hiStatement,
   },
 } as const;

@@ -90,7 +90,13 @@ export async function loanDocument(
   // Each end of the period as the ledger stood then: a waiver or reversal written later undoes its entry only from its own date.
   const asItStood = (day: IsoDate) => replay(terms, eventsFrom(rows.filter((r) => r.businessDate <= day)), day);
   const closing = asItStood(to);
-  const statement = buildStatement({ from, to, disbursalDate: terms.disbursalDate }, asItStood(openingDay(from)), closing, rows);
+  const statement = buildStatement(
+    { from, to, disbursalDate: terms.disbursalDate },
+    asItStood(openingDay(from)),
+    closing,
+    rows,
+    facts.language,
+  );
   return {
     ok: true,
     pdf: await renderStatementPdf(facts, statement, closing, at),
