@@ -35,6 +35,10 @@ describe("the servicing PDFs in the borrower's language", () => {
     const hindi = await Promise.all(paths.map(async (p) => pdfText(await get(p))));
     expect(hindi[0]).toContain("किस्तों की सूची");
     expect(hindi[1]).toContain("खाते का स्टेटमेंट");
+    // Each entry's words too (the statement namespace): the disbursal line.
+    expect(english[1]).toContain("Loan disbursed");
+    expect(hindi[1]).toContain("लोन की राशि");
+    expect(hindi[1]).not.toContain("Loan disbursed");
     for (const [i, text] of hindi.entries()) expect(money(text)).toEqual(money(english[i] as string));
   });
 });

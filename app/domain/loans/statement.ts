@@ -103,7 +103,7 @@ type Words = { t: ReturnType<typeof plainTranslator<"statement">>; language: Lan
 /** One ledger row in words and money; none for rows with nothing to say in a statement. */
 function rowLine(r: StatementRow, { t, language }: Words): Omit<StatementLine, "balancePaise">[] {
   const on = r.businessDate;
-  const line = (t: string, debitPaise: number, creditPaise: number) => ({ date: on, text: t, debitPaise, creditPaise });
+  const line = (words: string, debitPaise: number, creditPaise: number) => ({ date: on, text: words, debitPaise, creditPaise });
   const reason = text(r.details.reason);
   const seq = String(r.seq);
   switch (r.kind) {
@@ -160,7 +160,7 @@ export function buildStatement(
 ): Statement {
   const t = plainTranslator(language, "statement");
   const longDate = (d: IsoDate) => longDateIn(d, language);
-  const words: Words = { t, language };
+  const inLanguage: Words = { t, language };
   const settledOn = closing.settlement?.on ?? null;
   const dated: (Omit<StatementLine, "balancePaise"> & { order: number })[] = [];
   // An instalment falls due at the start of its day: its interest is charged before that day's entries.
@@ -175,7 +175,7 @@ export function buildStatement(
       });
   rows.forEach((r, n) => {
     if (r.businessDate < from || r.businessDate > to) return;
-    for (const l of rowLine(r, words)) dated.push({ ...l, order: n });
+    for (const l of rowLine(r, inLanguage)) dated.push({ ...l, order: n });
   });
   // The settlement as the replay has it (the ledger's closure rows only say so): the interest to the
   // closing date, or a cooling-off exit's cost and the fee it returns, just before its closure line.
@@ -194,8 +194,8 @@ export function buildStatement(
   );
   const correctedOn = rows[correctedAt]?.businessDate ?? from;
   const correctedOrder = correctedAt >= 0 ? correctedAt + 0.5 : -0.5;
-  const corrected = (t: string, debitPaise: number, creditPaise: number, order = correctedOrder) =>
-    dated.push({ date: correctedOn, text: t, debitPaise, creditPaise, order });
+  const corrected = (words: string, debitPaise: number, creditPaise: number, order = correctedOrder) =>
+    dated.push({ date: correctedOn, text: words, debitPaise, creditPaise, order });
   // The loan open again, or closed on another date before the period (each line's words whole, below).
   const earlier = moved && settled && settled.on < from ? settled.on : null;
   // A settlement before the period that a correction in it undid or moved: its interest and returned fee are undone.
