@@ -4,6 +4,7 @@ import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { indiaTime, todayIST } from "../../app/domain/india-date.ts";
 import { addDays } from "../../app/domain/loan-math.ts";
+import enDataExport from "../../app/i18n/messages/en/dataExport.ts";
 import {
   amlMatches,
   borrowerBankAccounts,
@@ -21,7 +22,6 @@ import {
 } from "../../app/server/db/schema.ts";
 import type { BorrowerExport } from "../../app/server/privacy/export.server.ts";
 import { BORROWER_TABLES } from "../../app/server/privacy/tables.server.ts";
-import enDataExport from "../../app/i18n/messages/en/dataExport.ts";
 import { activeLoan, signedInStaff, staffSessionAgain } from "../helpers/applications.ts";
 import type { TestClock } from "../helpers/autopay.ts";
 import { postForm } from "../helpers/http.ts";
