@@ -17,8 +17,6 @@ import type { BorrowerExport, ExportSection } from "./export.server.ts";
 /** A section with at most this many columns is one table; wider ones list each record's values. */
 const TABLE_COLUMNS = 6;
 
-type Words = ReturnType<typeof plainTranslator<"dataExport">>;
-
 /** The PDF's words in one language: messages, labels of sections and columns, and how values read. */
 function wordsFor(language: Language) {
   const t = plainTranslator(language, "dataExport");
