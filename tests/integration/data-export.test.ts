@@ -344,9 +344,11 @@ describe("download my data", { shuffle: false }, () => {
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="sugam-loans-my-data-2026-03-16.pdf"`);
     const { text } = await extractText(new Uint8Array(await res.arrayBuffer()), { mergePages: true });
     const flat = text.replace(/\s+/g, " ");
-    for (const words of ["आपकी निजी जानकारी", "हमने आपका डेटा किसके साथ साझा किया", "आपके लोन के भुगतान", "16 मार्च 2026", B_NAME, b.loanNumber])
+    for (const words of ["आपकी निजी जानकारी", "हमने आपका डेटा किसके साथ साझा किया", "आपके लोन के भुगतान", B_NAME, b.loanNumber])
       expect(flat).toContain(words);
-    for (const words of ["Your personal data", "Your loan payments", "Amounts are in rupees", "16 Mar 2026"])
+    // Dates in Hindi (a stored sentence may still say "16 Mar 2026": a staff member's resolution).
+    expect(flat).toContain(`${B_NAME} के लिए, मोबाइल ${b.mobile}, 16 मार्च 2026, 11:00 am को बनाई गई।`);
+    for (const words of ["Your personal data", "Your loan payments", "Amounts are in rupees", "Prepared for"])
       expect(flat).not.toContain(words);
     // The borrower's own values (the JSON file's, downloaded after the PDF, so holding all it showed) may be English;
     // so may the keys inside a stored JSON value and a column the catalogue does not name. Nothing else.
