@@ -4,6 +4,7 @@ import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { indiaTime, todayIST } from "../../app/domain/india-date.ts";
 import { addDays } from "../../app/domain/loan-math.ts";
+import enDataExport from "../../app/i18n/messages/en/dataExport.ts";
 import {
   amlMatches,
   borrowerBankAccounts,
@@ -25,6 +26,7 @@ import { activeLoan, signedInStaff, staffSessionAgain } from "../helpers/applica
 import type { TestClock } from "../helpers/autopay.ts";
 import { postForm } from "../helpers/http.ts";
 import { waitForJobs } from "../helpers/jobs.ts";
+import { englishWords } from "../helpers/english.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { borrowerSessionAgain } from "../helpers/session.ts";
 
@@ -330,6 +332,46 @@ describe("download my data", { shuffle: false }, () => {
     for (const words of ["₹1,00,000", "TransUnion CIBIL", "The SMS gateway", "Amounts are in rupees", a.loanNumber])
       expect(flat).toContain(words);
     expect(flat.match(/.{0,40}(sanctions|screen|suspicious|Qetzalcoatl|Trivedi|fiu).{0,40}/gi)).toBeNull();
+    // English as it was: no Hindi, dates in English.
+    expect(flat).not.toMatch(/[\u0900-\u097F]/);
+    expect(flat).toContain("16 Mar 2026");
+  }, 60_000);
+
+  it("makes the PDF in the language of the request: Hindi words around the borrower's own values as stored", async () => {
+    const cookie = await freshCookie(b.userId);
+    const res = await get("/User/Profile/data/export.pdf", `${cookie}; lang=hi`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="sugam-loans-my-data-2026-03-16.pdf"`);
+    const { text } = await extractText(new Uint8Array(await res.arrayBuffer()), { mergePages: true });
+    const flat = text.replace(/\s+/g, " ");
+    for (const words of ["आपकी निजी जानकारी", "हमने आपका डेटा किसके साथ साझा किया", "आपके लोन के भुगतान", B_NAME, b.loanNumber])
+      expect(flat).toContain(words);
+    // Dates in Hindi (a stored sentence may still say "16 Mar 2026": a staff member's resolution).
+    expect(flat).toContain(`${B_NAME} के लिए, मोबाइल ${b.mobile}, 16 मार्च 2026, 11:00 am को बनाई गई।`);
+    for (const words of ["Your personal data", "Your loan payments", "Amounts are in rupees", "Prepared for"])
+      expect(flat).not.toContain(words);
+    // The borrower's own values (the JSON file's, downloaded after the PDF, so holding all it showed) may be English;
+    // so may the keys inside a stored JSON value and a column the catalogue does not name. Nothing else.
+    const data = JSON.parse((await downloadJson(cookie)).text) as BorrowerExport;
+    const own: string[] = [];
+    const collect = (value: unknown, nested: boolean): void => {
+      if (typeof value === "string") own.push(value);
+      else if (Array.isArray(value)) for (const v of value) collect(v, true);
+      else if (value && typeof value === "object")
+        for (const [k, v] of Object.entries(value)) {
+          if (nested || !(k in enDataExport.column)) own.push(k);
+          collect(v, true);
+        }
+    };
+    for (const section of data.sections) for (const row of section.rows) collect(row, false);
+    for (const r of data.recipients) own.push(r.name);
+    const { brandName, lender } = app.services.config.public;
+    own.push(brandName, lender.name);
+    const ownWords = new Set(own.flatMap((v) => englishWords(v)).map((w) => w.toLowerCase()));
+    // A table cell cut short shows part of an identifier or an address.
+    const tokens = own.filter((v) => v.length >= 20 && !/\s/.test(v)).map((v) => v.toLowerCase());
+    const left = englishWords(flat).filter((w) => !ownWords.has(w.toLowerCase()) && !tokens.some((t) => t.includes(w.toLowerCase())));
+    expect([...new Set(left)]).toEqual([]);
   }, 60_000);
 
   it("records each download as an access request answered at once", async () => {

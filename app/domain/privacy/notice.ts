@@ -4,7 +4,8 @@
 // the borrower is told is what the code does. The facts (kinds, order, periods) are
 // ./notice-facts.ts's; the words are the catalogue's "notice" namespace
 // (app/i18n/messages/{en,hi}/notice.ts), which pages say in their language. Server code that writes
-// in English (the download, its PDF, staff's breach form) reads the English words here.
+// in English (the download's JSON file, staff's breach form) reads the English words here; the
+// download's PDF reads the namespace in its request's language.
 import en from "../../i18n/messages/en/notice.ts";
 import { DATA_ITEM_IDS, type DataItemId, RECIPIENT_KIND_IDS, type RecipientKind } from "./notice-facts.ts";
 

@@ -70,6 +70,8 @@ import enHelp from "./en/help.ts";
 import hiHelp from "./hi/help.ts";
 import enStatement from "./en/statement.ts";
 import hiStatement from "./hi/statement.ts";
+import enDataExport from "./en/dataExport.ts";
+import hiDataExport from "./hi/dataExport.ts";
 
 export const CATALOGUES = {
   en: {
@@ -107,6 +109,7 @@ export const CATALOGUES = {
     notifications: enNotifications,
     help: enHelp,
     statement: enStatement,
+    dataExport: enDataExport,
   },
   hi: {
     common: hiCommon,
@@ -143,5 +146,6 @@ export const CATALOGUES = {
     notifications: hiNotifications,
     help: hiHelp,
     statement: hiStatement,
+    dataExport: hiDataExport,
   },
 } as const;
