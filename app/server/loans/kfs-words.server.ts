@@ -9,6 +9,9 @@ export function kfsWords(language: Language): KfsWords {
   return { language, t: plainTranslator(language, "kfs"), coolingOff: (days) => rates("coolingOff", { days }) };
 }
 
-/** What the loan is for, as the statement prints it: the purpose chosen, then the borrower's own words. */
+/**
+ * What the loan is for, as the statement prints it: the purpose chosen, in the words the application's
+ * details step offered it with (applySteps), then the borrower's own words.
+ */
 export const purposeText = (language: Language, purpose: Purpose, details: string | null) =>
-  plainTranslator(language, "kfs")(`purpose.${purpose}`) + (details ? `: ${details}` : "");
+  plainTranslator(language, "applySteps")(`details.purposes.${purpose}`) + (details ? `: ${details}` : "");

@@ -4,18 +4,6 @@
 export default {
   kind: { emi: "EMI loan", salary_advance: "Salary advance" },
   title: "{revised, select, yes {Revised Key Fact Statement} other {Key Fact Statement}} — {kind}",
-  purpose: {
-    home_improvement: "Home repair or improvement",
-    medical: "Medical expenses",
-    education: "Education",
-    wedding: "Wedding",
-    travel: "Travel",
-    consumer_durable: "Buying a consumer durable",
-    debt_consolidation: "Paying off other debts",
-    business: "Business needs",
-    household: "Household expenses",
-    other: "Something else",
-  },
   part1: "Part 1 — Interest rate and fees and charges",
   part2: "Part 2 — Other qualitative information",
   aprPart: "Computation of the APR",

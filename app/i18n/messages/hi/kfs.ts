@@ -4,18 +4,6 @@ import type { Translation } from "../../translation.ts";
 export default {
   kind: { emi: "EMI लोन", salary_advance: "सैलरी एडवांस" },
   title: "{revised, select, yes {संशोधित KFS (मुख्य तथ्य विवरण)} other {KFS (मुख्य तथ्य विवरण)}} — {kind}",
-  purpose: {
-    home_improvement: "घर की मरम्मत या सुधार",
-    medical: "इलाज का ख़र्च",
-    education: "पढ़ाई",
-    wedding: "शादी",
-    travel: "यात्रा",
-    consumer_durable: "घर का कोई सामान ख़रीदना",
-    debt_consolidation: "दूसरे कर्ज़ चुकाना",
-    business: "कारोबार की ज़रूरत",
-    household: "घर का ख़र्च",
-    other: "कुछ और",
-  },
   part1: "भाग 1 — ब्याज दर, फ़ीस और शुल्क",
   part2: "भाग 2 — दूसरी ज़रूरी जानकारी",
   aprPart: "APR का हिसाब",
