@@ -36,6 +36,8 @@ import {
   setFontAndSize,
   setTextMatrix,
 } from "pdf-lib";
+import { hex4, round, subsetTag, toUnicodeCMap, widthsArray } from "./cid-font.server.ts";
+import { subsetRetainGids } from "./hb-subset.server.ts";
 import type { Face } from "./pdf.server.ts";
 
 const require = createRequire(import.meta.url);
@@ -136,61 +138,6 @@ class Shaper {
     this.cache.set(text, run);
     if (this.cache.size > SHAPED_WORDS_KEPT) this.cache.delete(this.cache.keys().next().value as string);
     return run;
-  }
-}
-
-// ---------------------------------------------------------------- hb-subset
-
-type SubsetExports = Record<string, (...args: number[]) => number> & { memory: WebAssembly.Memory };
-let subsetExports: SubsetExports | null = null;
-/** harfbuzzjs ships hb-subset as an import-free WASM without a wrapper: instantiated here. */
-function subsetter(): SubsetExports {
-  if (!subsetExports) {
-    const wasm = readFileSync(require.resolve("harfbuzzjs/dist/harfbuzz-subset.wasm"));
-    subsetExports = new WebAssembly.Instance(new WebAssembly.Module(wasm), {}).exports as unknown as SubsetExports;
-  }
-  return subsetExports;
-}
-const tag = (s: string) => ((s.charCodeAt(0) << 24) | (s.charCodeAt(1) << 16) | (s.charCodeAt(2) << 8) | s.charCodeAt(3)) >>> 0;
-// hb-subset.h
-const RETAIN_GIDS = 0x2;
-const NO_LAYOUT_CLOSURE = 0x200;
-const SETS_GLYPH_INDEX = 0;
-const SETS_DROP_TABLE_TAG = 3;
-const DROPPED_TABLES = ["GSUB", "GPOS", "GDEF", "BASE", "JSTF", "MATH", "kern", "DSIG", "STAT", "vhea", "vmtx"];
-
-/**
- * The TTF cut to `gids`, keeping glyph ids (the content stream's CIDs are the shaper's glyph ids).
- * Layout tables are dropped: the shaping is done, a viewer needs only outlines and metrics.
- */
-function subsetRetainGids(bytes: Uint8Array, gids: Iterable<number>): Uint8Array {
-  const x = subsetter();
-  const fontPtr = x.malloc!(bytes.byteLength);
-  new Uint8Array(x.memory.buffer).set(bytes, fontPtr);
-  const blob = x.hb_blob_create!(fontPtr, bytes.byteLength, 2 /* writable: no copy */, 0, 0);
-  const face = x.hb_face_create!(blob, 0);
-  x.hb_blob_destroy!(blob);
-  const input = x.hb_subset_input_create_or_fail!();
-  if (!input) throw new Error("hb_subset_input_create_or_fail");
-  const glyphSet = x.hb_subset_input_set!(input, SETS_GLYPH_INDEX);
-  x.hb_set_add!(glyphSet, 0);
-  for (const g of gids) x.hb_set_add!(glyphSet, g);
-  const drop = x.hb_subset_input_set!(input, SETS_DROP_TABLE_TAG);
-  for (const t of DROPPED_TABLES) x.hb_set_add!(drop, tag(t));
-  x.hb_subset_input_set_flags!(input, RETAIN_GIDS | NO_LAYOUT_CLOSURE);
-  const subsetFace = x.hb_subset_or_fail!(face, input);
-  x.hb_subset_input_destroy!(input);
-  try {
-    if (!subsetFace) throw new Error("hb_subset_or_fail");
-    const out = x.hb_face_reference_blob!(subsetFace);
-    const ptr = x.hb_blob_get_data!(out, 0);
-    const result = new Uint8Array(x.memory.buffer, ptr, x.hb_blob_get_length!(out)).slice();
-    x.hb_blob_destroy!(out);
-    x.hb_face_destroy!(subsetFace);
-    return result;
-  } finally {
-    x.hb_face_destroy!(face);
-    x.free!(fontPtr);
   }
 }
 
@@ -383,55 +330,6 @@ class TJ {
     this.flush();
     return this.out;
   }
-}
-
-const round = (n: number) => Math.round(n * 1000) / 1000;
-const hex4 = (n: number) => n.toString(16).padStart(4, "0");
-
-/** W: runs of consecutive CIDs, [first [w w w] first [w] ...]; the rest are DW 0. */
-function widthsArray(doc: PDFDocument, widths: Map<number, number>) {
-  const cids = [...widths.keys()].sort((a, b) => a - b);
-  const W = PDFArray.withContext(doc.context);
-  for (let i = 0; i < cids.length;) {
-    const first = cids[i] as number;
-    const ws = PDFArray.withContext(doc.context);
-    while (i < cids.length && cids[i] === first + ws.size()) ws.push(PDFNumber.of(widths.get(cids[i++] as number) ?? 0));
-    W.push(PDFNumber.of(first));
-    W.push(ws);
-  }
-  return W;
-}
-
-function subsetTag(gids: number[], name: string) {
-  let h = 2166136261; // FNV-1a
-  for (const c of [...gids, ...[...name].map((ch) => ch.charCodeAt(0))]) h = Math.imul(h ^ c, 16777619) >>> 0;
-  let s = "";
-  for (let i = 0; i < 6; i++, h = Math.floor(h / 26)) s += String.fromCharCode(65 + (h % 26));
-  return s;
-}
-
-function toUnicodeCMap(map: Map<number, string>) {
-  const entries = [...map].sort(([a], [b]) => a - b);
-  const utf16 = (s: string) => [...Array(s.length).keys()].map((i) => hex4(s.charCodeAt(i))).join("");
-  const lines: string[] = [];
-  for (let i = 0; i < entries.length; i += 100) {
-    const chunk = entries.slice(i, i + 100);
-    lines.push(`${chunk.length} beginbfchar`, ...chunk.map(([cid, s]) => `<${hex4(cid)}> <${utf16(s)}>`), "endbfchar");
-  }
-  return `/CIDInit /ProcSet findresource begin
-12 dict begin
-begincmap
-/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def
-/CMapName /Adobe-Identity-UCS def
-/CMapType 2 def
-1 begincodespacerange
-<0000> <FFFF>
-endcodespacerange
-${lines.join("\n")}
-endcmap
-CMapName currentdict /defineresource findresource pop
-end
-end`;
 }
 
 // ---------------------------------------------------------------- faces
