@@ -25,9 +25,11 @@
 //     100,000 loans, each again (nothing), and the booking of unbooked ledgers: time, rows written, checked.
 // 12. The credit bureau files on PostgreSQL (bench-bureau.ts): a reporting date's four files over 100,000 loans,
 //     again (nothing): time, peak memory, rows written, each file read back and checked.
-// 13. Lighthouse's performance score of four public pages, as a phone and as a desktop, in English and Hindi.
+// 13. Files (bench-storage.ts): KYC upload and download latency, p50/p95, the data directory beside an S3 bucket on
+//     the local S3 server (s3rver).
+// 14. Lighthouse's performance score of four public pages, as a phone and as a desktop, in English and Hindi.
 // BENCH_ONLY picks parts, comma-separated: math, pdf, public, signed-in, realtime, quick-start,
-// payouts, backoffice, servicing, notifications, autopay, dunning, books, bureau, lighthouse (e.g. `BENCH_ONLY=servicing npm run bench`);
+// payouts, backoffice, servicing, notifications, autopay, dunning, books, bureau, storage, lighthouse (e.g. `BENCH_ONLY=servicing npm run bench`);
 // all by default. BENCH_PROFILE=ci is the small report CI prints after the tests (about 2 minutes): math,
 // public and signed-in pages (the signed-in pages beside the stock hello page), memory, 5 s per load.
 import type { ChildProcess } from "node:child_process";
@@ -51,6 +53,7 @@ import { autopayBench, reportAutopay } from "./bench-autopay.ts";
 import { dunningBench, reportDunning } from "./bench-dunning.ts";
 import { booksBench, reportBooks } from "./bench-books.ts";
 import { bureauBench, reportBureau } from "./bench-bureau.ts";
+import { reportStorage, storageBench } from "./bench-storage.ts";
 import { lighthousePages } from "./lighthouse.ts";
 import { PUBLIC_PAGES } from "./public-pages.ts";
 import { type BenchServer, freePort, type MemoryAfterGc, spawnNode, startBenchServer, waitUntilUp } from "./bench-server.ts";
@@ -70,6 +73,7 @@ const PARTS = [
   "dunning",
   "books",
   "bureau",
+  "storage",
   "lighthouse",
 ] as const;
 const CI_PROFILE = process.env.BENCH_PROFILE === "ci";
@@ -363,6 +367,7 @@ try {
   if (runs("dunning")) reportDunning(await dunningBench());
   if (runs("books")) reportBooks(await booksBench());
   if (runs("bureau")) reportBureau(await bureauBench());
+  if (runs("storage")) reportStorage(await storageBench());
 } finally {
   rawServer?.kill("SIGTERM");
   await server?.stop();

@@ -17,11 +17,12 @@ export interface TestBucket {
 }
 
 /**
- * A fresh bucket on a local S3-compatible server: the one CI started (TEST_S3_ENDPOINT, from
- * scripts/local-s3.ts), else an s3rver of this test's own on a free port with a temporary directory.
+ * A fresh bucket on a local S3-compatible server: `endpoint`, else the one CI started
+ * (TEST_S3_ENDPOINT, from scripts/local-s3.ts), else an s3rver of this test's own on a free port
+ * with a temporary directory (stopped by `stop`).
  */
-export async function startTestBucket(): Promise<TestBucket> {
-  let endpoint = process.env.TEST_S3_ENDPOINT || "";
+export async function startTestBucket(endpointGiven?: string): Promise<TestBucket> {
+  let endpoint = endpointGiven || process.env.TEST_S3_ENDPOINT || "";
   let stopServer = async () => {};
   if (!endpoint) {
     const directory = mkdtempSync(path.join(tmpdir(), "s3rver-"));
