@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
+import { CreateBucketCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import type { S3Settings } from "../../server/config.ts";
 
@@ -13,6 +13,8 @@ export interface TestBucket {
   settings: S3Settings;
   /** The S3_* variables that point a server at this bucket. */
   env: Record<string, string>;
+  /** Every key in the bucket, sorted. */
+  keys(): Promise<string[]>;
   stop(): Promise<void>;
 }
 
@@ -37,7 +39,6 @@ export async function startTestBucket(endpointGiven?: string): Promise<TestBucke
   const bucket = `test-${randomBytes(6).toString("hex")}`;
   const client = new S3Client({ region: "ap-south-1", endpoint, forcePathStyle: true, credentials: CREDENTIALS });
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
-  client.destroy();
   const settings: S3Settings = { kind: "s3", bucket, region: "ap-south-1", endpoint, credentials: CREDENTIALS, forcePathStyle: true };
   return {
     settings,
@@ -49,6 +50,14 @@ export async function startTestBucket(endpointGiven?: string): Promise<TestBucke
       S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
       S3_FORCE_PATH_STYLE: "true",
     },
-    stop: stopServer,
+    async keys() {
+      // Up to 1,000: as many as a test makes.
+      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
+      return (page.Contents ?? []).map((o) => o.Key ?? "").sort();
+    },
+    async stop() {
+      client.destroy();
+      await stopServer();
+    },
   };
 }

@@ -79,6 +79,18 @@ describe("configuration", () => {
     );
   });
 
+  /** Production's payouts, payments and e-mail. */
+  const PRODUCTION_PROVIDERS = {
+    RAZORPAYX_KEY_ID: "rzp_live_x",
+    RAZORPAYX_KEY_SECRET: "secret",
+    RAZORPAYX_ACCOUNT_NUMBER: "7878780080316316",
+    RAZORPAYX_WEBHOOK_SECRET: "webhook-secret",
+    RAZORPAY_KEY_ID: "rzp_live_y",
+    RAZORPAY_KEY_SECRET: "secret",
+    RAZORPAY_WEBHOOK_SECRET: "webhook-secret-2",
+    SMTP_URL: "smtps://mailer:secret@smtp.example.invalid:465",
+  };
+
   /** Production's required settings, in a fresh data directory. */
   const productionSecrets = () => ({
     DATA_DIR: tempDir(),
@@ -96,19 +108,7 @@ describe("configuration", () => {
 
   it("keeps files in an S3 bucket only when production's configuration states an Indian region (RBI data localisation)", () => {
     // Everything production needs but the bucket: the other providers' settings are not this test's subject.
-    const production = {
-      ...productionSecrets(),
-      PAYOUT_PROVIDER: "razorpayx",
-      RAZORPAYX_KEY_ID: "rzp_live_x",
-      RAZORPAYX_KEY_SECRET: "secret",
-      RAZORPAYX_ACCOUNT_NUMBER: "7878780080316316",
-      RAZORPAYX_WEBHOOK_SECRET: "webhook-secret",
-      RAZORPAY_KEY_ID: "rzp_live_y",
-      RAZORPAY_KEY_SECRET: "secret",
-      RAZORPAY_WEBHOOK_SECRET: "webhook-secret-2",
-      SMTP_URL: "smtps://mailer:secret@smtp.example.invalid:465",
-      S3_BUCKET: "sugam-kyc",
-    };
+    const production = { ...productionSecrets(), ...PRODUCTION_PROVIDERS, S3_BUCKET: "sugam-kyc" };
     expect(loadConfig({ ...production, S3_BUCKET: "" }).storage).toEqual({ kind: "local" });
     // AWS itself: the region decides; S3_DATA_IN_INDIA cannot overrule it.
     expect(() => loadConfig({ ...production, S3_REGION: "us-east-1" })).toThrow(
@@ -248,14 +248,7 @@ describe("configuration", () => {
       SMS_GATEWAY_KEY: "key",
       PUBLIC_URL: "https://loans.example.in",
       TRUST_PROXY: "1",
-      RAZORPAYX_KEY_ID: "rzp_live_x",
-      RAZORPAYX_KEY_SECRET: "secret",
-      RAZORPAYX_ACCOUNT_NUMBER: "7878780080316316",
-      RAZORPAYX_WEBHOOK_SECRET: "webhook-secret",
-      RAZORPAY_KEY_ID: "rzp_live_y",
-      RAZORPAY_KEY_SECRET: "secret",
-      RAZORPAY_WEBHOOK_SECRET: "webhook-secret-2",
-      SMTP_URL: "smtps://mailer:secret@smtp.example.invalid:465",
+      ...PRODUCTION_PROVIDERS,
       EMAIL_FROM: "Sugam Loans <notices@example.invalid>",
       BUREAU_MEMBER_ID_CIBIL: "NB12345678",
       BUREAU_MEMBER_ID_EQUIFAX: "EQ12345678",

@@ -30,6 +30,11 @@ export interface Bucket {
   close(): void;
 }
 
+/** A PutObject not sent whole (a dropped connection, a 5xx, throttling) may be tried again; a 4xx refusal may not. */
+const worthRetrying = (error: unknown) => !(error instanceof S3ServiceException && error.$fault === "client");
+const PUT_ATTEMPTS = 3;
+const quiet = { debug() {}, info() {}, warn() {}, error() {} };
+
 const notFound = (error: unknown) =>
   error instanceof S3ServiceException &&
   (error.$metadata.httpStatusCode === 404 || error.name === "NoSuchKey" || error.name === "NotFound");
@@ -45,12 +50,23 @@ export function openBucket(settings: S3Settings): Bucket {
     // bytes. Integrity is the sealed format's (every 64 KiB segment authenticated) and the length's.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
+    // Its one warning (a streamed body is not retried by the SDK) is answered by putFile's own retries.
+    logger: quiet,
   });
   const Bucket = settings.bucket;
   return {
     async putFile(key, file) {
       const { size } = await stat(file);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: createReadStream(file), ContentLength: size }));
+      // The SDK cannot send a stream twice; the file can be read again, so a failed attempt is retried here.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await client.send(new PutObjectCommand({ Bucket, Key: key, Body: createReadStream(file), ContentLength: size }));
+          return;
+        } catch (error) {
+          if (attempt >= PUT_ATTEMPTS || !worthRetrying(error)) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 200 * 4 ** (attempt - 1)));
+        }
+      }
     },
     async size(key) {
       try {
