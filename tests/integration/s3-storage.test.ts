@@ -91,12 +91,11 @@ describe("files in an S3 bucket", { shuffle: false }, () => {
     expect(tempFiles()).toEqual([]);
     expect(await objects()).toEqual(before);
 
-    // A bucket that does not exist: the PutObject fails, so the caller's row is never written.
+    // A bucket that does not exist: the PutObject fails (the caller's row is never written) and the temporary file goes.
     const missing = createS3Storage(openBucket({ ...s3.settings, bucket: "no-such-bucket" }), root, keyring);
     const temp = await missing.writeTemp(Readable.from([randomBytes(1000)]), 10_000);
     await expect(missing.commit(temp.key)).rejects.toThrow();
     missing.close();
-    await storage.remove(temp.key);
     expect(tempFiles()).toEqual([]);
     expect(await objects()).toEqual(before);
   });

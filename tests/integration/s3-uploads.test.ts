@@ -57,6 +57,28 @@ describe("KYC documents with S3_BUCKET set", { shuffle: false }, () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(scan)).toBe(true);
   });
 
+  it("tells the borrower to try again later when the bucket does not take the file, keeping nothing", async () => {
+    const { cookie, userId } = await signedInBorrower(app, "9730000002");
+    const before = await inBucket();
+    const { storage } = app.services;
+    const commit = storage.commit;
+    // The bucket out of reach: the SDK's own error for a refused connection.
+    storage.commit = async (key) => {
+      await storage.remove(key);
+      throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:9"), { code: "ECONNREFUSED" });
+    };
+    try {
+      const res = await postUpload(app, PAGE, { kind: "pan_card", bytes: jpeg(1000), name: "pan.jpg" }, cookie);
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain("We could not keep your file just now. Please try again in a few minutes.");
+    } finally {
+      storage.commit = commit;
+    }
+    expect(await app.services.db.select().from(borrowerDocuments).where(eq(borrowerDocuments.userId, userId))).toEqual([]);
+    expect(await inBucket()).toEqual(before);
+    expect(onDisk()).toEqual([]);
+  });
+
   it("sweeps objects no row names once older than the grace period, never a document's or a recent one", async () => {
     const { storage } = app.services;
     const orphan = await storage.commit((await storage.writeTemp(Readable.from([randomBytes(5000)]), 10_000)).key);

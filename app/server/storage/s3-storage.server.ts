@@ -30,10 +30,13 @@ export function createS3Storage(bucket: Bucket, tmpRoot: string, keyring: Keyrin
       if (docKey(tempKey)) throw new Error("storage: only a temporary object can be committed");
       const file = localPath(tmpRoot, tempKey);
       const key = `docs/${randomUUID()}`;
-      // The object first: a failed or cut-off PutObject stores nothing, and the temporary file stays
-      // for the caller to remove (or the temp cleaner). Only then is the temporary file gone.
-      await bucket.putFile(key, file);
-      await rm(file, { force: true });
+      // The object first (a failed PutObject stores nothing), then the temporary file goes either way:
+      // a commit that failed leaves nothing behind, and the caller writes no row.
+      try {
+        await bucket.putFile(key, file);
+      } finally {
+        await rm(file, { force: true });
+      }
       return key;
     },
     read(key) {
