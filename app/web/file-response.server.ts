@@ -2,17 +2,59 @@ import { Readable } from "node:stream";
 import type { AppServices } from "../context.ts";
 import { extensionFor } from "../domain/kyc/documents.ts";
 import type { borrowerDocuments } from "../server/db/schema.ts";
+import { pdfStream, type StoredPdf } from "../server/storage/stored-pdf.server.ts";
 
-/** A PDF answer: inline (shown) or attachment (downloaded), never cached by shared caches. */
-export function pdfResponse(bytes: Uint8Array, filename: string, disposition: "inline" | "attachment", sha256?: string) {
+/**
+ * A PDF answer: inline (shown) or attachment (downloaded), never cached by shared caches; `body` is
+ * the bytes, or a stream (`size` its length when known).
+ */
+export function pdfResponse(
+  body: Uint8Array | Readable,
+  filename: string,
+  disposition: "inline" | "attachment",
+  sha256?: string,
+  size?: number,
+) {
+  const length = body instanceof Readable ? size : body.byteLength;
   const headers = new Headers({
     "Content-Type": "application/pdf",
-    "Content-Length": String(bytes.byteLength),
     "Content-Disposition": `${disposition}; filename="${filename}"`,
     "Cache-Control": "private, no-store",
   });
+  if (length !== undefined) headers.set("Content-Length", String(length));
   if (sha256) headers.set("Digest", `sha-256=${Buffer.from(sha256, "hex").toString("base64")}`);
-  return new Response(new Uint8Array(bytes), { headers });
+  return new Response(body instanceof Readable ? (Readable.toWeb(body) as ReadableStream) : new Uint8Array(body), { headers });
+}
+
+/**
+ * A generated PDF streamed from file storage (or its row, if issued before the move), checked
+ * against its recorded hash as it goes. Its first bytes are read before the answer starts, so a
+ * missing or unreadable object is an error page, not a cut-off download.
+ */
+export async function storedPdfResponse(
+  { storage }: Pick<AppServices, "storage">,
+  pdf: StoredPdf,
+  filename: string,
+  disposition: "inline" | "attachment",
+  size?: number,
+) {
+  const body = await started(pdfStream(storage, pdf));
+  return pdfResponse(body, filename, disposition, pdf.sha256, size ?? pdf.bytes?.byteLength);
+}
+
+/** The same stream, once its first chunk has arrived (an error before it is thrown here). */
+async function started(stream: Readable): Promise<Readable> {
+  const chunks = stream[Symbol.asyncIterator]();
+  const first = await chunks.next();
+  const rest = { [Symbol.asyncIterator]: () => chunks };
+  return Readable.from(
+    (async function* () {
+      if (first.done) return;
+      yield first.value as Buffer;
+      yield* rest;
+    })(),
+    { objectMode: false },
+  );
 }
 
 /** A page of a PDF drawn as a PNG (one person's document): never cached by shared caches. */

@@ -8,6 +8,7 @@ import { postForm } from "../helpers/http.ts";
 import { latestCode } from "../helpers/outbox.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { signedInBorrower } from "../helpers/session.ts";
+import { storedPdf } from "../helpers/stored-pdf.ts";
 
 // A Monday morning in India.
 const now = () => new Date("2026-11-23T04:30:00Z");
@@ -42,7 +43,7 @@ describe("the KFS in the borrower's language", { shuffle: false }, () => {
     expect((await app.get(step("Step5"), { headers: { Cookie: english } })).status).toBe(200);
     const first = await current();
     expect(first?.language).toBe("en");
-    expect(await pdfText(first!.pdf)).toContain("Key Fact Statement");
+    expect(await pdfText(await storedPdf(app, first!))).toContain("Key Fact Statement");
 
     // The borrower switches to Hindi before signing: Step6 issues a fresh KFS in Hindi and sends them to read it.
     const switched = await app.get(step("Step6"), { headers: { Cookie: hindi } });
@@ -51,7 +52,7 @@ describe("the KFS in the borrower's language", { shuffle: false }, () => {
     expect(fresh?.id).not.toBe(first?.id);
     expect(fresh?.language).toBe("hi");
     expect(fresh?.terms.language).toBe("hi");
-    const text = await pdfText(fresh!.pdf);
+    const text = await pdfText(await storedPdf(app, fresh!));
     expect(text).toContain("लोन अनुबंध");
     expect(text).toContain("इलाज का ख़र्च"); // the purpose, in Hindi
     // The same figures as the English one.
@@ -73,7 +74,7 @@ describe("the KFS in the borrower's language", { shuffle: false }, () => {
     const [signature] = await app.services.db.select().from(loanSignatures).where(eq(loanSignatures.applicationId, application!.id));
     expect(signature?.language).toBe("hi");
     expect(signature?.documentId).toBe(fresh?.id);
-    const signedText = await pdfText(signature!.signedPdf);
+    const signedText = await pdfText(await storedPdf(app, signature!));
     expect(signedText).toContain("इलेक्ट्रॉनिक हस्ताक्षर");
     expect(signedText).toContain("23 नवंबर 2026");
   });

@@ -8,6 +8,7 @@ import { completeProfile, defaultProfile } from "../fixtures/kyc.ts";
 import { latestCode, readOutbox } from "../helpers/outbox.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { signedInBorrower } from "../helpers/session.ts";
+import { storedPdf } from "../helpers/stored-pdf.ts";
 import { postForm } from "../helpers/http.ts";
 import { shownMarkup } from "../helpers/english.ts";
 import { startedApplication } from "../helpers/applications.ts";
@@ -233,7 +234,7 @@ describe("the EMI loan flow", () => {
     const [doc] = await app.services.db.select().from(loanDocuments).where(eq(loanDocuments.id, documentId));
     const sig = signatures[0];
     expect(sig?.shownSha256).toBe(doc?.sha256);
-    expect(sig?.signedSha256).toBe(sha256Bytes(sig?.signedPdf as Buffer));
+    expect(sig?.signedSha256).toBe(sha256Bytes(await storedPdf(app, sig!)));
     expect(sig?.mobile).toBe(b.mobile);
     expect(sig?.userAgent).toBeTruthy();
     expect(sig?.agreementRef).toMatch(/^[a-z2-7]{26}$/);

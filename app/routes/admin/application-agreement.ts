@@ -2,7 +2,7 @@ import { requestContext, servicesContext } from "../../context.ts";
 import { parseReference } from "../../domain/loans/application.ts";
 import { applicationSubject, audit } from "../../server/audit.server.ts";
 import { signedPdfForStaff } from "../../server/review/read.server.ts";
-import { pdfResponse } from "../../web/file-response.server.ts";
+import { storedPdfResponse } from "../../web/file-response.server.ts";
 import { requirePermission, signedInContext } from "../../web/guards.server.ts";
 import { notFoundFullPath } from "../../web/not-found.server.ts";
 import type { Route } from "./+types/application-agreement";
@@ -25,5 +25,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     subject: applicationSubject(signed.id),
     details: { borrower: signed.userId },
   });
-  return pdfResponse(signed.pdf, `agreement-${reference}.pdf`, "inline", signed.sha256);
+  return storedPdfResponse(services, signed.pdf, `agreement-${reference}.pdf`, "inline");
 }

@@ -2,12 +2,13 @@ import { NotFoundPage } from "../../components/not-found.tsx";
 import { servicesContext } from "../../context.ts";
 import { kindOfPath, parseReference } from "../../domain/loans/application.ts";
 import { readSession } from "../../server/auth/session.server.ts";
-import { pdfResponse, pngResponse } from "../../web/file-response.server.ts";
+import { pngResponse, storedPdfResponse } from "../../web/file-response.server.ts";
 import { firstPagePng } from "../../server/pdf/preview.server.ts";
 import { notFoundData } from "../../web/not-found.server.ts";
 import type { Route } from "./+types/application-pdf";
 import { validPdfLink } from "../../server/loans/pdf-links.server.ts";
-import { documentBytes } from "../../server/loans/read.server.ts";
+import { documentPdf } from "../../server/loans/read.server.ts";
+import { pdfBytes } from "../../server/storage/stored-pdf.server.ts";
 
 /**
  * Step5/pdfDisplay, Step5/pdfDownload and Step5/preview.png (the first page as an image, for phones) (docs/product.md "Key Fact Statement, signing and the signed agreement"): outside the /User
@@ -29,11 +30,18 @@ export const middleware: Route.MiddlewareFunction[] = [
       if (!signedIn) return next();
       ownerId = signedIn.user.id;
     }
-    const doc = await documentBytes(services, { kind, reference, ownerId });
+    const doc = await documentPdf(services, { kind, reference, ownerId });
     if (!doc) return next();
-    if (/\/preview\.png$/i.test(url.pathname)) return pngResponse(await firstPagePng(doc.pdf, doc.sha256));
+    if (/\/preview\.png$/i.test(url.pathname))
+      return pngResponse(await firstPagePng(await pdfBytes(services.storage, doc.pdf), doc.pdf.sha256));
     const download = /\/pdfDownload$/i.test(url.pathname);
-    return pdfResponse(doc.pdf, `kfs-and-agreement-${reference.toUpperCase()}.pdf`, download ? "attachment" : "inline", doc.sha256);
+    return storedPdfResponse(
+      services,
+      doc.pdf,
+      `kfs-and-agreement-${reference.toUpperCase()}.pdf`,
+      download ? "attachment" : "inline",
+      doc.sizeBytes,
+    );
   },
 ];
 

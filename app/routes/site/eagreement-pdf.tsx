@@ -1,12 +1,13 @@
 import { NotFoundPage } from "../../components/not-found.tsx";
 import { servicesContext } from "../../context.ts";
 import { parseReference } from "../../domain/loans/application.ts";
-import { pdfResponse, pngResponse } from "../../web/file-response.server.ts";
+import { pngResponse, storedPdfResponse } from "../../web/file-response.server.ts";
 import { firstPagePng } from "../../server/pdf/preview.server.ts";
 import { notFoundData } from "../../web/not-found.server.ts";
 import { agreementRefused, agreementViewer } from "../../web/agreement.server.ts";
 import type { Route } from "./+types/eagreement-pdf";
 import { signedAgreementPdf } from "../../server/loans/read.server.ts";
+import { pdfBytes } from "../../server/storage/stored-pdf.server.ts";
 
 /**
  * /Eagreement/{id}/pdf: the signed PDF, inline or (?download=1) as a download; /Eagreement/{id}/preview.png
@@ -23,13 +24,13 @@ export const middleware: Route.MiddlewareFunction[] = [
     const agreement = await signedAgreementPdf(services, ref, viewer);
     const preview = /\/preview\.png$/i.test(url.pathname);
     if (!agreement) return preview ? next() : agreementRefused(services, request, ref, viewer);
-    if (preview) return pngResponse(await firstPagePng(agreement.pdf, agreement.sha256));
+    if (preview) return pngResponse(await firstPagePng(await pdfBytes(services.storage, agreement.pdf), agreement.pdf.sha256));
     const download = url.searchParams.get("download") === "1";
-    return pdfResponse(
+    return storedPdfResponse(
+      services,
       agreement.pdf,
       `signed-agreement-${agreement.reference.toUpperCase()}.pdf`,
       download ? "attachment" : "inline",
-      agreement.sha256,
     );
   },
 ];

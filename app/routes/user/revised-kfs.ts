@@ -1,6 +1,7 @@
 import { servicesContext } from "../../context.ts";
 import { LOAN_NUMBER } from "../../domain/loans/disbursal.ts";
 import { revisedKfsPdf } from "../../server/payouts/read.server.ts";
+import { storedPdfResponse } from "../../web/file-response.server.ts";
 import { signedInContext } from "../../web/guards.server.ts";
 import { notFoundFullPath } from "../../web/not-found.server.ts";
 import type { Route } from "./+types/revised-kfs";
@@ -12,11 +13,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const loanNumber = params.loanNumber.toUpperCase();
   const found = LOAN_NUMBER.test(loanNumber) ? await revisedKfsPdf(services, { userId: user.id, loanNumber }) : null;
   if (!found) notFoundFullPath(request);
-  return new Response(new Uint8Array(found.pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="revised-kfs-${loanNumber}.pdf"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return storedPdfResponse(services, found.pdf, `revised-kfs-${loanNumber}.pdf`, "attachment");
 }

@@ -464,7 +464,11 @@ export const loanApplications = pgTable(
   ],
 );
 
-/** The KFS + agreement PDF issued at Step5: the stored bytes are what the borrower is shown and signs. */
+/**
+ * The KFS + agreement PDF issued at Step5: the stored bytes are what the borrower is shown and signs.
+ * The PDF is an object in file storage (`pdf_key`); rows from before migration 0037 keep it in
+ * `pdf` until `movePdfsIntoStorage` moves it. Exactly one of the two is set.
+ */
 export const loanDocuments = pgTable(
   "loan_documents",
   {
@@ -472,7 +476,8 @@ export const loanDocuments = pgTable(
     applicationId: uuid("application_id")
       .notNull()
       .references(() => loanApplications.id, { onDelete: "cascade" }),
-    pdf: bytea("pdf").notNull(),
+    pdf: bytea("pdf"),
+    pdfKey: text("pdf_key").unique(),
     sha256: text("sha256").notNull(),
     sizeBytes: integer("size_bytes").notNull(),
     /** The terms and figures printed in the document (the KFS model). */
@@ -489,6 +494,7 @@ export const loanDocuments = pgTable(
   },
   (t) => [
     check("loan_documents_language", sql`${t.language} in ('en', 'hi')`),
+    check("loan_documents_pdf_once", sql`(${t.pdf} is null) <> (${t.pdfKey} is null)`),
     uniqueIndex("loan_documents_current")
       .on(t.applicationId)
       .where(sql`${t.supersededAt} is null`),
@@ -517,7 +523,9 @@ export const loanSignatures = pgTable(
     ip: text("ip").notNull(),
     userAgent: text("user_agent").notNull(),
     mobile: text("mobile").notNull(),
-    signedPdf: bytea("signed_pdf").notNull(),
+    /** The signed PDF: an object in file storage (`signed_pdf_key`), or in the row before migration 0037; exactly one is set. */
+    signedPdf: bytea("signed_pdf"),
+    signedPdfKey: text("signed_pdf_key").unique(),
     signedSha256: text("signed_sha256").notNull(),
     /** The /Eagreement/{id} reference: 128 random bits, unrelated to the application reference. */
     agreementRef: text("agreement_ref").notNull().unique(),
@@ -528,11 +536,19 @@ export const loanSignatures = pgTable(
   },
   (t) => [
     check("loan_signatures_language", sql`${t.language} in ('en', 'hi')`),
+    check("loan_signatures_signed_pdf_once", sql`(${t.signedPdf} is null) <> (${t.signedPdfKey} is null)`),
     uniqueIndex("loan_signatures_current")
       .on(t.applicationId)
       .where(sql`${t.supersededAt} is null`),
   ],
 );
+
+/** Where a signature's signed PDF is (its row's bytes or its storage key) and its hash: a `StoredPdf` when selected. */
+export const signedPdfColumns = {
+  bytes: loanSignatures.signedPdf,
+  key: loanSignatures.signedPdfKey,
+  sha256: loanSignatures.signedSha256,
+};
 
 /** The application's current signature (not one withdrawn when it went back for a fresh KFS): a join or where condition. */
 export const currentSignatureOf = (applicationId: SQLWrapper | string) =>
@@ -1304,13 +1320,16 @@ export const revisedKfs = pgTable(
     payoutId: uuid("payout_id")
       .notNull()
       .references(() => payouts.id),
-    pdf: bytea("pdf").notNull(),
+    /** The PDF: an object in file storage (`pdf_key`), or in the row before migration 0037; exactly one is set. */
+    pdf: bytea("pdf"),
+    pdfKey: text("pdf_key").unique(),
     sha256: text("sha256").notNull(),
     terms: jsonb("terms").$type<KfsModel>().notNull(),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
     supersededAt: timestamp("superseded_at", { withTimezone: true }),
   },
   (t) => [
+    check("revised_kfs_pdf_once", sql`(${t.pdf} is null) <> (${t.pdfKey} is null)`),
     uniqueIndex("revised_kfs_current")
       .on(t.applicationId)
       .where(sql`${t.supersededAt} is null`),

@@ -13,6 +13,7 @@ import {
   loanApplications,
   loanDocuments,
   loanSignatures,
+  signedPdfColumns,
 } from "../db/schema.ts";
 import { preparedQuery } from "../db/prepared.ts";
 
@@ -49,16 +50,19 @@ export async function currentDocument({ db }: Services, applicationId: string) {
 }
 
 /**
- * The current KFS's bytes for the application with this reference and kind:
- * the owner's (`ownerId`), or anyone's when `ownerId` is null (a signed link
+ * The current KFS's PDF (where it is stored, its hash and size) for the application with this
+ * reference and kind: the owner's (`ownerId`), or anyone's when `ownerId` is null (a signed link
  * was checked by the caller).
  */
-export async function documentBytes(
+export async function documentPdf(
   { db }: Services,
   { kind, reference, ownerId }: { kind: LoanKind; reference: string; ownerId: string | null },
 ) {
   const [row] = await db
-    .select({ pdf: loanDocuments.pdf, sha256: loanDocuments.sha256 })
+    .select({
+      pdf: { bytes: loanDocuments.pdf, key: loanDocuments.pdfKey, sha256: loanDocuments.sha256 },
+      sizeBytes: loanDocuments.sizeBytes,
+    })
     .from(loanDocuments)
     .innerJoin(loanApplications, eq(loanApplications.id, loanDocuments.applicationId))
     .where(
@@ -137,10 +141,10 @@ export async function signedAgreement({ db }: Services, agreementRef: string, vi
   return row ?? null;
 }
 
-/** The signed PDF behind an /Eagreement reference as `viewer` may see it, or null. */
+/** The signed PDF (where it is stored and its hash) behind an /Eagreement reference as `viewer` may see it, or null. */
 export async function signedAgreementPdf({ db }: Services, agreementRef: string, viewer: AgreementViewer) {
   const [row] = await db
-    .select({ pdf: loanSignatures.signedPdf, sha256: loanSignatures.signedSha256, reference: loanApplications.reference })
+    .select({ pdf: signedPdfColumns, reference: loanApplications.reference })
     .from(loanSignatures)
     .innerJoin(loanApplications, eq(loanApplications.id, loanSignatures.applicationId))
     .where(agreementVisibleTo(agreementRef, viewer));

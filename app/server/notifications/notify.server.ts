@@ -24,12 +24,14 @@ import {
   notifications,
   pushSubscriptions,
   revisedKfs,
+  signedPdfColumns,
   users,
 } from "../db/schema.ts";
 import { messageLink } from "../../../server/config.ts";
 import type { EmailAttachment } from "../email/email.server.ts";
 import { loanDocument } from "../loan-account/documents.server.ts";
 import { reminderLetter } from "../collections/letter.server.ts";
+import { pdfBytes } from "../storage/stored-pdf.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs">;
 
@@ -214,17 +216,15 @@ async function attachmentsOf(services: AppServices, userId: string, refs: readon
   const files: EmailAttachment[] = [];
   for (const ref of refs) {
     if (ref.kind === "signed_agreement") {
-      const [s] = await services.db
-        .select({ pdf: loanSignatures.signedPdf })
-        .from(loanSignatures)
-        .where(currentSignatureOf(ref.applicationId));
-      if (s) files.push({ filename: "signed-agreement.pdf", content: s.pdf, contentType: "application/pdf" });
+      const [s] = await services.db.select({ pdf: signedPdfColumns }).from(loanSignatures).where(currentSignatureOf(ref.applicationId));
+      if (s)
+        files.push({ filename: "signed-agreement.pdf", content: await pdfBytes(services.storage, s.pdf), contentType: "application/pdf" });
     } else if (ref.kind === "revised_kfs") {
       const [k] = await services.db
-        .select({ pdf: revisedKfs.pdf })
+        .select({ bytes: revisedKfs.pdf, key: revisedKfs.pdfKey, sha256: revisedKfs.sha256 })
         .from(revisedKfs)
         .where(and(eq(revisedKfs.applicationId, ref.applicationId), isNull(revisedKfs.supersededAt)));
-      if (k) files.push({ filename: "revised-kfs.pdf", content: k.pdf, contentType: "application/pdf" });
+      if (k) files.push({ filename: "revised-kfs.pdf", content: await pdfBytes(services.storage, k), contentType: "application/pdf" });
     } else if (ref.kind === "reminder_letter") {
       const doc = await reminderLetter(services, { userId, loanNumber: ref.loanNumber, sendId: ref.sendId });
       if (doc) files.push({ filename: doc.filename, content: doc.pdf, contentType: "application/pdf" });

@@ -14,7 +14,7 @@ import type { Staff } from "../review/rows.server.ts";
 import { type Applied, applyAnswer } from "./answer.server.ts";
 import { holdOf } from "../aml/screen.server.ts";
 
-type Services = Pick<AppServices, "db" | "now" | "jobs" | "payouts" | "keyring" | "config" | "log">;
+type Services = Pick<AppServices, "db" | "now" | "jobs" | "payouts" | "keyring" | "config" | "log" | "storage">;
 
 /**
  * Asks the provider about a requested payout: sends it when it has never been answered (the same

@@ -56,10 +56,10 @@ const disbursalsOf = preparedQuery("disbursals_of_user", (db, name) =>
     .prepare(name),
 );
 
-/** The current revised KFS of the borrower's own loan, by loan number; null for anyone else's. */
+/** The current revised KFS (where it is stored and its hash) of the borrower's own loan, by loan number; null for anyone else's. */
 export async function revisedKfsPdf({ db }: Services, { userId, loanNumber }: { userId: string; loanNumber: string }) {
   const [row] = await db
-    .select({ pdf: revisedKfs.pdf, reference: loanApplications.reference })
+    .select({ pdf: { bytes: revisedKfs.pdf, key: revisedKfs.pdfKey, sha256: revisedKfs.sha256 }, reference: loanApplications.reference })
     .from(revisedKfs)
     .innerJoin(loanApplications, eq(loanApplications.id, revisedKfs.applicationId))
     .where(and(eq(loanApplications.loanNumber, loanNumber), eq(loanApplications.userId, userId), isNull(revisedKfs.supersededAt)));

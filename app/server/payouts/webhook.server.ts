@@ -4,7 +4,7 @@ import { isUuid } from "../../domain/validators/ids.ts";
 import { payouts } from "../db/schema.ts";
 import { type Applied, applyAnswer } from "./answer.server.ts";
 
-type Services = Pick<AppServices, "db" | "now" | "jobs" | "payouts" | "keyring" | "config" | "log">;
+type Services = Pick<AppServices, "db" | "now" | "jobs" | "payouts" | "keyring" | "config" | "log" | "storage">;
 
 /**
  * A payout provider's webhook: its signature checked, the payout found by the idempotency key it

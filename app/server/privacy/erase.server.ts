@@ -132,20 +132,18 @@ export async function eraseBorrower(
       ? and(entry.where(userId), sql`not exists (select 1 from ${journalEntries} where ${journalEntries.applicationId} = ${trail})`)
       : entry.where(userId);
     if (!where) continue;
-    for (const f of entry.files ?? []) {
-      if (f.in !== "storage") continue;
-      const found = await db
-        .select({ key: sql<string | null>`${sql.identifier(f.column)}` })
-        .from(entry.table)
-        .where(where);
-      for (const r of found) if (r.key) files.push(r.key);
-    }
-    const n = (
-      await db
-        .delete(entry.table)
-        .where(where)
-        .returning({ one: sql<number>`1` })
-    ).length;
+    // The storage keys of the rows deleted, as the delete saw them (a file moved into storage meanwhile is not missed).
+    const keyColumns = (entry.files ?? []).filter((f) => f.in === "storage");
+    const deleted = await db
+      .delete(entry.table)
+      .where(where)
+      .returning({
+        one: sql<number>`1`,
+        ...Object.fromEntries(keyColumns.map((f, i) => [`key${i}`, sql<string | null>`${sql.identifier(f.column)}`])),
+      });
+    for (const row of deleted as Record<string, unknown>[])
+      for (const [name, key] of Object.entries(row)) if (name !== "one" && typeof key === "string") files.push(key);
+    const n = deleted.length;
     if (n) summary[getTableName(entry.table)] = n;
     rows += n;
   }

@@ -12,8 +12,9 @@
 // exported: collections contact notes, the credit officer's decision note, deviations, the review
 // checklist and the internal notes on tickets: they are about the borrower and no exemption covers them.
 //
-// Files an erasure must also reach: the documents and selfie in storage (`files`), and the PDFs kept
-// in rows (deleted with them). Not here: a bureau file in storage holds every borrower's record of
+// Files an erasure must also reach (`files`): the documents and selfie in storage, the KFS, signed
+// agreement and revised KFS PDFs in storage (their keys in the rows), and those still kept in rows
+// from before they moved to storage (deleted with them). Not here: a bureau file in storage holds every borrower's record of
 // its date (bureau_runs keeps it, as the lender's report), and the CKYC stand-in's file is the registry's.
 import { eq, getTableName, is, type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
@@ -102,13 +103,25 @@ export const BORROWER_TABLES: readonly BorrowerTable[] = [
   entry(s.applicationDeviations, "loans", "loan", byApplication(s.applicationDeviations.applicationId)),
   entry(s.loanDocuments, "loans", "loan", byApplication(s.loanDocuments.applicationId), {
     omit: ["pdf"],
-    files: [{ column: "pdf", in: "row" }],
+    files: [
+      { column: "pdf_key", in: "storage" },
+      { column: "pdf", in: "row" },
+    ],
   }),
   entry(s.loanSignatures, "loans", "loan", byApplication(s.loanSignatures.applicationId), {
     omit: ["signed_pdf"],
-    files: [{ column: "signed_pdf", in: "row" }],
+    files: [
+      { column: "signed_pdf_key", in: "storage" },
+      { column: "signed_pdf", in: "row" },
+    ],
   }),
-  entry(s.revisedKfs, "loans", "loan", byApplication(s.revisedKfs.applicationId), { omit: ["pdf"], files: [{ column: "pdf", in: "row" }] }),
+  entry(s.revisedKfs, "loans", "loan", byApplication(s.revisedKfs.applicationId), {
+    omit: ["pdf"],
+    files: [
+      { column: "pdf_key", in: "storage" },
+      { column: "pdf", in: "row" },
+    ],
+  }),
   entry(s.payouts, "bank", "loan", byApplication(s.payouts.applicationId), { omit: ["account_number_enc"] }),
   entry(s.loanAccounts, "loans", "loan", byApplication(s.loanAccounts.applicationId)),
   entry(s.loanInstalments, "loans", "loan", byApplication(s.loanInstalments.applicationId)),

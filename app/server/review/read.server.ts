@@ -15,6 +15,7 @@ import {
   loanDocuments,
   currentSignatureOf,
   loanSignatures,
+  signedPdfColumns,
   reviewChecklist,
   users,
 } from "../db/schema.ts";
@@ -264,8 +265,7 @@ export async function signedPdfForStaff({ db }: Services, reference: string) {
     .select({
       id: loanApplications.id,
       userId: loanApplications.userId,
-      pdf: loanSignatures.signedPdf,
-      sha256: loanSignatures.signedSha256,
+      pdf: signedPdfColumns,
     })
     .from(loanSignatures)
     .innerJoin(loanApplications, currentSignatureOf(loanApplications.id))
