@@ -51,6 +51,7 @@ import { waitForJobs } from "../helpers/jobs.ts";
 import { readOutbox } from "../helpers/outbox.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { signedInBorrower } from "../helpers/session.ts";
+import { pdfKeysOf } from "../helpers/stored-pdf.ts";
 
 // Data rights (docs/product.md "Data rights"): consents withdrawn from the profile with their stated
 // effect (the bureau consent stops enquiries, not reporting; the messages consent keeps reminders in
@@ -393,6 +394,10 @@ describe("an erasure", { shuffle: false }, () => {
     has(page, "Kept until 6 Mar 2031, then erased.");
     has(page, "Kept until 6 Mar 2034, then erased.");
     const before = await rowsAbout(loan.userId);
+    // The KFS, the signed agreement and (paid a day early) the revised KFS, in file storage.
+    const pdfKeys = await pdfKeysOf(app, loan.id);
+    expect(pdfKeys.length).toBeGreaterThanOrEqual(2);
+    const pdfsStored = async () => Promise.all(pdfKeys.map((k) => app.services.storage.exists(k)));
     await postForm(app, PAGE, { intent: "erasure", understood: "yes" }, { cookie: loan.cookie });
     const [request] = await app.services.db
       .select()
@@ -440,8 +445,11 @@ describe("an erasure", { shuffle: false }, () => {
     }
     const [emptied] = await app.services.db.select().from(users).where(eq(users.id, loan.userId));
     expect(emptied).toMatchObject({ mobile: null, name: null });
+    // The loan's PDFs are loan records: kept with them, and removed from storage with their rows.
+    expect(await pdfsStored()).toEqual(pdfKeys.map(() => true));
     at("2034-03-07");
     expect(await eraseExpired(app.services)).toBeGreaterThanOrEqual(1);
+    expect(await pdfsStored()).toEqual(pdfKeys.map(() => false));
     // What stays: the request, the emptied account, and the lender's books with the loan's money trail (its application bare).
     const last = await rowsAbout(loan.userId);
     const BOOKS = [

@@ -19,7 +19,12 @@ export async function putBytes(storage: FileStorage, bytes: Uint8Array): Promise
     await storage.remove(temp.key).catch(() => undefined);
     throw new Error(`storage received ${temp.size} bytes of ${bytes.byteLength}`);
   }
-  return { key: await storage.commit(temp.key), sha256: temp.sha256 };
+  try {
+    return { key: await storage.commit(temp.key), sha256: temp.sha256 };
+  } catch (error) {
+    await storage.remove(temp.key).catch(() => undefined);
+    throw error;
+  }
 }
 
 /**
