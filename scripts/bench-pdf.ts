@@ -1,5 +1,16 @@
-/** PDF figures for `npm run bench`: the KFS + agreement of a 36-month EMI loan, and signing it. */
+/**
+ * PDF figures for `npm run bench`: the KFS + agreement of a 36-month EMI loan, signing it, and
+ * keeping it in file storage (the data directory's, sealed) and reading it back as a request does.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { buildKfs } from "../app/domain/loans/kfs.ts";
+import { keyringFromHex, sha256Bytes } from "../app/server/crypto.server.ts";
+import { putBytes } from "../app/server/storage/put-bytes.server.ts";
+import { pdfBytes } from "../app/server/storage/stored-pdf.server.ts";
+import { createLocalStorage } from "../app/server/storage/storage.server.ts";
 import { kfsWords } from "../app/server/loans/kfs-words.server.ts";
 import { sampleKfsInput } from "../tests/fixtures/kfs.ts";
 import { appendSignaturePage, renderAgreementPdf } from "../app/server/pdf/pdf.server.ts";
@@ -34,11 +45,30 @@ export async function pdfBench(runs = 40) {
     });
     signMs.push(performance.now() - t);
   }
-  renderMs.sort((a, b) => a - b);
-  signMs.sort((a, b) => a - b);
+  const dir = mkdtempSync(path.join(tmpdir(), "bench-pdf-"));
+  const storage = createLocalStorage(dir, keyringFromHex(randomBytes(32).toString("hex")));
+  const storeMs: number[] = [];
+  const readMs: number[] = [];
+  const sha256 = sha256Bytes(signed);
+  try {
+    for (let i = 0; i < runs; i++) {
+      let t = performance.now();
+      const { key } = await putBytes(storage, signed);
+      storeMs.push(performance.now() - t);
+      t = performance.now();
+      await pdfBytes(storage, { bytes: null, key, sha256 });
+      readMs.push(performance.now() - t);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  for (const list of [renderMs, signMs, storeMs, readMs]) list.sort((a, b) => a - b);
+  const figures = (list: number[], bytes: number) => ({ p50: percentile(list, 0.5), p95: percentile(list, 0.95), bytes });
   return {
     runs,
-    render: { p50: percentile(renderMs, 0.5), p95: percentile(renderMs, 0.95), bytes: pdf.byteLength },
-    sign: { p50: percentile(signMs, 0.5), p95: percentile(signMs, 0.95), bytes: signed.byteLength },
+    render: figures(renderMs, pdf.byteLength),
+    sign: figures(signMs, signed.byteLength),
+    store: figures(storeMs, signed.byteLength),
+    read: figures(readMs, signed.byteLength),
   };
 }

@@ -247,5 +247,11 @@ describe("generated PDFs in file storage", { shuffle: false }, () => {
     expect((await app.get(step("Step5"), { headers: { Cookie: session.cookie } })).status).toBe(200);
     const [issued] = await rows();
     await inStorage(issued && { bytes: issued.pdf, key: issued.pdfKey, sha256: issued.sha256 });
+
+    // An object lost from storage is an error answer, never a cut-off PDF sent as if whole.
+    await app.services.storage.remove(issued?.pdfKey as string);
+    const lost = await app.get(step("Step5/pdfDownload"), { headers: { Cookie: session.cookie } });
+    expect(lost.status).toBe(500);
+    expect(lost.headers.get("content-type")).not.toBe("application/pdf");
   }, 120_000);
 });

@@ -2,10 +2,11 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { buildKfs, type KfsInput } from "../../domain/loans/kfs.ts";
 import { maskMobile } from "../../domain/validators/mobile.ts";
+import type { Db } from "../db/client.ts";
 import { borrowerAddresses, borrowerProfiles, loanApplications, loanDocuments, users } from "../db/schema.ts";
 import type { Language } from "../../i18n/languages.ts";
 import { renderAgreementPdf } from "../pdf/pdf.server.ts";
-import { storingObjects } from "../storage/put-bytes.server.ts";
+import { type Put, storingObjects } from "../storage/put-bytes.server.ts";
 import { kfsWords, purposeText } from "./kfs-words.server.ts";
 import { kfsDates, offerFor } from "./offer.server.ts";
 import { type Application, lockOwned, supersedeDocument } from "./rows.server.ts";
@@ -85,52 +86,51 @@ export async function issueKfs(
   { userId, applicationId, language }: { userId: string; applicationId: string; language: Language },
 ): Promise<IssueResult> {
   const { db, now } = services;
-  return storingObjects(services, (put) =>
-    db.transaction(async (tx) => {
-      const application = await lockOwned(tx, userId, applicationId);
-      if (!application || application.status !== "draft")
-        return { ok: false, reason: "not_draft", message: "This application is no longer a draft." } as const;
-      const dates = kfsDates(services);
-      const [current] = await tx
-        .select({ id: loanDocuments.id, validUntil: loanDocuments.validUntil, language: loanDocuments.language })
-        .from(loanDocuments)
-        .where(and(eq(loanDocuments.applicationId, application.id), isNull(loanDocuments.supersededAt)));
-      if (current && current.validUntil >= dates.today && current.language === language)
-        return { ok: true, documentId: current.id, reissued: false } as const;
+  const issueLocked = async (tx: Db, put: Put): Promise<IssueResult> => {
+    const application = await lockOwned(tx, userId, applicationId);
+    if (!application || application.status !== "draft")
+      return { ok: false, reason: "not_draft", message: "This application is no longer a draft." } as const;
+    const dates = kfsDates(services);
+    const [current] = await tx
+      .select({ id: loanDocuments.id, validUntil: loanDocuments.validUntil, language: loanDocuments.language })
+      .from(loanDocuments)
+      .where(and(eq(loanDocuments.applicationId, application.id), isNull(loanDocuments.supersededAt)));
+    if (current && current.validUntil >= dates.today && current.language === language)
+      return { ok: true, documentId: current.id, reissued: false } as const;
 
-      const at = now();
-      const prepared = await kfsInput({ ...services, db: tx }, application, dates, language);
-      if (!prepared)
-        return { ok: false, reason: "no_facts", message: "Your profile is missing details the Key Fact Statement needs." } as const;
-      if (!prepared.fits) {
-        if (current) await supersedeDocument(tx, application.id, at);
-        await tx.update(loanApplications).set({ termsSavedAt: null, updatedAt: at }).where(eq(loanApplications.id, application.id));
-        return {
-          ok: false,
-          reason: "offer_changed",
-          message: "Your offer has changed since you chose the amount. Choose the amount and tenure again.",
-        } as const;
-      }
-      const kfs = buildKfs(prepared.input, kfsWords(language));
-      const pdf = await renderAgreementPdf(prepared.input, kfs, at);
+    const at = now();
+    const prepared = await kfsInput({ ...services, db: tx }, application, dates, language);
+    if (!prepared)
+      return { ok: false, reason: "no_facts", message: "Your profile is missing details the Key Fact Statement needs." } as const;
+    if (!prepared.fits) {
       if (current) await supersedeDocument(tx, application.id, at);
-      const stored = await put(pdf);
-      const [doc] = await tx
-        .insert(loanDocuments)
-        .values({
-          applicationId: application.id,
-          pdfKey: stored.key,
-          sha256: stored.sha256,
-          sizeBytes: pdf.byteLength,
-          terms: kfs,
-          input: prepared.input,
-          language,
-          issuedAt: at,
-          validUntil: dates.validUntil,
-          assumedDisbursalDate: dates.assumedDisbursalDate,
-        })
-        .returning({ id: loanDocuments.id });
-      return { ok: true, documentId: (doc as { id: string }).id, reissued: Boolean(current) } as const;
-    }),
-  );
+      await tx.update(loanApplications).set({ termsSavedAt: null, updatedAt: at }).where(eq(loanApplications.id, application.id));
+      return {
+        ok: false,
+        reason: "offer_changed",
+        message: "Your offer has changed since you chose the amount. Choose the amount and tenure again.",
+      } as const;
+    }
+    const kfs = buildKfs(prepared.input, kfsWords(language));
+    const pdf = await renderAgreementPdf(prepared.input, kfs, at);
+    if (current) await supersedeDocument(tx, application.id, at);
+    const stored = await put(pdf);
+    const [doc] = await tx
+      .insert(loanDocuments)
+      .values({
+        applicationId: application.id,
+        pdfKey: stored.key,
+        sha256: stored.sha256,
+        sizeBytes: pdf.byteLength,
+        terms: kfs,
+        input: prepared.input,
+        language,
+        issuedAt: at,
+        validUntil: dates.validUntil,
+        assumedDisbursalDate: dates.assumedDisbursalDate,
+      })
+      .returning({ id: loanDocuments.id });
+    return { ok: true, documentId: (doc as { id: string }).id, reissued: Boolean(current) } as const;
+  };
+  return storingObjects(services, (put) => db.transaction((tx) => issueLocked(tx, put)));
 }

@@ -19,7 +19,7 @@ import type { Application } from "../loans/rows.server.ts";
 import { notify } from "../notifications/notify.server.ts";
 import { loanPath } from "../../domain/loans/servicing.ts";
 import { renderRevisedKfsPdf } from "../pdf/pdf.server.ts";
-import { type PutBytes, storingObjects } from "../storage/put-bytes.server.ts";
+import { type Put, storingObjects } from "../storage/put-bytes.server.ts";
 import { ckycOnDisbursal } from "../ckyc/upload.server.ts";
 import { ledgerWritten, openLoan } from "../loan-account/ledger-change.server.ts";
 import { bookLoan } from "../books/book-loan.server.ts";
@@ -47,13 +47,7 @@ async function newLoanNumber(tx: Db): Promise<string> {
  */
 async function activate(
   services: Services,
-  {
-    application: a,
-    payout,
-    answer,
-    at,
-    put,
-  }: { application: Application; payout: Payout; answer: PayoutAnswer; at: Date; put: (bytes: Uint8Array) => Promise<PutBytes> },
+  { application: a, payout, answer, at, put }: { application: Application; payout: Payout; answer: PayoutAnswer; at: Date; put: Put },
 ) {
   const tx = services.db;
   const disbursedAt = answer.at ?? at;
@@ -252,164 +246,152 @@ export type Applied = "pending" | "processed" | "failed" | "reversed" | "unchang
  * or an answer arriving out of order changes nothing a second time.
  */
 export async function applyAnswer(services: Services, payoutId: string, answer: PayoutAnswer): Promise<Applied> {
-  const at = services.now();
   // A revised KFS goes to file storage before its row (removed again if the transaction fails).
-  return storingObjects(services, (put) =>
-    services.db.transaction(async (tx) => {
-      const [owner] = await tx.select({ applicationId: payouts.applicationId }).from(payouts).where(eq(payouts.id, payoutId));
-      if (!owner) return "unchanged";
-      // Application first, then payout: the order requestDisbursal locks them in.
-      const [a] = await tx.select().from(loanApplications).where(eq(loanApplications.id, owner.applicationId)).for("update");
-      const [p] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for("update");
-      if (!a || !p) return "unchanged";
-      // What every audit row of the provider's answer names: the payout, on the loan's application.
-      const aboutPayout = { payoutId: p.id, attempt: p.attempt, provider: p.provider };
-      const subject = applicationSubject(p.applicationId);
-      const known = { providerPayoutId: p.providerPayoutId ?? answer.providerPayoutId, checkedAt: at, updatedAt: at };
-      if (p.status === "requested" && answer.state === "pending") {
-        await tx.update(payouts).set(known).where(eq(payouts.id, p.id));
-        return "pending";
-      }
-      if (p.status === "requested" && answer.state === "processed" && p.purpose === "refund") {
-        await tx
-          .update(payouts)
-          .set({ ...known, status: "processed", utr: answer.utr, providerAt: answer.at ?? at })
-          .where(eq(payouts.id, p.id));
-        await audit(
-          { db: tx },
-          {
-            by: "system",
-            at,
-            action: "refund.processed",
-            subject,
-            details: { ...aboutPayout, utr: answer.utr, amountPaise: p.amountPaise },
-          },
-        );
-        await refund({ ...services, db: tx }, { application: a, payout: { ...p, utr: answer.utr }, answer, at });
-        return "processed";
-      }
-      if (p.status === "requested" && answer.state === "processed") {
-        await tx
-          .update(payouts)
-          .set({ ...known, status: "processed", utr: answer.utr, providerAt: answer.at ?? at })
-          .where(eq(payouts.id, p.id));
-        await audit(
-          { db: tx },
-          {
-            by: "system",
-            at,
-            action: "payout.processed",
-            subject,
-            details: { ...aboutPayout, utr: answer.utr, amountPaise: p.amountPaise },
-          },
-        );
-        if (a.status === "approved")
-          await activate({ ...services, db: tx }, { application: a, payout: { ...p, utr: answer.utr }, answer, at, put });
-        else
-          services.log.error(
-            { reference: a.reference, status: a.status, payoutId: p.id },
-            "a payout was processed for an application that is not approved",
-          );
-        return "processed";
-      }
-      if (p.status === "requested" && (answer.state === "failed" || answer.state === "reversed")) {
-        // Confirmed: no money reached the borrower. The application stays approved; a new attempt may be made.
-        await tx
-          .update(payouts)
-          .set({
-            ...known,
-            status: answer.state,
-            failureReason: answer.failureReason ?? "The provider gave no reason",
-            providerAt: answer.at ?? at,
-          })
-          .where(eq(payouts.id, p.id));
-        await audit(
-          { db: tx },
-          { by: "system", at, action: `payout.${answer.state}`, subject, details: { ...aboutPayout, reason: answer.failureReason } },
-        );
-        if (p.purpose === "refund") await excessRefundFailed({ ...services, db: tx }, p.id);
-        // A returned payment whose refund failed is ours again: held, for operations to see.
-        if (p.returnsPaymentId) await tx.update(payments).set({ status: "held", updatedAt: at }).where(eq(payments.id, p.returnsPaymentId));
-        return answer.state;
-      }
-      if (p.status === "processed" && answer.state === "reversed" && p.purpose === "refund") {
-        // A refund the bank returned: the money is ours again, so it is owed to the borrower again.
-        await tx
-          .update(payouts)
-          .set({ ...known, status: "reversed", failureReason: answer.failureReason ?? "Returned by the bank", providerAt: answer.at ?? at })
-          .where(eq(payouts.id, p.id));
-        await audit(
-          { db: tx },
-          { by: "system", at, action: "refund.reversed", subject, details: { ...aboutPayout, reason: answer.failureReason, utr: p.utr } },
-        );
-        if (p.returnsPaymentId) {
-          await tx.update(payments).set({ status: "held", updatedAt: at }).where(eq(payments.id, p.returnsPaymentId));
-          await bookHeldReturnReversed({ ...services, db: tx }, { payoutId: p.id, businessDate: todayIST(answer.at ?? at) });
-        }
-        // A debit's excess the bank sent back is undecided again: refunded on the next working day, or kept.
-        else await excessRefundFailed({ ...services, db: tx }, p.id);
-        const [sent] = await tx
-          .select({ id: loanLedger.id })
-          .from(loanLedger)
-          .where(and(eq(loanLedger.payoutId, p.id), eq(loanLedger.kind, "refund")));
-        if (sent)
-          await tx.insert(loanLedger).values({
-            applicationId: a.id,
-            kind: "refund_reversal",
-            principalPaise: 0,
-            amountPaise: p.amountPaise,
-            businessDate: todayIST(answer.at ?? at),
-            payoutId: p.id,
-            refId: sent.id,
-            details: { reason: answer.failureReason, utr: p.utr },
-            recordedAt: at,
-          });
-        await ledgerWritten({ ...services, db: tx }, { applicationId: a.id });
-        return "reversed";
-      }
-      if (p.status === "processed" && answer.state === "reversed") {
-        await tx
-          .update(payouts)
-          .set({ ...known, status: "reversed", failureReason: answer.failureReason ?? "Returned by the bank", providerAt: answer.at ?? at })
-          .where(eq(payouts.id, p.id));
-        await audit(
-          { db: tx },
-          { by: "system", at, action: "payout.reversed", subject, details: { ...aboutPayout, reason: answer.failureReason, utr: p.utr } },
-        );
-        await reverse({ ...services, db: tx }, { application: a, payout: p, answer, at });
-        return "reversed";
-      }
-      if (p.status === "processed" && answer.state === "processed" && !p.utr && answer.utr) {
-        // The bank's reference can follow the processing (RazorpayX's payout.updated): kept, and the borrower told.
-        await tx
-          .update(payouts)
-          .set({ ...known, utr: answer.utr })
-          .where(eq(payouts.id, p.id));
-        await audit({ db: tx }, { by: "system", at, action: "payout.utr", subject, details: { ...aboutPayout, utr: answer.utr } });
-        if (a.loanNumber)
-          await notify(
-            { ...services, db: tx },
-            {
-              userId: a.userId,
-              event: "disbursal_utr",
-              key: p.id,
-              data: { amountPaise: p.amountPaise, utr: answer.utr, loanNumber: a.loanNumber, loanPath: loanPath(a.product, a.loanNumber) },
-            },
-          );
-        return "processed";
-      }
-      if (p.status !== answer.state && answer.state !== "pending") {
-        // A final state contradicted (processed after failed): nothing is changed; staff must look.
+  return storingObjects(services, (put) => applyLocked(services, put, payoutId, answer));
+}
+
+/** applyAnswer's transaction; `put` stores a PDF before the row that names it is written. */
+async function applyLocked(services: Services, put: Put, payoutId: string, answer: PayoutAnswer): Promise<Applied> {
+  const at = services.now();
+  return services.db.transaction(async (tx) => {
+    const [owner] = await tx.select({ applicationId: payouts.applicationId }).from(payouts).where(eq(payouts.id, payoutId));
+    if (!owner) return "unchanged";
+    // Application first, then payout: the order requestDisbursal locks them in.
+    const [a] = await tx.select().from(loanApplications).where(eq(loanApplications.id, owner.applicationId)).for("update");
+    const [p] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for("update");
+    if (!a || !p) return "unchanged";
+    // What every audit row of the provider's answer names: the payout, on the loan's application.
+    const aboutPayout = { payoutId: p.id, attempt: p.attempt, provider: p.provider };
+    const subject = applicationSubject(p.applicationId);
+    const known = { providerPayoutId: p.providerPayoutId ?? answer.providerPayoutId, checkedAt: at, updatedAt: at };
+    if (p.status === "requested" && answer.state === "pending") {
+      await tx.update(payouts).set(known).where(eq(payouts.id, p.id));
+      return "pending";
+    }
+    if (p.status === "requested" && answer.state === "processed" && p.purpose === "refund") {
+      await tx
+        .update(payouts)
+        .set({ ...known, status: "processed", utr: answer.utr, providerAt: answer.at ?? at })
+        .where(eq(payouts.id, p.id));
+      await audit(
+        { db: tx },
+        { by: "system", at, action: "refund.processed", subject, details: { ...aboutPayout, utr: answer.utr, amountPaise: p.amountPaise } },
+      );
+      await refund({ ...services, db: tx }, { application: a, payout: { ...p, utr: answer.utr }, answer, at });
+      return "processed";
+    }
+    if (p.status === "requested" && answer.state === "processed") {
+      await tx
+        .update(payouts)
+        .set({ ...known, status: "processed", utr: answer.utr, providerAt: answer.at ?? at })
+        .where(eq(payouts.id, p.id));
+      await audit(
+        { db: tx },
+        { by: "system", at, action: "payout.processed", subject, details: { ...aboutPayout, utr: answer.utr, amountPaise: p.amountPaise } },
+      );
+      if (a.status === "approved")
+        await activate({ ...services, db: tx }, { application: a, payout: { ...p, utr: answer.utr }, answer, at, put });
+      else
         services.log.error(
-          { payoutId: p.id, stored: p.status, told: answer.state },
-          "a payout's provider state contradicts the stored one",
+          { reference: a.reference, status: a.status, payoutId: p.id },
+          "a payout was processed for an application that is not approved",
         );
-        await audit(
-          { db: tx },
-          { by: "system", at, action: "payout.conflict", subject, details: { ...aboutPayout, stored: p.status, told: answer.state } },
-        );
+      return "processed";
+    }
+    if (p.status === "requested" && (answer.state === "failed" || answer.state === "reversed")) {
+      // Confirmed: no money reached the borrower. The application stays approved; a new attempt may be made.
+      await tx
+        .update(payouts)
+        .set({
+          ...known,
+          status: answer.state,
+          failureReason: answer.failureReason ?? "The provider gave no reason",
+          providerAt: answer.at ?? at,
+        })
+        .where(eq(payouts.id, p.id));
+      await audit(
+        { db: tx },
+        { by: "system", at, action: `payout.${answer.state}`, subject, details: { ...aboutPayout, reason: answer.failureReason } },
+      );
+      if (p.purpose === "refund") await excessRefundFailed({ ...services, db: tx }, p.id);
+      // A returned payment whose refund failed is ours again: held, for operations to see.
+      if (p.returnsPaymentId) await tx.update(payments).set({ status: "held", updatedAt: at }).where(eq(payments.id, p.returnsPaymentId));
+      return answer.state;
+    }
+    if (p.status === "processed" && answer.state === "reversed" && p.purpose === "refund") {
+      // A refund the bank returned: the money is ours again, so it is owed to the borrower again.
+      await tx
+        .update(payouts)
+        .set({ ...known, status: "reversed", failureReason: answer.failureReason ?? "Returned by the bank", providerAt: answer.at ?? at })
+        .where(eq(payouts.id, p.id));
+      await audit(
+        { db: tx },
+        { by: "system", at, action: "refund.reversed", subject, details: { ...aboutPayout, reason: answer.failureReason, utr: p.utr } },
+      );
+      if (p.returnsPaymentId) {
+        await tx.update(payments).set({ status: "held", updatedAt: at }).where(eq(payments.id, p.returnsPaymentId));
+        await bookHeldReturnReversed({ ...services, db: tx }, { payoutId: p.id, businessDate: todayIST(answer.at ?? at) });
       }
-      return "unchanged";
-    }),
-  );
+      // A debit's excess the bank sent back is undecided again: refunded on the next working day, or kept.
+      else await excessRefundFailed({ ...services, db: tx }, p.id);
+      const [sent] = await tx
+        .select({ id: loanLedger.id })
+        .from(loanLedger)
+        .where(and(eq(loanLedger.payoutId, p.id), eq(loanLedger.kind, "refund")));
+      if (sent)
+        await tx.insert(loanLedger).values({
+          applicationId: a.id,
+          kind: "refund_reversal",
+          principalPaise: 0,
+          amountPaise: p.amountPaise,
+          businessDate: todayIST(answer.at ?? at),
+          payoutId: p.id,
+          refId: sent.id,
+          details: { reason: answer.failureReason, utr: p.utr },
+          recordedAt: at,
+        });
+      await ledgerWritten({ ...services, db: tx }, { applicationId: a.id });
+      return "reversed";
+    }
+    if (p.status === "processed" && answer.state === "reversed") {
+      await tx
+        .update(payouts)
+        .set({ ...known, status: "reversed", failureReason: answer.failureReason ?? "Returned by the bank", providerAt: answer.at ?? at })
+        .where(eq(payouts.id, p.id));
+      await audit(
+        { db: tx },
+        { by: "system", at, action: "payout.reversed", subject, details: { ...aboutPayout, reason: answer.failureReason, utr: p.utr } },
+      );
+      await reverse({ ...services, db: tx }, { application: a, payout: p, answer, at });
+      return "reversed";
+    }
+    if (p.status === "processed" && answer.state === "processed" && !p.utr && answer.utr) {
+      // The bank's reference can follow the processing (RazorpayX's payout.updated): kept, and the borrower told.
+      await tx
+        .update(payouts)
+        .set({ ...known, utr: answer.utr })
+        .where(eq(payouts.id, p.id));
+      await audit({ db: tx }, { by: "system", at, action: "payout.utr", subject, details: { ...aboutPayout, utr: answer.utr } });
+      if (a.loanNumber)
+        await notify(
+          { ...services, db: tx },
+          {
+            userId: a.userId,
+            event: "disbursal_utr",
+            key: p.id,
+            data: { amountPaise: p.amountPaise, utr: answer.utr, loanNumber: a.loanNumber, loanPath: loanPath(a.product, a.loanNumber) },
+          },
+        );
+      return "processed";
+    }
+    if (p.status !== answer.state && answer.state !== "pending") {
+      // A final state contradicted (processed after failed): nothing is changed; staff must look.
+      services.log.error({ payoutId: p.id, stored: p.status, told: answer.state }, "a payout's provider state contradicts the stored one");
+      await audit(
+        { db: tx },
+        { by: "system", at, action: "payout.conflict", subject, details: { ...aboutPayout, stored: p.status, told: answer.state } },
+      );
+    }
+    return "unchanged";
+  });
 }

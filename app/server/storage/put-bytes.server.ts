@@ -12,6 +12,9 @@ export interface PutBytes {
   sha256: string;
 }
 
+/** Stores bytes as an object before the row that names it is written (what `storingObjects` hands its flow). */
+export type Put = (bytes: Uint8Array) => Promise<PutBytes>;
+
 /** Stores `bytes` as one committed object and returns its key: the object exists before any row names it. */
 export async function putBytes(storage: FileStorage, bytes: Uint8Array): Promise<PutBytes> {
   const temp = await storage.writeTemp(Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]), bytes.byteLength);
@@ -32,12 +35,9 @@ export async function putBytes(storage: FileStorage, bytes: Uint8Array): Promise
  * objects it stored are removed, each only once no row names it (a commit whose answer was lost
  * may have landed), best-effort: what is left is an orphan, for the sweep.
  */
-export async function storingObjects<T>(
-  services: Pick<AppServices, "db" | "storage" | "log">,
-  flow: (put: (bytes: Uint8Array) => Promise<PutBytes>) => Promise<T>,
-): Promise<T> {
+export async function storingObjects<T>(services: Pick<AppServices, "db" | "storage" | "log">, flow: (put: Put) => Promise<T>): Promise<T> {
   const written: string[] = [];
-  const put = async (bytes: Uint8Array) => {
+  const put: Put = async (bytes) => {
     const stored = await putBytes(services.storage, bytes);
     written.push(stored.key);
     return stored;
