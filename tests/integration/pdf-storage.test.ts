@@ -129,6 +129,11 @@ describe("generated PDFs in file storage", { shuffle: false }, () => {
     expect(answer.agreement.equals(stored.agreement)).toBe(true);
     expect(answer.staffAgreement.equals(stored.agreement)).toBe(true);
     expect(answer.revised.equals(stored.revised)).toBe(true);
+    // The first page as an image (for phones) is drawn from the stored PDFs too.
+    for (const png of [`/User/newLoan/Emi/${loan.ref}/Step5/preview.png`, `/Eagreement/${loan.agreementRef}/preview.png`]) {
+      const res = await app.get(png, { headers: { Cookie: loan.cookie } });
+      expect([png, res.status, res.headers.get("content-type")]).toEqual([png, 200, "image/png"]);
+    }
     const headers = (await app.get(`/Eagreement/${loan.agreementRef}/pdf`)).headers;
     expect(headers.get("digest")).toBe(`sha-256=${Buffer.from(sig?.sha256 as string, "hex").toString("base64")}`);
 

@@ -33,7 +33,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     const doc = await documentPdf(services, { kind, reference, ownerId });
     if (!doc) return next();
     if (/\/preview\.png$/i.test(url.pathname))
-      return pngResponse(await firstPagePng(await pdfBytes(services.storage, doc.pdf), doc.pdf.sha256));
+      return pngResponse(await firstPagePng(() => pdfBytes(services.storage, doc.pdf), doc.pdf.sha256));
     const download = /\/pdfDownload$/i.test(url.pathname);
     return storedPdfResponse(
       services,

@@ -24,7 +24,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     const agreement = await signedAgreementPdf(services, ref, viewer);
     const preview = /\/preview\.png$/i.test(url.pathname);
     if (!agreement) return preview ? next() : agreementRefused(services, request, ref, viewer);
-    if (preview) return pngResponse(await firstPagePng(await pdfBytes(services.storage, agreement.pdf), agreement.pdf.sha256));
+    if (preview) return pngResponse(await firstPagePng(() => pdfBytes(services.storage, agreement.pdf), agreement.pdf.sha256));
     const download = url.searchParams.get("download") === "1";
     return storedPdfResponse(
       services,

@@ -69,15 +69,18 @@ const rendered = new Map<string, Promise<Uint8Array>>();
 /** One page drawn at a time in this process: a burst of requests queues instead of filling memory. */
 let queue: Promise<unknown> = Promise.resolve();
 
-/** The PDF's first page as a PNG, drawn once per document and kept while it is in use. */
-export function firstPagePng(pdf: Uint8Array, sha256: string): Promise<Uint8Array> {
+/**
+ * The PDF's first page as a PNG, drawn once per document and kept while it is in use; `pdf` is its
+ * bytes, or how to read them (from file storage), called only when the page is not kept.
+ */
+export function firstPagePng(pdf: Uint8Array | (() => Promise<Uint8Array>), sha256: string): Promise<Uint8Array> {
   const kept = rendered.get(sha256);
   if (kept) {
     rendered.delete(sha256);
     rendered.set(sha256, kept);
     return kept;
   }
-  const drawing = queue.then(() => draw(pdf));
+  const drawing = queue.then(async () => draw(typeof pdf === "function" ? await pdf() : pdf));
   queue = drawing.catch(() => undefined);
   rendered.set(sha256, drawing);
   drawing.catch(() => rendered.delete(sha256));
