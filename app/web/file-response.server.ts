@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import type { AppServices } from "../context.ts";
 import { extensionFor } from "../domain/kyc/documents.ts";
 import type { borrowerDocuments } from "../server/db/schema.ts";
-import { pdfStream, type StoredPdf } from "../server/storage/stored-pdf.server.ts";
+import { pdfBytes, pdfStream, type StoredPdf } from "../server/storage/stored-pdf.server.ts";
 
 /**
  * A PDF answer: inline (shown) or attachment (downloaded), never cached by shared caches; `body` is
@@ -27,9 +27,10 @@ export function pdfResponse(
 }
 
 /**
- * A generated PDF streamed from file storage (or its row, if issued before the move), checked
- * against its recorded hash as it goes. Its first bytes are read before the answer starts, so a
- * missing or unreadable object is an error page, not a cut-off download.
+ * A generated PDF streamed from file storage, checked against its recorded hash as it goes (a
+ * mismatch cuts the download off); its first bytes are read before the answer starts, so a missing
+ * or unreadable object is an error page, not a cut-off download. One from before the move (in its
+ * row) is checked whole before it is sent.
  */
 export async function storedPdfResponse(
   { storage }: Pick<AppServices, "storage">,
@@ -38,8 +39,9 @@ export async function storedPdfResponse(
   disposition: "inline" | "attachment",
   size?: number,
 ) {
-  const body = await started(pdfStream(storage, pdf));
-  return pdfResponse(body, filename, disposition, pdf.sha256, size ?? pdf.bytes?.byteLength);
+  // A PDF from before the move is in memory already: checked whole, then sent.
+  if (!pdf.key) return pdfResponse(await pdfBytes(storage, pdf), filename, disposition, pdf.sha256);
+  return pdfResponse(await started(pdfStream(storage, pdf)), filename, disposition, pdf.sha256, size);
 }
 
 /** The same stream, once its first chunk has arrived (an error before it is thrown here). */

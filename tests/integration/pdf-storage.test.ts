@@ -201,6 +201,15 @@ describe("generated PDFs in file storage", { shuffle: false }, () => {
     const last = await pdfRows(loan.id);
     expect((await inStorage(last.doc)).equals(stored.kfs)).toBe(true);
     expect((await inStorage(last.sig)).equals(stored.agreement)).toBe(true);
+
+    // A row whose bytes no longer match their recorded hash is not moved (nor served): it is reported, for someone to look.
+    const damaged = Buffer.from(stored.revised);
+    damaged.writeUInt8(damaged.readUInt8(damaged.length - 10) ^ 1, damaged.length - 10);
+    await asBeforeTheMove("revised_kfs", last.rev?.id as string, damaged, last.rev?.key as string);
+    const refused = await movePdfsIntoStorage(app.services.db, app.services.storage);
+    expect(refused).toEqual({ moved: { loan_documents: 0, loan_signatures: 0, revised_kfs: 0 }, movedElsewhere: 0, mismatched: 1 });
+    expect((await pdfRows(loan.id)).rev?.key).toBeNull();
+    expect((await app.get(`/User/Loans/${loan.loanNumber}/revised-kfs.pdf`, { headers: { Cookie: loan.cookie } })).status).toBe(500);
   }, 120_000);
 
   it("leaves no row naming a missing object, and no object, when the KFS's row or its object cannot be written", async () => {
