@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loanApplications, loanDocuments, loanSignatures, revisedKfs } from "../../app/server/db/schema.ts";
 import { issueKfs } from "../../app/server/loans/issue-kfs.server.ts";
 import { movePdfsIntoStorage } from "../../app/server/storage/move-pdfs.server.ts";
+import { SWEEP_GRACE_MS, sweepOrphans } from "../../app/server/storage/sweep.server.ts";
 import { fileKeyring, isSealed, openStream } from "../../app/server/storage/sealed-stream.server.ts";
 import { completeProfile, defaultProfile } from "../fixtures/kyc.ts";
 import { activeLoan, signedInStaff, startedApplication } from "../helpers/applications.ts";
@@ -136,6 +137,12 @@ describe("generated PDFs in file storage", { shuffle: false }, () => {
     }
     const headers = (await app.get(`/Eagreement/${loan.agreementRef}/pdf`)).headers;
     expect(headers.get("digest")).toBe(`sha-256=${Buffer.from(sig?.sha256 as string, "hex").toString("base64")}`);
+
+    // The daily sweep of files no row names leaves them alone, however old.
+    const files = objects();
+    expect((await sweepOrphans(app.services, { now: Date.now() + 2 * SWEEP_GRACE_MS })).removed).toBe(0);
+    expect(objects()).toEqual(files);
+    for (const key of [doc?.key, sig?.key, rev?.key]) expect(files).toContain(path.basename(key as string));
 
     // The e-mail of the signing carries the signed copy, byte for byte.
     const [notice] = await noticesOf(app, loan.userId, "application_signed");

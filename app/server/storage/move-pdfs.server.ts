@@ -9,10 +9,38 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Logger } from "pino";
 import type { Db } from "../db/client.ts";
 import { putBytes } from "./put-bytes.server.ts";
-import { PDF_COLUMNS } from "./stored-pdf.server.ts";
+import { loanDocuments, loanSignatures, revisedKfs } from "../db/schema.ts";
 import type { FileStorage } from "./storage.server.ts";
 
 const BATCH = 50;
+
+/** The tables holding generated PDFs: the bytea column of old rows, the storage key of new ones, and the recorded hash. */
+const PDF_COLUMNS: readonly {
+  table: PgTable;
+  name: string;
+  id: AnyPgColumn;
+  bytes: AnyPgColumn;
+  key: AnyPgColumn;
+  sha256: AnyPgColumn;
+}[] = [
+  {
+    table: loanDocuments,
+    name: "loan_documents",
+    id: loanDocuments.id,
+    bytes: loanDocuments.pdf,
+    key: loanDocuments.pdfKey,
+    sha256: loanDocuments.sha256,
+  },
+  {
+    table: loanSignatures,
+    name: "loan_signatures",
+    id: loanSignatures.id,
+    bytes: loanSignatures.signedPdf,
+    key: loanSignatures.signedPdfKey,
+    sha256: loanSignatures.signedSha256,
+  },
+  { table: revisedKfs, name: "revised_kfs", id: revisedKfs.id, bytes: revisedKfs.pdf, key: revisedKfs.pdfKey, sha256: revisedKfs.sha256 },
+];
 
 /** The name a table's Drizzle object gives a column (what `update().set()` takes). */
 function fieldOf(table: PgTable, column: AnyPgColumn): string {

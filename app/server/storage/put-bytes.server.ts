@@ -3,7 +3,7 @@
 // and committed first, the row naming it after; a flow whose rows never commit removes what it wrote.
 import { Readable } from "node:stream";
 import type { AppServices } from "../../context.ts";
-import { keyNamed } from "./stored-pdf.server.ts";
+import { keyNamed } from "./key-columns.server.ts";
 import type { FileStorage } from "./storage.server.ts";
 
 export interface PutBytes {

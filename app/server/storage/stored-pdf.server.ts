@@ -2,10 +2,6 @@
 // in the row itself (bytea), with the SHA-256 the row recorded for it checked on the way out.
 import { createHash } from "node:crypto";
 import { Readable, Transform } from "node:stream";
-import { eq } from "drizzle-orm";
-import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Db } from "../db/client.ts";
-import { loanDocuments, loanSignatures, revisedKfs } from "../db/schema.ts";
 import type { FileStorage } from "./storage.server.ts";
 
 /** A stored PDF as its row has it: exactly one of `bytes` (a row from before the move) and `key` is set. */
@@ -14,43 +10,6 @@ export interface StoredPdf {
   key: string | null;
   /** SHA-256 (hex) of the PDF, as recorded when it was issued. */
   sha256: string;
-}
-
-/** The tables holding generated PDFs: the bytea column of old rows, the storage key of new ones, and the recorded hash. */
-export const PDF_COLUMNS: readonly {
-  table: PgTable;
-  name: string;
-  id: AnyPgColumn;
-  bytes: AnyPgColumn;
-  key: AnyPgColumn;
-  sha256: AnyPgColumn;
-}[] = [
-  {
-    table: loanDocuments,
-    name: "loan_documents",
-    id: loanDocuments.id,
-    bytes: loanDocuments.pdf,
-    key: loanDocuments.pdfKey,
-    sha256: loanDocuments.sha256,
-  },
-  {
-    table: loanSignatures,
-    name: "loan_signatures",
-    id: loanSignatures.id,
-    bytes: loanSignatures.signedPdf,
-    key: loanSignatures.signedPdfKey,
-    sha256: loanSignatures.signedSha256,
-  },
-  { table: revisedKfs, name: "revised_kfs", id: revisedKfs.id, bytes: revisedKfs.pdf, key: revisedKfs.pdfKey, sha256: revisedKfs.sha256 },
-];
-
-/** Whether any row names storage key `key` as its PDF. */
-export async function keyNamed(db: Db, key: string): Promise<boolean> {
-  for (const c of PDF_COLUMNS) {
-    const [row] = await db.select({ id: c.id }).from(c.table).where(eq(c.key, key)).limit(1);
-    if (row) return true;
-  }
-  return false;
 }
 
 export class PdfHashMismatch extends Error {
