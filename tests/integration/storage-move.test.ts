@@ -75,6 +75,8 @@ describe("npm run storage:move", { shuffle: false }, () => {
       "Data directory files: 3 found, 2 uploaded, 0 already in the bucket, 1 kept in clear sealed on the way, 2 local copies removed, 1 failed.",
     );
     expect(first.output).toContain(`${damagedKey}: `);
+    // Then the PDFs an earlier version kept in the database (none in this new one).
+    expect(first.output).toContain("PDFs kept in the database: 0 moved");
     expect(docsOnDisk()).toEqual([damagedKey.slice(5)]);
     expect((await readBack(sealedKey)).equals(sealed)).toBe(true);
     expect((await readBack(clearKey)).equals(clear)).toBe(true);
