@@ -84,8 +84,24 @@ export const promiseDatesMessage = (today: IsoDate, language: Language) =>
     to: longDate(addDays(today, PROMISE_MAX_DAYS), language),
   });
 
-/** The borrower's promise to pay on the loan page: the same rules, its messages as keys said in the page's language. */
-export const borrowerPromiseSchema = (today: IsoDate, language: Language) =>
+const borrowerPromiseSchemas = new Map<string, ReturnType<typeof promiseSchema>>();
+
+/**
+ * The borrower's promise to pay on the loan page: the same rules, its messages as keys said in the
+ * page's language. One schema per day and language (the loan page renders it on every request).
+ */
+export function borrowerPromiseSchema(today: IsoDate, language: Language) {
+  const key = `${today}:${language}`;
+  let schema = borrowerPromiseSchemas.get(key);
+  if (!schema) {
+    if (borrowerPromiseSchemas.size >= 8) borrowerPromiseSchemas.clear();
+    schema = makeBorrowerPromiseSchema(today, language);
+    borrowerPromiseSchemas.set(key, schema);
+  }
+  return schema;
+}
+
+const makeBorrowerPromiseSchema = (today: IsoDate, language: Language) =>
   promiseSchema(today, {
     amount: {
       missing: msg("loanPay.errors.amountMissing"),
