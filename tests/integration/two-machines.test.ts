@@ -13,6 +13,7 @@ import { latestCode, readOutbox } from "../helpers/outbox.ts";
 import { setCookieValue } from "../helpers/process.ts";
 import { userIdOf } from "../helpers/realtime.ts";
 import { TEST_DATABASE_URL } from "../helpers/server.ts";
+import { authenticatorCode, enrolledStaff } from "../helpers/totp.ts";
 
 // PRODUCT.md §21: two app machines behind one load balancer share one PostgreSQL; nothing a
 // request needs lives only on the machine that wrote it. Each machine is the built app in a
@@ -135,6 +136,29 @@ describe.skipIf(!TEST_DATABASE_URL)("two app machines sharing one PostgreSQL", (
       borrowerPage.close();
       staffPage.close();
     }
+  });
+
+  it("staff sign in with the password on B and the authenticator code on A, and that code is spent on both", async () => {
+    const email = "officer@lender.example";
+    const password = "mango tree at dusk 1987";
+    const { secret } = await enrolledStaff(a, { email, role: "support", password });
+    const passwordStep = async (m: Machine) => {
+      const res = await postForm(m, "/admin/login", { intent: "password", email, password });
+      expect(res.status).toBe(302);
+      return setCookieValue(res, "staff_pending") ?? "";
+    };
+    const codeStep = (m: Machine, pending: string, otp: string) =>
+      postForm(m, "/admin/login", { intent: "totp", otp }, { cookie: pending });
+
+    const { otp } = await authenticatorCode(secret);
+    const signedIn = await codeStep(a, await passwordStep(b), otp);
+    expect(signedIn.status).toBe(302);
+    const cookie = setCookieValue(signedIn, "token") ?? "";
+    for (const m of [a, b]) expect((await pageAs(m, "/admin/presence", cookie)).status).toBe(200);
+    // The same code again, through B this time: already used.
+    const replay = await codeStep(b, await passwordStep(b), otp);
+    expect(replay.status).toBe(400);
+    expect(await replay.text()).toContain("That code was already used.");
   });
 
   it("counts sign-in codes and wrong tries across both machines", async () => {
