@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { USE_INTL_FORMAT_ONLY } from "./vite.aliases.ts";
+import { useIntlSharedCache } from "./vite.use-intl-cache.ts";
 
 // The server build's entry is server/app.ts: it wraps React Router's server
 // build in a request handler that receives the process's services (config,
@@ -41,5 +42,5 @@ export default defineConfig({
       },
     },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [useIntlSharedCache(), tailwindcss(), reactRouter()],
 });

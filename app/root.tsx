@@ -12,6 +12,7 @@ import { TopLoadingBar } from "./components/top-loading-bar.tsx";
 import { servicesContext } from "./context.ts";
 import { DEFAULT_LANGUAGE, HTML_LANG } from "./i18n/languages.ts";
 import { TIME_ZONE } from "./i18n/messages.ts";
+import { readMessages } from "./i18n/read-messages.ts";
 import { languageMiddleware, languageOf, pageMessages } from "./web/i18n.server.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { PageLanguageData, usePageLanguageFallback } from "./lib/page-language.tsx";
@@ -46,7 +47,7 @@ function useRouteMessages(fallback: object | undefined) {
   const matches = useMatches();
   const parts = [fallback, ...matches.map((match) => (match.loaderData as { messages?: object } | undefined)?.messages)];
   // oxlint-disable-next-line react-hooks/exhaustive-deps -- the parts are the dependencies
-  return useMemo(() => Object.assign({}, ...parts) as Record<string, unknown>, parts);
+  return useMemo(() => readMessages(parts as (Record<string, unknown> | undefined)[]), parts);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -10,15 +10,16 @@ import { freePort, spawnNode, treeCpuMs, waitUntilUp } from "./bench-server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
+/** The hello page loaded at each number of `connections`, in order: the load's figures by connections. */
 export async function helloBench({
   connections,
   seconds,
   warmUp,
 }: {
-  connections: number;
+  connections: readonly number[];
   seconds: number;
   warmUp: number;
-}): Promise<PageLoad> {
+}): Promise<Record<number, PageLoad>> {
   const dir = mkdtempSync(path.join(tmpdir(), "bench-hello-"));
   try {
     cpSync(path.join(root, "scripts/bench-hello"), dir, { recursive: true });
@@ -38,8 +39,12 @@ export async function helloBench({
     try {
       const url = `http://127.0.0.1:${port}/`;
       await waitUntilUp(url);
-      await loadPage(url, { connections, seconds: warmUp });
-      return await loadPage(url, { connections, seconds, cpuMs: () => treeCpuMs(child.pid ?? 0) });
+      const loads: Record<number, PageLoad> = {};
+      for (const count of connections) {
+        await loadPage(url, { connections: count, seconds: warmUp });
+        loads[count] = await loadPage(url, { connections: count, seconds, cpuMs: () => treeCpuMs(child.pid ?? 0) });
+      }
+      return loads;
     } finally {
       child.kill("SIGTERM");
     }

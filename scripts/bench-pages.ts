@@ -39,7 +39,8 @@ export async function loadPage(
 export interface SignedInFigures {
   database: "pglite" | "postgres";
   workers: number;
-  pages: Record<string, PageLoad>;
+  /** Page → connections → its load. */
+  pages: Record<string, Record<number, PageLoad>>;
   rssAfterStartBytes: number;
   /** As the last load ends. */
   rssAtLoadEndBytes: number;
@@ -47,7 +48,7 @@ export interface SignedInFigures {
   afterGc: MemoryAfterGc;
 }
 
-/** The signed-in pages under load. `databaseUrl` unset: PGlite. */
+/** The signed-in pages under load, at each number of `connections` in turn. `databaseUrl` unset: PGlite. */
 export async function signedInBench({
   databaseUrl,
   workers = 1,
@@ -57,7 +58,7 @@ export async function signedInBench({
 }: {
   databaseUrl?: string;
   workers?: number;
-  connections: number;
+  connections: readonly number[];
   seconds: number;
   warmUp: number;
 }): Promise<SignedInFigures> {
@@ -95,12 +96,16 @@ export async function signedInBench({
       "EMI loan page": loanPath,
       "/User/Profile/components/Address": "/User/Profile/components/Address",
     };
-    const pages: Record<string, PageLoad> = {};
+    const pages: Record<string, Record<number, PageLoad>> = {};
     for (const [name, path] of Object.entries(paths)) {
       const check = await fetch(base + path, { headers: { cookie }, redirect: "manual" });
       if (check.status !== 200) throw new Error(`${path} answered ${check.status}`);
-      await loadPage(base + path, { connections, seconds: warmUp, cookie });
-      pages[name] = await loadPage(base + path, { connections, seconds, cookie, cpuMs: server.cpuMs });
+      const loads: Record<number, PageLoad> = {};
+      for (const count of connections) {
+        await loadPage(base + path, { connections: count, seconds: warmUp, cookie });
+        loads[count] = await loadPage(base + path, { connections: count, seconds, cookie, cpuMs: server.cpuMs });
+      }
+      pages[name] = loads;
     }
     const rssAtLoadEndBytes = server.rssBytes();
     return {

@@ -210,6 +210,31 @@ export const envSchema = z
       .string()
       .regex(/^(\d{4}-\d{2}-\d{2})?(,\d{4}-\d{2}-\d{2})*$/, "must be dates as YYYY-MM-DD separated by commas")
       .default("2026-01-26,2026-08-15,2026-10-02,2027-01-26,2027-08-15,2027-10-02"),
+    /**
+     * Files (uploads, bureau files) in an S3-compatible bucket (docs/decisions/0010-object-storage.md);
+     * unset, they stay in <DATA_DIR>/uploads. With S3_BUCKET, S3_REGION is required.
+     */
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)")
+      .optional(),
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]{2,40}$/, "must be a region name such as ap-south-1")
+      .optional(),
+    /** Another S3-compatible service (MinIO, R2, a local fake): its address; unset = AWS S3 in S3_REGION. */
+    S3_ENDPOINT: z.url().optional(),
+    /** Unset both to use the SDK's own credentials (an instance role, AWS_* variables). */
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Addresses as <endpoint>/<bucket>/<key> (MinIO and most self-hosted services) rather than <bucket>.<endpoint>/<key>. */
+    S3_FORCE_PATH_STYLE: booleanish.default(false),
+    /**
+     * RBI data localisation: "true" states that S3_ENDPOINT's storage is in India (a self-hosted
+     * MinIO in an Indian data centre, another provider's Indian region). Production refuses a
+     * bucket on any endpoint other than AWS's own without it; on AWS the region decides.
+     */
+    S3_DATA_IN_INDIA: booleanish.optional(),
     /** No longer read: the wait after a rejection is a credit policy rule; kept only to refuse a stale setting. */
     REAPPLY_AFTER_DAYS: z.string().optional(),
   })
@@ -241,6 +266,13 @@ export const envSchema = z
         message:
           'is no longer read: the wait after a rejection is the credit policy\'s "Days after a rejection" at /admin/policy; remove it',
       });
+    if (env.S3_BUCKET && !env.S3_REGION)
+      ctx.addIssue({ code: "custom", path: ["S3_REGION"], message: "is required with S3_BUCKET (ap-south-1 for AWS Mumbai)" });
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
+      ctx.addIssue({ code: "custom", path: ["S3_SECRET_ACCESS_KEY"], message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together" });
+    for (const key of ["S3_REGION", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_DATA_IN_INDIA"] as const)
+      if (env[key] !== undefined && !env.S3_BUCKET)
+        ctx.addIssue({ code: "custom", path: [key], message: "is read only with S3_BUCKET (files stay in the data directory without it)" });
     if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY))
       ctx.addIssue({ code: "custom", path: ["VAPID_PRIVATE_KEY"], message: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together" });
     if (env.APP_ENV !== "production") return;
@@ -254,6 +286,8 @@ export const envSchema = z
     if (provider === "local") {
       ctx.addIssue({ code: "custom", path: ["PAYOUT_PROVIDER"], message: "cannot be the local stand-in when APP_ENV=production" });
     }
+    const outsideIndia = env.S3_BUCKET ? bucketOutsideIndia(env) : null;
+    if (outsideIndia) ctx.addIssue({ code: "custom", path: [outsideIndia.variable], message: outsideIndia.message });
     if (env.CKYC_PROVIDER === "local")
       ctx.addIssue({ code: "custom", path: ["CKYC_PROVIDER"], message: "cannot be the local stand-in when APP_ENV=production" });
     if (env.MANDATE_PROVIDER === "local")
@@ -276,6 +310,35 @@ export const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** AWS's own S3 regions in India: Mumbai and Hyderabad. */
+export const AWS_INDIAN_REGIONS: readonly string[] = ["ap-south-1", "ap-south-2"];
+
+/**
+ * RBI data localisation (docs/product.md "Files"): why a configured bucket is not known to be in
+ * India, or null when it is. On AWS's own endpoint (S3_ENDPOINT unset or *.amazonaws.com) the
+ * region decides; on any other endpoint only S3_DATA_IN_INDIA=true states where the data is.
+ */
+export function bucketOutsideIndia(env: {
+  S3_REGION?: string;
+  S3_ENDPOINT?: string;
+  S3_DATA_IN_INDIA?: boolean;
+}): { variable: string; message: string } | null {
+  const aws = !env.S3_ENDPOINT || /(^|\.)amazonaws\.com$/i.test(new URL(env.S3_ENDPOINT).hostname);
+  if (aws) {
+    if (AWS_INDIAN_REGIONS.includes(env.S3_REGION ?? "")) return null;
+    return {
+      variable: "S3_REGION",
+      message: `must be an AWS region in India (${AWS_INDIAN_REGIONS.join(" or ")}) when APP_ENV=production: RBI requires the data to stay in India`,
+    };
+  }
+  if (env.S3_DATA_IN_INDIA) return null;
+  return {
+    variable: "S3_DATA_IN_INDIA",
+    message:
+      "must be true when APP_ENV=production with an S3_ENDPOINT other than AWS's, stating that storage is in India (RBI requires the data to stay in India)",
+  };
+}
 
 export interface Config {
   port: number;
@@ -329,6 +392,8 @@ export interface Config {
   servicing: { penalTolerancePaise: number };
   /** The central KYC registry: the local stand-in, or none. */
   ckyc: { provider: "local" | "none" };
+  /** Where files are kept: the data directory (<DATA_DIR>/uploads), or an S3-compatible bucket. */
+  storage: { kind: "local" } | S3Settings;
   /**
    * Reconciliation: the days after which a journal line no statement lists is an exception; what the
    * local stand-ins charge on their statements (the gateway's fee in basis points, the payout fee in paise; GST on both).
@@ -372,6 +437,17 @@ export interface Config {
   configuredHolidays: readonly string[];
   /** Safe to send to the browser. */
   public: PublicConfig;
+}
+
+export interface S3Settings {
+  kind: "s3";
+  bucket: string;
+  region: string;
+  /** Unset: AWS S3's own endpoint for the region. */
+  endpoint: string | null;
+  /** Null: the SDK's own credentials (an instance role, AWS_* variables). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  forcePathStyle: boolean;
 }
 
 export interface PublicConfig {
@@ -521,6 +597,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     servicing: { penalTolerancePaise: env.PENAL_TOLERANCE_RUPEES * 100 },
     ckyc: { provider: env.CKYC_PROVIDER ?? (env.APP_ENV === "production" ? "none" : "local") },
+    storage: env.S3_BUCKET
+      ? {
+          kind: "s3",
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION ?? "",
+          endpoint: env.S3_ENDPOINT ?? null,
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : null,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        }
+      : { kind: "local" },
     reconciliation: {
       unmatchedAfterDays: env.RECONCILIATION_UNMATCHED_DAYS,
       localGatewayFeeBps: env.LOCAL_GATEWAY_FEE_BPS,

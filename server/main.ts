@@ -14,7 +14,8 @@ import { createLocalCreditBureau, createLocalPanVerifier } from "../app/server/c
 import { keyringFromHex } from "../app/server/crypto.server.ts";
 import { PUBLIC_CONTENT_EVENTS, startRealtimeHub } from "../app/server/realtime/hub.server.ts";
 import { createHttpSms, createOutboxSms } from "../app/server/sms/sms.server.ts";
-import { createLocalStorage } from "../app/server/storage/storage.server.ts";
+import { createConfiguredStorage } from "../app/server/storage/s3-storage.server.ts";
+import { filesLeftOnDisk } from "../app/server/storage/move.server.ts";
 import { createOutboxEmail, createSmtpEmail } from "../app/server/email/email.server.ts";
 import { createWebPush } from "../app/server/push/push.server.ts";
 import { startJobQueue } from "../app/server/jobs/queue.server.ts";
@@ -97,12 +98,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     now,
   });
   const keyring = keyringFromHex(config.encryptionKey);
-  const storage = createLocalStorage(path.join(config.dataDir, "uploads"), keyring);
+  const storage = createConfiguredStorage(config, keyring);
   // Uploads cut off by a killed process: on PGlite this process owns the data directory alone; on
   // PostgreSQL other processes may share it and be receiving uploads now, so only long-idle ones go.
   const leftovers = await storage.cleanTemp(database.kind === "pglite" ? 0 : 15 * 60_000);
   const sealed = await storage.sealLegacyFiles();
   if (leftovers || sealed) log.info({ leftovers, sealed }, "uploads tidied: partial uploads removed, files kept in clear sealed");
+  const unmoved = config.storage.kind === "s3" ? await filesLeftOnDisk(config.dataDir) : 0;
+  if (unmoved)
+    log.error(
+      { unmoved },
+      "files are still in the data directory while S3_BUCKET is set: run npm run storage:move to move them into the bucket",
+    );
   const tidyTimer = setInterval(() => {
     storage.cleanTemp(15 * 60_000).catch((error: unknown) => log.warn({ err: error }, "could not remove idle partial uploads"));
   }, 15 * 60_000);
@@ -260,6 +267,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         await jobs.stop();
         await closeVite();
         await database.close();
+        storage.close();
         log.info("server stopped");
       })();
       return closing;

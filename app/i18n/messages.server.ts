@@ -7,6 +7,7 @@ import { createTranslator } from "use-intl/core";
 import type { Language } from "./languages.ts";
 import { CATALOGUES } from "./messages/index.ts";
 import { type Messages, type Namespace, TIME_ZONE } from "./messages.ts";
+import type { SerializedMessages } from "./read-messages.ts";
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -36,6 +37,28 @@ export function compiledMessages<N extends Namespace>(language: Language, namesp
   const out: Record<string, unknown> = {};
   for (const namespace of namespaces) out[namespace] = compiledNamespace(language, namespace);
   return out as Pick<Messages, N>;
+}
+
+const serialized = new Map<string, string>();
+
+/**
+ * The namespaces a page shows, in its language, each as one JSON string made once per process:
+ * a page's loader data carries these strings, not the messages' trees, so its encoding on every
+ * request (React Router's turbo-stream) handles one string per namespace instead of a thousand
+ * values. The browser (and the server's render) reads them with `readMessages` (app/i18n/read-messages.ts).
+ */
+export function serializedMessages(language: Language, namespaces: readonly Namespace[]): SerializedMessages {
+  const out: Record<string, string> = {};
+  for (const namespace of namespaces) {
+    const key = `${language}:${namespace}`;
+    let text = serialized.get(key);
+    if (text === undefined) {
+      text = JSON.stringify(compiledNamespace(language, namespace));
+      serialized.set(key, text);
+    }
+    out[namespace] = text;
+  }
+  return out as SerializedMessages;
 }
 
 /** A translator for one namespace outside React (page titles, messages built on the server). */

@@ -5,7 +5,7 @@ import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { languageContext, requestContext } from "../context.ts";
 import { chooseLanguage, DEFAULT_LANGUAGE, HTML_LANG, type Language } from "../i18n/languages.ts";
 import type { Namespace } from "../i18n/messages.ts";
-import { compiledMessages, translator } from "../i18n/messages.server.ts";
+import { serializedMessages, translator } from "../i18n/messages.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -41,8 +41,8 @@ export const languageMiddleware: MiddlewareFunction<Response> = async ({ request
 export const languageOf = (context: Context): Language => context.get(languageContext);
 
 /** A page's messages, in its language, for its loader data (`messages`): the root's provider joins them. */
-export function pageMessages<N extends Namespace>(context: Context, namespaces: readonly N[]) {
-  return compiledMessages(languageOf(context), namespaces);
+export function pageMessages(context: Context, namespaces: readonly Namespace[]) {
+  return serializedMessages(languageOf(context), namespaces);
 }
 
 /** A translator in the request's language, for words made in a loader or action (a page title). */

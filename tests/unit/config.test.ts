@@ -79,6 +79,18 @@ describe("configuration", () => {
     );
   });
 
+  /** Production's payouts, payments and e-mail. */
+  const PRODUCTION_PROVIDERS = {
+    RAZORPAYX_KEY_ID: "rzp_live_x",
+    RAZORPAYX_KEY_SECRET: "secret",
+    RAZORPAYX_ACCOUNT_NUMBER: "7878780080316316",
+    RAZORPAYX_WEBHOOK_SECRET: "webhook-secret",
+    RAZORPAY_KEY_ID: "rzp_live_y",
+    RAZORPAY_KEY_SECRET: "secret",
+    RAZORPAY_WEBHOOK_SECRET: "webhook-secret-2",
+    SMTP_URL: "smtps://mailer:secret@smtp.example.invalid:465",
+  };
+
   /** Production's required settings, in a fresh data directory. */
   const productionSecrets = () => ({
     DATA_DIR: tempDir(),
@@ -92,6 +104,52 @@ describe("configuration", () => {
     BUREAU_MEMBER_ID_EQUIFAX: "EQ12345678",
     BUREAU_MEMBER_ID_EXPERIAN: "EX12345678",
     BUREAU_MEMBER_ID_CRIF: "CR12345678",
+  });
+
+  it("keeps files in an S3 bucket only when production's configuration states an Indian region (RBI data localisation)", () => {
+    // Everything production needs but the bucket: the other providers' settings are not this test's subject.
+    const production = { ...productionSecrets(), ...PRODUCTION_PROVIDERS, S3_BUCKET: "sugam-kyc" };
+    expect(loadConfig({ ...production, S3_BUCKET: "" }).storage).toEqual({ kind: "local" });
+    // AWS itself: the region decides; S3_DATA_IN_INDIA cannot overrule it.
+    expect(() => loadConfig({ ...production, S3_REGION: "us-east-1" })).toThrow(
+      /S3_REGION: must be an AWS region in India \(ap-south-1 or ap-south-2\) when APP_ENV=production: RBI requires the data to stay in India/,
+    );
+    expect(() => loadConfig({ ...production, S3_REGION: "eu-west-1", S3_DATA_IN_INDIA: "true" })).toThrow(/S3_REGION/);
+    expect(() =>
+      loadConfig({ ...production, S3_REGION: "us-east-1", S3_ENDPOINT: "https://s3.us-east-1.amazonaws.com", S3_DATA_IN_INDIA: "true" }),
+    ).toThrow(/S3_REGION/);
+    expect(loadConfig({ ...production, S3_REGION: "ap-south-1" }).storage).toEqual({
+      kind: "s3",
+      bucket: "sugam-kyc",
+      region: "ap-south-1",
+      endpoint: null,
+      credentials: null,
+      forcePathStyle: false,
+    });
+    expect(loadConfig({ ...production, S3_REGION: "ap-south-2" }).storage.kind).toBe("s3");
+    // Any other endpoint (MinIO, R2, …): only an explicit statement that it is in India will do.
+    const minio = { ...production, S3_REGION: "ap-south-1", S3_ENDPOINT: "https://minio.example.in", S3_FORCE_PATH_STYLE: "true" };
+    expect(() => loadConfig(minio)).toThrow(/S3_DATA_IN_INDIA: must be true when APP_ENV=production with an S3_ENDPOINT other than AWS's/);
+    expect(() => loadConfig({ ...minio, S3_DATA_IN_INDIA: "false" })).toThrow(/S3_DATA_IN_INDIA/);
+    expect(loadConfig({ ...minio, S3_DATA_IN_INDIA: "true", S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret" }).storage).toEqual({
+      kind: "s3",
+      bucket: "sugam-kyc",
+      region: "ap-south-1",
+      endpoint: "https://minio.example.in",
+      credentials: { accessKeyId: "id", secretAccessKey: "secret" },
+      forcePathStyle: true,
+    });
+    // Outside production (development, tests against a local fake) no region is refused.
+    expect(loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: "dev-files", S3_REGION: "us-east-1" }).storage.kind).toBe("s3");
+  });
+
+  it("wants S3_REGION with S3_BUCKET, the S3 keys as a pair, and no S3 setting without a bucket", () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: "dev-files" })).toThrow(/S3_REGION: is required with S3_BUCKET/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: "dev-files", S3_REGION: "ap-south-1", S3_ACCESS_KEY_ID: "id" })).toThrow(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), S3_REGION: "ap-south-1" })).toThrow(/S3_REGION: is read only with S3_BUCKET/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: "Bad_Bucket", S3_REGION: "ap-south-1" })).toThrow(/S3_BUCKET/);
   });
 
   it("never takes autopay mandates through the local stand-in in production, where none is offered unless Razorpay is chosen (production's default: none)", () => {
@@ -190,14 +248,7 @@ describe("configuration", () => {
       SMS_GATEWAY_KEY: "key",
       PUBLIC_URL: "https://loans.example.in",
       TRUST_PROXY: "1",
-      RAZORPAYX_KEY_ID: "rzp_live_x",
-      RAZORPAYX_KEY_SECRET: "secret",
-      RAZORPAYX_ACCOUNT_NUMBER: "7878780080316316",
-      RAZORPAYX_WEBHOOK_SECRET: "webhook-secret",
-      RAZORPAY_KEY_ID: "rzp_live_y",
-      RAZORPAY_KEY_SECRET: "secret",
-      RAZORPAY_WEBHOOK_SECRET: "webhook-secret-2",
-      SMTP_URL: "smtps://mailer:secret@smtp.example.invalid:465",
+      ...PRODUCTION_PROVIDERS,
       EMAIL_FROM: "Sugam Loans <notices@example.invalid>",
       BUREAU_MEMBER_ID_CIBIL: "NB12345678",
       BUREAU_MEMBER_ID_EQUIFAX: "EQ12345678",

@@ -54,6 +54,8 @@ export interface JobPayloads {
   "aml-rescreen": { after: string | null };
   /** A personal data breach's notices, to its affected borrowers not yet told, a part at a time from the borrower `after`. */
   "breach-notices": { breachId: string; after: string | null };
+  /** Daily: stored files no row names, older than a day, removed (app/server/storage/sweep.server.ts). */
+  "storage-sweep": Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 /** Their queues are created at start: a send inside a transaction must not have to create one. */
@@ -79,6 +81,7 @@ const JOB_NAMES = [
   "aml-screen",
   "aml-rescreen",
   "breach-notices",
+  "storage-sweep",
 ] as const satisfies readonly JobName[];
 
 export interface SendOptions {

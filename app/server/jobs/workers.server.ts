@@ -24,6 +24,7 @@ import { searchCkyc } from "../ckyc/search.server.ts";
 import { sweepCkyc, uploadCkyc } from "../ckyc/upload.server.ts";
 import { rescreenPart, screenBorrowers } from "../aml/screen.server.ts";
 import { sendNoticePart } from "../privacy/breaches.server.ts";
+import { sweepOrphans } from "../storage/sweep.server.ts";
 import { housekeeping } from "./housekeeping.server.ts";
 
 /** Registers this process's job handlers and the schedules (docs/ARCHITECTURE.md "Where a new thing goes": a job). */
@@ -131,7 +132,12 @@ export async function startWorkers(services: AppServices) {
     const queued = await sweepCkyc(services);
     if (queued) log.info({ queued }, "CKYC uploads due were queued again");
   });
+  await jobs.work("storage-sweep", async () => {
+    const swept = await sweepOrphans(services);
+    if (swept.removed) log.warn(swept, "stored files no row names were removed");
+  });
   await jobs.schedule("housekeeping", "17 * * * *", {});
+  await jobs.schedule("storage-sweep", "47 3 * * *", {});
   await jobs.schedule("ckyc-sweep", "41 * * * *", {});
   // After the night's servicing and books: payments and payouts now old enough join the exceptions queue.
   await jobs.schedule("reconciliation-match", "15 1 * * *", {});

@@ -9,7 +9,7 @@ import type { StoredFile } from "../storage/storage.server.ts";
 import { isUuid } from "../../domain/validators/ids.ts";
 import { msg } from "../../i18n/form-message.ts";
 
-type Services = Pick<AppServices, "db" | "storage" | "now">;
+type Services = Pick<AppServices, "db" | "storage" | "now" | "log">;
 
 export async function listDocuments({ db }: Pick<AppServices, "db">, userId: string) {
   return db.select().from(borrowerDocuments).where(eq(borrowerDocuments.userId, userId));
@@ -100,7 +100,15 @@ export async function storeUpload(
     await services.storage.remove(file.key);
     return { ok: false, message: judged.message };
   }
-  const storageKey = await services.storage.commit(file.key);
+  let storageKey: string;
+  try {
+    storageKey = await services.storage.commit(file.key);
+  } catch (error) {
+    // The storage (a bucket out of reach) did not take it: nothing was kept, and the borrower may try again.
+    services.log.error({ err: error }, "an upload could not be kept");
+    await services.storage.remove(file.key).catch(() => {});
+    return { ok: false, message: msg("profileSections.upload.notStored") };
+  }
   let previous: { storageKey: string }[];
   try {
     previous = await services.db.transaction(async (tx) => {

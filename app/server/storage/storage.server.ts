@@ -17,7 +17,17 @@ export interface StoredFile {
   tooLarge: boolean;
 }
 
-/** Where uploads live: outside the web root, behind this interface (an S3-compatible one can come later). */
+/** An object under docs/ and when it was last written. */
+export interface ListedFile {
+  key: string;
+  modifiedAt: Date;
+}
+
+/**
+ * Where files live: outside the web root, behind this interface; the data directory
+ * (createLocalStorage) or an S3-compatible bucket (s3-storage.server.ts). Keys are
+ * `tmp/<uuid>` (an upload being received, always on this machine's disk) and `docs/<uuid>`.
+ */
 export interface FileStorage {
   /**
    * Streams `source` to a temporary object, never holding it whole in memory;
@@ -26,6 +36,10 @@ export interface FileStorage {
    * promise rejects.
    */
   writeTemp(source: Readable, maxBytes: number): Promise<StoredFile>;
+  /**
+   * Keeps a temporary object for good under a new `docs/` key, returned once it is stored; the
+   * caller commits the row naming it after (an object no row names is swept: sweep.server.ts).
+   */
   commit(tempKey: string): Promise<string>;
   /** The file's bytes as they were uploaded. */
   read(key: string): Readable;
@@ -35,6 +49,10 @@ export interface FileStorage {
   cleanTemp(idleMs: number): Promise<number>;
   /** Seals files kept in clear by an earlier version; returns how many. */
   sealLegacyFiles(): Promise<number>;
+  /** Every object under docs/, in no particular order. */
+  list(): AsyncIterable<ListedFile>;
+  /** Releases connections (a bucket's); the storage is not used after. */
+  close(): void;
 }
 
 /** Counts, hashes and keeps the head and tail of what passes; past `maxBytes` it passes nothing more. */
@@ -59,6 +77,15 @@ function meter(maxBytes: number) {
   return { transform, facts };
 }
 
+/** Whether `key` is a storage key (`tmp/<uuid>` or `docs/<uuid>`): nothing else reaches a path or a bucket. */
+export const isStorageKey = (key: string) => /^(tmp|docs)\/[a-z0-9-]+$/i.test(key);
+
+/** The file of `key` under `root`. */
+export function localPath(root: string, key: string) {
+  if (!isStorageKey(key)) throw new Error("bad storage key");
+  return path.join(root, key);
+}
+
 /**
  * Files under `root` (the data directory's uploads/), each sealed with
  * AES-256-GCM under a key derived from ENCRYPTION_KEY (sealed-stream.server.ts)
@@ -67,10 +94,7 @@ function meter(maxBytes: number) {
 export function createLocalStorage(root: string, keyring: Keyring): FileStorage {
   const keys = fileKeyring(keyring);
   for (const dir of ["tmp", "docs"]) mkdirSync(path.join(root, dir), { recursive: true, mode: 0o700 });
-  const full = (key: string) => {
-    if (!/^(tmp|docs)\/[a-z0-9-]+$/i.test(key)) throw new Error("bad storage key");
-    return path.join(root, key);
-  };
+  const full = (key: string) => localPath(root, key);
   const removeQuietly = (file: string) => rm(file, { force: true }).catch(() => {});
 
   return {
@@ -152,5 +176,13 @@ export function createLocalStorage(root: string, keyring: Keyring): FileStorage 
       }
       return sealed;
     },
+    async *list() {
+      const dir = path.join(root, "docs");
+      for (const name of await readdir(dir)) {
+        const info = await stat(path.join(dir, name)).catch(() => null);
+        if (info?.isFile() && isStorageKey(`docs/${name}`)) yield { key: `docs/${name}`, modifiedAt: info.mtime };
+      }
+    },
+    close() {},
   };
 }
