@@ -8,8 +8,7 @@ import proxyaddr from "proxy-addr";
 import type { DestinationStream } from "pino";
 import type { AppServices } from "../app/context.ts";
 import { type Database, migrate, openDatabase } from "../app/server/db/client.ts";
-import { seedReferenceData } from "../app/server/db/reference-data.ts";
-import { seedDemoData } from "../app/server/db/seed.ts";
+import { seedInstallation } from "../app/server/db/seed.ts";
 import { createLocalBankVerifier } from "../app/server/bank/verification.server.ts";
 import { createLocalCreditBureau, createLocalPanVerifier } from "../app/server/credit/checks.server.ts";
 import { keyringFromHex } from "../app/server/crypto.server.ts";
@@ -76,11 +75,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, searchPath, log });
   const applied = await migrate(database.db);
   if (applied.length) log.info({ applied }, "database migrated");
-  const reference = await seedReferenceData(database.db);
+  // Never a demo admin in production, even when demo data is asked for.
+  const { reference, demo: seeded } = await seedInstallation(database.db, {
+    demoData: config.seedDemoData,
+    demoAdmin: !config.isProduction,
+  });
   if (reference.products || reference.riskBands || reference.policy) log.info(reference, "reference data seeded");
-  if (config.seedDemoData) {
-    // Never a demo admin in production, even when demo data is asked for.
-    const seeded = await seedDemoData(database.db, { demoAdmin: !config.isProduction });
+  if (seeded) {
     if (seeded.feedback) log.info({ feedback: seeded.feedback }, "demo data seeded");
     if (seeded.admin) {
       log.warn(

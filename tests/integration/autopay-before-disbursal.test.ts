@@ -10,6 +10,7 @@ import {
   productVersions,
 } from "../../app/server/db/schema.ts";
 import { allTicked, signedApplication, signedInStaff } from "../helpers/applications.ts";
+import { emiProductForm } from "../helpers/products.ts";
 import { postForm, toastOf } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { shownMarkup } from "../helpers/english.ts";
@@ -112,21 +113,7 @@ describe("autopay before disbursal", () => {
     const a = await approvedWithoutAutopay();
     expect(toastOf(await disburse(a.ref))).toContain("paid out only once the borrower's autopay is active");
     const versions = await app.services.db.select().from(productVersions).where(eq(productVersions.code, "emi"));
-    const form = {
-      intent: "emi",
-      minAmount: "10000",
-      maxAmount: "500000",
-      amountStep: "1000",
-      minTenure: "3",
-      maxTenure: "36",
-      rate: "18",
-      fee: "2",
-      minFee: "499",
-      gst: "18",
-      penalCharge: "500",
-      coolingOffDays: "3",
-      note: "Autopay is asked for after the money arrives",
-    };
+    const form = emiProductForm({ minFee: "499", autopayBeforeDisbursal: undefined, note: "Autopay is asked for after the money arrives" });
     const saved = await postForm(app, "/admin/products", form, { cookie: admin.cookie });
     expect(toastOf(saved)).toBe(`Saved as version ${versions.length + 1}. It applies to offers made from now on.`);
     const [row] = await app.services.db.select().from(products).where(eq(products.code, "emi"));

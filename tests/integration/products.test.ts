@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog, products, productVersions, riskBands } from "../../app/server/db/schema.ts";
 import { signedInStaff } from "../helpers/applications.ts";
 import { postForm, toastOf } from "../helpers/http.ts";
+import { emiProductForm } from "../helpers/products.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 // Editing the loan products (docs/product.md "Products"): versioned with who, when and why,
@@ -18,23 +19,6 @@ afterAll(async () => {
 });
 
 const html = async (res: Response) => (await res.text()).replaceAll("<!-- -->", "").replaceAll("&amp;", "&").replaceAll("&#x27;", "'");
-const emiForm = (changes: Record<string, string> = {}) => ({
-  intent: "emi",
-  minAmount: "10000",
-  maxAmount: "500000",
-  amountStep: "1000",
-  minTenure: "3",
-  maxTenure: "36",
-  rate: "18",
-  fee: "2",
-  minFee: "500",
-  gst: "18",
-  penalCharge: "500",
-  coolingOffDays: "3",
-  autopayBeforeDisbursal: "on",
-  note: "Quarterly review of the EMI loan",
-  ...changes,
-});
 const emiRow = async () => (await app.services.db.select().from(products).where(eq(products.code, "emi")))[0];
 const rateTerms = async () => html(await app.get("/Rate-terms"));
 
@@ -44,7 +28,7 @@ describe("loan products", () => {
     const earlier = await app.services.db.select().from(productVersions).where(eq(productVersions.code, "emi"));
     const next = earlier.length + 1;
     expect(await rateTerms()).not.toContain("₹6,500 to");
-    const res = await postForm(app, "/admin/products", emiForm({ minAmount: "6500", fee: "2.5" }), { cookie: admin.cookie });
+    const res = await postForm(app, "/admin/products", emiProductForm({ minAmount: "6500", fee: "2.5" }), { cookie: admin.cookie });
     expect(toastOf(res)).toBe(`Saved as version ${next}. It applies to offers made from now on.`);
     const after = await emiRow();
     expect(after).toMatchObject({ minAmountPaise: 650_000, feeBps: 250 });
@@ -63,9 +47,9 @@ describe("loan products", () => {
     expect(page).toContain(`EMI loan v${next}`);
     expect(page).toContain("Quarterly review of the EMI loan");
     // The same values again: nothing changes, no version.
-    expect(toastOf(await postForm(app, "/admin/products", emiForm({ minAmount: "6500", fee: "2.5" }), { cookie: admin.cookie }))).toBe(
-      "Nothing changed.",
-    );
+    expect(
+      toastOf(await postForm(app, "/admin/products", emiProductForm({ minAmount: "6500", fee: "2.5" }), { cookie: admin.cookie })),
+    ).toBe("Nothing changed.");
   });
 
   it("refuses bad values next to their fields and changes nothing", async () => {
@@ -73,7 +57,7 @@ describe("loan products", () => {
     const res = await postForm(
       app,
       "/admin/products",
-      emiForm({ minAmount: "900000", maxAmount: "1,00,000", rate: "abc", gst: "99", coolingOffDays: "0", note: "" }),
+      emiProductForm({ minAmount: "900000", maxAmount: "1,00,000", rate: "abc", gst: "99", coolingOffDays: "0", note: "" }),
       { cookie: admin.cookie },
     );
     expect(res.status).toBe(400);
@@ -83,7 +67,9 @@ describe("loan products", () => {
     expect(text).toContain("The cooling-off period must be between 1 and 30");
     expect(text).toContain("Say why it changes");
     expect(await emiRow()).toEqual(before);
-    const swapped = await postForm(app, "/admin/products", emiForm({ minAmount: "900000", maxAmount: "100000" }), { cookie: admin.cookie });
+    const swapped = await postForm(app, "/admin/products", emiProductForm({ minAmount: "900000", maxAmount: "100000" }), {
+      cookie: admin.cookie,
+    });
     expect(await html(swapped)).toContain("The largest amount must be at least the smallest.");
     expect(await emiRow()).toEqual(before);
   });

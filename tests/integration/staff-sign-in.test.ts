@@ -1,14 +1,13 @@
-import { generateTOTP } from "@epic-web/totp";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserSession } from "../../app/server/auth/session.server.ts";
-import { createStaffInvite, hashPassword, sealTotpSecret, verifyPassword } from "../../app/server/auth/staff.server.ts";
+import { createStaffInvite, verifyPassword } from "../../app/server/auth/staff.server.ts";
 import { auditLog, sessions, users } from "../../app/server/db/schema.ts";
 import { postForm } from "../helpers/http.ts";
 import { latestCode } from "../helpers/outbox.ts";
 import { setCookieValue } from "../helpers/process.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { authenticatorCode } from "../helpers/totp.ts";
+import { authenticatorCode, enrolledStaff } from "../helpers/totp.ts";
 
 let clock = Date.now();
 let app: TestServer;
@@ -24,12 +23,7 @@ let n = 0;
 /** A staff account with a password and an enrolled authenticator; each test signs in from an address of its own. */
 async function staffAccount() {
   const email = `officer${n++}@lender.example`;
-  const { userId } = await createStaffInvite(app.services, { email, role: "support" });
-  const { secret } = await generateTOTP({ period: 30, digits: 6, algorithm: "SHA-1" });
-  await app.services.db
-    .update(users)
-    .set({ passwordHash: await hashPassword(PASSWORD), totpSecretEnc: sealTotpSecret(app.services, secret), totpEnrolledAt: new Date() })
-    .where(eq(users.id, userId));
+  const { userId, secret } = await enrolledStaff(app, { email, role: "support", password: PASSWORD });
   return { email, userId, secret, ip: `198.51.100.${n}` };
 }
 type Staff = Awaited<ReturnType<typeof staffAccount>>;

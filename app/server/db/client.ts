@@ -265,18 +265,29 @@ async function createDataDirectory(directory: string) {
 export const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../db/migrations");
 
 /**
+ * Runs `work` in one transaction holding the start lock (a transaction-scoped advisory lock): what
+ * several processes or machines starting at once on one database do, migrating and seeding, they
+ * do one at a time, each seeing what the one before committed.
+ */
+export function underStartLock<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(7152026)`);
+    return work(tx);
+  });
+}
+
+/**
  * Applies the committed SQL migrations in name order, all in one transaction
  * (a failing one leaves none of them applied), recording them in
- * `_migrations`. A transaction-scoped advisory lock makes concurrent starts of
- * several processes safe on PostgreSQL.
+ * `_migrations`. The start lock makes concurrent starts of several processes
+ * safe on PostgreSQL.
  */
 export async function migrate(db: Db, dir = migrationsDir): Promise<string[]> {
   const files = readdirSync(dir)
     .filter((f) => f.endsWith(".sql"))
     .sort();
   const applied: string[] = [];
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(7152026)`);
+  await underStartLock(db, async (tx) => {
     await tx.execute(sql`create table if not exists _migrations (name text primary key, applied_at timestamptz not null default now())`);
     const done = (await tx.execute(sql`select name from _migrations`)) as unknown as { rows: { name: string }[] };
     const doneNames = new Set(done.rows.map((r) => r.name));

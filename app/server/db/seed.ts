@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { hashPassword } from "../auth/staff.server.ts";
-import type { Db } from "./client.ts";
+import { type Db, underStartLock } from "./client.ts";
+import { seedReferenceData } from "./reference-data.ts";
 import { feedback, users } from "./schema.ts";
 
 export const DEMO_ADMIN_EMAIL = "admin@example.invalid";
@@ -57,4 +58,16 @@ export async function seedDemoData(
     result.admin = { email: DEMO_ADMIN_EMAIL, password };
   }
   return result;
+}
+
+/**
+ * What a start seeds: the reference data, and the demo data when `demoData` (a demo admin only
+ * when `demoAdmin`). Under the start lock: machines starting together on a new database would each
+ * find the risk bands and the demo rows missing and add them again (or fail on the demo admin).
+ */
+export function seedInstallation(db: Db, { demoData, demoAdmin }: { demoData: boolean; demoAdmin: boolean }) {
+  return underStartLock(db, async (tx) => ({
+    reference: await seedReferenceData(tx),
+    demo: demoData ? await seedDemoData(tx, { demoAdmin }) : null,
+  }));
 }
