@@ -283,7 +283,7 @@ try {
   }
 
   if (runs("signed-in")) {
-    // The cost target (docs/product.md "Speed"): on PostgreSQL with one worker, a signed-in page's server CPU per
+    // The cost target (docs/ARCHITECTURE.md "Speed"): on PostgreSQL with one worker, a signed-in page's server CPU per
     // request and its p99 at 10 connections at most 3 × the stock hello page's, measured in the same run. The
     // full run also loads each page with BENCH_CONNECTIONS (50) for its requests a second.
     const connections = CI_PROFILE ? [COST_CONNECTIONS] : [COST_CONNECTIONS, CONNECTIONS];
