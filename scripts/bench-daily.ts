@@ -142,7 +142,7 @@ try {
     const t = performance.now();
     const out = await run();
     const seconds = (performance.now() - t) / 1000;
-    const peaks = sampler.peaks();
+    const peaks = await sampler.peaks();
     const after = await tableStats(stat, schemas);
     const rowsMoved = statDelta(last, after);
     last = after;

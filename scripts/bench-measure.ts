@@ -37,24 +37,30 @@ export async function memorySampler(connectionString: string, database: string, 
   await client.connect();
   let peaks: Peaks = { nodeRssMiB: 0, pgPrivateMiB: 0, pgSharedMiB: 0, pgBackends: 0 };
   const state = { running: true };
+  const sample = async () => {
+    const node = process.memoryUsage.rss() / 2 ** 20;
+    const { rows } = await client.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1", [database]);
+    let priv = 0;
+    let shared = 0;
+    for (const { pid } of rows) {
+      const s = procStatus(pid);
+      if (!s) continue;
+      priv += s.RssAnon ?? 0;
+      shared = Math.max(shared, s.RssShmem ?? 0);
+    }
+    peaks = {
+      nodeRssMiB: Math.max(peaks.nodeRssMiB, node),
+      pgPrivateMiB: Math.max(peaks.pgPrivateMiB, priv / 1024),
+      pgSharedMiB: Math.max(peaks.pgSharedMiB, shared / 1024),
+      pgBackends: Math.max(peaks.pgBackends, rows.length),
+    };
+  };
+  // One sample at a time: the loop's, or a stage's last (`peaks`).
+  let busy = Promise.resolve();
+  const once = () => (busy = busy.then(sample));
   const loop = (async () => {
     while (state.running) {
-      const node = process.memoryUsage.rss() / 2 ** 20;
-      const { rows } = await client.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1", [database]);
-      let priv = 0;
-      let shared = 0;
-      for (const { pid } of rows) {
-        const s = procStatus(pid);
-        if (!s) continue;
-        priv += s.RssAnon ?? 0;
-        shared = Math.max(shared, s.RssShmem ?? 0);
-      }
-      peaks = {
-        nodeRssMiB: Math.max(peaks.nodeRssMiB, node),
-        pgPrivateMiB: Math.max(peaks.pgPrivateMiB, priv / 1024),
-        pgSharedMiB: Math.max(peaks.pgSharedMiB, shared / 1024),
-        pgBackends: Math.max(peaks.pgBackends, rows.length),
-      };
+      await once();
       await sleep(everyMs);
     }
   })();
@@ -62,7 +68,11 @@ export async function memorySampler(connectionString: string, database: string, 
     reset() {
       peaks = { nodeRssMiB: 0, pgPrivateMiB: 0, pgSharedMiB: 0, pgBackends: 0 };
     },
-    peaks: () => ({ ...peaks }),
+    /** The peaks since `reset`, a last sample taken now (a stage shorter than the interval has one at least). */
+    async peaks() {
+      await once();
+      return { ...peaks };
+    },
     async stop() {
       state.running = false;
       await loop;
