@@ -3,6 +3,7 @@
 // memory, sampled from /proc: the private memory (RssAnon) of every backend connected to the bench's database,
 // summed, and the shared memory the busiest of them had touched (RssShmem: shared_buffers, counted once).
 import { readFileSync } from "node:fs";
+import os from "node:os";
 import pg from "pg";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -129,3 +130,30 @@ export async function diskUse(client: pg.Client, database: string, schema: strin
     tables: rows.map((r) => ({ name: r.name, rows: Number(r.rows), tableMiB: mib(r.table), indexMiB: mib(r.indexes) })),
   };
 }
+
+/**
+ * The database `name` dropped (with its connections) and made again on the server of `adminUrl` (a connection
+ * to another database there, kept open for `drop`); returns its URL.
+ */
+export async function freshDatabase(adminUrl: string, name: string) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`drop database if exists ${name} with (force)`);
+    },
+    end: () => admin.end(),
+  };
+}
+
+/** The machine's load averages (1, 5, 15 minutes). */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ");

@@ -8,8 +8,8 @@
 //  - a month's movements by account (the reports' query on purpose and entry_date);
 //  - VACUUM (after a month's lines deleted and written again: the dead rows a correction leaves), and the sizes.
 // Each measurement on both tables one after the other; wall times, best of 3 where a query is repeated.
-import os from "node:os";
 import pg from "pg";
+import { freshDatabase, loadAverage } from "./bench-measure.ts";
 
 const LOANS = Number(process.env.BENCH_PARTITION_LOANS ?? 100_000);
 const DAYS = Number(process.env.BENCH_PARTITION_DAYS ?? 180);
@@ -17,19 +17,10 @@ const ADMIN_URL = process.env.BENCH_DAILY_ADMIN_URL ?? "postgres://postgres@127.
 const DATABASE = "bench_partitioning";
 const START = "2026-01-01";
 
-const admin = new pg.Client({ connectionString: ADMIN_URL });
-await admin.connect();
-await admin.query(`drop database if exists ${DATABASE} with (force)`);
-await admin.query(`create database ${DATABASE}`);
-const url = new URL(ADMIN_URL);
-url.pathname = `/${DATABASE}`;
-const db = new pg.Client({ connectionString: url.toString() });
+const database = await freshDatabase(ADMIN_URL, DATABASE);
+const db = new pg.Client({ connectionString: database.url });
 await db.connect();
-const load = () =>
-  os
-    .loadavg()
-    .map((x) => x.toFixed(1))
-    .join(" ");
+const load = loadAverage;
 const timed = async (query: string, params: unknown[] = []) => {
   const t = performance.now();
   await db.query(query, params);
@@ -42,7 +33,9 @@ const indexes = (t: string) => [
   `create index on ${t} (purpose, entry_date)`,
   `create index on ${t} (application_id)`,
 ];
-const months = [...new Set(Array.from({ length: DAYS + 40 }, (_, d) => new Date(Date.parse(START) + d * 86_400_000).toISOString().slice(0, 7)))];
+const months = [
+  ...new Set(Array.from({ length: DAYS + 40 }, (_, d) => new Date(Date.parse(START) + d * 86_400_000).toISOString().slice(0, 7))),
+];
 
 await db.query(`create table loans as select gen_random_uuid() as id from generate_series(1, ${LOANS})`);
 await db.query(`create table plain (${columns}, primary key (id))`);
@@ -122,5 +115,5 @@ console.log(`load average at the end: ${load()}`);
 console.log(`\n## journal_lines plain and partitioned by month: ${LOANS.toLocaleString("en-IN")} loans × ${DAYS} days`);
 console.table(figures);
 await db.end();
-await admin.query(`drop database if exists ${DATABASE} with (force)`);
-await admin.end();
+await database.drop();
+await database.end();
