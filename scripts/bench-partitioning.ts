@@ -1,6 +1,7 @@
 // `node scripts/bench-partitioning.ts`, by hand (docs/decisions/0011-ledger-partitioning.md): journal_lines as the
 // product has it (its columns and indexes) beside the same table partitioned by month on entry_date, in a database
-// of its own (bench_partitioning, dropped and made again), each filled with the lines the night's accrual writes:
+// of its own (bench_partitioning, dropped and made again; the partitioned one's primary key (id, entry_date): a
+// partitioned table's unique keys hold its partition key), each filled with the lines the night's accrual writes:
 // BENCH_PARTITION_LOANS (100,000) loans × BENCH_PARTITION_DAYS (180) days, one interest_receivable line a loan a
 // day (the journal's bulk: a loan's ledger has a few rows a month, its journal a line a day). Then, on each:
 //  - the night's accrual lines of one more day inserted (INSERT … SELECT, as accruePart writes them);
@@ -26,12 +27,14 @@ const timed = async (query: string, params: unknown[] = []) => {
   await db.query(query, params);
   return (performance.now() - t) / 1000;
 };
-const columns = `id uuid not null default gen_random_uuid(), entry_id uuid not null, entry_date text not null, purpose text not null,
-  application_id uuid, debit_paise bigint not null default 0, credit_paise bigint not null default 0, provider_ref text`;
+const columns = `id bigserial, entry_id uuid not null, entry_date text not null, purpose text not null,
+  application_id uuid, debit_paise bigint not null default 0, credit_paise bigint not null default 0, provider_ref text,
+  check (debit_paise >= 0 and credit_paise >= 0 and (debit_paise = 0) <> (credit_paise = 0))`;
 const indexes = (t: string) => [
   `create index on ${t} (entry_id)`,
   `create index on ${t} (purpose, entry_date)`,
   `create index on ${t} (application_id)`,
+  `create index on ${t} (provider_ref) where provider_ref is not null`,
 ];
 const months = [
   ...new Set(Array.from({ length: DAYS + 40 }, (_, d) => new Date(Date.parse(START) + d * 86_400_000).toISOString().slice(0, 7))),

@@ -375,12 +375,13 @@ export async function seedNightBook(
     const at = indiaTime(addDays(first, -1), "00:31");
     await db.execute(sql`insert into servicing_runs (business_date, started_at, finished_at) values (${addDays(first, -1)}, ${at}, ${at})`);
   });
+  // The statistics before the notices (the mandates were inserted after seedLoanBook analyzed).
+  await step("vacuum analyze", () => db.execute(sql`vacuum analyze`));
   await step("notices of D−2", async () => {
     const { noticeDebits } = await import("../app/server/mandates/notice.server.ts");
     setClock(indiaTime(addDays(day, -2), "00:30"));
     await noticeDebits(services, { day: addDays(day, -2) });
     setClock(indiaTime(first, "00:30"));
   });
-  await step("vacuum analyze", () => db.execute(sql`vacuum analyze`));
   return steps;
 }
