@@ -17,11 +17,9 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { type SQL, sql } from "drizzle-orm";
-import { addDays, emiSchedule, type IsoDate, isWorkingDay } from "../app/domain/loan-math.ts";
+import { addDays, type IsoDate, isWorkingDay } from "../app/domain/loan-math.ts";
 import { indiaTime, todayIST } from "../app/domain/india-date.ts";
-import { KIND_NAME } from "../app/domain/loans/application.ts";
-import { mandateTerms } from "../app/domain/loans/mandate.ts";
-import { base32, checkSeededSchedules, seedLoanBook } from "./bench-servicing.ts";
+import { checkSeededSchedules, seedLoanBook, seedMandates, standInMandates } from "./bench-seed.ts";
 
 const CI_PROFILE = process.env.BENCH_PROFILE === "ci";
 const LOANS = Number(process.env.BENCH_AUTOPAY_LOANS ?? (CI_PROFILE ? 2_000 : 100_000));
@@ -30,8 +28,6 @@ const { startTestServer } = await import("../tests/helpers/server.ts");
 const { noticeDebits } = await import("../app/server/mandates/notice.server.ts");
 const { presentDebits } = await import("../app/server/mandates/present.server.ts");
 const { createLocalMandates, localMandateSecret } = await import("../app/server/mandates/local.server.ts");
-const { jsonRecords } = await import("../app/server/stand-in.server.ts");
-type LocalMandate = import("../app/server/mandates/local.server.ts").LocalMandate;
 type MandateProvider = import("../app/server/mandates/provider.server.ts").MandateProvider;
 type Presented = import("../app/server/mandates/present.server.ts").Presented;
 
@@ -119,65 +115,12 @@ export async function autopayBench(): Promise<AutopayFigures> {
       disbursalDate: (n) => sql`${day}::date - make_interval(months => 1 + ${n} % 6)`,
     });
     await checkSeededSchedules(db);
-    // Each loan's mandate as a borrower's approval leaves it: the kind and maximum startMandate gives it (mandateTerms
-    // on the largest instalment: UPI AutoPay up to ₹15,000 a debit, e-NACH above; the end date, 3 months after the
-    // last due date, per loan below), active at the stand-in.
-    const [product] = await rows<{ rate: number }>(sql`select rate_bps as rate from products where code = 'emi'`);
-    if (!product) throw new Error("no EMI product");
-    const terms = Array.from({ length: 31 }, (_, i) => (50_000 + i * 5_000) * 100).map((amount) => {
-      const { schedule } = emiSchedule({ principalPaise: amount, annualRateBps: product.rate, months: 12 });
-      const t = mandateTerms({
-        instalmentPaise: Math.max(...schedule.map((l) => l.principalPaise + l.interestPaise)),
-        lastDueDate: day,
-        today: day,
-      });
-      return `(${amount}, '${t.kind}', ${t.maxAmountPaise})`;
-    });
     let t = performance.now();
-    await db.execute(sql`
-      insert into mandates (reference, application_id, user_id, provider, kind, status, max_amount_paise, start_date, end_date,
-        holder_name, account_masked, ifsc, provider_mandate_id, auth_url, activated_at, created_at, updated_at)
-      select 'md_' || ${base32(sql`'md' || a.id`, 26)}, a.id, a.user_id, 'local', t.kind, 'active', t.max,
-        to_char(a.disbursed_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD'),
-        to_char(a.disbursal_date::date + make_interval(months => 12 + 3), 'YYYY-MM-DD'),
-        'Bench Borrower', 'XXXX' || (2000 + substr(a.loan_number, 3)::int % 8000), 'HDFC0000240',
-        'lmd_' || substr(md5('lmd' || a.id), 1, 24), '/local-mandate/lmd_' || substr(md5('lmd' || a.id), 1, 24),
-        a.disbursed_at - interval '1 hour', a.disbursed_at - interval '2 hours', a.disbursed_at - interval '1 hour'
-      from loan_applications a join (values ${sql.raw(terms.join(", "))}) as t(amount, kind, max) on t.amount = a.amount_paise
-      where a.status = 'active'`);
+    await seedMandates(db, { day });
     seedSteps.mandates = (performance.now() - t) / 1000;
     // The stand-in's own record of each mandate (what `present` reads), as its authorisation page leaves it.
     t = performance.now();
-    const records = jsonRecords<LocalMandate>(path.join(app.dataDir, "mandates"), /^lmd_[A-Za-z0-9_-]{16,40}$/);
-    const list = await rows<{
-      id: string;
-      reference: string;
-      kind: string;
-      max: number;
-      end_date: string;
-      account_masked: string;
-      loan_number: string;
-      activated_at: string;
-    }>(sql`select m.provider_mandate_id as id, m.reference, m.kind, m.max_amount_paise as max, m.end_date, m.account_masked,
-             a.loan_number, m.activated_at from mandates m join loan_applications a on a.id = m.application_id`);
-    for (let i = 0; i < list.length; i += 100)
-      await Promise.all(
-        list.slice(i, i + 100).map((m) =>
-          records.create({
-            id: m.id,
-            reference: m.reference,
-            kind: m.kind,
-            maxAmountPaise: m.max,
-            endDate: m.end_date,
-            description: `Autopay for ${KIND_NAME.emi} ${m.loan_number}`,
-            accountMasked: m.account_masked,
-            callbackUrl: `${app.url}/api/mandates/local/return`,
-            state: "active",
-            reason: null,
-            changedAt: new Date(m.activated_at).toISOString(),
-          }),
-        ),
-      );
+    await standInMandates(db, { dataDir: app.dataDir, url: app.url });
     seedSteps["stand-in mandate files"] = (performance.now() - t) / 1000;
     await db.execute(sql`analyze`);
     const seedSeconds = (performance.now() - seeded) / 1000;

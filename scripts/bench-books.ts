@@ -21,7 +21,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { addDays, type IsoDate } from "../app/domain/loan-math.ts";
 import { indiaTime, todayIST } from "../app/domain/india-date.ts";
-import { checkSeededSchedules, seedLoanBook } from "./bench-servicing.ts";
+import { bringIntoBooks, checkSeededSchedules, seedLoanBook } from "./bench-seed.ts";
 
 const CI_PROFILE = process.env.BENCH_PROFILE === "ci";
 const LOANS = Number(process.env.BENCH_BOOKS_LOANS ?? (CI_PROFILE ? 2_000 : 100_000));
@@ -82,19 +82,7 @@ export async function booksBench(): Promise<BooksFigures> {
     await runServicingDay(services, day);
     // The servicing run booked the loans it levied a charge on (bookLoan, from their disbursal). The rest into the books, set-based: the accrual basis from the schedule, accrued to D − 1, the positions it implies,
     // every ledger entry booked but BACKFILL loans' (booked by bookLoan below, timed).
-    await db.execute(sql`
-      insert into accrual_basis (application_id, seq, from_date, due_date, interest_paise)
-      select i.application_id, i.seq, coalesce(lag(i.due_date) over (partition by i.application_id order by i.seq), c.disbursal_date),
-        i.due_date, i.interest_paise
-      from loan_instalments i join loan_accounts c on c.application_id = i.application_id
-      on conflict do nothing`);
-    await db.execute(sql`update loan_accounts set accrued_through = ${addDays(day, -1)}, framework = 'indian_gaap', gst_split = 'intra',
-      fee_paise = round((principal_paise - net_disbursed_paise) * 100 / 118.0), fee_gst_paise = (principal_paise - net_disbursed_paise) - round((principal_paise - net_disbursed_paise) * 100 / 118.0),
-      booked_through = (select coalesce(max(entry_no), 0) from loan_ledger l where l.application_id = loan_accounts.application_id)`);
-    await db.execute(sql`
-      insert into book_positions (application_id, purpose, balance_paise)
-      select application_id, 'loans_receivable', outstanding_principal_paise from loan_accounts where outstanding_principal_paise <> 0
-      on conflict do nothing`);
+    await bringIntoBooks(db, { day });
     const backfillIds = (
       await rows<{ id: string }>(
         sql`select application_id as id from loan_accounts c where not exists (select 1 from journal_entries j where j.application_id = c.application_id) order by application_id limit ${BACKFILL}`,

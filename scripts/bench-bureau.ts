@@ -16,7 +16,7 @@ import { isReportingDate } from "../app/domain/bureau/reporting.ts";
 import { indiaTime, todayIST } from "../app/domain/india-date.ts";
 import { addDays, type IsoDate } from "../app/domain/loan-math.ts";
 import { encrypt } from "../app/server/crypto.server.ts";
-import { checkSeededSchedules, seedLoanBook } from "./bench-servicing.ts";
+import { checkSeededSchedules, seedLoanBook } from "./bench-seed.ts";
 
 const CI_PROFILE = process.env.BENCH_PROFILE === "ci";
 const LOANS = Number(process.env.BENCH_BUREAU_LOANS ?? (CI_PROFILE ? 2_000 : 100_000));

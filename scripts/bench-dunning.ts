@@ -27,7 +27,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { addDays, type IsoDate } from "../app/domain/loan-math.ts";
 import { indiaTime, todayIST } from "../app/domain/india-date.ts";
 import type { DunningStep } from "../app/domain/collections.ts";
-import { checkSeededSchedules, seedLoanBook } from "./bench-servicing.ts";
+import { checkSeededSchedules, seedLoanBook, seedOperationsStaff } from "./bench-seed.ts";
 
 const CI_PROFILE = process.env.BENCH_PROFILE === "ci";
 const LOANS = Number(process.env.BENCH_DUNNING_LOANS ?? (CI_PROFILE ? 2_000 : 100_000));
@@ -116,10 +116,7 @@ export async function dunningBench(): Promise<DunningFigures> {
     const seedSteps = await seedLoanBook(db, { loans: LOANS, today: day });
     await checkSeededSchedules(db);
     let t = performance.now();
-    await db.execute(sql`
-      insert into users (role, email, name, created_at)
-      select 'operations', 'bench-operations-' || n || '@lender.example', 'Bench Operations ' || n, now() - n * interval '1 day'
-      from generate_series(1, ${OPERATIONS_STAFF}::int) n`);
+    await seedOperationsStaff(db, OPERATIONS_STAFF);
     seedSteps["operations staff"] = (performance.now() - t) / 1000;
     // The figures as the 00:30 job writes them (the penal charges levied on the loans in arrears, with their notices).
     t = performance.now();

@@ -1,31 +1,25 @@
 import type { AppServices } from "../../context.ts";
 import type { Applied } from "../payouts/answer.server.ts";
 import { askAgain, checkPayout, nextCheckSeconds, sweepPayouts } from "../payouts/check.server.ts";
-import { businessToday } from "../loan-account/account.server.ts";
-import { runDunning } from "../collections/dunning.server.ts";
 import { returnHeldDebits } from "../mandates/excess.server.ts";
 import { refundOverpayment } from "../payouts/refund.server.ts";
 import { sweepPayments } from "../payments/gateway-answer.server.ts";
 import { runCreditChecks } from "../review/credit-checks.server.ts";
 import { finishCreditReport } from "../credit/pull.server.ts";
-import { catchUpServicing } from "../servicing/daily.server.ts";
-import { runBooksDay } from "../books/daily.server.ts";
-import { provisionMonthsEnded } from "../books/provision.server.ts";
 import { deliverNotice } from "../notifications/notify.server.ts";
 import { closeResolvedTickets } from "../help/close-resolved.server.ts";
 import { sendTicketEmail } from "../help/email.server.ts";
 import { endMandates } from "../mandates/end.server.ts";
 import { askAboutDebit, checkDebit } from "../mandates/debit-answer.server.ts";
-import { runAutopayDay, sweepAutopay } from "../mandates/day.server.ts";
+import { sweepAutopay } from "../mandates/day.server.ts";
 import { runMatching } from "../reconciliation/match.server.ts";
-import { runBureauDay } from "../bureau/daily.server.ts";
-import { eraseExpired } from "../privacy/erase.server.ts";
 import { searchCkyc } from "../ckyc/search.server.ts";
 import { sweepCkyc, uploadCkyc } from "../ckyc/upload.server.ts";
 import { rescreenPart, screenBorrowers } from "../aml/screen.server.ts";
 import { sendNoticePart } from "../privacy/breaches.server.ts";
 import { sweepOrphans } from "../storage/sweep.server.ts";
 import { housekeeping } from "./housekeeping.server.ts";
+import { runDailyJob } from "./daily-run.server.ts";
 
 /** Registers this process's job handlers and the schedules (docs/ARCHITECTURE.md "Where a new thing goes": a job). */
 export async function startWorkers(services: AppServices) {
@@ -74,21 +68,8 @@ export async function startWorkers(services: AppServices) {
     const asked = await sweepPayouts(services);
     if (asked) log.warn({ asked }, "payouts waiting without questions were asked about again");
   });
-  await jobs.work("servicing-daily", async () => {
-    // A month that has ended is provisioned first, on the figures it ended with (before today's run moves them).
-    await provisionMonthsEnded(services, businessToday(services));
-    await catchUpServicing(services);
-    // The books after the day's figures: journals, NPA, accrual (and any month end not provisioned yet).
-    await runBooksDay(services);
-    // Autopay after the day's figures: today's debits presented, the coming days' announced.
-    await runAutopayDay(services);
-    // Collections after both: a debit presented today holds its case's reminders.
-    await runDunning(services, { day: businessToday(services) });
-    // The bureau files last, on the figures the day's run left: a failure is logged and the next run tries again.
-    await runBureauDay(services).catch((error: unknown) => log.error({ err: error }, "the credit bureau files could not be made"));
-    // Records an erasure kept, erased once the law no longer keeps them.
-    await eraseExpired(services).catch((error: unknown) => log.error({ err: error }, "records past their keeping could not be erased"));
-  });
+  // Servicing, books, autopay, dunning, the bureau and erasure, in that order (daily-run.server.ts).
+  await jobs.work("servicing-daily", () => runDailyJob(services));
   await jobs.work("debit-check", async ({ debitId, round }) => {
     let state;
     try {

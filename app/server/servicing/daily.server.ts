@@ -10,8 +10,8 @@ import { syncCases } from "../collections/cases.server.ts";
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { addDays, type IsoDate } from "../../domain/loan-math.ts";
-import { dailyRun } from "../../domain/loans/daily.ts";
-import { type LoanState, nextDue, replay } from "../../domain/loans/servicing.ts";
+import { type DailyRun, dailyRun } from "../../domain/loans/daily.ts";
+import { type LoanState, type LoanTerms, nextDue, replay } from "../../domain/loans/servicing.ts";
 import { todayIST } from "../../domain/india-date.ts";
 import { loanAccounts, loanApplications, loanLedger, servicingRuns } from "../db/schema.ts";
 import { notify, notifyMany } from "../notifications/notify.server.ts";
@@ -19,6 +19,7 @@ import { loanPath } from "../../domain/loans/servicing.ts";
 import { businessToday, cacheState, ledgerOf, loansForReplay, termsOf } from "../loan-account/account.server.ts";
 import { afterLedgerChange } from "../loan-account/ledger-change.server.ts";
 import { reconcileLoans } from "../books/book-loan.server.ts";
+import type { Application } from "../loans/rows.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payments">;
 
@@ -52,75 +53,91 @@ async function serviceLoan(services: Services, applicationId: string, day: IsoDa
         return { levied: 0, reversed: 0 };
       }
     }
-    let levied = 0;
-    for (const p of run.levy) {
-      const inserted = await tx
-        .insert(loanLedger)
-        .values({
-          applicationId: a.id,
-          kind: "penal",
-          principalPaise: 0,
-          amountPaise: p.amountPaise,
-          businessDate: p.levyDate,
-          seq: p.seq,
-          details: { reason: "Instalment unpaid after its due date" },
-          recordedAt: at,
-        })
-        .onConflictDoNothing()
-        .returning({ id: loanLedger.id });
-      const [charge] = inserted;
-      if (!charge) continue;
-      levied++;
-      const instalment = found.terms.instalments.find((i) => i.seq === p.seq);
-      // An overdue notice: made at 00:30, it goes out at 08:00 (India).
-      if (a.loanNumber && instalment)
-        await notify(
-          { ...services, db: tx },
-          {
-            userId: a.userId,
-            event: "penal_charged",
-            key: charge.id,
-            data: {
-              amountPaise: p.amountPaise,
-              loanNumber: a.loanNumber,
-              loanPath: loanPath(a.product, a.loanNumber),
-              seq: p.seq,
-              dueDate: instalment.dueDate,
-              duePaise: p.unpaidPaise + p.amountPaise,
-            },
-          },
-        );
-    }
-    // The reversals, the cached figures and a closure (a charge reversed can leave nothing owed) as any ledger change.
-    const before = run.reverse.length;
-    await afterLedgerChange({ ...services, db: tx }, { application: a, at });
-    return { levied, reversed: before };
+    return levyAndSettle({ ...services, db: tx }, { application: a, terms: found.terms, run, at });
   });
 }
 
 /**
- * A page of loans in one transaction, locked together: each replayed in memory; those with nothing
- * for the ledger (most loans most days) get their cached figures in one statement. The ids of those
- * that need more (a charge to levy or reverse, a loan now settled) are returned for `serviceLoan`.
+ * A loan's day that writes to its ledger, in the caller's transaction with the loan locked: the penal
+ * charges `run` asks for levied (once: a unique index per instalment) with their SMS, then the
+ * reversals, the cached figures and a closure (a charge reversed can leave nothing owed) as any ledger change.
  */
-async function serviceBatch(services: Services, ids: readonly string[], day: IsoDate): Promise<{ cached: number; more: string[] }> {
+async function levyAndSettle(
+  services: Services,
+  { application: a, terms, run, at }: { application: Application; terms: LoanTerms; run: DailyRun; at: Date },
+): Promise<{ levied: number; reversed: number }> {
+  const tx = services.db;
+  let levied = 0;
+  for (const p of run.levy) {
+    const inserted = await tx
+      .insert(loanLedger)
+      .values({
+        applicationId: a.id,
+        kind: "penal",
+        principalPaise: 0,
+        amountPaise: p.amountPaise,
+        businessDate: p.levyDate,
+        seq: p.seq,
+        details: { reason: "Instalment unpaid after its due date" },
+        recordedAt: at,
+      })
+      .onConflictDoNothing()
+      .returning({ id: loanLedger.id });
+    const [charge] = inserted;
+    if (!charge) continue;
+    levied++;
+    const instalment = terms.instalments.find((i) => i.seq === p.seq);
+    // An overdue notice: made at 00:30, it goes out at 08:00 (India).
+    if (a.loanNumber && instalment)
+      await notify(services, {
+        userId: a.userId,
+        event: "penal_charged",
+        key: charge.id,
+        data: {
+          amountPaise: p.amountPaise,
+          loanNumber: a.loanNumber,
+          loanPath: loanPath(a.product, a.loanNumber),
+          seq: p.seq,
+          dueDate: instalment.dueDate,
+          duePaise: p.unpaidPaise + p.amountPaise,
+        },
+      });
+  }
+  await afterLedgerChange(services, { application: a, at });
+  return { levied, reversed: run.reverse.length };
+}
+
+/**
+ * A page of loans in one transaction, locked together: each replayed in memory; those with nothing
+ * for the ledger (most loans most days) get their cached figures in one statement; those with a
+ * charge to levy or reverse, or now settled, are served one by one as `serviceLoan` serves them
+ * (`levyAndSettle`), in this transaction. Should any fail, the whole page is undone (the caller then
+ * serves its loans one by one).
+ */
+async function serviceBatch(
+  services: Services,
+  ids: readonly string[],
+  day: IsoDate,
+): Promise<{ cached: number; served: number; levied: number; reversed: number }> {
   return services.db.transaction(async (tx) => {
     const apps = await tx
-      .select({ id: loanApplications.id })
+      .select()
       .from(loanApplications)
       .where(and(inArray(loanApplications.id, [...ids]), eq(loanApplications.status, "active")))
       .orderBy(asc(loanApplications.id))
       .for("update");
-    const live = apps.map((a) => a.id);
-    if (live.length === 0) return { cached: 0, more: [] };
-    const loans = await loansForReplay({ ...services, db: tx }, live);
+    const byId = new Map(apps.map((a) => [a.id, a]));
+    if (apps.length === 0) return { cached: 0, served: 0, levied: 0, reversed: 0 };
+    const loans = await loansForReplay({ ...services, db: tx }, [...byId.keys()]);
     const today = todayIST(services.now());
-    const more: string[] = [];
+    const more: { application: Application; terms: LoanTerms; run: DailyRun }[] = [];
     const states: { id: string; state: LoanState }[] = [];
     for (const [id, { terms, events }] of loans) {
       const run = dailyRun(terms, events, day);
       const state = run.levy.length || run.reverse.length ? null : replay(terms, events, today);
-      if (!state || state.settlement) more.push(id);
+      const application = byId.get(id);
+      if (!application) continue;
+      if (!state || state.settlement) more.push({ application, terms, run });
       else states.push({ id, state });
     }
     if (states.length) {
@@ -152,7 +169,15 @@ async function serviceBatch(services: Services, ids: readonly string[], day: Iso
           },
         );
     }
-    return { cached: states.length, more };
+    const done = { cached: states.length, served: 0, levied: 0, reversed: 0 };
+    const at = services.now();
+    for (const loan of more) {
+      const { levied, reversed } = await levyAndSettle({ ...services, db: tx }, { ...loan, at });
+      done.served++;
+      done.levied += levied;
+      done.reversed += reversed;
+    }
+    return done;
   });
 }
 
@@ -179,8 +204,10 @@ export async function runServicingDay(services: Services, day: IsoDate) {
       const ids = page.slice(i, i + 100).map((r) => r.id);
       try {
         const done = await serviceBatch(services, ids, day);
-        loans += done.cached;
-        rest = rest.filter((id) => !ids.includes(id) || done.more.includes(id));
+        loans += done.cached + done.served;
+        levied += done.levied;
+        reversed += done.reversed;
+        rest = rest.filter((id) => !ids.includes(id));
       } catch (error) {
         // A batch that failed is served loan by loan below.
         services.log.warn({ err: error, day }, "a batch of the daily run failed; serving its loans one by one");
