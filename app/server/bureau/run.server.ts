@@ -6,7 +6,7 @@
  * records and audit row stored in one transaction, and the borrowers whose days past due or default
  * it reports told, once per loan and date.
  */
-import { Readable } from "node:stream";
+import { putBytes } from "../storage/put-bytes.server.ts";
 import { and, desc, eq, lt } from "drizzle-orm";
 import type { AppServices, Client } from "../../context.ts";
 import {
@@ -33,8 +33,6 @@ import type { LoanRecord } from "./records.server.ts";
 export type Services = Pick<AppServices, "db" | "config" | "now" | "keyring" | "storage" | "jobs" | "log">;
 export type By = { staff: { id: string; role: string }; client: Client } | null;
 
-/** A bureau file is at most this large (a million accounts at ~1 kB each would need the storage's streaming writer). */
-const MAX_FILE_BYTES = 512 * 1024 * 1024;
 /** Rows written per statement (alerts and notices bind a dozen parameters each). */
 const BATCH = 500;
 
@@ -174,8 +172,7 @@ export async function makeFile(services: Services, order: FileOrder): Promise<Ma
   if (kind === "correction" && kept.length === 0) return { ok: false, reason: "nothing_valid", heldBack: held.size };
   const previousAsOf = kind === "regular" ? await previousFileDate(services, bureau, asOf) : null;
   const bytes = Buffer.from(text, "utf8");
-  const temp = await services.storage.writeTemp(Readable.from([bytes]), MAX_FILE_BYTES);
-  const key = await services.storage.commit(temp.key);
+  const { key } = await putBytes(services.storage, bytes);
   const at = services.now();
   const sent = new Map(kept.map((r) => [r.applicationId, r]));
   let stored: string | null;

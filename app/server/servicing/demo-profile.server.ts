@@ -5,7 +5,7 @@
  * a salaried borrower uploads, and a selfie). The files are small samples marked as such, stored
  * through the same storage as uploads (written first, their rows after).
  */
-import { Readable } from "node:stream";
+import { putBytes } from "../storage/put-bytes.server.ts";
 import { crc32, deflateSync } from "node:zlib";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { AppServices } from "../../context.ts";
@@ -81,12 +81,12 @@ export async function storeDemoFiles(services: Services): Promise<DemoFile[]> {
   for (const kind of kinds) {
     const selfie = kind === "selfie";
     const bytes = selfie ? samplePng() : await samplePdf(DOCUMENT_KINDS[kind]);
-    const temp = await services.storage.writeTemp(Readable.from([Buffer.from(bytes)]), 1_000_000);
+    const stored = await putBytes(services.storage, bytes);
     files.push({
       kind,
-      key: await services.storage.commit(temp.key),
-      size: temp.size,
-      sha256: temp.sha256,
+      key: stored.key,
+      size: bytes.byteLength,
+      sha256: stored.sha256,
       contentType: selfie ? "image/png" : "application/pdf",
       name: selfie ? "selfie.png" : `${kind}.pdf`,
     });
