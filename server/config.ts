@@ -80,6 +80,8 @@ export const envSchema = z
     PAGE_CACHE: booleanish.default(true),
     /** Worker processes on PostgreSQL (server.ts); PGlite allows one. Default: the number of cores. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    /** Pages of loans the night's servicing serves at once on PostgreSQL (each its own transaction and connection); PGlite serves one. */
+    NIGHT_RUN_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(2),
 
     BRAND_NAME: z.string().min(1).max(60).default("Sugam Loans"),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -355,6 +357,8 @@ export interface Config {
   pageCache: boolean;
   /** Worker processes to start (1 on PGlite). */
   webConcurrency: number;
+  /** Pages of loans the night's servicing serves at once (1 on PGlite). */
+  nightRunConcurrency: number;
   sessionSecret: string;
   encryptionKey: string;
   sms: { url: string; key: string } | null;
@@ -545,6 +549,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemoLoans: env.APP_ENV === "local" && (env.SEED_DEMO_LOANS ?? env.SEED_DEMO_DATA ?? true),
     pageCache: env.PAGE_CACHE,
     webConcurrency: env.DATABASE_URL ? (env.WEB_CONCURRENCY ?? availableParallelism()) : 1,
+    nightRunConcurrency: env.DATABASE_URL ? env.NIGHT_RUN_CONCURRENCY : 1,
     sessionSecret,
     encryptionKey,
     sms: env.SMS_GATEWAY_URL && env.SMS_GATEWAY_KEY ? { url: env.SMS_GATEWAY_URL, key: env.SMS_GATEWAY_KEY } : null,

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { indiaTime, todayIST } from "../../app/domain/india-date.ts";
 import { addDays, isWorkingDay } from "../../app/domain/loan-math.ts";
 import { runDailyJob } from "../../app/server/jobs/daily-run.server.ts";
+import { catchUpServicing } from "../../app/server/servicing/daily.server.ts";
 import { createLocalMandates, localMandateSecret } from "../../app/server/mandates/local.server.ts";
 import type { Db } from "../../app/server/db/client.ts";
 import { seedNightBook } from "../../scripts/bench-seed.ts";
@@ -148,4 +149,31 @@ describe("the night's run stopped part-way and run again", { shuffle: false }, (
       for (const s of servers.splice(1)) await s.stop();
     }
   });
+
+  it(
+    "serves a page of loans together to what serving each loan alone leaves, notices and books included",
+    { timeout: 600_000 },
+    async () => {
+      // Each server has its own address, in the SMS's link.
+      const notices = (rows: <T>(query: SQL) => Promise<T[]>) =>
+        rows(sql`
+        select u.mobile, n.event, n.title, regexp_replace(n.body, '//[^/]+/', '//site/', 'g') as body,
+          regexp_replace(n.sms, '//[^/]+/', '//site/', 'g') as sms, n.language, n.available_at
+        from notifications n join users u on u.id = n.user_id order by 1, 2, 3, 4, 5`);
+      const paged = await nightBook();
+      await runDailyJob(paged.services, { skip: ["bureau"] });
+      const alone = await nightBook();
+      await runDailyJob(alone.services, {
+        skip: ["bureau"],
+        around: (stage, run) => (stage === "servicing" ? catchUpServicing(alone.services, { oneByOne: true }) : run()),
+      });
+      const expected = await leftBy(alone.rows);
+      // The night levied charges (the book's loans in arrears), booked each with its own entry.
+      const charged = expected.ledger.filter((r) => (r as { kind: string }).kind === "penal");
+      expect(charged.length).toBeGreaterThan(LOANS / 20);
+      expect(expected.journal.filter((r) => (r as { kind: string }).kind === "penal").length).toBeGreaterThan(0);
+      expect(await leftBy(paged.rows)).toEqual(expected);
+      expect(await notices(paged.rows)).toEqual(await notices(alone.rows));
+    },
+  );
 });

@@ -6,7 +6,7 @@
  * reversal or waiver is the exact reverse of the entry it undoes; what it changes in how other
  * payments were allocated follows as a reallocation entry of its own.
  */
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import type { AccountPurpose } from "../../domain/books/chart.ts";
 import { feeAmortisation } from "../../domain/books/eir.ts";
@@ -16,6 +16,7 @@ import {
   type BasisRow,
   gstParts,
   type Line,
+  netted,
   type LoanBookFacts,
   type Positions,
   sameBasis,
@@ -38,11 +39,19 @@ import {
   payments,
   payouts,
 } from "../db/schema.ts";
-import { type AccountRow, eventsFrom, instalmentsOf, type LedgerRow, ledgerOf, termsFrom } from "../loan-account/account.server.ts";
+import {
+  type AccountRow,
+  eventsFrom,
+  instalmentsOf,
+  type LedgerRow,
+  ledgerOf,
+  loansForReplay,
+  termsFrom,
+} from "../loan-account/account.server.ts";
 import { signedTerms } from "../loans/signed-terms.server.ts";
 import { cashAccountOf } from "./cash.ts";
 import { wasHeld } from "./held.server.ts";
-import { postEntry, positionsOfLoan, reverseEntry } from "./journal.server.ts";
+import { type EntryInput, postEntries, postEntry, positionsOfLoan, positionsOfLoans, reverseEntry } from "./journal.server.ts";
 import { frameworkInForce } from "./rules.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now">;
@@ -192,6 +201,17 @@ async function statedLines(services: Services, account: AccountRow, r: Row): Pro
     const [p] = r.payoutId ? await db.select({ ref: payouts.providerPayoutId }).from(payouts).where(eq(payouts.id, r.payoutId)) : [];
     return [{ purpose: "payout_account", paise: -r.amountPaise, applicationId: id, providerRef: p?.ref ?? null }];
   }
+  return plainStatedLines(account, r) ?? [];
+}
+
+/**
+ * What a ledger entry states when that needs nothing read (a penal charge's two lines, nothing for a
+ * closure or a reopening); null for the entries whose lines name a payment or a payout, and the
+ * reversing ones.
+ */
+function plainStatedLines(account: AccountRow, r: Row): Line[] | null {
+  if (REVERSING.has(r.kind) || r.kind === "disbursal" || r.kind === "refund" || (r.kind === "payment" && r.paymentId)) return null;
+  const id = account.applicationId;
   if (r.kind === "penal")
     return [
       { purpose: "penal_receivable", paise: r.amountPaise, applicationId: id },
@@ -245,10 +265,19 @@ async function undoneEntry({ db }: Pick<Services, "db">, r: Row, rows: readonly 
   return entry ?? null;
 }
 
-/** The stored accrual basis of a loan, in seq order. */
-async function storedBasis({ db }: Pick<Services, "db">, applicationId: string): Promise<BasisRow[]> {
-  return db
+/** The accrual basis kept as the replay has it (none once the loan no longer accrues). */
+async function keepBasis(services: Pick<Services, "db">, applicationId: string, basis: readonly BasisRow[]) {
+  await keepBases(services, [{ applicationId, basis }]);
+}
+
+/** Several loans' accrual bases kept as `keepBasis` keeps one: read in one query, those changed replaced in two. */
+async function keepBases(services: Pick<Services, "db">, loans: readonly { applicationId: string; basis: readonly BasisRow[] }[]) {
+  if (loans.length === 0) return;
+  const { db } = services;
+  const ids = loans.map((l) => l.applicationId);
+  const rows = await db
     .select({
+      applicationId: accrualBasis.applicationId,
       seq: accrualBasis.seq,
       fromDate: accrualBasis.fromDate,
       dueDate: accrualBasis.dueDate,
@@ -256,16 +285,17 @@ async function storedBasis({ db }: Pick<Services, "db">, applicationId: string):
       feePaise: accrualBasis.feePaise,
     })
     .from(accrualBasis)
-    .where(eq(accrualBasis.applicationId, applicationId))
-    .orderBy(asc(accrualBasis.seq));
-}
-
-/** The accrual basis kept as the replay has it (none once the loan no longer accrues). */
-async function keepBasis(services: Pick<Services, "db">, applicationId: string, basis: readonly BasisRow[]) {
-  const stored = await storedBasis(services, applicationId);
-  if (sameBasis(stored, basis)) return;
-  await services.db.delete(accrualBasis).where(eq(accrualBasis.applicationId, applicationId));
-  if (basis.length) await services.db.insert(accrualBasis).values(basis.map((b) => ({ applicationId, ...b })));
+    .where(ids.length === 1 ? eq(accrualBasis.applicationId, ids[0] ?? "") : inArray(accrualBasis.applicationId, ids))
+    .orderBy(asc(accrualBasis.applicationId), asc(accrualBasis.seq));
+  const stored = Map.groupBy(rows, (r) => r.applicationId);
+  const changed = loans.filter((l) => !sameBasis(stored.get(l.applicationId) ?? [], l.basis));
+  if (changed.length === 0) return;
+  const changedIds = changed.map((l) => l.applicationId);
+  await db
+    .delete(accrualBasis)
+    .where(changedIds.length === 1 ? eq(accrualBasis.applicationId, changedIds[0] ?? "") : inArray(accrualBasis.applicationId, changedIds));
+  const basis = changed.flatMap((l) => l.basis.map((b) => ({ applicationId: l.applicationId, ...b })));
+  if (basis.length) await db.insert(accrualBasis).values(basis);
 }
 
 interface LoanContext {
@@ -346,14 +376,115 @@ export async function bookLoan(services: Services, { applicationId }: { applicat
       continue;
     }
     const stated = await statedLines(services, ctx.account, r);
-    const balanceOn = r.kind === "write_off" ? "write_off" : before === "written_off" ? "recoveries" : "interest_income";
-    const lines = reconcilingLines(ctx.account, ctx.terms, state, standing, positions, stated, balanceOn);
-    const posted = await postEntry(services, { ...at, ...described(r, ctx.loanNumber, before, state), ledgerId: r.id, lines });
+    const posted = await postEntry(services, entryBooking(ctx, r, { before, standing, state }, positions, stated));
     if (posted) positions = addLines(positions, posted.lines, id);
   }
   const last = ctx.rows[ctx.rows.length - 1];
-  await keepBasis(services, id, standing === "open" && state && !state.settlement ? basisFor(ctx.account, ctx.terms, state) : []);
+  await keepBasis(services, id, basisKept(ctx, standing, state));
   if (last) await services.db.update(loanAccounts).set({ bookedThrough: last.entryNo }).where(eq(loanAccounts.applicationId, id));
+}
+
+/** The accrual basis a loan keeps after its bookings: the replay's while it is open and not settled, none once it no longer accrues. */
+const basisKept = (ctx: LoanContext, standing: Standing, state: LoanState | null) =>
+  standing === "open" && state && !state.settlement ? basisFor(ctx.account, ctx.terms, state) : [];
+
+/** The entry that books ledger entry `r` (not a reversing one): what it states, then the loan's accounts taken to the replay's. */
+function entryBooking(
+  ctx: LoanContext,
+  r: Row,
+  { before, standing, state }: { before: Standing; standing: Standing; state: LoanState | null },
+  positions: Positions,
+  stated: readonly Line[],
+): EntryInput {
+  const balanceOn = r.kind === "write_off" ? "write_off" : before === "written_off" ? "recoveries" : "interest_income";
+  return {
+    businessDate: r.businessDate,
+    applicationId: ctx.account.applicationId,
+    createdBy: r.actorUserId,
+    ...described(r, ctx.loanNumber, before, state),
+    ledgerId: r.id,
+    lines: reconcilingLines(ctx.account, ctx.terms, state, standing, positions, stated, balanceOn),
+  };
+}
+
+/**
+ * `bookLoan` for several loans at once, in the caller's transaction (the daily run's page of loans
+ * it charged): a loan whose entries not yet booked all state their lines without a read (penal
+ * charges) and whose book facts are complete is booked with the others in a few statements (the
+ * accounts locked together, the ledgers, schedules, positions and bases read together, the entries
+ * posted together), to the same entries, lines, positions and basis `bookLoan` gives it; any other
+ * loan is booked by `bookLoan`.
+ */
+export async function bookLoans(services: Services, { applicationIds }: { applicationIds: readonly string[] }) {
+  if (applicationIds.length === 0) return;
+  const { db } = services;
+  const ids = [...applicationIds];
+  await db.select({ id: loanAccounts.applicationId }).from(loanAccounts).where(inArray(loanAccounts.applicationId, ids)).for("update");
+  const loans = await loansForReplay(services, ids);
+  const numbers = new Map(
+    (
+      await db
+        .select({ id: loanApplications.id, loanNumber: loanApplications.loanNumber })
+        .from(loanApplications)
+        .where(inArray(loanApplications.id, ids))
+    ).map((a) => [a.id, a.loanNumber] as const),
+  );
+  const today = todayIST(services.now());
+  const alone: string[] = [];
+  const together: { ctx: LoanContext; standing: Standing; state: LoanState | null; entries: EntryInput[] }[] = [];
+  const positionsOf = await positionsOfLoans(services, ids);
+  for (const id of ids) {
+    const loan = loans.get(id);
+    if (!loan) continue;
+    const { account, terms, rows, events } = loan;
+    const unbooked = rows.filter((r) => r.entryNo > account.bookedThrough);
+    if (unbooked.length === 0) continue;
+    const complete =
+      account.feePaise !== null && account.feeGstPaise !== null && account.gstSplit && account.framework && account.accruedThrough;
+    const stated = unbooked.map((r) => plainStatedLines(account, r));
+    if (!complete || stated.some((l) => l === null)) {
+      alone.push(id);
+      continue;
+    }
+    const ctx: LoanContext = {
+      account,
+      terms,
+      loanNumber: numbers.get(id) ?? "the loan",
+      rows,
+      pending: events.filter((e) => e.kind === "debit_pending"),
+    };
+    let positions = positionsOf.get(id) ?? {};
+    let standing: Standing = "not_disbursed";
+    let state: LoanState | null = null;
+    const entries: EntryInput[] = [];
+    unbooked.forEach((r, i) => {
+      const prefix = rows.filter((x) => x.entryNo <= r.entryNo);
+      const before = standingOf(prefix.slice(0, -1));
+      standing = standingOf(prefix);
+      state = stateAfter(ctx, prefix, standing, today);
+      const entry = entryBooking(ctx, r, { before, standing, state }, positions, stated[i] ?? []);
+      entries.push(entry);
+      positions = addLines(positions, netted(entry.lines), id);
+    });
+    together.push({ ctx, standing, state, entries });
+  }
+  await postEntries(
+    services,
+    together.flatMap((t) => t.entries),
+  );
+  await keepBases(
+    services,
+    together.map((t) => ({ applicationId: t.ctx.account.applicationId, basis: basisKept(t.ctx, t.standing, t.state) })),
+  );
+  const marks = together.flatMap((t) => {
+    const last = t.ctx.rows[t.ctx.rows.length - 1];
+    return last ? [sql`(${t.ctx.account.applicationId}::uuid, ${last.entryNo}::bigint)`] : [];
+  });
+  if (marks.length)
+    await db.execute(sql`
+      update loan_accounts c set booked_through = v.booked_through
+      from (values ${sql.join(marks, sql`, `)}) as v(id, booked_through) where c.application_id = v.id`);
+  for (const id of alone) await bookLoan(services, { applicationId: id });
 }
 
 /**

@@ -3,7 +3,8 @@
  * time, dated in an open month, its lines kept in each loan's positions in the same transaction.
  * Nothing else writes journals; nothing ever changes them (the database refuses it).
  */
-import { desc, eq, type SQL, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { type AccountPurpose } from "../../domain/books/chart.ts";
 import { entryDateFor, imbalance, type Line, netted, type Positions } from "../../domain/books/positions.ts";
@@ -52,41 +53,70 @@ export async function entryDateOf(services: Db, businessDate: IsoDate): Promise<
  * in the code that made it: it is refused, and the caller's transaction with it.
  */
 export async function postEntry(services: Db & Pick<AppServices, "now">, input: EntryInput): Promise<Posted | null> {
-  const lines = netted(input.lines);
-  if (lines.length === 0) return null;
-  const off = imbalance(lines);
-  if (off !== 0) throw new Error(`an unbalanced journal entry (${input.kind}, off by ${off} paise) was refused`);
+  return (await postEntries(services, [input]))[0] ?? null;
+}
+
+/**
+ * Several journal entries as `postEntry` posts each, in three statements (entries, lines,
+ * positions) after one look at the closed months: the daily run's page of penal charges. Entries
+ * are numbered in the order given. Answers each input's posting (null where its lines net to
+ * nothing), in order.
+ */
+export async function postEntries(services: Db & Pick<AppServices, "now">, inputs: readonly EntryInput[]): Promise<(Posted | null)[]> {
+  const netLines = inputs.map((input) => {
+    const lines = netted(input.lines);
+    const off = imbalance(lines);
+    if (off !== 0) throw new Error(`an unbalanced journal entry (${input.kind}, off by ${off} paise) was refused`);
+    return lines;
+  });
+  if (netLines.every((lines) => lines.length === 0)) return inputs.map(() => null);
   const { db } = services;
-  const entryDate = await entryDateOf(services, input.businessDate);
-  const [entry] = await db
-    .insert(journalEntries)
-    .values({
-      entryDate,
-      businessDate: input.businessDate,
-      kind: input.kind,
-      narration: input.narration,
-      applicationId: input.applicationId ?? null,
-      ledgerId: input.ledgerId ?? null,
-      reversesId: input.reversesId ?? null,
-      sourceKey: input.sourceKey ?? null,
-      createdBy: input.createdBy ?? null,
-      createdAt: services.now(),
-    })
-    .returning({ id: journalEntries.id });
-  if (!entry) throw new Error("the journal entry was not stored");
+  const closed = await lastClosedMonth(services);
+  const createdAt = services.now();
+  const posted = inputs.map((input, i): Posted | null => {
+    const lines = netLines[i] ?? [];
+    return lines.length ? { id: randomUUID(), entryDate: entryDateFor(input.businessDate, closed), lines } : null;
+  });
+  const entries = inputs.flatMap((input, i) => {
+    const p = posted[i];
+    return p
+      ? [
+          {
+            id: p.id,
+            entryDate: p.entryDate,
+            businessDate: input.businessDate,
+            kind: input.kind,
+            narration: input.narration,
+            applicationId: input.applicationId ?? null,
+            ledgerId: input.ledgerId ?? null,
+            reversesId: input.reversesId ?? null,
+            sourceKey: input.sourceKey ?? null,
+            createdBy: input.createdBy ?? null,
+            createdAt,
+          },
+        ]
+      : [];
+  });
+  const stored = await db.insert(journalEntries).values(entries).returning({ id: journalEntries.id });
+  if (stored.length !== entries.length) throw new Error("the journal entries were not stored");
+  const lines = posted.flatMap((p) => p?.lines ?? []);
   await db.insert(journalLines).values(
-    lines.map((l) => ({
-      entryId: entry.id,
-      entryDate,
-      purpose: l.purpose,
-      applicationId: l.applicationId,
-      debitPaise: Math.max(0, l.paise),
-      creditPaise: Math.max(0, -l.paise),
-      providerRef: l.providerRef ?? null,
-    })),
+    posted.flatMap((p) =>
+      p
+        ? p.lines.map((l) => ({
+            entryId: p.id,
+            entryDate: p.entryDate,
+            purpose: l.purpose,
+            applicationId: l.applicationId,
+            debitPaise: Math.max(0, l.paise),
+            creditPaise: Math.max(0, -l.paise),
+            providerRef: l.providerRef ?? null,
+          }))
+        : [],
+    ),
   );
   await movePositions(services, lines);
-  return { id: entry.id, entryDate, lines };
+  return posted;
 }
 
 /** Each loan's positions moved by `lines` (one statement). */
@@ -110,11 +140,28 @@ export async function movePositions({ db }: Db, lines: readonly Line[]) {
 }
 
 /** A loan's positions: its balance on each account (debit − credit). */
-export async function positionsOfLoan({ db }: Db, applicationId: string): Promise<Positions> {
-  const rows = await db.select().from(bookPositions).where(eq(bookPositions.applicationId, applicationId));
-  const p: Positions = {};
-  for (const r of rows) p[r.purpose] = r.balancePaise;
-  return p;
+export async function positionsOfLoan(services: Db, applicationId: string): Promise<Positions> {
+  return (await positionsOfLoans(services, [applicationId])).get(applicationId) ?? {};
+}
+
+/** Several loans' positions in one query, by application id (a loan with none: no key). */
+export async function positionsOfLoans({ db }: Db, applicationIds: readonly string[]): Promise<Map<string, Positions>> {
+  const out = new Map<string, Positions>();
+  if (applicationIds.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(bookPositions)
+    .where(
+      applicationIds.length === 1
+        ? eq(bookPositions.applicationId, applicationIds[0] ?? "")
+        : inArray(bookPositions.applicationId, [...applicationIds]),
+    );
+  for (const r of rows) {
+    const p = out.get(r.applicationId) ?? {};
+    p[r.purpose] = r.balancePaise;
+    out.set(r.applicationId, p);
+  }
+  return out;
 }
 
 /** The lines of an entry, as posted (debit positive). */

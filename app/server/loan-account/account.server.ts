@@ -80,12 +80,12 @@ export async function lockLoan({ db }: Pick<AppServices, "db">, loanNumber: stri
 
 /**
  * Several loans as the replay reads them (the daily run's batch, the borrower's list of loans):
- * accounts, instalments and ledgers in three queries, one after another (a transaction is one
+ * accounts, instalments and ledgers (rows and events) in three queries, one after another (a transaction is one
  * connection), by application id. A loan without an account yet is left out.
  */
 export async function loansForReplay(services: Services, applicationIds: readonly string[]) {
   const tx = services.db;
-  const out = new Map<string, { account: AccountRow; terms: LoanTerms; events: ServicingEvent[] }>();
+  const out = new Map<string, { account: AccountRow; terms: LoanTerms; events: ServicingEvent[]; rows: LedgerRows }>();
   if (applicationIds.length === 0) return out;
   const ids = [...applicationIds];
   const accounts = await accountsOf(tx, { ids });
@@ -100,7 +100,8 @@ export async function loansForReplay(services: Services, applicationIds: readonl
       principalPaise: i.principalPaise,
       interestPaise: i.interestPaise,
     }));
-    out.set(id, { account, terms: termsFrom(services, account, own), events: ledgers.get(id)?.events ?? [] });
+    const ledger = ledgers.get(id);
+    out.set(id, { account, terms: termsFrom(services, account, own), events: ledger?.events ?? [], rows: ledger?.rows ?? [] });
   }
   return out;
 }
@@ -227,9 +228,12 @@ export async function ledgerOf(services: Pick<AppServices, "db">, applicationId:
   return (await ledgersOf(services, [applicationId])).get(applicationId) ?? { rows: [], events: [] };
 }
 
+/** A loan's ledger rows as the books read them (with a payment's prepay choice and purpose). */
+type LedgerRows = (LedgerRow & { prepay: boolean | null; purpose: string | null })[];
+
 /** The ledgers of several loans in one query (the borrower's list of loans), by application id. */
 export async function ledgersOf({ db }: Pick<AppServices, "db">, applicationIds: readonly string[]) {
-  const out = new Map<string, { rows: (LedgerRow & { prepay: boolean | null; purpose: string | null })[]; events: ServicingEvent[] }>();
+  const out = new Map<string, { rows: LedgerRows; events: ServicingEvent[] }>();
   if (applicationIds.length === 0) return out;
   const rows = await ledgerRowsOf(db, { ids: [...applicationIds] });
   const inFlight = await debitsInFlightOf(db, { ids: [...applicationIds] });

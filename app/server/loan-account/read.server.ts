@@ -170,7 +170,7 @@ export async function borrowerLoans(services: Services, userId: string): Promise
       // A loan activated before accounts existed gets its account on the way.
       const opened = await termsOf(services, a.id);
       if (!opened) continue;
-      found = { ...opened, events: (await ledgerOf(services, a.id)).events };
+      found = { ...opened, ...(await ledgerOf(services, a.id)) };
     }
     out.push(summary(a, found.terms, replay(found.terms, found.events, today)));
   }

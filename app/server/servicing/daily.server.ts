@@ -14,11 +14,11 @@ import { type DailyRun, dailyRun } from "../../domain/loans/daily.ts";
 import { type LoanState, type LoanTerms, nextDue, replay } from "../../domain/loans/servicing.ts";
 import { todayIST } from "../../domain/india-date.ts";
 import { loanAccounts, loanApplications, loanLedger, servicingRuns } from "../db/schema.ts";
-import { notify, notifyMany } from "../notifications/notify.server.ts";
+import { notifyMany } from "../notifications/notify.server.ts";
 import { loanPath } from "../../domain/loans/servicing.ts";
-import { businessToday, cacheState, ledgerOf, loansForReplay, termsOf } from "../loan-account/account.server.ts";
+import { businessToday, cacheState, cacheStates, ledgerOf, loansForReplay, termsOf } from "../loan-account/account.server.ts";
 import { afterLedgerChange } from "../loan-account/ledger-change.server.ts";
-import { reconcileLoans } from "../books/book-loan.server.ts";
+import { bookLoans, reconcileLoans } from "../books/book-loan.server.ts";
 import type { Application } from "../loans/rows.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payments">;
@@ -66,43 +66,7 @@ async function levyAndSettle(
   services: Services,
   { application: a, terms, run, at }: { application: Application; terms: LoanTerms; run: DailyRun; at: Date },
 ): Promise<{ levied: number; reversed: number }> {
-  const tx = services.db;
-  let levied = 0;
-  for (const p of run.levy) {
-    const inserted = await tx
-      .insert(loanLedger)
-      .values({
-        applicationId: a.id,
-        kind: "penal",
-        principalPaise: 0,
-        amountPaise: p.amountPaise,
-        businessDate: p.levyDate,
-        seq: p.seq,
-        details: { reason: "Instalment unpaid after its due date" },
-        recordedAt: at,
-      })
-      .onConflictDoNothing()
-      .returning({ id: loanLedger.id });
-    const [charge] = inserted;
-    if (!charge) continue;
-    levied++;
-    const instalment = terms.instalments.find((i) => i.seq === p.seq);
-    // An overdue notice: made at 00:30, it goes out at 08:00 (India).
-    if (a.loanNumber && instalment)
-      await notify(services, {
-        userId: a.userId,
-        event: "penal_charged",
-        key: charge.id,
-        data: {
-          amountPaise: p.amountPaise,
-          loanNumber: a.loanNumber,
-          loanPath: loanPath(a.product, a.loanNumber),
-          seq: p.seq,
-          dueDate: instalment.dueDate,
-          duePaise: p.unpaidPaise + p.amountPaise,
-        },
-      });
-  }
+  const levied = await levyCharges(services, [{ application: a, terms, run }], at);
   await afterLedgerChange(services, { application: a, at });
   return { levied, reversed: run.reverse.length };
 }
@@ -171,7 +135,12 @@ async function serviceBatch(
     }
     const done = { cached: states.length, served: 0, levied: 0, reversed: 0 };
     const at = services.now();
+    // Charges to levy and nothing to reverse (the night's usual writing): the page's together.
+    const levying = more.filter((m) => m.run.levy.length > 0 && m.run.reverse.length === 0);
+    done.levied += await levyTogether({ ...services, db: tx }, levying, at);
+    done.served += levying.length;
     for (const loan of more) {
+      if (levying.includes(loan)) continue;
       const { levied, reversed } = await levyAndSettle({ ...services, db: tx }, { ...loan, at });
       done.served++;
       done.levied += levied;
@@ -181,8 +150,109 @@ async function serviceBatch(
   });
 }
 
+/**
+ * `levyAndSettle` for a page's loans that only have charges to levy, in the page's transaction
+ * with the loans locked, in a few statements for them all: the charges inserted (once: the unique
+ * index per instalment), their notices, the ledgers read again and replayed, the cached figures
+ * and cases written, the charges booked (`bookLoans`). A loan the new charges leave settled or with
+ * a charge to reverse takes `afterLedgerChange` as `levyAndSettle` gives it. Returns how many
+ * charges were levied.
+ */
+async function levyTogether(services: Services, loans: readonly { application: Application; terms: LoanTerms; run: DailyRun }[], at: Date) {
+  if (loans.length === 0) return 0;
+  const levied = await levyCharges(services, loans, at);
+  const today = todayIST(at);
+  const replayed = await loansForReplay(
+    services,
+    loans.map((l) => l.application.id),
+  );
+  const states: { applicationId: string; state: LoanState }[] = [];
+  const alone: Application[] = [];
+  for (const { application: a } of loans) {
+    const loan = replayed.get(a.id);
+    const state = loan && replay(loan.terms, loan.events, today);
+    if (state && !state.settlement && state.penalsUnwarranted.length === 0) states.push({ applicationId: a.id, state });
+    else alone.push(a);
+  }
+  await cacheStates(services, states);
+  await bookLoans(services, { applicationIds: states.map((s) => s.applicationId) });
+  for (const application of alone) await afterLedgerChange(services, { application, at });
+  return levied;
+}
+
+/**
+ * The penal charges `run` asks for on each loan, in the caller's transaction with the loans locked:
+ * inserted together (each once: a unique index per instalment), and an overdue notice for each
+ * charge levied now. Returns how many were.
+ */
+async function levyCharges(services: Services, loans: readonly { application: Application; terms: LoanTerms; run: DailyRun }[], at: Date) {
+  if (loans.length === 0) return 0;
+  const charges = loans.flatMap(({ application: a, terms, run }) =>
+    run.levy.map((p) => ({ a, p, instalment: terms.instalments.find((i) => i.seq === p.seq) })),
+  );
+  const inserted = await services.db
+    .insert(loanLedger)
+    .values(
+      charges.map(({ a, p }) => ({
+        applicationId: a.id,
+        kind: "penal" as const,
+        principalPaise: 0,
+        amountPaise: p.amountPaise,
+        businessDate: p.levyDate,
+        seq: p.seq,
+        details: { reason: "Instalment unpaid after its due date" },
+        recordedAt: at,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: loanLedger.id, applicationId: loanLedger.applicationId, seq: loanLedger.seq });
+  const levied = new Map(inserted.map((c) => [`${c.applicationId}:${c.seq}`, c.id]));
+  // An overdue notice for each charge levied now: made at 00:30, it goes out at 08:00 (India).
+  await notifyMany(
+    services,
+    charges.flatMap(({ a, p, instalment }) => {
+      const id = levied.get(`${a.id}:${p.seq}`);
+      return id && a.loanNumber && instalment
+        ? [
+            {
+              userId: a.userId,
+              event: "penal_charged" as const,
+              key: id,
+              data: {
+                amountPaise: p.amountPaise,
+                loanNumber: a.loanNumber,
+                loanPath: loanPath(a.product, a.loanNumber),
+                seq: p.seq,
+                dueDate: instalment.dueDate,
+                duePaise: p.unpaidPaise + p.amountPaise,
+              },
+            },
+          ]
+        : [];
+    }),
+  );
+  return inserted.length;
+}
+
+/** `work` on each of `items`, at most `at` at once. */
+async function inTurns<T>(items: readonly T[], at: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++];
+      if (item !== undefined) await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(at, items.length)) }, worker));
+}
+
+/** How a run serves its loans: by pages in a transaction each (the default), or each loan in its own (`oneByOne`), as a failed page's loans are served. */
+export interface ServingOptions {
+  oneByOne?: boolean;
+}
+
 /** Runs one business date over every loan it can change; returns what it did. Safe to run again. */
-export async function runServicingDay(services: Services, day: IsoDate) {
+export async function runServicingDay(services: Services, day: IsoDate, { oneByOne = false }: ServingOptions = {}) {
   const started = services.now();
   await services.db.insert(servicingRuns).values({ businessDate: day, startedAt: started }).onConflictDoNothing();
   let loans = 0;
@@ -200,8 +270,10 @@ export async function runServicingDay(services: Services, day: IsoDate) {
       .limit(500);
     if (page.length === 0) break;
     let rest: string[] = page.map((r) => r.id);
-    for (let i = 0; i < page.length; i += 100) {
-      const ids = page.slice(i, i + 100).map((r) => r.id);
+    const batches: string[][] = [];
+    if (!oneByOne) for (let i = 0; i < page.length; i += 100) batches.push(page.slice(i, i + 100).map((r) => r.id));
+    // Pages of different loans, each locking its own: on PostgreSQL several at once (nightRunConcurrency connections).
+    await inTurns(batches, services.config.nightRunConcurrency, async (ids) => {
       try {
         const done = await serviceBatch(services, ids, day);
         loans += done.cached + done.served;
@@ -212,7 +284,7 @@ export async function runServicingDay(services: Services, day: IsoDate) {
         // A batch that failed is served loan by loan below.
         services.log.warn({ err: error, day }, "a batch of the daily run failed; serving its loans one by one");
       }
-    }
+    });
     for (const id of rest) {
       try {
         const done = await serviceLoan(services, id, day);
@@ -307,7 +379,7 @@ export async function queueReminders(services: Services, day: IsoDate): Promise<
  * Every business date from the day after the last finished run to today, in order (the first run
  * ever does today only: a loan's past charges are levied then, with their own dates).
  */
-export async function catchUpServicing(services: Services) {
+export async function catchUpServicing(services: Services, options: ServingOptions = {}) {
   const today = businessToday(services);
   const [last] = await services.db
     .select({ day: sql<string | null>`max(${servicingRuns.businessDate})` })
@@ -316,6 +388,6 @@ export async function catchUpServicing(services: Services) {
   let day = last?.day ? addDays(last.day, 1) : today;
   if (day > today) day = today;
   const done = [];
-  for (; day <= today; day = addDays(day, 1)) done.push(await runServicingDay(services, day));
+  for (; day <= today; day = addDays(day, 1)) done.push(await runServicingDay(services, day, options));
   return done;
 }
