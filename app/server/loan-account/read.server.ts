@@ -2,7 +2,8 @@
  * What the borrower reads about their loans (scoped to the owner in every query): the loans list,
  * one loan's page (replayed live from the ledger), the payoff quote and the statement.
  */
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AppServices } from "../../context.ts";
 import { addDays, type IsoDate } from "../../domain/loan-math.ts";
 import { type LoanKind } from "../../domain/loans/application.ts";
@@ -232,25 +233,18 @@ const ownLoan = preparedQuery("own_loan", (db, name) => ownLoanSelect(db).where(
  * whether a revised KFS is current, and its payments (newest first; an order the borrower never
  * paid, when they came back without paying, is not a payment).
  */
-const ownLoanForPage = preparedQuery("own_loan_page", (db, name) =>
-  db
-    .select({
-      application: loanApplications,
-      account: loanAccounts,
-      ...replayColumns(loanApplications.id),
-      agreementRef: sql<
-        string | null
-      >`(select s.agreement_ref from loan_signatures s where s.application_id = ${loanApplications.id} and s.superseded_at is null)`,
-      revisedKfs: sql<boolean>`exists (select 1 from revised_kfs r where r.application_id = ${loanApplications.id} and r.superseded_at is null)`,
-      payments: sql<
-        unknown[]
-      >`(select coalesce(json_agg(${paymentJson.sql} order by p.created_at desc), '[]') from payments p where p.application_id = ${loanApplications.id} and p.status <> 'created')`,
-    })
-    .from(loanApplications)
-    .leftJoin(loanAccounts, eq(loanAccounts.applicationId, loanApplications.id))
-    .where(ownLoanWhere)
-    .prepare(name),
-);
+const pageColumns = {
+  application: loanApplications,
+  account: loanAccounts,
+  ...replayColumns(loanApplications.id),
+  agreementRef: sql<
+    string | null
+  >`(select s.agreement_ref from loan_signatures s where s.application_id = ${loanApplications.id} and s.superseded_at is null)`,
+  revisedKfs: sql<boolean>`exists (select 1 from revised_kfs r where r.application_id = ${loanApplications.id} and r.superseded_at is null)`,
+  payments: sql<
+    unknown[]
+  >`(select coalesce(json_agg(${paymentJson.sql} order by p.created_at desc), '[]') from payments p where p.application_id = ${loanApplications.id} and p.status <> 'created')`,
+};
 
 /** What the loan offers to pay today (the Pay now form's amounts), from the ledger replayed now. */
 export function payableToday(
@@ -275,11 +269,37 @@ export function payableToday(
   };
 }
 
+/**
+ * The reader of the full page of one of the borrower's loans, in one statement with `besides`: what
+ * other modules show on the page about the same loan, each a subquery on the loan's id (the owner is
+ * in the statement's condition), given back undecoded for its module to read. `name` names the
+ * prepared statement (unique in the process).
+ */
+export function loanPageReader<B extends Record<string, SQL>>(name: string, besides: (applicationId: AnyPgColumn) => B) {
+  const query = preparedQuery(name, (db, statement) =>
+    db
+      .select({ ...pageColumns, ...(besides(loanApplications.id) as Record<string, SQL<unknown>>) })
+      .from(loanApplications)
+      .leftJoin(loanAccounts, eq(loanAccounts.applicationId, loanApplications.id))
+      .where(ownLoanWhere)
+      .prepare(statement),
+  );
+  return async (services: Services, { userId, loanNumber }: { userId: string; loanNumber: string }) => {
+    const [row] = await query(services.db, { userId, loanNumber });
+    const page = row ? await pageOf(services, row) : null;
+    return page && { ...page, besides: row as unknown as Record<keyof B, unknown> };
+  };
+}
+
 /** The full page of one of the borrower's loans. */
-export async function loanPage(services: Services, { userId, loanNumber }: { userId: string; loanNumber: string }) {
-  const [row] = await ownLoanForPage(services.db, { userId, loanNumber });
-  const loan = row ? await loanOfRow(services, row) : null;
-  if (!row || !loan) return null;
+export const loanPage = loanPageReader("own_loan_page", () => ({}));
+
+async function pageOf(
+  services: Services,
+  row: Parameters<typeof loanOfRow>[1] & { agreementRef: string | null; revisedKfs: boolean; payments: unknown[] },
+) {
+  const loan = await loanOfRow(services, row);
+  if (!loan) return null;
   const { application: a, terms, rows, events } = loan;
   const today = businessToday(services);
   const state = replay(terms, events, today);
@@ -310,7 +330,7 @@ export async function loanPage(services: Services, { userId, loanNumber }: { use
         : null,
   };
 }
-export type LoanPage = NonNullable<Awaited<ReturnType<typeof loanPage>>>;
+export type LoanPage = Omit<NonNullable<Awaited<ReturnType<typeof loanPage>>>, "besides">;
 
 /** Whether `on` may be quoted: today to PAYOFF_DAYS_AHEAD days ahead. */
 export const quotable = (today: IsoDate, on: IsoDate) => on >= today && on <= addDays(today, PAYOFF_DAYS_AHEAD);
