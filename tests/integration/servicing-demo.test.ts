@@ -4,7 +4,8 @@ import { createUserSession } from "../../app/server/auth/session.server.ts";
 import { collectionCases, loanApplications, loanLedger, mandates, users } from "../../app/server/db/schema.ts";
 import { DEMO_BORROWER_MOBILE, seedDemoLoans } from "../../app/server/servicing/demo.server.ts";
 import { ledgerOf, termsOf } from "../../app/server/loan-account/account.server.ts";
-import { ownLoanLedger } from "../../app/server/loan-account/read.server.ts";
+import { borrowerLoans, ownLoanLedger } from "../../app/server/loan-account/read.server.ts";
+import { type LoanTerms, replay } from "../../app/domain/loans/servicing.ts";
 import { signedInStaff } from "../helpers/applications.ts";
 import { expectBooksMatchLedger, unbalancedEntries } from "../helpers/books.ts";
 import { todayIST } from "../../app/domain/india-date.ts";
@@ -121,6 +122,26 @@ describe("the demo borrower", () => {
       // Payments, a penal charge, a refund: dates, JSON details and empty columns alike.
       expect(ledger.rows.length).toBeGreaterThan(2);
       expect(read).toEqual({ application, terms: found?.terms, rows: ledger.rows, events: ledger.events });
+    }
+    // The list of their loans (one statement too), newest first, each replayed to today.
+    const listed = await borrowerLoans(app.services, user?.id ?? "");
+    const today = todayIST(app.services.now());
+    expect(listed.map((l) => l.loanNumber)).toEqual(
+      loans.toSorted((x, y) => ((x.disbursalDate ?? "") < (y.disbursalDate ?? "") ? 1 : -1)).map((l) => l.loanNumber),
+    );
+    for (const loan of listed) {
+      const application = loans.find((l) => l.loanNumber === loan.loanNumber);
+      const found = await termsOf(app.services, application?.id ?? "");
+      const state = replay(found?.terms as LoanTerms, (await ledgerOf(app.services, application?.id ?? "")).events, today);
+      expect(loan).toMatchObject({
+        reference: application?.reference,
+        status: application?.status,
+        principalPaise: found?.terms.principalPaise,
+        outstandingPrincipalPaise: state.outstandingPrincipalPaise,
+        overduePaise: state.overduePaise,
+        penalDuePaise: state.penalDuePaise,
+        dpd: state.dpd,
+      });
     }
     // Somebody else's loan number is nobody's loan.
     const [emi] = loans;

@@ -5,7 +5,7 @@
  * loan's money only through this module (app/server/loan-account/), never through each other.
  */
 import { syncCases } from "../collections/cases.server.ts";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, type SQLWrapper, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AppServices } from "../../context.ts";
 import type { IsoDate } from "../../domain/loan-math.ts";
@@ -229,7 +229,7 @@ export function eventsFrom(rows: readonly (LedgerRow & { prepay: boolean | null;
  * loans, or one loan, with all the replay needs. `applicationId` is the outer row's column.
  * `replayFromJson` reads them back.
  */
-export function replayColumns(applicationId: AnyPgColumn) {
+export function replayColumns(applicationId: SQLWrapper) {
   return {
     schedule: sql<
       unknown[]

@@ -2,7 +2,7 @@
  * What the borrower reads about their loans (scoped to the owner in every query): the loans list,
  * one loan's page (replayed live from the ledger), the payoff quote and the statement.
  */
-import { and, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNotNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AppServices } from "../../context.ts";
 import { addDays, type IsoDate } from "../../domain/loan-math.ts";
@@ -26,7 +26,7 @@ import {
 } from "../../domain/loans/servicing.ts";
 import type { Db } from "../db/client.ts";
 import { preparedQuery } from "../db/prepared.ts";
-import { jsonColumns } from "../db/json-rows.ts";
+import { jsonColumns, userColumnsReader } from "../db/json-rows.ts";
 import { loanAccounts, loanApplications, payments, type PaymentStatus, type PaymentPurpose } from "../db/schema.ts";
 import { type AccountRow, businessToday, type LedgerRow, ledgerOf, replayColumns, replayFromJson, termsOf } from "./account.server.ts";
 
@@ -151,32 +151,46 @@ function summary(a: typeof loanApplications.$inferSelect, terms: LoanTerms, stat
 
 /** The borrower's loans (disbursed ones, newest first), each replayed to today. */
 export async function borrowerLoans(services: Services, userId: string): Promise<LoanSummary[]> {
-  const rows = await loansOfUser(services.db, { userId });
+  const row = await loansOfUser(services.db, userId);
+  return borrowerLoansFromJson(services, row?.loans ?? []);
+}
+const loansOfUser = userColumnsReader("loans_of_user", (userId) => ({ loans: borrowerLoansColumn(userId) }));
+
+/**
+ * The borrower's disbursed loans, newest first, each with its account and all the replay reads, as
+ * JSON (a subquery on `userId`, the owner's id: a parameter, or the user's column in a statement
+ * that joins other tables): the dashboard reads them in its one statement. `borrowerLoansFromJson`
+ * reads them.
+ */
+export function borrowerLoansColumn(userId: SQLWrapper) {
+  const replayRows = replayColumns(sql.raw("a.id"));
+  return sql<
+    unknown[]
+  >`(select coalesce(json_agg(json_build_object('application', ${applicationJson.sql}, 'account', case when c.application_id is null then null else ${accountJson.sql} end, 'schedule', ${replayRows.schedule}, 'ledger', ${replayRows.ledger}, 'debits', ${replayRows.debits}) order by a.disbursal_date desc), '[]') from loan_applications a left join loan_accounts c on c.application_id = a.id where a.user_id = ${userId} and a.disbursal_date is not null and a.loan_number is not null)`;
+}
+const applicationJson = jsonColumns(loanApplications, "a");
+const accountJson = jsonColumns(loanAccounts, "c");
+
+/** The loans of `borrowerLoansColumn`, each replayed to today. */
+export async function borrowerLoansFromJson(services: Services, json: unknown): Promise<LoanSummary[]> {
   const today = businessToday(services);
   const out: LoanSummary[] = [];
-  for (const row of rows) {
-    const loan = await loanOfRow(services, row);
-    if (loan) out.push(summary(loan.application, loan.terms, replay(loan.terms, loan.events, today)));
+  for (const loan of json as {
+    application: Record<string, unknown>;
+    account: Record<string, unknown> | null;
+    schedule: unknown[];
+    ledger: unknown[];
+    debits: unknown[];
+  }[]) {
+    const read = await loanOfRow(services, {
+      ...loan,
+      application: applicationJson.decode(loan.application),
+      account: loan.account ? accountJson.decode(loan.account) : null,
+    });
+    if (read) out.push(summary(read.application, read.terms, replay(read.terms, read.events, today)));
   }
   return out;
 }
-
-/** The borrower's disbursed loans, each with its account and all the replay reads (one statement). */
-const loansOfUser = preparedQuery("loans_of_user", (db, name) =>
-  db
-    .select({ application: loanApplications, account: loanAccounts, ...replayColumns(loanApplications.id) })
-    .from(loanApplications)
-    .leftJoin(loanAccounts, eq(loanAccounts.applicationId, loanApplications.id))
-    .where(
-      and(
-        eq(loanApplications.userId, sql.placeholder("userId")),
-        isNotNull(loanApplications.disbursalDate),
-        isNotNull(loanApplications.loanNumber),
-      ),
-    )
-    .orderBy(desc(loanApplications.disbursalDate))
-    .prepare(name),
-);
 
 /** The next instalment due across the borrower's active loans (the dashboard's line). */
 export function nextDueAcross(loans: readonly LoanSummary[]) {
