@@ -80,9 +80,10 @@ export async function lockLoan({ db }: Pick<AppServices, "db">, loanNumber: stri
 }
 
 /**
- * Several loans as the replay reads them (the daily run's batch, the borrower's list of loans):
- * accounts, instalments and ledgers in three queries, one after another (a transaction is one
- * connection), by application id. A loan without an account yet is left out.
+ * Several loans as the replay reads them (the daily run's batch, autopay's notices and
+ * presentations, the bureau's records): accounts, instalments and ledgers in three queries, one
+ * after another (a transaction is one connection), by application id. A loan without an account yet
+ * is left out. (A borrower's pages read theirs in one statement: `replayColumns`.)
  */
 export async function loansForReplay(services: Services, applicationIds: readonly string[]) {
   const tx = services.db;
@@ -283,7 +284,7 @@ export async function ledgerOf(services: Pick<AppServices, "db">, applicationId:
   return (await ledgersOf(services, [applicationId])).get(applicationId) ?? { rows: [], events: [] };
 }
 
-/** The ledgers of several loans in one query (the borrower's list of loans), by application id. */
+/** The ledgers of several loans in two queries (the ledger rows and the debits in flight), by application id. */
 export async function ledgersOf({ db }: Pick<AppServices, "db">, applicationIds: readonly string[]) {
   const out = new Map<string, { rows: (LedgerRow & { prepay: boolean | null; purpose: string | null })[]; events: ServicingEvent[] }>();
   if (applicationIds.length === 0) return out;

@@ -24,7 +24,6 @@ import {
   advanceCover,
   replay,
 } from "../../domain/loans/servicing.ts";
-import type { Db } from "../db/client.ts";
 import { preparedQuery } from "../db/prepared.ts";
 import { jsonColumns, userColumnsReader } from "../db/json-rows.ts";
 import { loanAccounts, loanApplications, payments, type PaymentStatus, type PaymentPurpose } from "../db/schema.ts";
@@ -229,18 +228,20 @@ async function loanOfRow(
   return { application: a, terms: found.terms, ...ledger };
 }
 
-/** One of the borrower's own disbursed loans by its number, with its account and all the replay reads (one statement). */
-const ownLoanSelect = (db: Db) =>
-  db
-    .select({ application: loanApplications, account: loanAccounts, ...replayColumns(loanApplications.id) })
-    .from(loanApplications)
-    .leftJoin(loanAccounts, eq(loanAccounts.applicationId, loanApplications.id));
 const ownLoanWhere = and(
   eq(loanApplications.loanNumber, sql.placeholder("loanNumber")),
   eq(loanApplications.userId, sql.placeholder("userId")),
   isNotNull(loanApplications.disbursalDate),
 );
-const ownLoan = preparedQuery("own_loan", (db, name) => ownLoanSelect(db).where(ownLoanWhere).prepare(name));
+/** One of the borrower's own disbursed loans by its number, with its account and all the replay reads (one statement). */
+const ownLoan = preparedQuery("own_loan", (db, name) =>
+  db
+    .select({ application: loanApplications, account: loanAccounts, ...replayColumns(loanApplications.id) })
+    .from(loanApplications)
+    .leftJoin(loanAccounts, eq(loanAccounts.applicationId, loanApplications.id))
+    .where(ownLoanWhere)
+    .prepare(name),
+);
 
 /**
  * `ownLoan` with what the loan's page shows beside its money: the signed agreement's reference,
@@ -284,7 +285,7 @@ export function payableToday(
 }
 
 /**
- * The reader of the full page of one of the borrower's loans, in one statement with `besides`: what
+ * The reader of the full page of one of the borrower's loans (null for anyone else's), in one statement with `besides`: what
  * other modules show on the page about the same loan, each a subquery on the loan's id (the owner is
  * in the statement's condition), given back undecoded for its module to read. `name` names the
  * prepared statement (unique in the process).
@@ -304,9 +305,6 @@ export function loanPageReader<B extends Record<string, SQL>>(name: string, besi
     return page && { ...page, besides: row as unknown as Record<keyof B, unknown> };
   };
 }
-
-/** The full page of one of the borrower's loans. */
-export const loanPage = loanPageReader("own_loan_page", () => ({}));
 
 async function pageOf(
   services: Services,
@@ -344,7 +342,7 @@ async function pageOf(
         : null,
   };
 }
-export type LoanPage = Omit<NonNullable<Awaited<ReturnType<typeof loanPage>>>, "besides">;
+export type LoanPage = NonNullable<Awaited<ReturnType<typeof pageOf>>>;
 
 /** Whether `on` may be quoted: today to PAYOFF_DAYS_AHEAD days ahead. */
 export const quotable = (today: IsoDate, on: IsoDate) => on >= today && on <= addDays(today, PAYOFF_DAYS_AHEAD);
