@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserSession } from "../../app/server/auth/session.server.ts";
 import { collectionCases, loanApplications, loanLedger, mandates, users } from "../../app/server/db/schema.ts";
 import { DEMO_BORROWER_MOBILE, seedDemoLoans } from "../../app/server/servicing/demo.server.ts";
+import { ledgerOf, termsOf } from "../../app/server/loan-account/account.server.ts";
+import { borrowerLoans, ownLoanLedger } from "../../app/server/loan-account/read.server.ts";
+import { type LoanTerms, replay } from "../../app/domain/loans/servicing.ts";
 import { signedInStaff } from "../helpers/applications.ts";
 import { expectBooksMatchLedger, unbalancedEntries } from "../helpers/books.ts";
 import { todayIST } from "../../app/domain/india-date.ts";
@@ -103,6 +106,46 @@ describe("the demo borrower", () => {
     expect(theirs).not.toContain(emi);
     // Signed out: to sign in, as every borrower page.
     expect((await app.get("/User/Loans/Emi")).status).toBe(302);
+  });
+
+  it("has each loan read in one statement exactly as its account, schedule and ledger read one by one", async () => {
+    const [user] = await app.services.db.select().from(users).where(eq(users.mobile, DEMO_BORROWER_MOBILE));
+    const loans = await app.services.db
+      .select()
+      .from(loanApplications)
+      .where(eq(loanApplications.userId, user?.id ?? ""));
+    expect(loans).toHaveLength(2);
+    for (const application of loans) {
+      const read = await ownLoanLedger(app.services, { userId: application.userId, loanNumber: application.loanNumber ?? "" });
+      const found = await termsOf(app.services, application.id);
+      const ledger = await ledgerOf(app.services, application.id);
+      // Payments, a penal charge, a refund: dates, JSON details and empty columns alike.
+      expect(ledger.rows.length).toBeGreaterThan(2);
+      expect(read).toEqual({ application, terms: found?.terms, rows: ledger.rows, events: ledger.events });
+    }
+    // The list of their loans (one statement too), newest first, each replayed to today.
+    const listed = await borrowerLoans(app.services, user?.id ?? "");
+    const today = todayIST(app.services.now());
+    expect(listed.map((l) => l.loanNumber)).toEqual(
+      loans.toSorted((x, y) => ((x.disbursalDate ?? "") < (y.disbursalDate ?? "") ? 1 : -1)).map((l) => l.loanNumber),
+    );
+    for (const loan of listed) {
+      const application = loans.find((l) => l.loanNumber === loan.loanNumber);
+      const found = await termsOf(app.services, application?.id ?? "");
+      const state = replay(found?.terms as LoanTerms, (await ledgerOf(app.services, application?.id ?? "")).events, today);
+      expect(loan).toMatchObject({
+        reference: application?.reference,
+        status: application?.status,
+        principalPaise: found?.terms.principalPaise,
+        outstandingPrincipalPaise: state.outstandingPrincipalPaise,
+        overduePaise: state.overduePaise,
+        penalDuePaise: state.penalDuePaise,
+        dpd: state.dpd,
+      });
+    }
+    // Somebody else's loan number is nobody's loan.
+    const [emi] = loans;
+    expect(await ownLoanLedger(app.services, { userId: crypto.randomUUID(), loanNumber: emi?.loanNumber ?? "" })).toBeNull();
   });
 
   it("serves /favicon.ico", async () => {

@@ -3,7 +3,6 @@ import { data, Link } from "react-router";
 import { DOCUMENT_KINDS } from "../../domain/kyc/documents.ts";
 import { answerSchema } from "../../domain/review.ts";
 import { answerRequest } from "../../server/review/answer.server.ts";
-import { openRequestsFor } from "../../server/review/read.server.ts";
 import { readForm } from "../../web/forms.server.ts";
 import { redirectWithToast } from "../../web/flash.server.ts";
 import { fittingStep, KIND_SEGMENT, type LoanKind, stepPath } from "../../domain/loans/application.ts";
@@ -15,11 +14,8 @@ import { pageMeta } from "../../lib/meta.ts";
 import { requestContext, servicesContext } from "../../context.ts";
 import { signedInContext } from "../../web/guards.server.ts";
 import { QUICK_STEP_COUNT, unfinishedStep } from "../../domain/quick-start.ts";
-import { listApplications } from "../../server/loans/read.server.ts";
-import { loadCompleteness } from "../../server/kyc/completeness.server.ts";
-import { borrowerDisbursals } from "../../server/payouts/read.server.ts";
-import { quickStartProgress } from "../../server/quick-start/progress.server.ts";
-import { borrowerLoans, nextDueAcross } from "../../server/loan-account/read.server.ts";
+import { nextDueAcross } from "../../server/loan-account/read.server.ts";
+import { dashboardReads } from "../../server/borrowers/dashboard.server.ts";
 import { loanPath } from "../../domain/loans/servicing.ts";
 import { Account, Device, KycCard } from "./dashboard/account.tsx";
 import { Applications } from "./dashboard/applications.tsx";
@@ -38,16 +34,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { user, session } = context.get(signedInContext);
   const services = context.get(servicesContext);
   const language = languageOf(context);
-  const [applications, quickStart, requests, disbursals, loans, kyc] = user.mobileVerifiedAt
-    ? await Promise.all([
-        listApplications(services, user.id),
-        quickStartProgress(services, user.id),
-        openRequestsFor(services, user.id),
-        borrowerDisbursals(services, user.id),
-        borrowerLoans(services, user.id),
-        loadCompleteness(services, user.id),
-      ])
-    : [[], null, [], [], [], null];
+  const { applications, quickStart, requests, disbursals, loans, kyc } = user.mobileVerifiedAt
+    ? await dashboardReads(services, user.id)
+    : { applications: [], quickStart: null, requests: [], disbursals: [], loans: [], kyc: null };
   // Approved, but paid out only once autopay is active, and it is not yet (rarely more than one).
   const approved = applications.filter((a) => a.status === "approved");
   const waitingForAutopay = new Set(

@@ -2,11 +2,13 @@
  * The collections reminder letter (docs/product.md "Collections"), rendered from what its dunning
  * step recorded when it was sent: only for the borrower whose loan it is.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AppServices } from "../../context.ts";
 import type { IsoDate } from "../../domain/loan-math.ts";
 import { loanPath } from "../../domain/loans/servicing.ts";
 import { GRIEVANCE_PATH } from "../../domain/collections.ts";
+import { jsonColumns } from "../db/json-rows.ts";
 import { collectionCases, dunningSends, loanApplications } from "../db/schema.ts";
 import { termsOf } from "../loan-account/account.server.ts";
 import { loanFacts } from "../loan-account/documents.server.ts";
@@ -52,13 +54,14 @@ export async function reminderLetter(
   return { pdf, filename: `reminder-${loanNumber}-${row.send.sentOn}.pdf` };
 }
 
-/** The reminder letters sent about the borrower's own loan, newest first (the loan page's documents). */
-export async function reminderLetters({ db }: Pick<AppServices, "db">, { userId, loanNumber }: { userId: string; loanNumber: string }) {
-  return db
-    .select({ id: dunningSends.id, sentOn: dunningSends.sentOn })
-    .from(dunningSends)
-    .innerJoin(collectionCases, eq(collectionCases.id, dunningSends.caseId))
-    .innerJoin(loanApplications, eq(loanApplications.id, collectionCases.applicationId))
-    .where(and(eq(dunningSends.tone, "letter"), eq(loanApplications.userId, userId), eq(loanApplications.loanNumber, loanNumber)))
-    .orderBy(desc(dunningSends.sentOn));
-}
+/**
+ * The reminder letters sent about a loan, newest first (the loan page's documents), as JSON beside
+ * the loan's row (`applicationId` is its column; the owner is in that statement's condition): the
+ * borrower's loan page reads them in its one statement. `reminderLettersFromJson` reads them.
+ */
+export const reminderLettersColumn = (applicationId: AnyPgColumn) =>
+  sql`(select coalesce(json_agg(${letterJson.sql} order by s.sent_on desc), '[]') from dunning_sends s join collection_cases c on c.id = s.case_id where c.application_id = ${applicationId} and s.tone = 'letter')`;
+const letterJson = jsonColumns(dunningSends, "s", ["id", "sentOn"]);
+
+/** The letters of `reminderLettersColumn`: each one's id and the day it was sent. */
+export const reminderLettersFromJson = (json: unknown) => (json as Record<string, unknown>[]).map(letterJson.decode);

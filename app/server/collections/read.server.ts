@@ -4,9 +4,11 @@
  * status, and who may be given a case.
  */
 import { aliasedTable, and, asc, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AppServices } from "../../context.ts";
 import { caseAge, type CaseSort, type PromiseFilter, type PromiseStatus } from "../../domain/collections.ts";
 import type { IsoDate } from "../../domain/loan-math.ts";
+import { jsonColumns } from "../db/json-rows.ts";
 import {
   borrowerProfiles,
   collectionCases,
@@ -186,19 +188,19 @@ export async function myCallTasks({ db }: Db, { staffId, today }: { staffId: str
     .limit(50);
 }
 
-/** The borrower's own loan's open case, and its latest promise (the loan page's "Promise to pay"); null when none is open. */
-export async function borrowerCase({ db }: Db, { userId, loanNumber }: { userId: string; loanNumber: string }) {
-  const [c] = await db
-    .select({ id: collectionCases.id })
-    .from(collectionCases)
-    .innerJoin(loanApplications, eq(loanApplications.id, collectionCases.applicationId))
-    .where(and(eq(loanApplications.userId, userId), eq(loanApplications.loanNumber, loanNumber), isNull(collectionCases.closedOn)));
-  if (!c) return null;
-  const [p] = await db
-    .select({ id: promisesToPay.id, amountPaise: promisesToPay.amountPaise, dueOn: promisesToPay.dueOn, status: promisesToPay.status })
-    .from(promisesToPay)
-    .where(eq(promisesToPay.caseId, c.id))
-    .orderBy(desc(promisesToPay.createdAt))
-    .limit(1);
+/**
+ * The loan's open collections case, and its latest promise (the loan page's "Promise to pay"), as
+ * JSON beside the loan's row (`applicationId` is its column; the owner is in that statement's
+ * condition): the borrower's loan page reads it in its one statement. `borrowerCaseFromJson` reads it.
+ */
+export const borrowerCaseColumn = (applicationId: AnyPgColumn) =>
+  sql`(select json_build_object('latest', (select ${promiseJson.sql} from promises_to_pay p where p.case_id = c.id order by p.created_at desc limit 1)) from collection_cases c where c.application_id = ${applicationId} and c.closed_on is null)`;
+const promiseJson = jsonColumns(promisesToPay, "p", ["id", "amountPaise", "dueOn", "status"]);
+
+/** The open case of `borrowerCaseColumn` and its latest promise; null when none is open. */
+export function borrowerCaseFromJson(json: unknown) {
+  if (!json) return null;
+  const latest = (json as { latest: Record<string, unknown> | null }).latest;
+  const p = latest ? promiseJson.decode(latest) : null;
   return { latest: p ? { ...p, dueOn: p.dueOn as IsoDate } : null };
 }

@@ -5,12 +5,13 @@
  * loan's money only through this module (app/server/loan-account/), never through each other.
  */
 import { syncCases } from "../collections/cases.server.ts";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, type SQLWrapper, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AppServices } from "../../context.ts";
 import type { IsoDate } from "../../domain/loan-math.ts";
 import { type LoanState, type LoanTerms, nextDue, replay, type ServicingEvent } from "../../domain/loans/servicing.ts";
 import { todayIST } from "../../domain/india-date.ts";
+import { jsonColumns } from "../db/json-rows.ts";
 import { preparedQuery } from "../db/prepared.ts";
 import { loanAccounts, loanApplications, loanInstalments, loanLedger, mandateDebits, payments } from "../db/schema.ts";
 import type { Application } from "../loans/rows.server.ts";
@@ -79,9 +80,10 @@ export async function lockLoan({ db }: Pick<AppServices, "db">, loanNumber: stri
 }
 
 /**
- * Several loans as the replay reads them (the daily run's batch, the borrower's list of loans):
- * accounts, instalments and ledgers (rows and events) in three queries, one after another (a transaction is one
- * connection), by application id. A loan without an account yet is left out.
+ * Several loans as the replay and the books read them (the daily run's batch, autopay's notices and
+ * presentations, the bureau's records): accounts, instalments and ledgers (rows and events) in three
+ * queries, one after another (a transaction is one connection), by application id. A loan without
+ * an account yet is left out. (A borrower's pages read theirs in one statement: `replayColumns`.)
  */
 export async function loansForReplay(services: Services, applicationIds: readonly string[]) {
   const tx = services.db;
@@ -223,6 +225,61 @@ export function eventsFrom(rows: readonly (LedgerRow & { prepay: boolean | null;
   return events;
 }
 
+/**
+ * A loan's schedule, ledger and autopay debits in flight (what `loansForReplay` reads in three
+ * queries) as three JSON columns beside its application's row: one statement reads a borrower's
+ * loans, or one loan, with all the replay needs. `applicationId` is the outer row's column.
+ * `replayFromJson` reads them back.
+ */
+export function replayColumns(applicationId: SQLWrapper) {
+  return {
+    schedule: sql<
+      unknown[]
+    >`(select coalesce(json_agg(${scheduleJson.sql} order by i.seq), '[]') from loan_instalments i where i.application_id = ${applicationId})`,
+    ledger: sql<
+      unknown[]
+    >`(select coalesce(json_agg(json_build_object('entry', ${ledgerJson.sql}, 'prepay', p.prepay, 'purpose', p.purpose) order by l.entry_no), '[]') from loan_ledger l left join payments p on p.id = l.payment_id where l.application_id = ${applicationId})`,
+    debits: sql<
+      unknown[]
+    >`(select coalesce(json_agg(${debitJson.sql}), '[]') from mandate_debits d where d.application_id = ${applicationId} and d.status in ('presenting', 'in_progress'))`,
+  };
+}
+const scheduleJson = jsonColumns(loanInstalments, "i", ["seq", "dueDate", "principalPaise", "interestPaise"]);
+const ledgerJson = jsonColumns(loanLedger, "l");
+const debitJson = jsonColumns(mandateDebits, "d", ["id", "applicationId", "seq", "amountPaise", "noticePaise", "presentOn"]);
+
+/**
+ * A loan as the replay reads it from `replayColumns` and its account's row: its terms, its ledger's
+ * rows and the replay's events (as `termsOf` and `ledgerOf` give them). Null without an account
+ * (a loan activated before accounts existed: `termsOf` opens it).
+ */
+export function replayFromJson(
+  services: Pick<Services, "config">,
+  account: AccountRow | null,
+  { schedule, ledger, debits }: { schedule: unknown[]; ledger: unknown[]; debits: unknown[] },
+) {
+  if (!account) return null;
+  const instalments = (schedule as Record<string, unknown>[]).map(scheduleJson.decode);
+  const rows = (ledger as { entry: Record<string, unknown>; prepay: boolean | null; purpose: string | null }[]).map((r) => ({
+    ...ledgerJson.decode(r.entry),
+    prepay: r.prepay,
+    purpose: r.purpose,
+  }));
+  return {
+    account,
+    terms: termsFrom(services, account, instalments),
+    ...ledgerFrom(rows, (debits as Record<string, unknown>[]).map(debitJson.decode)),
+  };
+}
+
+/** A loan's ledger rows (entry order) and debits in flight as the replay's events. */
+function ledgerFrom(
+  rows: (LedgerRow & { prepay: boolean | null; purpose: string | null })[],
+  inFlight: readonly Parameters<typeof pendingDebitEvent>[0][],
+) {
+  return { rows, events: [...eventsFrom(rows), ...inFlight.map(pendingDebitEvent)] };
+}
+
 /** One loan's ledger: its rows in entry order and the replay's events. */
 export async function ledgerOf(services: Pick<AppServices, "db">, applicationId: string) {
   return (await ledgersOf(services, [applicationId])).get(applicationId) ?? { rows: [], events: [] };
@@ -231,7 +288,7 @@ export async function ledgerOf(services: Pick<AppServices, "db">, applicationId:
 /** A loan's ledger rows as the books read them (with a payment's prepay choice and purpose). */
 type LedgerRows = (LedgerRow & { prepay: boolean | null; purpose: string | null })[];
 
-/** The ledgers of several loans in one query (the borrower's list of loans), by application id. */
+/** The ledgers of several loans in two queries (the ledger rows and the debits in flight), by application id. */
 export async function ledgersOf({ db }: Pick<AppServices, "db">, applicationIds: readonly string[]) {
   const out = new Map<string, { rows: LedgerRows; events: ServicingEvent[] }>();
   if (applicationIds.length === 0) return out;
@@ -241,8 +298,7 @@ export async function ledgersOf({ db }: Pick<AppServices, "db">, applicationIds:
   const debitsByLoan = Map.groupBy(inFlight, (d) => d.applicationId);
   for (const id of applicationIds) {
     const flat = (byLoan.get(id) ?? []).map((r) => ({ ...r.entry, prepay: r.prepay, purpose: r.purpose }));
-    const pending = (debitsByLoan.get(id) ?? []).map(pendingDebitEvent);
-    out.set(id, { rows: flat, events: [...eventsFrom(flat), ...pending] });
+    out.set(id, ledgerFrom(flat, debitsByLoan.get(id) ?? []));
   }
   return out;
 }

@@ -2,7 +2,8 @@
  * What the borrower reads about their loans (scoped to the owner in every query): the loans list,
  * one loan's page (replayed live from the ledger), the payoff quote and the statement.
  */
-import { and, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNotNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AppServices } from "../../context.ts";
 import { addDays, type IsoDate } from "../../domain/loan-math.ts";
 import { type LoanKind } from "../../domain/loans/application.ts";
@@ -23,10 +24,10 @@ import {
   advanceCover,
   replay,
 } from "../../domain/loans/servicing.ts";
-import type { Db } from "../db/client.ts";
 import { preparedQuery } from "../db/prepared.ts";
-import { loanApplications, payments, type PaymentStatus, type PaymentPurpose } from "../db/schema.ts";
-import { businessToday, type LedgerRow, ledgerOf, loansForReplay, termsOf } from "./account.server.ts";
+import { jsonColumns, userColumnsReader } from "../db/json-rows.ts";
+import { loanAccounts, loanApplications, payments, type PaymentStatus, type PaymentPurpose } from "../db/schema.ts";
+import { type AccountRow, businessToday, type LedgerRow, ledgerOf, replayColumns, replayFromJson, termsOf } from "./account.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now">;
 
@@ -86,8 +87,7 @@ export function penalLines(rows: readonly LedgerRow[], state: LoanState): PenalL
     });
 }
 
-async function paymentLines(db: Db, applicationId: string, rows: readonly LedgerRow[], state: LoanState): Promise<PaymentLine[]> {
-  const list = await paymentsOf(db, { applicationId });
+function paymentLines(list: readonly PaymentRow[], rows: readonly LedgerRow[], state: LoanState): PaymentLine[] {
   const reversed = new Set(rows.filter((r) => r.kind === "payment_reversal").map((r) => r.paymentId));
   return list.map((p) => ({
     reference: p.reference,
@@ -102,26 +102,19 @@ async function paymentLines(db: Db, applicationId: string, rows: readonly Ledger
     allocation: state.allocations.get(p.id) ?? null,
   }));
 }
-const paymentsOf = preparedQuery("loan_payments", (db, name) =>
-  db
-    .select({
-      id: payments.id,
-      reference: payments.reference,
-      amountPaise: payments.amountPaise,
-      receivedPaise: payments.receivedPaise,
-      status: payments.status,
-      purpose: payments.purpose,
-      provider: payments.provider,
-      mode: payments.mode,
-      businessDate: payments.businessDate,
-      createdAt: payments.createdAt,
-    })
-    .from(payments)
-    // An order the borrower never paid (they came back without paying) is not a payment.
-    .where(and(eq(payments.applicationId, sql.placeholder("applicationId")), ne(payments.status, "created")))
-    .orderBy(desc(payments.createdAt))
-    .prepare(name),
-);
+const paymentJson = jsonColumns(payments, "p", [
+  "id",
+  "reference",
+  "amountPaise",
+  "receivedPaise",
+  "status",
+  "purpose",
+  "provider",
+  "mode",
+  "businessDate",
+  "createdAt",
+]);
+type PaymentRow = ReturnType<typeof paymentJson.decode>;
 
 export interface LoanSummary {
   loanNumber: string;
@@ -157,40 +150,46 @@ function summary(a: typeof loanApplications.$inferSelect, terms: LoanTerms, stat
 
 /** The borrower's loans (disbursed ones, newest first), each replayed to today. */
 export async function borrowerLoans(services: Services, userId: string): Promise<LoanSummary[]> {
-  const rows = await loansOfUser(services.db, { userId });
+  const row = await loansOfUser(services.db, userId);
+  return borrowerLoansFromJson(services, row?.loans ?? []);
+}
+const loansOfUser = userColumnsReader("loans_of_user", (userId) => ({ loans: borrowerLoansColumn(userId) }));
+
+/**
+ * The borrower's disbursed loans, newest first, each with its account and all the replay reads, as
+ * JSON (a subquery on `userId`, the owner's id: a parameter, or the user's column in a statement
+ * that joins other tables): the dashboard reads them in its one statement. `borrowerLoansFromJson`
+ * reads them.
+ */
+export function borrowerLoansColumn(userId: SQLWrapper) {
+  const replayRows = replayColumns(sql.raw("a.id"));
+  return sql<
+    unknown[]
+  >`(select coalesce(json_agg(json_build_object('application', ${applicationJson.sql}, 'account', case when c.application_id is null then null else ${accountJson.sql} end, 'schedule', ${replayRows.schedule}, 'ledger', ${replayRows.ledger}, 'debits', ${replayRows.debits}) order by a.disbursal_date desc), '[]') from loan_applications a left join loan_accounts c on c.application_id = a.id where a.user_id = ${userId} and a.disbursal_date is not null and a.loan_number is not null)`;
+}
+const applicationJson = jsonColumns(loanApplications, "a");
+const accountJson = jsonColumns(loanAccounts, "c");
+
+/** The loans of `borrowerLoansColumn`, each replayed to today. */
+export async function borrowerLoansFromJson(services: Services, json: unknown): Promise<LoanSummary[]> {
   const today = businessToday(services);
-  const loans = await loansForReplay(
-    services,
-    rows.map((a) => a.id),
-  );
   const out: LoanSummary[] = [];
-  for (const a of rows) {
-    let found = loans.get(a.id);
-    if (!found) {
-      // A loan activated before accounts existed gets its account on the way.
-      const opened = await termsOf(services, a.id);
-      if (!opened) continue;
-      found = { ...opened, ...(await ledgerOf(services, a.id)) };
-    }
-    out.push(summary(a, found.terms, replay(found.terms, found.events, today)));
+  for (const loan of json as {
+    application: Record<string, unknown>;
+    account: Record<string, unknown> | null;
+    schedule: unknown[];
+    ledger: unknown[];
+    debits: unknown[];
+  }[]) {
+    const read = await loanOfRow(services, {
+      ...loan,
+      application: applicationJson.decode(loan.application),
+      account: loan.account ? accountJson.decode(loan.account) : null,
+    });
+    if (read) out.push(summary(read.application, read.terms, replay(read.terms, read.events, today)));
   }
   return out;
 }
-
-const loansOfUser = preparedQuery("loans_of_user", (db, name) =>
-  db
-    .select()
-    .from(loanApplications)
-    .where(
-      and(
-        eq(loanApplications.userId, sql.placeholder("userId")),
-        isNotNull(loanApplications.disbursalDate),
-        isNotNull(loanApplications.loanNumber),
-      ),
-    )
-    .orderBy(desc(loanApplications.disbursalDate))
-    .prepare(name),
-);
 
 /** The next instalment due across the borrower's active loans (the dashboard's line). */
 export function nextDueAcross(loans: readonly LoanSummary[]) {
@@ -205,27 +204,62 @@ export function nextDueAcross(loans: readonly LoanSummary[]) {
 
 /** One of the borrower's own loans by its number, with its terms and ledger; null for anyone else's. */
 export async function ownLoanLedger(services: Services, { userId, loanNumber }: { userId: string; loanNumber: string }) {
-  const [a] = await ownLoan(services.db, { userId, loanNumber });
-  if (!a) return null;
+  const [row] = await ownLoan(services.db, { userId, loanNumber });
+  return row ? loanOfRow(services, row) : null;
+}
+
+/**
+ * The loan of a row read with `replayColumns`: its terms and ledger. A loan activated before
+ * accounts existed gets its account on the way (`termsOf`).
+ */
+async function loanOfRow(
+  services: Services,
+  {
+    application: a,
+    account,
+    ...replayRows
+  }: { application: typeof loanApplications.$inferSelect; account: AccountRow | null } & Parameters<typeof replayFromJson>[2],
+) {
+  const read = replayFromJson(services, account, replayRows);
+  if (read) return { application: a, terms: read.terms, rows: read.rows, events: read.events };
   const found = await termsOf(services, a.id);
   if (!found) return null;
   const ledger = await ledgerOf(services, a.id);
   return { application: a, terms: found.terms, ...ledger };
 }
 
+const ownLoanWhere = and(
+  eq(loanApplications.loanNumber, sql.placeholder("loanNumber")),
+  eq(loanApplications.userId, sql.placeholder("userId")),
+  isNotNull(loanApplications.disbursalDate),
+);
+/** One of the borrower's own disbursed loans by its number, with its account and all the replay reads (one statement). */
 const ownLoan = preparedQuery("own_loan", (db, name) =>
   db
-    .select()
+    .select({ application: loanApplications, account: loanAccounts, ...replayColumns(loanApplications.id) })
     .from(loanApplications)
-    .where(
-      and(
-        eq(loanApplications.loanNumber, sql.placeholder("loanNumber")),
-        eq(loanApplications.userId, sql.placeholder("userId")),
-        isNotNull(loanApplications.disbursalDate),
-      ),
-    )
+    .leftJoin(loanAccounts, eq(loanAccounts.applicationId, loanApplications.id))
+    .where(ownLoanWhere)
     .prepare(name),
 );
+
+/**
+ * `ownLoan` with what the loan's page shows beside its money: the signed agreement's reference,
+ * whether a revised KFS is current, and its payments (newest first; an order the borrower never
+ * paid, when they came back without paying, is not a payment).
+ */
+const pageColumns = {
+  application: loanApplications,
+  account: loanAccounts,
+  ...replayColumns(loanApplications.id),
+  agreementRef: sql<
+    string | null
+  >`(select s.agreement_ref from loan_signatures s where s.application_id = ${loanApplications.id} and s.superseded_at is null)`,
+  revisedKfs: sql<boolean>`exists (select 1 from revised_kfs r where r.application_id = ${loanApplications.id} and r.superseded_at is null)`,
+  payments: sql<
+    unknown[]
+  >`(select coalesce(json_agg(${paymentJson.sql} order by p.created_at desc), '[]') from payments p where p.application_id = ${loanApplications.id} and p.status <> 'created')`,
+};
 
 /** What the loan offers to pay today (the Pay now form's amounts), from the ledger replayed now. */
 export function payableToday(
@@ -250,14 +284,37 @@ export function payableToday(
   };
 }
 
-/** The full page of one of the borrower's loans. */
-export async function loanPage(services: Services, { userId, loanNumber }: { userId: string; loanNumber: string }) {
-  const loan = await ownLoanLedger(services, { userId, loanNumber });
+/**
+ * The reader of the full page of one of the borrower's loans (null for anyone else's), in one statement with `besides`: what
+ * other modules show on the page about the same loan, each a subquery on the loan's id (the owner is
+ * in the statement's condition), given back undecoded for its module to read. `name` names the
+ * prepared statement (unique in the process).
+ */
+export function loanPageReader<B extends Record<string, SQL>>(name: string, besides: (applicationId: AnyPgColumn) => B) {
+  const query = preparedQuery(name, (db, statement) =>
+    db
+      .select({ ...pageColumns, ...(besides(loanApplications.id) as Record<string, SQL<unknown>>) })
+      .from(loanApplications)
+      .leftJoin(loanAccounts, eq(loanAccounts.applicationId, loanApplications.id))
+      .where(ownLoanWhere)
+      .prepare(statement),
+  );
+  return async (services: Services, { userId, loanNumber }: { userId: string; loanNumber: string }) => {
+    const [row] = await query(services.db, { userId, loanNumber });
+    const page = row ? await pageOf(services, row) : null;
+    return page && { ...page, besides: row as unknown as Record<keyof B, unknown> };
+  };
+}
+
+async function pageOf(
+  services: Services,
+  row: Parameters<typeof loanOfRow>[1] & { agreementRef: string | null; revisedKfs: boolean; payments: unknown[] },
+) {
+  const loan = await loanOfRow(services, row);
   if (!loan) return null;
   const { application: a, terms, rows, events } = loan;
   const today = businessToday(services);
   const state = replay(terms, events, today);
-  const [documents] = await loanDocumentsOf(services.db, { applicationId: a.id });
   const open = a.status === "active";
   return {
     today,
@@ -272,9 +329,9 @@ export async function loanPage(services: Services, { userId, loanNumber }: { use
     settlement: state.settlement,
     instalments: state.instalments,
     penals: penalLines(rows, state),
-    payments: await paymentLines(services.db, a.id, rows, state),
-    agreementRef: documents?.agreementRef ?? null,
-    revisedKfs: Boolean(documents?.revisedKfs),
+    payments: paymentLines((row.payments as Record<string, unknown>[]).map(paymentJson.decode), rows, state),
+    agreementRef: row.agreementRef ?? null,
+    revisedKfs: Boolean(row.revisedKfs),
     /** Each instalment not yet due that the advance held will pay (part or all of), by seq. */
     covered: Object.fromEntries(advanceCover(state)),
     payoff: open ? payoffWithAdvance(terms, events, today) : null,
@@ -285,25 +342,7 @@ export async function loanPage(services: Services, { userId, loanNumber }: { use
         : null,
   };
 }
-export type LoanPage = NonNullable<Awaited<ReturnType<typeof loanPage>>>;
-
-/**
- * A loan's signed agreement's reference and whether a revised KFS is current, in one query. (Each
- * subquery names the application by the parameter: a bare column of the outer table inside it would
- * be read as the inner table's own `id`.)
- */
-const loanDocumentsOf = preparedQuery("loan_documents_of", (db, name) =>
-  db
-    .select({
-      agreementRef: sql<
-        string | null
-      >`(select s.agreement_ref from loan_signatures s where s.application_id = ${sql.placeholder("applicationId")} and s.superseded_at is null)`,
-      revisedKfs: sql<boolean>`exists (select 1 from revised_kfs r where r.application_id = ${sql.placeholder("applicationId")} and r.superseded_at is null)`,
-    })
-    .from(loanApplications)
-    .where(eq(loanApplications.id, sql.placeholder("applicationId")))
-    .prepare(name),
-);
+export type LoanPage = NonNullable<Awaited<ReturnType<typeof pageOf>>>;
 
 /** Whether `on` may be quoted: today to PAYOFF_DAYS_AHEAD days ahead. */
 export const quotable = (today: IsoDate, on: IsoDate) => on >= today && on <= addDays(today, PAYOFF_DAYS_AHEAD);

@@ -2,7 +2,7 @@
 // reads a borrower's application carries the owner's id (a foreign reference
 // finds nothing); signed agreements are found by their own unguessable reference.
 import { msg } from "../../i18n/form-message.ts";
-import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, or, type SQLWrapper, sql } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { KIND_NAME, type LoanKind } from "../../domain/loans/application.ts";
 import { agreementLinkOpenIfSignedSince } from "../../domain/loans/agreement-link.ts";
@@ -15,7 +15,7 @@ import {
   loanSignatures,
   signedPdfColumns,
 } from "../db/schema.ts";
-import { preparedQuery } from "../db/prepared.ts";
+import { jsonColumns, userColumnsReader } from "../db/json-rows.ts";
 
 type Services = Pick<AppServices, "db">;
 
@@ -168,32 +168,39 @@ export async function agreementRefOf({ db }: Services, applicationId: string) {
 
 /** The borrower's applications, newest first, with their agreement references once signed. */
 export async function listApplications({ db }: Services, userId: string) {
-  return applicationsOfUser(db, { userId });
+  const row = await applicationsOfUser(db, userId);
+  return applicationsFromJson(row?.applications ?? []);
 }
-const applicationsOfUser = preparedQuery("applications_of_user", (db, name) =>
-  db
-    .select({
-      id: loanApplications.id,
-      reference: loanApplications.reference,
-      product: loanApplications.product,
-      status: loanApplications.status,
-      statusReason: loanApplications.statusReason,
-      amountPaise: loanApplications.amountPaise,
-      tenureMonths: loanApplications.tenureMonths,
-      termsSavedAt: loanApplications.termsSavedAt,
-      detailsSavedAt: loanApplications.detailsSavedAt,
-      createdAt: loanApplications.createdAt,
-      signedAt: loanApplications.signedAt,
-      decidedAt: loanApplications.decidedAt,
-      agreementRef: loanSignatures.agreementRef,
-      hasDocument: sql<boolean>`exists (select 1 from loan_documents d where d.application_id = ${loanApplications.id} and d.superseded_at is null)`,
-    })
-    .from(loanApplications)
-    .leftJoin(loanSignatures, currentSignatureOf(loanApplications.id))
-    .where(eq(loanApplications.userId, sql.placeholder("userId")))
-    .orderBy(desc(loanApplications.createdAt))
-    .prepare(name),
-);
+const applicationsOfUser = userColumnsReader("applications_of_user", (userId) => ({ applications: applicationsColumn(userId) }));
+/**
+ * `listApplications` as JSON (a subquery on `userId`, the owner's id: a parameter, or the user's
+ * column in a statement that joins other tables): the dashboard reads it in its one statement.
+ * `applicationsFromJson` reads it.
+ */
+export const applicationsColumn = (userId: SQLWrapper) =>
+  sql`(select coalesce(json_agg(json_build_object('a', ${applicationJson.sql}, 'agreementRef', s.agreement_ref, 'hasDocument', exists (select 1 from loan_documents d where d.application_id = a.id and d.superseded_at is null)) order by a.created_at desc), '[]') from loan_applications a left join loan_signatures s on s.application_id = a.id and s.superseded_at is null where a.user_id = ${userId})`;
+const applicationJson = jsonColumns(loanApplications, "a", [
+  "id",
+  "reference",
+  "product",
+  "status",
+  "statusReason",
+  "amountPaise",
+  "tenureMonths",
+  "termsSavedAt",
+  "detailsSavedAt",
+  "createdAt",
+  "signedAt",
+  "decidedAt",
+]);
+
+/** The applications of `applicationsColumn`, as `listApplications` gives them. */
+export const applicationsFromJson = (json: unknown) =>
+  (json as { a: Record<string, unknown>; agreementRef: string | null; hasDocument: boolean }[]).map(({ a, agreementRef, hasDocument }) => ({
+    ...applicationJson.decode(a),
+    agreementRef,
+    hasDocument,
+  }));
 
 /** An application by id, for its owner only (the reference and product a page links to), or null. */
 export async function ownedApplicationById({ db }: Services, { userId, applicationId }: { userId: string; applicationId: string }) {

@@ -1,11 +1,13 @@
 // What the autopay debit operations share (docs/product.md "Autopay"): a debit's reference, the
 // unpaid part of the instalments a debit can pay, a debit locked, and the debits pages list.
-import { and, asc, desc, eq, gte, inArray, or } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, or, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AppServices } from "../../context.ts";
 import type { IsoDate } from "../../domain/loan-math.ts";
 import { DEBIT_IN_FLIGHT } from "../../domain/loans/autopay.ts";
 import { istDayStart } from "../../domain/india-date.ts";
 import type { LoanState } from "../../domain/loans/servicing.ts";
+import { jsonColumns } from "../db/json-rows.ts";
 import { borrowerProfiles, loanApplications, mandateDebits, users } from "../db/schema.ts";
 import { newReference } from "../loans/reference.server.ts";
 
@@ -45,8 +47,25 @@ export async function debitsOf({ db }: Pick<AppServices, "db">, { loanNumber, us
     .innerJoin(loanApplications, eq(loanApplications.id, mandateDebits.applicationId))
     .where(and(eq(loanApplications.loanNumber, loanNumber), userId ? eq(loanApplications.userId, userId) : undefined))
     .orderBy(desc(mandateDebits.presentOn), desc(mandateDebits.attempt))
-    .limit(24);
-  return rows.map(({ d }) => ({
+    .limit(DEBITS_SHOWN);
+  return rows.map(({ d }) => debitView(d));
+}
+const DEBITS_SHOWN = 24;
+
+/**
+ * A loan's debits as `debitsOf` lists them, as JSON beside the loan's row (`applicationId` is its
+ * column): the borrower's loan page reads them in its one statement. `debitsFromJson` reads them.
+ */
+export const debitsColumn = (applicationId: AnyPgColumn) =>
+  sql`(select coalesce(json_agg(${debitJson.sql} order by d.present_on desc, d.attempt desc), '[]') from (select * from mandate_debits x where x.application_id = ${applicationId} order by x.present_on desc, x.attempt desc limit ${sql.raw(String(DEBITS_SHOWN))}) d)`;
+const debitJson = jsonColumns(mandateDebits, "d");
+
+/** The debits of `debitsColumn` as `debitsOf` gives them. */
+export const debitsFromJson = (json: unknown) => (json as Record<string, unknown>[]).map((d) => debitView(debitJson.decode(d)));
+
+/** A debit as pages list it. */
+function debitView(d: MandateDebit) {
+  return {
     id: d.id,
     reference: d.reference,
     seq: d.seq,
@@ -60,7 +79,7 @@ export async function debitsOf({ db }: Pick<AppServices, "db">, { loanNumber, us
     excessPaise: d.excessPaise,
     excessChoice: d.excessChoice,
     excessRefundOn: d.excessRefundOn,
-  }));
+  };
 }
 
 /**

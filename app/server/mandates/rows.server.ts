@@ -1,8 +1,10 @@
 // What the mandate operations share: the loan a borrower may set autopay up for, found by its
 // number with the owner in the query, and a mandate's reference.
 import { LIVE_MANDATE_STATUSES } from "../../domain/loans/mandate.ts";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AppServices } from "../../context.ts";
+import { jsonColumns } from "../db/json-rows.ts";
 import { loanApplications, mandates } from "../db/schema.ts";
 import { newReference } from "../loans/reference.server.ts";
 
@@ -73,7 +75,24 @@ export async function mandatesOf(
     )
     .orderBy(desc(mandates.createdAt))
     .then((r) => r.map((x) => x.m));
-  return rows.map((m) => ({
+  return rows.map((m) => mandateView(m, borrower));
+}
+
+/**
+ * A loan's mandates, newest first, as JSON beside the loan's row (`applicationId` is its column):
+ * the borrower's loan page reads them in its one statement. `borrowerMandatesFromJson` reads them.
+ */
+export const mandatesColumn = (applicationId: AnyPgColumn) =>
+  sql`(select coalesce(json_agg(${mandateJson.sql} order by m.created_at desc), '[]') from mandates m where m.application_id = ${applicationId})`;
+const mandateJson = jsonColumns(mandates, "m");
+
+/** The mandates of `mandatesColumn` as `mandatesOf` gives them to the borrower. */
+export const borrowerMandatesFromJson = (json: unknown) =>
+  (json as Record<string, unknown>[]).map((m) => mandateView(mandateJson.decode(m), true));
+
+/** A mandate as pages show it; `borrower`: as its borrower sees it. */
+function mandateView(m: Mandate, borrower: boolean) {
+  return {
     id: m.id,
     reference: m.reference,
     kind: m.kind,
@@ -91,6 +110,6 @@ export async function mandatesOf(
     activatedAt: m.activatedAt?.toISOString() ?? null,
     endedAt: m.endedAt?.toISOString() ?? null,
     createdAt: m.createdAt.toISOString(),
-  }));
+  };
 }
 export type MandateView = Awaited<ReturnType<typeof mandatesOf>>[number];

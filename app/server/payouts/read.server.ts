@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, type SQLWrapper, sql } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { type BorrowerDisbursal, isStuck } from "../../domain/loans/disbursal.ts";
 import { loanApplications, payouts, revisedKfs, users } from "../db/schema.ts";
-import { preparedQuery } from "../db/prepared.ts";
+import { userColumnsReader } from "../db/json-rows.ts";
 
 type Services = Pick<AppServices, "db">;
 
@@ -11,8 +11,33 @@ type Services = Pick<AppServices, "db">;
  * payout on its way or processed, what reached which account, the loan number and the first due.
  */
 export async function borrowerDisbursals({ db }: Services, userId: string): Promise<BorrowerDisbursal[]> {
-  const rows = await disbursalsOf(db, { userId });
-  return rows.map((r) => ({
+  const row = await disbursalsOf(db, userId);
+  return disbursalsFromJson(row?.disbursals ?? []);
+}
+const disbursalsOf = userColumnsReader("disbursals_of_user", (userId) => ({ disbursals: disbursalsColumn(userId) }));
+
+/**
+ * `borrowerDisbursals` as JSON (a subquery on `userId`, the owner's id): the dashboard reads it in
+ * its one statement. `disbursalsFromJson` reads it.
+ */
+export const disbursalsColumn = (userId: SQLWrapper) =>
+  sql`(select coalesce(json_agg(json_build_object('reference', a.reference, 'loanNumber', a.loan_number, 'disbursalDate', a.disbursal_date, 'payoutStatus', o.status, 'paidOutPaise', o.amount_paise, 'utr', o.utr, 'accountMasked', o.account_masked, 'firstDueDate', (select i.due_date from loan_instalments i where i.application_id = a.id order by i.seq limit 1), 'firstDuePaise', (select i.principal_paise + i.interest_paise from loan_instalments i where i.application_id = a.id order by i.seq limit 1), 'revisedKfs', exists (select 1 from revised_kfs r where r.application_id = a.id and r.superseded_at is null))), '[]') from loan_applications a join payouts o on o.application_id = a.id and o.purpose = 'disbursal' and o.status in ('requested', 'processed') where a.user_id = ${userId})`;
+
+/** The disbursals of `disbursalsColumn`. */
+export function disbursalsFromJson(json: unknown): BorrowerDisbursal[] {
+  type Row = {
+    reference: string;
+    loanNumber: string | null;
+    disbursalDate: string | null;
+    payoutStatus: string;
+    paidOutPaise: number;
+    utr: string | null;
+    accountMasked: string;
+    firstDueDate: string | null;
+    firstDuePaise: number | null;
+    revisedKfs: boolean;
+  };
+  return (json as Row[]).map((r) => ({
     reference: r.reference,
     inFlight: r.payoutStatus === "requested",
     loanNumber: r.loanNumber,
@@ -25,36 +50,6 @@ export async function borrowerDisbursals({ db }: Services, userId: string): Prom
     revisedKfs: Boolean(r.revisedKfs),
   }));
 }
-const disbursalsOf = preparedQuery("disbursals_of_user", (db, name) =>
-  db
-    .select({
-      reference: loanApplications.reference,
-      loanNumber: loanApplications.loanNumber,
-      disbursalDate: loanApplications.disbursalDate,
-      payoutStatus: payouts.status,
-      paidOutPaise: payouts.amountPaise,
-      utr: payouts.utr,
-      accountMasked: payouts.accountMasked,
-      firstDueDate: sql<
-        string | null
-      >`(select i.due_date from loan_instalments i where i.application_id = ${loanApplications.id} order by i.seq limit 1)`,
-      firstDuePaise: sql<
-        number | null
-      >`(select i.principal_paise + i.interest_paise from loan_instalments i where i.application_id = ${loanApplications.id} order by i.seq limit 1)`,
-      revisedKfs: sql<boolean>`exists (select 1 from revised_kfs r where r.application_id = ${loanApplications.id} and r.superseded_at is null)`,
-    })
-    .from(loanApplications)
-    .innerJoin(
-      payouts,
-      and(
-        eq(payouts.applicationId, loanApplications.id),
-        eq(payouts.purpose, "disbursal"),
-        inArray(payouts.status, ["requested", "processed"]),
-      ),
-    )
-    .where(eq(loanApplications.userId, sql.placeholder("userId")))
-    .prepare(name),
-);
 
 /** The current revised KFS (where it is stored and its hash) of the borrower's own loan, by loan number; null for anyone else's. */
 export async function revisedKfsPdf({ db }: Services, { userId, loanNumber }: { userId: string; loanNumber: string }) {

@@ -1,28 +1,32 @@
 // The quick start's progress (one row per borrower) and its funnel events.
 // Every query carries the owner's id; the answers themselves go to the
 // profile tables (kyc/*.server.ts).
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQLWrapper, sql } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import type { LoanKind } from "../../domain/loans/application.ts";
 import { type FunnelEvent, OFFER_STEP, quickStepPath, unfinishedStep } from "../../domain/quick-start.ts";
 import { funnelEvents, quickStarts } from "../db/schema.ts";
-import { preparedQuery } from "../db/prepared.ts";
+import { jsonColumns, userColumnsReader } from "../db/json-rows.ts";
 
 type Services = Pick<AppServices, "db">;
 export type QuickStart = typeof quickStarts.$inferSelect;
 
 /** How far the borrower's quick start got (null when never begun), for the dashboard. */
 export async function quickStartProgress({ db }: Services, userId: string) {
-  const [row] = await progressOf(db, { userId });
-  return row ?? null;
+  const row = await progressOf(db, userId);
+  return quickStartFromJson(row?.quickStart);
 }
-const progressOf = preparedQuery("quick_start_progress", (db, name) =>
-  db
-    .select({ completedSteps: quickStarts.completedSteps, continuedAt: quickStarts.continuedAt })
-    .from(quickStarts)
-    .where(eq(quickStarts.userId, sql.placeholder("userId")))
-    .prepare(name),
-);
+const progressOf = userColumnsReader("quick_start_progress", (userId) => ({ quickStart: quickStartColumn(userId) }));
+
+/**
+ * `quickStartProgress` as JSON (a subquery on `userId`, the owner's id): the dashboard reads it in
+ * its one statement. `quickStartFromJson` reads it.
+ */
+export const quickStartColumn = (userId: SQLWrapper) => sql`(select ${progressJson.sql} from quick_starts q where q.user_id = ${userId})`;
+const progressJson = jsonColumns(quickStarts, "q", ["completedSteps", "continuedAt"]);
+
+/** The progress of `quickStartColumn`; null when never begun. */
+export const quickStartFromJson = (json: unknown) => (json ? progressJson.decode(json as Record<string, unknown>) : null);
 
 /**
  * Where a sign-in lands when no page was asked for (docs/product.md "Signing in, sessions and

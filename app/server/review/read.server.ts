@@ -1,6 +1,6 @@
 // What the credit officer's pages show (docs/product.md "Credit review and decision"): the staff
 // home's counts, the queue, and everything the review page needs on one screen.
-import { and, asc, count, desc, eq, inArray, isNull, like, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, like, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppServices } from "../../context.ts";
 import type { LoanKind } from "../../domain/loans/application.ts";
@@ -25,7 +25,7 @@ import { loadBank, loadReferences } from "../kyc/references-bank.server.ts";
 import { loadProfile } from "../kyc/profile.server.ts";
 import { latestChecks, subjectOf } from "../credit/judge.server.ts";
 import { policyForReview } from "./policy.server.ts";
-import { preparedQuery } from "../db/prepared.ts";
+import { jsonColumns, userColumnsReader } from "../db/json-rows.ts";
 
 type Services = Pick<AppServices, "db">;
 
@@ -275,27 +275,22 @@ export async function signedPdfForStaff({ db }: Services, reference: string) {
 
 /** The borrower's open requests (what the credit team asked for) on their applications under review. */
 export async function openRequestsFor({ db }: Services, userId: string) {
-  return openRequestsOf(db, { userId });
+  const row = await openRequestsOf(db, userId);
+  return openRequestsFromJson(row?.requests ?? []);
 }
-const openRequestsOf = preparedQuery("open_requests_of_user", (db, name) =>
-  db
-    .select({
-      id: applicationRequests.id,
-      reference: loanApplications.reference,
-      product: loanApplications.product,
-      documentKind: applicationRequests.documentKind,
-      message: applicationRequests.message,
-      askedAt: applicationRequests.askedAt,
-    })
-    .from(applicationRequests)
-    .innerJoin(loanApplications, eq(loanApplications.id, applicationRequests.applicationId))
-    .where(
-      and(
-        eq(loanApplications.userId, sql.placeholder("userId")),
-        eq(loanApplications.status, "under_review"),
-        isNull(applicationRequests.answeredAt),
-      ),
-    )
-    .orderBy(asc(applicationRequests.askedAt))
-    .prepare(name),
-);
+const openRequestsOf = userColumnsReader("open_requests_of_user", (userId) => ({ requests: openRequestsColumn(userId) }));
+
+/**
+ * `openRequestsFor` as JSON (a subquery on `userId`, the owner's id): the dashboard reads it in its
+ * one statement. `openRequestsFromJson` reads it.
+ */
+export const openRequestsColumn = (userId: SQLWrapper) =>
+  sql`(select coalesce(json_agg(json_build_object('r', ${requestJson.sql}, 'reference', a.reference, 'product', a.product) order by r.asked_at), '[]') from application_requests r join loan_applications a on a.id = r.application_id where a.user_id = ${userId} and a.status = 'under_review' and r.answered_at is null)`;
+const requestJson = jsonColumns(applicationRequests, "r", ["id", "documentKind", "message", "askedAt"]);
+
+/** The requests of `openRequestsColumn`, oldest first. */
+export const openRequestsFromJson = (json: unknown) =>
+  (json as { r: Record<string, unknown>; reference: string; product: LoanKind }[]).map(({ r, reference, product }) => {
+    const { id, documentKind, message, askedAt } = requestJson.decode(r);
+    return { id, reference, product, documentKind, message, askedAt };
+  });

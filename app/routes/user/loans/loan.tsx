@@ -14,19 +14,19 @@ import { pageMeta } from "../../../lib/meta.ts";
 import { formatRupees } from "../../../domain/money.ts";
 import { startPayment } from "../../../server/payments/start-payment.server.ts";
 import { cancelMandate } from "../../../server/mandates/cancel.server.ts";
-import { mandatesOf } from "../../../server/mandates/rows.server.ts";
-import { debitsOf } from "../../../server/mandates/debit-rows.server.ts";
+import { borrowerMandatesFromJson, mandatesColumn } from "../../../server/mandates/rows.server.ts";
+import { debitsColumn, debitsFromJson } from "../../../server/mandates/debit-rows.server.ts";
 import { decideExcess } from "../../../server/mandates/excess.server.ts";
 import { makePromise } from "../../../server/collections/case-actions.server.ts";
-import { borrowerCase } from "../../../server/collections/read.server.ts";
-import { reminderLetters } from "../../../server/collections/letter.server.ts";
+import { borrowerCaseColumn, borrowerCaseFromJson } from "../../../server/collections/read.server.ts";
+import { reminderLettersColumn, reminderLettersFromJson } from "../../../server/collections/letter.server.ts";
 import { borrowerPromiseSchema, promiseDatesMessage } from "../../../domain/collections.ts";
 import { businessToday } from "../../../server/loan-account/account.server.ts";
 import { nextDebit } from "../../../domain/loans/autopay.ts";
 import { daytime } from "../../../domain/notifications.ts";
 import { startMandate } from "../../../server/mandates/start.server.ts";
 import { redirectWithToast } from "../../../web/flash.server.ts";
-import { loanPage, payoffFor } from "../../../server/loan-account/read.server.ts";
+import { loanPageReader, payoffFor } from "../../../server/loan-account/read.server.ts";
 import { readForm } from "../../../web/forms.server.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
 import { languageOf, pageMessages, translatorFor } from "../../../web/i18n.server.ts";
@@ -37,6 +37,14 @@ import { PromiseToPay } from "./loan/promise.tsx";
 import { CoolingOff, Payoff, PayNow } from "./loan/pay.tsx";
 import { Documents, Payments, Penals, Schedule, Summary } from "./loan/sections.tsx";
 import type { Route } from "./+types/loan";
+
+/** The loan's page with its autopay, its open collections case and its reminder letters, in one statement. */
+const loanPage = loanPageReader("borrower_loan_page", (applicationId) => ({
+  mandates: mandatesColumn(applicationId),
+  debits: debitsColumn(applicationId),
+  collectionCase: borrowerCaseColumn(applicationId),
+  letters: reminderLettersColumn(applicationId),
+}));
 
 const kindOfPath = (url: URL): LoanKind => (/\/loans\/emi\//i.test(url.pathname) ? "emi" : "salary_advance");
 
@@ -82,19 +90,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (range.ok) throw redirect(`/User/Loans/${loanNumber}/statement.pdf?from=${range.from}&to=${range.to}`);
     statementError = range.reason === "dates" ? msg("loans.errors.statementDates") : msg("loans.errors.statementRange");
   }
-  const payable = page.payable;
-  const mandates = await mandatesOf(services, { loanNumber, userId: user.id });
-  const debits = await debitsOf(services, { loanNumber, userId: user.id });
+  const { besides, ...loan } = page;
+  const payable = loan.payable;
+  const mandates = borrowerMandatesFromJson(besides.mandates);
+  const debits = debitsFromJson(besides.debits);
   // Before its notice, the next instalment's debit in a sentence (once announced, the debits list says it).
   const active = mandates.find((m) => m.status === "active");
   const next = page.summary.status === "active" ? page.summary.nextDue : null;
   const announced = next && debits.some((x) => x.dueDate === next.dueDate && x.status !== "cancelled");
   return {
-    ...page,
+    ...loan,
     messages: pageMessages(context, ["loans", "loanPay", "loanAutopay"]),
     meta: { title: translatorFor(context, "loans")("kindNumber", { kind: page.summary.kind, loanNumber: page.summary.loanNumber }) },
-    collections: page.summary.status === "active" ? await borrowerCase(services, { userId: user.id, loanNumber }) : null,
-    letters: await reminderLetters(services, { userId: user.id, loanNumber }),
+    collections: page.summary.status === "active" ? borrowerCaseFromJson(besides.collectionCase) : null,
+    letters: reminderLettersFromJson(besides.letters),
     mandates,
     debits,
     nextDebit:
