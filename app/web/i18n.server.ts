@@ -2,10 +2,10 @@
 // Accept-Language, else English; staff pages always English), and says it in Content-Language and
 // Vary. Loaders take their page's messages in it from here.
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
-import { languageContext, requestContext } from "../context.ts";
+import { documentRequestContext, languageContext, requestContext } from "../context.ts";
 import { chooseLanguage, DEFAULT_LANGUAGE, HTML_LANG, type Language } from "../i18n/languages.ts";
 import type { Namespace } from "../i18n/messages.ts";
-import { serializedMessages, translator } from "../i18n/messages.server.ts";
+import { messagesRefs, serializedMessages, translator } from "../i18n/messages.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -40,9 +40,13 @@ export const languageMiddleware: MiddlewareFunction<Response> = async ({ request
 
 export const languageOf = (context: Context): Language => context.get(languageContext);
 
-/** A page's messages, in its language, for its loader data (`messages`): the root's provider joins them. */
+/**
+ * A page's messages, in its language, for its loader data (`messages`): the root's provider joins
+ * them. A document's data names them (the document carries them, app/entry.server.tsx); a client
+ * navigation's data carries them.
+ */
 export function pageMessages(context: Context, namespaces: readonly Namespace[]) {
-  return serializedMessages(languageOf(context), namespaces);
+  return (context.get(documentRequestContext) ? messagesRefs : serializedMessages)(languageOf(context), namespaces);
 }
 
 /** A translator in the request's language, for words made in a loader or action (a page title). */
