@@ -85,17 +85,17 @@ setMessagesRefSource((ref) => {
   return compiledNamespace(...found);
 });
 
-const elements = new Map<string, Buffer>();
+const madeElements = new Map<string, Buffer>();
 
 /** A referenced namespace's element, made once per process: its JSON, "<" escaped so no text closes the element. */
 function messagesElement(ref: string): Buffer | null {
-  let element = elements.get(ref);
+  let element = madeElements.get(ref);
   if (element === undefined) {
     const found = namespaceOfRef(ref);
     if (!found) return null;
     const json = serializedMessages(found[0], [found[1]])[found[1]] as string;
     element = Buffer.from(`<script type="application/json" id="${messagesElementId(ref)}">${json.replace(/</g, "\\u003c")}</script>`);
-    elements.set(ref, element);
+    madeElements.set(ref, element);
   }
   return element;
 }
@@ -133,12 +133,26 @@ export function withMessagesElements(html: Buffer<ArrayBuffer>, elements: Buffer
   return Buffer.concat([html.subarray(0, end), elements, html.subarray(end)]);
 }
 
-/** A translator for one namespace outside React (page titles, messages built on the server). */
-export function translator<N extends Namespace>(language: Language, namespace: N) {
-  return createTranslator({
+const makeTranslator = <N extends Namespace>(language: Language, namespace: N) =>
+  createTranslator({
     locale: language,
     messages: compiledMessages(language, [namespace]) as Messages,
     namespace,
     timeZone: TIME_ZONE,
   });
+
+const translators = new Map<string, unknown>();
+
+/**
+ * A translator for one namespace outside React (page titles, messages built on the server), made
+ * once per process and language: it keeps nothing of a call (loaders ask for one on every request).
+ */
+export function translator<N extends Namespace>(language: Language, namespace: N): ReturnType<typeof makeTranslator<N>> {
+  const key = `${language}:${namespace}`;
+  let made = translators.get(key);
+  if (made === undefined) {
+    made = makeTranslator(language, namespace);
+    translators.set(key, made);
+  }
+  return made as ReturnType<typeof makeTranslator<N>>;
 }

@@ -10,7 +10,7 @@ import { signedInOn } from "../../server/auth/session.server.ts";
 import { hasSessionCookie } from "../../server/cookie-names.ts";
 import type { Route } from "./+types/layout";
 import { ICON_URL } from "../../lib/icon.ts";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { LanguageSwitch } from "../../components/language-switch.tsx";
 import { linkTo } from "../../lib/rich-text.tsx";
 

@@ -11,7 +11,7 @@ import { usePublicConfig } from "../../root.tsx";
 import { requireBorrowerMiddleware } from "../../web/guards.server.ts";
 import type { Route } from "./+types/layout";
 import { ICON_URL } from "../../lib/icon.ts";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { LanguageSwitch } from "../../components/language-switch.tsx";
 import { linkTo } from "../../lib/rich-text.tsx";
 
