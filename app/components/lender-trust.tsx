@@ -1,4 +1,4 @@
-import { NavLink } from "react-router";
+import { NavLink } from "./nav-link.tsx";
 import { useTranslations } from "../i18n/use-translations.ts";
 import { mailLink, telLink } from "../lib/rich-text.tsx";
 import { usePublicConfig } from "../root.tsx";

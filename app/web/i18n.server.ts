@@ -54,11 +54,22 @@ export function translatorFor<N extends Namespace>(context: Context, namespace: 
   return translator(languageOf(context), namespace);
 }
 
+// A namespace's title and description depend on nothing else (use-intl's `has` of a missing key
+// throws and catches an error: made once per process and language, not on every request).
+const metaTexts = new Map<string, { title: string; description?: string }>();
+
 /**
  * A page's title and description for its `meta`, from its namespace's `meta.title` and
  * `meta.description`, in the request's language (the loader returns them as `meta`).
  */
 export function pageMetaText(context: Context, namespace: Namespace): { title: string; description?: string } {
-  const t = translator(languageOf(context), namespace) as unknown as ((key: string) => string) & { has(key: string): boolean };
-  return { title: t("meta.title"), description: t.has("meta.description") ? t("meta.description") : undefined };
+  const language = languageOf(context);
+  const key = `${language}:${namespace}`;
+  let text = metaTexts.get(key);
+  if (text === undefined) {
+    const t = translator(language, namespace) as unknown as ((key: string) => string) & { has(key: string): boolean };
+    text = { title: t("meta.title"), description: t.has("meta.description") ? t("meta.description") : undefined };
+    metaTexts.set(key, text);
+  }
+  return { ...text };
 }

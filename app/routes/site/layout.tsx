@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { NavLink, Outlet, useRouteLoaderData, useSearchParams } from "react-router";
+import { Outlet, useRouteLoaderData, useSearchParams } from "react-router";
+import { NavLink } from "../../components/nav-link.tsx";
 import { ErrorView } from "../../components/error-view.tsx";
 import { GrievanceOfficer, PolicyLinks } from "../../components/lender-trust.tsx";
 import { SiteMenu } from "../../components/site-menu.tsx";

@@ -1,5 +1,6 @@
 import { CircleHelp, House, UserRound, Wallet } from "lucide-react";
-import { Form, NavLink, Outlet, useRouteLoaderData } from "react-router";
+import { Form, Outlet, useRouteLoaderData } from "react-router";
+import { NavLink } from "../../components/nav-link.tsx";
 import { GrievanceOfficer, PolicyLinks } from "../../components/lender-trust.tsx";
 import { DeviceWatch } from "../../components/device-watch.tsx";
 import { NotificationBell } from "../../components/notification-bell.tsx";
