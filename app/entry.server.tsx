@@ -53,7 +53,7 @@ export default function handleRequest(
   const { nonce: requestNonce } = loadContext.get(requestContext);
   const nonce = requestNonce || undefined;
   // The messages the loader data names (app/i18n/messages.server.ts messagesRefs), each written once per process.
-  const messages = messagesElements(routerContext.staticHandlerContext.loaderData);
+  const messages = messagesElements(routerContext.staticHandlerContext.loaderData, requestNonce);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

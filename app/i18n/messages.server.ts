@@ -85,16 +85,19 @@ setMessagesRefSource((ref) => {
   return compiledNamespace(...found);
 });
 
+const SCRIPT_START = Buffer.from("<script");
+
+// A referenced namespace's element after "<script" (the request's nonce goes between), made once per
+// process: its JSON, "<" escaped so no text closes the element.
 const madeElements = new Map<string, Buffer>();
 
-/** A referenced namespace's element, made once per process: its JSON, "<" escaped so no text closes the element. */
 function messagesElement(ref: string): Buffer | null {
   let element = madeElements.get(ref);
   if (element === undefined) {
     const found = namespaceOfRef(ref);
     if (!found) return null;
     const json = serializedMessages(found[0], [found[1]])[found[1]] as string;
-    element = Buffer.from(`<script type="application/json" id="${messagesElementId(ref)}">${json.replace(/</g, "\\u003c")}</script>`);
+    element = Buffer.from(` type="application/json" id="${messagesElementId(ref)}">${json.replace(/</g, "\\u003c")}</script>`);
     madeElements.set(ref, element);
   }
   return element;
@@ -102,21 +105,26 @@ function messagesElement(ref: string): Buffer | null {
 
 /**
  * The elements a document carries for the references in its loader data (each route's `messages`),
- * for the browser's hydration (app/i18n/read-messages.ts); empty when the data has none.
+ * for the browser's hydration (app/i18n/read-messages.ts); empty when the data has none. Each carries
+ * the request's CSP nonce, as every script element of a page does (the browser runs none of them).
  */
-export function messagesElements(loaderData: Readonly<Record<string, unknown>>): Buffer {
+export function messagesElements(loaderData: Readonly<Record<string, unknown>>, nonce = ""): Buffer {
   const refs = new Set<string>();
   for (const data of Object.values(loaderData)) {
     const messages = (data as { messages?: unknown } | null | undefined)?.messages;
     if (!messages || typeof messages !== "object") continue;
     for (const value of Object.values(messages)) if (typeof value === "string" && isMessagesRef(value)) refs.add(value);
   }
-  const found: Buffer[] = [];
+  const nonceAttribute = nonce ? Buffer.from(` nonce="${nonce.replace(/[^A-Za-z0-9+/=_-]/g, "")}"`) : null;
+  const parts: Buffer[] = [];
   for (const ref of refs) {
     const element = messagesElement(ref);
-    if (element) found.push(element);
+    if (!element) continue;
+    parts.push(SCRIPT_START);
+    if (nonceAttribute) parts.push(nonceAttribute);
+    parts.push(element);
   }
-  return Buffer.concat(found);
+  return Buffer.concat(parts);
 }
 
 const BODY_END = Buffer.from("</body>");

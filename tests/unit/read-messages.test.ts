@@ -58,6 +58,10 @@ describe("a document's messages, named in its loader data and carried once in th
       expect(JSON.parse(json!)).toEqual(compiledMessages(language, [namespace])[namespace]);
     }
     expect(messagesElements({ root: { messages: serializedMessages("en", ["common"]) } }).byteLength).toBe(0);
+    // The request's CSP nonce, as on every script element of a page.
+    expect(messagesElements(loaderData, "abc123").toString("utf8")).toMatch(
+      /^<script nonce="abc123" type="application\/json" id="messages:hi:common">/,
+    );
   });
 
   it("puts the elements at the end of the document's body", () => {
