@@ -8,7 +8,15 @@ import { renderedFields } from "../../app/components/server-fields.ts";
 
 type Values = { line1: string; pincode: string; kind: string; note: string; same: string; tags: string[] };
 
-function Form({ plain, lastResult, defaultValue }: { plain: boolean; lastResult?: SubmissionResult<string[]>; defaultValue?: Partial<Values> }) {
+function Form({
+  plain,
+  lastResult,
+  defaultValue,
+}: {
+  plain: boolean;
+  lastResult?: SubmissionResult<string[]>;
+  defaultValue?: Partial<Values>;
+}) {
   const [form, conform] = useForm<Values>({
     id: "address",
     lastResult,
@@ -27,7 +35,11 @@ function Form({ plain, lastResult, defaultValue }: { plain: boolean; lastResult?
     h("textarea", getTextareaProps(f.note)),
     h("input", getInputProps(f.same, { type: "checkbox" })),
     h("p", { id: f.line1.errorId, "data-key": f.line1.key }, String(f.line1.errors ?? "")),
-    h("p", { "data-default": String(f.line1.defaultValue), "data-checked": String(f.same.defaultChecked), "data-valid": String(f.pincode.valid) }),
+    h("p", {
+      "data-default": String(f.line1.defaultValue),
+      "data-checked": String(f.same.defaultChecked),
+      "data-valid": String(f.pincode.valid),
+    }),
     h("p", null, JSON.stringify(f.pincode.allErrors), JSON.stringify(f.tags.defaultOptions)),
   );
 }
@@ -40,7 +52,9 @@ const both = (props: { lastResult?: SubmissionResult<string[]>; defaultValue?: P
 
 describe("a form's fields rendered on the server", () => {
   it("give the attributes Conform's metadata gives, for a form shown first with saved values", () => {
-    const { plain, conform } = both({ defaultValue: { line1: "12 MG Road", pincode: "560001", kind: "owned", note: "n", same: "on", tags: ["a", "b"] } });
+    const { plain, conform } = both({
+      defaultValue: { line1: "12 MG Road", pincode: "560001", kind: "owned", note: "n", same: "on", tags: ["a", "b"] },
+    });
     expect(plain).toContain('value="12 MG Road"');
     expect(plain).toContain("checked");
     expect(plain).toBe(conform);
