@@ -28,9 +28,7 @@ function simpleMessage(tree: object, key: string): Simple {
   }
   let message = known.get(key);
   if (message === undefined) {
-    let node: unknown = tree;
-    for (const part of key.split("."))
-      node = node !== null && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
+    const node = at(tree, key);
     message =
       typeof node === "string" || (Array.isArray(node) && node.every((part) => typeof part === "string" || isPlainArgument(part)))
         ? (node as Simple)
@@ -47,11 +45,16 @@ function textValues(values: unknown): values is Record<string, string | number> 
   return true;
 }
 
+/** What `path` ("overdue.heading") names in `tree`, or undefined. */
+function at(tree: unknown, path: string): unknown {
+  let node = tree;
+  for (const part of path.split("."))
+    node = node !== null && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
+  return node;
+}
+
 function subtree(messages: unknown, namespace: string | undefined): object | null {
-  let node = messages;
-  if (namespace)
-    for (const part of namespace.split("."))
-      node = node !== null && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
+  const node = namespace ? at(messages, namespace) : messages;
   return node !== null && typeof node === "object" ? node : null;
 }
 
