@@ -76,6 +76,13 @@ export const servicesContext = createContext<AppServices>();
 export const requestContext = createContext<RequestInfo>();
 
 /**
+ * Whether the request is answered with a document (not a client navigation's `.data`): set by the
+ * HTTP layer (server/app.ts). A document's loader data names its messages and the document carries
+ * them once (app/i18n/messages.server.ts `messagesRefs`); false where unset.
+ */
+export const documentRequestContext = createContext<boolean>(false);
+
+/**
  * The language the request is answered in (app/web/i18n.server.ts sets it, in the root's middleware):
  * English until then, and always for staff pages.
  */

@@ -3,7 +3,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { languageContext, requestContext, servicesContext } from "./context.ts";
-import { compiledMessages } from "./i18n/messages.server.ts";
+import { compiledMessages, messagesElements, withMessagesElements } from "./i18n/messages.server.ts";
 import { PageLanguageProvider } from "./lib/page-language.tsx";
 import { scrubUrl } from "../server/logger.ts";
 import { isDatabaseUnavailable } from "./server/db/unavailable.ts";
@@ -52,6 +52,8 @@ export default function handleRequest(
   }
   const { nonce: requestNonce } = loadContext.get(requestContext);
   const nonce = requestNonce || undefined;
+  // The messages the loader data names (app/i18n/messages.server.ts messagesRefs), each written once per process.
+  const messages = messagesElements(routerContext.staticHandlerContext.loaderData, requestNonce);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -67,7 +69,7 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeoutId);
         timeoutId = undefined;
-        const html = withoutModulePreloads(Buffer.concat(chunks));
+        const html = withMessagesElements(withoutModulePreloads(Buffer.concat(chunks)), messages);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Content-Length", String(html.byteLength));
         resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));

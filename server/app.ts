@@ -3,15 +3,16 @@
 import type { RequestHandler } from "express";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import { type AppServices, type RequestInfo, requestContext, servicesContext } from "../app/context.ts";
+import { type AppServices, documentRequestContext, type RequestInfo, requestContext, servicesContext } from "../app/context.ts";
 import { type Language, LANGUAGE_COOKIE } from "../app/i18n/languages.ts";
 import { sendUnavailable } from "./unavailable-page.ts";
 import { sendWebResponse, toWebRequest } from "./web-request.ts";
 
-function contextFor(services: AppServices, request: RequestInfo) {
+function contextFor(services: AppServices, request: RequestInfo, document: boolean) {
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
   context.set(requestContext, request);
+  context.set(documentRequestContext, document);
   return context;
 }
 
@@ -20,7 +21,10 @@ export function createReactRouterHandler(services: AppServices, mode: string): R
   return async (req, res, next) => {
     try {
       const info = res.locals.request as RequestInfo;
-      const response = await handle(toWebRequest(req, res, services.config.publicUrl), contextFor(services, info));
+      const response = await handle(
+        toWebRequest(req, res, services.config.publicUrl),
+        contextFor(services, info, !req.path.endsWith(".data")),
+      );
       // A page that failed because the database is out of reach: 503 and the "we'll be back" page,
       // not the error page (a client navigation's data request keeps its own answer).
       if (info.databaseUnavailable && response.status >= 500 && !req.path.endsWith(".data")) {
@@ -48,12 +52,16 @@ export function createPageRenderer(services: AppServices, mode: string): (path: 
       new Request(`${origin}${path}`, {
         headers: { "user-agent": "page-cache", accept: "text/html", cookie: `${LANGUAGE_COOKIE}=${language}` },
       }),
-      contextFor(services, {
-        requestId: `page-cache:${path}`,
-        nonce: "",
-        ip: "",
-        userAgent: "page-cache",
-        method: "GET",
-      }),
+      contextFor(
+        services,
+        {
+          requestId: `page-cache:${path}`,
+          nonce: "",
+          ip: "",
+          userAgent: "page-cache",
+          method: "GET",
+        },
+        true,
+      ),
     );
 }

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../i18n/use-translations.ts";
 import { DATA_ITEM_IDS } from "../domain/privacy/notice-facts.ts";
 import { usePublicConfig } from "../root.tsx";
 

@@ -1,5 +1,5 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../i18n/use-translations.ts";
 import { usePublicConfig } from "../root.tsx";
 import { ErrorText } from "./field.tsx";
 

@@ -4,7 +4,7 @@ import { bureauConsentSchema } from "../domain/kyc/profile-schema.ts";
 import { BureauConsentField } from "./consent-fields.tsx";
 import { FormErrors } from "./field.tsx";
 import { useSchemaForm } from "./use-schema-form.ts";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../i18n/use-translations.ts";
 
 /**
  * The credit check an offer still needs (docs/product.md "Credit policy"): the borrower's consent

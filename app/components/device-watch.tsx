@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { ensureDeviceId } from "../lib/device.ts";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../i18n/use-translations.ts";
 import { DISPLACED_LANDING } from "../lib/displaced.ts";
 import { NOTICES_EVENT } from "./notification-bell.tsx";
 

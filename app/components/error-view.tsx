@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, useLocation } from "react-router";
 import { isChunkLoadError, reloadOnceForChunkError } from "../lib/chunk-reload.ts";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../i18n/use-translations.ts";
 import { NotFound } from "./not-found.tsx";
 
 /**

@@ -1,6 +1,6 @@
 import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../i18n/use-translations.ts";
 import { useErrorText } from "../lib/use-message-text.ts";
 
 interface FieldProps {

@@ -1,7 +1,7 @@
 import { Camera, FileUp, LoaderCircle } from "lucide-react";
 import { type DragEvent, useState } from "react";
 import { Form, useFetcher } from "react-router";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../i18n/use-translations.ts";
 import { fileTooLargeMessage, judgeFile, type SniffedType } from "../domain/kyc/documents.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { useMessageText } from "../lib/use-message-text.ts";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Toaster, toast as showToast } from "sonner";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../i18n/use-translations.ts";
 import type { Toast } from "../lib/toast.ts";
 
 /** sonner's toast area, top-right, showing each flash toast it is given once. */

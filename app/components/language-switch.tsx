@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useLocation } from "react-router";
-import { useLocale, useTranslations } from "use-intl/react";
+import { useLocale } from "use-intl/react";
+import { useTranslations } from "../i18n/use-translations.ts";
 import { LANGUAGE_NAMES, LANGUAGE_SHORT, type Language, SWITCH_TO } from "../i18n/languages.ts";
 
 /**

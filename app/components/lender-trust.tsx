@@ -1,5 +1,5 @@
-import { NavLink } from "react-router";
-import { useTranslations } from "use-intl/react";
+import { NavLink } from "./nav-link.tsx";
+import { useTranslations } from "../i18n/use-translations.ts";
 import { mailLink, telLink } from "../lib/rich-text.tsx";
 import { usePublicConfig } from "../root.tsx";
 

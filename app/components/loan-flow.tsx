@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, useSubmit } from "react-router";
-import { useLocale, useTranslations } from "use-intl/react";
+import { useLocale } from "use-intl/react";
+import { useTranslations } from "../i18n/use-translations.ts";
 import { type LoanKind, shortReference, type Step, STEPS } from "../domain/loans/application.ts";
 import { borrowerCanCancel, type LoanStatus } from "../domain/loans/lifecycle.ts";
 import type { Language } from "../i18n/languages.ts";

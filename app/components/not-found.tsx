@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../i18n/use-translations.ts";
 
 /** The not-found view shared by the 404 route and the error boundaries. */
 export function NotFound({ message }: { message: string }) {

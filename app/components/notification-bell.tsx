@@ -1,7 +1,7 @@
 import { Bell } from "lucide-react";
 import { useEffect, useState } from "react";
-import { NavLink } from "react-router";
-import { useTranslations } from "use-intl/react";
+import { NavLink } from "./nav-link.tsx";
+import { useTranslations } from "../i18n/use-translations.ts";
 
 /** The window event DeviceWatch raises when the realtime channel tells the unread count. */
 export const NOTICES_EVENT = "app:notices";

@@ -1,5 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../i18n/use-translations.ts";
 import { useLookup } from "../lib/use-lookup.ts";
 import { TextField } from "./field.tsx";
 

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../i18n/use-translations.ts";
 import { CORRECTION_AREAS, correctionSchema, erasureSchema, NOMINEE_RELATIONS, nomineeSchema } from "../domain/privacy/requests.ts";
 import { CheckboxField, FormErrors, SelectField, TextAreaField, TextField } from "./field.tsx";
 import { type KeyedActionData, resultFor, useSchemaForm } from "./use-schema-form.ts";

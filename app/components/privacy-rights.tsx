@@ -1,5 +1,6 @@
 import { Form } from "react-router";
-import { useLocale, useTranslations } from "use-intl/react";
+import { useLocale } from "use-intl/react";
+import { useTranslations } from "../i18n/use-translations.ts";
 import { formatDateTimeIST, longDate } from "../domain/india-date.ts";
 import type { ConsentPurpose } from "../domain/privacy/consents.ts";
 import { RETENTION_YEARS } from "../domain/privacy/notice.ts";

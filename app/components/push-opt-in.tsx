@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../i18n/use-translations.ts";
 
 /** The original application's names for what can stop push notices on a device. */
 export type PushError =

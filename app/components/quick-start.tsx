@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { z } from "zod";
 import { QUICK_STEP_COUNT, type QUICK_STEPS, quickStepPath, untouched } from "../domain/quick-start.ts";
 import { useSchemaForm } from "./use-schema-form.ts";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../i18n/use-translations.ts";
 
 /** The steps' keys in the catalogue (applyQuick.steps), in QUICK_STEPS' order. */
 export const QUICK_STEP_KEYS = ["loan", "you", "pin", "income", "emis", "offer", "consent"] as const satisfies {

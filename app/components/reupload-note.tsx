@@ -1,4 +1,4 @@
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../i18n/use-translations.ts";
 import { DOCUMENT_KINDS, type DocumentKind } from "../domain/kyc/documents.ts";
 import { linkTo, strong } from "../lib/rich-text.tsx";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useSubmit } from "react-router";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../i18n/use-translations.ts";
 import { MAX_SELFIE_BYTES } from "../domain/kyc/documents.ts";
 
 type Stage = "idle" | "starting" | "live" | "captured" | "error";

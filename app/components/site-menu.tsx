@@ -1,6 +1,6 @@
 import { Menu, X } from "lucide-react";
 import { useRef } from "react";
-import { NavLink } from "react-router";
+import { NavLink } from "./nav-link.tsx";
 
 export interface MenuItem {
   to: string;

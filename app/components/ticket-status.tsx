@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../i18n/use-translations.ts";
 import { TICKET_STATUS_STAFF_LABEL, type TicketStatus } from "../domain/help.ts";
 import { spanWith } from "../lib/rich-text.tsx";
 

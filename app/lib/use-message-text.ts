@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../i18n/use-translations.ts";
 import { parseMessage } from "../i18n/form-message.ts";
 
 /**

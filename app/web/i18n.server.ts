@@ -2,10 +2,10 @@
 // Accept-Language, else English; staff pages always English), and says it in Content-Language and
 // Vary. Loaders take their page's messages in it from here.
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
-import { languageContext, requestContext } from "../context.ts";
+import { documentRequestContext, languageContext, requestContext } from "../context.ts";
 import { chooseLanguage, DEFAULT_LANGUAGE, HTML_LANG, type Language } from "../i18n/languages.ts";
 import type { Namespace } from "../i18n/messages.ts";
-import { serializedMessages, translator } from "../i18n/messages.server.ts";
+import { messagesRefs, serializedMessages, translator } from "../i18n/messages.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -40,9 +40,13 @@ export const languageMiddleware: MiddlewareFunction<Response> = async ({ request
 
 export const languageOf = (context: Context): Language => context.get(languageContext);
 
-/** A page's messages, in its language, for its loader data (`messages`): the root's provider joins them. */
+/**
+ * A page's messages, in its language, for its loader data (`messages`): the root's provider joins
+ * them. A document's data names them (the document carries them, app/entry.server.tsx); a client
+ * navigation's data carries them.
+ */
 export function pageMessages(context: Context, namespaces: readonly Namespace[]) {
-  return serializedMessages(languageOf(context), namespaces);
+  return (context.get(documentRequestContext) ? messagesRefs : serializedMessages)(languageOf(context), namespaces);
 }
 
 /** A translator in the request's language, for words made in a loader or action (a page title). */
@@ -50,11 +54,22 @@ export function translatorFor<N extends Namespace>(context: Context, namespace: 
   return translator(languageOf(context), namespace);
 }
 
+// A namespace's title and description depend on nothing else (use-intl's `has` of a missing key
+// throws and catches an error: made once per process and language, not on every request).
+const metaTexts = new Map<string, { title: string; description?: string }>();
+
 /**
  * A page's title and description for its `meta`, from its namespace's `meta.title` and
  * `meta.description`, in the request's language (the loader returns them as `meta`).
  */
 export function pageMetaText(context: Context, namespace: Namespace): { title: string; description?: string } {
-  const t = translator(languageOf(context), namespace) as unknown as ((key: string) => string) & { has(key: string): boolean };
-  return { title: t("meta.title"), description: t.has("meta.description") ? t("meta.description") : undefined };
+  const language = languageOf(context);
+  const key = `${language}:${namespace}`;
+  let text = metaTexts.get(key);
+  if (text === undefined) {
+    const t = translator(language, namespace) as unknown as ((key: string) => string) & { has(key: string): boolean };
+    text = { title: t("meta.title"), description: t.has("meta.description") ? t("meta.description") : undefined };
+    metaTexts.set(key, text);
+  }
+  return { ...text };
 }

@@ -1,4 +1,4 @@
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { formatRupees } from "../../domain/money.ts";
 
 /** Principal against interest as one stacked bar with a legend (text for screen readers). */

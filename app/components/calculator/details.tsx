@@ -1,7 +1,7 @@
 // The calculator's own page adds these below its figures: a part-payment what-if and the repayment
 // schedule. A module of their own, so that the home page's short calculator does not load them.
 import { useState } from "react";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { calculate } from "../../domain/calculator.ts";
 import { prepaymentWhatIf, yearlySummary } from "../../domain/loan-math.ts";
 import { formatRupees, formatRupeesPlain } from "../../domain/money.ts";

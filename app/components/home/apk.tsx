@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { HomeData } from "../../domain/home.ts";
 
 interface BeforeInstallPromptEvent extends Event {

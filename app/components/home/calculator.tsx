@@ -1,4 +1,4 @@
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { EmiCalculator } from "../calculator/emi-calculator.tsx";
 import type { HomeData } from "../../domain/home.ts";
 

@@ -1,5 +1,5 @@
 import { BadgeIndianRupee, Clock, FileCheck2, Landmark, ShieldCheck, Smartphone } from "lucide-react";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { formatRupees } from "../../domain/money.ts";
 import type { HomeData } from "../../domain/home.ts";
 

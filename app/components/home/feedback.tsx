@@ -1,5 +1,5 @@
 import { Star } from "lucide-react";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { HomeData } from "../../domain/home.ts";
 
 export function FeedbackSection({ feedback }: HomeData) {

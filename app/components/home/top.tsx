@@ -1,4 +1,4 @@
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { formatRupees } from "../../domain/money.ts";
 import type { HomeData } from "../../domain/home.ts";
 import { PhoneLoanIllustration } from "../illustrations.tsx";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { StepsIllustration } from "../../components/illustrations.tsx";
 import { servicesContext } from "../../context.ts";
 import { QUICK_STEP_COUNT, QUICK_STEPS, unfinishedStep } from "../../domain/quick-start.ts";

@@ -18,7 +18,7 @@ import { usePublicConfig } from "../../root.tsx";
 import { signedInOn } from "../../server/auth/session.server.ts";
 import { safeRedirect } from "../../web/guards.server.ts";
 import { pageMessages, translatorFor } from "../../web/i18n.server.ts";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import {
   type PendingSignIn,
   pendingSignInCookie,

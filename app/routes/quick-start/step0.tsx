@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { ErrorText, FormErrors, TextField } from "../../components/field.tsx";
 import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
 import type { LoanKind } from "../../domain/loans/application.ts";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { LOAN_KINDS, loanChoiceSchema } from "../../domain/quick-start-schemas.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { formatRupees } from "../../domain/money.ts";

@@ -7,7 +7,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import { loadProfile } from "../../server/kyc/profile.server.ts";
 import type { Route } from "./+types/step1";
 import { loadQuickStep, postQuickStep, quickStepPage } from "../../web/quick-step.server.ts";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const { services, user, progress, today } = await loadQuickStep(args, 1);

@@ -7,7 +7,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import { loadAddress } from "../../server/kyc/sections.server.ts";
 import type { Route } from "./+types/step2";
 import { loadQuickStep, postQuickStep, quickStepPage } from "../../web/quick-step.server.ts";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { pinCodeSchema } from "../../domain/quick-start-schemas.ts";
 
 export async function loader(args: Route.LoaderArgs) {

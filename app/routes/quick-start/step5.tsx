@@ -6,7 +6,8 @@ import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quic
 import { longDate } from "../../domain/india-date.ts";
 import { quickStepPath } from "../../domain/quick-start.ts";
 import { QUICK_STEP_KEYS } from "../../components/quick-start.tsx";
-import { useLocale, useTranslations } from "use-intl/react";
+import { useLocale } from "use-intl/react";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { Language } from "../../i18n/languages.ts";
 import { strongWith } from "../../lib/rich-text.tsx";
 import { useMessageText } from "../../lib/use-message-text.ts";

@@ -4,7 +4,7 @@ import { ConsentFields } from "../../components/consent-fields.tsx";
 import { FormErrors } from "../../components/field.tsx";
 import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";
 import { stepPath } from "../../domain/loans/application.ts";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { linkTo } from "../../lib/rich-text.tsx";
 import { CONSENT_STEP, quickStepPath } from "../../domain/quick-start.ts";
 import { consentSchema } from "../../domain/quick-start-schemas.ts";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { useConfirm } from "../../components/confirm-dialog.tsx";
 import { type ClearReport, clearSiteData } from "../../lib/clear-site-data.ts";
 import { pageMeta } from "../../lib/meta.ts";

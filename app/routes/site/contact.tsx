@@ -17,7 +17,7 @@ import { contactSchema } from "../../domain/contact.ts";
 import { raiseContactTicket } from "../../server/help/raise.server.ts";
 import { useLazySchemaForm } from "../../components/use-lazy-schema-form.ts";
 import { pageMessages, pageMetaText } from "../../web/i18n.server.ts";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 /** The form's one-time key: the same message sent twice (a double tap, a resend after a lost answer) is one ticket. */
 export function loader({ context }: Route.LoaderArgs) {

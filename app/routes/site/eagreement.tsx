@@ -1,5 +1,6 @@
 import { FactRows, PdfFrame, usePdfWords } from "../../components/loan-flow.tsx";
-import { useLocale, useTranslations } from "use-intl/react";
+import { useLocale } from "use-intl/react";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { Language } from "../../i18n/languages.ts";
 import { pageMessages, translatorFor } from "../../web/i18n.server.ts";
 import { servicesContext } from "../../context.ts";

@@ -1,4 +1,4 @@
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { CalculatorDetails } from "../../components/calculator/details.tsx";
 import { EmiCalculator } from "../../components/calculator/emi-calculator.tsx";
 import { servicesContext } from "../../context.ts";

@@ -1,4 +1,4 @@
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { externalLink, linkTo, mailLink, telLink } from "../../lib/rich-text.tsx";
 import { pageMeta } from "../../lib/meta.ts";
 import { usePublicConfig } from "../../root.tsx";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { HOME_SECTIONS, HomeSections } from "../../components/home/sections.tsx";
 import { servicesContext } from "../../context.ts";
 import { pageMeta } from "../../lib/meta.ts";

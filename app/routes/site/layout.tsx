@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { NavLink, Outlet, useRouteLoaderData, useSearchParams } from "react-router";
+import { Outlet, useRouteLoaderData, useSearchParams } from "react-router";
+import { NavLink } from "../../components/nav-link.tsx";
 import { ErrorView } from "../../components/error-view.tsx";
 import { GrievanceOfficer, PolicyLinks } from "../../components/lender-trust.tsx";
 import { SiteMenu } from "../../components/site-menu.tsx";
@@ -10,7 +11,7 @@ import { signedInOn } from "../../server/auth/session.server.ts";
 import { hasSessionCookie } from "../../server/cookie-names.ts";
 import type { Route } from "./+types/layout";
 import { ICON_URL } from "../../lib/icon.ts";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { LanguageSwitch } from "../../components/language-switch.tsx";
 import { linkTo } from "../../lib/rich-text.tsx";
 

@@ -6,7 +6,8 @@ import { parseReference, shortReference, stepPath } from "../../domain/loans/app
 import { pageMeta } from "../../lib/meta.ts";
 import { spanWith } from "../../lib/rich-text.tsx";
 import { pageMessages, translatorFor } from "../../web/i18n.server.ts";
-import { useLocale, useTranslations } from "use-intl/react";
+import { useLocale } from "use-intl/react";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { formatRupees } from "../../domain/money.ts";
 import { signedInOn } from "../../server/auth/session.server.ts";
 import type { Route } from "./+types/outcome";

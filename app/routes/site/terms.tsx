@@ -1,4 +1,4 @@
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { loadProducts } from "../../server/products.server.ts";
 import { servicesContext } from "../../context.ts";
 import { linkTo } from "../../lib/rich-text.tsx";

@@ -23,7 +23,8 @@ import { autopayMissing } from "../../server/mandates/required.server.ts";
 import { Requests } from "./dashboard/requests.tsx";
 import type { Route } from "./+types/dashboard";
 import { languageOf, pageMessages, pageMetaText } from "../../web/i18n.server.ts";
-import { useLocale, useTranslations } from "use-intl/react";
+import { useLocale } from "use-intl/react";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { Language } from "../../i18n/languages.ts";
 import { msg } from "../../i18n/form-message.ts";
 

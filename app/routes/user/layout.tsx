@@ -1,5 +1,6 @@
 import { CircleHelp, House, UserRound, Wallet } from "lucide-react";
-import { Form, NavLink, Outlet, useRouteLoaderData } from "react-router";
+import { Form, Outlet, useRouteLoaderData } from "react-router";
+import { NavLink } from "../../components/nav-link.tsx";
 import { GrievanceOfficer, PolicyLinks } from "../../components/lender-trust.tsx";
 import { DeviceWatch } from "../../components/device-watch.tsx";
 import { NotificationBell } from "../../components/notification-bell.tsx";
@@ -11,7 +12,7 @@ import { usePublicConfig } from "../../root.tsx";
 import { requireBorrowerMiddleware } from "../../web/guards.server.ts";
 import type { Route } from "./+types/layout";
 import { ICON_URL } from "../../lib/icon.ts";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { LanguageSwitch } from "../../components/language-switch.tsx";
 import { linkTo } from "../../lib/rich-text.tsx";
 

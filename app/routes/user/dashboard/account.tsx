@@ -1,7 +1,8 @@
 import { Form, Link } from "react-router";
 import { formatDateIST, formatDateTimeIST } from "../../../domain/india-date.ts";
 import { ProgressBar } from "../../../components/kyc-checklist.tsx";
-import { useLocale, useTranslations } from "use-intl/react";
+import { useLocale } from "use-intl/react";
+import { useTranslations } from "../../../i18n/use-translations.ts";
 import type { Language } from "../../../i18n/languages.ts";
 import type { Data } from "../dashboard.tsx";
 

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { shortReference } from "../../../domain/loans/application.ts";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../../i18n/use-translations.ts";
 import { useMessageText } from "../../../lib/use-message-text.ts";
 import { strong } from "../../../lib/rich-text.tsx";
 import { formatRupees } from "../../../domain/money.ts";

@@ -7,7 +7,8 @@ import { shortReference } from "../../../domain/loans/application.ts";
 import { formatDateIST } from "../../../domain/india-date.ts";
 import { ReuploadNote } from "../../../components/reupload-note.tsx";
 import type { ActionData, Data } from "../dashboard.tsx";
-import { useLocale, useTranslations } from "use-intl/react";
+import { useLocale } from "use-intl/react";
+import { useTranslations } from "../../../i18n/use-translations.ts";
 import type { Language } from "../../../i18n/languages.ts";
 import { spanWith, strong } from "../../../lib/rich-text.tsx";
 

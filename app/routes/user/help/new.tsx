@@ -28,7 +28,7 @@ import { redirectWithToast } from "../../../web/flash.server.ts";
 import { readForm } from "../../../web/forms.server.ts";
 import { signedInContext } from "../../../web/guards.server.ts";
 import type { Route } from "./+types/new";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../../i18n/use-translations.ts";
 import type { Language } from "../../../i18n/languages.ts";
 import { msg } from "../../../i18n/form-message.ts";
 import { languageOf, pageMessages, translatorFor } from "../../../web/i18n.server.ts";

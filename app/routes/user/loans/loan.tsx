@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../../i18n/use-translations.ts";
 import { requestContext, servicesContext } from "../../../context.ts";
 import { addDays } from "../../../domain/loan-math.ts";
 import type { LoanKind } from "../../../domain/loans/application.ts";

@@ -7,7 +7,7 @@ import { readForm } from "../../../web/forms.server.ts";
 import { pageOf, signedInContext } from "../../../web/guards.server.ts";
 import { notFoundFullPath } from "../../../web/not-found.server.ts";
 import type { Route } from "./+types/start";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../../i18n/use-translations.ts";
 import { useMessageText } from "../../../lib/use-message-text.ts";
 import { languageOf, pageMessages, translatorFor } from "../../../web/i18n.server.ts";
 

@@ -5,7 +5,7 @@ import { CheckboxField, FormErrors, SelectField, TextField } from "../../../comp
 import { LoanFlow } from "../../../components/loan-flow.tsx";
 import { KycChecklist } from "../../../components/kyc-checklist.tsx";
 import { detailsSchema, PURPOSES, stepPath } from "../../../domain/loans/application.ts";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../../i18n/use-translations.ts";
 import { choices } from "../../../lib/choices.ts";
 import { msg } from "../../../i18n/form-message.ts";
 import { useMessageText } from "../../../lib/use-message-text.ts";

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { FactRows, LoanFlow, PdfFrame, usePdfWords } from "../../../components/loan-flow.tsx";
-import { useLocale, useTranslations } from "use-intl/react";
+import { useLocale } from "use-intl/react";
+import { useTranslations } from "../../../i18n/use-translations.ts";
 import { HTML_LANG, type Language } from "../../../i18n/languages.ts";
 import { externalLink, strong } from "../../../lib/rich-text.tsx";
 import { stepPath } from "../../../domain/loans/application.ts";

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
-import { useLocale, useTranslations } from "use-intl/react";
+import { useLocale } from "use-intl/react";
+import { useTranslations } from "../../../i18n/use-translations.ts";
 import { longDate, todayIST } from "../../../domain/india-date.ts";
 import { isLiveMandate } from "../../../domain/loans/mandate.ts";
 import { formatRupees } from "../../../domain/money.ts";

@@ -1,5 +1,6 @@
 import { data, Form, useSubmit } from "react-router";
-import { useLocale, useTranslations } from "use-intl/react";
+import { useLocale } from "use-intl/react";
+import { useTranslations } from "../../../i18n/use-translations.ts";
 import { FileDrop } from "../../../components/file-drop.tsx";
 import { useConfirm } from "../../../components/confirm-dialog.tsx";
 import { KycSection } from "../../../components/kyc-section.tsx";

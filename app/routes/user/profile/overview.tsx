@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../../i18n/use-translations.ts";
 import { servicesContext } from "../../../context.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { signedInContext } from "../../../web/guards.server.ts";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../../i18n/use-translations.ts";
 import { ConsentList, RequestList, YourErasurePlan } from "../../../components/privacy-rights.tsx";
 import { CorrectionForm, ErasureForm, NomineeForm } from "../../../components/privacy-forms.tsx";
 import { requestContext, servicesContext } from "../../../context.ts";

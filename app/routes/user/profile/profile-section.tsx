@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useLocation, useNavigation } from "react-router";
-import { useTranslations } from "use-intl/react";
+import { useTranslations } from "../../../i18n/use-translations.ts";
 import { ConsentFields } from "../../../components/consent-fields.tsx";
 import { FormErrors, SelectField, TextField } from "../../../components/field.tsx";
 import { KycSection } from "../../../components/kyc-section.tsx";

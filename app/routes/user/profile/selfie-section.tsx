@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { useLocale, useTranslations } from "use-intl/react";
+import { useLocale } from "use-intl/react";
+import { useTranslations } from "../../../i18n/use-translations.ts";
 import { KycSection } from "../../../components/kyc-section.tsx";
 import { SelfieCamera } from "../../../components/selfie-camera.tsx";
 import { servicesContext } from "../../../context.ts";

@@ -1,4 +1,5 @@
-import { useLocale, useTranslations } from "use-intl/react";
+import { useLocale } from "use-intl/react";
+import { useTranslations } from "../../../../i18n/use-translations.ts";
 import { longDate } from "../../../../domain/india-date.ts";
 import type { NextDue } from "../../../../domain/loans/next-due.ts";
 import { formatRupees } from "../../../../domain/money.ts";

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { useLocale, useTranslations } from "use-intl/react";
+import { useLocale } from "use-intl/react";
+import { useTranslations } from "../../../../i18n/use-translations.ts";
 import { ErrorText, Field, FormErrors } from "../../../../components/field.tsx";
 import { MoneyRows } from "../../../../components/loan-flow.tsx";
 import { useSchemaForm } from "../../../../components/use-schema-form.ts";

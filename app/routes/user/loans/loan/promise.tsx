@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { useLocale, useTranslations } from "use-intl/react";
+import { useLocale } from "use-intl/react";
+import { useTranslations } from "../../../../i18n/use-translations.ts";
 import { FormErrors, TextField } from "../../../../components/field.tsx";
 import { useSchemaForm } from "../../../../components/use-schema-form.ts";
 import { borrowerPromiseSchema, PROMISE_MAX_DAYS } from "../../../../domain/collections.ts";

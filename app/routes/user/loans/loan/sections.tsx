@@ -1,5 +1,6 @@
 import { Form } from "react-router";
-import { useLocale, useTranslations } from "use-intl/react";
+import { useLocale } from "use-intl/react";
+import { useTranslations } from "../../../../i18n/use-translations.ts";
 import { ErrorText } from "../../../../components/field.tsx";
 import { formatDateIST, longDate } from "../../../../domain/india-date.ts";
 import { formatRupees } from "../../../../domain/money.ts";
