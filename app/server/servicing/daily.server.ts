@@ -186,10 +186,11 @@ async function levyTogether(services: Services, loans: readonly { application: A
  * charge levied now. Returns how many were.
  */
 async function levyCharges(services: Services, loans: readonly { application: Application; terms: LoanTerms; run: DailyRun }[], at: Date) {
-  if (loans.length === 0) return 0;
   const charges = loans.flatMap(({ application: a, terms, run }) =>
     run.levy.map((p) => ({ a, p, instalment: terms.instalments.find((i) => i.seq === p.seq) })),
   );
+  // A loan settled with nothing to levy comes here too (from `levyAndSettle`).
+  if (charges.length === 0) return 0;
   const inserted = await services.db
     .insert(loanLedger)
     .values(
