@@ -23,12 +23,18 @@ export async function syncCases({ db }: Db, { today, applicationIds }: { today: 
     : null;
   const only = (column: ReturnType<typeof sql.raw>) => (ids ? sql`and ${column} = any(${ids})` : sql``);
   const at = sql`now()`;
-  // Open: a loan past due with no open case (the partial unique index makes a race one case).
+  // Open: a loan past due with no open case (the partial unique index makes a race one case). The loans
+  // named are read by their key first: left to choose, the planner scanned the days-past-due index, whose
+  // statistics (written before a night that puts loans past due) said few were, and read every loan past
+  // due to find a page's (200 ms a page of the first night at 1,000,000 loans).
+  const accounts = ids
+    ? sql`(with named as materialized (select * from loan_accounts where application_id = any(${ids})) select * from named)`
+    : sql`loan_accounts`;
   await db.execute(sql`
     insert into collection_cases (application_id, user_id, opened_on, created_at, updated_at)
     select a.id, a.user_id, to_char(c.as_of::date - c.dpd + 1, 'YYYY-MM-DD'), ${at}, ${at}
-    from loan_accounts c join loan_applications a on a.id = c.application_id and a.status = 'active'
-    where c.dpd > 0 ${only(sql.raw("c.application_id"))}
+    from ${accounts} c join loan_applications a on a.id = c.application_id and a.status = 'active'
+    where c.dpd > 0
       and not exists (select 1 from collection_cases k where k.application_id = c.application_id and k.closed_on is null)
     on conflict do nothing`);
   // Promises: judged from the ledger's payments (a payment reversed counts for nothing), dated the day their verdict changed.
