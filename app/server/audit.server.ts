@@ -27,20 +27,28 @@ export interface AuditEntry {
 export const applicationSubject = (id: string) => ({ type: "loan_application", id }) as const;
 
 /**
- * One audit row, in `services.db` (pass the caller's transaction as `{ ...services, db: tx }` or `{ db: tx }`):
- * the only writer of audit_log. Every staff action writes one, and every status change (lifecycle.server.ts).
- * Staff cannot edit or delete them.
+ * Audit rows, in `services.db` (pass the caller's transaction as `{ ...services, db: tx }` or `{ db: tx }`):
+ * the only writer of audit_log, one statement for them all. Every staff action writes one, and every status
+ * change (lifecycle.server.ts). Staff cannot edit or delete them.
  */
-export async function audit({ db }: Pick<AppServices, "db">, { by, client, at, action, subject, details }: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    actorUserId: by === null || by === "system" ? null : by.id,
-    actorRole: by === null ? null : by === "system" ? "system" : by.role,
-    action,
-    subjectType: subject?.type,
-    subjectId: subject?.id,
-    details,
-    ip: client?.ip,
-    userAgent: client?.userAgent,
-    createdAt: at === "database" ? undefined : at,
-  });
+export async function auditMany({ db }: Pick<AppServices, "db">, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditLog).values(
+    entries.map(({ by, client, at, action, subject, details }) => ({
+      actorUserId: by === null || by === "system" ? null : by.id,
+      actorRole: by === null ? null : by === "system" ? "system" : by.role,
+      action,
+      subjectType: subject?.type,
+      subjectId: subject?.id,
+      details,
+      ip: client?.ip,
+      userAgent: client?.userAgent,
+      createdAt: at === "database" ? undefined : at,
+    })),
+  );
+}
+
+/** One audit row (`auditMany` of one). */
+export async function audit(services: Pick<AppServices, "db">, entry: AuditEntry): Promise<void> {
+  await auditMany(services, [entry]);
 }

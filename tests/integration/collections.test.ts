@@ -136,6 +136,16 @@ describe("a collections case", () => {
       .from(auditLog)
       .where(and(eq(auditLog.subjectId, loan.id), eq(auditLog.action, "collections.paused")));
     expect(audited).toHaveLength(1);
+    // The system gave the case to the staff member of the task, once, and said so in the audit log.
+    const [given] = await caseOf(loan.id);
+    expect(given?.assigneeUserId).toBe(task?.assigneeUserId);
+    const assigned = await app.services.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, loan.id), eq(auditLog.action, "collections.assigned")));
+    expect(assigned.map((a) => [a.actorRole, a.details])).toEqual([
+      ["system", { caseId: c?.id, assignee: task?.assigneeUserId, why: "call task" }],
+    ]);
   });
 
   it("holds reminders while a promise is open, and marks it kept or broken from the ledger", async () => {

@@ -22,7 +22,7 @@ import { todayIST } from "../../domain/india-date.ts";
 import type { IsoDate } from "../../domain/loan-math.ts";
 import { loanPath } from "../../domain/loans/servicing.ts";
 import { daytime, type NotificationEvent } from "../../domain/notifications.ts";
-import { applicationSubject, audit } from "../audit.server.ts";
+import { applicationSubject, audit, auditMany } from "../audit.server.ts";
 import { collectionCases, collectionTasks, dunningRules, dunningSends, users } from "../db/schema.ts";
 import { type NoticeInput, notifyMany } from "../notifications/notify.server.ts";
 import type { Staff } from "../review/rows.server.ts";
@@ -180,6 +180,11 @@ async function candidates(
   return rows.map((r) => ({ ...r, dpd: Number(r.dpd), owedPaise: Number(r.owedPaise), sent: (r.sent ?? []).map(Number) }));
 }
 
+/**
+ * A page's sends, set-based: each case's step decided in order (one reminder a day to a borrower, the call task's
+ * staff member), then the sends inserted together (each step once: the unique index), and for those inserted the
+ * notices, the cases given, their audit rows and the call tasks, one statement each.
+ */
 async function sendPage(
   services: Services,
   { page, rules, sentOn }: { page: Candidate[]; rules: { version: number; steps: DunningStep[] }; sentOn: IsoDate },
@@ -188,9 +193,7 @@ async function sendPage(
   const at = services.now();
   const grievancePhone = services.config.public.lender.grievanceOfficer.phone;
   const toldToday = new Set<string>();
-  const notices: NoticeInput<NotificationEvent>[] = [];
-  let sent = 0;
-  let tasks = 0;
+  const decided: { c: Candidate; step: DunningStep; messages: boolean; assignee: string | null }[] = [];
   let held = 0;
   let staff: Awaited<ReturnType<typeof operationsByLoad>> | undefined;
   for (const c of page) {
@@ -218,9 +221,16 @@ async function sendPage(
         }
       }
     }
-    const [send] = await db
-      .insert(dunningSends)
-      .values({
+    // Told today from here on: should another pass have sent this step meanwhile (its send not inserted
+    // below), the borrower's other cases still wait for tomorrow rather than risk two reminders in a day.
+    if (messages) toldToday.add(c.userId);
+    decided.push({ c, step, messages, assignee });
+  }
+  if (decided.length === 0) return { sent: 0, tasks: 0, held };
+  const inserted = await db
+    .insert(dunningSends)
+    .values(
+      decided.map(({ c, step }) => ({
         caseId: c.caseId,
         userId: c.userId,
         stepDpd: step.dpd,
@@ -231,12 +241,19 @@ async function sendPage(
         dpd: c.dpd,
         amountPaise: c.owedPaise,
         createdAt: at,
-      })
-      .onConflictDoNothing()
-      .returning({ id: dunningSends.id });
-    if (!send) continue;
-    if (messages) {
-      toldToday.add(c.userId);
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: dunningSends.id, caseId: dunningSends.caseId });
+  // A page holds each case once, so a case names its send.
+  const sendOf = new Map(inserted.map((r) => [r.caseId, r.id]));
+  const done = decided.flatMap((d) => {
+    const sendId = sendOf.get(d.c.caseId);
+    return sendId ? [{ ...d, sendId }] : [];
+  });
+  const notices: NoticeInput<NotificationEvent>[] = done
+    .filter((d) => d.messages)
+    .map(({ c, step, sendId }) => {
       const data = {
         loanNumber: c.loanNumber,
         loanPath: loanPath(c.product, c.loanNumber),
@@ -245,45 +262,50 @@ async function sendPage(
         grievancePath: GRIEVANCE_PATH,
         grievancePhone,
       };
-      notices.push({
+      return {
         userId: c.userId,
         event: DUNNING_EVENT[step.tone],
-        key: send.id,
-        data: step.tone === "letter" ? { ...data, sendId: send.id } : data,
+        key: sendId,
+        data: step.tone === "letter" ? { ...data, sendId } : data,
         channels: noticeChannels(step.channels),
-      } as NoticeInput<NotificationEvent>);
-      sent++;
-    }
-    if (step.callTask && assignee) {
-      if (assignee !== c.assignee) {
-        // Given by the system only to a case nobody works (staff may have given it meanwhile).
-        await db
-          .update(collectionCases)
-          .set({ assigneeUserId: assignee, updatedAt: at })
-          .where(
-            and(
-              eq(collectionCases.id, c.caseId),
-              sql`(${collectionCases.assigneeUserId} is null or not exists (select 1 from users u where u.id = ${collectionCases.assigneeUserId} and u.disabled_at is null))`,
-            ),
-          );
-        await audit(
-          { db },
-          {
-            by: "system",
-            at,
-            action: "collections.assigned",
-            subject: applicationSubject(c.applicationId),
-            details: { caseId: c.caseId, assignee, why: "call task" },
-          },
-        );
-      }
-      await db
-        .insert(collectionTasks)
-        .values({ caseId: c.caseId, dueOn: sentOn, assigneeUserId: assignee, stepDpd: step.dpd, createdAt: at })
-        .onConflictDoNothing();
-      tasks++;
-    }
+      } as NoticeInput<NotificationEvent>;
+    });
+  const calls = done.flatMap(({ c, step, assignee }) => (step.callTask && assignee ? [{ c, step, assignee }] : []));
+  const given = calls.filter(({ c, assignee }) => assignee !== c.assignee);
+  if (given.length) {
+    // Given by the system only to a case nobody works (staff may have given it meanwhile).
+    await db.execute(sql`
+      update collection_cases k set assignee_user_id = v.assignee::uuid, updated_at = ${at}
+      from (values ${sql.join(
+        given.map(({ c, assignee }) => sql`(${c.caseId}::uuid, ${assignee})`),
+        sql`, `,
+      )}) v(id, assignee)
+      where k.id = v.id
+        and (k.assignee_user_id is null or not exists (select 1 from users u where u.id = k.assignee_user_id and u.disabled_at is null))`);
+    await auditMany(
+      { db },
+      given.map(({ c, assignee }) => ({
+        by: "system" as const,
+        at,
+        action: "collections.assigned",
+        subject: applicationSubject(c.applicationId),
+        details: { caseId: c.caseId, assignee, why: "call task" },
+      })),
+    );
   }
+  if (calls.length)
+    await db
+      .insert(collectionTasks)
+      .values(
+        calls.map(({ c, step, assignee }) => ({
+          caseId: c.caseId,
+          dueOn: sentOn,
+          assigneeUserId: assignee,
+          stepDpd: step.dpd,
+          createdAt: at,
+        })),
+      )
+      .onConflictDoNothing();
   const ids = await notifyMany(services, notices);
   // Each reminder's notice, for the case page.
   if (ids.length)
@@ -294,5 +316,5 @@ async function sendPage(
         sql`, `,
       )}]`})
         and s.id::text = split_part(n.dedupe_key, ':', 2)`);
-  return { sent, tasks, held };
+  return { sent: notices.length, tasks: calls.length, held };
 }
