@@ -82,13 +82,27 @@ export function createHttpApp({ services, database, clientDir, devMiddleware, ha
   });
   app.get("/readyz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
+    // The files' storage is reported, not required: without it uploads and PDFs fail but every other page
+    // serves, and a bucket away for every machine must not take them all out of the load balancer.
+    const storage = services.storage.check(1_500).then(
+      () => "reachable" as const,
+      (error: unknown) => {
+        log.warn({ err: error }, "readiness check: the files' storage cannot be reached");
+        return "unreachable" as const;
+      },
+    );
     try {
       // Within 2 s either way: a load balancer's probe must not hang while the database is away.
       await database.ping(1_500);
-      res.json({ status: "ready", database: database.kind, realtime: database.listening() ? "listening" : "reconnecting" });
+      res.json({
+        status: "ready",
+        database: database.kind,
+        realtime: database.listening() ? "listening" : "reconnecting",
+        storage: await storage,
+      });
     } catch (error) {
       log.warn({ err: error }, "readiness check failed");
-      res.status(503).json({ status: "unavailable", database: database.kind });
+      res.status(503).json({ status: "unavailable", database: database.kind, storage: await storage });
     }
   });
 

@@ -104,6 +104,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const leftovers = await storage.cleanTemp(database.kind === "pglite" ? 0 : 15 * 60_000);
   const sealed = await storage.sealLegacyFiles();
   if (leftovers || sealed) log.info({ leftovers, sealed }, "uploads tidied: partial uploads removed, files kept in clear sealed");
+  if (config.storage.kind === "s3")
+    await storage
+      .check(5_000)
+      .catch((error: unknown) =>
+        log.error(
+          { err: error, bucket: config.storage.kind === "s3" ? config.storage.bucket : undefined },
+          "the S3 bucket cannot be reached (missing, refused credentials or no route): uploads and PDFs will fail until it can",
+        ),
+      );
   const unmoved = config.storage.kind === "s3" ? await filesLeftOnDisk(config.dataDir) : 0;
   if (unmoved)
     log.error(

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
+import { Readable, Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { borrowerDocuments } from "../../app/server/db/schema.ts";
@@ -35,6 +35,32 @@ const jpeg = (size: number) =>
 const inBucket = () => s3.keys();
 const onDisk = () => ["tmp", "docs"].flatMap((dir) => readdirSync(path.join(app.dataDir, "uploads", dir)).map((f) => `${dir}/${f}`));
 const HOUR = 3_600_000;
+
+describe("a bucket that cannot be reached", () => {
+  it("is reported by /readyz, which stays ready, and logged as an error at start", async () => {
+    expect(await (await app.get("/readyz")).json()).toMatchObject({ status: "ready", storage: "reachable" });
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const missing = await startTestServer(
+      { ...s3.env, S3_BUCKET: `missing-${randomBytes(4).toString("hex")}`, LOG_LEVEL: "info" },
+      { logDestination: sink },
+    );
+    try {
+      const errors = lines.map((l) => JSON.parse(l) as { level: number; msg: string }).filter((l) => l.level >= 50);
+      expect(errors.map((e) => e.msg)).toEqual([expect.stringContaining("the S3 bucket cannot be reached")]);
+      const ready = await missing.get("/readyz");
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({ status: "ready", storage: "unreachable" });
+    } finally {
+      await missing.stop();
+    }
+  });
+});
 
 describe("KYC documents with S3_BUCKET set", { shuffle: false }, () => {
   let documentKey = "";

@@ -4,6 +4,7 @@ import type { Readable } from "node:stream";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -25,6 +26,8 @@ export interface Bucket {
   /** The object's bytes as a stream; rejects when there is none. */
   get(key: string): Promise<Readable>;
   remove(key: string): Promise<void>;
+  /** Rejects unless the bucket answers that it is there and these credentials may use it, within `timeoutMs`. */
+  reachable(timeoutMs: number): Promise<void>;
   /** Every object whose key starts with `prefix`, a page of up to 1,000 at a time. */
   list(prefix: string): AsyncIterable<ListedFile>;
   close(): void;
@@ -84,6 +87,9 @@ export function openBucket(settings: S3Settings): Bucket {
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async reachable(timeoutMs) {
+      await client.send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(timeoutMs) });
     },
     async *list(prefix) {
       let ContinuationToken: string | undefined;

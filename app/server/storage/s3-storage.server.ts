@@ -64,6 +64,9 @@ export function createS3Storage(bucket: Bucket, tmpRoot: string, keyring: Keyrin
     // their way into the bucket (npm run storage:move).
     sealLegacyFiles: async () => 0,
     list: () => bucket.list("docs/"),
+    async check(timeoutMs) {
+      await Promise.all([bucket.reachable(timeoutMs), local.check(timeoutMs)]);
+    },
     close() {
       bucket.close();
     },

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream, mkdirSync } from "node:fs";
-import { open, readdir, rename, rm, stat } from "node:fs/promises";
+import { constants, createReadStream, createWriteStream, mkdirSync } from "node:fs";
+import { access, open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -51,6 +51,11 @@ export interface FileStorage {
   sealLegacyFiles(): Promise<number>;
   /** Every object under docs/, in no particular order. */
   list(): AsyncIterable<ListedFile>;
+  /**
+   * Rejects unless files can be kept now, within `timeoutMs`: the bucket answers for itself (a missing
+   * bucket, refused credentials or no route to it all reject), or the data directory's uploads can be written.
+   */
+  check(timeoutMs: number): Promise<void>;
   /** Releases connections (a bucket's); the storage is not used after. */
   close(): void;
 }
@@ -182,6 +187,9 @@ export function createLocalStorage(root: string, keyring: Keyring): FileStorage 
         const info = await stat(path.join(dir, name)).catch(() => null);
         if (info?.isFile() && isStorageKey(`docs/${name}`)) yield { key: `docs/${name}`, modifiedAt: info.mtime };
       }
+    },
+    async check() {
+      for (const dir of ["tmp", "docs"]) await access(path.join(root, dir), constants.W_OK);
     },
     close() {},
   };
