@@ -26,6 +26,7 @@ import { applicationSubject, audit, auditMany } from "../audit.server.ts";
 import { collectionCases, collectionTasks, dunningRules, dunningSends, users } from "../db/schema.ts";
 import { type NoticeInput, notifyMany } from "../notifications/notify.server.ts";
 import type { Staff } from "../review/rows.server.ts";
+import { refreshStatistics } from "../db/statistics.server.ts";
 import { syncCases } from "./cases.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log">;
@@ -126,6 +127,7 @@ interface Candidate {
  * then each open case's due step sent. Running it twice for a day sends nothing twice.
  */
 export async function runDunning(services: Services, { day }: { day: IsoDate }) {
+  await refreshStatistics(services);
   await syncCases(services, { today: day });
   const rules = await currentDunningRules(services);
   const goesOut = daytime(services.now());

@@ -7,6 +7,7 @@
  * missed day in order.
  */
 import { syncCases } from "../collections/cases.server.ts";
+import { refreshStatistics } from "../db/statistics.server.ts";
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { addDays, type IsoDate } from "../../domain/loan-math.ts";
@@ -261,7 +262,9 @@ export async function runServicingDay(services: Services, day: IsoDate, { oneByO
   let reversed = 0;
   let after = "00000000-0000-0000-0000-000000000000";
   // In pages by id, so a run over 100,000 loans never holds them all.
-  for (;;) {
+  for (let pages = 0; ; pages++) {
+    // Every 5,000 loans, the statistics of what the run has changed so far (a first night rewrites the book).
+    if (pages % 10 === 9) await refreshStatistics(services);
     const page = await services.db
       .select({ id: loanApplications.id })
       .from(loanApplications)
