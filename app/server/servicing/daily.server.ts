@@ -18,7 +18,8 @@ import { notifyMany } from "../notifications/notify.server.ts";
 import { loanPath } from "../../domain/loans/servicing.ts";
 import { businessToday, cacheState, cacheStates, ledgerOf, loansForReplay, termsOf } from "../loan-account/account.server.ts";
 import { afterLedgerChange } from "../loan-account/ledger-change.server.ts";
-import { bookLoans, reconcileLoans } from "../books/book-loan.server.ts";
+import { reconcileLoans } from "../books/book-loan.server.ts";
+import { bookLoans } from "../books/book-loans.server.ts";
 import type { Application } from "../loans/rows.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payments">;
