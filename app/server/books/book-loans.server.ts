@@ -6,9 +6,9 @@ import { inArray, sql } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { netted, type Standing } from "../../domain/books/positions.ts";
 import { todayIST } from "../../domain/india-date.ts";
-import type { LoanState } from "../../domain/loans/servicing.ts";
+import type { LoanState, LoanTerms, ServicingEvent } from "../../domain/loans/servicing.ts";
 import { loanAccounts, loanApplications } from "../db/schema.ts";
-import { loansForReplay } from "../loan-account/account.server.ts";
+import { type AccountRow, loansForReplay, termsFrom } from "../loan-account/account.server.ts";
 import { bookLoan } from "./book-loan.server.ts";
 import { type EntryInput, postEntries, positionsOfLoans } from "./journal.server.ts";
 import {
@@ -18,6 +18,7 @@ import {
   keepBases,
   type LoanContext,
   plainStatedLines,
+  type Row,
   standingOf,
   stateAfter,
 } from "./loan-entries.server.ts";
@@ -25,27 +26,46 @@ import {
 type Services = Pick<AppServices, "db" | "config" | "now">;
 
 /**
+ * Loans as a caller holding them locked read them (`loansForReplay`'s after its last write to
+ * their ledgers), with their numbers: their schedules, ledger rows and autopay debits in flight,
+ * which only a writer holding the loan locks changes.
+ */
+export interface LoanRead {
+  terms: Pick<LoanTerms, "instalments">;
+  rows: Row[];
+  events: ServicingEvent[];
+  loanNumber: string | null;
+}
+export type LoansRead = ReadonlyMap<string, LoanRead>;
+
+/**
  * `bookLoan` for several loans at once, in the caller's transaction (the daily run's page of loans
  * it charged): a loan whose entries not yet booked all state their lines without a read (penal
  * charges) and whose book facts are complete is booked with the others in a few statements (the
- * accounts locked together, the ledgers, schedules, positions and bases read together, the entries
- * posted together), to the same entries, lines, positions and basis `bookLoan` gives it; any other
- * loan is booked by `bookLoan`.
+ * accounts locked and read together, the ledgers, schedules, positions and bases read together, the
+ * entries posted together), to the same entries, lines, positions and basis `bookLoan` gives it;
+ * any other loan is booked by `bookLoan`. With `read`, the loans' schedules, ledgers and numbers
+ * are taken from it rather than read again; their accounts are read here all the same, as they are
+ * locked (the books' accrual moves an account's `accrued_through` with only the account locked).
  */
-export async function bookLoans(services: Services, { applicationIds }: { applicationIds: readonly string[] }) {
+export async function bookLoans(services: Services, { applicationIds, read }: { applicationIds: readonly string[]; read?: LoansRead }) {
   if (applicationIds.length === 0) return;
   const { db } = services;
   const ids = [...applicationIds];
-  await db.select({ id: loanAccounts.applicationId }).from(loanAccounts).where(inArray(loanAccounts.applicationId, ids)).for("update");
-  const loans = await loansForReplay(services, ids);
+  const accounts = await db.select().from(loanAccounts).where(inArray(loanAccounts.applicationId, ids)).for("update");
+  const unread = ids.filter((id) => !read?.has(id));
+  const loans = await loansForReplay(services, unread);
+  for (const [id, loan] of loansFrom(services, accounts, read)) loans.set(id, loan);
   const numbers = new Map(
-    (
-      await db
-        .select({ id: loanApplications.id, loanNumber: loanApplications.loanNumber })
-        .from(loanApplications)
-        .where(inArray(loanApplications.id, ids))
+    (unread.length
+      ? await db
+          .select({ id: loanApplications.id, loanNumber: loanApplications.loanNumber })
+          .from(loanApplications)
+          .where(inArray(loanApplications.id, unread))
+      : []
     ).map((a) => [a.id, a.loanNumber] as const),
   );
+  for (const [id, loan] of read ?? []) numbers.set(id, loan.loanNumber);
   const today = todayIST(services.now());
   const alone: string[] = [];
   const together: { ctx: LoanContext; standing: Standing; state: LoanState | null; entries: EntryInput[] }[] = [];
@@ -102,4 +122,14 @@ export async function bookLoans(services: Services, { applicationIds }: { applic
       update loan_accounts c set booked_through = v.booked_through
       from (values ${sql.join(marks, sql`, `)}) as v(id, booked_through) where c.application_id = v.id`);
   for (const id of alone) await bookLoan(services, { applicationId: id });
+}
+
+/** The loans of `read` as `loansForReplay` gives them, with their accounts as locked now (a loan without an account is left out). */
+function loansFrom(services: Pick<Services, "config">, accounts: readonly AccountRow[], read: LoansRead | undefined) {
+  return accounts.flatMap((account) => {
+    const loan = read?.get(account.applicationId);
+    if (!loan) return [];
+    const { rows, events } = loan;
+    return [[account.applicationId, { account, terms: termsFrom(services, account, loan.terms.instalments), rows, events }] as const];
+  });
 }
