@@ -19,7 +19,8 @@ import { notifyMany } from "../notifications/notify.server.ts";
 import { loanPath } from "../../domain/loans/servicing.ts";
 import { businessToday, cacheState, cacheStates, ledgerOf, loansForReplay, termsOf } from "../loan-account/account.server.ts";
 import { afterLedgerChange } from "../loan-account/ledger-change.server.ts";
-import { bookLoans, reconcileLoans } from "../books/book-loan.server.ts";
+import { reconcileLoans } from "../books/book-loan.server.ts";
+import { bookLoans, type LoanRead } from "../books/book-loans.server.ts";
 import type { Application } from "../loans/rows.server.ts";
 
 type Services = Pick<AppServices, "db" | "config" | "now" | "jobs" | "log" | "payments">;
@@ -155,9 +156,9 @@ async function serviceBatch(
  * `levyAndSettle` for a page's loans that only have charges to levy, in the page's transaction
  * with the loans locked, in a few statements for them all: the charges inserted (once: the unique
  * index per instalment), their notices, the ledgers read again and replayed, the cached figures
- * and cases written, the charges booked (`bookLoans`). A loan the new charges leave settled or with
- * a charge to reverse takes `afterLedgerChange` as `levyAndSettle` gives it. Returns how many
- * charges were levied.
+ * and cases written, the charges booked (`bookLoans`, from that read). A loan the new charges leave
+ * settled or with a charge to reverse takes `afterLedgerChange` as `levyAndSettle` gives it.
+ * Returns how many charges were levied.
  */
 async function levyTogether(services: Services, loans: readonly { application: Application; terms: LoanTerms; run: DailyRun }[], at: Date) {
   if (loans.length === 0) return 0;
@@ -168,15 +169,19 @@ async function levyTogether(services: Services, loans: readonly { application: A
     loans.map((l) => l.application.id),
   );
   const states: { applicationId: string; state: LoanState }[] = [];
+  // What `bookLoans` would read again: the ledgers with the new charges (only a writer holding the loans locked changes them).
+  const read = new Map<string, LoanRead>();
   const alone: Application[] = [];
   for (const { application: a } of loans) {
     const loan = replayed.get(a.id);
     const state = loan && replay(loan.terms, loan.events, today);
-    if (state && !state.settlement && state.penalsUnwarranted.length === 0) states.push({ applicationId: a.id, state });
-    else alone.push(a);
+    if (loan && state && !state.settlement && state.penalsUnwarranted.length === 0) {
+      states.push({ applicationId: a.id, state });
+      read.set(a.id, { ...loan, loanNumber: a.loanNumber });
+    } else alone.push(a);
   }
   await cacheStates(services, states);
-  await bookLoans(services, { applicationIds: states.map((s) => s.applicationId) });
+  await bookLoans(services, { applicationIds: [...read.keys()], read });
   for (const application of alone) await afterLedgerChange(services, { application, at });
   return levied;
 }
