@@ -8,6 +8,7 @@
  */
 import { syncCases } from "../collections/cases.server.ts";
 import { refreshStatistics } from "../db/statistics.server.ts";
+import { inTurns } from "../jobs/in-turns.server.ts";
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { AppServices } from "../../context.ts";
 import { addDays, type IsoDate } from "../../domain/loan-math.ts";
@@ -241,18 +242,6 @@ async function levyCharges(services: Services, loans: readonly { application: Ap
   return inserted.length;
 }
 
-/** `work` on each of `items`, at most `at` at once. */
-async function inTurns<T>(items: readonly T[], at: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next++];
-      if (item !== undefined) await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(at, items.length)) }, worker));
-}
-
 /** How a run serves its loans: by pages in a transaction each (the default), or each loan in its own (`oneByOne`), as a failed page's loans are served. */
 export interface ServingOptions {
   oneByOne?: boolean;
@@ -266,9 +255,9 @@ export async function runServicingDay(services: Services, day: IsoDate, { oneByO
   let levied = 0;
   let reversed = 0;
   let after = "00000000-0000-0000-0000-000000000000";
-  // In pages by id, so a run over 100,000 loans never holds them all.
+  // In pages by id, so a run over 100,000 loans never holds them all; every 5,000 loans, the statistics of
+  // what it changed so far (a first night rewrites the book).
   for (let pages = 0; ; pages++) {
-    // Every 5,000 loans, the statistics of what the run has changed so far (a first night rewrites the book).
     if (pages % 10 === 9) await refreshStatistics(services);
     const page = await services.db
       .select({ id: loanApplications.id })
