@@ -24,7 +24,12 @@ describe(`server on ${TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}`, () => {
     expect(await health.json()).toEqual({ status: "ok" });
     const ready = await app.get("/readyz");
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ready", database: TEST_DATABASE_URL ? "postgres" : "pglite", realtime: "listening", storage: "reachable" });
+    expect(await ready.json()).toEqual({
+      status: "ready",
+      database: TEST_DATABASE_URL ? "postgres" : "pglite",
+      realtime: "listening",
+      storage: "reachable",
+    });
   });
 
   it("enforces a CSP whose scripts need this response's nonce, and every script carries it", async () => {
