@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { staffBorrowerName } from "../../domain/borrowers.ts";
-import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps, getTextareaProps } from "@conform-to/react";
+import { getInputProps } from "../../components/input-props.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { Link } from "../../components/link.tsx";

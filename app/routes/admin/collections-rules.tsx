@@ -1,4 +1,5 @@
-import { type FieldMetadata, getFormProps, getInputProps } from "@conform-to/react";
+import { type FieldMetadata, getFormProps } from "@conform-to/react";
+import { getInputProps } from "../../components/input-props.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { Link } from "../../components/link.tsx";
