@@ -22,7 +22,8 @@ export function writtenAsIs(props: LinkProps): props is LinkProps & { to: string
 }
 
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(props, ref) {
-  const { basename } = useContext(UNSAFE_NavigationContext);
+  // Outside a router there is none: React Router's Link says what is wrong.
+  const basename = useContext(UNSAFE_NavigationContext)?.basename;
   if (typeof document !== "undefined" || basename !== "/" || !writtenAsIs(props)) return <RouterLink {...props} ref={ref} />;
   const {
     onClick: _onClick,

@@ -68,3 +68,17 @@ describe("our Link on the server", () => {
     expect(own.slice(9)).toEqual(Array(LINKS.length - 9).fill(false));
   });
 });
+
+describe("our Link outside a router", () => {
+  it("fails as React Router's Link fails", () => {
+    const render = (LinkComponent: typeof Link) => () => renderToStaticMarkup(h(LinkComponent, { to: "/User/Loans" }, "loans"));
+    let theirs = "";
+    try {
+      render(RouterLink as unknown as typeof Link)();
+    } catch (error) {
+      theirs = (error as Error).message;
+    }
+    expect(theirs).not.toBe("");
+    expect(render(Link)).toThrow(theirs);
+  });
+});
