@@ -5,7 +5,7 @@
 // way). A signed-in page has a dozen of these.
 import { forwardRef } from "react";
 import { type LinkProps, NavLink as RouterNavLink, useLocation, useNavigation } from "react-router";
-import { Link } from "./link.tsx";
+import { Link } from "../lib/link.tsx";
 
 interface NavLinkState {
   isActive: boolean;

@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { Link } from "./link.tsx";
+import { Link } from "../lib/link.tsx";
 import { useTranslations } from "../i18n/use-translations.ts";
 
 /** The not-found view shared by the 404 route and the error boundaries. */

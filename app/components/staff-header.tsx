@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "./link.tsx";
+import { Link } from "../lib/link.tsx";
 import { usePublicConfig } from "../root.tsx";
 import { ICON_URL } from "../lib/icon.ts";
 

@@ -1,10 +1,10 @@
-// Our Link (app/components/link.tsx) writes on the server what React Router's Link writes for the same
+// Our Link (app/lib/link.tsx) writes on the server what React Router's Link writes for the same
 // link on the same page, as the server renders a page (a static router).
 import { createElement as h, Fragment } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, Link as RouterLink, type LinkProps, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { Link, writtenAsIs } from "../../app/components/link.tsx";
+import { Link, writtenAsIs } from "../../app/lib/link.tsx";
 
 const LINKS: LinkProps[] = [
   { to: "/User/Dashboard", className: "brand" },

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
-import { Link } from "../../components/link.tsx";
+import { Link } from "../../lib/link.tsx";
 import { z } from "zod";
 import { requestContext, servicesContext } from "../../context.ts";
 import { strDraftSchema } from "../../domain/aml/forms.ts";

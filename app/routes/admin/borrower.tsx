@@ -4,7 +4,7 @@ import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { getInputProps } from "../../components/input-props.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
-import { Link } from "../../components/link.tsx";
+import { Link } from "../../lib/link.tsx";
 import { Field, FormErrors } from "../../components/field.tsx";
 import { FactRows } from "../../components/loan-flow.tsx";
 import { StaffTable } from "../../components/staff-table.tsx";

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { Link } from "../../components/link.tsx";
+import { Link } from "../../lib/link.tsx";
 import { staffBorrowerName } from "../../domain/borrowers.ts";
 import { PageLinks, StaffTable } from "../../components/staff-table.tsx";
 import { z } from "zod";

@@ -1,5 +1,5 @@
 import { data, Form } from "react-router";
-import { Link } from "../../components/link.tsx";
+import { Link } from "../../lib/link.tsx";
 import { StaffTable } from "../../components/staff-table.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import { staffBorrowerName } from "../../domain/borrowers.ts";

@@ -1,5 +1,5 @@
 import { Form, redirect, useNavigation } from "react-router";
-import { Link } from "../../components/link.tsx";
+import { Link } from "../../lib/link.tsx";
 import { z } from "zod";
 import { PushOptIn } from "../../components/push-opt-in.tsx";
 import { servicesContext } from "../../context.ts";

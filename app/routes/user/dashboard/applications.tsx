@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { Link } from "../../../components/link.tsx";
+import { Link } from "../../../lib/link.tsx";
 import { shortReference } from "../../../domain/loans/application.ts";
 import { useTranslations } from "../../../i18n/use-translations.ts";
 import { useMessageText } from "../../../lib/use-message-text.ts";

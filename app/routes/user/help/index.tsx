@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { Link } from "../../../components/link.tsx";
+import { Link } from "../../../lib/link.tsx";
 import { HelpIllustration } from "../../../components/illustrations.tsx";
 import { GrievanceOfficer } from "../../../components/lender-trust.tsx";
 import { StatusBadge } from "../../../components/ticket-status.tsx";

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { type FieldMetadata, getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
-import { Link } from "../../../components/link.tsx";
+import { Link } from "../../../lib/link.tsx";
 import { ErrorText, Field, FormErrors, SelectField, TextField } from "../../../components/field.tsx";
 import { LenderNote } from "../../../components/lender-trust.tsx";
 import { useSchemaForm } from "../../../components/use-schema-form.ts";

@@ -3,7 +3,7 @@ import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form } from "react-router";
-import { Link } from "../../../components/link.tsx";
+import { Link } from "../../../lib/link.tsx";
 import { Field, FormErrors } from "../../../components/field.tsx";
 import { TicketHeading } from "../../../components/ticket-status.tsx";
 import { useSchemaForm } from "../../../components/use-schema-form.ts";

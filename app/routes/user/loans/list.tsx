@@ -1,4 +1,4 @@
-import { Link } from "../../../components/link.tsx";
+import { Link } from "../../../lib/link.tsx";
 import { useTranslations } from "../../../i18n/use-translations.ts";
 import { servicesContext } from "../../../context.ts";
 import { type LoanKind, stepPath } from "../../../domain/loans/application.ts";
