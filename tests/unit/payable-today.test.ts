@@ -16,7 +16,7 @@ describe("payableToday", () => {
         const known = { state: replay(terms, events, today), payoff: payoffWithAdvance(terms, events, today).quote };
         expect(payableToday(terms.kind, terms, events, today, known)).toEqual(payableToday(terms.kind, terms, events, today));
       }),
-      { numRuns: 60 },
+      { numRuns: 30 },
     );
   });
 });
