@@ -4,6 +4,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { ServerRouter } from "react-router";
 import { languageContext, requestContext, servicesContext } from "./context.ts";
 import { compiledMessages, messagesElements, withMessagesElements } from "./i18n/messages.server.ts";
+import { shareTranslators } from "./i18n/shared-translators.server.ts";
 import { PageLanguageProvider } from "./lib/page-language.tsx";
 import { scrubUrl } from "../server/logger.ts";
 import { isDatabaseUnavailable } from "./server/db/unavailable.ts";
@@ -14,6 +15,9 @@ import { withoutModulePreloads } from "./web/module-preloads.server.ts";
 import { inlineStylesheetFor } from "./web/stylesheet.server.ts";
 
 export const streamTimeout = 5_000;
+
+// Every page's translators made once per process and language (the root's provider: use-intl's defaults).
+shareTranslators();
 
 /**
  * Errors of loaders, actions and rendering, in the process's JSON log (the

@@ -122,6 +122,8 @@ export async function signedInBench({
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
       await client.query(`drop schema if exists ${schema} cascade`);
+      // The job queue's own schema beside it (server/main.ts: "<schema>_jobs").
+      await client.query(`drop schema if exists ${schema}_jobs cascade`);
       await client.end();
     }
   }

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../lib/link.tsx";
 import { useTranslations } from "../i18n/use-translations.ts";
 import { DATA_ITEM_IDS } from "../domain/privacy/notice-facts.ts";
 import { usePublicConfig } from "../root.tsx";

@@ -1,4 +1,5 @@
-import { type FieldMetadata, getInputProps } from "@conform-to/react";
+import { type FieldMetadata } from "@conform-to/react";
+import { getInputProps } from "./input-props.ts";
 import { useTranslations } from "../i18n/use-translations.ts";
 import { usePublicConfig } from "../root.tsx";
 import { ErrorText } from "./field.tsx";

@@ -1,4 +1,5 @@
-import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
+import { type FieldMetadata, getTextareaProps } from "@conform-to/react";
+import { getInputProps } from "./input-props.ts";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { useTranslations } from "../i18n/use-translations.ts";
 import { useErrorText } from "../lib/use-message-text.ts";

@@ -1,6 +1,6 @@
 import { CheckCircle2, Circle } from "lucide-react";
 import { useCallback } from "react";
-import { Link } from "react-router";
+import { Link } from "../lib/link.tsx";
 import { useTranslations } from "../i18n/use-translations.ts";
 import type { ChecklistItem, KycGap } from "../domain/kyc/completeness.ts";
 import { DOCUMENT_KINDS, type DocumentKind } from "../domain/kyc/documents.ts";

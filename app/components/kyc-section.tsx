@@ -1,6 +1,6 @@
 import { ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "../lib/link.tsx";
 import { useTranslations } from "../i18n/use-translations.ts";
 import { LenderNote } from "./lender-trust.tsx";
 

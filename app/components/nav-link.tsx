@@ -4,7 +4,8 @@
 // view-transition check resolves the resolved path again, building three error messages on the
 // way). A signed-in page has a dozen of these.
 import { forwardRef } from "react";
-import { Link, type LinkProps, NavLink as RouterNavLink, useLocation, useNavigation } from "react-router";
+import { type LinkProps, NavLink as RouterNavLink, useLocation, useNavigation } from "react-router";
+import { Link } from "../lib/link.tsx";
 
 interface NavLinkState {
   isActive: boolean;

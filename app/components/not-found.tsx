@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../lib/link.tsx";
 import { useTranslations } from "../i18n/use-translations.ts";
 
 /** The not-found view shared by the 404 route and the error boundaries. */

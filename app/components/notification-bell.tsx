@@ -1,6 +1,7 @@
 import { Bell } from "lucide-react";
 import { useEffect, useState } from "react";
 import { NavLink } from "./nav-link.tsx";
+import { StaticIcon } from "./static-icon.tsx";
 import { useTranslations } from "../i18n/use-translations.ts";
 
 /** The window event DeviceWatch raises when the realtime channel tells the unread count. */
@@ -31,7 +32,7 @@ export function NotificationBell({ unread: initial }: { unread: number }) {
         `relative inline-flex shrink-0 items-center rounded-md px-2 py-2 whitespace-nowrap sm:px-3 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`
       }
     >
-      <Bell aria-hidden="true" className="h-5 w-5" />
+      <StaticIcon icon={Bell} aria-hidden="true" className="h-5 w-5" />
       <span
         aria-hidden="true"
         data-unread={unread}

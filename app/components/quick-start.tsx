@@ -1,7 +1,7 @@
 import { LenderNote } from "./lender-trust.tsx";
 import type { DefaultValue, SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "../lib/link.tsx";
 import { z } from "zod";
 import { QUICK_STEP_COUNT, type QUICK_STEPS, quickStepPath, untouched } from "../domain/quick-start.ts";
 import { useSchemaForm } from "./use-schema-form.ts";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "../lib/link.tsx";
 import { usePublicConfig } from "../root.tsx";
 import { ICON_URL } from "../lib/icon.ts";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "../lib/link.tsx";
 
 /**
  * A dense staff table: scrolls sideways inside its own focusable region on a narrow screen (the

@@ -7,7 +7,7 @@
 import { useMemo } from "react";
 import { useMessages, useTranslations as useIntlTranslations } from "use-intl/react";
 
-type Translator = ((key: string, ...rest: unknown[]) => unknown) & Record<"rich" | "markup" | "raw" | "has", unknown>;
+export type Translator = ((key: string, ...rest: unknown[]) => unknown) & Record<"rich" | "markup" | "raw" | "has", unknown>;
 
 // What a message is, compiled (icu-minify): its text, a list of texts and plain arguments ("Hello,
 // {name}" is ["Hello, ", ["name"]]), or anything else (numbers, dates, plurals, tags: use-intl's).
@@ -53,12 +53,12 @@ function at(tree: unknown, path: string): unknown {
   return node;
 }
 
-function subtree(messages: unknown, namespace: string | undefined): object | null {
+export function subtree(messages: unknown, namespace: string | undefined): object | null {
   const node = namespace ? at(messages, namespace) : messages;
   return node !== null && typeof node === "object" ? node : null;
 }
 
-function withSimpleMessages(t: Translator, tree: object | null): Translator {
+export function withSimpleMessages(t: Translator, tree: object | null): Translator {
   if (!tree) return t;
   const fast = (key: string, ...rest: unknown[]) => {
     const message = rest.length <= 1 ? simpleMessage(tree, key) : null;
@@ -72,9 +72,21 @@ function withSimpleMessages(t: Translator, tree: object | null): Translator {
   return Object.assign(fast, { rich: t.rich, markup: t.markup, raw: t.raw, has: t.has });
 }
 
-/** use-intl's `useTranslations`, typed as it is. */
-export const useTranslations = ((namespace?: string) => {
-  const t = (useIntlTranslations as (namespace?: string) => Translator)(namespace);
+function useEachTranslations(namespace?: string): Translator {
+  const t = useIntlTranslations(namespace as never) as unknown as Translator;
   const tree = subtree(useMessages(), namespace);
   return useMemo(() => withSimpleMessages(t, tree), [t, tree]);
-}) as typeof useIntlTranslations;
+}
+
+// The server's entry gives a hook of its own, once, before any render (app/i18n/shared-translators.server.ts:
+// a namespace's translator made once per process); the browser, and any other render, use the above.
+let useServerTranslations: ((namespace?: string) => Translator) | null = null;
+
+/** Sets (or, with null, clears) the hook every render of this process uses instead of use-intl's. */
+export function setServerTranslations(hook: ((namespace?: string) => Translator) | null) {
+  useServerTranslations = hook;
+}
+
+/** use-intl's `useTranslations`, typed as it is. */
+export const useTranslations = ((namespace?: string) =>
+  (useServerTranslations ?? useEachTranslations)(namespace)) as typeof useIntlTranslations;

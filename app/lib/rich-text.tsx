@@ -2,7 +2,7 @@
 // message ("See our <link>grievance redressal policy</link>."), whatever part of it is bold or a
 // link. Made here, once, rather than as functions inside a component's render.
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "./link.tsx";
 
 type Tag = (chunks: ReactNode) => ReactNode;
 

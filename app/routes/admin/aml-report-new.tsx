@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
+import { Link } from "../../lib/link.tsx";
 import { z } from "zod";
 import { requestContext, servicesContext } from "../../context.ts";
 import { strDraftSchema } from "../../domain/aml/forms.ts";

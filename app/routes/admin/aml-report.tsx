@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "../../lib/link.tsx";
 import { FactRows } from "../../components/loan-flow.tsx";
 import { StaffTable } from "../../components/staff-table.tsx";
 import { requestContext, servicesContext } from "../../context.ts";

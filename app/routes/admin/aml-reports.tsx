@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../lib/link.tsx";
 import { servicesContext } from "../../context.ts";
 import { dueStanding, dueText, STR_STAGE_LABEL, type StrStage, strStage } from "../../domain/aml/str.ts";
 import { formatDateTimeIST, longDate, todayIST } from "../../domain/india-date.ts";

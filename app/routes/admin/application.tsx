@@ -1,6 +1,7 @@
 import { staffBorrowerName } from "../../domain/borrowers.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "../../lib/link.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import { KIND_NAME, parseReference, shortReference } from "../../domain/loans/application.ts";
 import { STATUS_TEXT } from "../../domain/loans/lifecycle.ts";

@@ -1,7 +1,8 @@
 import { shortReference } from "../../domain/loans/application.ts";
 import { staffBorrowerName } from "../../domain/borrowers.ts";
 import { PageLinks } from "../../components/staff-table.tsx";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../../lib/link.tsx";
 import { servicesContext } from "../../context.ts";
 import {
   ACTOR_ROLE_LABEL,

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "../../lib/link.tsx";
 import { QueryField } from "../../components/field.tsx";
 import { PageLinks, StaffTable } from "../../components/staff-table.tsx";
 import { servicesContext } from "../../context.ts";

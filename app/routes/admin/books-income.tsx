@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../lib/link.tsx";
 import { QueryField } from "../../components/field.tsx";
 import { StaffTable } from "../../components/staff-table.tsx";
 import { servicesContext } from "../../context.ts";

@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { Link } from "react-router";
+import { Link } from "../../lib/link.tsx";
 import { QueryField } from "../../components/field.tsx";
 import { PageLinks, StaffTable } from "../../components/staff-table.tsx";
 import { servicesContext } from "../../context.ts";

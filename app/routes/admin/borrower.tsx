@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { staffBorrowerName } from "../../domain/borrowers.ts";
-import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps, getTextareaProps } from "@conform-to/react";
+import { getInputProps } from "../../components/input-props.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
+import { Link } from "../../lib/link.tsx";
 import { Field, FormErrors } from "../../components/field.tsx";
 import { FactRows } from "../../components/loan-flow.tsx";
 import { StaffTable } from "../../components/staff-table.tsx";

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
+import { Link } from "../../lib/link.tsx";
 import { FormErrors, TextField } from "../../components/field.tsx";
 import { useSchemaForm } from "../../components/use-schema-form.ts";
 import { BureauSaidCell, DueCell } from "../../components/bureau-cells.tsx";

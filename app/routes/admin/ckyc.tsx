@@ -1,4 +1,5 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
+import { Link } from "../../lib/link.tsx";
 import { StaffTable } from "../../components/staff-table.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import { staffBorrowerName } from "../../domain/borrowers.ts";

@@ -1,6 +1,8 @@
-import { type FieldMetadata, getFormProps, getInputProps } from "@conform-to/react";
+import { type FieldMetadata, getFormProps } from "@conform-to/react";
+import { getInputProps } from "../../components/input-props.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
+import { Link } from "../../lib/link.tsx";
 import { ErrorText, FormErrors, SelectField, TextAreaField } from "../../components/field.tsx";
 import { StaffTable } from "../../components/staff-table.tsx";
 import { useSchemaForm } from "../../components/use-schema-form.ts";

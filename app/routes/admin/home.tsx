@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../lib/link.tsx";
 import { servicesContext } from "../../context.ts";
 import { formatWorkingAge, WORKING_DAY_MINUTES, workingMinutesBetween } from "../../domain/review.ts";
 import { pageMeta } from "../../lib/meta.ts";

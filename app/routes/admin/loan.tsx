@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "../../lib/link.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import { KIND_NAME } from "../../domain/loans/application.ts";
 import { LOAN_NUMBER } from "../../domain/loans/disbursal.ts";

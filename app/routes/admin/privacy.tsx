@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../../lib/link.tsx";
 import { FormErrors, SelectField, TextAreaField } from "../../components/field.tsx";
 import { ErasurePlanList } from "../../components/privacy-rights.tsx";
 import { type KeyedActionData, resultFor, useSchemaForm } from "../../components/use-schema-form.ts";

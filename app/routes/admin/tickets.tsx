@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../lib/link.tsx";
 import { staffBorrowerName } from "../../domain/borrowers.ts";
 import { PageLinks, StaffTable } from "../../components/staff-table.tsx";
 import { StatusBadge } from "../../components/ticket-status.tsx";

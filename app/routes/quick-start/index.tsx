@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../lib/link.tsx";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { StepsIllustration } from "../../components/illustrations.tsx";
 import { servicesContext } from "../../context.ts";

@@ -1,5 +1,6 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../../lib/link.tsx";
 import { ErrorText, FormErrors } from "../../components/field.tsx";
 import { MissingDetails } from "../../components/loan-flow.tsx";
 import { QuickStartFrame, StepButtons, useStepForm } from "../../components/quick-start.tsx";

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../../lib/link.tsx";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { useConfirm } from "../../components/confirm-dialog.tsx";
 import { type ClearReport, clearSiteData } from "../../lib/clear-site-data.ts";

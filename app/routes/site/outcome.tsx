@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { Link, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
+import { Link } from "../../lib/link.tsx";
 import { StatusNote } from "../../components/loan-flow.tsx";
 import { servicesContext } from "../../context.ts";
 import { parseReference, shortReference, stepPath } from "../../domain/loans/application.ts";

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "../../lib/link.tsx";
 import { DOCUMENT_KINDS } from "../../domain/kyc/documents.ts";
 import { answerSchema } from "../../domain/review.ts";
 import { answerRequest } from "../../server/review/answer.server.ts";

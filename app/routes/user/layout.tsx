@@ -12,6 +12,7 @@ import { usePublicConfig } from "../../root.tsx";
 import { requireBorrowerMiddleware } from "../../web/guards.server.ts";
 import type { Route } from "./+types/layout";
 import { ICON_URL } from "../../lib/icon.ts";
+import { StaticIcon } from "../../components/static-icon.tsx";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { LanguageSwitch } from "../../components/language-switch.tsx";
 import { linkTo } from "../../lib/rich-text.tsx";
@@ -88,7 +89,7 @@ function UserFrame({ children }: { children: React.ReactNode }) {
                   `flex min-h-12 flex-col items-center justify-center gap-0.5 px-2 py-1.5 text-xs font-medium md:flex-row md:gap-1.5 md:rounded-md md:px-3 md:py-2 md:text-sm ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`
                 }
               >
-                <Icon aria-hidden="true" className="size-5 md:size-4" />
+                <StaticIcon icon={Icon} aria-hidden="true" className="size-5 md:size-4" />
                 {t(`nav.${label}`)}
               </NavLink>
             ))}

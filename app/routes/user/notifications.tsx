@@ -1,4 +1,5 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
+import { Link } from "../../lib/link.tsx";
 import { z } from "zod";
 import { PushOptIn } from "../../components/push-opt-in.tsx";
 import { servicesContext } from "../../context.ts";

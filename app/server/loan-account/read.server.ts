@@ -261,14 +261,19 @@ const pageColumns = {
   >`(select coalesce(json_agg(${paymentJson.sql} order by p.created_at desc), '[]') from payments p where p.application_id = ${loanApplications.id} and p.status <> 'created')`,
 };
 
-/** What the loan offers to pay today (the Pay now form's amounts), from the ledger replayed now. */
+/**
+ * What the loan offers to pay today (the Pay now form's amounts), from the ledger replayed now.
+ * `known`: the same ledger already replayed to today and its payoff quote for today (the loan's
+ * page has both), not worked out again.
+ */
 export function payableToday(
   kind: "emi" | "salary_advance",
-  terms: Parameters<typeof payoffQuote>[0],
+  terms: LoanTerms,
   events: Parameters<typeof payoffQuote>[1],
-  today: string,
+  today: IsoDate,
+  known?: { state: LoanState; payoff: PayoffQuote },
 ) {
-  const state = replay(terms, events, today);
+  const state = known?.state ?? replay(terms, events, today);
   const next = nextDue(state);
   const first = terms.instalments[0];
   return {
@@ -277,7 +282,7 @@ export function payableToday(
       overduePaise: state.overduePaise,
       penalDuePaise: state.penalDuePaise,
       nextDuePaise: next?.amountPaise ?? null,
-      payoffPaise: payoffQuote(terms, events, today).totalPaise,
+      payoffPaise: (known?.payoff ?? payoffQuote(terms, events, today)).totalPaise,
       coolingOffPaise: inCoolingOff(terms, today) ? coolingOffQuote(terms, events, today).totalPaise : null,
       emiPaise: kind === "emi" && first ? first.principalPaise + first.interestPaise : null,
     },
@@ -316,6 +321,7 @@ async function pageOf(
   const today = businessToday(services);
   const state = replay(terms, events, today);
   const open = a.status === "active";
+  const payoff = open ? payoffWithAdvance(terms, events, today) : null;
   return {
     today,
     summary: summary(a, terms, state),
@@ -334,8 +340,8 @@ async function pageOf(
     revisedKfs: Boolean(row.revisedKfs),
     /** Each instalment not yet due that the advance held will pay (part or all of), by seq. */
     covered: Object.fromEntries(advanceCover(state)),
-    payoff: open ? payoffWithAdvance(terms, events, today) : null,
-    payable: open ? payableToday(a.product, terms, events, today).payable : null,
+    payoff,
+    payable: payoff ? payableToday(a.product, terms, events, today, { state, payoff: payoff.quote }).payable : null,
     coolingOff:
       open && inCoolingOff(terms, today)
         ? { until: addDays(terms.disbursalDate, terms.coolingOffDays), quote: coolingOffQuote(terms, events, today) }

@@ -1,5 +1,6 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../../../lib/link.tsx";
 import { ErrorText, FormErrors, SelectField, TextAreaField, TextField } from "../../../components/field.tsx";
 import { type KeyedActionData, resultFor, useSchemaForm } from "../../../components/use-schema-form.ts";
 import { strAcknowledgeSchema, strDraftSchema, strEditSchema, strReviewSchema } from "../../../domain/aml/forms.ts";

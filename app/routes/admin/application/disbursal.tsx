@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { Form, Link, useRevalidator, useSubmit } from "react-router";
+import { Form, useRevalidator, useSubmit } from "react-router";
+import { Link } from "../../../lib/link.tsx";
 import { useConfirm } from "../../../components/confirm-dialog.tsx";
 import { FactRows } from "../../../components/loan-flow.tsx";
 import { longDate } from "../../../domain/india-date.ts";

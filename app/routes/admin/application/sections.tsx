@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../../lib/link.tsx";
 import { FactRows, PdfFrame } from "../../../components/loan-flow.tsx";
 import { DOCUMENT_KINDS } from "../../../domain/kyc/documents.ts";
 import { GENDERS, MARITAL_STATUSES, maskAadhaar } from "../../../domain/kyc/profile-schema.ts";

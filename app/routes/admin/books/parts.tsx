@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Form, Link, NavLink } from "react-router";
+import { Form, NavLink } from "react-router";
+import { Link } from "../../../lib/link.tsx";
 import { drCr } from "../../../domain/books/reports.ts";
 import { formatRupees } from "../../../domain/money.ts";
 

@@ -1,5 +1,6 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../../../lib/link.tsx";
 import { FormErrors, TextField } from "../../../components/field.tsx";
 import { useSchemaForm } from "../../../components/use-schema-form.ts";
 import { BUREAU_NAME, type Bureau } from "../../../domain/bureau/format.ts";

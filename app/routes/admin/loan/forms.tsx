@@ -1,5 +1,6 @@
 import { CONTACT_CHANNELS, CONTACT_HOURS } from "../../../domain/collections.ts";
-import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps, getTextareaProps } from "@conform-to/react";
+import { getInputProps } from "../../../components/input-props.ts";
 import { Form } from "react-router";
 import { Field, FormErrors, SelectField, TextField } from "../../../components/field.tsx";
 import { useSchemaForm } from "../../../components/use-schema-form.ts";

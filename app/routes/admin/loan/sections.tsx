@@ -1,6 +1,7 @@
 import { CONTACT_CHANNELS } from "../../../domain/collections.ts";
 import { staffBorrowerName } from "../../../domain/borrowers.ts";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../../../lib/link.tsx";
 import { FactRows } from "../../../components/loan-flow.tsx";
 import { StaffTable } from "../../../components/staff-table.tsx";
 import { longDate } from "../../../domain/india-date.ts";

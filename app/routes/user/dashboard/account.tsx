@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../../../lib/link.tsx";
 import { formatDateIST, formatDateTimeIST } from "../../../domain/india-date.ts";
 import { ProgressBar } from "../../../components/kyc-checklist.tsx";
 import { useLocale } from "use-intl/react";

@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../../../lib/link.tsx";
 import { shortReference } from "../../../domain/loans/application.ts";
 import { useTranslations } from "../../../i18n/use-translations.ts";
 import { useMessageText } from "../../../lib/use-message-text.ts";

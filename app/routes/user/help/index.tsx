@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../../../lib/link.tsx";
 import { HelpIllustration } from "../../../components/illustrations.tsx";
 import { GrievanceOfficer } from "../../../components/lender-trust.tsx";
 import { StatusBadge } from "../../../components/ticket-status.tsx";

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Link } from "../../../lib/link.tsx";
 import { useTranslations } from "../../../i18n/use-translations.ts";
 import { requestContext, servicesContext } from "../../../context.ts";
 import { addDays } from "../../../domain/loan-math.ts";

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { Link } from "../../../lib/link.tsx";
 import { requestContext, servicesContext } from "../../../context.ts";
 import { kindOfPath, type LoanKind, stepPath } from "../../../domain/loans/application.ts";
 import { pageMeta } from "../../../lib/meta.ts";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../../lib/link.tsx";
 import { FactRows, LoanFlow, PdfFrame, usePdfWords } from "../../../components/loan-flow.tsx";
 import { useLocale } from "use-intl/react";
 import { useTranslations } from "../../../i18n/use-translations.ts";

@@ -1,6 +1,8 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
+import { getInputProps } from "../../../components/input-props.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { Link } from "../../../lib/link.tsx";
 import { CheckboxField, FormErrors, TextField } from "../../../components/field.tsx";
 import { LoanFlow } from "../../../components/loan-flow.tsx";
 import { signSchema, stepPath } from "../../../domain/loans/application.ts";

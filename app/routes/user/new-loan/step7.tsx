@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../../lib/link.tsx";
 import { ReuploadNote } from "../../../components/reupload-note.tsx";
 import { DisbursalNote, FactRows, LoanFlow, StatusNote } from "../../../components/loan-flow.tsx";
 

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
+import { Link } from "../../../lib/link.tsx";
 import { useTranslations } from "../../../i18n/use-translations.ts";
 import { ConsentList, RequestList, YourErasurePlan } from "../../../components/privacy-rights.tsx";
 import { CorrectionForm, ErasureForm, NomineeForm } from "../../../components/privacy-forms.tsx";

@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
+import { getInputProps } from "../../../../components/input-props.ts";
 import { Form } from "react-router";
 import { useLocale } from "use-intl/react";
 import { useTranslations } from "../../../../i18n/use-translations.ts";
