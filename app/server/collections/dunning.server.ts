@@ -309,14 +309,16 @@ async function sendPage(
       )
       .onConflictDoNothing();
   const ids = await notifyMany(services, notices);
-  // Each reminder's notice, for the case page.
+  // Each reminder's notice, for the case page: each send and its notice by their keys (a send's id read back
+  // from the notice's key as text could use no index: 300 ms a page once the sends were 150,000).
   if (ids.length)
     await db.execute(sql`
-      update dunning_sends s set notification_id = n.id from notifications n
-      where n.dedupe_key = any(${sql`array[${sql.join(
-        notices.map((n) => sql`${`${n.event}:${n.key}`}`),
+      update dunning_sends s set notification_id = n.id
+      from (values ${sql.join(
+        notices.map((n) => sql`(${n.key}::uuid, ${`${n.event}:${n.key}`})`),
         sql`, `,
-      )}]`})
-        and s.id::text = split_part(n.dedupe_key, ':', 2)`);
+      )}) v(send_id, dedupe_key)
+      join notifications n on n.dedupe_key = v.dedupe_key
+      where s.id = v.send_id`);
   return { sent: notices.length, tasks: calls.length, held };
 }
