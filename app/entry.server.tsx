@@ -1,8 +1,6 @@
-import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { languageContext, requestContext, servicesContext } from "./context.ts";
+import { type AppServices, languageContext, requestContext, servicesContext } from "./context.ts";
 import { compiledMessages, messagesElements, withMessagesElements } from "./i18n/messages.server.ts";
 import { shareTranslators } from "./i18n/shared-translators.server.ts";
 import { PageLanguageProvider } from "./lib/page-language.tsx";
@@ -13,6 +11,7 @@ import { InlineStylesheetProvider } from "./lib/stylesheet.tsx";
 import { withMatchedRoutesOnly } from "./web/matched-routes.server.ts";
 import { withoutModulePreloads } from "./web/module-preloads.server.ts";
 import { inlineStylesheetFor } from "./web/stylesheet.server.ts";
+import { renderDocument } from "./web/render-document.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -44,7 +43,22 @@ function pageLanguage(routerContext: EntryContext, loadContext: RouterContextPro
   return { language, messages: compiledMessages(language, ["common", "validation", "account"]) };
 }
 
-export default function handleRequest(
+let streamedNoted = false;
+
+/**
+ * A page that suspended in the one-pass render and was rendered again by the streaming renderer
+ * (app/web/render-document.server.ts): right, but at about a third more CPU. Said once per process.
+ */
+function noteStreamed(log: AppServices["log"], request: Request) {
+  if (streamedNoted) return;
+  streamedNoted = true;
+  log.warn(
+    { path: scrubUrl(new URL(request.url).pathname) },
+    "a page suspended while rendering and was rendered again by the streaming renderer (slower): see app/web/render-document.server.ts",
+  );
+}
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -55,55 +69,27 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce: requestNonce } = loadContext.get(requestContext);
+  const { log } = loadContext.get(servicesContext);
   const nonce = requestNonce || undefined;
   // The messages the loader data names (app/i18n/messages.server.ts messagesRefs), each written once per process.
   const messages = messagesElements(routerContext.staticHandlerContext.loaderData, requestNonce);
 
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-    // The whole document, in one buffer: no route streams (every loader's data is there before the
-    // render starts), and one write of the finished page costs far less than a stream of small chunks.
-    const chunks: Buffer[] = [];
-    const body = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
-      },
-      final(callback) {
-        clearTimeout(timeoutId);
-        timeoutId = undefined;
-        const html = withMessagesElements(withoutModulePreloads(Buffer.concat(chunks)), messages);
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        responseHeaders.set("Content-Length", String(html.byteLength));
-        resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
-        callback();
-      },
-    });
-    body.on("error", reject);
-
-    const { pipe, abort } = renderToPipeableStream(
+  const page = await renderDocument(
+    routerContext,
+    (context) => (
       <NonceProvider value={requestNonce}>
         <PageLanguageProvider value={pageLanguage(routerContext, loadContext)}>
           <InlineStylesheetProvider value={inlineStylesheetFor(request)}>
-            <ServerRouter context={withMatchedRoutesOnly(routerContext)} url={request.url} nonce={nonce} />
+            <ServerRouter context={withMatchedRoutesOnly(context)} url={request.url} nonce={nonce} />
           </InlineStylesheetProvider>
         </PageLanguageProvider>
-      </NonceProvider>,
-      {
-        nonce,
-        onAllReady() {
-          shellRendered = true;
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) loadContext.get(servicesContext).log.error({ err: error }, "streaming render error");
-        },
-      },
-    );
-  });
+      </NonceProvider>
+    ),
+    { nonce, timeoutMs: streamTimeout + 1000, onError: (error) => log.error({ err: error }, "streaming render error") },
+  );
+  if (page.streamed) noteStreamed(log, request);
+  const html = withMessagesElements(withoutModulePreloads(page.html), messages);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set("Content-Length", String(html.byteLength));
+  return new Response(html, { headers: responseHeaders, status: page.failed ? 500 : responseStatusCode });
 }

@@ -1,9 +1,9 @@
 import http from "node:http";
-import { Writable } from "node:stream";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { borrowerAddresses, borrowerEmployment, sessions, tickets } from "../../app/server/db/schema.ts";
 import { originOf, postForm, rawRequest } from "../helpers/http.ts";
+import { logSink } from "../helpers/log-sink.ts";
 import { latestCode } from "../helpers/outbox.ts";
 import { setCookieValue } from "../helpers/process.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -314,13 +314,7 @@ describe("behind an HTTPS proxy", () => {
 
 describe("the log", () => {
   it("holds no bearer link and no whole mobile number (request lines, SMS lines)", async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { sink, text } = logSink();
     const logged = await startTestServer({ LOG_LEVEL: "info" }, { logDestination: sink });
     try {
       const ref = "KZQ3VJ7XH2Q4B6T5NMA3R2LHEQ";
@@ -329,7 +323,7 @@ describe("the log", () => {
       await logged.get("/User/newLoan/Emi/ABCDEFGHIJKLMNOPQRSTUVWXYZ/Step5/pdfDisplay?expires=1790000000&signature=c2lnbmF0dXJl");
       await logged.get("/admin/enrol/enrolment-token-secret");
       await postForm(logged, "/quickStart/Otp", { intent: "send", mobile: "9876512345" });
-      const log = lines.join("");
+      const log = text();
       expect(log).toContain('"url":"/Eagreement/[ref]"');
       for (const secret of [ref, "c2lnbmF0dXJl", "enrolment-token-secret", "9876512345"]) expect(log, secret).not.toContain(secret);
       expect(log).toContain("XXXXXX2345");

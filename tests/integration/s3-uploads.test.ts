@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Readable, Writable } from "node:stream";
+import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { borrowerDocuments } from "../../app/server/db/schema.ts";
@@ -12,6 +12,7 @@ import { SWEEP_GRACE_MS, sweepOrphans } from "../../app/server/storage/sweep.ser
 import { startServer } from "../../server/main.ts";
 import { postUpload } from "../helpers/http.ts";
 import { startTestBucket, type TestBucket } from "../helpers/s3.ts";
+import { logSink } from "../helpers/log-sink.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { signedInBorrower } from "../helpers/session.ts";
 
@@ -39,19 +40,13 @@ const HOUR = 3_600_000;
 describe("a bucket that cannot be reached", () => {
   it("is reported by /readyz, which stays ready, and logged as an error at start", async () => {
     expect(await (await app.get("/readyz")).json()).toMatchObject({ status: "ready", storage: "reachable" });
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { sink, lines } = logSink();
     const missing = await startTestServer(
       { ...s3.env, S3_BUCKET: `missing-${randomBytes(4).toString("hex")}`, LOG_LEVEL: "info" },
       { logDestination: sink },
     );
     try {
-      const errors = lines.map((l) => JSON.parse(l) as { level: number; msg: string }).filter((l) => l.level >= 50);
+      const errors = lines().filter((l) => l.level >= 50);
       expect(errors.map((e) => e.msg)).toEqual([expect.stringContaining("the S3 bucket cannot be reached")]);
       const ready = await missing.get("/readyz");
       expect(ready.status).toBe(200);

@@ -1,11 +1,15 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "../../app/server/db/client.ts";
-import { feedback } from "../../app/server/db/schema.ts";
+import { feedback, users } from "../../app/server/db/schema.ts";
 import { seedDemoData } from "../../app/server/db/seed.ts";
 import { englishLeft } from "../helpers/english.ts";
 import { shownMarkup } from "../helpers/english.ts";
 import { startTestServer, TEST_DATABASE_URL, type TestServer } from "../helpers/server.ts";
+import { borrowerSessionAgain } from "../helpers/session.ts";
+import { DEMO_BORROWER_MOBILE } from "../../app/server/servicing/demo.server.ts";
+import { pageAs } from "../helpers/http.ts";
+import { logSink } from "../helpers/log-sink.ts";
 
 const shown = shownMarkup;
 
@@ -229,6 +233,46 @@ describe(`server on ${TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}`, () => {
     const after = await app.services.db.select({ n: count() }).from(feedback).where(eq(feedback.isSample, true));
     expect(after[0]?.n).toBe(before[0]?.n);
     expect(before[0]?.n).toBeGreaterThan(0);
+  });
+});
+
+describe("pages rendered in one pass", () => {
+  it("renders public, signed-in and error pages without suspending: whole documents with their loader data, nothing logged", async () => {
+    const { sink, lines } = logSink();
+    const logged = await startTestServer({ LOG_LEVEL: "warn", SEED_DEMO_LOANS: "true" }, { logDestination: sink });
+    try {
+      const [demo] = await logged.services.db.select({ id: users.id }).from(users).where(eq(users.mobile, DEMO_BORROWER_MOBILE));
+      const cookie = await borrowerSessionAgain(logged, demo?.id ?? "");
+      const loans = await pageAs(logged, "/User/Loans", cookie);
+      const loanPath = /href="(\/User\/Loans\/Emi\/[^"]+)"/.exec(loans.html)?.[1] ?? "";
+      expect(loanPath).not.toBe("");
+      const pages: [string, string, number][] = [
+        ["/Contact-us", "", 200],
+        ["/", cookie, 200], // rendered for a session, not from the page cache
+        ["/User/Dashboard", cookie, 200],
+        [loanPath, cookie, 200],
+        ["/User/Profile/components/Address", cookie, 200],
+        ["/User/Help", cookie, 200],
+        ["/User/Loans/Emi/SL00000000", cookie, 404],
+        ["/no/such/page", "", 404],
+      ];
+      for (const [path, asked, status] of pages) {
+        const res = await logged.get(path, asked ? { headers: { cookie: asked } } : {});
+        const html = await res.text();
+        expect([path, res.status]).toEqual([path, status]);
+        expect(html).toMatch(/^<!DOCTYPE html><html lang="en-IN">/);
+        expect(html).toContain("streamController.enqueue(");
+        expect(html).toContain("streamController.close();");
+        expect(html).not.toContain("<!--$!-->");
+      }
+      expect(
+        lines()
+          .filter((l) => l.level >= 50 || /streaming renderer/.test(l.msg))
+          .map((l) => l.msg),
+      ).toEqual([]);
+    } finally {
+      await logged.stop();
+    }
   });
 });
 

@@ -4,34 +4,18 @@
 // name another page to prefetch, and a hundred other routes) served by React Router's own request
 // handler, whose document entry renders each page both ways, each from a context of its own.
 import { createElement as h } from "react";
-import { renderToReadableStream } from "react-dom/server";
-import {
-  createRequestHandler,
-  data,
-  type EntryContext,
-  Form,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ServerRouter,
-  type ServerBuild,
-  useLoaderData,
-  useMatches,
-  useRouteError,
-  useRouteLoaderData,
-} from "react-router";
+import { createRequestHandler, type EntryContext, Form, Links, Meta, Outlet, Scripts, useMatches } from "react-router";
 import { describe, expect, it } from "vitest";
 import { withMatchedRoutesOnly } from "../../app/web/matched-routes.server.ts";
-
-type RouteModule = NonNullable<ServerBuild["routes"][string]>["module"];
-interface Spec {
-  id: string;
-  parentId?: string;
-  path?: string;
-  index?: boolean;
-  module: RouteModule;
-}
+import {
+  accountRoutes,
+  type RouteModule,
+  type RouteSpec,
+  rootRoute,
+  serverBuild,
+  stockDocument,
+  twoContexts,
+} from "../helpers/server-build.ts";
 
 const Root = () =>
   h(
@@ -53,23 +37,15 @@ const Root = () =>
     ),
   );
 
-const filler: Spec[] = Array.from({ length: 100 }, (_, n) => ({
+const filler: RouteSpec[] = Array.from({ length: 100 }, (_, n) => ({
   id: `filler-${n}`,
   parentId: n % 2 ? "site" : "account",
   path: `filler/${n}/:param`,
   module: { default: () => h("p", null, `filler ${n}`) } as RouteModule,
 }));
 
-const specs: Spec[] = [
-  {
-    id: "root",
-    path: "",
-    module: {
-      default: Root,
-      meta: () => [{ title: "Test" }],
-      ErrorBoundary: () => h("p", { role: "alert" }, `Not found (${(useRouteError() as { status?: number }).status ?? "?"})`),
-    } as unknown as RouteModule,
-  },
+const specs: RouteSpec[] = [
+  rootRoute(Root),
   { id: "site", parentId: "root", module: { default: () => h("div", { className: "site" }, h(Outlet)) } as RouteModule },
   {
     id: "home",
@@ -95,107 +71,23 @@ const specs: Spec[] = [
     module: { links: () => [{ page: "/about" }], default: () => h("p", null, "Prefetching") } as unknown as RouteModule,
   },
   { id: "about", parentId: "site", path: "about", module: { default: () => h("h1", null, "About") } as RouteModule },
-  {
-    id: "account",
-    parentId: "root",
-    path: "account",
-    module: {
-      loader: () => ({ unread: 3 }),
-      default: () => h("section", null, h(Outlet)),
-      ErrorBoundary: () => {
-        const error = useRouteError() as { status?: number };
-        return h("p", { role: "alert" }, `No such page (${error.status ?? "?"})`);
-      },
-    } as unknown as RouteModule,
-  },
-  {
-    id: "loan",
-    parentId: "account",
-    path: "loans/:number",
-    module: {
-      loader: ({ params }: { params: { number?: string } }) => {
-        if (params.number === "missing") throw data(null, { status: 404 });
-        return { number: params.number };
-      },
-      meta: () => [{ title: "A loan" }],
-      default: () => {
-        const { number } = useLoaderData() as { number: string };
-        const layout = useRouteLoaderData("account") as { unread: number };
-        return h("h1", null, `Loan ${number}, ${layout.unread} unread`);
-      },
-    } as unknown as RouteModule,
-  },
+  ...accountRoutes,
   ...filler,
 ];
 
-/** The whole document, its loader data streamed into it included. */
-async function render(context: EntryContext, url: string) {
-  const stream = await renderToReadableStream(h(ServerRouter, { context, url }));
-  await stream.allReady;
-  return new Response(stream).text();
-}
-
 /** Each page rendered with every route in the manifest, then with only the matched ones. */
 async function renderBothWays(request: Request, status: number, headers: Headers, context: EntryContext) {
-  // Each render reads the loader data's stream, keeps what it read (renderMeta) and changes the
-  // handler's state (which loaders hydrate): each gets its own.
-  const [first, second] = context.serverHandoffStream?.tee() ?? [];
-  const own = (stream: ReadableStream<Uint8Array> | undefined): EntryContext => ({
-    ...context,
-    serverHandoffStream: stream,
-    renderMeta: {},
-    staticHandlerContext: { ...context.staticHandlerContext },
-  });
-  const all = await render(own(first), request.url);
-  const pruned = withMatchedRoutesOnly(own(second));
-  const matched = await render(pruned, request.url);
+  const [first, second] = twoContexts(context);
+  const all = await stockDocument(first, request.url);
+  const pruned = withMatchedRoutesOnly(second);
+  const matched = await stockDocument(pruned, request.url);
   headers.set("Content-Type", "application/json");
   return new Response(JSON.stringify({ all, matched, routes: Object.keys(pruned.manifest.routes).sort() }), { status, headers });
 }
 
-function buildWith(mode: "initial" | "lazy"): ServerBuild {
-  return {
-    // React Router logs a route's error unless the entry handles it; these are expected.
-    entry: { module: { default: renderBothWays, handleError: () => {} } },
-    routes: Object.fromEntries(specs.map((s) => [s.id, { ...s, caseSensitive: false }])),
-    assets: {
-      entry: { imports: [], module: "/assets/entry.js" },
-      url: "/assets/manifest.js",
-      version: "1",
-      routes: Object.fromEntries(
-        specs.map((s) => [
-          s.id,
-          {
-            id: s.id,
-            parentId: s.parentId,
-            path: s.path,
-            index: s.index,
-            module: `/assets/${s.id}.js`,
-            imports: [`/assets/shared-${s.id.length % 3}.js`],
-            css: [`/assets/${s.id}.css`],
-            hasAction: false,
-            hasLoader: "loader" in s.module,
-            hasClientAction: false,
-            hasClientLoader: "clientLoader" in s.module,
-            hasClientMiddleware: false,
-            hasErrorBoundary: "ErrorBoundary" in s.module,
-            clientActionModule: undefined,
-            clientLoaderModule: undefined,
-            clientMiddlewareModule: undefined,
-            hydrateFallbackModule: undefined,
-          },
-        ]),
-      ),
-    },
-    publicPath: "/",
-    assetsBuildDirectory: "build/client",
-    future: {} as ServerBuild["future"],
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode, manifestPath: "/__manifest" },
-  } as ServerBuild;
-}
+const buildWith = (mode: "initial" | "lazy") =>
+  // React Router logs a route's error unless the entry handles it; these are expected.
+  serverBuild(specs, { default: renderBothWays, handleError: () => {} }, { routeDiscovery: mode });
 
 async function page(path: string, mode: "initial" | "lazy" = "initial") {
   const response = await createRequestHandler(buildWith(mode), "production")(new Request(`http://localhost${path}`));
