@@ -4,7 +4,7 @@ import { type DefaultValue, type Submission, type SubmissionResult, useForm } fr
 import type { RefObject } from "react";
 import { useNavigation } from "react-router";
 import type { z } from "zod";
-import { renderedFields } from "./server-fields.ts";
+import { renderedFields, renderedForm } from "./server-fields.ts";
 
 /** A form's schema, or a function of what is being sent that picks one. */
 export type FormSchema<S extends z.ZodType> = S | ((formData: FormData) => z.ZodType);
@@ -46,5 +46,5 @@ export function useCheckedForm<S extends z.ZodType<unknown, Record<string, unkno
   });
   const idle = navigation.state === "idle";
   const formErrors = form.errors?.length ? form.errors : idle ? (lastResult?.error?.[""] ?? undefined) : undefined;
-  return { form, fields: renderedFields(form as never, fields), formErrors, busy: !idle };
+  return { form: renderedForm(form), fields: renderedFields(form as never, fields), formErrors, busy: !idle };
 }

@@ -80,6 +80,35 @@ function plainField(formId: string, state: ConformState, name: string, original:
 }
 
 /**
+ * The form's metadata for a render on the server: what getFormProps and a form's component read
+ * most (its ids, errors, validity) from Conform's state once, anything else read from Conform's
+ * metadata once and kept (each read of Conform's builds its metadata anew). In the browser Conform's own.
+ */
+export function renderedForm<F extends object>(form: F): F {
+  if (typeof document !== "undefined") return form;
+  const context = contextOf(form as unknown as FormMetadata<Record<string, unknown>, string[]>);
+  if (!context) return form;
+  const id = context.getFormId();
+  const state = context.getState();
+  const known = new Map<string, unknown>([
+    ["id", id],
+    ["name", ""],
+    ["errorId", `${id}-error`],
+    ["descriptionId", `${id}-description`],
+    ["errors", state.error[""]],
+    ["valid", state.valid[""]],
+    ["dirty", state.dirty[""]],
+  ]);
+  return new Proxy(form, {
+    get(target, key, receiver) {
+      if (typeof key !== "string") return Reflect.get(target, key, receiver) as unknown;
+      if (!known.has(key)) known.set(key, Reflect.get(target, key, receiver));
+      return known.get(key);
+    },
+  });
+}
+
+/**
  * `fields` as plain objects, each made once, for a render on the server; in the browser (where a
  * field's reads subscribe its component to its changes) Conform's own.
  */

@@ -35,8 +35,22 @@ export interface RenderedDocument {
 /** React Router's `renderMeta.streamCache` (lib/dom/ssr/single-fetch.tsx): chunk number → what was read. */
 type StreamCache = Record<number, { result: { done: boolean; value: string } }>;
 
-const CLIENT_RENDERED_BOUNDARY = "<!--$!-->";
-const PENDING_BOUNDARY = "<!--$?-->";
+/** A Suspense boundary left to the browser (`<!--$!-->`) or still waiting (`<!--$?-->`). */
+const UNFINISHED_BOUNDARY = /<!--\$[!?]-->/;
+const DOCTYPE = "<!DOCTYPE html>";
+
+/**
+ * The markup as bytes, after the doctype when it is a document. Written into one buffer: the markup
+ * is a string of thousands of joined pieces, and joining the doctype to it first would copy it whole
+ * once more (a tenth of a millisecond for a 100 kB page).
+ */
+function documentBytes(markup: string): Buffer<ArrayBuffer> {
+  const doctype = markup.startsWith("<html") ? DOCTYPE : "";
+  const bytes = Buffer.allocUnsafe(doctype.length + Buffer.byteLength(markup));
+  bytes.write(doctype, 0, "latin1");
+  bytes.write(markup, doctype.length);
+  return bytes;
+}
 
 /** All of a stream's chunks, in order. */
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array[]> {
@@ -102,8 +116,8 @@ export async function renderDocument(
   } catch {
     // A component that threw (or suspended outside a boundary): the streaming render reports it.
   }
-  if (markup !== null && !markup.includes(CLIENT_RENDERED_BOUNDARY) && !markup.includes(PENDING_BOUNDARY)) {
-    return { html: Buffer.from(markup.startsWith("<html") ? `<!DOCTYPE html>${markup}` : markup), streamed: false, failed: false };
+  if (markup !== null && !UNFINISHED_BOUNDARY.test(markup)) {
+    return { html: documentBytes(markup), streamed: false, failed: false };
   }
   return { ...(await renderStreaming(app(renderContext()), { nonce, timeoutMs, onError })), streamed: true };
 }

@@ -4,7 +4,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type Sub
 import { createElement as h } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { renderedFields } from "../../app/components/server-fields.ts";
+import { renderedFields, renderedForm } from "../../app/components/server-fields.ts";
 
 type Values = { line1: string; pincode: string; kind: string; note: string; same: string; tags: string[] };
 
@@ -24,11 +24,20 @@ function Form({
     constraint: { line1: { required: true, maxLength: 80 }, pincode: { required: true, pattern: "[0-9]{6}", minLength: 6 } },
   });
   const fields = plain ? renderedFields(form as never, conform) : conform;
+  const shown = plain ? renderedForm(form) : form;
   const f = fields;
   const described = { ariaDescribedBy: f.line1.descriptionId };
   return h(
     "form",
-    getFormProps(form),
+    getFormProps(shown),
+    h(
+      "p",
+      { id: shown.errorId, "data-form": shown.id, "data-described": shown.descriptionId, "data-valid": String(shown.valid) },
+      String(shown.errors ?? ""),
+      String(shown.status ?? ""),
+      String(shown.dirty),
+      String(getFormProps(shown).noValidate),
+    ),
     h("input", getInputProps(f.line1, { type: "text", ...described })),
     h("input", getInputProps(f.pincode, { type: "text" })),
     h("select", getSelectProps(f.kind), h("option", { value: "owned" }, "owned")),
@@ -64,11 +73,13 @@ describe("a form's fields rendered on the server", () => {
     const lastResult: SubmissionResult<string[]> = {
       status: "error",
       initialValue: { line1: "", pincode: "12", kind: "", note: "", same: "" },
-      error: { line1: ["i18n:validation.required"], pincode: ["i18n:validation.pincode"] },
+      error: { "": ["i18n:loanPay.errors.tooLate"], line1: ["i18n:validation.required"], pincode: ["i18n:validation.pincode"] },
     };
     const { plain, conform } = both({ lastResult });
     expect(plain).toContain('aria-invalid="true"');
     expect(plain).toContain("i18n:validation.required");
+    expect(plain).toContain('aria-describedby="address-error"'); // the form's own error
+    expect(plain).toContain("i18n:loanPay.errors.tooLate");
     expect(plain).toBe(conform);
   });
 
