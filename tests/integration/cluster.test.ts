@@ -81,6 +81,7 @@ describe.skipIf(!TEST_DATABASE_URL)("WEB_CONCURRENCY worker processes on Postgre
     const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await client.connect();
     await client.query(`drop schema ${schema} cascade`);
+    await client.query(`drop schema if exists ${schema}_jobs cascade`); // the job queue's beside it
     await client.end();
   });
 

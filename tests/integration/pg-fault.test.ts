@@ -74,6 +74,7 @@ describe.skipIf(!TEST_DATABASE_URL)("the database connection drops under load", 
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await admin.connect();
     await admin.query(`drop schema ${schema} cascade`);
+    await admin.query(`drop schema if exists ${schema}_jobs cascade`); // the job queue's beside it
     await admin.end();
   });
 
