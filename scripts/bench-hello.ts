@@ -10,17 +10,16 @@ import { freePort, spawnNode, treeCpuMs, waitUntilUp } from "./bench-server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-/** The hello page loaded at each number of `connections`, in order: the load's figures by connections. */
-export async function helloBench({
-  connections,
-  seconds,
-  warmUp,
-}: {
-  connections: readonly number[];
-  seconds: number;
-  warmUp: number;
-}): Promise<Record<number, PageLoad>> {
+export interface HelloServer {
+  /** The hello page loaded by `connections` at once for `seconds`, with the server's CPU per request. */
+  load(connections: number, seconds: number): Promise<PageLoad>;
+  stop(): void;
+}
+
+/** React Router's stock server on the hello page, built and started; loaded when asked (between other loads, for a paired measure). */
+export async function startHello(): Promise<HelloServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "bench-hello-"));
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
   try {
     cpSync(path.join(root, "scripts/bench-hello"), dir, { recursive: true });
     symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));
@@ -36,19 +35,23 @@ export async function helloBench({
       PORT: String(port),
       HOST: "127.0.0.1",
     });
-    try {
-      const url = `http://127.0.0.1:${port}/`;
-      await waitUntilUp(url);
-      const loads: Record<number, PageLoad> = {};
-      for (const count of connections) {
-        await loadPage(url, { connections: count, seconds: warmUp });
-        loads[count] = await loadPage(url, { connections: count, seconds, cpuMs: () => treeCpuMs(child.pid ?? 0) });
-      }
-      return loads;
-    } finally {
+    const stop = () => {
       child.kill("SIGTERM");
+      removeDir();
+    };
+    const url = `http://127.0.0.1:${port}/`;
+    try {
+      await waitUntilUp(url);
+    } catch (error) {
+      stop();
+      throw error;
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+    return {
+      load: (connections, seconds) => loadPage(url, { connections, seconds, cpuMs: () => treeCpuMs(child.pid ?? 0) }),
+      stop,
+    };
+  } catch (error) {
+    removeDir();
+    throw error;
   }
 }

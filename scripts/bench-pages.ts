@@ -39,8 +39,10 @@ export async function loadPage(
 export interface SignedInFigures {
   database: "pglite" | "postgres";
   workers: number;
-  /** Page → connections → its load. */
+  /** Page → connections → its load (with `beside`, the median of its rounds). */
   pages: Record<string, Record<number, PageLoad>>;
+  /** With `beside`: page → connections → the other server's load, the median of the rounds taken between the page's. */
+  besides: Record<string, Record<number, PageLoad>>;
   rssAfterStartBytes: number;
   /** As the last load ends. */
   rssAtLoadEndBytes: number;
@@ -49,18 +51,48 @@ export interface SignedInFigures {
 }
 
 /** The signed-in pages under load, at each number of `connections` in turn. `databaseUrl` unset: PGlite. */
+/** Several loads as one: the median of each figure (errors added up). */
+export function medianLoad(loads: readonly PageLoad[]): PageLoad {
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  };
+  const cpu = loads.map((l) => l.cpuMsPerRequest).filter((c): c is number => c !== undefined);
+  return {
+    rps: median(loads.map((l) => l.rps)),
+    p50: median(loads.map((l) => l.p50)),
+    p99: median(loads.map((l) => l.p99)),
+    errors: loads.reduce((sum, l) => sum + l.errors, 0),
+    ...(cpu.length ? { cpuMsPerRequest: median(cpu) } : {}),
+  };
+}
+
+/**
+ * The signed-in pages under load, at each number of `connections` in turn. `databaseUrl` unset: PGlite.
+ * With `beside` (another server's load at as many connections, e.g. the hello page's), each page is
+ * loaded `rounds` times at `besideAt` connections, each round just after a load of the other
+ * server, so that the two are measured seconds apart, not minutes (this machine's speed drifts by a
+ * third from one minute to the next): their ratio is the ratio of the medians.
+ */
 export async function signedInBench({
   databaseUrl,
   workers = 1,
   connections,
   seconds,
   warmUp,
+  beside,
+  besideAt,
+  rounds = 1,
 }: {
   databaseUrl?: string;
   workers?: number;
   connections: readonly number[];
   seconds: number;
   warmUp: number;
+  beside?: (connections: number) => Promise<PageLoad>;
+  besideAt?: number;
+  rounds?: number;
 }): Promise<SignedInFigures> {
   const schema = `bench_pages_${randomBytes(4).toString("hex")}`;
   if (databaseUrl) {
@@ -97,13 +129,25 @@ export async function signedInBench({
       "/User/Profile/components/Address": "/User/Profile/components/Address",
     };
     const pages: Record<string, Record<number, PageLoad>> = {};
+    const besides: Record<string, Record<number, PageLoad>> = {};
     for (const [name, path] of Object.entries(paths)) {
       const check = await fetch(base + path, { headers: { cookie }, redirect: "manual" });
       if (check.status !== 200) throw new Error(`${path} answered ${check.status}`);
       const loads: Record<number, PageLoad> = {};
       for (const count of connections) {
         await loadPage(base + path, { connections: count, seconds: warmUp, cookie });
-        loads[count] = await loadPage(base + path, { connections: count, seconds, cookie, cpuMs: server.cpuMs });
+        if (beside && count === besideAt) {
+          const own: PageLoad[] = [];
+          const other: PageLoad[] = [];
+          for (let round = 0; round < rounds; round++) {
+            other.push(await beside(count));
+            own.push(await loadPage(base + path, { connections: count, seconds, cookie, cpuMs: server.cpuMs }));
+          }
+          loads[count] = medianLoad(own);
+          (besides[name] ??= {})[count] = medianLoad(other);
+        } else {
+          loads[count] = await loadPage(base + path, { connections: count, seconds, cookie, cpuMs: server.cpuMs });
+        }
       }
       pages[name] = loads;
     }
@@ -112,6 +156,7 @@ export async function signedInBench({
       database: databaseUrl ? "postgres" : "pglite",
       workers,
       pages,
+      besides,
       rssAfterStartBytes,
       rssAtLoadEndBytes,
       afterGc: await server.afterFullGc(),
