@@ -41,8 +41,8 @@ import { emiQuote } from "../app/domain/loan-math.ts";
 import { CACHED_PAGES } from "../server/page-cache.ts";
 import { backOfficeBench, reportBackOffice } from "./bench-backoffice.ts";
 import { COOKIE_NAMES } from "../app/server/cookie-names.ts";
-import { startHello } from "./bench-hello.ts";
-import { loadPage, medianLoad, type PageLoad, signedInBench } from "./bench-pages.ts";
+import { loadPage } from "./bench-pages.ts";
+import { signedInReport } from "./bench-signed-in.ts";
 import { payoutBench, reportPayouts } from "./bench-payouts.ts";
 import { pdfBench } from "./bench-pdf.ts";
 import { quickStartBench, reportQuickStart } from "./bench-quick-start.ts";
@@ -283,102 +283,16 @@ try {
   }
 
   if (runs("signed-in")) {
-    // The cost target (docs/ARCHITECTURE.md "Speed"): on PostgreSQL with one worker, a signed-in page's server CPU per
-    // request and its p99 at 10 connections at most 3 × the stock hello page's, measured in the same run. The
-    // full run also loads each page with BENCH_CONNECTIONS (50) for its requests a second.
-    const connections = CI_PROFILE ? [COST_CONNECTIONS] : [COST_CONNECTIONS, CONNECTIONS];
-    // Each page's cost is taken in ROUNDS rounds, each just after a load of the hello page (both servers
-    // running), and set against the hello loads of its own rounds: the machine's speed drifts too much
-    // between a hello page measured once at the start and a page measured a minute later.
-    const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-    // A page's code is optimised by V8 only after some thousands of requests: the dashboard's first 5 s
-    // after a 3 s warm-up cost 2.74 ms of CPU a request, the next rounds 1.9. A server runs for days.
-    const PAGE_WARM_UP = CI_PROFILE ? 6 : 10;
-    const hello = await startHello();
-    const helloLoads: Record<number, PageLoad[]> = {};
-    const loadHello = async (count: number) => {
-      const loaded = await hello.load(count, DURATION);
-      (helloLoads[count] ??= []).push(loaded);
-      return loaded;
-    };
-    // CI's small report: the run the target is set on (PostgreSQL, 1 worker); the full run adds 2 workers and PGlite.
-    const runsOf = [
-      { name: "PostgreSQL, 1 worker", databaseUrl: PG_URL, workers: 1 },
-      ...(CI_PROFILE
-        ? []
-        : [
-            { name: "PostgreSQL, 2 workers", databaseUrl: PG_URL, workers: 2 },
-            { name: "PGlite", databaseUrl: undefined, workers: 1 },
-          ]),
-    ];
-    console.log(
-      `\nSigned-in pages (the demo borrower), ${DURATION} s each, at ${connections.join(" and ")} connections; at ${COST_CONNECTIONS} on PostgreSQL with 1 worker, ${ROUNDS} rounds each after a round of the hello page, medians`,
-    );
-    const rows: Record<string, Record<string, string | number>> = {};
-    const row = (loads: Record<number, PageLoad>, base?: Record<number, PageLoad>) => {
-      const cost = loads[COST_CONNECTIONS];
-      const helloCost = base?.[COST_CONNECTIONS];
-      const times = (a?: number, b?: number) => (a !== undefined && b ? `${(a / b).toFixed(2)}×` : "");
-      const wide = loads[CONNECTIONS];
-      return {
-        "CPU ms/req": cost?.cpuMsPerRequest?.toFixed(2) ?? "",
-        "CPU of hello": times(cost?.cpuMsPerRequest, helloCost?.cpuMsPerRequest),
-        [`p99 ms, ${COST_CONNECTIONS} conn.`]: cost?.p99 ?? "",
-        "p99 of hello": times(cost?.p99, helloCost?.p99),
-        ...(wide && CONNECTIONS !== COST_CONNECTIONS
-          ? { [`req/s, ${CONNECTIONS} conn.`]: Math.round(wide.rps), [`p99 ms, ${CONNECTIONS} conn.`]: wide.p99 }
-          : {}),
-        errors: Object.values(loads).reduce((sum, l) => sum + l.errors, 0),
-      };
-    };
-    const helloRow = "React Router's stock server, hello page";
-    rows[helloRow] = {};
-    const costRatios: string[] = [];
-    try {
-      for (const count of connections) {
-        await hello.load(count, WARM_UP);
-        if (count !== COST_CONNECTIONS) await loadHello(count);
-      }
-      for (const run of runsOf) {
-        const paired = run.databaseUrl !== undefined && run.workers === 1;
-        const figures = await signedInBench({
-          ...run,
-          connections,
-          seconds: DURATION,
-          warmUp: PAGE_WARM_UP,
-          ...(paired ? { beside: loadHello, besideAt: COST_CONNECTIONS, rounds: ROUNDS } : {}),
-        });
-        for (const [page, loads] of Object.entries(figures.pages)) {
-          // A page of the paired run against its own rounds' hello loads; any other against all of them.
-          const base = figures.besides[page] ?? medianOfHello();
-          rows[`${run.name}: ${page}`] = row(loads, base);
-          if (paired) {
-            const cost = loads[COST_CONNECTIONS];
-            const cpu = (cost?.cpuMsPerRequest ?? 0) / (base[COST_CONNECTIONS]?.cpuMsPerRequest ?? 1);
-            const p99 = (cost?.p99 ?? 0) / (base[COST_CONNECTIONS]?.p99 || 1);
-            costRatios.push(
-              `${page}: CPU ${cpu.toFixed(2)}× ${cpu <= 3 ? "(within 3×)" : "(OVER 3×)"}, p99 ${p99.toFixed(2)}× ${p99 <= 3 ? "(within 3×)" : "(OVER 3×)"}`,
-            );
-          }
-        }
-        memory[`${run.name}, signed-in pages`] = memoryRow(figures.rssAfterStartBytes, figures.rssAtLoadEndBytes, figures.afterGc);
-      }
-    } finally {
-      hello.stop();
-    }
-    rows[helloRow] = row(medianOfHello());
-    function medianOfHello(): Record<number, PageLoad> {
-      return Object.fromEntries(Object.entries(helloLoads).map(([count, loads]) => [count, medianLoad(loads)]));
-    }
-    console.table(rows);
-    console.log(`Cost against the hello page, PostgreSQL with 1 worker, ${COST_CONNECTIONS} connections (target: at most 3×):`);
-    for (const line of costRatios) console.log(`  ${line}`);
-    console.log(
-      "CPU ms/req: the server's CPU time (its worker processes' included) per request answered; steadier than req/s on a machine whose speed varies, and the load generator's share is not in it.",
-    );
-    console.log(
-      `PGlite answers one request at a time (its queries run in the server's own thread), so connections queue; its p99 comes from serial service under this load generator, not from the application: at 50 connections, a stand-in Node server spending 11 ms per request shows the same p99 (5.4 s) under autocannon, and 1.1 s under a plain Node client with 50 keep-alive connections.`,
-    );
+    const runsMemory = await signedInReport({
+      ciProfile: CI_PROFILE,
+      seconds: DURATION,
+      warmUp: WARM_UP,
+      connections: CONNECTIONS,
+      costConnections: COST_CONNECTIONS,
+      pgUrl: PG_URL,
+    });
+    for (const [name, figures] of Object.entries(runsMemory))
+      memory[`${name}, signed-in pages`] = memoryRow(figures.rssAfterStartBytes, figures.rssAtLoadEndBytes, figures.afterGc);
   }
   if (Object.keys(memory).length) {
     console.log(
